@@ -1,0 +1,81 @@
+# Marquee. `make run` and `make test` do all the set-up on a fresh machine (README.md).
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+export GOTOOLCHAIN := local
+export CGO_ENABLED := 0
+
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+PORT ?= 8080
+WEB := webapp
+WEB_DEPS := $(WEB)/node_modules/.package-lock.json
+GO_TEST_FLAGS ?= -count=1 -timeout 15m
+
+.PHONY: run build build-web build-go test test-go test-web test-e2e vet types check-types bench tools clean
+
+## run: build everything, then serve on an embedded SQLite database with demo data
+run: build
+	@mkdir -p var
+	./bin/marquee seed --demo
+	@echo
+	@echo "Marquee is starting on http://localhost:$(PORT)"
+	@echo "Demo accounts (password: demo-password-2026):"
+	@echo "  advertiser   advertiser@marquee.demo"
+	@echo "  admin        admin@marquee.demo"
+	@echo "  super admin  superadmin@marquee.demo"
+	@echo "  ambassador   ambassador@marquee.demo"
+	@echo "  certified    certified@marquee.demo"
+	@echo "Emails are written to var/mail/. Stop with Ctrl-C."
+	@echo
+	PORT=$(PORT) BASE_URL=$${BASE_URL:-http://localhost:$(PORT)} LOG_FORMAT=$${LOG_FORMAT:-text} ./bin/marquee serve
+
+## build: bin/marquee with the web app embedded
+build: build-web build-go
+
+$(WEB_DEPS): $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+	@touch $@
+
+build-web: $(WEB_DEPS)
+	cd $(WEB) && npm run build
+	@touch $(WEB)/dist/.keep
+
+build-go:
+	go build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/marquee ./cmd/marquee
+
+## test: vet, Go tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), web unit tests, end-to-end journeys
+test: vet check-types test-go test-web test-e2e
+
+vet:
+	go vet ./...
+
+test-go:
+	go test $(GO_TEST_FLAGS) ./...
+
+test-web: $(WEB_DEPS)
+	cd $(WEB) && npm run typecheck && npm test
+
+test-e2e: tools build
+	cd $(WEB) && npm run e2e
+
+## types: regenerate the TypeScript API types from the Go DTOs
+types:
+	go tool tygo generate
+
+# The generated types must match the Go DTOs they come from.
+check-types:
+	@tmp=$$(mktemp -d); cp -r $(WEB)/src/platform/api-types $$tmp/before; \
+	go tool tygo generate; \
+	if ! diff -r $$tmp/before $(WEB)/src/platform/api-types >/dev/null; then \
+	  echo "webapp/src/platform/api-types is stale: run make types and commit"; diff -r $$tmp/before $(WEB)/src/platform/api-types || true; exit 1; fi; \
+	rm -rf $$tmp
+
+## bench: the benchmarks under bench/ (figures go to docs/performance.md)
+bench:
+	go test -run '^$$' -bench . -benchtime 3s -count 1 ./bench/...
+
+## tools: what the tests need from the machine (Chromium for Playwright)
+tools:
+	@scripts/ensure-chromium.sh
+
+clean:
+	rm -rf bin $(WEB)/dist/assets $(WEB)/dist/index.html $(WEB)/test-output

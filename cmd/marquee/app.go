@@ -1,0 +1,27 @@
+package main
+
+import (
+	"marquee/modules/identity"
+	"marquee/platform/auth"
+	"marquee/platform/server"
+)
+
+// buildModules is the one place that knows every module: it builds them on the kernel in
+// dependency order (DESIGN.md §2) and names the principal loader.
+func buildModules(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
+	id, err := identity.NewFromKernel(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []server.Module{id}, id.Principals(), nil
+}
+
+// identityService finds the identity module among the built ones (the seed and the CLI use it).
+func identityService(mods []server.Module) identity.Service {
+	for _, m := range mods {
+		if id, ok := m.(*identity.Module); ok {
+			return id.Service()
+		}
+	}
+	panic("identity module not built")
+}

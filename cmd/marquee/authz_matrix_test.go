@@ -1,0 +1,137 @@
+package main
+
+import (
+	"net/http"
+	"regexp"
+	"sort"
+	"testing"
+
+	"marquee/modules/identity"
+	"marquee/platform/authz"
+	"marquee/platform/testkit"
+)
+
+// expectedAccess is the authorization matrix (B §6), written out by hand and independent of the
+// policy it checks: for every route, the narrowest role that may call it. A new route without a row
+// here fails the test.
+var expectedAccess = map[string]string{
+	"GET /healthz": authz.Anonymous,
+	"GET /readyz":  authz.Anonymous,
+
+	"POST /api/analytics/pageviews": authz.Anonymous,
+
+	"GET /users/loggedin":             authz.Anonymous,
+	"GET /users/currentUser":          authz.Member,
+	"GET /companies/currentCompany":   authz.Member,
+	"GET /company-exists":             authz.Anonymous,
+	"POST /signup":                    authz.Anonymous,
+	"POST /signin":                    authz.Anonymous,
+	"GET /users/logout":               authz.Anonymous,
+	"POST /users/reset-password":      authz.Anonymous,
+	"GET /users/token/:token":         authz.Anonymous,
+	"POST /users/setPassword":         authz.Anonymous,
+	"GET /api/users/get-password":     authz.Anonymous,
+	"POST /users/set-first-password":  authz.Anonymous,
+	"PUT /users/password":             authz.Member,
+	"GET /users/check-tutorial":       authz.Member,
+	"GET /users/disable-tour":         authz.Member,
+	"GET /users/enable-tour":          authz.Member,
+}
+
+// admits says which subjects each role admits (the role hierarchy of B §6, restated).
+var admits = map[string][]string{
+	authz.Anonymous:  authz.Subjects,
+	authz.Member:     {"user", "ambassador", "certified", "admin", "super_admin"},
+	authz.User:       {"user", "ambassador", "certified"},
+	authz.Ambassador: {"ambassador"},
+	authz.Certified:  {"certified"},
+	authz.Admin:      {"admin", "super_admin"},
+	authz.SuperAdmin: {"super_admin"},
+}
+
+var paramRE = regexp.MustCompile(`:[A-Za-z_]+|\*[A-Za-z_]+`)
+
+func TestAuthorizationMatrix(t *testing.T) {
+	s := testkit.Start(t, testkit.Dialects()[0], buildModules)
+	svc := identityService(s.Modules)
+
+	// One user per subject.
+	userOf := map[string]string{}
+	for subject, req := range map[string]identity.CreateUserRequest{
+		"user":        {Email: "user@matrix.test", Role: identity.RoleUser, CompanyName: "Matrix Standard"},
+		"ambassador":  {Email: "amb@matrix.test", Role: identity.RoleUser, CompanyName: "Matrix Ambassador", CompanyType: identity.CompanyAmbassador},
+		"certified":   {Email: "cert@matrix.test", Role: identity.RoleUser, CompanyName: "Matrix Certified", CompanyType: identity.CompanyCertified},
+		"admin":       {Email: "admin@matrix.test", Role: identity.RoleAdmin},
+		"super_admin": {Email: "super@matrix.test", Role: identity.RoleSuperAdmin},
+	} {
+		req.Password = "matrix password 1"
+		u, _, err := svc.CreateUser(t.Context(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		userOf[subject] = u.ID
+	}
+
+	registered := map[string]bool{}
+	for _, r := range s.Routes {
+		registered[r.Method+" "+r.Path] = true
+	}
+	var routes []string
+	for key := range registered {
+		if _, ok := expectedAccess[key]; !ok {
+			t.Errorf("route %s has no row in the authorization matrix", key)
+			continue
+		}
+		routes = append(routes, key)
+	}
+	for key := range expectedAccess {
+		if !registered[key] {
+			t.Errorf("the matrix lists %s, which is not registered", key)
+		}
+	}
+	sort.Strings(routes)
+
+	for _, key := range routes {
+		method, path, _ := cut(key)
+		url := paramRE.ReplaceAllString(path, "0190a000-0000-7000-8000-000000000000")
+		allowed := map[string]bool{}
+		for _, s := range admits[expectedAccess[key]] {
+			allowed[s] = true
+		}
+		for _, subject := range authz.Subjects {
+			t.Run(key+" as "+subject, func(t *testing.T) {
+				if got := s.Enforcer.Allowed(subject, method, path); got != allowed[subject] {
+					t.Fatalf("policy says %v, matrix says %v", got, allowed[subject])
+				}
+				c := s.Client(t)
+				if subject != "anonymous" {
+					c.SessionAs(s, userOf[subject])
+				}
+				var body any
+				if method != http.MethodGet {
+					body = "{}"
+				}
+				res := c.Do(method, url, body)
+				refused := false
+				if res.Status == http.StatusUnauthorized || res.Status == http.StatusForbidden {
+					var e struct{ Message string }
+					res.JSON(t, &e)
+					refused = e.Message == authz.MsgSessionExpired || e.Message == authz.MsgForbidden
+				}
+				if refused == allowed[subject] {
+					t.Fatalf("status %d %s; want allowed=%v", res.Status, res.Body, allowed[subject])
+				}
+			})
+		}
+	}
+}
+
+func cut(key string) (method, path string, ok bool) {
+	for i := 0; i < len(key); i++ {
+		if key[i] == ' ' {
+			return key[:i], key[i+1:], true
+		}
+	}
+	return key, "", false
+}
+

@@ -1,0 +1,244 @@
+// Command marquee is the composition root: configuration, then the platform kernel, then the
+// modules, then the HTTP server and the jobs (DESIGN.md §2).
+//
+//	marquee serve                 serve the app and run the jobs
+//	marquee migrate               run pending migrations
+//	marquee seed --demo           load the demo data (idempotent)
+//	marquee user create --email E [--password P] --role user|admin|super_admin [--company NAME]
+//	marquee config example        print .env.example
+//	marquee version
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"marquee/modules/identity"
+	"marquee/platform/clock"
+	"marquee/platform/config"
+	"marquee/platform/server"
+	"marquee/webapp"
+)
+
+// version is set by the build (-ldflags "-X main.version=...").
+var version = "dev"
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Getenv, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "marquee:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `usage: marquee <command>
+
+commands:
+  serve                 serve the app on $PORT and run the jobs
+  migrate               run pending database migrations
+  seed --demo           load the demo data (safe to run again)
+  user create --email E [--password P] [--role user|admin|super_admin] [--company NAME]
+                        create a user; without --password, print an /access link to set it
+  config example        print every configuration variable (.env.example)
+  version               print the version`
+
+func run(ctx context.Context, args []string, getenv func(string) string, out io.Writer) error {
+	if len(args) == 0 {
+		return errors.New(usage)
+	}
+	switch args[0] {
+	case "version":
+		fmt.Fprintln(out, version)
+		return nil
+	case "config":
+		if len(args) == 2 && args[1] == "example" {
+			printEnvExample(out)
+			return nil
+		}
+		return errors.New(usage)
+	case "serve", "migrate", "seed", "user":
+	default:
+		return errors.New(usage)
+	}
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return err
+	}
+	app, err := open(ctx, cfg, newLogger(cfg))
+	if err != nil {
+		return err
+	}
+	defer app.kernel.Close()
+	switch args[0] {
+	case "serve":
+		return app.serve(ctx)
+	case "migrate":
+		if err := app.migrate(); err != nil {
+			return err
+		}
+		fmt.Fprintln(out, "migrations are up to date")
+		return nil
+	case "seed":
+		fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+		demo := fs.Bool("demo", false, "load the demo data")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if !*demo {
+			return errors.New("usage: marquee seed --demo")
+		}
+		if err := app.migrate(); err != nil {
+			return err
+		}
+		return seedDemo(ctx, app, out)
+	default: // user
+		if len(args) < 2 || args[1] != "create" {
+			return errors.New(usage)
+		}
+		if err := app.migrate(); err != nil {
+			return err
+		}
+		return createUser(ctx, app, args[2:], out)
+	}
+}
+
+type application struct {
+	cfg     config.Config
+	log     *slog.Logger
+	kernel  *server.Kernel
+	modules []server.Module
+	handler http.Handler
+}
+
+func open(ctx context.Context, cfg config.Config, log *slog.Logger) (*application, error) {
+	k, err := server.NewKernel(ctx, cfg, log, clock.Real{}, server.Options{})
+	if err != nil {
+		return nil, err
+	}
+	mods, principals, err := buildModules(k)
+	if err != nil {
+		k.Close()
+		return nil, err
+	}
+	h, _, err := k.Handler(mods, principals, webapp.Dist())
+	if err != nil {
+		k.Close()
+		return nil, err
+	}
+	return &application{cfg: cfg, log: log, kernel: k, modules: mods, handler: h}, nil
+}
+
+func (a *application) migrate() error { return a.kernel.Migrate(a.modules) }
+
+// serve runs the HTTP server and the jobs until SIGINT or SIGTERM, then drains both.
+func (a *application) serve(ctx context.Context) error {
+	if err := a.migrate(); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	srv := &http.Server{
+		Addr:              net.JoinHostPort("", strconv.Itoa(a.cfg.Port)),
+		Handler:           a.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       5 * time.Minute, // uploads of 20 files on slow links
+		WriteTimeout:      5 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopJobs()
+	sched := a.kernel.Scheduler(a.modules)
+	if a.cfg.JobsEnabled {
+		sched.Start(jobsCtx)
+	}
+	errc := make(chan error, 1)
+	go func() {
+		a.log.Info("serving", "addr", srv.Addr, "base_url", a.cfg.BaseURL, "database", dbKind(a.cfg), "version", version)
+		errc <- srv.ListenAndServe()
+	}()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+	case <-ctx.Done():
+	}
+	a.log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	defer cancel()
+	httpErr := srv.Shutdown(shutdownCtx)
+	stopJobs()
+	jobsErr := sched.Stop(shutdownCtx)
+	return errors.Join(httpErr, jobsErr)
+}
+
+func dbKind(cfg config.Config) string {
+	if cfg.DatabaseURL != "" {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+func newLogger(cfg config.Config) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "text" {
+		return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+}
+
+func printEnvExample(out io.Writer) {
+	fmt.Fprintln(out, "# Marquee configuration. Every variable is optional; the value shown is the default.")
+	fmt.Fprintln(out, "# Printed by `marquee config example`; the config package's test keeps it complete.")
+	for _, v := range config.Vars() {
+		fmt.Fprintf(out, "\n# %s\n", v.Doc)
+		if v.Default == "" || v.Secret {
+			fmt.Fprintf(out, "# %s=\n", v.Name)
+		} else {
+			fmt.Fprintf(out, "# %s=%s\n", v.Name, v.Default)
+		}
+	}
+}
+
+func createUser(ctx context.Context, app *application, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("user create", flag.ContinueOnError)
+	email := fs.String("email", "", "email address (required)")
+	password := fs.String("password", "", "password; omit to print an /access link instead")
+	role := fs.String("role", identity.RoleUser, "user, admin or super_admin")
+	company := fs.String("company", "", "company name (created when new; default Marquee)")
+	companyType := fs.String("company-type", identity.CompanyStandard, "standard, ambassador or certified")
+	first := fs.String("first-name", "", "first name")
+	last := fs.String("last-name", "", "last name")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *email == "" {
+		return errors.New("--email is required")
+	}
+	u, link, err := identityService(app.modules).CreateUser(ctx, identity.CreateUserRequest{
+		Email: *email, Password: *password, Role: *role, CompanyName: *company, CompanyType: *companyType,
+		FirstName: *first, LastName: *last,
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "created %s (%s) in %s\n", u.Local.Email, *role, u.Company.Name)
+	if link != "" {
+		fmt.Fprintf(out, "set the password at: %s\n", link)
+	}
+	return nil
+}

@@ -1,0 +1,529 @@
+package identity
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"time"
+
+	"marquee/modules/identity/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/db"
+	"marquee/platform/ids"
+)
+
+// EventPhoneConsent is published when a user who gave a phone number answers the consent dialog:
+// the CRM hand-off of DESIGN.md §1.8.
+const EventPhoneConsent = "identity.phone_consent"
+
+// PhoneConsent is the payload of EventPhoneConsent.
+type PhoneConsent struct {
+	UserID  string `json:"user_id"`
+	Company string `json:"company"`
+	Email   string `json:"email"`
+	Phone   string `json:"phone"`
+	Consent bool   `json:"sendPhoneZoho"`
+}
+
+// accounts implements sign-up, sign-in, passwords and tokens.
+type accounts struct {
+	deps  Deps
+	store *store.Store
+}
+
+func (a *accounts) now() time.Time { return a.deps.Clock.Now() }
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// signUp creates the company and its first user in one transaction, and the session that signs
+// them in. A duplicate company or email, even from a concurrent sign-up, leaves nothing behind.
+func (a *accounts) signUp(ctx context.Context, req SignUpRequest, ip, userAgent string) (*User, string, error) {
+	if err := validateSignUp(&req); err != nil {
+		return nil, "", err
+	}
+	// Hash before the transaction: it is the slow part and needs no lock.
+	hash, err := a.deps.Hasher.Hash(ctx, req.Password)
+	if err != nil {
+		return nil, "", apperr.Internal(err)
+	}
+	var user *User
+	var token string
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		now := a.now()
+		company := &store.Company{ID: ids.New(), Name: req.Company, NameKey: companyNameKey(req.Company), Type: CompanyStandard,
+			Status: StatusActive, CreatedAt: now, UpdatedAt: now}
+		if err := a.store.CreateCompany(ctx, company); err != nil {
+			return db.Translate(err, "", MsgCompanyTaken)
+		}
+		u := &store.User{ID: ids.New(), CompanyID: company.ID, Email: req.Email, PasswordHash: hash, Phone: req.Phone,
+			Role: RoleUser, Status: StatusActive, TourCampaignShow: true, SendPhoneZoho: req.SendPhoneZoho,
+			SignInCount: 0, LastLogin: &now, CreatedAt: now, UpdatedAt: now}
+		if err := a.store.CreateUser(ctx, u); err != nil {
+			return db.Translate(err, "", MsgEmailTaken)
+		}
+		if req.Phone != "" {
+			if err := a.deps.Events.Publish(ctx, EventPhoneConsent, PhoneConsent{UserID: u.ID, Company: company.Name,
+				Email: u.Email, Phone: u.Phone, Consent: req.SendPhoneZoho}); err != nil {
+				return apperr.Internal(err)
+			}
+		}
+		if err := a.deps.Outbox.Enqueue(ctx, welcomeMail(u.Email, company.Name, a.deps.BaseURL)); err != nil {
+			return apperr.Internal(err)
+		}
+		t, err := a.deps.Sessions.Create(ctx, u.ID, ip, userAgent)
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		token = t
+		user = toUser(u, company)
+		return nil
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	return user, token, nil
+}
+
+// signIn checks the credentials and starts a new session. Unknown email and wrong password give
+// the same answer in the same time.
+func (a *accounts) signIn(ctx context.Context, req SignInRequest, ip, userAgent string) (*User, string, error) {
+	email := normalizeEmail(req.Email)
+	if email == "" || req.Password == "" || len(req.Password) > 4*MaxPasswordLength {
+		return nil, "", apperr.New(apperr.EUNAUTHORIZED, MsgInvalidCredentials)
+	}
+	u, err := a.store.UserByEmail(ctx, email)
+	if db.IsNotFound(err) {
+		a.deps.Hasher.Burn(ctx, req.Password)
+		return nil, "", apperr.New(apperr.EUNAUTHORIZED, MsgInvalidCredentials)
+	}
+	if err != nil {
+		return nil, "", apperr.Internal(err)
+	}
+	if u.PasswordHash == "" { // invited, password never set
+		a.deps.Hasher.Burn(ctx, req.Password)
+		return nil, "", apperr.New(apperr.EUNAUTHORIZED, MsgInvalidCredentials)
+	}
+	ok, rehash, err := a.deps.Hasher.Verify(ctx, req.Password, u.PasswordHash)
+	if err != nil {
+		return nil, "", apperr.Internal(err)
+	}
+	if !ok {
+		return nil, "", apperr.New(apperr.EUNAUTHORIZED, MsgInvalidCredentials)
+	}
+	if u.Status == StatusDisabled {
+		return nil, "", apperr.New(apperr.EFORBIDDEN, MsgAccountDisabled)
+	}
+	now := a.now()
+	var token string
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		if err := a.store.RecordSignIn(ctx, u.ID, now); err != nil {
+			return apperr.Internal(err)
+		}
+		if rehash {
+			if h, err := a.deps.Hasher.Hash(ctx, req.Password); err == nil {
+				_ = a.store.UpdateUser(ctx, u.ID, map[string]any{"password_hash": h})
+			}
+		}
+		t, err := a.deps.Sessions.Create(ctx, u.ID, ip, userAgent)
+		token = t
+		return err
+	})
+	if err != nil {
+		return nil, "", apperr.As(err)
+	}
+	return a.findUser(ctx, u.ID, token)
+}
+
+func (a *accounts) findUser(ctx context.Context, id, token string) (*User, string, error) {
+	u, err := a.FindUserByID(ctx, id)
+	return u, token, err
+}
+
+// requestReset mails a single-use reset link to a known, active account. It answers the same
+// whether or not the email is known, so the form cannot be used to find accounts.
+func (a *accounts) requestReset(ctx context.Context, email string) error {
+	email = normalizeEmail(email)
+	if checkEmail(email) != "" {
+		return apperr.Field("email", MsgInvalidEmail)
+	}
+	u, err := a.store.UserByEmail(ctx, email)
+	if db.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	if u.Status == StatusDisabled {
+		return nil
+	}
+	return db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		now := a.now()
+		if err := a.store.RetireTokens(ctx, u.ID, store.PurposeReset, now); err != nil {
+			return apperr.Internal(err)
+		}
+		token, err := a.issueToken(ctx, u.ID, store.PurposeReset, a.deps.ResetTokenTTL)
+		if err != nil {
+			return err
+		}
+		return a.deps.Outbox.Enqueue(ctx, resetMail(u.Email, a.link("/reset-password", token), a.deps.ResetTokenTTL))
+	})
+}
+
+func (a *accounts) link(path, token string) string {
+	return strings.TrimRight(a.deps.BaseURL, "/") + path + "?token=" + token
+}
+
+func (a *accounts) issueToken(ctx context.Context, userID, purpose string, ttl time.Duration) (string, error) {
+	token := ids.Token()
+	now := a.now()
+	t := &store.Token{ID: ids.New(), UserID: userID, Purpose: purpose, TokenHash: hashToken(token), ExpiresAt: now.Add(ttl), CreatedAt: now}
+	if err := a.store.CreateToken(ctx, t); err != nil {
+		return "", apperr.Internal(err)
+	}
+	return token, nil
+}
+
+var errBadToken = apperr.Field("token", MsgTokenInvalid)
+
+// tokenInfo returns the account a live token belongs to, without using it.
+func (a *accounts) tokenInfo(ctx context.Context, token, purpose string) (*TokenInfoResponse, error) {
+	if token == "" || len(token) > 128 {
+		return nil, errBadToken
+	}
+	t, err := a.store.LiveToken(ctx, hashToken(token), purpose, a.now())
+	if db.IsNotFound(err) {
+		return nil, errBadToken
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	u, err := a.store.UserByID(ctx, t.UserID)
+	if err != nil {
+		return nil, db.Translate(err, MsgTokenInvalid, "")
+	}
+	c, err := a.store.CompanyByID(ctx, u.CompanyID)
+	if err != nil {
+		return nil, db.Translate(err, MsgTokenInvalid, "")
+	}
+	return &TokenInfoResponse{Success: true, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, CompanyName: c.Name}, nil
+}
+
+// usePasswordToken sets a new password with a single-use token of purpose, ends every session of
+// the user, and (for an access token) activates the account and fills in the names. The token is
+// used in the same transaction as the change: a replay, even a concurrent one, changes nothing.
+func (a *accounts) usePasswordToken(ctx context.Context, req SetPasswordRequest, purpose string) (string, error) {
+	fields := map[string]string{}
+	if m := checkPassword(req.Password); m != "" {
+		fields["password"] = m
+	}
+	req.FirstName, req.LastName = strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
+	if m := checkName(req.FirstName); m != "" {
+		fields["first_name"] = m
+	}
+	if m := checkName(req.LastName); m != "" {
+		fields["last_name"] = m
+	}
+	if req.Token == "" || len(req.Token) > 128 {
+		fields["token"] = MsgTokenInvalid
+	}
+	if len(fields) > 0 {
+		return "", apperr.Invalid(MsgPasswordResetFailed, fields)
+	}
+	hash, err := a.deps.Hasher.Hash(ctx, req.Password)
+	if err != nil {
+		return "", apperr.Internal(err)
+	}
+	var userID string
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		now := a.now()
+		t, err := a.store.UseToken(ctx, hashToken(req.Token), purpose, now)
+		if db.IsNotFound(err) {
+			return apperr.Invalid(MsgPasswordResetFailed, map[string]string{"token": MsgTokenInvalid})
+		}
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		cols := map[string]any{"password_hash": hash, "updated_at": now}
+		if purpose == store.PurposeAccess {
+			cols["status"] = StatusActive
+			if req.FirstName != "" {
+				cols["first_name"] = req.FirstName
+			}
+			if req.LastName != "" {
+				cols["last_name"] = req.LastName
+			}
+		}
+		if err := a.store.UpdateUser(ctx, t.UserID, cols); err != nil {
+			return db.Translate(err, MsgTokenInvalid, "")
+		}
+		if err := a.deps.Sessions.RevokeUser(ctx, t.UserID, ""); err != nil {
+			return apperr.Internal(err)
+		}
+		userID = t.UserID
+		return nil
+	})
+	return userID, err
+}
+
+// changePassword replaces the signed-in user's password after checking the current one, and ends
+// their other sessions.
+func (a *accounts) changePassword(ctx context.Context, p *auth.Principal, req ChangePasswordRequest) error {
+	if m := checkPassword(req.Password); m != "" {
+		return apperr.Field("password", m)
+	}
+	u, err := a.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return db.Translate(err, "User not found.", "")
+	}
+	ok, _, err := a.deps.Hasher.Verify(ctx, req.CurrentPassword, u.PasswordHash)
+	if err != nil || !ok {
+		return apperr.Field("current_password", MsgCurrentPassword)
+	}
+	hash, err := a.deps.Hasher.Hash(ctx, req.Password)
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	return db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"password_hash": hash, "updated_at": a.now()}); err != nil {
+			return apperr.Internal(err)
+		}
+		if err := a.deps.Sessions.RevokeUser(ctx, u.ID, p.SessionID); err != nil {
+			return apperr.Internal(err)
+		}
+		return a.deps.Outbox.Enqueue(ctx, passwordChangedMail(u.Email))
+	})
+}
+
+// setTourFlags updates the tour flags (nil leaves one as it is) and returns them.
+func (a *accounts) setTourFlags(ctx context.Context, userID string, tour, tutorialShowed *bool) (*TourResponse, error) {
+	cols := map[string]any{"updated_at": a.now()}
+	if tour != nil {
+		cols["tour_campaign_show"] = *tour
+	}
+	if tutorialShowed != nil {
+		cols["tutorial_campaign_showed"] = *tutorialShowed
+	}
+	if err := a.store.UpdateUser(ctx, userID, cols); err != nil {
+		return nil, db.Translate(err, "User not found.", "")
+	}
+	u, err := a.store.UserByID(ctx, userID)
+	if err != nil {
+		return nil, db.Translate(err, "User not found.", "")
+	}
+	return &TourResponse{TourCampaignShow: u.TourCampaignShow, TutorialCampaignShowed: u.TutorialCampaignShowed}, nil
+}
+
+// companyExists answers the first sign-up step.
+func (a *accounts) companyExists(ctx context.Context, name string) (*CompanyExistsResponse, error) {
+	if m := checkCompanyName(name); m != "" {
+		return nil, apperr.Field("name", m)
+	}
+	c, err := a.store.CompanyByNameKey(ctx, companyNameKey(name))
+	if db.IsNotFound(err) {
+		return &CompanyExistsResponse{Exists: false, Companies: []CompanyNameRef{}}, nil
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return &CompanyExistsResponse{Exists: true, Companies: []CompanyNameRef{{Name: c.Name}}}, nil
+}
+
+// FindUserByID implements Service.
+func (a *accounts) FindUserByID(ctx context.Context, id string) (*User, error) {
+	us, err := a.FindUsersByIDs(ctx, []string{id})
+	if err != nil {
+		return nil, err
+	}
+	if len(us) == 0 {
+		return nil, apperr.NotFound("User not found.")
+	}
+	return us[0], nil
+}
+
+// FindUsersByIDs implements Service: two queries whatever the number of users.
+func (a *accounts) FindUsersByIDs(ctx context.Context, userIDs []string) ([]*User, error) {
+	rows, err := a.store.UsersByIDs(ctx, userIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	companyIDs := make([]string, 0, len(rows))
+	for _, r := range rows {
+		companyIDs = append(companyIDs, r.CompanyID)
+	}
+	companies, err := a.store.CompaniesByIDs(ctx, companyIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	byID := make(map[string]*store.Company, len(companies))
+	for i := range companies {
+		byID[companies[i].ID] = &companies[i]
+	}
+	out := make([]*User, 0, len(rows))
+	for i := range rows {
+		out = append(out, toUser(&rows[i], byID[rows[i].CompanyID]))
+	}
+	return out, nil
+}
+
+// FindCompanyByID implements Service.
+func (a *accounts) FindCompanyByID(ctx context.Context, id string) (*Company, error) {
+	cs, err := a.FindCompaniesByIDs(ctx, []string{id})
+	if err != nil {
+		return nil, err
+	}
+	if len(cs) == 0 {
+		return nil, apperr.NotFound("Company not found.")
+	}
+	return cs[0], nil
+}
+
+// FindCompaniesByIDs implements Service.
+func (a *accounts) FindCompaniesByIDs(ctx context.Context, companyIDs []string) ([]*Company, error) {
+	rows, err := a.store.CompaniesByIDs(ctx, companyIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	counts, err := a.store.CountUsersByCompany(ctx, companyIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make([]*Company, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, &Company{ID: r.ID, Name: r.Name, Type: r.Type, Status: r.Status, UserCount: counts[r.ID], CreatedAt: r.CreatedAt})
+	}
+	return out, nil
+}
+
+// CreateUser implements Service, for the command line and the seed. The company is created when no
+// company has that name, and reused otherwise.
+func (a *accounts) CreateUser(ctx context.Context, req CreateUserRequest) (*User, string, error) {
+	req.Email = normalizeEmail(req.Email)
+	req.CompanyName = cleanCompanyName(req.CompanyName)
+	if req.CompanyName == "" {
+		req.CompanyName = "Marquee"
+	}
+	if req.CompanyType == "" {
+		req.CompanyType = CompanyStandard
+	}
+	if req.Role == "" {
+		req.Role = RoleUser
+	}
+	fields := map[string]string{}
+	if m := checkEmail(req.Email); m != "" {
+		fields["email"] = m
+	}
+	if m := checkCompanyName(req.CompanyName); m != "" {
+		fields["company"] = m
+	}
+	if req.Password != "" {
+		if m := checkPassword(req.Password); m != "" {
+			fields["password"] = m
+		}
+	}
+	if req.Role != RoleUser && req.Role != RoleAdmin && req.Role != RoleSuperAdmin {
+		fields["role"] = "Role must be user, admin or super_admin."
+	}
+	if req.CompanyType != CompanyStandard && req.CompanyType != CompanyAmbassador && req.CompanyType != CompanyCertified {
+		fields["company_type"] = "Company type must be standard, ambassador or certified."
+	}
+	if m := checkName(req.FirstName) + checkName(req.LastName); m != "" {
+		fields["name"] = MsgInvalidName
+	}
+	if m := checkPhone(req.Phone); m != "" {
+		fields["phone"] = m
+	}
+	if err := fieldsError(fields); err != nil {
+		return nil, "", err
+	}
+	hash := ""
+	if req.Password != "" {
+		h, err := a.deps.Hasher.Hash(ctx, req.Password)
+		if err != nil {
+			return nil, "", apperr.Internal(err)
+		}
+		hash = h
+	}
+	var userID, accessToken string
+	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		now := a.now()
+		company, err := a.store.CompanyByNameKey(ctx, companyNameKey(req.CompanyName))
+		if db.IsNotFound(err) {
+			company = &store.Company{ID: ids.New(), Name: req.CompanyName, NameKey: companyNameKey(req.CompanyName),
+				Type: req.CompanyType, Status: StatusActive, CreatedAt: now, UpdatedAt: now}
+			err = a.store.CreateCompany(ctx, company)
+		}
+		if err != nil {
+			return db.Translate(err, "", MsgCompanyTaken)
+		}
+		status := StatusActive
+		if hash == "" {
+			status = StatusInvited
+		}
+		u := &store.User{ID: ids.New(), CompanyID: company.ID, Email: req.Email, PasswordHash: hash, FirstName: req.FirstName,
+			LastName: req.LastName, Phone: req.Phone, Role: req.Role, Status: status, Certified: req.Certified,
+			TourCampaignShow: true, CreatedAt: now, UpdatedAt: now}
+		if err := a.store.CreateUser(ctx, u); err != nil {
+			return db.Translate(err, "", MsgEmailTaken)
+		}
+		userID = u.ID
+		if hash == "" {
+			accessToken, err = a.issueToken(ctx, u.ID, store.PurposeAccess, a.deps.AccessTokenTTL)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	u, err := a.FindUserByID(ctx, userID)
+	if err != nil {
+		return nil, "", err
+	}
+	if accessToken != "" {
+		accessToken = a.link("/access", accessToken)
+	}
+	return u, accessToken, nil
+}
+
+// LoadPrincipal implements auth.PrincipalLoader: a disabled or deleted user has no principal.
+func (a *accounts) LoadPrincipal(ctx context.Context, userID string) (*auth.Principal, error) {
+	u, err := a.store.UserByID(ctx, userID)
+	if db.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if u.Status != StatusActive {
+		return nil, nil
+	}
+	c, err := a.store.CompanyByID(ctx, u.CompanyID)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		return nil, nil
+	}
+	return &auth.Principal{UserID: u.ID, CompanyID: u.CompanyID, Email: u.Email, Role: u.Role, CompanyType: c.Type}, nil
+}
+
+func toUser(u *store.User, c *store.Company) *User {
+	out := &User{
+		ID: u.ID,
+		Local: Local{Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Phone: u.Phone, Status: u.Status,
+			Role: Role{Admin: u.Role == RoleAdmin || u.Role == RoleSuperAdmin, SuperAdmin: u.Role == RoleSuperAdmin}},
+		Certified: u.Certified, SignInCount: u.SignInCount, LastLogin: u.LastLogin, CreatedAt: u.CreatedAt,
+		TourCampaignShow: u.TourCampaignShow, TutorialCampaignShowed: u.TutorialCampaignShowed, SendPhoneZoho: u.SendPhoneZoho,
+	}
+	if c != nil {
+		out.Company = CompanyRef{ID: c.ID, Name: c.Name, Type: c.Type}
+	}
+	return out
+}
+

@@ -1,0 +1,246 @@
+package identity
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/modules/identity/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/httpx"
+)
+
+// MsgTooManyAttempts answers a rate-limited sign-in or reset.
+const MsgTooManyAttempts = "Too many attempts. Please wait a minute and try again."
+
+// routes lists every route of the module with the role that may call it: one table for Routes and
+// Policy, so the two cannot drift apart.
+func (m *Module) routes() []route {
+	return []route{
+		{http.MethodGet, "/users/loggedin", authz.Anonymous, false, m.loggedIn},
+		{http.MethodGet, "/users/currentUser", authz.Member, false, m.currentUser},
+		{http.MethodGet, "/companies/currentCompany", authz.Member, false, m.currentCompany},
+		{http.MethodGet, "/company-exists", authz.Anonymous, false, m.companyExists},
+		{http.MethodPost, "/signup", authz.Anonymous, false, m.signUp},
+		{http.MethodPost, "/signin", authz.Anonymous, false, m.signIn},
+		{http.MethodGet, "/users/logout", authz.Anonymous, true, m.logout},
+		{http.MethodPost, "/users/reset-password", authz.Anonymous, false, m.resetPassword},
+		{http.MethodGet, "/users/token/:token", authz.Anonymous, false, m.resetTokenInfo},
+		{http.MethodPost, "/users/setPassword", authz.Anonymous, false, m.setPassword},
+		{http.MethodGet, "/api/users/get-password", authz.Anonymous, false, m.accessTokenInfo},
+		{http.MethodPost, "/users/set-first-password", authz.Anonymous, false, m.setFirstPassword},
+		{http.MethodPut, "/users/password", authz.Member, false, m.changePassword},
+		{http.MethodGet, "/users/check-tutorial", authz.Member, true, m.checkTutorial},
+		{http.MethodGet, "/users/disable-tour", authz.Member, true, m.disableTour},
+		{http.MethodGet, "/users/enable-tour", authz.Member, true, m.enableTour},
+	}
+}
+
+type route struct {
+	method, path, role string
+	// xhr marks a GET that changes something (the spec's paths): it needs the CSRF header too.
+	xhr     bool
+	handler httpx.HandlerFunc
+}
+
+func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }
+
+func (m *Module) loggedIn(c *gin.Context) error {
+	auth.Passive(c) // the client's 15-minute check must not keep an idle session alive (B §4)
+	httpx.OK(c, LoggedInResponse{LoggedIn: auth.Current(c) != nil})
+	return nil
+}
+
+func (m *Module) currentUser(c *gin.Context) error {
+	u, err := m.accounts.FindUserByID(c, auth.Current(c).UserID)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, u)
+	return nil
+}
+
+func (m *Module) currentCompany(c *gin.Context) error {
+	co, err := m.accounts.FindCompanyByID(c, auth.Current(c).CompanyID)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, co)
+	return nil
+}
+
+func (m *Module) companyExists(c *gin.Context) error {
+	res, err := m.accounts.companyExists(c, c.Query("name"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, res)
+	return nil
+}
+
+func (m *Module) signUp(c *gin.Context) error {
+	var req SignUpRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	u, token, err := m.accounts.signUp(c, req, c.ClientIP(), c.Request.UserAgent())
+	if err != nil {
+		return err
+	}
+	m.startSession(c, token)
+	httpx.JSON(c, http.StatusCreated, UserResponse{Success: true, User: u})
+	return nil
+}
+
+func (m *Module) signIn(c *gin.Context) error {
+	var req SignInRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	emailKey := "signin:email:" + normalizeEmail(req.Email)
+	if !m.signInLimit.Allow("signin:ip:"+c.ClientIP(), emailKey) {
+		return apperr.New(apperr.ERATELIMIT, MsgTooManyAttempts)
+	}
+	u, token, err := m.accounts.signIn(c, req, c.ClientIP(), c.Request.UserAgent())
+	if err != nil {
+		return err
+	}
+	m.signInLimit.Reset(emailKey)
+	m.startSession(c, token)
+	httpx.OK(c, UserResponse{Success: true, User: u})
+	return nil
+}
+
+// startSession replaces any session the browser had with the new one (renewed on sign-in, so a
+// planted cookie is worthless).
+func (m *Module) startSession(c *gin.Context, token string) {
+	if old := auth.Token(c); old != "" {
+		_ = m.deps.Sessions.Revoke(c, old)
+	}
+	m.deps.Cookies.Set(c, token)
+}
+
+func (m *Module) logout(c *gin.Context) error {
+	if token := auth.Token(c); token != "" {
+		if err := m.deps.Sessions.Revoke(c, token); err != nil {
+			return apperr.Internal(err)
+		}
+	}
+	m.deps.Cookies.Clear(c)
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgLoggedOut})
+	return nil
+}
+
+func (m *Module) resetPassword(c *gin.Context) error {
+	var req ResetPasswordRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	if !m.resetLimit.Allow("reset:ip:"+c.ClientIP(), "reset:email:"+normalizeEmail(req.Email)) {
+		return apperr.New(apperr.ERATELIMIT, MsgTooManyAttempts)
+	}
+	if err := m.accounts.requestReset(c, req.Email); err != nil {
+		return err
+	}
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgResetSent})
+	return nil
+}
+
+func (m *Module) resetTokenInfo(c *gin.Context) error {
+	info, err := m.accounts.tokenInfo(c, c.Param("token"), store.PurposeReset)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, info)
+	return nil
+}
+
+func (m *Module) accessTokenInfo(c *gin.Context) error {
+	info, err := m.accounts.tokenInfo(c, c.Query("token"), store.PurposeAccess)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, info)
+	return nil
+}
+
+func (m *Module) setPassword(c *gin.Context) error {
+	var req SetPasswordRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	req.FirstName, req.LastName = "", "" // a reset changes only the password
+	if _, err := m.accounts.usePasswordToken(c, req, store.PurposeReset); err != nil {
+		return err
+	}
+	m.deps.Cookies.Clear(c)
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgPasswordReset})
+	return nil
+}
+
+func (m *Module) setFirstPassword(c *gin.Context) error {
+	var req SetPasswordRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	userID, err := m.accounts.usePasswordToken(c, req, store.PurposeAccess)
+	if err != nil {
+		return apperr.As(err).WithMessage(MsgAccessFailed)
+	}
+	token, err := m.deps.Sessions.Create(c, userID, c.ClientIP(), c.Request.UserAgent())
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	m.startSession(c, token)
+	u, err := m.accounts.FindUserByID(c, userID)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, UserResponse{Success: true, Message: MsgAccountReady, User: u})
+	return nil
+}
+
+func (m *Module) changePassword(c *gin.Context) error {
+	var req ChangePasswordRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	if err := m.accounts.changePassword(c, auth.Current(c), req); err != nil {
+		return err
+	}
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgPasswordChanged})
+	return nil
+}
+
+func (m *Module) checkTutorial(c *gin.Context) error {
+	// Answers whether the tutorial video was already shown, then records that it has been (A §2:
+	// the video modal shows automatically once).
+	p := auth.Current(c)
+	u, err := m.accounts.FindUserByID(c, p.UserID)
+	if err != nil {
+		return err
+	}
+	before := TourResponse{TourCampaignShow: u.TourCampaignShow, TutorialCampaignShowed: u.TutorialCampaignShowed}
+	if !u.TutorialCampaignShowed {
+		shown := true
+		if _, err := m.accounts.setTourFlags(c, p.UserID, nil, &shown); err != nil {
+			return err
+		}
+	}
+	httpx.OK(c, before)
+	return nil
+}
+
+func (m *Module) disableTour(c *gin.Context) error { return m.setTour(c, false) }
+func (m *Module) enableTour(c *gin.Context) error  { return m.setTour(c, true) }
+
+func (m *Module) setTour(c *gin.Context, on bool) error {
+	res, err := m.accounts.setTourFlags(c, auth.Current(c).UserID, &on, nil)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, res)
+	return nil
+}

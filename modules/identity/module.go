@@ -1,0 +1,117 @@
+package identity
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"marquee/modules/identity/internal/store"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/jobs"
+	"marquee/platform/mail"
+	"marquee/platform/ratelimit"
+	"marquee/platform/server"
+)
+
+// Mailer queues an email in the caller's transaction (platform/mail.Outbox).
+type Mailer interface {
+	Enqueue(ctx context.Context, m mail.Message) error
+}
+
+// Publisher publishes an event in the caller's transaction (platform/events.Bus).
+type Publisher interface {
+	Publish(ctx context.Context, name string, payload any) error
+}
+
+// Deps are what the identity module needs; New refuses a missing one.
+type Deps struct {
+	DB       *gorm.DB
+	Clock    clock.Clock
+	Log      *slog.Logger
+	Hasher   *auth.Hasher
+	Sessions *auth.Sessions
+	Cookies  auth.Cookies
+	Outbox   Mailer
+	Events   Publisher
+
+	BaseURL         string
+	ResetTokenTTL   time.Duration
+	AccessTokenTTL  time.Duration
+	SignInRateLimit int // per minute, per client address and per email
+	ResetRateLimit  int
+	MaxJSONBytes    int64
+}
+
+// Module is the identity bounded context.
+type Module struct {
+	deps        Deps
+	accounts    *accounts
+	signInLimit *ratelimit.Limiter
+	resetLimit  *ratelimit.Limiter
+}
+
+// New builds the module.
+func New(d Deps) (*Module, error) {
+	if d.DB == nil || d.Clock == nil || d.Log == nil || d.Hasher == nil || d.Sessions == nil || d.Outbox == nil || d.Events == nil {
+		return nil, errors.New("identity: missing dependency")
+	}
+	if d.BaseURL == "" || d.ResetTokenTTL <= 0 || d.AccessTokenTTL <= 0 || d.SignInRateLimit < 1 || d.ResetRateLimit < 1 || d.MaxJSONBytes < 1 {
+		return nil, errors.New("identity: missing configuration")
+	}
+	return &Module{
+		deps:        d,
+		accounts:    &accounts{deps: d, store: store.New(d.DB)},
+		signInLimit: ratelimit.New(d.SignInRateLimit, time.Minute, d.Clock),
+		resetLimit:  ratelimit.New(d.ResetRateLimit, time.Minute, d.Clock),
+	}, nil
+}
+
+// Service returns the module's public API.
+func (m *Module) Service() Service { return m.accounts }
+
+// Principals resolves sessions into principals for platform/auth.
+func (m *Module) Principals() auth.PrincipalLoader { return m.accounts }
+
+func (m *Module) Name() string { return "identity" }
+
+func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
+
+func (m *Module) Jobs() []jobs.Job { return nil }
+
+func (m *Module) Routes(r gin.IRouter) {
+	for _, rt := range m.routes() {
+		h := httpx.H(rt.handler)
+		if rt.xhr {
+			r.Handle(rt.method, rt.path, httpx.RequireXHR(), h)
+		} else {
+			r.Handle(rt.method, rt.path, h)
+		}
+	}
+}
+
+func (m *Module) Policy() []authz.Rule {
+	var rules []authz.Rule
+	for _, rt := range m.routes() {
+		rules = append(rules, authz.Allow(rt.role, rt.method, rt.path))
+	}
+	return rules
+}
+
+// NewFromKernel builds the module from the platform kernel (cmd/marquee and tests wire it the same
+// way).
+func NewFromKernel(k *server.Kernel) (*Module, error) {
+	return New(Deps{
+		DB: k.DB, Clock: k.Clock, Log: k.Log, Hasher: k.Hasher, Sessions: k.Sessions, Cookies: k.Cookies,
+		Outbox: k.Outbox, Events: k.Events,
+		BaseURL: k.Config.BaseURL, ResetTokenTTL: k.Config.ResetTokenTTL, AccessTokenTTL: k.Config.AccessTokenTTL,
+		SignInRateLimit: k.Config.SignInRateLimit, ResetRateLimit: k.Config.ResetRateLimit, MaxJSONBytes: k.Config.MaxJSONBytes,
+	})
+}

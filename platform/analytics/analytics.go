@@ -1,0 +1,106 @@
+// Package analytics records page views in our own database (A §1: page views are reported on every
+// route change; DESIGN.md §1.8: the analytics service is ours).
+package analytics
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/ids"
+	"marquee/platform/jobs"
+)
+
+type pageViewRow struct {
+	ID        string    `gorm:"primaryKey;size:36"`
+	Path      string    `gorm:"size:512;not null;index"`
+	Referrer  string    `gorm:"size:512"`
+	UserID    *string   `gorm:"size:36;index"`
+	CreatedAt time.Time `gorm:"not null;index"`
+}
+
+func (pageViewRow) TableName() string { return "analytics_page_views" }
+
+// PageView is the payload of POST /api/analytics/pageviews.
+type PageView struct {
+	Path     string `json:"path" validate:"required,startswith=/,max=512"`
+	Referrer string `json:"referrer" validate:"max=512"`
+}
+
+// Recorder stores page views. It is a platform module: it owns a table and a route.
+type Recorder struct {
+	db    *gorm.DB
+	clock clock.Clock
+}
+
+// New returns the recorder.
+func New(gdb *gorm.DB, clk clock.Clock) *Recorder { return &Recorder{db: gdb, clock: clk} }
+
+func (r *Recorder) Name() string { return "analytics" }
+
+func (r *Recorder) Migrations() []*db.Migration {
+	return []*db.Migration{{
+		ID:       "analytics-0001-page-views",
+		Migrate:  func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&pageViewRow{}) },
+		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("analytics_page_views") },
+	}}
+}
+
+func (r *Recorder) Policy() []authz.Rule {
+	return []authz.Rule{authz.Allow(authz.Anonymous, http.MethodPost, "/api/analytics/pageviews")}
+}
+
+func (r *Recorder) Jobs() []jobs.Job { return nil }
+
+func (r *Recorder) Routes(g gin.IRouter) {
+	g.POST("/api/analytics/pageviews", httpx.H(r.record))
+}
+
+func (r *Recorder) record(c *gin.Context) error {
+	var in PageView
+	if err := httpx.BindJSON(c, &in, 4096); err != nil {
+		return err
+	}
+	// Never store a query string: reset and access links carry tokens in it.
+	in.Path, _, _ = strings.Cut(in.Path, "?")
+	in.Referrer, _, _ = strings.Cut(in.Referrer, "?")
+	if err := httpx.Validate(&in, nil); err != nil {
+		return err
+	}
+	row := pageViewRow{ID: ids.New(), Path: in.Path, Referrer: in.Referrer, CreatedAt: r.clock.Now()}
+	if p := auth.Current(c); p != nil {
+		row.UserID = &p.UserID
+	}
+	if err := db.Conn(c.Request.Context(), r.db).Create(&row).Error; err != nil {
+		return apperr.Internal(err)
+	}
+	c.Status(http.StatusNoContent)
+	return nil
+}
+
+// CountByPath returns how many views each path had since a time; for reports and tests.
+func (r *Recorder) CountByPath(ctx context.Context, since time.Time) (map[string]int64, error) {
+	type row struct {
+		Path string
+		N    int64
+	}
+	var rows []row
+	if err := db.Conn(ctx, r.db).Model(&pageViewRow{}).Select("path, count(*) AS n").Where("created_at >= ?", since).Group("path").Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[string]int64, len(rows))
+	for _, x := range rows {
+		out[x.Path] = x.N
+	}
+	return out, nil
+}

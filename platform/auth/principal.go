@@ -1,0 +1,146 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+)
+
+// Subjects are the roles that authorization decides on (B §6). A request has exactly one.
+const (
+	SubjectAnonymous  = "anonymous"
+	SubjectUser       = "user"
+	SubjectAmbassador = "ambassador"
+	SubjectCertified  = "certified"
+	SubjectAdmin      = "admin"
+	SubjectSuperAdmin = "super_admin"
+)
+
+// Principal is who is calling: the signed-in user and their company.
+type Principal struct {
+	UserID      string
+	CompanyID   string
+	Email       string
+	Role        string // "user", "admin" or "super_admin"
+	CompanyType string // "standard", "ambassador" or "certified"
+	SessionID   string
+}
+
+// Subject is the principal's authorization role: super_admin, admin, then the company type for a
+// regular user (ambassador, certified), else user. A nil principal is anonymous.
+func (p *Principal) Subject() string {
+	switch {
+	case p == nil:
+		return SubjectAnonymous
+	case p.Role == SubjectSuperAdmin:
+		return SubjectSuperAdmin
+	case p.Role == SubjectAdmin:
+		return SubjectAdmin
+	case p.CompanyType == SubjectAmbassador:
+		return SubjectAmbassador
+	case p.CompanyType == SubjectCertified:
+		return SubjectCertified
+	default:
+		return SubjectUser
+	}
+}
+
+// IsAdmin reports whether the principal is an admin or a super admin (they see every company).
+func (p *Principal) IsAdmin() bool {
+	return p != nil && (p.Role == SubjectAdmin || p.Role == SubjectSuperAdmin)
+}
+
+// PrincipalLoader turns a session's user id into a principal. The identity module implements it; a
+// nil principal (user gone or disabled) makes the request anonymous.
+type PrincipalLoader interface {
+	LoadPrincipal(ctx context.Context, userID string) (*Principal, error)
+}
+
+type principalKey struct{}
+
+// WithPrincipal returns ctx carrying p.
+func WithPrincipal(ctx context.Context, p *Principal) context.Context {
+	return context.WithValue(ctx, principalKey{}, p)
+}
+
+// FromContext returns the principal of ctx, or nil when anonymous.
+func FromContext(ctx context.Context) *Principal {
+	p, _ := ctx.Value(principalKey{}).(*Principal)
+	return p
+}
+
+// Current returns the principal of the request, or nil when anonymous.
+func Current(c *gin.Context) *Principal { return FromContext(c.Request.Context()) }
+
+// CookieName is the session cookie.
+const CookieName = "marquee_session"
+
+// Cookies writes the session cookie: HttpOnly, SameSite=Lax, Secure behind TLS (DESIGN.md §3).
+type Cookies struct {
+	Secure bool
+}
+
+// Set writes the session cookie. It is a browser-session cookie: the server decides expiry.
+func (k Cookies) Set(c *gin.Context, token string) {
+	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: token, Path: "/", HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode})
+}
+
+// Clear removes the session cookie.
+func (k Cookies) Clear(c *gin.Context) {
+	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode})
+}
+
+// Token returns the session token the request carries, or "".
+func Token(c *gin.Context) string {
+	v, err := c.Cookie(CookieName)
+	if err != nil {
+		return ""
+	}
+	return v
+}
+
+const passiveKey = "auth.passive"
+
+// Passive marks the request as not extending the session (GET /users/loggedin: the client's
+// periodic check must not keep an idle session alive).
+func Passive(c *gin.Context) { c.Set(passiveKey, true) }
+
+// Authenticate resolves the session cookie into the request's principal. An unknown or expired
+// cookie is cleared and the request goes on as anonymous (authorization decides what that may do).
+// After the handler, the session's idle expiry is pushed back unless the route is Passive.
+func Authenticate(sessions *Sessions, loader PrincipalLoader, cookies Cookies, onExpired func(c *gin.Context)) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		token := Token(c)
+		if token == "" {
+			c.Next()
+			return
+		}
+		ctx := c.Request.Context()
+		sess, err := sessions.Lookup(ctx, token)
+		if err != nil {
+			c.Error(err) //nolint:errcheck // logged by the access log; the request goes on anonymous
+		}
+		var p *Principal
+		if sess != nil {
+			p, err = loader.LoadPrincipal(ctx, sess.UserID)
+			if err != nil {
+				c.Error(err) //nolint:errcheck
+			}
+		}
+		if p == nil {
+			cookies.Clear(c)
+			if onExpired != nil {
+				onExpired(c)
+			}
+			c.Next()
+			return
+		}
+		p.SessionID = sess.ID
+		c.Request = c.Request.WithContext(WithPrincipal(ctx, p))
+		c.Next()
+		if !c.GetBool(passiveKey) && Current(c) != nil {
+			_ = sessions.Touch(context.WithoutCancel(ctx), sess)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package auth
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"time"
+
+	"gorm.io/gorm"
+
+	"marquee/platform/clock"
+	"marquee/platform/db"
+	"marquee/platform/ids"
+)
+
+// sessionRow is a signed-in browser. Only the SHA-256 of the token is stored, so a database leak
+// does not leak live sessions.
+type sessionRow struct {
+	ID         string    `gorm:"primaryKey;size:36"`
+	TokenHash  string    `gorm:"size:64;uniqueIndex;not null"`
+	UserID     string    `gorm:"size:36;index;not null"`
+	CreatedAt  time.Time `gorm:"not null"`
+	LastSeenAt time.Time `gorm:"not null"`
+	ExpiresAt  time.Time `gorm:"index;not null"` // the absolute expiry
+	IP         string    `gorm:"size:64"`
+	UserAgent  string    `gorm:"size:256"`
+}
+
+func (sessionRow) TableName() string { return "auth_sessions" }
+
+// Migrations are the auth tables' schema changes.
+func Migrations() []*db.Migration {
+	return []*db.Migration{{
+		ID: "auth-0001-sessions",
+		Migrate: func(tx *gorm.DB) error {
+			return tx.Migrator().CreateTable(&sessionRow{})
+		},
+		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("auth_sessions") },
+	}}
+}
+
+// Session is a live session.
+type Session struct {
+	ID         string
+	UserID     string
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	ExpiresAt  time.Time
+}
+
+// Sessions stores sessions.
+type Sessions struct {
+	db       *gorm.DB
+	clock    clock.Clock
+	idle     time.Duration
+	absolute time.Duration
+}
+
+// NewSessions returns the session store. A session ends after idle without use, or absolute after
+// sign-in, whichever comes first.
+func NewSessions(gdb *gorm.DB, clk clock.Clock, idle, absolute time.Duration) *Sessions {
+	return &Sessions{db: gdb, clock: clk, idle: idle, absolute: absolute}
+}
+
+// IdleTimeout is how long an unused session lives.
+func (s *Sessions) IdleTimeout() time.Duration { return s.idle }
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// Create starts a session for userID and returns its token (shown once, to the cookie).
+func (s *Sessions) Create(ctx context.Context, userID, ip, userAgent string) (string, error) {
+	token := ids.Token()
+	now := s.clock.Now()
+	if len(userAgent) > 256 {
+		userAgent = userAgent[:256]
+	}
+	if len(ip) > 64 {
+		ip = ip[:64]
+	}
+	row := sessionRow{ID: ids.New(), TokenHash: hashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
+		ExpiresAt: now.Add(s.absolute), IP: ip, UserAgent: userAgent}
+	if err := db.Conn(ctx, s.db).Create(&row).Error; err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// Lookup returns the live session of token, or nil when it is unknown or expired. It does not
+// extend the session; Touch does.
+func (s *Sessions) Lookup(ctx context.Context, token string) (*Session, error) {
+	if token == "" || len(token) > 128 {
+		return nil, nil
+	}
+	var row sessionRow
+	err := db.Conn(ctx, s.db).Where("token_hash = ?", hashToken(token)).Take(&row).Error
+	if db.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	if !now.Before(row.ExpiresAt) || !now.Before(row.LastSeenAt.Add(s.idle)) {
+		return nil, nil
+	}
+	return &Session{ID: row.ID, UserID: row.UserID, CreatedAt: row.CreatedAt, LastSeenAt: row.LastSeenAt, ExpiresAt: row.ExpiresAt}, nil
+}
+
+// touchEvery limits last-seen writes to one a minute per session.
+const touchEvery = time.Minute
+
+// Touch records use of the session, which pushes back its idle expiry.
+func (s *Sessions) Touch(ctx context.Context, sess *Session) error {
+	now := s.clock.Now()
+	if now.Sub(sess.LastSeenAt) < touchEvery {
+		return nil
+	}
+	return db.Conn(ctx, s.db).Model(&sessionRow{}).Where("id = ?", sess.ID).Update("last_seen_at", now).Error
+}
+
+// Revoke ends the session of token. Unknown tokens are ignored.
+func (s *Sessions) Revoke(ctx context.Context, token string) error {
+	return db.Conn(ctx, s.db).Where("token_hash = ?", hashToken(token)).Delete(&sessionRow{}).Error
+}
+
+// RevokeUser ends every session of userID except the one with keepID ("" ends all); used when a
+// password changes.
+func (s *Sessions) RevokeUser(ctx context.Context, userID, keepID string) error {
+	q := db.Conn(ctx, s.db).Where("user_id = ?", userID)
+	if keepID != "" {
+		q = q.Where("id <> ?", keepID)
+	}
+	return q.Delete(&sessionRow{}).Error
+}
+
+// DeleteExpired removes sessions past their absolute or idle expiry; a periodic job calls it.
+func (s *Sessions) DeleteExpired(ctx context.Context) (int64, error) {
+	now := s.clock.Now()
+	res := db.Conn(ctx, s.db).Where("expires_at <= ? OR last_seen_at <= ?", now, now.Add(-s.idle)).Delete(&sessionRow{})
+	return res.RowsAffected, res.Error
+}

@@ -1,0 +1,195 @@
+// Package config reads the typed configuration from the environment. Every variable is declared once
+// here, with its default, and listed in .env.example (a test keeps the two in step).
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the whole configuration. Field tags: env (the variable), default, and doc (one line for
+// .env.example).
+type Config struct {
+	Port            int           `env:"PORT" default:"8080" doc:"HTTP port of marquee serve"`
+	BaseURL         string        `env:"BASE_URL" default:"http://localhost:8080" doc:"public URL of the app, used in emailed links"`
+	DataDir         string        `env:"DATA_DIR" default:"./var" doc:"SQLite database, stored files and mail files when those are local"`
+	DatabaseURL     string        `env:"DATABASE_URL" default:"" doc:"postgres://user:pass@host:5432/db?sslmode=disable; empty means SQLite in DATA_DIR"`
+	LogLevel        string        `env:"LOG_LEVEL" default:"info" doc:"debug, info, warn or error"`
+	LogFormat       string        `env:"LOG_FORMAT" default:"json" doc:"json or text"`
+	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" default:"15s" doc:"how long a graceful shutdown waits for requests and jobs"`
+	TrustedProxies  string        `env:"TRUSTED_PROXIES" default:"" doc:"comma-separated CIDRs of proxies whose X-Forwarded-For is trusted"`
+	MaxJSONBytes    int64         `env:"MAX_JSON_BYTES" default:"1048576" doc:"largest accepted JSON body, in bytes (413 above)"`
+
+	CookieSecure          string        `env:"COOKIE_SECURE" default:"auto" doc:"auto (Secure when BASE_URL is https), true or false"`
+	SessionIdleTimeout    time.Duration `env:"SESSION_IDLE_TIMEOUT" default:"2h" doc:"a session unused this long expires"`
+	SessionAbsoluteTimeout time.Duration `env:"SESSION_ABSOLUTE_TIMEOUT" default:"72h" doc:"a session expires this long after sign-in, used or not"`
+	ResetTokenTTL         time.Duration `env:"RESET_TOKEN_TTL" default:"1h" doc:"lifetime of a password-reset link"`
+	AccessTokenTTL        time.Duration `env:"ACCESS_TOKEN_TTL" default:"168h" doc:"lifetime of an account-access (/access) link"`
+	SignInRateLimit       int           `env:"SIGNIN_RATE_LIMIT" default:"10" doc:"sign-in attempts per minute per client address and per email"`
+	ResetRateLimit        int           `env:"RESET_RATE_LIMIT" default:"5" doc:"password-reset requests per minute per client address and per email"`
+
+	StorageDriver string `env:"STORAGE_DRIVER" default:"fs" doc:"fs (files under DATA_DIR/files) or s3"`
+	S3Endpoint    string `env:"S3_ENDPOINT" default:"" doc:"host:port of an S3-compatible store"`
+	S3AccessKey   string `env:"S3_ACCESS_KEY" default:"" doc:"S3 access key" secret:"true"`
+	S3SecretKey   string `env:"S3_SECRET_KEY" default:"" doc:"S3 secret key" secret:"true"`
+	S3Bucket      string `env:"S3_BUCKET" default:"marquee" doc:"S3 bucket, created when missing"`
+	S3Region      string `env:"S3_REGION" default:"us-east-1" doc:"S3 region"`
+	S3UseSSL      bool   `env:"S3_USE_SSL" default:"false" doc:"use HTTPS to reach the S3 store"`
+
+	MailDriver       string        `env:"MAIL_DRIVER" default:"file" doc:"file (writes .eml files to MAIL_DIR) or smtp"`
+	MailFrom         string        `env:"MAIL_FROM" default:"Marquee <no-reply@marquee.local>" doc:"sender of every email"`
+	MailDir          string        `env:"MAIL_DIR" default:"" doc:"where the file sender writes; empty means DATA_DIR/mail"`
+	SMTPHost         string        `env:"SMTP_HOST" default:"" doc:"SMTP server host"`
+	SMTPPort         int           `env:"SMTP_PORT" default:"587" doc:"SMTP server port"`
+	SMTPUsername     string        `env:"SMTP_USERNAME" default:"" doc:"SMTP user" secret:"true"`
+	SMTPPassword     string        `env:"SMTP_PASSWORD" default:"" doc:"SMTP password" secret:"true"`
+	SMTPTLS          string        `env:"SMTP_TLS" default:"starttls" doc:"none, starttls or tls"`
+	MailPollInterval time.Duration `env:"MAIL_POLL_INTERVAL" default:"5s" doc:"how often the outbox is delivered"`
+	MailMaxAttempts  int           `env:"MAIL_MAX_ATTEMPTS" default:"10" doc:"send attempts before a message is marked failed (it is kept)"`
+
+	JobsEnabled bool `env:"JOBS_ENABLED" default:"true" doc:"run periodic jobs in this process (one leader runs them across replicas)"`
+}
+
+// Var describes one variable, for .env.example and its test.
+type Var struct {
+	Name, Default, Doc string
+	Secret             bool
+}
+
+// Vars lists every variable Config reads, in declaration order.
+func Vars() []Var {
+	t := reflect.TypeOf(Config{})
+	out := make([]Var, 0, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		out = append(out, Var{Name: f.Tag.Get("env"), Default: f.Tag.Get("default"), Doc: f.Tag.Get("doc"), Secret: f.Tag.Get("secret") == "true"})
+	}
+	return out
+}
+
+// Load reads the configuration through getenv (os.Getenv in production, a map in tests).
+func Load(getenv func(string) string) (Config, error) {
+	var c Config
+	v := reflect.ValueOf(&c).Elem()
+	t := v.Type()
+	var problems []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name := f.Tag.Get("env")
+		raw := strings.TrimSpace(getenv(name))
+		if raw == "" {
+			raw = f.Tag.Get("default")
+		}
+		if err := set(v.Field(i), raw); err != nil {
+			problems = append(problems, fmt.Sprintf("%s=%q: %v", name, raw, err))
+		}
+	}
+	if len(problems) == 0 {
+		problems = c.check()
+	}
+	if len(problems) > 0 {
+		return Config{}, fmt.Errorf("configuration: %s", strings.Join(problems, "; "))
+	}
+	return c, nil
+}
+
+func set(f reflect.Value, raw string) error {
+	switch f.Interface().(type) {
+	case string:
+		f.SetString(raw)
+	case int:
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			return fmt.Errorf("not an integer")
+		}
+		f.SetInt(int64(n))
+	case int64:
+		n, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil {
+			return fmt.Errorf("not an integer")
+		}
+		f.SetInt(n)
+	case bool:
+		b, err := strconv.ParseBool(raw)
+		if err != nil {
+			return fmt.Errorf("not true or false")
+		}
+		f.SetBool(b)
+	case time.Duration:
+		d, err := time.ParseDuration(raw)
+		if err != nil {
+			return fmt.Errorf("not a duration such as 90s or 2h")
+		}
+		f.SetInt(int64(d))
+	default:
+		return fmt.Errorf("unsupported type %s", f.Type())
+	}
+	return nil
+}
+
+func (c Config) check() []string {
+	var p []string
+	if c.Port < 1 || c.Port > 65535 {
+		p = append(p, "PORT must be 1-65535")
+	}
+	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		p = append(p, "BASE_URL must be an http(s) URL")
+	}
+	oneOf := func(name, val string, allowed ...string) {
+		for _, a := range allowed {
+			if val == a {
+				return
+			}
+		}
+		p = append(p, fmt.Sprintf("%s must be one of %s", name, strings.Join(allowed, ", ")))
+	}
+	oneOf("LOG_LEVEL", c.LogLevel, "debug", "info", "warn", "error")
+	oneOf("LOG_FORMAT", c.LogFormat, "json", "text")
+	oneOf("COOKIE_SECURE", c.CookieSecure, "auto", "true", "false")
+	oneOf("STORAGE_DRIVER", c.StorageDriver, "fs", "s3")
+	oneOf("MAIL_DRIVER", c.MailDriver, "file", "smtp")
+	oneOf("SMTP_TLS", c.SMTPTLS, "none", "starttls", "tls")
+	if c.StorageDriver == "s3" && c.S3Endpoint == "" {
+		p = append(p, "S3_ENDPOINT is required when STORAGE_DRIVER=s3")
+	}
+	if c.MailDriver == "smtp" && c.SMTPHost == "" {
+		p = append(p, "SMTP_HOST is required when MAIL_DRIVER=smtp")
+	}
+	if c.SessionIdleTimeout <= 0 || c.SessionAbsoluteTimeout < c.SessionIdleTimeout {
+		p = append(p, "SESSION_IDLE_TIMEOUT must be positive and at most SESSION_ABSOLUTE_TIMEOUT")
+	}
+	if c.SignInRateLimit < 1 || c.ResetRateLimit < 1 {
+		p = append(p, "SIGNIN_RATE_LIMIT and RESET_RATE_LIMIT must be at least 1")
+	}
+	if c.MaxJSONBytes < 1024 {
+		p = append(p, "MAX_JSON_BYTES must be at least 1024")
+	}
+	return p
+}
+
+// SecureCookies reports whether cookies get the Secure flag.
+func (c Config) SecureCookies() bool {
+	switch c.CookieSecure {
+	case "true":
+		return true
+	case "false":
+		return false
+	default:
+		return strings.HasPrefix(c.BaseURL, "https://")
+	}
+}
+
+// MailDirectory is where the file sender writes.
+func (c Config) MailDirectory() string {
+	if c.MailDir != "" {
+		return c.MailDir
+	}
+	return strings.TrimRight(c.DataDir, "/") + "/mail"
+}
+
+// FilesDirectory is where the fs storage keeps objects.
+func (c Config) FilesDirectory() string { return strings.TrimRight(c.DataDir, "/") + "/files" }

@@ -1,0 +1,73 @@
+package config
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestDefaultsLoad(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != 8080 || c.DataDir != "./var" || c.DatabaseURL != "" || c.SessionIdleTimeout != 2*time.Hour {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+	if c.SecureCookies() {
+		t.Fatal("http BASE_URL must not give Secure cookies under auto")
+	}
+	if c.MailDirectory() != "./var/mail" {
+		t.Fatalf("mail dir = %q", c.MailDirectory())
+	}
+}
+
+func TestValuesAndErrors(t *testing.T) {
+	c, err := Load(env(map[string]string{"PORT": "9000", "BASE_URL": "https://ads.example.com", "JOBS_ENABLED": "false", "MAIL_POLL_INTERVAL": "1s"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != 9000 || c.JobsEnabled || c.MailPollInterval != time.Second || !c.SecureCookies() {
+		t.Fatalf("values not read: %+v", c)
+	}
+	for _, bad := range []map[string]string{
+		{"PORT": "eighty"},
+		{"PORT": "70000"},
+		{"BASE_URL": "ftp://x"},
+		{"STORAGE_DRIVER": "s3"},
+		{"MAIL_DRIVER": "pigeon"},
+		{"SESSION_IDLE_TIMEOUT": "soon"},
+		{"JOBS_ENABLED": "maybe"},
+	} {
+		if _, err := Load(env(bad)); err == nil {
+			t.Errorf("Load(%v) succeeded, want an error", bad)
+		}
+	}
+}
+
+// Every variable must be documented in .env.example, and nothing else may be listed there.
+func TestEnvExampleListsEveryVariable(t *testing.T) {
+	raw, err := os.ReadFile("../../.env.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(string(raw), "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "#"))
+		if name, _, ok := strings.Cut(line, "="); ok && name == strings.ToUpper(name) && !strings.Contains(name, " ") {
+			listed[strings.TrimSpace(name)] = true
+		}
+	}
+	for _, v := range Vars() {
+		if !listed[v.Name] {
+			t.Errorf("%s is missing from .env.example", v.Name)
+		}
+		delete(listed, v.Name)
+	}
+	for name := range listed {
+		t.Errorf(".env.example lists %s, which config does not read", name)
+	}
+}

@@ -1,0 +1,209 @@
+// Package db opens the database (PostgreSQL, or pure-Go SQLite as the embedded default), runs the
+// per-module migrations and carries transactions through a context so that writes made by several
+// modules can share one transaction (DESIGN.md §4).
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"github.com/go-gormigrate/gormigrate/v2"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"marquee/platform/apperr"
+)
+
+// Dialects.
+const (
+	Postgres = "postgres"
+	SQLite   = "sqlite"
+)
+
+// Options say which database to open.
+type Options struct {
+	// URL is a postgres:// URL; empty means SQLite in DataDir.
+	URL string
+	// DataDir holds the SQLite file (marquee.db).
+	DataDir string
+	// SQLitePath overrides the SQLite file path (tests use a temporary file).
+	SQLitePath string
+	// MaxOpenConns caps the pool (PostgreSQL); 0 keeps the default of 20.
+	MaxOpenConns int
+	// SlowQuery is the threshold for logging a slow query; 0 disables logging.
+	SlowQuery time.Duration
+}
+
+// Open opens the database described by opts.
+func Open(opts Options) (*gorm.DB, error) {
+	cfg := &gorm.Config{
+		SkipDefaultTransaction: true, // our writes choose their transactions (gorm.io/docs/performance)
+		TranslateError:         true, // unique violations become gorm.ErrDuplicatedKey on both dialects
+		PrepareStmt:            true,
+		NowFunc:                func() time.Time { return time.Now().UTC() },
+		Logger:                 logger.Discard,
+	}
+	if opts.SlowQuery > 0 {
+		cfg.Logger = logger.New(logWriter{}, logger.Config{SlowThreshold: opts.SlowQuery, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true})
+	}
+	if opts.URL != "" {
+		if !strings.HasPrefix(opts.URL, "postgres://") && !strings.HasPrefix(opts.URL, "postgresql://") {
+			return nil, fmt.Errorf("DATABASE_URL must be a postgres:// URL")
+		}
+		gdb, err := gorm.Open(postgres.Open(opts.URL), cfg)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		sqlDB, err := gdb.DB()
+		if err != nil {
+			return nil, err
+		}
+		n := opts.MaxOpenConns
+		if n == 0 {
+			n = 20
+		}
+		sqlDB.SetMaxOpenConns(n)
+		sqlDB.SetMaxIdleConns(n)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+		return gdb, nil
+	}
+	path := opts.SQLitePath
+	if path == "" {
+		if opts.DataDir == "" {
+			return nil, errors.New("DATA_DIR is required for SQLite")
+		}
+		if err := os.MkdirAll(opts.DataDir, 0o750); err != nil {
+			return nil, fmt.Errorf("create data dir: %w", err)
+		}
+		path = filepath.Join(opts.DataDir, "marquee.db")
+	}
+	// WAL and a busy timeout, or concurrent writes fail with 'database is locked' (STACK.md).
+	// _txlock=immediate takes the write lock at BEGIN, so two transactions never deadlock upgrading
+	// a read lock; they queue on the busy timeout instead.
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	gdb, err := gorm.Open(sqlite.Open(dsn), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	return gdb, nil
+}
+
+// Dialect returns Postgres or SQLite.
+func Dialect(gdb *gorm.DB) string {
+	if gdb.Dialector.Name() == "postgres" {
+		return Postgres
+	}
+	return SQLite
+}
+
+// Ping checks that the database answers.
+func Ping(ctx context.Context, gdb *gorm.DB) error {
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.PingContext(ctx)
+}
+
+// Close closes the pool.
+func Close(gdb *gorm.DB) error {
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
+}
+
+// Migration is one named, ordered schema change of a module. IDs are prefixed with the module name
+// ("identity-0001-users") and never edited once landed (STYLE.md).
+type Migration = gormigrate.Migration
+
+// MigrationsTable records which migrations ran.
+const MigrationsTable = "schema_migrations"
+
+// Migrate runs the pending migrations of each module, in the order given.
+func Migrate(gdb *gorm.DB, modules map[string][]*Migration, order []string) error {
+	for _, name := range order {
+		ms := modules[name]
+		if len(ms) == 0 {
+			continue
+		}
+		for _, m := range ms {
+			if !strings.HasPrefix(m.ID, name+"-") {
+				return fmt.Errorf("migration %q of module %s must start with %q", m.ID, name, name+"-")
+			}
+		}
+		opts := *gormigrate.DefaultOptions
+		opts.TableName = MigrationsTable
+		opts.UseTransaction = true
+		if err := gormigrate.New(gdb, &opts, ms).Migrate(); err != nil {
+			return fmt.Errorf("migrate %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+type txKey struct{}
+
+// Transact runs fn in a transaction carried by ctx. A call inside a transaction joins it, so a
+// service can call another module's service and both writes commit or roll back together.
+func Transact(ctx context.Context, gdb *gorm.DB, fn func(ctx context.Context) error) error {
+	if _, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
+		return fn(ctx)
+	}
+	return gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return fn(context.WithValue(ctx, txKey{}, tx))
+	})
+}
+
+// Conn returns the transaction carried by ctx, or gdb, bound to ctx. Stores use it for every query.
+func Conn(ctx context.Context, gdb *gorm.DB) *gorm.DB {
+	if tx, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
+		return tx
+	}
+	return gdb.WithContext(ctx)
+}
+
+// InTx reports whether ctx carries a transaction.
+func InTx(ctx context.Context) bool {
+	_, ok := ctx.Value(txKey{}).(*gorm.DB)
+	return ok
+}
+
+// IsDuplicate reports whether err is a unique-constraint violation.
+func IsDuplicate(err error) bool { return errors.Is(err, gorm.ErrDuplicatedKey) }
+
+// IsNotFound reports whether err is gorm's "record not found".
+func IsNotFound(err error) bool { return errors.Is(err, gorm.ErrRecordNotFound) }
+
+// Translate turns gorm's not-found and duplicate errors into application errors with the given
+// messages, and anything else into an internal error. nil stays nil.
+func Translate(err error, notFound, duplicate string) error {
+	switch {
+	case err == nil:
+		return nil
+	case IsNotFound(err):
+		return apperr.NotFound(notFound)
+	case IsDuplicate(err):
+		return apperr.New(apperr.ECONFLICT, duplicate)
+	default:
+		var ae *apperr.Error
+		if errors.As(err, &ae) {
+			return err
+		}
+		return apperr.Internal(err)
+	}
+}
+
+type logWriter struct{}
+
+func (logWriter) Printf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, format+"\n", args...)
+}

@@ -1,0 +1,48 @@
+// Package flash carries a message from the server to the next page the browser shows. The message
+// rides in a short-lived cookie that the web app reads once and deletes (it holds nothing secret,
+// so it is not HttpOnly).
+package flash
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+)
+
+// CookieName is the flash cookie the web app reads.
+const CookieName = "marquee_flash"
+
+// Kinds of flash.
+const (
+	Success = "success"
+	Danger  = "danger"
+	Info    = "info"
+)
+
+// Message is one flash.
+type Message struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+// Set stores a flash for the next page; it lives at most a minute if never shown.
+func Set(c *gin.Context, kind, message string, secure bool) {
+	raw, _ := json.Marshal(Message{Kind: kind, Message: message})
+	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: base64.RawURLEncoding.EncodeToString(raw), Path: "/",
+		MaxAge: 60, Secure: secure, SameSite: http.SameSiteLaxMode})
+}
+
+// Decode reads a flash cookie value, as the web app does.
+func Decode(value string) (Message, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(value)
+	if err != nil {
+		return Message{}, false
+	}
+	var m Message
+	if json.Unmarshal(raw, &m) != nil || m.Message == "" {
+		return Message{}, false
+	}
+	return m, true
+}

@@ -1,0 +1,128 @@
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/gin-gonic/gin"
+	"github.com/go-playground/validator/v10"
+
+	"marquee/platform/apperr"
+)
+
+// MsgTooLarge answers a body over its limit.
+const MsgTooLarge = "The request is too large."
+
+// MsgBadJSON answers a body that is not the expected JSON.
+const MsgBadJSON = "The request body is not valid JSON."
+
+// MsgInvalidInput is the message of a validation failure whose fields say more.
+const MsgInvalidInput = "Please correct the highlighted fields."
+
+var (
+	validateOnce sync.Once
+	validate     *validator.Validate
+)
+
+// Validator is the shared validator; fields are named by their json tag.
+func Validator() *validator.Validate {
+	validateOnce.Do(func() {
+		validate = validator.New(validator.WithRequiredStructEnabled())
+		validate.RegisterTagNameFunc(func(f reflect.StructField) string {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				return ""
+			}
+			if name == "" {
+				return f.Name
+			}
+			return name
+		})
+	})
+	return validate
+}
+
+// BindJSON decodes the body into v, refusing bodies over limit bytes (413), malformed JSON (400) and
+// unknown-type values (400 naming the field). It does not validate; call Validate.
+func BindJSON(c *gin.Context, v any, limit int64) error {
+	if c.Request.Body == nil {
+		return apperr.New(apperr.EINVALID, MsgBadJSON)
+	}
+	body := http.MaxBytesReader(c.Writer, c.Request.Body, limit)
+	dec := json.NewDecoder(body)
+	if err := dec.Decode(v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case IsTooLarge(err):
+			return apperr.New(apperr.ETOOLARGE, MsgTooLarge)
+		case errors.As(err, &typeErr) && typeErr.Field != "":
+			return apperr.Field(typeErr.Field, "Invalid value.")
+		case errors.Is(err, io.EOF):
+			return apperr.New(apperr.EINVALID, MsgBadJSON)
+		default:
+			return apperr.New(apperr.EINVALID, MsgBadJSON)
+		}
+	}
+	// Anything after the value must be whitespace, and the limit applies to it too.
+	if _, err := io.Copy(io.Discard, body); err != nil && IsTooLarge(err) {
+		return apperr.New(apperr.ETOOLARGE, MsgTooLarge)
+	}
+	return nil
+}
+
+// Validate checks v's `validate` tags and returns EINVALID with one message per field. messages maps
+// "field" or "field.tag" to the message to show; otherwise a generic one is used.
+func Validate(v any, messages map[string]string) error {
+	err := Validator().Struct(v)
+	if err == nil {
+		return nil
+	}
+	var ves validator.ValidationErrors
+	if !errors.As(err, &ves) {
+		return apperr.Internal(err)
+	}
+	fields := map[string]string{}
+	for _, fe := range ves {
+		name := fe.Field()
+		if _, seen := fields[name]; seen {
+			continue
+		}
+		msg, ok := messages[name+"."+fe.Tag()]
+		if !ok {
+			msg, ok = messages[name]
+		}
+		if !ok {
+			msg = genericMessage(fe)
+		}
+		fields[name] = msg
+	}
+	message := MsgInvalidInput
+	if len(fields) == 1 {
+		for _, m := range fields {
+			message = m
+		}
+	}
+	return apperr.Invalid(message, fields)
+}
+
+func genericMessage(fe validator.FieldError) string {
+	switch fe.Tag() {
+	case "required":
+		return "Required"
+	case "email":
+		return "Invalid email address"
+	case "max":
+		return "Too long (at most " + fe.Param() + ")."
+	case "min":
+		return "Too short (at least " + fe.Param() + ")."
+	case "oneof":
+		return "Must be one of: " + fe.Param() + "."
+	default:
+		return "Invalid value."
+	}
+}

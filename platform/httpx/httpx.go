@@ -1,0 +1,167 @@
+// Package httpx is the HTTP edge shared by every module: handlers that return errors, the one
+// mapping from error codes to statuses and the error envelope of DESIGN.md §3, JSON binding with
+// validation, body limits, request ids, access logs, panics, CSRF and caching headers.
+package httpx
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/platform/apperr"
+)
+
+// ErrorBody is the error envelope of every failed call.
+type ErrorBody struct {
+	Success bool              `json:"success"`
+	Message string            `json:"message"`
+	Errors  map[string]string `json:"errors,omitempty"`
+}
+
+// Status maps an error code to its HTTP status.
+func Status(code apperr.Code) int {
+	switch code {
+	case apperr.EINVALID:
+		return http.StatusBadRequest
+	case apperr.EUNAUTHORIZED:
+		return http.StatusUnauthorized
+	case apperr.EFORBIDDEN:
+		return http.StatusForbidden
+	case apperr.ENOTFOUND:
+		return http.StatusNotFound
+	case apperr.ECONFLICT:
+		return http.StatusConflict
+	case apperr.ETOOLARGE:
+		return http.StatusRequestEntityTooLarge
+	case apperr.EUNSUPPORTED:
+		return http.StatusUnprocessableEntity
+	case apperr.ERATELIMIT:
+		return http.StatusTooManyRequests
+	case apperr.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
+	default:
+		return http.StatusInternalServerError
+	}
+}
+
+// HandlerFunc is a gin handler that returns its error instead of writing it.
+type HandlerFunc func(c *gin.Context) error
+
+// H adapts a HandlerFunc: a returned error is written by WriteError.
+func H(fn HandlerFunc) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if err := fn(c); err != nil {
+			WriteError(c, err)
+		}
+	}
+}
+
+// WriteError writes err as the error envelope and aborts. Internal errors are logged with the
+// request id and shown only as "Internal error.".
+func WriteError(c *gin.Context, err error) {
+	e := apperr.As(err)
+	status := Status(e.Code)
+	if e.Code == apperr.EINTERNAL {
+		Logger(c).Error("internal error", "err", err.Error())
+		e = &apperr.Error{Code: apperr.EINTERNAL, Message: apperr.MsgInternal}
+	}
+	if e.Code == apperr.ERATELIMIT {
+		c.Header("Retry-After", "60")
+	}
+	c.AbortWithStatusJSON(status, ErrorBody{Success: false, Message: e.Message, Errors: e.Fields})
+}
+
+// JSON writes v with the status.
+func JSON(c *gin.Context, status int, v any) { c.JSON(status, v) }
+
+// OK writes v with 200.
+func OK(c *gin.Context, v any) { c.JSON(http.StatusOK, v) }
+
+// Success is the plain success answer of calls whose spec answer is a message.
+type Success struct {
+	Success bool   `json:"success"`
+	Message string `json:"message,omitempty"`
+}
+
+// Fail writes an error with a code and message; for middleware that has no service error.
+func Fail(c *gin.Context, code apperr.Code, message string) {
+	WriteError(c, apperr.New(code, message))
+}
+
+// Recovery turns a panic into a logged 500 with the envelope.
+func Recovery() gin.HandlerFunc {
+	return gin.CustomRecovery(func(c *gin.Context, rec any) {
+		Logger(c).Error("panic", "panic", rec)
+		c.AbortWithStatusJSON(http.StatusInternalServerError, ErrorBody{Message: apperr.MsgInternal})
+	})
+}
+
+// NoStore marks API answers as never cached (A §7: "no-cache headers").
+func NoStore() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Header("Cache-Control", "no-store")
+		c.Next()
+	}
+}
+
+// SecurityHeaders sets the headers every answer carries.
+func SecurityHeaders() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		h := c.Writer.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		c.Next()
+	}
+}
+
+// CSRFHeader is the header a cross-site form cannot send (DESIGN.md §3).
+const CSRFHeader = "X-Requested-With"
+
+// MsgCSRF answers a state-changing call without the CSRF header.
+const MsgCSRF = "This request was refused: it did not come from the Marquee app."
+
+// RequireXHR refuses a request without `X-Requested-With: XMLHttpRequest`. Browsers only let a page
+// set that header on same-origin fetches, so a cross-site form or link cannot pass.
+func RequireXHR() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if c.GetHeader(CSRFHeader) != "XMLHttpRequest" {
+			Fail(c, apperr.EFORBIDDEN, MsgCSRF)
+			return
+		}
+		c.Next()
+	}
+}
+
+// CSRF applies RequireXHR to every unsafe method (POST, PUT, PATCH, DELETE).
+func CSRF() gin.HandlerFunc {
+	xhr := RequireXHR()
+	return func(c *gin.Context) {
+		switch c.Request.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			c.Next()
+		default:
+			xhr(c)
+		}
+	}
+}
+
+// Retry-After helper for handlers that know better than the default minute.
+func RetryAfter(c *gin.Context, seconds int) { c.Header("Retry-After", strconv.Itoa(seconds)) }
+
+// IsTooLarge reports whether err came from http.MaxBytesReader.
+func IsTooLarge(err error) bool {
+	var mbe *http.MaxBytesError
+	return errors.As(err, &mbe)
+}
+
+// Logger returns the request's logger (with its request id), or the default logger.
+func Logger(c *gin.Context) *slog.Logger {
+	if l, ok := c.Get(loggerKey); ok {
+		return l.(*slog.Logger)
+	}
+	return slog.Default()
+}

@@ -1,0 +1,69 @@
+// Package ratelimit counts attempts per key in fixed one-minute windows (sign-in and password
+// reset, DESIGN.md §3). Counts live in this process: behind several replicas the effective limit is
+// per replica, which still stops guessing at scale; move the counters to the database if that
+// stops being enough.
+package ratelimit
+
+import (
+	"sync"
+	"time"
+
+	"marquee/platform/clock"
+)
+
+// Limiter allows at most Limit attempts per key per Window.
+type Limiter struct {
+	limit  int
+	window time.Duration
+	clock  clock.Clock
+
+	mu      sync.Mutex
+	counts  map[string]*bucket
+	lastGC  time.Time
+}
+
+type bucket struct {
+	start time.Time
+	n     int
+}
+
+// New returns a limiter of limit attempts per window.
+func New(limit int, window time.Duration, clk clock.Clock) *Limiter {
+	return &Limiter{limit: limit, window: window, clock: clk, counts: map[string]*bucket{}}
+}
+
+// Allow counts one attempt for every key and reports whether all of them are within the limit.
+// Each key is counted even when another is over, so a burst cannot dodge one key through another.
+func (l *Limiter) Allow(keys ...string) bool {
+	now := l.clock.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.lastGC) > l.window {
+		for k, b := range l.counts {
+			if now.Sub(b.start) >= l.window {
+				delete(l.counts, k)
+			}
+		}
+		l.lastGC = now
+	}
+	ok := true
+	for _, k := range keys {
+		b := l.counts[k]
+		if b == nil || now.Sub(b.start) >= l.window {
+			b = &bucket{start: now}
+			l.counts[k] = b
+		}
+		b.n++
+		if b.n > l.limit {
+			ok = false
+		}
+	}
+	return ok
+}
+
+// Reset forgets key (a successful sign-in clears its email's count).
+func (l *Limiter) Reset(key string) {
+	l.mu.Lock()
+	delete(l.counts, key)
+	l.mu.Unlock()
+}

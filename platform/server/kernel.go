@@ -1,0 +1,235 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"marquee/platform/analytics"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/config"
+	"marquee/platform/db"
+	"marquee/platform/events"
+	"marquee/platform/flash"
+	"marquee/platform/httpx"
+	"marquee/platform/jobs"
+	"marquee/platform/mail"
+	"marquee/platform/storage"
+)
+
+// Kernel is the platform, built once per process (or per test) and handed to modules.
+type Kernel struct {
+	Config   config.Config
+	Log      *slog.Logger
+	Clock    clock.Clock
+	DB       *gorm.DB
+	Hasher   *auth.Hasher
+	Sessions *auth.Sessions
+	Cookies  auth.Cookies
+	Outbox   *mail.Outbox
+	Storage  storage.Storage
+	Events   *events.Bus
+
+	analytics  *analytics.Recorder
+	dispatcher *mail.Dispatcher
+}
+
+// Options adjust a kernel; tests use them.
+type Options struct {
+	// DB, when set, is used instead of opening the configured database.
+	DB *gorm.DB
+	// HashParams, when set, replace the argon2id parameters (tests use cheaper ones).
+	HashParams *auth.Params
+	// MailSender, when set, replaces the configured sender.
+	MailSender mail.Sender
+}
+
+// NewKernel opens the database and builds the platform services from cfg.
+func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.Clock, opts Options) (*Kernel, error) {
+	gdb := opts.DB
+	if gdb == nil {
+		var err error
+		gdb, err = db.Open(db.Options{URL: cfg.DatabaseURL, DataDir: cfg.DataDir, SlowQuery: 500 * time.Millisecond})
+		if err != nil {
+			return nil, err
+		}
+	}
+	store, err := storage.Open(ctx, storage.Options{Driver: cfg.StorageDriver, Dir: cfg.FilesDirectory(),
+		S3Endpoint: cfg.S3Endpoint, S3AccessKey: cfg.S3AccessKey, S3SecretKey: cfg.S3SecretKey, S3Bucket: cfg.S3Bucket,
+		S3Region: cfg.S3Region, S3UseSSL: cfg.S3UseSSL})
+	if err != nil {
+		return nil, fmt.Errorf("storage: %w", err)
+	}
+	params := auth.DefaultParams
+	if opts.HashParams != nil {
+		params = *opts.HashParams
+	}
+	sender := opts.MailSender
+	if sender == nil {
+		if cfg.MailDriver == "smtp" {
+			sender = mail.NewSMTPSender(mail.SMTPOptions{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername,
+				Password: cfg.SMTPPassword, TLS: cfg.SMTPTLS, Timeout: 30 * time.Second})
+		} else {
+			sender = mail.NewFileSender(cfg.MailDirectory())
+		}
+	}
+	outbox := mail.NewOutbox(gdb, clk)
+	k := &Kernel{
+		Config:   cfg,
+		Log:      log,
+		Clock:    clk,
+		DB:       gdb,
+		Hasher:   auth.NewHasher(params),
+		Sessions: auth.NewSessions(gdb, clk, cfg.SessionIdleTimeout, cfg.SessionAbsoluteTimeout),
+		Cookies:  auth.Cookies{Secure: cfg.SecureCookies()},
+		Outbox:   outbox,
+		Storage:  store,
+		Events:   events.NewBus(gdb, clk),
+	}
+	k.analytics = analytics.New(gdb, clk)
+	k.dispatcher = mail.NewDispatcher(outbox, sender, clk, mail.DispatchOptions{From: cfg.MailFrom, BatchSize: 50, MaxAttempts: cfg.MailMaxAttempts, Lease: 2 * time.Minute})
+	return k, nil
+}
+
+// Close releases the database.
+func (k *Kernel) Close() error { return db.Close(k.DB) }
+
+// Mailer delivers the outbox now; tests and the CLI use it.
+func (k *Kernel) Mailer() *mail.Dispatcher { return k.dispatcher }
+
+// platform is the kernel's own module: its tables, its analytics route and its jobs.
+type platform struct{ k *Kernel }
+
+func (platform) Name() string { return "platform" }
+
+func (p platform) Migrations() []*db.Migration {
+	var ms []*db.Migration
+	for _, group := range [][]*db.Migration{auth.Migrations(), mail.Migrations(), events.Migrations()} {
+		ms = append(ms, group...)
+	}
+	return ms
+}
+
+func (p platform) Routes(r gin.IRouter)    {}
+func (p platform) Policy() []authz.Rule    { return nil }
+func (p platform) Jobs() []jobs.Job {
+	k := p.k
+	return []jobs.Job{
+		{Name: "sessions.delete-expired", Every: time.Hour, Run: func(ctx context.Context) error {
+			_, err := k.Sessions.DeleteExpired(ctx)
+			return err
+		}},
+		{Name: "mail.deliver", Every: k.Config.MailPollInterval, Run: func(ctx context.Context) error {
+			_, err := k.dispatcher.DeliverPending(ctx)
+			return err
+		}},
+		{Name: "events.dispatch", Every: 2 * time.Second, Run: func(ctx context.Context) error {
+			_, err := k.Events.Dispatch(ctx)
+			return err
+		}},
+	}
+}
+
+// all puts the kernel's modules before the application's.
+func (k *Kernel) all(mods []Module) []Module {
+	return append([]Module{platform{k}, k.analytics}, mods...)
+}
+
+// Migrate runs every pending migration of the kernel and the modules, in dependency order.
+func (k *Kernel) Migrate(mods []Module) error {
+	all := k.all(mods)
+	byName := make(map[string][]*db.Migration, len(all))
+	order := make([]string, 0, len(all))
+	for _, m := range all {
+		// The kernel's module holds several owners' migrations (auth, mail, events); run each under
+		// its own prefix.
+		for _, mg := range m.Migrations() {
+			owner, _, _ := strings.Cut(mg.ID, "-")
+			if _, seen := byName[owner]; !seen {
+				order = append(order, owner)
+			}
+			byName[owner] = append(byName[owner], mg)
+		}
+	}
+	return db.Migrate(k.DB, byName, order)
+}
+
+// Scheduler returns a scheduler with every job of the kernel and the modules.
+func (k *Kernel) Scheduler(mods []Module) *jobs.Scheduler {
+	s := jobs.NewScheduler(jobs.LeaderFor(k.DB, 0x6d617271), k.Log) // "marq"
+	for _, m := range k.all(mods) {
+		for _, j := range m.Jobs() {
+			s.Add(j)
+		}
+	}
+	return s
+}
+
+// Handler builds the HTTP handler: middleware, health checks, every module's routes, and the
+// single-page app for every other GET. It returns the gin engine (its Routes list every route, for
+// the authorization matrix) and the enforcer.
+func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.FS) (*gin.Engine, *authz.Enforcer, error) {
+	gin.SetMode(gin.ReleaseMode)
+	all := k.all(mods)
+	var rules []authz.Rule
+	for _, m := range all {
+		rules = append(rules, m.Policy()...)
+	}
+	rules = append(rules, authz.Allow(authz.Anonymous, http.MethodGet, "/healthz"), authz.Allow(authz.Anonymous, http.MethodGet, "/readyz"))
+	enforcer, err := authz.New(rules)
+	if err != nil {
+		return nil, nil, err
+	}
+
+	r := gin.New()
+	r.ContextWithFallback = true
+	r.MaxMultipartMemory = 1 << 20 // larger multipart parts spill to disk, never to memory
+	var proxies []string
+	if k.Config.TrustedProxies != "" {
+		proxies = strings.Split(k.Config.TrustedProxies, ",")
+	}
+	if err := r.SetTrustedProxies(proxies); err != nil {
+		return nil, nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
+	}
+	r.Use(httpx.RequestLog(k.Log), httpx.Recovery(), httpx.SecurityHeaders())
+
+	r.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
+	r.GET("/readyz", func(c *gin.Context) {
+		ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+		defer cancel()
+		if err := db.Ping(ctx, k.DB); err != nil {
+			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
+			return
+		}
+		c.JSON(http.StatusOK, gin.H{"status": "ready"})
+	})
+
+	expired := func(c *gin.Context) {
+		flash.Set(c, flash.Danger, authz.MsgSessionExpired, k.Cookies.Secure)
+	}
+	api := r.Group("", httpx.NoStore(), httpx.CSRF(), auth.Authenticate(k.Sessions, principals, k.Cookies, expired), enforcer.Middleware())
+	for _, m := range all {
+		m.Routes(api)
+	}
+
+	spa, err := newSPA(web)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.NoRoute(spa.serve)
+	r.NoMethod(spa.serve)
+	return r, enforcer, nil
+}
+
+// ErrNoWebApp is returned when the embedded build has no index.html.
+var ErrNoWebApp = errors.New("the web app is not built (run make build)")

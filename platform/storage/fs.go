@@ -1,0 +1,222 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"marquee/platform/apperr"
+)
+
+// FS stores objects as files under a root directory:
+//
+//	<root>/objects/<key>   the bytes, exactly as put, so an operator can read or copy them
+//	<root>/types/<key>     the content type, as one line of text
+//
+// The content type lives in a sidecar in a tree of its own, rather than beside the object or in an
+// extension map, because keys are ours to choose (random, often without an extension) and a
+// sidecar beside the object could collide with another key. Both files are written to a temporary
+// file and renamed into place, so a reader sees a whole object or none. The type is renamed first:
+// a crash between the two renames leaves a type without an object (invisible), never an object
+// without its type. Keys are random and written once (DESIGN.md §3), so a replaced object never
+// briefly pairs with another object's type in practice.
+type FS struct {
+	objects string
+	types   string
+}
+
+var _ Storage = (*FS)(nil)
+
+// NewFS returns a file system storage rooted at dir, creating it when missing.
+func NewFS(dir string) (*FS, error) {
+	if dir == "" {
+		return nil, errors.New("storage: fs driver needs a directory")
+	}
+	s := &FS{objects: filepath.Join(dir, "objects"), types: filepath.Join(dir, "types")}
+	for _, d := range []string{s.objects, s.types} {
+		if err := os.MkdirAll(d, 0o750); err != nil {
+			return nil, fmt.Errorf("storage: create %s: %w", d, err)
+		}
+	}
+	return s, nil
+}
+
+func (s *FS) objectPath(key string) string { return filepath.Join(s.objects, filepath.FromSlash(key)) }
+func (s *FS) typePath(key string) string   { return filepath.Join(s.types, filepath.FromSlash(key)) }
+
+// Put implements Storage.
+func (s *FS) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
+	if err := checkKey(key); err != nil {
+		return err
+	}
+	ct, err := checkContentType(contentType)
+	if err != nil {
+		return err
+	}
+	objTmp, err := s.writeTemp(s.objectPath(key), &ctxReader{ctx: ctx, r: r}, size, key)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(objTmp) // a no-op once renamed
+	typeTmp, err := s.writeTemp(s.typePath(key), strings.NewReader(ct+"\n"), -1, key)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(typeTmp)
+	if err := os.Rename(typeTmp, s.typePath(key)); err != nil {
+		return apperr.Internal(fmt.Errorf("storage: put %s: %w", key, err))
+	}
+	if err := os.Rename(objTmp, s.objectPath(key)); err != nil {
+		return apperr.Internal(fmt.Errorf("storage: put %s: %w", key, err))
+	}
+	return nil
+}
+
+// writeTemp copies r into a new temporary file beside final and returns its name. With size >= 0
+// the copy must be exactly size bytes.
+func (s *FS) writeTemp(final string, r io.Reader, size int64, key string) (string, error) {
+	dir := filepath.Dir(final)
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return "", s.putError(key, err)
+	}
+	// A key segment could clash with a directory of another key ("a" vs "a/b"); the rename then
+	// fails and the caller gets an error, not a corrupted tree.
+	f, err := os.CreateTemp(dir, ".put-*")
+	if err != nil {
+		return "", s.putError(key, err)
+	}
+	name := f.Name()
+	fail := func(err error) (string, error) {
+		f.Close()
+		os.Remove(name)
+		return "", err
+	}
+	src := r
+	if size >= 0 {
+		src = io.LimitReader(r, size+1) // one byte more reveals a reader longer than size
+	}
+	n, err := io.Copy(f, src)
+	if err != nil {
+		if ae := (*apperr.Error)(nil); errors.As(err, &ae) {
+			return fail(err)
+		}
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return fail(err)
+		}
+		return fail(s.putError(key, err))
+	}
+	if size >= 0 && n != size {
+		return fail(errSizeMismatch(key, size))
+	}
+	// Sync before rename, or a crash can leave the new name pointing at an empty file.
+	if err := f.Sync(); err != nil {
+		return fail(s.putError(key, err))
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(name)
+		return "", s.putError(key, err)
+	}
+	return name, nil
+}
+
+func (s *FS) putError(key string, err error) error {
+	return apperr.Internal(fmt.Errorf("storage: put %s: %w", key, err))
+}
+
+// Get implements Storage.
+func (s *FS) Get(ctx context.Context, key string) (io.ReadCloser, Object, error) {
+	if err := checkKey(key); err != nil {
+		return nil, Object{}, err
+	}
+	f, err := os.Open(s.objectPath(key))
+	if err != nil {
+		return nil, Object{}, s.readError(key, err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, Object{}, s.readError(key, err)
+	}
+	if info.IsDir() {
+		f.Close()
+		return nil, Object{}, notFound(key)
+	}
+	return f, s.describe(key, info), nil
+}
+
+// Stat implements Storage.
+func (s *FS) Stat(ctx context.Context, key string) (Object, error) {
+	if err := checkKey(key); err != nil {
+		return Object{}, err
+	}
+	info, err := os.Stat(s.objectPath(key))
+	if err != nil {
+		return Object{}, s.readError(key, err)
+	}
+	if info.IsDir() {
+		return Object{}, notFound(key)
+	}
+	return s.describe(key, info), nil
+}
+
+// Delete implements Storage.
+func (s *FS) Delete(ctx context.Context, key string) error {
+	if err := checkKey(key); err != nil {
+		return err
+	}
+	// The object goes first: once it is gone the key is absent, whatever happens to the type.
+	for _, p := range []string{s.objectPath(key), s.typePath(key)} {
+		info, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) || (err == nil && info.IsDir()) {
+			continue
+		}
+		if err == nil {
+			err = os.Remove(p)
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return apperr.Internal(fmt.Errorf("storage: delete %s: %w", key, err))
+		}
+	}
+	return nil
+}
+
+func (s *FS) describe(key string, info fs.FileInfo) Object {
+	ct := DefaultContentType
+	if b, err := os.ReadFile(s.typePath(key)); err == nil {
+		if t := strings.TrimSpace(string(b)); t != "" {
+			ct = t
+		}
+	}
+	return Object{Key: key, ContentType: ct, Size: info.Size(), ModTime: info.ModTime().UTC()}
+}
+
+func (s *FS) readError(key string, err error) error {
+	// ENOTDIR: a segment of the key is an object ("a" exists, "a/b" asked).
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return notFound(key)
+	}
+	return apperr.Internal(fmt.Errorf("storage: read %s: %w", key, err))
+}
+
+func notFound(key string) error {
+	return &apperr.Error{Code: apperr.ENOTFOUND, Message: "Object not found.", Cause: fmt.Errorf("storage: no object %q", key)}
+}
+
+// ctxReader stops a long copy when its context ends.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}

@@ -1,0 +1,206 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
+
+	"marquee/platform/apperr"
+)
+
+// streamPartSize bounds the memory of a Put of unknown size: minio-go buffers one part at a time.
+// Its own default for unknown sizes is a ~537 MiB part, which is far too much for an upload
+// handler. 16 MiB parts still allow objects of 160 GB (10,000 parts).
+const streamPartSize = 16 << 20
+
+// S3 stores objects in a bucket of an S3-compatible store (AWS S3, MinIO, ...).
+type S3 struct {
+	client   *minio.Client
+	bucket   string
+	partSize uint64
+}
+
+var _ Storage = (*S3)(nil)
+
+// NewS3 connects to the store and creates the bucket when it is missing.
+func NewS3(ctx context.Context, o Options) (*S3, error) {
+	if o.S3Endpoint == "" || o.S3Bucket == "" {
+		return nil, errors.New("storage: s3 driver needs S3_ENDPOINT and S3_BUCKET")
+	}
+	region := o.S3Region
+	if region == "" {
+		region = "us-east-1"
+	}
+	client, err := minio.New(o.S3Endpoint, &minio.Options{
+		Creds:  credentials.NewStaticV4(o.S3AccessKey, o.S3SecretKey, ""),
+		Secure: o.S3UseSSL,
+		Region: region,
+		// Auto: virtual-host style where the provider wants it (AWS), path style elsewhere
+		// (MinIO, IP addresses, test servers).
+		BucketLookup: minio.BucketLookupAuto,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: s3 client: %w", err)
+	}
+	s := &S3{client: client, bucket: o.S3Bucket, partSize: streamPartSize}
+	if err := s.ensureBucket(ctx, region); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *S3) ensureBucket(ctx context.Context, region string) error {
+	exists, err := s.client.BucketExists(ctx, s.bucket)
+	if err != nil {
+		return fmt.Errorf("storage: check bucket %s: %w", s.bucket, err)
+	}
+	if exists {
+		return nil
+	}
+	if err := s.client.MakeBucket(ctx, s.bucket, minio.MakeBucketOptions{Region: region}); err != nil {
+		// Another replica may have created it between our check and our request.
+		code := minio.ToErrorResponse(err).Code
+		if code == "BucketAlreadyOwnedByYou" || code == "BucketAlreadyExists" {
+			return nil
+		}
+		return fmt.Errorf("storage: create bucket %s: %w", s.bucket, err)
+	}
+	return nil
+}
+
+// Put implements Storage.
+func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
+	if err := checkKey(key); err != nil {
+		return err
+	}
+	ct, err := checkContentType(contentType)
+	if err != nil {
+		return err
+	}
+	src := r
+	var counted *countingReader
+	if size >= 0 {
+		// minio-go reads exactly size bytes and would ignore the rest; counting one byte more
+		// tells a reader that is longer than announced from one that fits.
+		counted = &countingReader{r: io.LimitReader(r, size+1), size: size}
+		src = counted
+	}
+	_, err = s.client.PutObject(ctx, s.bucket, key, src, size, minio.PutObjectOptions{
+		ContentType: ct,
+		PartSize:    s.partSize,
+		// Content-MD5 per request instead of the aws-chunked streaming signature minio-go uses
+		// over plain HTTP: every S3 store checks the MD5, while not all of them (gofakes3 among
+		// them) decode aws-chunked bodies in multipart parts. Over TLS minio-go sends the payload
+		// unsigned anyway.
+		DisableContentSha256: true,
+		SendContentMd5:       true,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if counted != nil && (counted.n != size || errors.Is(err, errShortBody)) {
+			return errSizeMismatch(key, size)
+		}
+		return apperr.Internal(fmt.Errorf("storage: put %s: %w", key, err))
+	}
+	if counted != nil {
+		if n, _ := io.Copy(io.Discard, io.LimitReader(src, 1)); n > 0 {
+			// Too long: the object went in truncated, so it must not stay.
+			_ = s.Delete(context.WithoutCancel(ctx), key)
+			return errSizeMismatch(key, size)
+		}
+	}
+	return nil
+}
+
+// Get implements Storage.
+func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, Object, error) {
+	if err := checkKey(key); err != nil {
+		return nil, Object{}, err
+	}
+	obj, err := s.client.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
+	if err != nil {
+		return nil, Object{}, s.readError(key, err)
+	}
+	// GetObject is lazy; Stat makes the request, so absence shows here and not on first Read.
+	info, err := obj.Stat()
+	if err != nil {
+		obj.Close()
+		return nil, Object{}, s.readError(key, err)
+	}
+	return obj, describe(key, info), nil
+}
+
+// Stat implements Storage.
+func (s *S3) Stat(ctx context.Context, key string) (Object, error) {
+	if err := checkKey(key); err != nil {
+		return Object{}, err
+	}
+	info, err := s.client.StatObject(ctx, s.bucket, key, minio.StatObjectOptions{})
+	if err != nil {
+		return Object{}, s.readError(key, err)
+	}
+	return describe(key, info), nil
+}
+
+// Delete implements Storage. S3 answers a delete of an absent key with success.
+func (s *S3) Delete(ctx context.Context, key string) error {
+	if err := checkKey(key); err != nil {
+		return err
+	}
+	if err := s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{}); err != nil {
+		if isNoSuchKey(err) {
+			return nil
+		}
+		return apperr.Internal(fmt.Errorf("storage: delete %s: %w", key, err))
+	}
+	return nil
+}
+
+func (s *S3) readError(key string, err error) error {
+	if isNoSuchKey(err) {
+		return notFound(key)
+	}
+	return apperr.Internal(fmt.Errorf("storage: read %s: %w", key, err))
+}
+
+func isNoSuchKey(err error) bool {
+	resp := minio.ToErrorResponse(err)
+	return resp.Code == "NoSuchKey" || resp.StatusCode == http.StatusNotFound && resp.Code != "NoSuchBucket"
+}
+
+func describe(key string, info minio.ObjectInfo) Object {
+	return Object{Key: key, ContentType: contentTypeOrDefaultInfo(info.ContentType), Size: info.Size, ModTime: info.LastModified.UTC()}
+}
+
+func contentTypeOrDefaultInfo(ct string) string {
+	if ct == "" {
+		return DefaultContentType
+	}
+	return ct
+}
+
+var errShortBody = errors.New("storage: body shorter than its announced size")
+
+// countingReader counts what it reads, and reports a body that ends before size as an error
+// rather than EOF: minio-go would otherwise retry the request, several times, with backoff.
+type countingReader struct {
+	r    io.Reader
+	n    int64
+	size int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err == io.EOF && c.n < c.size {
+		err = errShortBody
+	}
+	return n, err
+}

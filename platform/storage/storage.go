@@ -1,0 +1,117 @@
+// Package storage keeps uploaded files and generated documents as objects under keys: on the local
+// file system by default, or in any S3-compatible store through minio-go (DESIGN.md §1.8, §8).
+package storage
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"marquee/platform/apperr"
+)
+
+// Drivers.
+const (
+	DriverFS = "fs"
+	DriverS3 = "s3"
+)
+
+// MaxKeyLen is the longest key, in bytes; S3 allows 1024, we keep room for a prefix.
+const MaxKeyLen = 512
+
+// DefaultContentType is stored when Put is given none.
+const DefaultContentType = "application/octet-stream"
+
+// Object describes a stored object.
+type Object struct {
+	Key         string
+	ContentType string
+	Size        int64
+	ModTime     time.Time
+}
+
+// Storage stores objects under keys. Keys must satisfy ValidKey.
+type Storage interface {
+	// Put stores r under key, replacing any object there. size is the byte count, or -1 when
+	// unknown (streamed; the object is never buffered whole in memory). Returns EINVALID for a bad
+	// key or when r does not hold exactly size bytes.
+	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
+	// Get opens the object; the caller closes the reader. Returns ENOTFOUND when absent, EINVALID
+	// for a bad key.
+	Get(ctx context.Context, key string) (io.ReadCloser, Object, error)
+	// Stat describes the object. Returns ENOTFOUND when absent, EINVALID for a bad key.
+	Stat(ctx context.Context, key string) (Object, error)
+	// Delete removes the object; deleting an absent key is not an error. Returns EINVALID for a
+	// bad key.
+	Delete(ctx context.Context, key string) error
+}
+
+// Options choose and configure a driver (STORAGE_DRIVER, S3_* in docs/platform-services.md).
+type Options struct {
+	Driver string // "fs" (default) | "s3"
+	Dir    string // root directory of the fs driver
+
+	S3Endpoint  string // host[:port], no scheme
+	S3AccessKey string
+	S3SecretKey string
+	S3Bucket    string
+	S3Region    string // default us-east-1
+	S3UseSSL    bool
+}
+
+// Open returns the storage that o describes. For s3 it creates the bucket when missing.
+func Open(ctx context.Context, o Options) (Storage, error) {
+	switch o.Driver {
+	case "", DriverFS:
+		return NewFS(o.Dir)
+	case DriverS3:
+		return NewS3(ctx, o)
+	default:
+		return nil, fmt.Errorf("storage: unknown driver %q (want fs or s3)", o.Driver)
+	}
+}
+
+// ValidKey reports whether key can name an object: relative, slash-separated, at most MaxKeyLen
+// bytes of UTF-8, without a leading "/", empty segments, "." or ".." segments, backslashes or
+// control characters. The same keys then mean the same thing on a file system and in S3.
+func ValidKey(key string) bool {
+	if key == "" || len(key) > MaxKeyLen || !utf8.ValidString(key) {
+		return false
+	}
+	for _, r := range key {
+		if r < 0x20 || r == 0x7f || r == '\\' {
+			return false
+		}
+	}
+	for _, seg := range strings.Split(key, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+func checkKey(key string) error {
+	if !ValidKey(key) {
+		return apperr.Errorf(apperr.EINVALID, "Invalid storage key %q.", key)
+	}
+	return nil
+}
+
+// checkContentType keeps a content type to one header line, as it ends up in an HTTP header.
+func checkContentType(ct string) (string, error) {
+	if ct == "" {
+		return DefaultContentType, nil
+	}
+	if len(ct) > 255 || strings.ContainsFunc(ct, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return "", apperr.Errorf(apperr.EINVALID, "Invalid content type %q.", ct)
+	}
+	return ct, nil
+}
+
+func errSizeMismatch(key string, size int64) error {
+	return apperr.Errorf(apperr.EINVALID, "Object %q does not hold the %d bytes announced.", key, size)
+}

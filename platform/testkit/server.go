@@ -1,0 +1,241 @@
+package testkit
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/config"
+	"marquee/platform/server"
+)
+
+// Start is the test clock's first reading: a Sunday, 2026-11-22 12:00 UTC.
+var StartTime = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+
+// BuildFunc makes the application's modules on the kernel and names the principal loader (the
+// identity module). cmd/marquee passes every module; a module's own tests pass that module and
+// what it depends on.
+type BuildFunc func(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error)
+
+// Server is a real HTTP server on a fresh database.
+type Server struct {
+	*httptest.Server
+	Kernel   *server.Kernel
+	Clock    *clock.Manual
+	Enforcer *authz.Enforcer
+	MailDir  string
+	Modules  []server.Module
+	// Routes are every registered route.
+	Routes gin.RoutesInfo
+}
+
+// Option adjusts a test server.
+type Option func(o *startOptions)
+
+type startOptions struct {
+	env         map[string]string
+	realHashing bool
+}
+
+// WithEnv sets a configuration variable.
+func WithEnv(name, value string) Option { return func(o *startOptions) { o.env[name] = value } }
+
+// WithProductionHashing keeps argon2id's production cost (benchmarks measure the real thing).
+func WithProductionHashing() Option { return func(o *startOptions) { o.realHashing = true } }
+
+// cheapHash keeps argon2id but at test cost; the parameters are what production reads back.
+var cheapHash = auth.Params{MemoryKiB: 64, Time: 1, Threads: 1}
+
+// Start runs the application built by build on a fresh database of the dialect, with a manual
+// clock, file mail in a temporary folder and cheap password hashing.
+func Start(t testing.TB, dialect string, build BuildFunc, opts ...Option) *Server {
+	t.Helper()
+	dir := t.TempDir()
+	so := startOptions{env: map[string]string{
+		"DATA_DIR": dir, "BASE_URL": "http://marquee.test", "LOG_LEVEL": "error",
+		"SIGNIN_RATE_LIMIT": "1000000", "RESET_RATE_LIMIT": "1000000",
+	}}
+	for _, o := range opts {
+		o(&so)
+	}
+	env := so.env
+	cfg, err := config.Load(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk := clock.NewManual(StartTime)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if os.Getenv("TEST_LOG") != "" {
+		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	k, err := server.NewKernel(t.Context(), cfg, log, clk, server.Options{DB: OpenDB(t, dialect), HashParams: hashParams(so.realHashing)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mods, principals, err := build(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Migrate(mods); err != nil {
+		t.Fatal(err)
+	}
+	h, enf, err := k.Handler(mods, principals, emptyWeb{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &Server{Server: srv, Kernel: k, Clock: clk, Enforcer: enf, MailDir: cfg.MailDirectory(), Modules: mods, Routes: h.Routes()}
+}
+
+func hashParams(real bool) *auth.Params {
+	if real {
+		return nil
+	}
+	return &cheapHash
+}
+
+type emptyWeb struct{}
+
+func (emptyWeb) Open(string) (fs.File, error) { return nil, fs.ErrNotExist }
+
+// DeliverMail runs the outbox once and returns the text of every mail file written so far, oldest
+// first.
+func (s *Server) DeliverMail(t testing.TB) []string {
+	t.Helper()
+	if _, err := s.Kernel.Mailer().DeliverPending(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	paths, _ := filepath.Glob(filepath.Join(s.MailDir, "*.eml"))
+	sort.Strings(paths)
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// Client is a browser-like HTTP client: it keeps cookies and sends the CSRF header.
+type Client struct {
+	t    testing.TB
+	base string
+	HTTP *http.Client
+	// NoXHR drops the CSRF header, to test the refusal.
+	NoXHR bool
+}
+
+// Client returns a new client with an empty cookie jar.
+func (s *Server) Client(t testing.TB) *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{t: t, base: s.URL, HTTP: &http.Client{Jar: jar, Timeout: 30 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// Response is a finished call.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body into v.
+func (r *Response) JSON(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("decode %s: %v", r.Body, err)
+	}
+}
+
+// Map decodes the body as a JSON object.
+func (r *Response) Map(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	r.JSON(t, &m)
+	return m
+}
+
+// Do sends a request with a JSON body (nil for none, []byte or string as is).
+func (c *Client) Do(method, path string, body any) *Response {
+	c.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case []byte:
+		rd = bytes.NewReader(b)
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, c.base+path, rd)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if !c.NoXHR {
+		req.Header.Set("X-Requested-With", "XMLHttpRequest")
+	}
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return &Response{Status: res.StatusCode, Header: res.Header, Body: raw}
+}
+
+// Get, Post, Put and Delete are Do with the method.
+func (c *Client) Get(path string) *Response              { return c.Do(http.MethodGet, path, nil) }
+func (c *Client) Post(path string, body any) *Response   { return c.Do(http.MethodPost, path, body) }
+func (c *Client) Put(path string, body any) *Response    { return c.Do(http.MethodPut, path, body) }
+func (c *Client) Delete(path string) *Response           { return c.Do(http.MethodDelete, path, nil) }
+
+// Expect fails the test unless the response has the status; it returns the response.
+func (r *Response) Expect(t testing.TB, status int) *Response {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status = %d, want %d; body %s", r.Status, status, r.Body)
+	}
+	return r
+}
+
+// SessionAs gives the client a session for userID directly, skipping the password (fast, for
+// matrices of roles).
+func (c *Client) SessionAs(s *Server, userID string) {
+	c.t.Helper()
+	token, err := s.Kernel.Sessions.Create(c.t.Context(), userID, "127.0.0.1", "testkit")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	u, _ := http.NewRequest(http.MethodGet, c.base, nil)
+	c.HTTP.Jar.SetCookies(u.URL, []*http.Cookie{{Name: auth.CookieName, Value: token, Path: "/"}})
+}
