@@ -51,7 +51,11 @@ type Option func(o *startOptions)
 type startOptions struct {
 	env         map[string]string
 	realHashing bool
+	web         fs.FS
 }
+
+// WithWeb serves web as the built web app.
+func WithWeb(web fs.FS) Option { return func(o *startOptions) { o.web = web } }
 
 // WithEnv sets a configuration variable.
 func WithEnv(name, value string) Option { return func(o *startOptions) { o.env[name] = value } }
@@ -95,7 +99,11 @@ func Start(t testing.TB, dialect string, build BuildFunc, opts ...Option) *Serve
 	if err := k.Migrate(mods); err != nil {
 		t.Fatal(err)
 	}
-	h, enf, err := k.Handler(mods, principals, emptyWeb{})
+	var web fs.FS = emptyWeb{}
+	if so.web != nil {
+		web = so.web
+	}
+	h, enf, err := k.Handler(mods, principals, web)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,114 @@
+package httpx
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/platform/apperr"
+)
+
+type form struct {
+	Name  string `json:"name" validate:"required,max=5"`
+	Email string `json:"email" validate:"required,email"`
+	Age   int    `json:"age"`
+}
+
+func serve(t *testing.T, h gin.HandlerFunc, method, body string, headers map[string]string) *httptest.ResponseRecorder {
+	t.Helper()
+	gin.SetMode(gin.TestMode)
+	r := gin.New()
+	r.Use(Recovery(), CSRF())
+	r.Handle(method, "/x", h)
+	req := httptest.NewRequest(method, "/x", strings.NewReader(body))
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	w := httptest.NewRecorder()
+	r.ServeHTTP(w, req)
+	return w
+}
+
+var xhr = map[string]string{"X-Requested-With": "XMLHttpRequest"}
+
+func bindHandler(c *gin.Context) {
+	H(func(c *gin.Context) error {
+		var f form
+		if err := BindJSON(c, &f, 64); err != nil {
+			return err
+		}
+		if err := Validate(&f, map[string]string{"name.max": "Name is too long."}); err != nil {
+			return err
+		}
+		OK(c, f)
+		return nil
+	})(c)
+}
+
+func TestBindAndValidate(t *testing.T) {
+	cases := []struct {
+		body   string
+		status int
+		want   string
+	}{
+		{`{"name":"Ada","email":"ada@example.com"}`, 200, `"name":"Ada"`},
+		{`{"name":"Adalovelace","email":"ada@example.com"}`, 400, `"message":"Name is too long."`},
+		{`{"name":"","email":"x"}`, 400, `"errors":{"email":"Invalid email address","name":"Required"}`},
+		{`{"name":"Ada","email":"ada@example.com","age":"old"}`, 400, `"errors":{"age":"Invalid value."}`},
+		{`{"name":`, 400, MsgBadJSON},
+		{``, 400, MsgBadJSON},
+		{`{"name":"Ada","email":"ada@example.com","pad":"` + strings.Repeat("x", 100) + `"}`, 413, MsgTooLarge},
+	}
+	for _, tc := range cases {
+		w := serve(t, bindHandler, http.MethodPost, tc.body, xhr)
+		if w.Code != tc.status || !strings.Contains(w.Body.String(), tc.want) {
+			t.Errorf("%s: %d %s; want %d containing %s", tc.body, w.Code, w.Body, tc.status, tc.want)
+		}
+	}
+}
+
+func TestErrorMappingHidesInternals(t *testing.T) {
+	for code, status := range map[apperr.Code]int{
+		apperr.EINVALID: 400, apperr.EUNAUTHORIZED: 401, apperr.EFORBIDDEN: 403, apperr.ENOTFOUND: 404,
+		apperr.ECONFLICT: 409, apperr.ETOOLARGE: 413, apperr.EUNSUPPORTED: 422, apperr.ERATELIMIT: 429,
+		apperr.EUNAVAILABLE: 503, apperr.EINTERNAL: 500,
+	} {
+		if Status(code) != status {
+			t.Errorf("%s -> %d, want %d", code, Status(code), status)
+		}
+	}
+	w := serve(t, H(func(*gin.Context) error { return errors.New("pq: relation \"users\" does not exist") }), http.MethodGet, "", nil)
+	if w.Code != 500 || strings.Contains(w.Body.String(), "relation") || !strings.Contains(w.Body.String(), apperr.MsgInternal) {
+		t.Fatalf("internal error leaked: %d %s", w.Code, w.Body)
+	}
+	w = serve(t, func(*gin.Context) { panic("nil map") }, http.MethodGet, "", nil)
+	if w.Code != 500 || strings.Contains(w.Body.String(), "nil map") {
+		t.Fatalf("panic leaked: %d %s", w.Code, w.Body)
+	}
+	w = serve(t, H(func(*gin.Context) error { return apperr.New(apperr.ERATELIMIT, "Slow down.") }), http.MethodGet, "", nil)
+	if w.Code != 429 || w.Header().Get("Retry-After") == "" {
+		t.Fatalf("rate limit answer: %d %v", w.Code, w.Header())
+	}
+}
+
+func TestCSRFNeedsTheHeaderOnUnsafeMethods(t *testing.T) {
+	ok := func(c *gin.Context) { c.Status(204) }
+	for _, m := range []string{http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if w := serve(t, ok, m, "", nil); w.Code != 403 {
+			t.Errorf("%s without header: %d", m, w.Code)
+		}
+		if w := serve(t, ok, m, "", map[string]string{"X-Requested-With": "fetch"}); w.Code != 403 {
+			t.Errorf("%s with a wrong header: %d", m, w.Code)
+		}
+		if w := serve(t, ok, m, "", xhr); w.Code != 204 {
+			t.Errorf("%s with header: %d", m, w.Code)
+		}
+	}
+	if w := serve(t, ok, http.MethodGet, "", nil); w.Code != 204 {
+		t.Errorf("GET refused: %d", w.Code)
+	}
+}
