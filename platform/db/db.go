@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,6 +40,8 @@ type Options struct {
 	MaxOpenConns int
 	// SlowQuery is the threshold for logging a slow query; 0 disables logging.
 	SlowQuery time.Duration
+	// Log receives slow-query warnings; slog.Default when nil.
+	Log *slog.Logger
 }
 
 // Open opens the database described by opts.
@@ -51,7 +54,7 @@ func Open(opts Options) (*gorm.DB, error) {
 		Logger:                 logger.Discard,
 	}
 	if opts.SlowQuery > 0 {
-		cfg.Logger = logger.New(logWriter{}, logger.Config{SlowThreshold: opts.SlowQuery, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true})
+		cfg.Logger = slowQueryLogger{threshold: opts.SlowQuery, log: opts.Log}
 	}
 	if opts.URL != "" {
 		if !strings.HasPrefix(opts.URL, "postgres://") && !strings.HasPrefix(opts.URL, "postgresql://") {
@@ -202,8 +205,32 @@ func Translate(err error, notFound, duplicate string) error {
 	}
 }
 
-type logWriter struct{}
+// slowQueryLogger logs only slow statements, and never their parameters: a statement's values
+// can be password hashes or tokens. Errors are not logged here; the code that gets them decides.
+type slowQueryLogger struct {
+	threshold time.Duration
+	log       *slog.Logger
+}
 
-func (logWriter) Printf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, format+"\n", args...)
+func (l slowQueryLogger) LogMode(logger.LogLevel) logger.Interface { return l }
+func (slowQueryLogger) Info(context.Context, string, ...any)      {}
+func (slowQueryLogger) Warn(context.Context, string, ...any)      {}
+func (slowQueryLogger) Error(context.Context, string, ...any)     {}
+
+// ParamsFilter drops the values from the SQL that Trace receives.
+func (slowQueryLogger) ParamsFilter(_ context.Context, sql string, _ ...any) (string, []any) {
+	return sql, nil
+}
+
+func (l slowQueryLogger) Trace(ctx context.Context, begin time.Time, fc func() (string, int64), _ error) {
+	elapsed := time.Since(begin)
+	if elapsed < l.threshold {
+		return
+	}
+	sql, rows := fc()
+	log := l.log
+	if log == nil {
+		log = slog.Default()
+	}
+	log.WarnContext(ctx, "slow query", "duration_ms", elapsed.Milliseconds(), "rows", rows, "sql", sql)
 }

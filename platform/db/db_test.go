@@ -3,7 +3,10 @@ package db_test
 import (
 	"context"
 	"errors"
+	"log/slog"
+	"strings"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -109,5 +112,23 @@ func TestMigrationIDsMustCarryTheOwner(t *testing.T) {
 func TestOpenRefusesOtherURLs(t *testing.T) {
 	if _, err := db.Open(db.Options{URL: "mysql://root@localhost/x"}); err == nil {
 		t.Fatal("a non-postgres URL was accepted")
+	}
+}
+
+func TestSlowQueryLogNeverShowsValues(t *testing.T) {
+	var buf strings.Builder
+	gdb, err := db.Open(db.Options{SQLitePath: t.TempDir() + "/x.db", SlowQuery: time.Nanosecond, Log: slog.New(slog.NewTextHandler(&buf, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(gdb)
+	migrate(t, gdb)
+	gdb.Create(&thing{ID: "1", Name: "secret-hash-value"})
+	gdb.Create(&thing{ID: "2", Name: "secret-hash-value"}) // a duplicate: its error is not logged either
+	if !strings.Contains(buf.String(), "slow query") {
+		t.Fatal("nothing logged at a 1ns threshold")
+	}
+	if strings.Contains(buf.String(), "secret-hash-value") {
+		t.Fatalf("a value reached the log: %s", buf.String())
 	}
 }

@@ -32,9 +32,13 @@ func RequestLog(base *slog.Logger) gin.HandlerFunc {
 		if status >= 500 {
 			level = slog.LevelError
 		}
+		path := c.FullPath() // the route pattern: ids and tokens in paths stay out of the log
+		if path == "" {
+			path = c.Request.URL.Path // a page of the web app; never the query string
+		}
 		l.Log(c.Request.Context(), level, "request",
 			"method", c.Request.Method,
-			"path", c.FullPath(),
+			"path", path,
 			"status", status,
 			"duration_ms", float64(time.Since(start).Microseconds())/1000,
 			"bytes", c.Writer.Size(),

@@ -45,8 +45,10 @@ func mustLead(t *testing.T, l jobs.Leader, want bool, who string) {
 func advisoryLockHolder(t *testing.T, gdb *gorm.DB) int {
 	t.Helper()
 	var pids []int
-	// A bigint key is split into classid (high 32 bits) and objid (low 32 bits).
-	err := gdb.Raw("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ? AND granted", lockKey).Scan(&pids).Error
+	// A bigint key is split into classid (high 32 bits) and objid (low 32 bits). pg_locks shows
+	// every database's locks, and parallel tests use the same key in their own databases.
+	err := gdb.Raw(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ? AND granted
+		AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`, lockKey).Scan(&pids).Error
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 	"marquee/platform/apperr"
 	"marquee/platform/clock"
 	"marquee/platform/db"
-	. "marquee/platform/mail"
+	"marquee/platform/mail"
 	"marquee/platform/testkit"
 )
 
@@ -25,21 +25,21 @@ const from = "Marquee <no-reply@marquee.example.com>"
 
 var t0 = time.Date(2025, 3, 5, 9, 0, 0, 0, time.UTC)
 
-func openOutbox(t *testing.T, dialect string) (*gorm.DB, *Outbox, *clock.Manual) {
+func openOutbox(t *testing.T, dialect string) (*gorm.DB, *mail.Outbox, *clock.Manual) {
 	t.Helper()
 	gdb := testkit.OpenDB(t, dialect)
-	if err := db.Migrate(gdb, map[string][]*db.Migration{"mail": Migrations()}, []string{"mail"}); err != nil {
+	if err := db.Migrate(gdb, map[string][]*db.Migration{"mail": mail.Migrations()}, []string{"mail"}); err != nil {
 		t.Fatal(err)
 	}
 	clk := clock.NewManual(t0)
-	return gdb, NewOutbox(gdb, clk), clk
+	return gdb, mail.NewOutbox(gdb, clk), clk
 }
 
-func message(to string) Message {
-	return Message{To: []string{to}, Subject: "Reset your password", Text: "Open " + resetLink}
+func message(to string) mail.Message {
+	return mail.Message{To: []string{to}, Subject: "Reset your password", Text: "Open " + resetLink}
 }
 
-func findMessages(t *testing.T, o *Outbox) []*QueuedMessage {
+func findMessages(t *testing.T, o *mail.Outbox) []*mail.QueuedMessage {
 	t.Helper()
 	ms, err := o.FindMessages(context.Background())
 	if err != nil {
@@ -75,7 +75,7 @@ func TestOutbox(t *testing.T) {
 				t.Fatal(err)
 			}
 			ms := findMessages(t, o)
-			if len(ms) != 1 || ms[0].To[0] != "committed@example.com" || ms[0].Status != StatusPending ||
+			if len(ms) != 1 || ms[0].To[0] != "committed@example.com" || ms[0].Status != mail.StatusPending ||
 				!ms[0].NextAttemptAt.Equal(t0) || !ms[0].CreatedAt.Equal(t0) || ms[0].Text != "Open "+resetLink {
 				t.Fatalf("messages = %+v", ms)
 			}
@@ -97,14 +97,14 @@ func TestOutbox(t *testing.T) {
 		t.Run("delivers oldest first and marks sent", func(t *testing.T) {
 			t.Parallel()
 			_, o, clk := openOutbox(t, dialect)
-			srv, opts := StartSMTP(t, smtpmock.ConfigurationAttr{})
+			srv, opts := mail.StartSMTP(t, smtpmock.ConfigurationAttr{})
 			for i := range 3 {
 				if err := o.Enqueue(ctx, message(fmt.Sprintf("user%d@example.com", i))); err != nil {
 					t.Fatal(err)
 				}
 				clk.Advance(time.Second)
 			}
-			d := NewDispatcher(o, NewSMTPSender(opts), clk, DispatchOptions{From: from, BatchSize: 2})
+			d := mail.NewDispatcher(o, mail.NewSMTPSender(opts), clk, mail.DispatchOptions{From: from, BatchSize: 2})
 			if n, err := d.DeliverPending(ctx); err != nil || n != 2 {
 				t.Fatalf("DeliverPending = %d, %v; want 2 (the batch size)", n, err)
 			}
@@ -124,7 +124,7 @@ func TestOutbox(t *testing.T) {
 				}
 			}
 			for _, m := range findMessages(t, o) {
-				if m.Status != StatusSent || m.Attempts != 1 || m.SentAt == nil || !m.SentAt.Equal(clk.Now()) {
+				if m.Status != mail.StatusSent || m.Attempts != 1 || m.SentAt == nil || !m.SentAt.Equal(clk.Now()) {
 					t.Errorf("message %+v, want sent once at %v", m, clk.Now())
 				}
 			}
@@ -137,16 +137,16 @@ func TestOutbox(t *testing.T) {
 				t.Fatal(err)
 			}
 			// A real SMTP server that refuses the recipient, then a port where nothing listens.
-			_, refusing := StartSMTP(t, smtpmock.ConfigurationAttr{NotRegisteredEmails: []string{"ann@example.com"}})
-			down := SMTPOptions{Host: "127.0.0.1", Port: ClosedPort(t), Timeout: time.Second}
-			for attempt, opts := range []SMTPOptions{refusing, down} {
-				d := NewDispatcher(o, NewSMTPSender(opts), clk, DispatchOptions{From: from})
+			_, refusing := mail.StartSMTP(t, smtpmock.ConfigurationAttr{NotRegisteredEmails: []string{"ann@example.com"}})
+			down := mail.SMTPOptions{Host: "127.0.0.1", Port: mail.ClosedPort(t), Timeout: time.Second}
+			for attempt, opts := range []mail.SMTPOptions{refusing, down} {
+				d := mail.NewDispatcher(o, mail.NewSMTPSender(opts), clk, mail.DispatchOptions{From: from})
 				if n, err := d.DeliverPending(ctx); err != nil || n != 0 {
 					t.Fatalf("attempt %d: DeliverPending = %d, %v; want 0, nil", attempt+1, n, err)
 				}
 				m := findMessages(t, o)[0]
-				wantNext := clk.Now().Add(Backoff(attempt + 1))
-				if m.Status != StatusPending || m.Attempts != attempt+1 || !m.NextAttemptAt.Equal(wantNext) || m.LastError == "" {
+				wantNext := clk.Now().Add(mail.Backoff(attempt + 1))
+				if m.Status != mail.StatusPending || m.Attempts != attempt+1 || !m.NextAttemptAt.Equal(wantNext) || m.LastError == "" {
 					t.Fatalf("attempt %d: message %+v; want pending, next attempt at %v", attempt+1, m, wantNext)
 				}
 				// Not due before its backoff has passed.
@@ -156,8 +156,8 @@ func TestOutbox(t *testing.T) {
 				}
 				clk.Set(wantNext)
 			}
-			srv, up := StartSMTP(t, smtpmock.ConfigurationAttr{})
-			d := NewDispatcher(o, NewSMTPSender(up), clk, DispatchOptions{From: from})
+			srv, up := mail.StartSMTP(t, smtpmock.ConfigurationAttr{})
+			d := mail.NewDispatcher(o, mail.NewSMTPSender(up), clk, mail.DispatchOptions{From: from})
 			if n, err := d.DeliverPending(ctx); err != nil || n != 1 {
 				t.Fatalf("DeliverPending after recovery = %d, %v; want 1", n, err)
 			}
@@ -165,7 +165,7 @@ func TestOutbox(t *testing.T) {
 				t.Fatal(err)
 			}
 			m := findMessages(t, o)[0]
-			if m.Status != StatusSent || m.Attempts != 3 || !strings.Contains(m.LastError, "connect") {
+			if m.Status != mail.StatusSent || m.Attempts != 3 || !strings.Contains(m.LastError, "connect") {
 				t.Fatalf("message %+v; want sent on the third attempt, the last error kept", m)
 			}
 		})
@@ -176,16 +176,16 @@ func TestOutbox(t *testing.T) {
 			if err := o.Enqueue(ctx, message("ann@example.com")); err != nil {
 				t.Fatal(err)
 			}
-			d := NewDispatcher(o, NewSMTPSender(SMTPOptions{Host: "127.0.0.1", Port: ClosedPort(t), Timeout: time.Second}), clk,
-				DispatchOptions{From: from, MaxAttempts: 3})
+			d := mail.NewDispatcher(o, mail.NewSMTPSender(mail.SMTPOptions{Host: "127.0.0.1", Port: mail.ClosedPort(t), Timeout: time.Second}), clk,
+				mail.DispatchOptions{From: from, MaxAttempts: 3})
 			for range 5 {
 				if _, err := d.DeliverPending(ctx); err != nil {
 					t.Fatal(err)
 				}
-				clk.Advance(RetryMax)
+				clk.Advance(mail.RetryMax)
 			}
 			ms := findMessages(t, o)
-			if len(ms) != 1 || ms[0].Status != StatusFailed || ms[0].Attempts != 3 || ms[0].LastError == "" {
+			if len(ms) != 1 || ms[0].Status != mail.StatusFailed || ms[0].Attempts != 3 || ms[0].LastError == "" {
 				t.Fatalf("messages = %+v; want one failed after 3 attempts", ms)
 			}
 		})
@@ -196,8 +196,8 @@ func TestOutbox(t *testing.T) {
 			if err := o.Enqueue(ctx, message("ann@example.com")); err != nil {
 				t.Fatal(err)
 			}
-			srv, opts := StartSMTP(t, smtpmock.ConfigurationAttr{})
-			d := NewDispatcher(o, NewSMTPSender(opts), clk, DispatchOptions{From: from, Lease: time.Minute})
+			srv, opts := mail.StartSMTP(t, smtpmock.ConfigurationAttr{})
+			d := mail.NewDispatcher(o, mail.NewSMTPSender(opts), clk, mail.DispatchOptions{From: from, Lease: time.Minute})
 			id := findMessages(t, o)[0].ID
 			if claimed, err := d.Claim(ctx, id); err != nil || !claimed {
 				t.Fatalf("claim = %v, %v", claimed, err) // and the claimer dies here
@@ -212,7 +212,7 @@ func TestOutbox(t *testing.T) {
 			if _, err := srv.WaitForMessages(1, 5*time.Second); err != nil {
 				t.Fatal(err)
 			}
-			if m := findMessages(t, o)[0]; m.Status != StatusSent || m.Attempts != 2 {
+			if m := findMessages(t, o)[0]; m.Status != mail.StatusSent || m.Attempts != 2 {
 				t.Fatalf("message %+v", m)
 			}
 		})
@@ -223,8 +223,8 @@ func TestOutbox(t *testing.T) {
 			if err := o.Enqueue(ctx, message("ann@example.com")); err != nil {
 				t.Fatal(err)
 			}
-			_, opts := StartSMTP(t, smtpmock.ConfigurationAttr{})
-			d := NewDispatcher(o, NewSMTPSender(opts), clk, DispatchOptions{From: from, Lease: time.Minute, MaxAttempts: 1})
+			_, opts := mail.StartSMTP(t, smtpmock.ConfigurationAttr{})
+			d := mail.NewDispatcher(o, mail.NewSMTPSender(opts), clk, mail.DispatchOptions{From: from, Lease: time.Minute, MaxAttempts: 1})
 			if claimed, err := d.Claim(ctx, findMessages(t, o)[0].ID); err != nil || !claimed {
 				t.Fatalf("claim = %v, %v", claimed, err)
 			}
@@ -232,7 +232,7 @@ func TestOutbox(t *testing.T) {
 			if n, err := d.DeliverPending(ctx); err != nil || n != 0 {
 				t.Fatalf("DeliverPending = %d, %v; want 0", n, err)
 			}
-			if m := findMessages(t, o)[0]; m.Status != StatusFailed || m.Attempts != 1 {
+			if m := findMessages(t, o)[0]; m.Status != mail.StatusFailed || m.Attempts != 1 {
 				t.Fatalf("message %+v; want failed", m)
 			}
 		})
@@ -246,12 +246,12 @@ func TestOutbox(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			srv, opts := StartSMTP(t, smtpmock.ConfigurationAttr{})
+			srv, opts := mail.StartSMTP(t, smtpmock.ConfigurationAttr{})
 			var wg sync.WaitGroup
 			counts := make([]int, 2)
 			for i := range counts {
 				wg.Go(func() {
-					d := NewDispatcher(o, NewSMTPSender(opts), clk, DispatchOptions{From: from})
+					d := mail.NewDispatcher(o, mail.NewSMTPSender(opts), clk, mail.DispatchOptions{From: from})
 					c, err := d.DeliverPending(ctx)
 					if err != nil {
 						t.Error(err)
@@ -278,11 +278,11 @@ func TestOutbox(t *testing.T) {
 			if err := o.Enqueue(ctx, message("ann@example.com")); err != nil {
 				t.Fatal(err)
 			}
-			d := NewDispatcher(o, NewFileSender(t.TempDir()), clk, DispatchOptions{From: "not an address"})
+			d := mail.NewDispatcher(o, mail.NewFileSender(t.TempDir()), clk, mail.DispatchOptions{From: "not an address"})
 			if _, err := d.DeliverPending(ctx); apperr.CodeOf(err) != apperr.EINVALID {
 				t.Fatalf("DeliverPending = %v, want EINVALID", err)
 			}
-			if m := findMessages(t, o)[0]; m.Attempts != 0 || m.Status != StatusPending {
+			if m := findMessages(t, o)[0]; m.Attempts != 0 || m.Status != mail.StatusPending {
 				t.Fatalf("message %+v", m)
 			}
 		})

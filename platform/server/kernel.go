@@ -59,7 +59,7 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 	gdb := opts.DB
 	if gdb == nil {
 		var err error
-		gdb, err = db.Open(db.Options{URL: cfg.DatabaseURL, DataDir: cfg.DataDir, SlowQuery: 500 * time.Millisecond})
+		gdb, err = db.Open(db.Options{URL: cfg.DatabaseURL, DataDir: cfg.DataDir, SlowQuery: 500 * time.Millisecond, Log: log})
 		if err != nil {
 			return nil, err
 		}

@@ -6,8 +6,10 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -355,3 +357,33 @@ func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+// A failed or refused Put leaves no temporary file behind in the fs tree.
+func TestFSLeavesNoTemporaryFiles(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := NewFS(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustPut(t, s, "a/ok.txt", "fine", "text/plain")
+	_ = s.Put(ctx, "a/short", strings.NewReader("abc"), 10, "text/plain")
+	_ = s.Put(ctx, "a/broken", io.MultiReader(strings.NewReader("x"), errReader{}), -1, "text/plain")
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := s.Put(cancelled, "a/cancelled", strings.NewReader("x"), 1, "text/plain"); err == nil {
+		t.Error("Put with a cancelled context succeeded")
+	}
+	var files []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if got := strings.Join(files, " "); got != "objects/a/ok.txt types/a/ok.txt" {
+		t.Fatalf("files: %s", got)
+	}
+}
