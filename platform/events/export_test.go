@@ -6,5 +6,5 @@ var Backoff = backoff
 
 const ClaimLease = claimLease
 
-// Claim claims an event as Dispatch would, and then delivers nothing: a dispatcher that died.
+// ClaimEvent claims an event as Dispatch would, and then delivers nothing: a dispatcher that died.
 var ClaimEvent = (*Bus).claim

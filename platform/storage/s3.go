@@ -176,10 +176,10 @@ func isNoSuchKey(err error) bool {
 }
 
 func describe(key string, info minio.ObjectInfo) Object {
-	return Object{Key: key, ContentType: contentTypeOrDefaultInfo(info.ContentType), Size: info.Size, ModTime: info.LastModified.UTC()}
+	return Object{Key: key, ContentType: contentTypeOrDefault(info.ContentType), Size: info.Size, ModTime: info.LastModified.UTC()}
 }
 
-func contentTypeOrDefaultInfo(ct string) string {
+func contentTypeOrDefault(ct string) string {
 	if ct == "" {
 		return DefaultContentType
 	}
