@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test'
+import { BASE_URL } from './env'
+import { DEMO, lastScreen, MSG_SESSION_EXPIRED, signIn } from './support'
+
+test('the 15-minute check sends a user whose session is gone to /login', async ({ page, browser }) => {
+  await page.clock.install()
+  await signIn(page, DEMO.advertiser)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Your campaigns will appear here' })).toBeVisible()
+
+  // The session ends on the server: the same cookie logs out from another browser context.
+  const other = await browser.newContext({ baseURL: BASE_URL })
+  await other.addCookies(await page.context().cookies())
+  const logout = await other.request.get('/users/logout', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })
+  expect(logout.ok()).toBe(true)
+  const check = await other.request.get('/users/loggedin', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })
+  expect(await check.json()).toEqual({ loggedin: false })
+  await other.close()
+
+  // Nothing happens before the 15 minutes are up …
+  await page.clock.fastForward('14:00')
+  await expect(page).toHaveURL(/\/dashboard$/)
+
+  // … then the client asks the server, and learns the session is gone.
+  await page.clock.fastForward('01:01')
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('alert').filter({ hasText: MSG_SESSION_EXPIRED })).toBeVisible()
+  await lastScreen(page, 'session-expiry-journey')
+})

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Starts the real Marquee binary for the end-to-end journeys on a fresh SQLite database.
+# The data folder is fixed (test-output/e2e-data) so the journeys can read the mail files.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+webapp="$(dirname "$here")"
+# MARQUEE_BIN points at another build of the binary; by default the one `make build` makes.
+bin="${MARQUEE_BIN:-$(dirname "$webapp")/bin/marquee}"
+data="$webapp/test-output/e2e-data"
+
+if [[ ! -x "$bin" ]]; then
+  echo "start-server: $bin is missing; run 'make build' first" >&2
+  exit 1
+fi
+
+rm -rf "$data"
+mkdir -p "$data"
+
+export PORT=18181
+export DATA_DIR="$data"
+export BASE_URL=http://127.0.0.1:18181
+export MAIL_POLL_INTERVAL=1s
+export SIGNIN_RATE_LIMIT=1000
+export RESET_RATE_LIMIT=1000
+export LOG_FORMAT=text
+export LOG_LEVEL=warn
+
+"$bin" migrate
+"$bin" seed --demo
+exec "$bin" serve

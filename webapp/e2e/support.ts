@@ -1,0 +1,94 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// Shared steps of the journeys. The server is started by start-server.sh with this data folder.
+export const DATA_DIR = fileURLToPath(new URL('../test-output/e2e-data', import.meta.url))
+export const OUTPUT_DIR = fileURLToPath(new URL('../test-output', import.meta.url))
+
+export const DEMO_PASSWORD = 'demo-password-2026'
+export const DEMO = {
+  advertiser: 'advertiser@marquee.demo',
+  admin: 'admin@marquee.demo',
+  superAdmin: 'superadmin@marquee.demo',
+  ambassador: 'ambassador@marquee.demo',
+  certified: 'certified@marquee.demo',
+}
+
+export const MSG_SESSION_EXPIRED = 'Your session has expired please login again.'
+
+/** Keeps the journey's last screen as test-output/<name>.png. */
+export async function lastScreen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), fullPage: true })
+}
+
+/** A unique suffix, so journeys never collide with each other or with an earlier run. */
+export function unique(): string {
+  return `${Date.now()}${Math.floor(Math.random() * 1000)}`
+}
+
+/** Signs in through the login form, as a person would. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).not.toHaveURL(/\/login$/)
+}
+
+/** Creates an account through the API (a fresh one per journey that changes it). */
+export async function signUpByApi(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const response = await request.post('/signup', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { company: `E2E Company ${unique()}`, email, phone: '', password, sendPhoneZoho: false },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+/** Decodes a quoted-printable body (soft line breaks and =XX escapes). */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '')
+  const bytes: number[] = []
+  for (let i = 0; i < joined.length; i += 1) {
+    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : ''
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16))
+      i += 2
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, 'utf8'))
+    }
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+/** The readable text of an .eml file: headers plus decoded bodies (plain, QP or base64 parts). */
+export function readableMail(raw: string): string {
+  let text = raw
+  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(raw)) text += `\n${decodeQuotedPrintable(raw)}`
+  for (const block of raw.match(/(?:^[A-Za-z0-9+/=]{16,}\r?\n)+/gm) ?? []) {
+    try {
+      text += `\n${Buffer.from(block.replace(/\s+/g, ''), 'base64').toString('utf8')}`
+    } catch {
+      // not base64
+    }
+  }
+  return text
+}
+
+/** Waits for an email to `to` in DATA_DIR/mail whose text matches `pattern`; returns the match. */
+export async function waitForMail(to: string, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+  const folder = join(DATA_DIR, 'mail')
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const files = await readdir(folder).catch(() => [] as string[])
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const raw = await readFile(join(folder, file), 'utf8').catch(() => '')
+      if (!raw.toLowerCase().includes(to.toLowerCase())) continue
+      const match = readableMail(raw).match(pattern)
+      if (match) return match
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no email to ${to} matching ${pattern} in ${folder} after ${timeoutMs} ms`)
+}

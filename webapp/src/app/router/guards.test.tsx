@@ -1,0 +1,197 @@
+import { screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { MSG_SESSION_EXPIRED, type SessionState } from '../../platform/session'
+import { mockFetch } from '../../test/fetch'
+import { renderApp } from '../../test/renderApp'
+import { anonymousSession, makeUser, signedInSession } from '../../test/users'
+
+const advertiser = () => signedInSession(makeUser())
+const ambassador = () => signedInSession(makeUser({ companyType: 'ambassador' }))
+const admin = () => signedInSession(makeUser({ role: 'admin' }))
+const superAdmin = () => signedInSession(makeUser({ role: 'super_admin' }))
+
+async function landsOn(path: string, session: SessionState, expected: string) {
+  const app = renderApp(path, { session })
+  await waitFor(() => expect(app.router.state.location.pathname).toBe(expected))
+  return app
+}
+
+beforeEach(() => {
+  // No network: page views and anything else answer from this fake.
+  mockFetch({})
+})
+
+describe('logged-in routes (A §2)', () => {
+  it.each(['/campaigns', '/dashboard', '/profile', '/admin/users', '/campaings-linked'])(
+    'send an anonymous visitor of %s to /login with the session-expired flash',
+    async (path) => {
+      const app = await landsOn(path, anonymousSession(), '/login')
+      expect(await screen.findByRole('alert')).toHaveTextContent(MSG_SESSION_EXPIRED)
+      expect(app.store.getState().flash.messages).toEqual([expect.objectContaining({ text: MSG_SESSION_EXPIRED, type: 'danger' })])
+      expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument()
+    },
+  )
+
+  it('do not call a logout an expiry', async () => {
+    const app = await landsOn('/dashboard', { ...anonymousSession(), endReason: 'logout' }, '/login')
+    await screen.findByRole('heading', { name: 'Welcome back' })
+    expect(app.store.getState().flash.messages).toEqual([])
+  })
+})
+
+describe('public routes (A §2)', () => {
+  it.each(['/login', '/register', '/', '/tos', '/forgot-password', '/access?token=abc'])(
+    'send a logged-in user from %s to /dashboard',
+    async (path) => {
+      await landsOn(path, advertiser(), '/dashboard')
+      expect(await screen.findByRole('heading', { name: /welcome/i })).toBeInTheDocument()
+    },
+  )
+
+  it('send a user who just signed up to /thank-you', async () => {
+    const app = await landsOn('/register', { ...advertiser(), next: '/thank-you' }, '/thank-you')
+    expect(await screen.findByRole('heading', { name: 'Thank you for registering!' })).toBeInTheDocument()
+    await waitFor(() => expect(app.store.getState().session.next).toBeNull())
+  })
+
+  it('let an anonymous visitor in', async () => {
+    await landsOn('/login', anonymousSession(), '/login')
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument()
+  })
+
+  it('send /reset-password without a token to /', async () => {
+    await landsOn('/reset-password', anonymousSession(), '/')
+  })
+})
+
+describe('not-super-admin guard (B §6)', () => {
+  it('sends a super admin from /dashboard to /admin/dashboard, which is /admin/campaigns', async () => {
+    await landsOn('/dashboard', superAdmin(), '/admin/campaigns')
+    expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeInTheDocument()
+    expect(screen.getByText('This section is not available yet.')).toBeInTheDocument()
+  })
+
+  it('sends an admin from /dashboard to /admin/users', async () => {
+    await landsOn('/dashboard', admin(), '/admin/users')
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument()
+  })
+
+  it('sends an admin away from /campaigns/new', async () => {
+    await landsOn('/campaigns/new', admin(), '/admin/users')
+  })
+
+  it('lets a user pass', async () => {
+    await landsOn('/campaigns/new', advertiser(), '/campaigns/new')
+    expect(await screen.findByRole('heading', { name: 'New campaign' })).toBeInTheDocument()
+  })
+})
+
+describe('admin guard (B §6)', () => {
+  it.each(['/admin/companies', '/admin/users', '/admin/campaigns', '/admin/campaigns/edit/abc', '/admin/reports'])(
+    'sends a user from %s to /dashboard',
+    async (path) => {
+      await landsOn(path, advertiser(), '/dashboard')
+    },
+  )
+
+  it.each(['/admin/companies', '/admin/users', '/admin/campaigns/edit/week/abc'])('lets an admin into %s', async (path) => {
+    await landsOn(path, admin(), path)
+  })
+
+  it('rejects a user without a local record', async () => {
+    const user = makeUser({ role: 'admin' })
+    const broken = { ...user, local: undefined } as unknown as typeof user
+    await landsOn('/admin/companies', signedInSession(broken), '/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Welcome to Marquee' })).toBeInTheDocument()
+  })
+})
+
+describe('super-admin guard (B §6)', () => {
+  it.each(['/admin/promos', '/admin/promos/new', '/admin/special-users'])('lets a super admin into %s', async (path) => {
+    await landsOn(path, superAdmin(), path)
+  })
+
+  it('sends an admin to /dashboard, and so on to /admin/users', async () => {
+    await landsOn('/admin/promos', admin(), '/admin/users')
+  })
+
+  it('sends a user to /dashboard', async () => {
+    await landsOn('/admin/special-users', advertiser(), '/dashboard')
+  })
+})
+
+describe('other routes', () => {
+  it('send an unknown path to /dashboard', async () => {
+    await landsOn('/no/such/page', advertiser(), '/dashboard')
+  })
+
+  it('answer both spellings of the linked campaigns list', async () => {
+    await landsOn('/campaings-linked?year=2025', ambassador(), '/campaings-linked')
+    expect(await screen.findByRole('heading', { name: 'Linked campaigns' })).toBeInTheDocument()
+  })
+
+  it('answer /campaigns-linked too', async () => {
+    await landsOn('/campaigns-linked', ambassador(), '/campaigns-linked')
+    expect(await screen.findByRole('heading', { name: 'Linked campaigns' })).toBeInTheDocument()
+  })
+
+  it('send the old /report/new to /reports/new', async () => {
+    await landsOn('/report/new', advertiser(), '/reports/new')
+  })
+
+  it.each([
+    ['/campaigns', 'Campaigns'],
+    ['/campaigns/123', 'Campaign'],
+    ['/campaigns/edit/123', 'Edit campaign'],
+    ['/campaigns/success/submitted', 'Campaign submitted'],
+    ['/content', 'Content'],
+    ['/creatives', 'Creatives'],
+    ['/creatives/create', 'Ad Design Tool'],
+    ['/reports', 'Reports'],
+    ['/reports/42', 'Report'],
+    ['/invite', 'Invite'],
+    ['/codes-redeemed', 'Codes redeemed'],
+    ['/admin/hub', 'Partner hub'],
+    ['/admin/special-users/exam', 'Certification exam'],
+  ])('%s shows the honest panel for %s', async (path, section) => {
+    await landsOn(path, ambassador(), path)
+    expect(await screen.findByRole('heading', { name: section, level: 1 })).toBeInTheDocument()
+    expect(screen.getByText('This section is not available yet.')).toBeInTheDocument()
+  })
+})
+
+describe('navigation for the role', () => {
+  const links = async () => {
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    return Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)
+  }
+
+  it('shows a user the advertiser menu', async () => {
+    await landsOn('/faq', advertiser(), '/faq')
+    expect(await links()).toEqual(['Dashboard', 'Campaigns', 'Creatives', 'Content', 'Reports', 'Settings', 'Profile', 'FAQ'])
+  })
+
+  it('adds Invite and Codes redeemed for an ambassador, Hub for a certified company', async () => {
+    await landsOn('/faq', ambassador(), '/faq')
+    expect(await links()).toContain('Invite')
+    expect(await links()).toContain('Codes redeemed')
+    expect(await links()).not.toContain('Hub')
+    expect(screen.getByText('Ambassador')).toBeInTheDocument()
+  })
+
+  it('adds Hub for a certified user', async () => {
+    await landsOn('/faq', signedInSession(makeUser({ certified: true })), '/faq')
+    expect(await links()).toContain('Hub')
+    expect(screen.getByText('Certified')).toBeInTheDocument()
+  })
+
+  it('shows an admin the admin menu, and a super admin Promos and Special users too', async () => {
+    await landsOn('/admin/users', admin(), '/admin/users')
+    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports'])
+  })
+
+  it('shows a super admin Promos and Special users', async () => {
+    await landsOn('/admin/users', superAdmin(), '/admin/users')
+    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Promos', 'Special users'])
+  })
+})

@@ -1,0 +1,15 @@
+// The public section's lazy bundle (DESIGN §6): every screen a visitor sees before signing in.
+import Access from '../../../features/identity/routes/Access'
+import ForgotPassword from '../../../features/identity/routes/ForgotPassword'
+import Login from '../../../features/identity/routes/Login'
+import Register from '../../../features/identity/routes/Register'
+import ResetPassword from '../../../features/identity/routes/ResetPassword'
+import Cost from '../../../features/public/pages/Cost'
+import HowItWorks from '../../../features/public/pages/HowItWorks'
+import Landing from '../../../features/public/pages/Landing'
+import Locations from '../../../features/public/pages/Locations'
+import MediaOwners from '../../../features/public/pages/MediaOwners'
+import Tos from '../../../features/public/pages/Tos'
+import PublicLayout from '../../layouts/PublicLayout'
+
+export const screens = { PublicLayout, Landing, Tos, Cost, Locations, MediaOwners, HowItWorks, Register, Login, ForgotPassword, ResetPassword, Access }

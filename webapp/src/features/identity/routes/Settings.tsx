@@ -1,0 +1,75 @@
+import { useState } from 'react'
+import { useDispatch, useSelector } from 'react-redux'
+import { flashShown } from '../../../platform/flash/flash'
+import { errorMessage } from '../../../platform/http'
+import { NotAvailablePanel } from '../../../platform/NotAvailable'
+import { selectUser, userUpdated } from '../../../platform/session'
+import Tabs from '../../../platform/Tabs'
+import { useDisableTourMutation, useEnableTourMutation } from '../api'
+
+/** The guided tour flag (A §4): on, the dashboard and new-campaign tours start after login. */
+function TourSetting() {
+  const user = useSelector(selectUser)
+  const dispatch = useDispatch()
+  const [enable, enabling] = useEnableTourMutation()
+  const [disable, disabling] = useDisableTourMutation()
+  if (!user) return null
+  const on = user.tourCampaignShow
+  const busy = enabling.isLoading || disabling.isLoading
+
+  const toggle = async () => {
+    try {
+      const answer = await (on ? disable() : enable()).unwrap()
+      dispatch(userUpdated({ ...user, tourCampaignShow: answer.tourCampaignShow, tutorialCampaignShowed: answer.tutorialCampaignShowed }))
+      dispatch(flashShown(answer.tourCampaignShow ? 'The guided tour is on.' : 'The guided tour is off.', 'success', 3000))
+    } catch (error) {
+      dispatch(flashShown(`Sorry! ${errorMessage(error)}`, 'danger'))
+    }
+  }
+
+  return (
+    <div className="flex items-start justify-between gap-6">
+      <div>
+        <h2 id="tour-setting" className="font-semibold text-slate-900">
+          Guided tour
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Show the step-by-step tour of the dashboard and of creating a campaign after you sign in.</p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="tour-setting"
+        disabled={busy}
+        onClick={toggle}
+        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-brand-700' : 'bg-slate-300'}`}
+      >
+        <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-6' : 'translate-x-1'}`} />
+      </button>
+    </div>
+  )
+}
+
+/** A §2 /settings: tabs; the card and account credit come with billing (B §2). */
+export default function Settings() {
+  const [tab, setTab] = useState('preferences')
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Settings</h1>
+        <p className="mt-1 text-slate-600">Preferences, payment card and account credit.</p>
+      </div>
+      <div className="card px-5 pb-6 sm:px-6">
+        <Tabs
+          label="Settings"
+          selected={tab}
+          onSelect={setTab}
+          tabs={[
+            { id: 'preferences', label: 'Preferences', content: <TourSetting /> },
+            { id: 'billing', label: 'Card and credit', content: <NotAvailablePanel section="Card and credit" heading="h2" /> },
+          ]}
+        />
+      </div>
+    </div>
+  )
+}

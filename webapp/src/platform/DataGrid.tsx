@@ -1,0 +1,305 @@
+import {
+  flexRender,
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type PaginationState,
+  type RowSelectionState,
+  type SortingState,
+} from '@tanstack/react-table'
+import { useId, useMemo, useState, type ReactNode } from 'react'
+import { pageLinks } from './pageLinks'
+
+/** B §9: grid rows are 40 px high and at most 50 show before the grid scrolls. */
+export const ROW_HEIGHT = 40
+export const MAX_VISIBLE_ROWS = 50
+
+export interface GridState {
+  /** 1-based. */
+  page: number
+  /** 0 means all rows. */
+  pageSize: number
+  /** A field name, '-field' for descending (docs/api.md "Lists"); '' for none. */
+  sort: string
+}
+
+export interface DataGridProps<T> {
+  /** Names the table for assistive technology. */
+  label: string
+  // TanStack column value types vary per column, hence any (its documented pattern).
+  columns: ColumnDef<T, any>[]
+  data: T[]
+  getRowId: (row: T) => string
+  /** The page sizes offered; 0 stands for All. */
+  pageSizeOptions: number[]
+  defaultPageSize?: number
+  defaultSort?: string
+  selection?: 'none' | 'single' | 'multi'
+  selectedIds?: string[]
+  onSelectionChange?: (ids: string[]) => void
+  emptyState?: ReactNode
+  loading?: boolean
+  /**
+   * Server mode: `data` is one page, `total` counts every row, and state changes are reported
+   * through onStateChange for the caller to fetch (docs/api.md "Lists").
+   */
+  server?: { total: number; state: GridState; onStateChange: (state: GridState) => void }
+}
+
+export function toSorting(sort: string): SortingState {
+  if (!sort) return []
+  return sort.startsWith('-') ? [{ id: sort.slice(1), desc: true }] : [{ id: sort, desc: false }]
+}
+
+export function fromSorting(sorting: SortingState): string {
+  const first = sorting[0]
+  if (!first) return ''
+  return first.desc ? `-${first.id}` : first.id
+}
+
+const ALL = 0
+
+/**
+ * A data grid (B §9) on TanStack Table: sortable columns, page sizes with All, first / previous /
+ * next / last and at most 9 page links, optional single or multi row selection, client-side or
+ * server-side paging.
+ */
+export default function DataGrid<T>({
+  label,
+  columns,
+  data,
+  getRowId,
+  pageSizeOptions,
+  defaultPageSize,
+  defaultSort = '',
+  selection = 'none',
+  selectedIds,
+  onSelectionChange,
+  emptyState,
+  loading = false,
+  server,
+}: DataGridProps<T>) {
+  const gridId = useId()
+  const [localSorting, setLocalSorting] = useState<SortingState>(() => toSorting(defaultSort))
+  const [localPaging, setLocalPaging] = useState({ page: 1, pageSize: defaultPageSize ?? pageSizeOptions[0] ?? ALL })
+  const [localSelection, setLocalSelection] = useState<RowSelectionState>({})
+
+  const sorting = server ? toSorting(server.state.sort) : localSorting
+  const page = server ? server.state.page : localPaging.page
+  const pageSize = server ? server.state.pageSize : localPaging.pageSize
+  const total = server ? server.total : data.length
+  const lastPage = pageSize === ALL ? 1 : Math.max(1, Math.ceil(total / pageSize))
+  const currentPage = Math.min(Math.max(1, page), lastPage)
+
+  const rowSelection: RowSelectionState = useMemo(
+    () => (selectedIds ? Object.fromEntries(selectedIds.map((id) => [id, true])) : localSelection),
+    [selectedIds, localSelection],
+  )
+
+  const setState = (next: Partial<GridState>) => {
+    const merged: GridState = { page: currentPage, pageSize, sort: fromSorting(sorting), ...next }
+    if (server) {
+      server.onStateChange(merged)
+      return
+    }
+    setLocalSorting(toSorting(merged.sort))
+    setLocalPaging({ page: merged.page, pageSize: merged.pageSize })
+  }
+
+  const pagination: PaginationState = {
+    pageIndex: currentPage - 1,
+    pageSize: pageSize === ALL ? Math.max(1, total) : pageSize,
+  }
+
+  const table = useReactTable<T>({
+    data,
+    columns,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, pagination, rowSelection },
+    manualSorting: !!server,
+    manualPagination: !!server,
+    pageCount: lastPage,
+    enableRowSelection: selection !== 'none',
+    enableMultiRowSelection: selection === 'multi',
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater
+      setState({ sort: fromSorting(next), page: 1 })
+    },
+    onRowSelectionChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(rowSelection) : updater
+      // In the order of the rows, then any selected on other server pages.
+      const shown = data.map(getRowId)
+      const ids = [...shown.filter((id) => next[id]), ...Object.keys(next).filter((id) => next[id] && !shown.includes(id))]
+      if (!selectedIds) setLocalSelection(next)
+      onSelectionChange?.(ids)
+    },
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: server ? undefined : getSortedRowModel(),
+    getPaginationRowModel: server ? undefined : getPaginationRowModel(),
+  })
+
+  const rows = table.getRowModel().rows
+  const headerGroups = table.getHeaderGroups()
+  const columnCount = columns.length + (selection === 'none' ? 0 : 1)
+  const firstRow = total === 0 ? 0 : pageSize === ALL ? 1 : (currentPage - 1) * pageSize + 1
+  const lastRow = pageSize === ALL ? total : Math.min(total, currentPage * pageSize)
+  const goTo = (p: number) => setState({ page: Math.min(Math.max(1, p), lastPage) })
+
+  return (
+    <div className="card overflow-hidden">
+      <div className="overflow-auto" style={{ maxHeight: ROW_HEIGHT * (MAX_VISIBLE_ROWS + 1) }}>
+        <table className="min-w-full border-separate border-spacing-0 text-sm" aria-label={label} aria-busy={loading || undefined}>
+          <thead className="sticky top-0 z-10 bg-slate-50">
+            {headerGroups.map((group) => (
+              <tr key={group.id}>
+                {selection !== 'none' && (
+                  <th scope="col" className="w-10 border-b border-slate-200 px-3 text-left" style={{ height: ROW_HEIGHT }}>
+                    {selection === 'multi' ? (
+                      <input
+                        type="checkbox"
+                        aria-label="Select all rows on this page"
+                        className="h-4 w-4 accent-brand-700"
+                        checked={table.getIsAllPageRowsSelected()}
+                        ref={(el) => {
+                          if (el) el.indeterminate = table.getIsSomePageRowsSelected()
+                        }}
+                        onChange={table.getToggleAllPageRowsSelectedHandler()}
+                      />
+                    ) : (
+                      <span className="sr-only">Selected</span>
+                    )}
+                  </th>
+                )}
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted()
+                  const canSort = header.column.getCanSort()
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                      className="border-b border-slate-200 px-3 text-left font-semibold whitespace-nowrap text-slate-600"
+                      style={{ height: ROW_HEIGHT }}
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <button type="button" className="inline-flex items-center gap-1 hover:text-slate-900" onClick={header.column.getToggleSortingHandler()}>
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <span aria-hidden="true" className="text-xs text-slate-400">
+                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  )
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={columnCount} className="px-3 py-12 text-center text-slate-500">
+                  {loading ? 'Loading…' : (emptyState ?? 'Nothing to show yet.')}
+                </td>
+              </tr>
+            )}
+            {rows.map((row, index) => {
+              const selected = row.getIsSelected()
+              return (
+                <tr
+                  key={row.id}
+                  aria-selected={selection === 'none' ? undefined : selected}
+                  className={`${selected ? 'bg-brand-50' : index % 2 ? 'bg-slate-50/50' : 'bg-white'} ${selection !== 'none' ? 'cursor-pointer hover:bg-brand-50/60' : ''}`}
+                  style={{ height: ROW_HEIGHT }}
+                  onClick={selection === 'none' ? undefined : () => row.toggleSelected(selection === 'single' ? true : !selected)}
+                >
+                  {selection !== 'none' && (
+                    <td className="border-b border-slate-100 px-3" onClick={(e) => e.stopPropagation()}>
+                      <input
+                        type={selection === 'multi' ? 'checkbox' : 'radio'}
+                        name={selection === 'single' ? `${gridId}-selection` : undefined}
+                        aria-label={`Select row ${index + 1}`}
+                        className="h-4 w-4 accent-brand-700"
+                        checked={selected}
+                        onChange={() => row.toggleSelected(selection === 'single' ? true : !selected)}
+                      />
+                    </td>
+                  )}
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className="border-b border-slate-100 px-3 whitespace-nowrap text-slate-700">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-col gap-3 border-t border-slate-200 px-3 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-3 text-slate-600">
+          <label htmlFor={`${gridId}-size`}>Rows per page</label>
+          <select
+            id={`${gridId}-size`}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1"
+            value={pageSize}
+            onChange={(e) => setState({ pageSize: Number(e.target.value), page: 1 })}
+          >
+            {pageSizeOptions.map((size) => (
+              <option key={size} value={size}>
+                {size === ALL ? 'All' : size}
+              </option>
+            ))}
+          </select>
+          <span aria-live="polite">{total === 0 ? 'No rows' : `${firstRow}–${lastRow} of ${total}`}</span>
+        </div>
+        <nav aria-label={`${label} pages`} className="flex flex-wrap items-center gap-1">
+          <PageButton label="First page" disabled={currentPage <= 1} onClick={() => goTo(1)}>
+            «
+          </PageButton>
+          <PageButton label="Previous page" disabled={currentPage <= 1} onClick={() => goTo(currentPage - 1)}>
+            ‹
+          </PageButton>
+          {pageLinks(currentPage, lastPage).map((link, i) =>
+            link === '...' ? (
+              <span key={`gap-${i}`} className="px-2 text-slate-400" aria-hidden="true">
+                ...
+              </span>
+            ) : (
+              <button
+                key={link}
+                type="button"
+                aria-label={`Page ${link}`}
+                aria-current={link === currentPage ? 'page' : undefined}
+                className={`min-w-9 rounded-lg px-2 py-1 tabular-nums ${link === currentPage ? 'bg-brand-700 text-white' : 'hover:bg-slate-100'}`}
+                onClick={() => goTo(link)}
+              >
+                {link}
+              </button>
+            ),
+          )}
+          <PageButton label="Next page" disabled={currentPage >= lastPage} onClick={() => goTo(currentPage + 1)}>
+            ›
+          </PageButton>
+          <PageButton label="Last page" disabled={currentPage >= lastPage} onClick={() => goTo(lastPage)}>
+            »
+          </PageButton>
+        </nav>
+      </div>
+    </div>
+  )
+}
+
+function PageButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" aria-label={label} disabled={disabled} className="min-w-9 rounded-lg px-2 py-1 hover:bg-slate-100 disabled:opacity-40 disabled:hover:bg-transparent" onClick={onClick}>
+      <span aria-hidden="true">{children}</span>
+    </button>
+  )
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { mockFetch } from '../test/fetch'
+import { buildUrl, errorMessage, MSG_UNEXPECTED, send } from './http'
+
+describe('send', () => {
+  it('sends relative URLs with the CSRF and no-cache headers and the cookie', async () => {
+    const server = mockFetch({ 'POST /signin': { body: { success: true } } })
+    await send({ url: '/signin', method: 'POST', body: { email: 'a@b.co', password: 'x' } })
+    const [input, init] = server.fetchMock.mock.calls[0]!
+    expect(input).toBe('/signin')
+    expect(init?.credentials).toBe('same-origin')
+    const headers = new Headers(init?.headers)
+    expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest')
+    expect(headers.get('Cache-Control')).toBe('no-cache')
+    expect(headers.get('Content-Type')).toBe('application/json')
+    expect(server.calls[0]!.body).toEqual({ email: 'a@b.co', password: 'x' })
+  })
+
+  it('sends the CSRF header on GET too', async () => {
+    const server = mockFetch({ 'GET /users/logout': { body: { success: true, message: 'bye' } } })
+    expect(await send({ url: '/users/logout' })).toEqual({ data: { success: true, message: 'bye' } })
+    expect(server.calls[0]!.headers.get('X-Requested-With')).toBe('XMLHttpRequest')
+  })
+
+  it('unwraps the error envelope', async () => {
+    mockFetch({
+      'POST /signup': {
+        status: 400,
+        body: { success: false, message: 'Please check the form', errors: { email: 'Invalid email address', n: 3 } },
+      },
+    })
+    expect(await send({ url: '/signup', method: 'POST', body: {} })).toEqual({
+      error: { status: 400, message: 'Please check the form', errors: { email: 'Invalid email address' } },
+    })
+  })
+
+  it('treats success:false in a 200 as a failure', async () => {
+    mockFetch({ 'GET /x': { body: { success: false, message: 'No' } } })
+    expect(await send({ url: '/x' })).toEqual({ error: { status: 200, message: 'No', errors: {} } })
+  })
+
+  it('gives the generic message when the server says nothing', async () => {
+    mockFetch({ 'GET /x': { status: 502 } })
+    expect(await send({ url: '/x' })).toEqual({ error: { status: 502, message: MSG_UNEXPECTED, errors: {} } })
+  })
+
+  it('reports a network failure as status 0', async () => {
+    const server = mockFetch({})
+    server.fetchMock.mockRejectedValueOnce(new TypeError('offline'))
+    expect(await send({ url: '/x' })).toEqual({ error: { status: 0, message: MSG_UNEXPECTED, errors: {} } })
+  })
+
+  it('answers null for 204', async () => {
+    mockFetch({ 'POST /api/analytics/pageviews': { status: 204 } })
+    expect(await send({ url: '/api/analytics/pageviews', method: 'POST', body: {} })).toEqual({ data: null })
+  })
+})
+
+describe('buildUrl and errorMessage', () => {
+  it('adds the defined parameters', () => {
+    expect(buildUrl('/company-exists', { name: 'Acme & Co', page: 2, q: undefined, x: null })).toBe('/company-exists?name=Acme+%26+Co&page=2')
+    expect(buildUrl('/a?b=1', { c: true })).toBe('/a?b=1&c=true')
+    expect(buildUrl('/a', {})).toBe('/a')
+  })
+
+  it('takes the server message, or the generic one', () => {
+    expect(errorMessage({ status: 409, message: 'Taken', errors: {} })).toBe('Taken')
+    expect(errorMessage(new Error('boom'))).toBe(MSG_UNEXPECTED)
+  })
+})

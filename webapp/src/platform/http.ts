@@ -1,0 +1,129 @@
+// The one way the web app talks to the server (docs/api.md "Conventions"): relative URLs, the
+// session cookie, the CSRF header on every call and the error envelope unwrapped into ApiError.
+
+/** Shown when the server gives no message of its own (B §8). */
+export const MSG_UNEXPECTED = 'A unexpected error has occurred.'
+
+/** An error as the server reports it: `{success: false, message, errors}` plus the HTTP status. */
+export interface ApiError {
+  /** HTTP status, or 0 when the server could not be reached. */
+  status: number
+  message: string
+  /** Field name → message, for inline form errors. */
+  errors: Record<string, string>
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RequestArgs {
+  /** A relative path such as `/users/loggedin`. */
+  url: string
+  method?: HttpMethod
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown
+  params?: Record<string, string | number | boolean | null | undefined>
+}
+
+export type RequestResult<T> = { data: T; error?: undefined } | { error: ApiError; data?: undefined }
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiError).status === 'number' &&
+    typeof (value as ApiError).message === 'string'
+  )
+}
+
+/** The message to show for a failed call: the server's, or the spec's generic one. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) && error.message ? error.message : MSG_UNEXPECTED
+}
+
+export function buildUrl(url: string, params?: RequestArgs['params']): string {
+  if (!params) return url
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) query.append(key, String(value))
+  }
+  const qs = query.toString()
+  if (!qs) return url
+  return url + (url.includes('?') ? '&' : '?') + qs
+}
+
+function toErrorRecord(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {}
+  const out: Record<string, string> = {}
+  for (const [key, message] of Object.entries(value)) {
+    if (typeof message === 'string') out[key] = message
+  }
+  return out
+}
+
+/** Turns a failed answer (status and parsed body) into an ApiError. */
+export function toApiError(status: number, body: unknown): ApiError {
+  if (typeof body === 'object' && body !== null) {
+    const envelope = body as { message?: unknown; errors?: unknown }
+    return {
+      status,
+      message: typeof envelope.message === 'string' && envelope.message ? envelope.message : MSG_UNEXPECTED,
+      errors: toErrorRecord(envelope.errors),
+    }
+  }
+  return { status, message: MSG_UNEXPECTED, errors: {} }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null
+  const text = await response.text()
+  if (!text) return null
+  const type = response.headers.get('Content-Type') ?? ''
+  if (type.includes('json') || /^[[{]/.test(text.trim())) {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+/** Sends one call. Never throws: a failure comes back as `{error}`. */
+export async function send<T>(args: RequestArgs): Promise<RequestResult<T>> {
+  const headers = new Headers({
+    'X-Requested-With': 'XMLHttpRequest',
+    'Cache-Control': 'no-cache',
+    Accept: 'application/json',
+  })
+  let body: BodyInit | undefined
+  if (args.body instanceof FormData) {
+    body = args.body
+  } else if (args.body !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    body = JSON.stringify(args.body)
+  }
+  let response: Response
+  try {
+    response = await fetch(buildUrl(args.url, args.params), {
+      method: args.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    })
+  } catch {
+    return { error: { status: 0, message: MSG_UNEXPECTED, errors: {} } }
+  }
+  let parsed: unknown
+  try {
+    parsed = await readBody(response)
+  } catch {
+    parsed = null
+  }
+  if (!response.ok) return { error: toApiError(response.status, parsed) }
+  // Some legacy-style answers report failure in a 200 body.
+  if (typeof parsed === 'object' && parsed !== null && (parsed as { success?: unknown }).success === false) {
+    return { error: toApiError(response.status, parsed) }
+  }
+  return { data: parsed as T }
+}

@@ -1,0 +1,83 @@
+import type { Ref } from 'react'
+import Field, { describedBy } from './Field'
+import { counterText, validateText } from './textRules'
+
+export interface TextInputProps {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  /** Longer text is refused with '* Please reduce your description'; a 'length/max' counter shows. */
+  maxLength?: number
+  /** Only letters, digits, dot, underscore and space (A §5). */
+  textOnly?: boolean
+  multiline?: boolean
+  rows?: number
+  type?: 'text' | 'tel' | 'search' | 'url'
+  error?: string | null
+  hint?: string
+  required?: boolean
+  /** Shows 'Optional' beside the label. */
+  optional?: boolean
+  disabled?: boolean
+  placeholder?: string
+  autoComplete?: string
+  inputMode?: 'text' | 'tel' | 'numeric' | 'url'
+  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>
+  onBlur?: () => void
+}
+
+/** A text input with the rules of A §5: the length counter and the text-only characters. */
+export default function TextInput({
+  id,
+  label,
+  value,
+  onChange,
+  maxLength,
+  textOnly,
+  multiline,
+  rows = 4,
+  type = 'text',
+  error,
+  hint,
+  required,
+  optional,
+  disabled,
+  placeholder,
+  autoComplete,
+  inputMode,
+  inputRef,
+  onBlur,
+}: TextInputProps) {
+  // The character and length rules are shown as soon as the text breaks them.
+  const shown = error || validateText(value, { maxLength, textOnly })
+  const counterId = `${id}-counter`
+  const counter =
+    maxLength !== undefined ? (
+      <span id={counterId} className={`text-xs tabular-nums ${[...value].length > maxLength ? 'text-red-600' : 'text-slate-500'}`}>
+        {counterText(value, maxLength)}
+      </span>
+    ) : undefined
+  const common = {
+    id,
+    name: id,
+    value,
+    disabled,
+    placeholder,
+    autoComplete,
+    required,
+    className: 'field-input',
+    'aria-invalid': shown ? true : undefined,
+    'aria-describedby': describedBy(id, hint, shown, maxLength !== undefined ? counterId : undefined),
+    onBlur,
+  }
+  return (
+    <Field id={id} label={label} hint={hint} error={shown} aside={counter} optional={optional}>
+      {multiline ? (
+        <textarea {...common} ref={inputRef} rows={rows} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...common} ref={inputRef} type={type} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </Field>
+  )
+}
