@@ -251,7 +251,6 @@ func (a *accounts) usePasswordToken(ctx context.Context, req SetPasswordRequest,
 		}
 		cols := map[string]any{"password_hash": hash, "updated_at": now}
 		if purpose == store.PurposeAccess {
-			cols["status"] = StatusActive
 			if req.FirstName != "" {
 				cols["first_name"] = req.FirstName
 			}
@@ -261,6 +260,11 @@ func (a *accounts) usePasswordToken(ctx context.Context, req SetPasswordRequest,
 		}
 		if err := a.store.UpdateUser(ctx, t.UserID, cols); err != nil {
 			return db.Translate(err, MsgTokenInvalid, "")
+		}
+		// Either link proves the person reads the account's mail: an invited account becomes
+		// active. A disabled one stays disabled.
+		if err := a.store.ActivateInvited(ctx, t.UserID, now); err != nil {
+			return apperr.Internal(err)
 		}
 		if err := a.deps.Sessions.RevokeUser(ctx, t.UserID, ""); err != nil {
 			return apperr.Internal(err)

@@ -266,6 +266,21 @@ func TestAccessLinkSetsFirstPassword(t *testing.T) {
 		c.Get("/api/users/get-password?token=" + token).Expect(t, 400)
 		// A reset token does not work as an access token, and the other way round.
 		c.Get("/users/token/" + token).Expect(t, 400)
+
+		// An invited user who uses "forgot password" instead of the access link ends up active too.
+		_, _, err = svc.CreateUser(t.Context(), identity.CreateUserRequest{Email: "second@example.com", CompanyName: "Invited Co"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Post("/users/reset-password", identity.ResetPasswordRequest{Email: "second@example.com"}).Expect(t, 200)
+		reset := linkRE.FindStringSubmatch(strings.Join(s.DeliverMail(t), "\n"))[1]
+		c.Post("/users/setPassword", identity.SetPasswordRequest{Token: reset, Password: "second first password"}).Expect(t, 200)
+		var in identity.UserResponse
+		c.Post("/signin", identity.SignInRequest{Email: "second@example.com", Password: "second first password"}).Expect(t, 200).JSON(t, &in)
+		if in.User.Local.Status != identity.StatusActive {
+			t.Fatalf("status after reset = %s", in.User.Local.Status)
+		}
+		c.Get("/users/currentUser").Expect(t, 200)
 	})
 }
 

@@ -19,6 +19,7 @@ import (
 	"marquee/platform/httpx"
 	"marquee/platform/ids"
 	"marquee/platform/jobs"
+	"marquee/platform/ratelimit"
 )
 
 type pageViewRow struct {
@@ -41,10 +42,20 @@ type PageView struct {
 type Recorder struct {
 	db    *gorm.DB
 	clock clock.Clock
+	limit *ratelimit.Limiter
 }
 
+// MaxViewsPerMinute caps the page views one client address may record: anyone may call the
+// route, so it must not be a way to fill the database.
+const MaxViewsPerMinute = 120
+
+// MsgTooMany answers a client over the cap.
+const MsgTooMany = "Too many page views from this address."
+
 // New returns the recorder.
-func New(gdb *gorm.DB, clk clock.Clock) *Recorder { return &Recorder{db: gdb, clock: clk} }
+func New(gdb *gorm.DB, clk clock.Clock) *Recorder {
+	return &Recorder{db: gdb, clock: clk, limit: ratelimit.New(MaxViewsPerMinute, time.Minute, clk)}
+}
 
 func (r *Recorder) Name() string { return "analytics" }
 
@@ -67,6 +78,9 @@ func (r *Recorder) Routes(g gin.IRouter) {
 }
 
 func (r *Recorder) record(c *gin.Context) error {
+	if !r.limit.Allow(c.ClientIP()) {
+		return apperr.New(apperr.ERATELIMIT, MsgTooMany)
+	}
 	var in PageView
 	if err := httpx.BindJSON(c, &in, 4096); err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"marquee/platform/analytics"
 	"marquee/platform/auth"
 	"marquee/platform/server"
 	"marquee/platform/testkit"
@@ -64,6 +65,14 @@ func TestPageViewsAreRecordedWithoutQueryStrings(t *testing.T) {
 		c.Post("/api/analytics/pageviews", map[string]string{"path": "/dashboard"}).Expect(t, 204)
 		c.Post("/api/analytics/pageviews", map[string]string{"path": "dashboard"}).Expect(t, 400)
 		c.Post("/api/analytics/pageviews", map[string]string{"path": "/" + strings.Repeat("a", 600)}).Expect(t, 400)
+
+		for i := 0; i < analytics.MaxViewsPerMinute; i++ {
+			if res := c.Post("/api/analytics/pageviews", map[string]string{"path": "/faq"}); res.Status == 429 {
+				break
+			}
+		}
+		c.Post("/api/analytics/pageviews", map[string]string{"path": "/faq"}).Expect(t, 429)
+		s.Kernel.DB.Exec("DELETE FROM analytics_page_views WHERE path = ?", "/faq")
 
 		var paths []string
 		s.Kernel.DB.Raw("SELECT path FROM analytics_page_views ORDER BY path").Scan(&paths)

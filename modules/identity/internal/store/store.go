@@ -182,6 +182,12 @@ func (s *Store) UpdateUser(ctx context.Context, id string, cols map[string]any) 
 	return nil
 }
 
+// ActivateInvited makes an invited user active; other statuses are left alone.
+func (s *Store) ActivateInvited(ctx context.Context, id string, at time.Time) error {
+	return s.conn(ctx).Model(&User{}).Where("id = ? AND status = ?", id, "invited").
+		Updates(map[string]any{"status": "active", "updated_at": at}).Error
+}
+
 // RecordSignIn counts a sign-in, in SQL so concurrent sign-ins both count.
 func (s *Store) RecordSignIn(ctx context.Context, id string, at time.Time) error {
 	return s.conn(ctx).Model(&User{}).Where("id = ?", id).Updates(map[string]any{
