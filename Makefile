@@ -49,6 +49,7 @@ vet:
 	go vet ./...
 
 test-go:
+	@echo "Go tests on SQLite$${TEST_DATABASE_URL:+ and PostgreSQL}"
 	go test $(GO_TEST_FLAGS) ./...
 
 test-web: $(WEB_DEPS)

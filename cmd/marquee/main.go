@@ -74,7 +74,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	if err != nil {
 		return err
 	}
-	app, err := open(ctx, cfg, newLogger(cfg))
+	log := newLogger(cfg)
+	slog.SetDefault(log) // the platform's packages that log without a logger of their own use it
+	app, err := open(ctx, cfg, log)
 	if err != nil {
 		return err
 	}

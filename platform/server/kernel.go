@@ -97,7 +97,7 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 		Events:   events.NewBus(gdb, clk),
 	}
 	k.analytics = analytics.New(gdb, clk)
-	k.dispatcher = mail.NewDispatcher(outbox, sender, clk, mail.DispatchOptions{From: cfg.MailFrom, BatchSize: 50, MaxAttempts: cfg.MailMaxAttempts, Lease: 2 * time.Minute})
+	k.dispatcher = mail.NewDispatcher(outbox, sender, clk, mail.DispatchOptions{From: cfg.MailFrom, BatchSize: 50, MaxAttempts: cfg.MailMaxAttempts, Lease: 2 * time.Minute, Log: log})
 	return k, nil
 }
 
