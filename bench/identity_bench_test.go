@@ -10,18 +10,9 @@ import (
 	"time"
 
 	"marquee/modules/identity"
-	"marquee/platform/auth"
-	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
-func build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
-	m, err := identity.NewFromKernel(k)
-	if err != nil {
-		return nil, nil, err
-	}
-	return []server.Module{m}, m.Principals(), nil
-}
 
 // latencies collects request durations from parallel goroutines and reports percentiles.
 type latencies struct {
@@ -50,7 +41,7 @@ func (l *latencies) report(b *testing.B) {
 func BenchmarkSignIn(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {
-			s := testkit.Start(b, dialect, build, testkit.WithProductionHashing())
+			s := testkit.Start(b, dialect, identity.Build, testkit.WithProductionHashing())
 			const users = 32
 			for i := 0; i < users; i++ {
 				c := s.Client(b)
@@ -86,7 +77,7 @@ func BenchmarkSignIn(b *testing.B) {
 func BenchmarkLoggedInCheck(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {
-			s := testkit.Start(b, dialect, build)
+			s := testkit.Start(b, dialect, identity.Build)
 			const users = 64
 			clients := make([]*testkit.Client, users)
 			for i := range clients {

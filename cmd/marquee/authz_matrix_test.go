@@ -20,22 +20,22 @@ var expectedAccess = map[string]string{
 
 	"POST /api/analytics/pageviews": authz.Anonymous,
 
-	"GET /users/loggedin":             authz.Anonymous,
-	"GET /users/currentUser":          authz.Member,
-	"GET /companies/currentCompany":   authz.Member,
-	"GET /company-exists":             authz.Anonymous,
-	"POST /signup":                    authz.Anonymous,
-	"POST /signin":                    authz.Anonymous,
-	"GET /users/logout":               authz.Anonymous,
-	"POST /users/reset-password":      authz.Anonymous,
-	"GET /users/token/:token":         authz.Anonymous,
-	"POST /users/setPassword":         authz.Anonymous,
-	"GET /api/users/get-password":     authz.Anonymous,
-	"POST /users/set-first-password":  authz.Anonymous,
-	"PUT /users/password":             authz.Member,
-	"GET /users/check-tutorial":       authz.Member,
-	"GET /users/disable-tour":         authz.Member,
-	"GET /users/enable-tour":          authz.Member,
+	"GET /users/loggedin":            authz.Anonymous,
+	"GET /users/currentUser":         authz.Member,
+	"GET /companies/currentCompany":  authz.Member,
+	"GET /company-exists":            authz.Anonymous,
+	"POST /signup":                   authz.Anonymous,
+	"POST /signin":                   authz.Anonymous,
+	"GET /users/logout":              authz.Anonymous,
+	"POST /users/reset-password":     authz.Anonymous,
+	"GET /users/token/:token":        authz.Anonymous,
+	"POST /users/setPassword":        authz.Anonymous,
+	"GET /api/users/get-password":    authz.Anonymous,
+	"POST /users/set-first-password": authz.Anonymous,
+	"PUT /users/password":            authz.Member,
+	"GET /users/check-tutorial":      authz.Member,
+	"GET /users/disable-tour":        authz.Member,
+	"GET /users/enable-tour":         authz.Member,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).
@@ -134,4 +134,3 @@ func cut(key string) (method, path string, ok bool) {
 	}
 	return key, "", false
 }
-

@@ -530,4 +530,3 @@ func toUser(u *store.User, c *store.Company) *User {
 	}
 	return out
 }
-

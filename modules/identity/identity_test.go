@@ -9,21 +9,12 @@ import (
 	"time"
 
 	"marquee/modules/identity"
-	"marquee/platform/auth"
-	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
-func build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
-	m, err := identity.NewFromKernel(k)
-	if err != nil {
-		return nil, nil, err
-	}
-	return []server.Module{m}, m.Principals(), nil
-}
 
 func start(t *testing.T, dialect string, opts ...testkit.Option) *testkit.Server {
-	return testkit.Start(t, dialect, build, opts...)
+	return testkit.Start(t, dialect, identity.Build, opts...)
 }
 
 const goodPassword = "correct horse battery"
@@ -197,7 +188,7 @@ func TestPasswordResetIsSingleUseAndExpires(t *testing.T) {
 		if token == "" {
 			t.Fatalf("no reset link in %d mails", len(mails))
 		}
-		if got := c.Get("/users/token/" + token).Expect(t, 200).Map(t); got["email"] != "ada@example.com" {
+		if got := c.Get("/users/token/"+token).Expect(t, 200).Map(t); got["email"] != "ada@example.com" {
 			t.Fatalf("token info = %v", got)
 		}
 		c.Get("/users/token/not-a-token").Expect(t, 400)
@@ -222,7 +213,7 @@ func TestPasswordResetIsSingleUseAndExpires(t *testing.T) {
 		mails = s.DeliverMail(t)
 		expired := linkRE.FindStringSubmatch(mails[len(mails)-1])[1]
 		s.Clock.Advance(time.Hour + time.Second)
-		c.Get("/users/token/" + expired).Expect(t, 400)
+		c.Get("/users/token/"+expired).Expect(t, 400)
 		c.Post("/users/setPassword", identity.SetPasswordRequest{Token: expired, Password: "too late for this"}).Expect(t, 400)
 	})
 }
@@ -254,7 +245,7 @@ func TestAccessLinkSetsFirstPassword(t *testing.T) {
 		token := strings.TrimPrefix(link, "http://marquee.test/access?token=")
 		c := s.Client(t)
 		c.Post("/signin", identity.SignInRequest{Email: "invitee@example.com", Password: "anything at all"}).Expect(t, 401)
-		if got := c.Get("/api/users/get-password?token=" + token).Expect(t, 200).Map(t); got["email"] != "invitee@example.com" || got["company_name"] != "Invited Co" {
+		if got := c.Get("/api/users/get-password?token="+token).Expect(t, 200).Map(t); got["email"] != "invitee@example.com" || got["company_name"] != "Invited Co" {
 			t.Fatalf("access info = %v", got)
 		}
 		var res identity.UserResponse
@@ -263,9 +254,9 @@ func TestAccessLinkSetsFirstPassword(t *testing.T) {
 			t.Fatalf("set-first-password = %+v", res)
 		}
 		c.Get("/users/currentUser").Expect(t, 200)
-		c.Get("/api/users/get-password?token=" + token).Expect(t, 400)
+		c.Get("/api/users/get-password?token="+token).Expect(t, 400)
 		// A reset token does not work as an access token, and the other way round.
-		c.Get("/users/token/" + token).Expect(t, 400)
+		c.Get("/users/token/"+token).Expect(t, 400)
 
 		// An invited user who uses "forgot password" instead of the access link ends up active too.
 		_, _, err = svc.CreateUser(t.Context(), identity.CreateUserRequest{Email: "second@example.com", CompanyName: "Invited Co"})

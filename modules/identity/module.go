@@ -115,3 +115,13 @@ func NewFromKernel(k *server.Kernel) (*Module, error) {
 		SignInRateLimit: k.Config.SignInRateLimit, ResetRateLimit: k.Config.ResetRateLimit, MaxJSONBytes: k.Config.MaxJSONBytes,
 	})
 }
+
+// Build builds the identity module alone on the kernel (a testkit.BuildFunc): for the tests and
+// benchmarks of identity, and of anything that needs only it.
+func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
+	m, err := NewFromKernel(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []server.Module{m}, m.Principals(), nil
+}

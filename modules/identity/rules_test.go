@@ -10,15 +10,15 @@ import (
 
 func TestCompanyNameRules(t *testing.T) {
 	for name, want := range map[string]string{
-		"Acme":                  "",
-		"  Sunrise   Coffee  ":  "",
-		"Ben & Jerry's":         "",
-		"Café Zoë (West)":       "",
-		"A":                     MsgInvalidCompanyName,
-		"":                      MsgInvalidCompanyName,
-		"---":                   MsgInvalidCompanyName,
-		"<script>":              MsgInvalidCompanyName,
-		"Acme\x00Corp":          MsgInvalidCompanyName,
+		"Acme":                   "",
+		"  Sunrise   Coffee  ":   "",
+		"Ben & Jerry's":          "",
+		"Café Zoë (West)":        "",
+		"A":                      MsgInvalidCompanyName,
+		"":                       MsgInvalidCompanyName,
+		"---":                    MsgInvalidCompanyName,
+		"<script>":               MsgInvalidCompanyName,
+		"Acme\x00Corp":           MsgInvalidCompanyName,
 		strings.Repeat("a", 101): MsgInvalidCompanyName,
 	} {
 		if got := checkCompanyName(name); got != want {

@@ -12,16 +12,16 @@ import (
 type Code string
 
 const (
-	EINVALID      Code = "invalid"       // bad input; Fields names the inputs
-	EUNAUTHORIZED Code = "unauthorized"  // not signed in, or bad credentials
-	EFORBIDDEN    Code = "forbidden"     // signed in but not allowed
-	ENOTFOUND     Code = "not_found"     // absent, or another company's
-	ECONFLICT     Code = "conflict"      // a unique rule or a state rule refused the change
-	ETOOLARGE     Code = "too_large"     // a body or file over its limit
-	EUNSUPPORTED  Code = "unsupported"   // an upload of a type we do not take
-	ERATELIMIT    Code = "rate_limited"  // too many attempts
-	EUNAVAILABLE  Code = "unavailable"   // a dependency is down; try later
-	EINTERNAL     Code = "internal"      // a bug or an outage; never shown to the user
+	EINVALID      Code = "invalid"      // bad input; Fields names the inputs
+	EUNAUTHORIZED Code = "unauthorized" // not signed in, or bad credentials
+	EFORBIDDEN    Code = "forbidden"    // signed in but not allowed
+	ENOTFOUND     Code = "not_found"    // absent, or another company's
+	ECONFLICT     Code = "conflict"     // a unique rule or a state rule refused the change
+	ETOOLARGE     Code = "too_large"    // a body or file over its limit
+	EUNSUPPORTED  Code = "unsupported"  // an upload of a type we do not take
+	ERATELIMIT    Code = "rate_limited" // too many attempts
+	EUNAVAILABLE  Code = "unavailable"  // a dependency is down; try later
+	EINTERNAL     Code = "internal"     // a bug or an outage; never shown to the user
 )
 
 // MsgInternal is all a user ever sees of an internal error.

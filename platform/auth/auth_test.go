@@ -123,11 +123,11 @@ func TestSessionsLifecycle(t *testing.T) {
 func TestSubjects(t *testing.T) {
 	var anon *Principal
 	for p, want := range map[*Principal]string{
-		anon: SubjectAnonymous,
-		{Role: "user", CompanyType: "standard"}:      SubjectUser,
-		{Role: "user", CompanyType: "ambassador"}:    SubjectAmbassador,
-		{Role: "user", CompanyType: "certified"}:     SubjectCertified,
-		{Role: "admin", CompanyType: "ambassador"}:   SubjectAdmin,
+		anon:                                    SubjectAnonymous,
+		{Role: "user", CompanyType: "standard"}: SubjectUser,
+		{Role: "user", CompanyType: "ambassador"}:      SubjectAmbassador,
+		{Role: "user", CompanyType: "certified"}:       SubjectCertified,
+		{Role: "admin", CompanyType: "ambassador"}:     SubjectAdmin,
 		{Role: "super_admin", CompanyType: "standard"}: SubjectSuperAdmin,
 	} {
 		if got := p.Subject(); got != want {

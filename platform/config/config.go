@@ -24,13 +24,13 @@ type Config struct {
 	TrustedProxies  string        `env:"TRUSTED_PROXIES" default:"" doc:"comma-separated CIDRs of proxies whose X-Forwarded-For is trusted"`
 	MaxJSONBytes    int64         `env:"MAX_JSON_BYTES" default:"1048576" doc:"largest accepted JSON body, in bytes (413 above)"`
 
-	CookieSecure          string        `env:"COOKIE_SECURE" default:"auto" doc:"auto (Secure when BASE_URL is https), true or false"`
-	SessionIdleTimeout    time.Duration `env:"SESSION_IDLE_TIMEOUT" default:"2h" doc:"a session unused this long expires"`
+	CookieSecure           string        `env:"COOKIE_SECURE" default:"auto" doc:"auto (Secure when BASE_URL is https), true or false"`
+	SessionIdleTimeout     time.Duration `env:"SESSION_IDLE_TIMEOUT" default:"2h" doc:"a session unused this long expires"`
 	SessionAbsoluteTimeout time.Duration `env:"SESSION_ABSOLUTE_TIMEOUT" default:"72h" doc:"a session expires this long after sign-in, used or not"`
-	ResetTokenTTL         time.Duration `env:"RESET_TOKEN_TTL" default:"1h" doc:"lifetime of a password-reset link"`
-	AccessTokenTTL        time.Duration `env:"ACCESS_TOKEN_TTL" default:"168h" doc:"lifetime of an account-access (/access) link"`
-	SignInRateLimit       int           `env:"SIGNIN_RATE_LIMIT" default:"10" doc:"sign-in attempts per minute per client address and per email"`
-	ResetRateLimit        int           `env:"RESET_RATE_LIMIT" default:"5" doc:"password-reset requests per minute per client address and per email"`
+	ResetTokenTTL          time.Duration `env:"RESET_TOKEN_TTL" default:"1h" doc:"lifetime of a password-reset link"`
+	AccessTokenTTL         time.Duration `env:"ACCESS_TOKEN_TTL" default:"168h" doc:"lifetime of an account-access (/access) link"`
+	SignInRateLimit        int           `env:"SIGNIN_RATE_LIMIT" default:"10" doc:"sign-in attempts per minute per client address and per email"`
+	ResetRateLimit         int           `env:"RESET_RATE_LIMIT" default:"5" doc:"password-reset requests per minute per client address and per email"`
 
 	StorageDriver string `env:"STORAGE_DRIVER" default:"fs" doc:"fs (files under DATA_DIR/files) or s3"`
 	S3Endpoint    string `env:"S3_ENDPOINT" default:"" doc:"host:port of an S3-compatible store"`

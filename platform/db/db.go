@@ -213,9 +213,9 @@ type slowQueryLogger struct {
 }
 
 func (l slowQueryLogger) LogMode(logger.LogLevel) logger.Interface { return l }
-func (slowQueryLogger) Info(context.Context, string, ...any)      {}
-func (slowQueryLogger) Warn(context.Context, string, ...any)      {}
-func (slowQueryLogger) Error(context.Context, string, ...any)     {}
+func (slowQueryLogger) Info(context.Context, string, ...any)       {}
+func (slowQueryLogger) Warn(context.Context, string, ...any)       {}
+func (slowQueryLogger) Error(context.Context, string, ...any)      {}
 
 // ParamsFilter drops the values from the SQL that Trace receives.
 func (slowQueryLogger) ParamsFilter(_ context.Context, sql string, _ ...any) (string, []any) {

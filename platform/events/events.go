@@ -19,6 +19,7 @@ import (
 	"marquee/platform/clock"
 	"marquee/platform/db"
 	"marquee/platform/ids"
+	"marquee/platform/retry"
 )
 
 // Event is a published fact, e.g. "identity.user_created" with its payload.
@@ -238,10 +239,10 @@ func (b *Bus) deliver(ctx context.Context, row eventRow) (bool, error) {
 	if err := b.gdb.WithContext(rctx).Model(&eventRow{}).Where("id = ?", row.ID).Pluck("attempts", &attempts).Error; err != nil || len(attempts) != 1 {
 		return false, apperr.Internal(fmt.Errorf("events: read attempts of %s: %v", row.ID, err))
 	}
-	next := b.clk.Now().UTC().Add(backoff(attempts[0]))
+	next := b.clk.Now().UTC().Add(retry.Backoff(attempts[0], retryBase, retryMax))
 	b.log.Warn("events: handler failed; will retry", "event", row.Name, "event_id", row.ID, "attempt", attempts[0], "err", err, "next_attempt_at", next)
 	res := b.gdb.WithContext(rctx).Model(&eventRow{}).Where("id = ? AND status = ?", row.ID, StatusPending).
-		Updates(map[string]any{"next_attempt_at": next, "last_error": truncate(err.Error(), maxErrorLen)})
+		Updates(map[string]any{"next_attempt_at": next, "last_error": retry.Truncate(err.Error(), maxErrorLen)})
 	if res.Error != nil {
 		return false, apperr.Internal(fmt.Errorf("events: record failure of %s: %w", row.ID, res.Error))
 	}
@@ -257,23 +258,4 @@ func runHandler(ctx context.Context, h Handler, e Event) (err error) {
 		}
 	}()
 	return h(ctx, e)
-}
-
-// backoff is the delay after the given number of failed attempts.
-func backoff(attempts int) time.Duration {
-	d := retryBase
-	for i := 1; i < attempts && d < retryMax; i++ {
-		d *= 2
-	}
-	return min(d, retryMax)
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }

@@ -1,8 +1,15 @@
 package events
 
+import (
+	"time"
+
+	"marquee/platform/retry"
+)
+
 // What the external tests (package events_test, which may import testkit) need of the inside.
 
-var Backoff = backoff
+// Backoff is the package's retry delay after attempts failures.
+func Backoff(attempts int) time.Duration { return retry.Backoff(attempts, retryBase, retryMax) }
 
 const ClaimLease = claimLease
 

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"log/slog"
 	"time"
-	"unicode/utf8"
 
 	"gorm.io/gorm"
 
 	"marquee/platform/apperr"
 	"marquee/platform/clock"
+	"marquee/platform/retry"
 )
 
 // DispatchOptions tune delivery. Zero values take the defaults below.
@@ -165,12 +165,12 @@ func (d *Dispatcher) deliver(ctx context.Context, row outboxRow) (bool, error) {
 		return true, nil
 	}
 
-	update := map[string]any{"lease_until": nil, "last_error": truncate(err.Error(), maxErrorLen)}
+	update := map[string]any{"lease_until": nil, "last_error": retry.Truncate(err.Error(), maxErrorLen)}
 	if row.Attempts >= d.opts.MaxAttempts {
 		update["status"] = StatusFailed
 		log.Error("mail failed for good", "err", err)
 	} else {
-		next := now.Add(backoff(row.Attempts))
+		next := now.Add(retry.Backoff(row.Attempts, retryBase, retryMax))
 		update["status"] = StatusPending
 		update["next_attempt_at"] = next
 		log.Warn("mail not sent; will retry", "err", err, "next_attempt_at", next)
@@ -179,25 +179,4 @@ func (d *Dispatcher) deliver(ctx context.Context, row outboxRow) (bool, error) {
 		return false, apperr.Internal(fmt.Errorf("mail: record failure of %s: %w", row.ID, err))
 	}
 	return false, nil
-}
-
-// backoff is the delay after the given number of failed attempts: retryBase, doubled each time,
-// at most retryMax.
-func backoff(attempts int) time.Duration {
-	d := retryBase
-	for i := 1; i < attempts && d < retryMax; i++ {
-		d *= 2
-	}
-	return min(d, retryMax)
-}
-
-// truncate cuts s to at most n bytes without splitting a character.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }

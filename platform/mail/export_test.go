@@ -7,11 +7,14 @@ import (
 	"time"
 
 	smtpmock "github.com/mocktools/go-smtp-mock/v2"
+
+	"marquee/platform/retry"
 )
 
 // What the external tests (package mail_test, which may import testkit) need of the inside.
 
-var Backoff = backoff
+// Backoff is the package's retry delay after attempts failures.
+func Backoff(attempts int) time.Duration { return retry.Backoff(attempts, retryBase, retryMax) }
 
 const RetryMax = retryMax
 

@@ -212,26 +212,3 @@ func TestValidateRefusesHeaderInjectionAndBadInput(t *testing.T) {
 		t.Errorf("compose with a CRLF sender = %v, want EINVALID", err)
 	}
 }
-
-func TestBackoff(t *testing.T) {
-	t.Parallel()
-	want := []time.Duration{30 * time.Second, time.Minute, 2 * time.Minute, 4 * time.Minute}
-	for i, w := range want {
-		if got := backoff(i + 1); got != w {
-			t.Errorf("backoff(%d) = %v, want %v", i+1, got, w)
-		}
-	}
-	if got := backoff(40); got != retryMax {
-		t.Errorf("backoff(40) = %v, want %v", got, retryMax)
-	}
-}
-
-func TestTruncate(t *testing.T) {
-	t.Parallel()
-	if got := truncate("ééé", 3); got != "é" {
-		t.Errorf("truncate = %q", got)
-	}
-	if got := truncate("abc", 5); got != "abc" {
-		t.Errorf("truncate = %q", got)
-	}
-}

@@ -17,9 +17,9 @@ type Limiter struct {
 	window time.Duration
 	clock  clock.Clock
 
-	mu      sync.Mutex
-	counts  map[string]*bucket
-	lastGC  time.Time
+	mu     sync.Mutex
+	counts map[string]*bucket
+	lastGC time.Time
 }
 
 type bucket struct {

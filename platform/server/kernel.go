@@ -120,8 +120,8 @@ func (p platform) Migrations() []*db.Migration {
 	return ms
 }
 
-func (p platform) Routes(r gin.IRouter)    {}
-func (p platform) Policy() []authz.Rule    { return nil }
+func (p platform) Routes(r gin.IRouter) {}
+func (p platform) Policy() []authz.Rule { return nil }
 func (p platform) Jobs() []jobs.Job {
 	k := p.k
 	return []jobs.Job{

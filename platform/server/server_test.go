@@ -12,7 +12,9 @@ import (
 	"marquee/platform/testkit"
 )
 
-func noModules(*server.Kernel) ([]server.Module, auth.PrincipalLoader, error) { return nil, nobody{}, nil }
+func noModules(*server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
+	return nil, nobody{}, nil
+}
 
 type nobody struct{}
 

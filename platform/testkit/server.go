@@ -222,10 +222,10 @@ func (c *Client) Do(method, path string, body any) *Response {
 }
 
 // Get, Post, Put and Delete are Do with the method.
-func (c *Client) Get(path string) *Response              { return c.Do(http.MethodGet, path, nil) }
-func (c *Client) Post(path string, body any) *Response   { return c.Do(http.MethodPost, path, body) }
-func (c *Client) Put(path string, body any) *Response    { return c.Do(http.MethodPut, path, body) }
-func (c *Client) Delete(path string) *Response           { return c.Do(http.MethodDelete, path, nil) }
+func (c *Client) Get(path string) *Response            { return c.Do(http.MethodGet, path, nil) }
+func (c *Client) Post(path string, body any) *Response { return c.Do(http.MethodPost, path, body) }
+func (c *Client) Put(path string, body any) *Response  { return c.Do(http.MethodPut, path, body) }
+func (c *Client) Delete(path string) *Response         { return c.Do(http.MethodDelete, path, nil) }
 
 // Expect fails the test unless the response has the status; it returns the response.
 func (r *Response) Expect(t testing.TB, status int) *Response {

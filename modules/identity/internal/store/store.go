@@ -27,17 +27,17 @@ func (Company) TableName() string { return "identity_companies" }
 
 // User is a row of identity_users.
 type User struct {
-	ID                     string  `gorm:"primaryKey;size:36"`
-	CompanyID              string  `gorm:"size:36;not null;index"`
-	Email                  string  `gorm:"size:254;not null;uniqueIndex"` // lower-cased
-	PasswordHash           string  `gorm:"size:255;not null;default:''"`
-	FirstName              string  `gorm:"size:50;not null;default:''"`
-	LastName               string  `gorm:"size:50;not null;default:''"`
-	Phone                  string  `gorm:"size:32;not null;default:''"`
-	Role                   string  `gorm:"size:16;not null;default:user"`
-	Status                 string  `gorm:"size:16;not null;default:active"`
-	Certified              bool    `gorm:"not null;default:false"`
-	SignInCount            int     `gorm:"not null;default:0"`
+	ID                     string `gorm:"primaryKey;size:36"`
+	CompanyID              string `gorm:"size:36;not null;index"`
+	Email                  string `gorm:"size:254;not null;uniqueIndex"` // lower-cased
+	PasswordHash           string `gorm:"size:255;not null;default:''"`
+	FirstName              string `gorm:"size:50;not null;default:''"`
+	LastName               string `gorm:"size:50;not null;default:''"`
+	Phone                  string `gorm:"size:32;not null;default:''"`
+	Role                   string `gorm:"size:16;not null;default:user"`
+	Status                 string `gorm:"size:16;not null;default:active"`
+	Certified              bool   `gorm:"not null;default:false"`
+	SignInCount            int    `gorm:"not null;default:0"`
 	LastLogin              *time.Time
 	TourCampaignShow       bool      `gorm:"not null;default:true"`
 	TutorialCampaignShowed bool      `gorm:"not null;default:false"`
@@ -137,7 +137,9 @@ func (s *Store) CountUsersByCompany(ctx context.Context, companyIDs []string) (m
 }
 
 // CreateCompany inserts a company; gorm.ErrDuplicatedKey when the name is taken.
-func (s *Store) CreateCompany(ctx context.Context, c *Company) error { return s.conn(ctx).Create(c).Error }
+func (s *Store) CreateCompany(ctx context.Context, c *Company) error {
+	return s.conn(ctx).Create(c).Error
+}
 
 // CreateUser inserts a user; gorm.ErrDuplicatedKey when the email is taken.
 func (s *Store) CreateUser(ctx context.Context, u *User) error { return s.conn(ctx).Create(u).Error }

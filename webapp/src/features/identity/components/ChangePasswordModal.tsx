@@ -6,11 +6,9 @@ import { flashShown } from '../../../platform/flash/flash'
 import { useFocusFirstInvalid } from '../../../platform/forms'
 import { errorMessage, isApiError } from '../../../platform/http'
 import PasswordInput from '../../../platform/inputs/PasswordInput'
-import { passwordError } from '../../../platform/inputs/passwordRules'
 import Modal from '../../../platform/Modal'
 import { useChangePasswordMutation } from '../api'
-
-const MSG_PASSWORDS_DIFFER = 'The passwords do not match'
+import NewPasswordFields, { newPasswordErrors } from './NewPasswordFields'
 
 type Errors = { current?: string; password?: string; confirm?: string }
 
@@ -39,8 +37,7 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
     setFailure(null)
     const found: Errors = {
       current: current === '' ? 'Please enter your current password' : undefined,
-      password: passwordError(password) ?? undefined,
-      confirm: confirm !== password ? MSG_PASSWORDS_DIFFER : undefined,
+      ...newPasswordErrors(password, confirm),
     }
     setErrors(found)
     if (found.current || found.password || found.confirm) {
@@ -79,24 +76,13 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
       <form id="change-password-form" ref={ref} noValidate onSubmit={onSubmit} className="space-y-5">
         {failure && <Alert>{failure}</Alert>}
         <PasswordInput id="current-password" label="Current password" value={current} onChange={setCurrent} error={errors.current} required />
-        <PasswordInput
-          id="new-password"
-          label="New password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          autoComplete="new-password"
-          hint="At least 12 characters."
-          required
-        />
-        <PasswordInput
-          id="confirm-password"
-          label="Confirm new password"
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          idPrefix="new"
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={errors}
         />
       </form>
     </Modal>

@@ -6,13 +6,10 @@ import { MsgPasswordReset, MsgPasswordResetFailed, MsgTokenInvalid } from '../..
 import { flashShown } from '../../../platform/flash/flash'
 import { useFocusFirstInvalid } from '../../../platform/forms'
 import { errorMessage, isApiError } from '../../../platform/http'
-import PasswordInput from '../../../platform/inputs/PasswordInput'
-import { passwordError } from '../../../platform/inputs/passwordRules'
 import Spinner from '../../../platform/Spinner'
 import { useSetPasswordMutation, useTokenInfoQuery } from '../api'
 import AuthCard from '../components/AuthCard'
-
-export const MSG_PASSWORDS_DIFFER = 'The passwords do not match'
+import NewPasswordFields, { newPasswordErrors, type NewPasswordErrors } from '../components/NewPasswordFields'
 
 /** A §2 /reset-password: needs a token, otherwise goes to /. */
 export default function ResetPassword() {
@@ -26,7 +23,7 @@ function ResetForm({ token }: { token: string }) {
   const info = useTokenInfoQuery(token)
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({})
+  const [errors, setErrors] = useState<NewPasswordErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [setNewPassword, { isLoading }] = useSetPasswordMutation()
   const dispatch = useDispatch()
@@ -57,10 +54,7 @@ function ResetForm({ token }: { token: string }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     setFailure(null)
-    const found = {
-      password: passwordError(password) ?? undefined,
-      confirm: confirm !== password ? MSG_PASSWORDS_DIFFER : undefined,
-    }
+    const found = newPasswordErrors(password, confirm)
     setErrors(found)
     if (found.password || found.confirm) {
       focusInvalid()
@@ -85,24 +79,13 @@ function ResetForm({ token }: { token: string }) {
     <AuthCard title="Choose a new password" subtitle={<>For {info.data.email}</>}>
       <form ref={ref} noValidate onSubmit={onSubmit} className="space-y-5">
         {failure && <Alert>{failure}</Alert>}
-        <PasswordInput
-          id="reset-password"
-          label="New password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          autoComplete="new-password"
-          hint="At least 12 characters."
-          required
-        />
-        <PasswordInput
-          id="reset-confirm"
-          label="Confirm new password"
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          idPrefix="reset"
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={errors}
         />
         <button type="submit" className="btn-primary w-full py-2.5" disabled={isLoading}>
           {isLoading ? 'Saving…' : 'Set new password'}
