@@ -224,7 +224,11 @@ export default function AppLayout() {
             </span>
             <Badges user={user} />
           </div>
-          <Link to="/profile" className="flex items-center gap-2 rounded-lg p-1 hover:bg-slate-100" aria-label="Your profile">
+          <Link
+            to="/profile"
+            className="flex items-center gap-2 rounded-lg p-1 hover:bg-slate-100"
+          >
+            <span className="sr-only">Your profile: </span>
             <span className="hidden text-right text-sm sm:block">
               {fullName && <span className="block font-medium text-slate-900">{fullName}</span>}
               <span className={fullName ? 'block text-xs text-slate-500' : 'block font-medium text-slate-900'}>{user.local?.email}</span>

@@ -109,43 +109,43 @@ export default function Locations() {
               Monday through Sunday, for the spot duration in seconds at the rotation frequency listed for that face.
             </p>
           </div>
-          <dl className="space-y-5">
+          <div className="space-y-5">
             <div className="flex gap-4">
-              <span className="flex h-11 w-11 flex-none items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
+              <span aria-hidden="true" className="flex h-11 w-11 flex-none items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
                 <ClockIcon />
               </span>
               <div>
-                <dt className="font-semibold text-slate-900">Spot duration</dt>
-                <dd className="mt-1 leading-relaxed text-slate-600">
+                <p className="font-semibold text-slate-900">Spot duration</p>
+                <p className="mt-1 leading-relaxed text-slate-600">
                   How long each showing lasts: about {TYPICAL_SPOT_SECONDS} seconds, enough for a headline, an image
                   and a short call to action.
-                </dd>
+                </p>
               </div>
             </div>
             <div className="flex gap-4">
-              <span className="flex h-11 w-11 flex-none items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
+              <span aria-hidden="true" className="flex h-11 w-11 flex-none items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
                 <RotateIcon />
               </span>
               <div>
-                <dt className="font-semibold text-slate-900">Rotation frequency</dt>
-                <dd className="mt-1 leading-relaxed text-slate-600">
+                <p className="font-semibold text-slate-900">Rotation frequency</p>
+                <p className="mt-1 leading-relaxed text-slate-600">
                   How often your ad comes round in the loop, all day, every day of each booked week.
-                </dd>
+                </p>
               </div>
             </div>
             <div className="flex gap-4">
-              <span className="flex h-11 w-11 flex-none items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
+              <span aria-hidden="true" className="flex h-11 w-11 flex-none items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
                 <CalendarIcon />
               </span>
               <div>
-                <dt className="font-semibold text-slate-900">Weeks, Monday to Sunday</dt>
-                <dd className="mt-1 leading-relaxed text-slate-600">
+                <p className="font-semibold text-slate-900">Weeks, Monday to Sunday</p>
+                <p className="mt-1 leading-relaxed text-slate-600">
                   Every booked week starts on a Monday and ends on a Sunday. Book by Wednesday to start the next
                   Monday.
-                </dd>
+                </p>
               </div>
             </div>
-          </dl>
+          </div>
         </div>
       </section>
 

@@ -20,7 +20,7 @@ export default function Tos() {
             <ol className="mt-3 space-y-1.5 text-sm">
               {TOS_SECTIONS.map((section, i) => (
                 <li key={section.id} className="flex gap-2">
-                  <span className="w-5 flex-none text-right tabular-nums text-slate-400">{i + 1}.</span>
+                  <span className="w-5 flex-none text-right tabular-nums text-slate-500">{i + 1}.</span>
                   <a
                     href={`#${section.id}`}
                     className="text-slate-700 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"

@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO, lastScreen, signIn } from './support'
+
+// WCAG 2.1 A and AA checks of every screen this release has, with axe-core in Chromium. A serious
+// or critical violation fails the journey.
+async function expectAccessible(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.locator('h1').first()).toBeVisible()
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `accessibility violations on ${path}`,
+  ).toEqual([])
+}
+
+test('public pages meet WCAG 2.1 AA', async ({ page }) => {
+  for (const path of ['/', '/tos', '/cost', '/locations', '/media-owners', '/how-it-works', '/login', '/register', '/forgot-password']) {
+    await expectAccessible(page, path)
+  }
+  await lastScreen(page, 'accessibility-public')
+})
+
+test('signed-in pages meet WCAG 2.1 AA', async ({ page }) => {
+  await signIn(page, DEMO.advertiser)
+  for (const path of ['/dashboard', '/profile', '/settings', '/faq']) {
+    await expectAccessible(page, path)
+  }
+  await lastScreen(page, 'accessibility-signed-in')
+})
