@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"marquee/modules/identity"
+	"marquee/platform/auth"
+	"marquee/platform/db"
 	"marquee/platform/testkit"
 )
 
@@ -392,5 +394,25 @@ func TestExpiredCookieGetsTheFlash(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("no flash cookie in %v", res.Header.Values("Set-Cookie"))
+	}
+}
+
+// When the database fails, a signed-in browser gets 503 and keeps its cookie: an outage must not
+// sign everyone out.
+func TestDatabaseOutageKeepsTheSession(t *testing.T) {
+	s := start(t, testkit.Dialects()[0])
+	c := s.Client(t)
+	signUp(t, c, "Sunrise Coffee", "ada@example.com").Expect(t, 201)
+	if err := db.Close(s.Kernel.DB); err != nil {
+		t.Fatal(err)
+	}
+	res := c.Get("/users/currentUser").Expect(t, http.StatusServiceUnavailable)
+	for _, v := range res.Header.Values("Set-Cookie") {
+		if strings.HasPrefix(v, auth.CookieName+"=") {
+			t.Fatalf("the session cookie was touched during an outage: %s", v)
+		}
+	}
+	if strings.Contains(string(res.Body), "sql") {
+		t.Fatalf("internals leaked: %s", res.Body)
 	}
 }

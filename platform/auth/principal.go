@@ -5,6 +5,9 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+
+	"marquee/platform/apperr"
+	"marquee/platform/httpx"
 )
 
 // Subjects are the roles that authorization decides on (B §6). A request has exactly one.
@@ -100,6 +103,9 @@ func Token(c *gin.Context) string {
 	return v
 }
 
+// MsgUnavailable answers a request whose session cannot be checked because the database fails.
+const MsgUnavailable = "Marquee is briefly unavailable. Please try again in a moment."
+
 const passiveKey = "auth.passive"
 
 // Passive marks the request as not extending the session (GET /users/loggedin: the client's
@@ -119,13 +125,19 @@ func Authenticate(sessions *Sessions, loader PrincipalLoader, cookies Cookies, o
 		ctx := c.Request.Context()
 		sess, err := sessions.Lookup(ctx, token)
 		if err != nil {
-			c.Error(err) //nolint:errcheck // logged by the access log; the request goes on anonymous
+			// The database is failing: answer 503 rather than treat a signed-in user as anonymous
+			// (which would clear their cookie and sign them out).
+			httpx.Logger(c).Error("session lookup failed", "err", err.Error())
+			httpx.Fail(c, apperr.EUNAVAILABLE, MsgUnavailable)
+			return
 		}
 		var p *Principal
 		if sess != nil {
 			p, err = loader.LoadPrincipal(ctx, sess.UserID)
 			if err != nil {
-				c.Error(err) //nolint:errcheck
+				httpx.Logger(c).Error("principal lookup failed", "err", err.Error())
+				httpx.Fail(c, apperr.EUNAVAILABLE, MsgUnavailable)
+				return
 			}
 		}
 		if p == nil {
