@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { BASE_URL } from './env'
 import { DEMO, lastScreen, MSG_SESSION_EXPIRED, signIn } from './support'
 
-test('the 15-minute check sends a user whose session is gone to /login', async ({ page, browser }) => {
+test('the 15-minute check closes the modals and sends a user whose session is gone to /login', async ({ page, browser }) => {
   await page.clock.install()
   await signIn(page, DEMO.advertiser)
   await expect(page).toHaveURL(/\/dashboard$/)
@@ -17,13 +17,22 @@ test('the 15-minute check sends a user whose session is gone to /login', async (
   expect(await check.json()).toEqual({ loggedin: false })
   await other.close()
 
+  // The person is in the middle of something: a modal is open.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click()
+  await page.getByRole('tab', { name: 'Password' }).click()
+  await page.getByRole('button', { name: 'Change password' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Change password' })
+  await expect(dialog).toBeVisible()
+
   // Nothing happens before the 15 minutes are up …
   await page.clock.fastForward('14:00')
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(dialog).toBeVisible()
 
   // … then the client asks the server, and learns the session is gone.
   await page.clock.fastForward('01:01')
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('alert').filter({ hasText: MSG_SESSION_EXPIRED })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
   await lastScreen(page, 'session-expiry-journey')
 })
