@@ -33,21 +33,8 @@ export default function PublicLayout() {
           <Link to="/" aria-label="Marquee home">
             <Logo />
           </Link>
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-            {NAV.map((item) => (
-              <NavLink key={item.to} to={item.to} className={navClass}>
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="hidden items-center gap-2 md:flex">
-            <Link to="/login" className="btn-ghost">
-              Login
-            </Link>
-            <Link to="/register" className="btn-primary">
-              Register
-            </Link>
-          </div>
+          <MainNav className="hidden items-center gap-1 md:flex" />
+          <AccountLinks className="hidden items-center gap-2 md:flex" loginClass="btn-ghost" />
           <button
             type="button"
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
@@ -63,21 +50,8 @@ export default function PublicLayout() {
         </div>
         {menuOpen && (
           <div id="public-menu" className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden">
-            <nav aria-label="Main" className="flex flex-col">
-              {NAV.map((item) => (
-                <NavLink key={item.to} to={item.to} className={navClass}>
-                  {item.label}
-                </NavLink>
-              ))}
-            </nav>
-            <div className="mt-3 grid grid-cols-2 gap-2">
-              <Link to="/login" className="btn-secondary">
-                Login
-              </Link>
-              <Link to="/register" className="btn-primary">
-                Register
-              </Link>
-            </div>
+            <MainNav className="flex flex-col" />
+            <AccountLinks className="mt-3 grid grid-cols-2 gap-2" loginClass="btn-secondary" />
           </div>
         )}
       </header>
@@ -104,6 +78,32 @@ export default function PublicLayout() {
         </div>
         <p className="pb-8 text-center text-xs text-slate-500">© {new Date().getFullYear()} Marquee</p>
       </footer>
+    </div>
+  )
+}
+
+/** The public pages' links; the same list on wide screens and in the phone menu. */
+function MainNav({ className }: { className: string }) {
+  return (
+    <nav aria-label="Main" className={className}>
+      {NAV.map((item) => (
+        <NavLink key={item.to} to={item.to} className={navClass}>
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  )
+}
+
+function AccountLinks({ className, loginClass }: { className: string; loginClass: string }) {
+  return (
+    <div className={className}>
+      <Link to="/login" className={loginClass}>
+        Login
+      </Link>
+      <Link to="/register" className="btn-primary">
+        Register
+      </Link>
     </div>
   )
 }
