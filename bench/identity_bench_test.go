@@ -13,7 +13,6 @@ import (
 	"marquee/platform/testkit"
 )
 
-
 // latencies collects request durations from parallel goroutines and reports percentiles.
 type latencies struct {
 	mu sync.Mutex

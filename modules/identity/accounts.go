@@ -15,19 +15,6 @@ import (
 	"marquee/platform/ids"
 )
 
-// EventPhoneConsent is published when a user who gave a phone number answers the consent dialog:
-// the CRM hand-off of DESIGN.md §1.8.
-const EventPhoneConsent = "identity.phone_consent"
-
-// PhoneConsent is the payload of EventPhoneConsent.
-type PhoneConsent struct {
-	UserID  string `json:"user_id"`
-	Company string `json:"company"`
-	Email   string `json:"email"`
-	Phone   string `json:"phone"`
-	Consent bool   `json:"sendPhoneZoho"`
-}
-
 // accounts implements sign-up, sign-in, passwords and tokens.
 type accounts struct {
 	deps  Deps
@@ -137,12 +124,8 @@ func (a *accounts) signIn(ctx context.Context, req SignInRequest, ip, userAgent 
 	if err != nil {
 		return nil, "", apperr.As(err)
 	}
-	return a.findUser(ctx, u.ID, token)
-}
-
-func (a *accounts) findUser(ctx context.Context, id, token string) (*User, string, error) {
-	u, err := a.FindUserByID(ctx, id)
-	return u, token, err
+	signedIn, err := a.FindUserByID(ctx, u.ID)
+	return signedIn, token, err
 }
 
 // requestReset mails a single-use reset link to a known, active account. It answers the same
@@ -214,33 +197,58 @@ func (a *accounts) tokenInfo(ctx context.Context, token, purpose string) (*Token
 	return &TokenInfoResponse{Success: true, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, CompanyName: c.Name}, nil
 }
 
+// resetPassword sets a new password with a reset link and ends every session of the user.
+func (a *accounts) resetPassword(ctx context.Context, req SetPasswordRequest) error {
+	req.FirstName, req.LastName = "", "" // a reset changes only the password
+	return a.usePasswordToken(ctx, req, store.PurposeReset, nil)
+}
+
+// setFirstPassword sets up an invited account from its access link: the password, the names, and
+// a session that signs the person in, all in one transaction. Returns the user and the session
+// token.
+func (a *accounts) setFirstPassword(ctx context.Context, req SetPasswordRequest, ip, userAgent string) (*User, string, error) {
+	var userID, token string
+	err := a.usePasswordToken(ctx, req, store.PurposeAccess, func(ctx context.Context, id string) error {
+		t, err := a.deps.Sessions.Create(ctx, id, ip, userAgent)
+		userID, token = id, t
+		return err
+	})
+	if err != nil {
+		return nil, "", apperr.As(err).WithMessage(MsgAccessFailed)
+	}
+	u, err := a.FindUserByID(ctx, userID)
+	return u, token, err
+}
+
 // usePasswordToken sets a new password with a single-use token of purpose, ends every session of
-// the user, and (for an access token) activates the account and fills in the names. The token is
-// used in the same transaction as the change: a replay, even a concurrent one, changes nothing.
-func (a *accounts) usePasswordToken(ctx context.Context, req SetPasswordRequest, purpose string) (string, error) {
+// the user, activates an invited account, fills in the names (access links only), then runs then,
+// when given, in the same transaction. The token is used in that transaction too: a replay, even a
+// concurrent one, changes nothing.
+func (a *accounts) usePasswordToken(ctx context.Context, req SetPasswordRequest, purpose string, then func(ctx context.Context, userID string) error) error {
 	fields := map[string]string{}
 	if m := checkPassword(req.Password); m != "" {
 		fields["password"] = m
 	}
 	req.FirstName, req.LastName = strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
-	if m := checkName(req.FirstName); m != "" {
-		fields["first_name"] = m
-	}
-	if m := checkName(req.LastName); m != "" {
-		fields["last_name"] = m
+	if purpose == store.PurposeAccess {
+		if m := checkName(req.FirstName); m != "" {
+			fields["first_name"] = m
+		}
+		if m := checkName(req.LastName); m != "" {
+			fields["last_name"] = m
+		}
 	}
 	if req.Token == "" || len(req.Token) > 128 {
 		fields["token"] = MsgTokenInvalid
 	}
 	if len(fields) > 0 {
-		return "", apperr.Invalid(MsgPasswordResetFailed, fields)
+		return apperr.Invalid(MsgPasswordResetFailed, fields)
 	}
 	hash, err := a.deps.Hasher.Hash(ctx, req.Password)
 	if err != nil {
-		return "", apperr.Internal(err)
+		return apperr.Internal(err)
 	}
-	var userID string
-	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+	return db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
 		now := a.now()
 		t, err := a.store.UseToken(ctx, hashToken(req.Token), purpose, now)
 		if db.IsNotFound(err) {
@@ -269,10 +277,13 @@ func (a *accounts) usePasswordToken(ctx context.Context, req SetPasswordRequest,
 		if err := a.deps.Sessions.RevokeUser(ctx, t.UserID, ""); err != nil {
 			return apperr.Internal(err)
 		}
-		userID = t.UserID
+		if then != nil {
+			if err := then(ctx, t.UserID); err != nil {
+				return apperr.As(err)
+			}
+		}
 		return nil
 	})
-	return userID, err
 }
 
 // changePassword replaces the signed-in user's password after checking the current one, and ends
@@ -321,6 +332,23 @@ func (a *accounts) setTourFlags(ctx context.Context, userID string, tour, tutori
 		return nil, db.Translate(err, "User not found.", "")
 	}
 	return &TourResponse{TourCampaignShow: u.TourCampaignShow, TutorialCampaignShowed: u.TutorialCampaignShowed}, nil
+}
+
+// checkTutorial answers whether the tutorial video was already shown, and records that it has
+// been: the video modal shows automatically once (A §2).
+func (a *accounts) checkTutorial(ctx context.Context, userID string) (*TourResponse, error) {
+	u, err := a.store.UserByID(ctx, userID)
+	if err != nil {
+		return nil, db.Translate(err, "User not found.", "")
+	}
+	before := &TourResponse{TourCampaignShow: u.TourCampaignShow, TutorialCampaignShowed: u.TutorialCampaignShowed}
+	if !u.TutorialCampaignShowed {
+		shown := true
+		if _, err := a.setTourFlags(ctx, userID, nil, &shown); err != nil {
+			return nil, err
+		}
+	}
+	return before, nil
 }
 
 // companyExists answers the first sign-up step.

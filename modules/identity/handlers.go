@@ -12,9 +12,6 @@ import (
 	"marquee/platform/httpx"
 )
 
-// MsgTooManyAttempts answers a rate-limited sign-in or reset.
-const MsgTooManyAttempts = "Too many attempts. Please wait a minute and try again."
-
 // routes lists every route of the module with the role that may call it: one table for Routes and
 // Policy, so the two cannot drift apart.
 func (m *Module) routes() []route {
@@ -171,8 +168,7 @@ func (m *Module) setPassword(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	req.FirstName, req.LastName = "", "" // a reset changes only the password
-	if _, err := m.accounts.usePasswordToken(c, req, store.PurposeReset); err != nil {
+	if err := m.accounts.resetPassword(c, req); err != nil {
 		return err
 	}
 	m.deps.Cookies.Clear(c)
@@ -185,19 +181,11 @@ func (m *Module) setFirstPassword(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	userID, err := m.accounts.usePasswordToken(c, req, store.PurposeAccess)
-	if err != nil {
-		return apperr.As(err).WithMessage(MsgAccessFailed)
-	}
-	token, err := m.deps.Sessions.Create(c, userID, c.ClientIP(), c.Request.UserAgent())
-	if err != nil {
-		return apperr.Internal(err)
-	}
-	m.startSession(c, token)
-	u, err := m.accounts.FindUserByID(c, userID)
+	u, token, err := m.accounts.setFirstPassword(c, req, c.ClientIP(), c.Request.UserAgent())
 	if err != nil {
 		return err
 	}
+	m.startSession(c, token)
 	httpx.OK(c, UserResponse{Success: true, Message: MsgAccountReady, User: u})
 	return nil
 }
@@ -215,21 +203,11 @@ func (m *Module) changePassword(c *gin.Context) error {
 }
 
 func (m *Module) checkTutorial(c *gin.Context) error {
-	// Answers whether the tutorial video was already shown, then records that it has been (A §2:
-	// the video modal shows automatically once).
-	p := auth.Current(c)
-	u, err := m.accounts.FindUserByID(c, p.UserID)
+	res, err := m.accounts.checkTutorial(c, auth.Current(c).UserID)
 	if err != nil {
 		return err
 	}
-	before := TourResponse{TourCampaignShow: u.TourCampaignShow, TutorialCampaignShowed: u.TutorialCampaignShowed}
-	if !u.TutorialCampaignShowed {
-		shown := true
-		if _, err := m.accounts.setTourFlags(c, p.UserID, nil, &shown); err != nil {
-			return err
-		}
-	}
-	httpx.OK(c, before)
+	httpx.OK(c, res)
 	return nil
 }
 

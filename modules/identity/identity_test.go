@@ -14,7 +14,6 @@ import (
 	"marquee/platform/testkit"
 )
 
-
 func start(t *testing.T, dialect string, opts ...testkit.Option) *testkit.Server {
 	return testkit.Start(t, dialect, identity.Build, opts...)
 }

@@ -3,7 +3,6 @@ package identity
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -35,7 +34,6 @@ type Publisher interface {
 type Deps struct {
 	DB       *gorm.DB
 	Clock    clock.Clock
-	Log      *slog.Logger
 	Hasher   *auth.Hasher
 	Sessions *auth.Sessions
 	Cookies  auth.Cookies
@@ -60,7 +58,7 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Log == nil || d.Hasher == nil || d.Sessions == nil || d.Outbox == nil || d.Events == nil {
+	if d.DB == nil || d.Clock == nil || d.Hasher == nil || d.Sessions == nil || d.Outbox == nil || d.Events == nil {
 		return nil, errors.New("identity: missing dependency")
 	}
 	if d.BaseURL == "" || d.ResetTokenTTL <= 0 || d.AccessTokenTTL <= 0 || d.SignInRateLimit < 1 || d.ResetRateLimit < 1 || d.MaxJSONBytes < 1 {
@@ -109,7 +107,7 @@ func (m *Module) Policy() []authz.Rule {
 // way).
 func NewFromKernel(k *server.Kernel) (*Module, error) {
 	return New(Deps{
-		DB: k.DB, Clock: k.Clock, Log: k.Log, Hasher: k.Hasher, Sessions: k.Sessions, Cookies: k.Cookies,
+		DB: k.DB, Clock: k.Clock, Hasher: k.Hasher, Sessions: k.Sessions, Cookies: k.Cookies,
 		Outbox: k.Outbox, Events: k.Events,
 		BaseURL: k.Config.BaseURL, ResetTokenTTL: k.Config.ResetTokenTTL, AccessTokenTTL: k.Config.AccessTokenTTL,
 		SignInRateLimit: k.Config.SignInRateLimit, ResetRateLimit: k.Config.ResetRateLimit, MaxJSONBytes: k.Config.MaxJSONBytes,

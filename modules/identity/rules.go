@@ -104,9 +104,6 @@ var commonPasswords = map[string]bool{
 	"marquee12345": true, "billboard123": true, "changeme1234": true, "1q2w3e4r5t6y": true,
 }
 
-// MsgCommonPassword refuses a well-known password.
-const MsgCommonPassword = "This password is too common. Please choose another."
-
 // checkPassword: 12 to 128 characters (ASVS V2.1.1-2), counted in characters, not bytes; not a
 // well-known password.
 func checkPassword(password string) string {
@@ -121,9 +118,6 @@ func checkPassword(password string) string {
 	}
 	return ""
 }
-
-// MsgInvalidName refuses a first or last name.
-const MsgInvalidName = "Please use letters, spaces, apostrophes, dots and dashes only (at most 50)."
 
 // checkName: optional; letters, spaces, apostrophes, dots and dashes, at most 50 characters.
 func checkName(name string) string {

@@ -50,6 +50,28 @@ const (
 	MsgInvalidPhone        = "Invalid phone number"
 )
 
+// MsgTooManyAttempts answers a rate-limited sign-in or reset.
+const MsgTooManyAttempts = "Too many attempts. Please wait a minute and try again."
+
+// MsgCommonPassword refuses a well-known password.
+const MsgCommonPassword = "This password is too common. Please choose another."
+
+// MsgInvalidName refuses a first or last name.
+const MsgInvalidName = "Please use letters, spaces, apostrophes, dots and dashes only (at most 50)."
+
+// EventPhoneConsent is published when a user who gave a phone number answers the consent dialog:
+// the CRM hand-off of DESIGN.md §1.8.
+const EventPhoneConsent = "identity.phone_consent"
+
+// PhoneConsent is the payload of EventPhoneConsent.
+type PhoneConsent struct {
+	UserID  string `json:"user_id"`
+	Company string `json:"company"`
+	Email   string `json:"email"`
+	Phone   string `json:"phone"`
+	Consent bool   `json:"sendPhoneZoho"`
+}
+
 // Password length bounds (ASVS V2.1: at least 12; an upper bound keeps hashing cheap to refuse).
 const (
 	MinPasswordLength = 12

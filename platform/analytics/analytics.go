@@ -3,7 +3,6 @@
 package analytics
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -100,21 +99,4 @@ func (r *Recorder) record(c *gin.Context) error {
 	}
 	c.Status(http.StatusNoContent)
 	return nil
-}
-
-// CountByPath returns how many views each path had since a time; for reports and tests.
-func (r *Recorder) CountByPath(ctx context.Context, since time.Time) (map[string]int64, error) {
-	type row struct {
-		Path string
-		N    int64
-	}
-	var rows []row
-	if err := db.Conn(ctx, r.db).Model(&pageViewRow{}).Select("path, count(*) AS n").Where("created_at >= ?", since).Group("path").Scan(&rows).Error; err != nil {
-		return nil, err
-	}
-	out := make(map[string]int64, len(rows))
-	for _, x := range rows {
-		out[x.Path] = x.N
-	}
-	return out, nil
 }

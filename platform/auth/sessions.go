@@ -62,9 +62,6 @@ func NewSessions(gdb *gorm.DB, clk clock.Clock, idle, absolute time.Duration) *S
 	return &Sessions{db: gdb, clock: clk, idle: idle, absolute: absolute}
 }
 
-// IdleTimeout is how long an unused session lives.
-func (s *Sessions) IdleTimeout() time.Duration { return s.idle }
-
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])

@@ -33,16 +33,3 @@ func Set(c *gin.Context, kind, message string, secure bool) {
 	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: base64.RawURLEncoding.EncodeToString(raw), Path: "/",
 		MaxAge: 60, Secure: secure, SameSite: http.SameSiteLaxMode})
 }
-
-// Decode reads a flash cookie value, as the web app does.
-func Decode(value string) (Message, bool) {
-	raw, err := base64.RawURLEncoding.DecodeString(value)
-	if err != nil {
-		return Message{}, false
-	}
-	var m Message
-	if json.Unmarshal(raw, &m) != nil || m.Message == "" {
-		return Message{}, false
-	}
-	return m, true
-}

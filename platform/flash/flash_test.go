@@ -1,6 +1,8 @@
 package flash
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -23,11 +25,24 @@ func TestSetWritesACookieTheAppCanRead(t *testing.T) {
 	if ck.HttpOnly || !ck.Secure || ck.MaxAge != 60 || ck.SameSite != http.SameSiteLaxMode {
 		t.Fatalf("cookie attributes = %+v", ck)
 	}
-	m, ok := Decode(ck.Value)
+	m, ok := decode(ck.Value)
 	if !ok || m.Kind != Danger || m.Message != "Your session has expired please login again." {
 		t.Fatalf("decoded %+v, %v", m, ok)
 	}
-	if _, ok := Decode("not base64!"); ok {
+	if _, ok := decode("not base64!"); ok {
 		t.Fatal("garbage decoded")
 	}
+}
+
+// decode reads a flash cookie value, as the web app does (webapp/src/platform/flash/flash.ts).
+func decode(value string) (Message, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(value)
+	if err != nil {
+		return Message{}, false
+	}
+	var m Message
+	if json.Unmarshal(raw, &m) != nil || m.Message == "" {
+		return Message{}, false
+	}
+	return m, true
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -148,9 +147,6 @@ func CSRF() gin.HandlerFunc {
 		}
 	}
 }
-
-// Retry-After helper for handlers that know better than the default minute.
-func RetryAfter(c *gin.Context, seconds int) { c.Header("Retry-After", strconv.Itoa(seconds)) }
 
 // IsTooLarge reports whether err came from http.MaxBytesReader.
 func IsTooLarge(err error) bool {

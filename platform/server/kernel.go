@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -222,14 +221,6 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 		m.Routes(api)
 	}
 
-	spa, err := newSPA(web)
-	if err != nil {
-		return nil, nil, err
-	}
-	r.NoRoute(spa.serve)
-	r.NoMethod(spa.serve)
+	r.NoRoute(newSPA(web).serve)
 	return r, enforcer, nil
 }
-
-// ErrNoWebApp is returned when the embedded build has no index.html.
-var ErrNoWebApp = errors.New("the web app is not built (run make build)")

@@ -24,15 +24,16 @@ type spa struct {
 const notBuilt = `<!doctype html><html><head><meta charset="utf-8"><title>Marquee</title></head><body>
 <h1>Marquee</h1><p>The web app is not built into this binary. Run <code>make build</code> (or <code>make run</code>).</p></body></html>`
 
-func newSPA(web fs.FS) (*spa, error) {
+// newSPA serves web; without a built index.html every page says how to build it.
+func newSPA(web fs.FS) *spa {
 	s := &spa{files: web, index: []byte(notBuilt)}
 	if web == nil {
-		return s, nil
+		return s
 	}
 	if b, err := fs.ReadFile(web, "index.html"); err == nil {
 		s.index = b
 	}
-	return s, nil
+	return s
 }
 
 // MsgNotFound answers an unknown API path.

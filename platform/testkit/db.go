@@ -4,7 +4,6 @@
 package testkit
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"os"
@@ -95,6 +94,3 @@ func openPostgres(tb testing.TB) *gorm.DB {
 	tb.Cleanup(func() { _ = db.Close(gdb) })
 	return gdb
 }
-
-// Ctx returns a background context for a test.
-func Ctx() context.Context { return context.Background() }

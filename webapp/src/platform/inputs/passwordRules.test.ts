@@ -10,6 +10,9 @@ describe('passwordError', () => {
     ['a'.repeat(12), null],
     ['a'.repeat(128), null],
     ['a'.repeat(129), MsgLongPassword],
+    // Six emoji are twelve UTF-16 units but six characters, as the server counts them.
+    ['🎯'.repeat(6), MsgWeakPassword],
+    ['🎯'.repeat(12), null],
   ])('a password of %#', (value, expected) => {
     expect(passwordError(value)).toBe(expected)
   })

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { MsgInvalidCredentials } from '../../../platform/api-types/identity'
+import { MsgInvalidCredentials, MsgTooManyAttempts } from '../../../platform/api-types/identity'
 import { mockFetch } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { anonymousSession, makeUser } from '../../../test/users'
@@ -32,7 +32,7 @@ describe('Login (A §2, A §8)', () => {
   })
 
   it('shows the rate-limit message', async () => {
-    const message = 'Too many attempts. Please wait a minute and try again.'
+    const message = MsgTooManyAttempts
     mockFetch({ 'POST /signin': { status: 429, body: { success: false, message } } })
     const user = userEvent.setup()
     renderApp('/login', { session: anonymousSession() })
