@@ -378,6 +378,15 @@ func (a *accounts) FindUserByID(ctx context.Context, id string) (*User, error) {
 	return us[0], nil
 }
 
+// FindUserByEmail implements Service.
+func (a *accounts) FindUserByEmail(ctx context.Context, email string) (*User, error) {
+	u, err := a.store.UserByEmail(ctx, normalizeEmail(email))
+	if err != nil {
+		return nil, db.Translate(err, "User not found.", "")
+	}
+	return a.FindUserByID(ctx, u.ID)
+}
+
 // FindUsersByIDs implements Service: two queries whatever the number of users.
 func (a *accounts) FindUsersByIDs(ctx context.Context, userIDs []string) ([]*User, error) {
 	rows, err := a.store.UsersByIDs(ctx, userIDs)

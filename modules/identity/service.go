@@ -222,6 +222,8 @@ type TourResponse struct {
 type Service interface {
 	// FindUserByID returns a user. ENOTFOUND if there is none.
 	FindUserByID(ctx context.Context, id string) (*User, error)
+	// FindUserByEmail returns the user with this email (any case). ENOTFOUND if there is none.
+	FindUserByEmail(ctx context.Context, email string) (*User, error)
 	// FindUsersByIDs returns the users with these ids, in no particular order; missing ids are skipped.
 	FindUsersByIDs(ctx context.Context, ids []string) ([]*User, error)
 	// FindCompanyByID returns a company. ENOTFOUND if there is none.

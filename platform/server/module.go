@@ -4,6 +4,8 @@
 package server
 
 import (
+	"context"
+
 	"github.com/gin-gonic/gin"
 
 	"marquee/platform/authz"
@@ -23,4 +25,21 @@ type Module interface {
 	Policy() []authz.Rule
 	// Jobs are the module's periodic jobs.
 	Jobs() []jobs.Job
+}
+
+// DemoSeeder is implemented by a module that has demo data for `marquee seed --demo`. The seed
+// calls it in module order (identity first), after the demo accounts exist. It must be
+// idempotent and deterministic: running it again changes nothing, and the same seed always gives
+// the same data. It returns a one-line summary for the console.
+type DemoSeeder interface {
+	SeedDemo(ctx context.Context, demo DemoAccounts) (summary string, err error)
+}
+
+// DemoAccounts are the demo accounts the seed made, by role: "advertiser", "admin",
+// "super_admin", "ambassador" and "certified".
+type DemoAccounts map[string]DemoAccount
+
+// DemoAccount is one demo user and its company.
+type DemoAccount struct {
+	UserID, CompanyID, Email string
 }

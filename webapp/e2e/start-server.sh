@@ -17,9 +17,10 @@ fi
 rm -rf "$data"
 mkdir -p "$data"
 
-export PORT=18181
+port="${E2E_PORT:-18181}"
+export PORT="$port"
 export DATA_DIR="$data"
-export BASE_URL=http://127.0.0.1:18181
+export BASE_URL="http://127.0.0.1:$port"
 export MAIL_POLL_INTERVAL=1s
 export SIGNIN_RATE_LIMIT=1000
 export RESET_RATE_LIMIT=1000
