@@ -24,8 +24,8 @@ const (
 // Upload limits (A §5, §9; B §5, §9). Sizes are checked while reading: a larger file answers 413
 // and is never stored.
 const (
-	MaxCreativeBytes  = 10 << 20   // the creative dropzone: 10 MB (A §9)
-	MaxFileBytes      = 20 << 20   // library, temp and content files: 20 MB each
+	MaxCreativeBytes  = 10 << 20    // the creative dropzone: 10 MB (A §9)
+	MaxFileBytes      = 20 << 20    // library, temp and content files: 20 MB each
 	MaxReportBytes    = 10000 << 10 // B §5: "maximum size 10000", read as kilobytes
 	MaxFilesPerUpload = 20          // A §9: "up to 20 files otherwise"
 	// MaxImagePixels refuses a pixel flood (a small file announcing huge dimensions) before it is

@@ -259,7 +259,9 @@ func (s *Store) ContentByID(ctx context.Context, id string) (*Content, error) {
 }
 
 // CreateContent inserts a content item.
-func (s *Store) CreateContent(ctx context.Context, c *Content) error { return s.conn(ctx).Create(c).Error }
+func (s *Store) CreateContent(ctx context.Context, c *Content) error {
+	return s.conn(ctx).Create(c).Error
+}
 
 // UpdateContent sets columns of a content item.
 func (s *Store) UpdateContent(ctx context.Context, id string, cols map[string]any) error {
@@ -346,7 +348,9 @@ func (s *Store) DefaultCreative(ctx context.Context, companyID string) (*Creativ
 }
 
 // CreateCreative inserts a creative.
-func (s *Store) CreateCreative(ctx context.Context, c *Creative) error { return s.conn(ctx).Create(c).Error }
+func (s *Store) CreateCreative(ctx context.Context, c *Creative) error {
+	return s.conn(ctx).Create(c).Error
+}
 
 // DeleteCreative removes a creative.
 func (s *Store) DeleteCreative(ctx context.Context, id string) error {
