@@ -382,3 +382,17 @@ func (s *Store) ContentFileVisible(ctx context.Context, key, scope string) (bool
 		Where("file_key = ? AND status = ? AND scopes LIKE ?", key, "active", "%|"+scope+"|%").Count(&n).Error
 	return n > 0, err
 }
+
+// ContentNamed reports whether a content item has that name (the demo seed keeps what exists).
+func (s *Store) ContentNamed(ctx context.Context, name string) (bool, error) {
+	var n int64
+	err := s.conn(ctx).Model(&Content{}).Where("name = ?", name).Count(&n).Error
+	return n > 0, err
+}
+
+// CreativeNamed reports whether the company has a creative of that name.
+func (s *Store) CreativeNamed(ctx context.Context, companyID, name string) (bool, error) {
+	var n int64
+	err := s.conn(ctx).Model(&Creative{}).Where("company_id = ? AND name = ?", companyID, name).Count(&n).Error
+	return n > 0, err
+}
