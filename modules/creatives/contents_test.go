@@ -23,7 +23,7 @@ func createContent(t *testing.T, c *testkit.Client, req creatives.CreateContentR
 func listContents(t *testing.T, c *testkit.Client, query string) pagination.Page[creatives.Content] {
 	t.Helper()
 	var page pagination.Page[creatives.Content]
-	c.Get("/api/contents/" + query).Expect(t, 200).JSON(t, &page)
+	c.Get("/api/contents/"+query).Expect(t, 200).JSON(t, &page)
 	return page
 }
 
@@ -130,14 +130,14 @@ func TestContentLibrary(t *testing.T) {
 
 		// Delete removes the item and its file.
 		objects := objectCount(t, w)
-		if got := w.admin.Delete("/api/contents/" + img.ID).Expect(t, 200).Map(t); got["success"] != true {
+		if got := w.admin.Delete("/api/contents/"+img.ID).Expect(t, 200).Map(t); got["success"] != true {
 			t.Fatalf("delete = %v", got)
 		}
 		if got := objectCount(t, w); got != objects-2 {
 			t.Fatalf("objects after delete = %d, want %d", got, objects-2)
 		}
-		w.admin.Delete("/api/contents/" + img.ID).Expect(t, 404)
-		w.user.Delete("/api/contents/" + yt.ID).Expect(t, 403)
+		w.admin.Delete("/api/contents/"+img.ID).Expect(t, 404)
+		w.user.Delete("/api/contents/"+yt.ID).Expect(t, 403)
 	})
 }
 

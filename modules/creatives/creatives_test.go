@@ -99,18 +99,18 @@ func TestCreativesLifecycleAndTenancy(t *testing.T) {
 
 		// Tenancy: another company's creative answers 404 everywhere.
 		w.amb.Put("/api/creatives/"+first.ID+"/default", nil).Expect(t, 404)
-		w.amb.Delete("/api/creatives/" + first.ID).Expect(t, 404)
+		w.amb.Delete("/api/creatives/"+first.ID).Expect(t, 404)
 		w.amb.Get(first.AwsURL).Expect(t, 404)
 
 		objects := objectCount(t, w)
-		if got := w.user.Delete("/api/creatives/" + first.ID).Expect(t, 200).Map(t); got["success"] != true {
+		if got := w.user.Delete("/api/creatives/"+first.ID).Expect(t, 200).Map(t); got["success"] != true {
 			t.Fatalf("delete = %v", got)
 		}
 		if got := objectCount(t, w); got != objects-2 {
 			t.Fatalf("objects after delete = %d, want %d", got, objects-2)
 		}
 		w.user.Get(first.AwsURL).Expect(t, 404)
-		w.user.Delete("/api/creatives/" + first.ID).Expect(t, 404)
+		w.user.Delete("/api/creatives/"+first.ID).Expect(t, 404)
 
 		// Service calls for campaigns.
 		svc := creativesService(w)
@@ -158,7 +158,7 @@ func TestAdminUploadsForAnotherCompany(t *testing.T) {
 		if page.Total != 1 || page.Items[0].ID != cr.ID {
 			t.Fatalf("the company's list = %+v", page)
 		}
-		w.admin.Get("/api/creatives/?company=" + w.ambCompany).Expect(t, 200).JSON(t, &page)
+		w.admin.Get("/api/creatives/?company="+w.ambCompany).Expect(t, 200).JSON(t, &page)
 		if page.Total != 1 {
 			t.Fatalf("admin's list of the company = %d", page.Total)
 		}

@@ -55,7 +55,7 @@ func TestUploadsOnS3(t *testing.T) {
 			t.Fatalf("objects after a 9 MB upload = %d, want 5", n)
 		}
 
-		w.user.Delete("/api/creatives/" + cr.ID).Expect(t, 200)
+		w.user.Delete("/api/creatives/"+cr.ID).Expect(t, 200)
 		if n := objects(); n != 2 {
 			t.Fatalf("objects after delete = %d, want 2", n)
 		}
