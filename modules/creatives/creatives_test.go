@@ -1,6 +1,8 @@
 package creatives_test
 
 import (
+	"bytes"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -202,6 +204,59 @@ func TestDefaultCreativeIsExclusiveUnderConcurrency(t *testing.T) {
 		w.s.Kernel.DB.Table("creatives_creatives").Where("is_default = ?", true).Count(&n)
 		if n != 1 {
 			t.Fatalf("defaults after concurrent changes = %d", n)
+		}
+	})
+}
+
+// Proofs and reports are stored by other modules through the service; proofs are served by
+// /proof/image to their company and admins only.
+func TestStoreFileAndProofImages(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		svc := creativesService(w)
+		proof, err := svc.StoreFile(t.Context(), creatives.StoreFileRequest{CompanyID: w.userCompany, Kind: creatives.KindProof, OriginalName: "proof.jpg"},
+			bytes.NewReader(jpegOf(t, 200, 100)))
+		if err != nil || proof.ThumbKey == "" || proof.Width != 200 || proof.Kind != creatives.KindProof {
+			t.Fatalf("StoreFile proof = %+v %v", proof, err)
+		}
+		proofURL := "/proof/image?image=" + url.QueryEscape(proof.Key)
+		res := w.user.Get(proofURL).Expect(t, 200)
+		if res.Header.Get("Content-Type") != "image/jpeg" {
+			t.Fatalf("proof type = %s", res.Header.Get("Content-Type"))
+		}
+		w.user.Get(proofURL + "&thumb=1").Expect(t, 200)
+		w.admin.Get(proofURL).Expect(t, 200)
+		w.amb.Get(proofURL).Expect(t, 404)
+		w.user.Get(imagePath(proof.Key)).Expect(t, 404) // a proof is not served as a creative
+
+		report, err := svc.StoreFile(t.Context(), creatives.StoreFileRequest{CompanyID: w.userCompany, Kind: creatives.KindReport, OriginalName: "r.pdf"},
+			bytes.NewReader(tinyPDF))
+		if err != nil || report.ContentType != "application/pdf" {
+			t.Fatalf("StoreFile report = %+v %v", report, err)
+		}
+		res = w.user.Get(imagePath(report.Key)).Expect(t, 200)
+		if res.Header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(res.Header.Get("Content-Disposition"), "inline") {
+			t.Fatalf("report headers = %v", res.Header)
+		}
+		objects := objectCount(t, w)
+		for _, bad := range []struct {
+			req  creatives.StoreFileRequest
+			body []byte
+		}{
+			{creatives.StoreFileRequest{CompanyID: w.userCompany, Kind: creatives.KindReport}, jpegOf(t, 8, 8)},
+			{creatives.StoreFileRequest{CompanyID: w.userCompany, Kind: creatives.KindProof}, tinyPDF},
+			{creatives.StoreFileRequest{CompanyID: w.userCompany, Kind: creatives.KindCreative}, jpegOf(t, 8, 8)},
+			{creatives.StoreFileRequest{Kind: creatives.KindProof}, jpegOf(t, 8, 8)},
+		} {
+			if _, err := svc.StoreFile(t.Context(), bad.req, bytes.NewReader(bad.body)); err == nil {
+				t.Fatalf("StoreFile(%+v) succeeded", bad.req)
+			}
+		}
+		if objectCount(t, w) != objects {
+			t.Fatal("a refused StoreFile left an object")
+		}
+		if _, err := svc.FindFile(t.Context(), "nothing/here.jpg"); err == nil {
+			t.Fatal("FindFile of a missing key")
 		}
 	})
 }
