@@ -224,7 +224,7 @@ func TestStoreFileAndProofImages(t *testing.T) {
 		if res.Header.Get("Content-Type") != "image/jpeg" {
 			t.Fatalf("proof type = %s", res.Header.Get("Content-Type"))
 		}
-		w.user.Get(proofURL + "&thumb=1").Expect(t, 200)
+		w.user.Get(proofURL+"&thumb=1").Expect(t, 200)
 		w.admin.Get(proofURL).Expect(t, 200)
 		w.amb.Get(proofURL).Expect(t, 404)
 		w.user.Get(imagePath(proof.Key)).Expect(t, 404) // a proof is not served as a creative
