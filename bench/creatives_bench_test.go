@@ -153,19 +153,8 @@ func BenchmarkCreativeUpload(b *testing.B) {
 				runtime.ReadMemStats(&ms)
 				idleHeap, allocBefore := ms.HeapAlloc, ms.TotalAlloc
 				watch := watchHeap()
-				req, _ := http.NewRequest(http.MethodPost, s.URL+"/upload_creative", bytes.NewReader(body))
-				req.Header.Set("Content-Type", contentType)
-				req.Header.Set("X-Requested-With", "XMLHttpRequest")
-				res, err := user.HTTP.Do(req)
-				if err != nil {
-					b.Fatal(err)
-				}
-				raw, _ := io.ReadAll(res.Body)
-				res.Body.Close()
+				postMultipart(b, s, user, "/upload_creative", body, contentType)
 				peak := watch.end()
-				if res.StatusCode != 200 {
-					b.Fatalf("upload: %d %s", res.StatusCode, raw)
-				}
 				runtime.ReadMemStats(&ms)
 				allocTotal += ms.TotalAlloc - allocBefore
 				if peak > idleHeap {
@@ -226,8 +215,17 @@ var pdfBytes = []byte("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endob
 
 func uploadPDF(b *testing.B, s *testkit.Server, c *testkit.Client, name string) string {
 	body, ct := multipartBody(b, name, pdfBytes)
-	req, _ := http.NewRequest(http.MethodPost, s.URL+"/upload_file?type=document", bytes.NewReader(body))
-	req.Header.Set("Content-Type", ct)
+	var out creatives.UploadedFile
+	if err := json.Unmarshal(postMultipart(b, s, c, "/upload_file?type=document", body, ct), &out); err != nil {
+		b.Fatal(err)
+	}
+	return out.Path
+}
+
+// postMultipart sends a prepared multipart body as the browser does and fails unless it answers 200.
+func postMultipart(b *testing.B, s *testkit.Server, c *testkit.Client, path string, body []byte, contentType string) []byte {
+	req, _ := http.NewRequest(http.MethodPost, s.URL+path, bytes.NewReader(body))
+	req.Header.Set("Content-Type", contentType)
 	req.Header.Set("X-Requested-With", "XMLHttpRequest")
 	res, err := c.HTTP.Do(req)
 	if err != nil {
@@ -236,11 +234,7 @@ func uploadPDF(b *testing.B, s *testkit.Server, c *testkit.Client, name string) 
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
 	if res.StatusCode != 200 {
-		b.Fatalf("upload pdf: %d %s", res.StatusCode, raw)
+		b.Fatalf("POST %s: %d %s", path, res.StatusCode, raw)
 	}
-	var out creatives.UploadedFile
-	if err := json.Unmarshal(raw, &out); err != nil {
-		b.Fatal(err)
-	}
-	return out.Path
+	return raw
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -149,20 +148,8 @@ func TestRelevantIsExclusiveUnderConcurrency(t *testing.T) {
 			ids = append(ids, createContent(t, w.admin, creatives.CreateContentRequest{Type: "youtube",
 				Youtube: fmt.Sprintf("youtube.com/watch?v=abcdefghij%d", i), Scopes: []string{"standard"}}).ID)
 		}
-		var wg sync.WaitGroup
-		for _, id := range ids {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				if r := w.admin.Put("/api/contents/"+id+"/relevant", nil); r.Status != 200 {
-					t.Errorf("relevant: %d %s", r.Status, r.Body)
-				}
-			}()
-		}
-		wg.Wait()
-		var n int64
-		w.s.Kernel.DB.Table("creatives_contents").Where("relevant = ?", true).Count(&n)
-		if n != 1 {
+		concurrently(t, ids, func(id string) *testkit.Response { return w.admin.Put("/api/contents/"+id+"/relevant", nil) })
+		if n := countWhere(t, w, "creatives_contents", "relevant = ?", true); n != 1 {
 			t.Fatalf("relevant items = %d", n)
 		}
 	})

@@ -161,23 +161,14 @@ func (m *Module) ownCreative(ctx context.Context, p *auth.Principal, id string) 
 }
 
 func (m *Module) deleteCreative(ctx context.Context, p *auth.Principal, id string) error {
-	var gone *store.File
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err := m.deleteWithFile(ctx, func(ctx context.Context) (string, error) {
 		c, err := m.ownCreative(ctx, p, id)
 		if err != nil {
-			return err
+			return "", err
 		}
-		if err := m.store.DeleteCreative(ctx, id); err != nil {
-			return err
-		}
-		gone, err = m.releaseFile(ctx, c.FileKey)
-		return err
+		return c.FileKey, m.store.DeleteCreative(ctx, id)
 	})
-	if err != nil {
-		return db.Translate(err, MsgCreativeNotFound, "")
-	}
-	m.deleteObjects(ctx, gone)
-	return nil
+	return db.Translate(err, MsgCreativeNotFound, "")
 }
 
 // setDefault makes the creative its company's only default, in one transaction.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"marquee/modules/creatives"
@@ -189,20 +188,8 @@ func TestDefaultCreativeIsExclusiveUnderConcurrency(t *testing.T) {
 			up := uploadOne(t, w, w.user, "/upload_creative", namedFile{"c.jpg", jpegOf(t, 40+i, 40)})
 			ids = append(ids, createCreative(t, w, w.user, creatives.CreateCreativeRequest{Creative: creatives.CreativeFile{URL: up.Path}}).ID)
 		}
-		var wg sync.WaitGroup
-		for _, id := range ids {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				if r := w.user.Put("/api/creatives/"+id+"/default", nil); r.Status != 200 {
-					t.Errorf("set default: %d %s", r.Status, r.Body)
-				}
-			}()
-		}
-		wg.Wait()
-		var n int64
-		w.s.Kernel.DB.Table("creatives_creatives").Where("is_default = ?", true).Count(&n)
-		if n != 1 {
+		concurrently(t, ids, func(id string) *testkit.Response { return w.user.Put("/api/creatives/"+id+"/default", nil) })
+		if n := countWhere(t, w, "creatives_creatives", "is_default = ?", true); n != 1 {
 			t.Fatalf("defaults after concurrent changes = %d", n)
 		}
 	})

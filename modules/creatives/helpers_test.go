@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/image/tiff"
@@ -205,3 +206,29 @@ var tinyPDF = []byte("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
 
 // exeBytes starts like a Windows executable.
 var exeBytes = append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), bytes.Repeat([]byte{0}, 200)...)
+
+// concurrently calls put for every id at once and fails on any answer but 200.
+func concurrently(t *testing.T, ids []string, put func(id string) *testkit.Response) {
+	t.Helper()
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if r := put(id); r.Status != 200 {
+				t.Errorf("%s: %d %s", id, r.Status, r.Body)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// countWhere counts the rows of table matching the condition.
+func countWhere(t *testing.T, w *world, table, cond string, args ...any) int64 {
+	t.Helper()
+	var n int64
+	if err := w.s.Kernel.DB.Table(table).Where(cond, args...).Count(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
