@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/image/tiff"
+
 	"marquee/modules/creatives"
 	"marquee/modules/identity"
 	"marquee/platform/testkit"
@@ -82,6 +84,19 @@ func smoothJPEG(b *testing.B, w, h int) []byte {
 	return buf.Bytes()
 }
 
+// plainTIFF is an uncompressed RGBA TIFF of w x h (4 bytes a pixel, the common export of print tools).
+func plainTIFF(b *testing.B, w, h int) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i * 7)
+	}
+	var buf bytes.Buffer
+	if err := tiff.Encode(&buf, img, nil); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 func multipartBody(b *testing.B, name string, data []byte) ([]byte, string) {
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
@@ -139,6 +154,7 @@ func BenchmarkCreativeUpload(b *testing.B) {
 			return data
 		}},
 		{"12MP-photo-jpeg", func(b *testing.B) []byte { return smoothJPEG(b, 4000, 3000) }},
+		{"10MB-tiff", func(b *testing.B) []byte { return plainTIFF(b, 1800, 1400) }},
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
