@@ -148,7 +148,7 @@ func TestRelevantIsExclusiveUnderConcurrency(t *testing.T) {
 			ids = append(ids, createContent(t, w.admin, creatives.CreateContentRequest{Type: "youtube",
 				Youtube: fmt.Sprintf("youtube.com/watch?v=abcdefghij%d", i), Scopes: []string{"standard"}}).ID)
 		}
-		concurrently(t, ids, func(id string) *testkit.Response { return w.admin.Put("/api/contents/"+id+"/relevant", nil) })
+		concurrently(t, ids, 200, func(id string) *testkit.Response { return w.admin.Put("/api/contents/"+id+"/relevant", nil) })
 		if n := countWhere(t, w, "creatives_contents", "relevant = ?", true); n != 1 {
 			t.Fatalf("relevant items = %d", n)
 		}

@@ -128,19 +128,27 @@ func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req Crea
 	if name == "" {
 		name = "Creative"
 	}
-	row := &store.Creative{ID: ids.New(), CompanyID: companyID, FileKey: file.Key, Name: name, Alt: alt,
-		Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: m.deps.Clock.Now()}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		if err := m.attach(ctx, file.Key, companyID); err != nil {
-			return err
+	var row *store.Creative
+	// A concurrent first creative of the same company (both would be the default) or a reference
+	// collision hits a unique index: the transaction is then run again.
+	for range 3 {
+		row = &store.Creative{ID: ids.New(), CompanyID: companyID, FileKey: file.Key, Name: name, Alt: alt,
+			Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: m.deps.Clock.Now()}
+		err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+			if err := m.attach(ctx, file.Key, companyID); err != nil {
+				return err
+			}
+			if _, err := m.store.DefaultCreative(ctx, companyID); db.IsNotFound(err) {
+				row.IsDefault = true
+			} else if err != nil {
+				return err
+			}
+			return m.store.CreateCreative(ctx, row)
+		})
+		if !db.IsDuplicate(err) {
+			break
 		}
-		if _, err := m.store.DefaultCreative(ctx, companyID); db.IsNotFound(err) {
-			row.IsDefault = true
-		} else if err != nil {
-			return err
-		}
-		return m.store.CreateCreative(ctx, row)
-	})
+	}
 	if err != nil {
 		return nil, db.Translate(err, MsgUploadCreative, MsgSaveFailed)
 	}

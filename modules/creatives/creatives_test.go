@@ -183,12 +183,20 @@ func TestAdminUploadsForAnotherCompany(t *testing.T) {
 func TestDefaultCreativeIsExclusiveUnderConcurrency(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		w := start(t, dialect)
-		var ids []string
+		var keys []string
 		for i := range 4 {
-			up := uploadOne(t, w, w.user, "/upload_creative", namedFile{"c.jpg", jpegOf(t, 40+i, 40)})
-			ids = append(ids, createCreative(t, w, w.user, creatives.CreateCreativeRequest{Creative: creatives.CreativeFile{URL: up.Path}}).ID)
+			keys = append(keys, uploadOne(t, w, w.user, "/upload_creative", namedFile{"c.jpg", jpegOf(t, 40+i, 40)}).Path)
 		}
-		concurrently(t, ids, func(id string) *testkit.Response { return w.user.Put("/api/creatives/"+id+"/default", nil) })
+		// The company's first creatives, all at once: exactly one becomes the default.
+		concurrently(t, keys, 201, func(key string) *testkit.Response {
+			return w.user.Post("/api/creatives/", creatives.CreateCreativeRequest{Creative: creatives.CreativeFile{URL: key}})
+		})
+		if n := countWhere(t, w, "creatives_creatives", "is_default = ?", true); n != 1 {
+			t.Fatalf("defaults after concurrent first creatives = %d", n)
+		}
+		var ids []string
+		w.s.Kernel.DB.Table("creatives_creatives").Pluck("id", &ids)
+		concurrently(t, ids, 200, func(id string) *testkit.Response { return w.user.Put("/api/creatives/"+id+"/default", nil) })
 		if n := countWhere(t, w, "creatives_creatives", "is_default = ?", true); n != 1 {
 			t.Fatalf("defaults after concurrent changes = %d", n)
 		}

@@ -207,15 +207,15 @@ var tinyPDF = []byte("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
 // exeBytes starts like a Windows executable.
 var exeBytes = append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), bytes.Repeat([]byte{0}, 200)...)
 
-// concurrently calls put for every id at once and fails on any answer but 200.
-func concurrently(t *testing.T, ids []string, put func(id string) *testkit.Response) {
+// concurrently calls call for every id at once and fails on any answer but want.
+func concurrently(t *testing.T, ids []string, want int, call func(id string) *testkit.Response) {
 	t.Helper()
 	var wg sync.WaitGroup
 	for _, id := range ids {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if r := put(id); r.Status != 200 {
+			if r := call(id); r.Status != want {
 				t.Errorf("%s: %d %s", id, r.Status, r.Body)
 			}
 		}()
