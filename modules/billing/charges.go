@@ -287,7 +287,9 @@ func (s *service) FindCampaignCharges(ctx context.Context, companyID, campaignRe
 		return nil, apperr.Field("campaign_ref", "A campaign is required.")
 	}
 	rows, _, err := s.store.Transactions(ctx, store.TransactionFilter{CompanyID: companyID, CampaignRef: campaignRef},
-		func(q *gorm.DB) *gorm.DB { return q.Where("kind IN ?", []string{KindCharge, KindRefund}).Order("created_at ASC, id ASC") })
+		func(q *gorm.DB) *gorm.DB {
+			return q.Where("kind IN ?", []string{KindCharge, KindRefund}).Order("created_at ASC, id ASC")
+		})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}

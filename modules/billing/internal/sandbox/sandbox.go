@@ -281,9 +281,11 @@ func (g *Gateway) Charge(ctx context.Context, req gateway.ChargeRequest) (string
 	switch {
 	case db.IsDuplicate(err):
 		// The same key again: the first outcome, whatever this request says.
-		if err := g.conn(ctx).Where("idempotency_key = ?", req.IdempotencyKey).Take(&ch).Error; err != nil {
+		var first Charge
+		if err := g.conn(ctx).Where("idempotency_key = ?", req.IdempotencyKey).Take(&first).Error; err != nil {
 			return "", err
 		}
+		ch = first
 		if ch.Amount != int64(req.Amount) {
 			return "", fmt.Errorf("sandbox: idempotency key %s reused with another amount", req.IdempotencyKey)
 		}
