@@ -99,7 +99,8 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 	case KindCharge:
 		var card *store.Card
 		card, err = s.store.CardByCompany(ctx, t.CompanyID)
-		if db.IsNotFound(err) {
+		if db.IsNotFound(err) || (err == nil && card.Gateway != s.gw.Name()) {
+			// No card, or one saved by the other gateway before a switch: the company must add one.
 			err = &gateway.CardError{Code: "missing_card", Message: MsgCardRequired}
 		} else if err == nil {
 			ref, err = s.gw.Charge(gctx, gateway.ChargeRequest{CustomerRef: card.CustomerRef, CardRef: card.CardRef,
