@@ -139,7 +139,7 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 				return err
 			}
 		}
-		return s.store.Save(ctx, t)
+		return s.store.RecordAttempt(ctx, t)
 	})
 	if saveErr != nil {
 		return nil, apperr.Internal(saveErr)
