@@ -21,6 +21,7 @@ type fixture struct {
 	ids                 identity.Service
 	adv, other          *testkit.Client // regular users of two companies
 	advCompany, otherCo string
+	advUser             string
 	admin, super        *testkit.Client
 	anon                *testkit.Client
 }
@@ -38,6 +39,7 @@ func start(t *testing.T, dialect string, opts ...testkit.Option) *fixture {
 		}
 	}
 	user := func(email, company, role string) (*testkit.Client, string) {
+		t.Helper()
 		u, _, err := f.ids.CreateUser(t.Context(), identity.CreateUserRequest{Email: email, Password: "billing password 1", Role: role, CompanyName: company})
 		if err != nil {
 			t.Fatal(err)
@@ -47,6 +49,9 @@ func start(t *testing.T, dialect string, opts ...testkit.Option) *fixture {
 		return c, u.Company.ID
 	}
 	f.adv, f.advCompany = user("ada@billing.test", "Sunrise Coffee", identity.RoleUser)
+	if u, err := f.ids.FindUserByEmail(t.Context(), "ada@billing.test"); err == nil {
+		f.advUser = u.ID
+	}
 	f.other, f.otherCo = user("bob@billing.test", "Other Co", identity.RoleUser)
 	f.admin, _ = user("admin@billing.test", "Marquee", identity.RoleAdmin)
 	f.super, _ = user("super@billing.test", "Marquee", identity.RoleSuperAdmin)
@@ -91,13 +96,15 @@ func message(t *testing.T, r *testkit.Response, status int) string {
 }
 
 func TestGatewayConfigNeverShowsASecret(t *testing.T) {
-	f := start(t, testkit.Dialects()[0])
-	var cfg GatewayConfig
-	f.adv.Get("/api/billing/config").Expect(t, 200).JSON(t, &cfg)
-	if cfg.Gateway != GatewaySandbox || cfg.PublishableKey != "" {
-		t.Fatalf("config = %+v", cfg)
-	}
-	f.anon.Get("/api/billing/config").Expect(t, 401)
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect)
+		var cfg GatewayConfig
+		f.adv.Get("/api/billing/config").Expect(t, 200).JSON(t, &cfg)
+		if cfg.Gateway != GatewaySandbox || cfg.PublishableKey != "" {
+			t.Fatalf("config = %+v", cfg)
+		}
+		f.anon.Get("/api/billing/config").Expect(t, 401)
+	})
 }
 
 func TestSandboxTokensFollowStripeTestCards(t *testing.T) {
@@ -552,15 +559,51 @@ func TestTimeoutStaysPendingAndTheJobChargesOnce(t *testing.T) {
 		if n, err := f.bill.svc.retryPending(ctx); err != nil || n != 0 {
 			t.Fatalf("second pass attempted %d (%v)", n, err)
 		}
+
+		// The user need not wait for the job: PUT /api/transactions/{id} asks again at once, with the
+		// same gateway key, and the lost charge is found rather than made twice.
+		tx2, err := f.bill.Service().Charge(ctx, ChargeRequest{Key: "week-2", CompanyID: f.advCompany, Amount: 4200})
+		if err != nil || tx2.Status != StatusPending {
+			t.Fatalf("second timeout = %+v %v", tx2, err)
+		}
+		var done Transaction
+		f.adv.Put("/api/transactions/"+tx2.ID, nil).Expect(t, 200).JSON(t, &done)
+		if done.Status != StatusSucceeded || done.ID != tx2.ID {
+			t.Fatalf("processed = %+v", done)
+		}
+		if n, _, _ := f.bill.sandbox.Charges(ctx, "week-2/"); n != 1 {
+			t.Fatalf("week-2 charged %d times", n)
+		}
+		f.other.Put("/api/transactions/"+tx2.ID, nil).Expect(t, 404)
 	})
 }
 
-func TestJobIsRegistered(t *testing.T) {
-	f := start(t, testkit.Dialects()[0])
-	js := f.bill.Jobs()
-	if len(js) != 1 || js[0].Name != JobRetryPayments || js[0].Every <= 0 {
-		t.Fatalf("jobs = %+v", js)
-	}
+// TestSandboxTokensExpire: a token not attached within its lifetime is refused, and the purge job
+// deletes old tokens.
+func TestSandboxTokensExpire(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect)
+		js := f.bill.Jobs()
+		if len(js) != 2 || js[0].Name != JobRetryPayments || js[1].Name != JobPurgeSandboxTokens {
+			t.Fatalf("jobs = %+v", js)
+		}
+		old := token(t, f.adv, "4242424242424242")
+		f.s.Clock.Advance(25 * time.Hour)
+		f.adv.SessionAs(f.s, f.advUser) // the old session expired too
+		fresh := token(t, f.adv, "4242424242424242")
+		if got := message(t, f.adv.Post("/api/cards", AddCardRequest{Token: old, ExpMonth: 12, ExpYear: testkit.StartTime.Year() + 2}), 400); got != MsgCardToken {
+			t.Fatalf("expired token: %q", got)
+		}
+		if err := js[1].Run(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		var left []string
+		f.s.Kernel.DB.Table("billing_sandbox_tokens").Pluck("id", &left)
+		if len(left) != 1 || left[0] != fresh {
+			t.Fatalf("tokens left = %v", left)
+		}
+		f.adv.Post("/api/cards", AddCardRequest{Token: fresh, ExpMonth: 12, ExpYear: testkit.StartTime.Year() + 2}).Expect(t, 201)
+	})
 }
 
 func TestSeedDemoTwice(t *testing.T) {
