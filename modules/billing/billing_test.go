@@ -649,3 +649,42 @@ func TestSeedDemoTwice(t *testing.T) {
 		}
 	})
 }
+
+// TestAfterAGatewaySwitch: a card saved and a charge made through the sandbox are not sent to
+// another gateway (docs/payments.md "Switching to Stripe"): the card must be added again, and the
+// refund is refused with a reason, not retried forever.
+func TestAfterAGatewaySwitch(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect)
+		ctx := t.Context()
+		addCard(t, f.adv, "4242424242424242")
+		paid, err := f.bill.Service().Charge(ctx, ChargeRequest{Key: "before-switch", CompanyID: f.advCompany, Amount: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// What a switch to Stripe leaves behind: rows saved by the sandbox.
+		gdb := f.s.Kernel.DB
+		if err := gdb.Exec("UPDATE billing_cards SET gateway = ?", GatewayStripe).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := gdb.Exec("UPDATE billing_transactions SET gateway = ? WHERE id = ?", GatewayStripe, paid.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		tx, err := f.bill.Service().Charge(ctx, ChargeRequest{Key: "after-switch", CompanyID: f.advCompany, Amount: 1000})
+		if apperr.As(err).Message != MsgCardRequired || tx.Status != StatusFailed {
+			t.Fatalf("charge on the old card = %+v %v", tx, err)
+		}
+		r, err := f.bill.Service().Refund(ctx, RefundRequest{Key: "refund-after-switch", TransactionID: paid.ID})
+		if apperr.As(err).Message != MsgRefundOtherGateway || r.Status != StatusFailed {
+			t.Fatalf("refund through the other gateway = %+v %v", r, err)
+		}
+		// The failed refund gave its amount back to the charge.
+		row, _ := f.bill.svc.store.TransactionByID(ctx, paid.ID)
+		if row.Refunded != 0 {
+			t.Fatalf("refunded = %d", row.Refunded)
+		}
+		if n, _, _ := f.bill.sandbox.Charges(ctx, "after-switch"); n != 0 {
+			t.Fatalf("charged %d times", n)
+		}
+	})
+}

@@ -109,7 +109,10 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 	case KindRefund:
 		var parent *store.Transaction
 		parent, err = s.store.TransactionByID(ctx, t.ParentID)
-		if err == nil {
+		if err == nil && parent.Gateway != s.gw.Name() {
+			// Charged through the other gateway, before a switch: only that gateway can refund it.
+			err = &gateway.CardError{Code: "gateway_changed", Message: MsgRefundOtherGateway}
+		} else if err == nil {
 			ref, err = s.gw.Refund(gctx, gateway.RefundRequest{ChargeRef: parent.GatewayRef, Amount: money.Cents(t.Amount), IdempotencyKey: gatewayKey(t)})
 		}
 	default:
