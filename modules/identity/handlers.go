@@ -64,7 +64,13 @@ func (m *Module) currentCompany(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, co)
+	res := CurrentCompany{Company: *co}
+	if r := m.creditReader(); r != nil {
+		if res.AccountCredit, err = r.AccountCredit(c, co.ID); err != nil {
+			return err
+		}
+	}
+	httpx.OK(c, res)
 	return nil
 }
 

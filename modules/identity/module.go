@@ -3,6 +3,7 @@ package identity
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -54,6 +55,19 @@ type Module struct {
 	accounts    *accounts
 	signInLimit *ratelimit.Limiter
 	resetLimit  *ratelimit.Limiter
+	credit      atomic.Pointer[CreditReader]
+}
+
+// SetCreditReader hands identity the reader of account credit (the billing service), which is
+// built after identity because billing depends on it. Until it is set, or when identity runs alone,
+// GET /companies/currentCompany answers an account_credit of 0.
+func (m *Module) SetCreditReader(r CreditReader) { m.credit.Store(&r) }
+
+func (m *Module) creditReader() CreditReader {
+	if p := m.credit.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 // New builds the module.

@@ -6,6 +6,8 @@ package identity
 import (
 	"context"
 	"time"
+
+	"marquee/platform/money"
 )
 
 // Company types (A §3).
@@ -123,6 +125,20 @@ type Company struct {
 	Status    string    `json:"status"`
 	UserCount int       `json:"user_count"`
 	CreatedAt time.Time `json:"createdAt"`
+}
+
+// CurrentCompany answers GET /companies/currentCompany: the company and its account credit (B §7),
+// which the billing module keeps (see CreditReader).
+type CurrentCompany struct {
+	Company
+	AccountCredit money.Cents `json:"account_credit"`
+}
+
+// CreditReader reads a company's account credit. Identity owns this interface and billing
+// implements it; billing depends on identity, so cmd/marquee hands the billing service in after
+// both are built (Module.SetCreditReader).
+type CreditReader interface {
+	AccountCredit(ctx context.Context, companyID string) (money.Cents, error)
 }
 
 // SignUpRequest is the sign-up form of A §3.

@@ -200,6 +200,20 @@ export interface Company {
   createdAt: string /* RFC 3339 */;
 }
 /**
+ * CurrentCompany answers GET /companies/currentCompany: the company and its account credit (B §7),
+ * which the billing module keeps (see CreditReader).
+ */
+export interface CurrentCompany {
+  Company: Company;
+  account_credit: number /* dollars, at most two decimals */;
+}
+/**
+ * CreditReader reads a company's account credit. Identity owns this interface and billing
+ * implements it; billing depends on identity, so cmd/marquee hands the billing service in after
+ * both are built (Module.SetCreditReader).
+ */
+export type CreditReader = any;
+/**
  * SignUpRequest is the sign-up form of A §3.
  */
 export interface SignUpRequest {
