@@ -1,5 +1,5 @@
 import { api } from '../../platform/api'
-import type { CreatePromoRequest, Promo, PromoRedemption, PromoResponse, PromoStatusResponse } from '../../platform/billing/contract'
+import type { CreatePromoRequest, Promo, PromoRedemption, PromoResponse, PromoStatusResponse } from '../../platform/api-types/billing'
 
 /** The list envelope of docs/api.md "Lists". */
 export interface ListPage<T> {

@@ -1,12 +1,13 @@
 import {
   MaxPromoCodeSize,
   MaxPromoCount,
+  MaxPromoDollars,
   MsgPromoFormat,
   MsgPromoMaxCount,
   MsgPromoRequired,
   MsgPromoValue,
   MsgPromoWhitespace,
-} from '../../platform/billing/contract'
+} from '../../platform/api-types/billing'
 
 // B §8: the promo grid's confirm text and messages.
 
@@ -34,8 +35,6 @@ export function promoCreateFailure(message: string | null): string {
   return message ? `Sorry: ${message}` : MSG_PROMO_CREATE_UNEXPECTED
 }
 
-/** B §10: the server's promo limits, repeated here only to answer quickly. */
-export const MAX_PROMO_VALUE = 10000
 const PROMO_CODE = new RegExp(`^[A-Za-z0-9_-]{1,${MaxPromoCodeSize}}$`)
 
 export interface PromoForm {
@@ -52,7 +51,7 @@ export function validatePromo(form: PromoForm): PromoFormErrors {
   if (form.code === '') errors.code = MsgPromoRequired
   else if (/\s/.test(form.code)) errors.code = MsgPromoWhitespace
   else if (!PROMO_CODE.test(form.code)) errors.code = MsgPromoFormat
-  if (form.value === null || form.value <= 0 || form.value > MAX_PROMO_VALUE) errors.value = MsgPromoValue
+  if (form.value === null || form.value <= 0 || form.value > MaxPromoDollars) errors.value = MsgPromoValue
   const count = Number(form.maxCount)
   if (!/^\d+$/.test(form.maxCount) || count < 1 || count > MaxPromoCount) errors.maxCount = MsgPromoMaxCount
   return errors

@@ -22,7 +22,7 @@ import {
   type CardFailure,
   type CardFormErrors,
 } from './cardRules'
-import type { Card } from './contract'
+import type { Card } from '../api-types/billing'
 import StripeCardFields, { type StripeTokenizer } from './StripeCardFields'
 import { tokenizeWithSandbox, type TokenizeResult } from './tokenize'
 

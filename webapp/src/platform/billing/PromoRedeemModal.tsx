@@ -5,7 +5,7 @@ import { errorMessage } from '../http'
 import Field, { describedBy } from '../inputs/Field'
 import Modal from '../Modal'
 import { useRedeemPromoMutation } from './api'
-import type { RedeemPromoResponse } from './contract'
+import type { RedeemPromoResponse } from '../api-types/billing'
 import { dollarsWithoutCents, promoCodeError, redeemFailure, withoutWhitespace } from './promoRules'
 
 export interface PromoRedeemModalProps {

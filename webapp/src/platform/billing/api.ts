@@ -6,7 +6,8 @@ import type {
   CardResponse,
   RedeemPromoRequest,
   RedeemPromoResponse,
-} from './contract'
+} from '../api-types/billing'
+import type { CurrentCompany } from '../api-types/identity'
 
 // The advertiser's billing calls (docs/api.md "Billing"), in platform because the settings page,
 // the profile and the campaign flow all use the card and promo modals.
@@ -36,7 +37,7 @@ export const billingApi = api.enhanceEndpoints({ addTagTypes: ['Card', 'CurrentC
     // B §10: /companies/currentCompany carries the company's account_credit, in dollars.
     accountCredit: build.query<number, void>({
       query: () => '/companies/currentCompany',
-      transformResponse: (company: { account_credit?: number }) => company.account_credit ?? 0,
+      transformResponse: (company: Pick<CurrentCompany, 'account_credit'>) => company.account_credit,
       providesTags: ['CurrentCompany'],
     }),
     // The amount is added to the company's account credit, so the company is read again.

@@ -1,15 +1,20 @@
+import {
+  CodeIncorrectNumber,
+  CodeInvalidNumber,
+  GatewayMsgIncorrectNumber,
+  MsgCardAdded,
+  MsgConfirmCardNumber,
+  MsgConfirmCardOther,
+} from '../api-types/billing'
+
 // B §7 "Cards" and B §8: the card form's rules and messages. The server and the gateway decide;
 // these only answer quickly.
 
-export const MSG_CARD_NUMBER = 'Please confirm the Card Number is accurate and try again'
-export const MSG_CARD_OTHER = 'Please confirm the Month/Year and CVC are accurate and try again'
-export const MSG_CARD_ADDED = 'Your card has been added successfully.'
+export const MSG_CARD_NUMBER = MsgConfirmCardNumber
+export const MSG_CARD_OTHER = MsgConfirmCardOther
+export const MSG_CARD_ADDED = MsgCardAdded
 /** B §8: after a card is added inside the campaign flow. */
 export const MSG_CARD_ADDED_IN_FLOW = 'Your ad was successfully uploaded'
-/** The gateway's own wording for a wrong number (Stripe's, kept by the sandbox). */
-export const GATEWAY_INCORRECT_NUMBER = 'Your card number is incorrect.'
-export const CODE_INCORRECT_NUMBER = 'incorrect_number'
-export const CODE_INVALID_NUMBER = 'invalid_number'
 
 /** B §10 mask: 'xxxx-xxxx-xxxx-' and the last four digits. */
 export const CARD_MASK_PREFIX = 'xxxx-xxxx-xxxx-'
@@ -111,10 +116,10 @@ export interface CardFailure {
 export function isCardNumberFailure(failure: CardFailure): boolean {
   const codes = [failure.code, ...Object.values(failure.errors ?? {}), ...Object.keys(failure.errors ?? {})]
   return (
-    failure.message === GATEWAY_INCORRECT_NUMBER ||
-    codes.includes(CODE_INCORRECT_NUMBER) ||
-    codes.includes(CODE_INVALID_NUMBER) ||
-    codes.includes(GATEWAY_INCORRECT_NUMBER)
+    failure.message === GatewayMsgIncorrectNumber ||
+    codes.includes(CodeIncorrectNumber) ||
+    codes.includes(CodeInvalidNumber) ||
+    codes.includes(GatewayMsgIncorrectNumber)
   )
 }
 

@@ -1,7 +1,7 @@
 import type { Stripe, StripeCardNumberElement, TokenResult } from '@stripe/stripe-js'
 import { send } from '../http'
 import type { CardFailure } from './cardRules'
-import type { CardToken } from './contract'
+import type { CardToken } from '../api-types/billing'
 
 // DESIGN §1.2: the card is tokenised by the gateway's client code, so our server only ever sees a
 // token, the brand, the last four digits and the expiry. One small port, two adapters: the sandbox

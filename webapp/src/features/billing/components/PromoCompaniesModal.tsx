@@ -4,7 +4,7 @@ import { errorMessage } from '../../../platform/http'
 import Modal from '../../../platform/Modal'
 import Spinner from '../../../platform/Spinner'
 import { currency } from '../../../platform/billing/promoRules'
-import type { Promo } from '../../../platform/billing/contract'
+import type { Promo } from '../../../platform/api-types/billing'
 import { usePromoCompaniesQuery } from '../api'
 
 /** B §2: a modal lists the companies that redeemed a promo. */

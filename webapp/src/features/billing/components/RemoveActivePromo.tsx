@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useDispatch } from 'react-redux'
-import { MsgActivePromoGone } from '../../../platform/billing/contract'
+import { MsgActivePromoGone } from '../../../platform/api-types/billing'
 import Confirm from '../../../platform/Confirm'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'

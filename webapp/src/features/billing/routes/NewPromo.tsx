@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link, useNavigate } from 'react-router'
-import { MsgPromoCreated } from '../../../platform/billing/contract'
+import { MsgPromoCreated } from '../../../platform/api-types/billing'
 import { withoutWhitespace } from '../../../platform/billing/promoRules'
 import { flash, flashShown } from '../../../platform/flash/flash'
 import { useFocusFirstInvalid } from '../../../platform/forms'
