@@ -22,7 +22,7 @@ async function openBillingTab() {
 
 async function typeCard(user: ReturnType<typeof userEvent.setup>, number: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Add a payment card' })
-  await user.type(within(dialog).getByLabelText('Card number'), number)
+  await user.type(await within(dialog).findByLabelText('Card number'), number)
   await user.selectOptions(within(dialog).getByLabelText('Month'), '12')
   await user.selectOptions(within(dialog).getByLabelText('Year'), String(new Date().getFullYear() + 2))
   await user.type(within(dialog).getByLabelText('Security code'), '123')
