@@ -114,7 +114,6 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
 
   const otherError = errors.expMonth ?? errors.expYear ?? errors.cvc
   const otherErrorId = 'card-expiry-cvc-error'
-  const select = 'field-input'
 
   return (
     <Modal
@@ -165,48 +164,26 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
             <fieldset className="space-y-1.5">
               <legend className="text-sm font-medium text-slate-700">Expiry and security code</legend>
               <div className="grid grid-cols-3 gap-3">
-                <div className="space-y-1">
-                  <label htmlFor="card-exp-month" className="block text-xs text-slate-600">
-                    Month
-                  </label>
-                  <select
-                    id="card-exp-month"
-                    autoComplete="cc-exp-month"
-                    className={select}
-                    value={expMonth ?? ''}
-                    aria-invalid={errors.expMonth ? true : undefined}
-                    aria-describedby={errors.expMonth ? otherErrorId : undefined}
-                    onChange={(e) => setExpMonth(e.target.value ? Number(e.target.value) : null)}
-                  >
-                    <option value="">MM</option>
-                    {EXPIRY_MONTHS.map((m) => (
-                      <option key={m} value={m}>
-                        {String(m).padStart(2, '0')}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="space-y-1">
-                  <label htmlFor="card-exp-year" className="block text-xs text-slate-600">
-                    Year
-                  </label>
-                  <select
-                    id="card-exp-year"
-                    autoComplete="cc-exp-year"
-                    className={select}
-                    value={expYear ?? ''}
-                    aria-invalid={errors.expYear ? true : undefined}
-                    aria-describedby={errors.expYear ? otherErrorId : undefined}
-                    onChange={(e) => setExpYear(e.target.value ? Number(e.target.value) : null)}
-                  >
-                    <option value="">YYYY</option>
-                    {expiryYears(today).map((y) => (
-                      <option key={y} value={y}>
-                        {y}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <ExpirySelect
+                  id="card-exp-month"
+                  label="Month"
+                  autoComplete="cc-exp-month"
+                  placeholder="MM"
+                  options={EXPIRY_MONTHS.map((m) => ({ value: m, text: String(m).padStart(2, '0') }))}
+                  value={expMonth}
+                  onChange={setExpMonth}
+                  errorId={errors.expMonth ? otherErrorId : undefined}
+                />
+                <ExpirySelect
+                  id="card-exp-year"
+                  label="Year"
+                  autoComplete="cc-exp-year"
+                  placeholder="YYYY"
+                  options={expiryYears(today).map((y) => ({ value: y, text: String(y) }))}
+                  value={expYear}
+                  onChange={setExpYear}
+                  errorId={errors.expYear ? otherErrorId : undefined}
+                />
                 <div className="space-y-1">
                   <label htmlFor="card-cvc" className="block text-xs text-slate-600">
                     Security code
@@ -236,5 +213,41 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
         )}
       </form>
     </Modal>
+  )
+}
+
+/** The month or year select; errorId is set while the month/year/CVC message applies to it. */
+function ExpirySelect(props: {
+  id: string
+  label: string
+  autoComplete: string
+  placeholder: string
+  options: { value: number; text: string }[]
+  value: number | null
+  onChange: (value: number | null) => void
+  errorId?: string
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={props.id} className="block text-xs text-slate-600">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        autoComplete={props.autoComplete}
+        className="field-input"
+        value={props.value ?? ''}
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+        onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">{props.placeholder}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }
