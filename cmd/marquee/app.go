@@ -1,6 +1,7 @@
 package main
 
 import (
+	"marquee/modules/billing"
 	"marquee/modules/identity"
 	"marquee/platform/auth"
 	"marquee/platform/server"
@@ -13,7 +14,13 @@ func buildModules(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	return []server.Module{id}, id.Principals(), nil
+	bill, err := billing.NewFromKernel(k, id.Service())
+	if err != nil {
+		return nil, nil, err
+	}
+	// Billing depends on identity; identity reads account credit through its own CreditReader.
+	id.SetCreditReader(bill.Service())
+	return []server.Module{id, bill}, id.Principals(), nil
 }
 
 // identityService finds the identity module among the built ones (the seed and the CLI use it).

@@ -36,6 +36,25 @@ var expectedAccess = map[string]string{
 	"GET /users/check-tutorial":      authz.Member,
 	"GET /users/disable-tour":        authz.Member,
 	"GET /users/enable-tour":         authz.Member,
+
+	// billing (docs/api.md "Billing")
+	"GET /api/billing/config":               authz.Member,
+	"POST /api/sandbox/tokens":              authz.Member,
+	"GET /api/cards/me":                     authz.Member,
+	"GET /api/cards/:id":                    authz.Member,
+	"POST /api/cards":                       authz.User,
+	"PUT /api/cards/:id":                    authz.User,
+	"DELETE /api/cards/me":                  authz.User,
+	"PUT /api/transactions/:id":             authz.Member,
+	"GET /api/admin/transactions":           authz.Admin,
+	"POST /api/admin/promo/":                authz.SuperAdmin,
+	"GET /api/admin/promo/":                 authz.SuperAdmin,
+	"DELETE /api/admin/promo/:id":           authz.SuperAdmin,
+	"PUT /api/admin/promo/:id":              authz.SuperAdmin,
+	"GET /api/admin/promo/:id/companies":    authz.SuperAdmin,
+	"POST /api/promo/":                      authz.User,
+	"GET /companies/findpromocode/:code":    authz.Member,
+	"DELETE /api/admin/companies/:id/promo": authz.Admin,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).

@@ -3,19 +3,14 @@ package billing
 import (
 	"errors"
 
+	"marquee/modules/billing/internal/gateway"
 	"marquee/platform/apperr"
 )
 
 // CardError is a card the gateway refused: its code and message are the gateway's own (Stripe's
 // wording), which the web app maps to the messages of B §8. HTTP answers it with 402 and
 // CardErrorResponse.
-type CardError struct {
-	Code        string
-	DeclineCode string
-	Message     string
-}
-
-func (e *CardError) Error() string { return "card error " + e.Code + ": " + e.Message }
+type CardError = gateway.CardError
 
 // cardError wraps a refused card as an application error: EINVALID with the gateway's message,
 // whose cause is the *CardError (AsCardError finds it).

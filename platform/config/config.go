@@ -51,6 +51,11 @@ type Config struct {
 	MailPollInterval time.Duration `env:"MAIL_POLL_INTERVAL" default:"5s" doc:"how often the outbox is delivered"`
 	MailMaxAttempts  int           `env:"MAIL_MAX_ATTEMPTS" default:"10" doc:"send attempts before a message is marked failed (it is kept)"`
 
+	PaymentGateway       string `env:"PAYMENT_GATEWAY" default:"sandbox" doc:"sandbox (Stripe's test-card rules, offline; the default) or stripe (docs/payments.md)"`
+	StripeSecretKey      string `env:"STRIPE_SECRET_KEY" default:"" doc:"Stripe secret key (sk_...), server side only; required when PAYMENT_GATEWAY=stripe" secret:"true"`
+	StripePublishableKey string `env:"STRIPE_PUBLISHABLE_KEY" default:"" doc:"Stripe publishable key (pk_...) for Stripe.js in the browser; required when PAYMENT_GATEWAY=stripe"`
+	StripeAPIURL         string `env:"STRIPE_API_URL" default:"" doc:"replaces https://api.stripe.com, e.g. a stripe-mock for tests; empty for Stripe itself"`
+
 	JobsEnabled bool `env:"JOBS_ENABLED" default:"true" doc:"run periodic jobs in this process (one leader runs them across replicas)"`
 }
 
@@ -153,6 +158,10 @@ func (c Config) check() []string {
 	oneOf("STORAGE_DRIVER", c.StorageDriver, "fs", "s3")
 	oneOf("MAIL_DRIVER", c.MailDriver, "file", "smtp")
 	oneOf("SMTP_TLS", c.SMTPTLS, "none", "starttls", "tls")
+	oneOf("PAYMENT_GATEWAY", c.PaymentGateway, "sandbox", "stripe")
+	if c.PaymentGateway == "stripe" && (c.StripeSecretKey == "" || c.StripePublishableKey == "") {
+		p = append(p, "STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required when PAYMENT_GATEWAY=stripe")
+	}
 	if c.StorageDriver == "s3" && c.S3Endpoint == "" {
 		p = append(p, "S3_ENDPOINT is required when STORAGE_DRIVER=s3")
 	}

@@ -1,0 +1,98 @@
+package billing
+
+import (
+	"context"
+
+	"marquee/modules/billing/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/db"
+	"marquee/platform/ids"
+	"marquee/platform/money"
+)
+
+// AccountCredit returns the company's account credit: the sum of its credit movements, kept in
+// billing_credit_balances.
+func (s *service) AccountCredit(ctx context.Context, companyID string) (money.Cents, error) {
+	m, err := s.store.CreditBalances(ctx, []string{companyID})
+	if err != nil {
+		return 0, apperr.Internal(err)
+	}
+	return money.Cents(m[companyID]), nil
+}
+
+// SpendCredit deducts credit, once per key; never below zero.
+func (s *service) SpendCredit(ctx context.Context, req CreditRequest) (*Transaction, error) {
+	return s.moveCredit(ctx, req, -1)
+}
+
+// ApplyCredit adds credit, once per key.
+func (s *service) ApplyCredit(ctx context.Context, req CreditRequest) (*Transaction, error) {
+	return s.moveCredit(ctx, req, 1)
+}
+
+func (s *service) moveCredit(ctx context.Context, req CreditRequest, sign int64) (*Transaction, error) {
+	if err := checkKey(req.Key); err != nil {
+		return nil, err
+	}
+	if req.Amount <= 0 {
+		return nil, apperr.Field("amount", MsgChargeAmount)
+	}
+	if !ids.Valid(req.CompanyID) {
+		return nil, apperr.NotFound("Company not found.")
+	}
+	// A repeated key answers the first movement. The check spares a caller's own transaction the
+	// duplicate-key error; the unique key still decides between concurrent callers.
+	if prior, err := s.store.TransactionByKey(ctx, req.Key); err == nil {
+		if prior.Kind != KindCredit || prior.CompanyID != req.CompanyID || prior.Amount != sign*int64(req.Amount) {
+			return nil, apperr.New(apperr.ECONFLICT, MsgChargeKeyReused)
+		}
+		return txDTO(prior), nil
+	}
+	var row *store.Transaction
+	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+		var err error
+		row, err = s.recordCredit(ctx, creditEntry{key: req.Key, companyID: req.CompanyID, amount: sign * int64(req.Amount),
+			description: req.Description, campaignRef: req.CampaignRef})
+		return err
+	})
+	if err != nil {
+		if db.IsDuplicate(err) {
+			prior, err := s.store.TransactionByKey(ctx, req.Key)
+			if err != nil {
+				return nil, apperr.Internal(err)
+			}
+			if prior.Kind != KindCredit || prior.CompanyID != req.CompanyID || prior.Amount != sign*int64(req.Amount) {
+				return nil, apperr.New(apperr.ECONFLICT, MsgChargeKeyReused)
+			}
+			return txDTO(prior), nil
+		}
+		return nil, db.Translate(err, "", MsgChargeKeyReused)
+	}
+	return txDTO(row), nil
+}
+
+// creditEntry is one movement of account credit.
+type creditEntry struct {
+	key, companyID, description, campaignRef, promoID string
+	amount                                            int64 // signed cents
+}
+
+// recordCredit writes a credit movement to the ledger and the balance, in the caller's
+// transaction. A spend larger than the balance is ECONFLICT; a reused key is a duplicate error.
+func (s *service) recordCredit(ctx context.Context, e creditEntry) (*store.Transaction, error) {
+	now := s.deps.Clock.Now()
+	row := &store.Transaction{ID: ids.New(), Key: e.key, CompanyID: e.companyID, Kind: KindCredit, Status: StatusSucceeded,
+		Amount: e.amount, Currency: Currency, Description: truncate(e.description, 200), CampaignRef: e.campaignRef,
+		PromoID: e.promoID, CreatedAt: now, UpdatedAt: now}
+	if err := s.store.Create(ctx, row); err != nil {
+		return nil, err
+	}
+	ok, err := s.store.AddCredit(ctx, e.companyID, e.amount, now)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, apperr.New(apperr.ECONFLICT, MsgCreditInsufficient)
+	}
+	return row, nil
+}

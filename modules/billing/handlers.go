@@ -1,0 +1,263 @@
+package billing
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/httpx"
+	"marquee/platform/pagination"
+)
+
+// routes lists every route of the module with the role that may call it: one table for Routes and
+// Policy. Card and promo-redeem calls are for regular users (their company's card, B §6); admins
+// read any card and retry any payment; promo administration is for super admins (B §6); removing
+// a company's active promo and reading the ledger are for admins.
+func (m *Module) routes() []route {
+	rs := []route{
+		{http.MethodGet, "/api/billing/config", authz.Member, m.gatewayConfig},
+		{http.MethodGet, "/api/cards/me", authz.Member, m.myCard},
+		{http.MethodGet, "/api/cards/:id", authz.Member, m.getCard},
+		{http.MethodPost, "/api/cards", authz.User, m.addCard},
+		{http.MethodPut, "/api/cards/:id", authz.User, m.updateCard},
+		{http.MethodDelete, "/api/cards/me", authz.User, m.removeCard},
+		{http.MethodPut, "/api/transactions/:id", authz.Member, m.processTransaction},
+		{http.MethodGet, "/api/admin/transactions", authz.Admin, m.ledger},
+		{http.MethodPost, "/api/admin/promo/", authz.SuperAdmin, m.createPromo},
+		{http.MethodGet, "/api/admin/promo/", authz.SuperAdmin, m.listPromos},
+		{http.MethodDelete, "/api/admin/promo/:id", authz.SuperAdmin, m.cancelPromo},
+		{http.MethodPut, "/api/admin/promo/:id", authz.SuperAdmin, m.enablePromo},
+		{http.MethodGet, "/api/admin/promo/:id/companies", authz.SuperAdmin, m.promoCompanies},
+		{http.MethodPost, "/api/promo/", authz.User, m.redeemPromo},
+		{http.MethodGet, "/companies/findpromocode/:code", authz.Member, m.findPromo},
+		{http.MethodDelete, "/api/admin/companies/:id/promo", authz.Admin, m.removeActivePromo},
+	}
+	if m.sandbox != nil {
+		// The sandbox's stand-in for Stripe.js createToken: served only with the sandbox gateway.
+		rs = append(rs, route{http.MethodPost, "/api/sandbox/tokens", authz.Member, m.createSandboxToken})
+	}
+	return rs
+}
+
+type route struct {
+	method, path, role string
+	handler            httpx.HandlerFunc
+}
+
+func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }
+
+// writeCardError answers a refused card with 402 and the gateway's message and code (Stripe-like),
+// and reports whether err was one.
+func writeCardError(c *gin.Context, err error) bool {
+	ce, ok := AsCardError(err)
+	if !ok {
+		return false
+	}
+	c.AbortWithStatusJSON(http.StatusPaymentRequired, CardErrorResponse{Success: false, Message: ce.Message, Code: ce.Code, DeclineCode: ce.DeclineCode})
+	return true
+}
+
+// cardCall wraps the handlers whose failures may be refused cards.
+func cardCall(fn httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(c *gin.Context) error {
+		err := fn(c)
+		if err != nil && writeCardError(c, err) {
+			return nil
+		}
+		return err
+	}
+}
+
+func (m *Module) gatewayConfig(c *gin.Context) error {
+	cfg := GatewayConfig{Gateway: m.deps.Gateway}
+	if m.deps.Gateway == GatewayStripe {
+		cfg.PublishableKey = m.deps.StripePublishableKey
+	}
+	httpx.OK(c, cfg)
+	return nil
+}
+
+func (m *Module) createSandboxToken(c *gin.Context) error {
+	return cardCall(func(c *gin.Context) error {
+		var req SandboxTokenRequest
+		if err := m.bind(c, &req); err != nil {
+			return err
+		}
+		t, err := m.sandbox.CreateToken(c, req.Number, req.ExpMonth, req.ExpYear, req.CVC)
+		if err != nil {
+			return gatewayErr(err)
+		}
+		httpx.OK(c, CardToken{ID: t.ID, Card: CardDetails{Brand: t.Brand, Last4: t.Last4, ExpMonth: t.ExpMonth, ExpYear: t.ExpYear}})
+		return nil
+	})(c)
+}
+
+// myCard answers the company's card, or null when it has none.
+func (m *Module) myCard(c *gin.Context) error {
+	card, err := m.svc.FindCardOnFile(c, auth.Current(c).CompanyID)
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		httpx.OK(c, nil)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, card)
+	return nil
+}
+
+func (m *Module) getCard(c *gin.Context) error {
+	p := auth.Current(c)
+	card, err := m.svc.findCard(c, c.Param("id"), p.CompanyID, p.IsAdmin())
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, cardDTO(card))
+	return nil
+}
+
+func (m *Module) addCard(c *gin.Context) error {
+	return cardCall(func(c *gin.Context) error {
+		var req AddCardRequest
+		if err := m.bind(c, &req); err != nil {
+			return err
+		}
+		card, err := m.svc.addCard(c, auth.Current(c).CompanyID, req)
+		if err != nil {
+			return err
+		}
+		httpx.JSON(c, http.StatusCreated, CardResponse{Success: true, Message: MsgCardAdded, Card: card})
+		return nil
+	})(c)
+}
+
+func (m *Module) updateCard(c *gin.Context) error {
+	return cardCall(func(c *gin.Context) error {
+		var req UpdateCardRequest
+		if err := m.bind(c, &req); err != nil {
+			return err
+		}
+		p := auth.Current(c)
+		card, err := m.svc.updateCard(c, c.Param("id"), p.CompanyID, false, req)
+		if err != nil {
+			return err
+		}
+		httpx.OK(c, CardResponse{Success: true, Message: MsgCardUpdated, Card: card})
+		return nil
+	})(c)
+}
+
+func (m *Module) removeCard(c *gin.Context) error {
+	if err := m.svc.removeCard(c, auth.Current(c).CompanyID); err != nil {
+		return err
+	}
+	httpx.OK(c, httpx.Success{Success: true, Message: MsgCardRemoved})
+	return nil
+}
+
+// processTransaction retries a payment; a refused card answers 402 with the gateway's message
+// (shown for 5000 ms, B §8).
+func (m *Module) processTransaction(c *gin.Context) error {
+	return cardCall(func(c *gin.Context) error {
+		p := auth.Current(c)
+		t, err := m.svc.processTransaction(c, c.Param("id"), p.CompanyID, p.IsAdmin())
+		if err != nil {
+			return err
+		}
+		httpx.OK(c, t)
+		return nil
+	})(c)
+}
+
+func (m *Module) ledger(c *gin.Context) error {
+	p, err := pagination.Parse(c, ledgerPage)
+	if err != nil {
+		return err
+	}
+	page, err := m.svc.ledger(c, TransactionFilter{CompanyID: c.Query("company"), CampaignRef: c.Query("campaign")}, p)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, page)
+	return nil
+}
+
+func (m *Module) createPromo(c *gin.Context) error {
+	var req CreatePromoRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	p, err := m.svc.createPromo(c, req)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(c, http.StatusCreated, PromoResponse{Success: true, Message: MsgPromoCreated, Promo: p})
+	return nil
+}
+
+func (m *Module) listPromos(c *gin.Context) error {
+	p, err := pagination.Parse(c, promoPage)
+	if err != nil {
+		return err
+	}
+	page, err := m.svc.promos(c, p)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, page)
+	return nil
+}
+
+func (m *Module) cancelPromo(c *gin.Context) error { return m.setPromoStatus(c, PromoCancelled) }
+func (m *Module) enablePromo(c *gin.Context) error { return m.setPromoStatus(c, PromoActive) }
+
+func (m *Module) setPromoStatus(c *gin.Context, status string) error {
+	shown, err := m.svc.setPromoStatus(c, c.Param("id"), status)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, PromoStatusResponse{Success: true, Status: shown})
+	return nil
+}
+
+func (m *Module) promoCompanies(c *gin.Context) error {
+	rs, err := m.svc.redemptions(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, rs)
+	return nil
+}
+
+func (m *Module) redeemPromo(c *gin.Context) error {
+	var req RedeemPromoRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	amount, err := m.svc.redeemPromo(c, auth.Current(c).CompanyID, req.Code)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, RedeemPromoResponse{Success: true, Message: MsgPromoRedeemed, Amount: amount})
+	return nil
+}
+
+func (m *Module) findPromo(c *gin.Context) error {
+	p, err := m.svc.findPromo(c, c.Param("code"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, p)
+	return nil
+}
+
+func (m *Module) removeActivePromo(c *gin.Context) error {
+	if err := m.svc.removeActivePromo(c, c.Param("id")); err != nil {
+		return err
+	}
+	httpx.OK(c, httpx.Success{Success: true, Message: MsgActivePromoGone})
+	return nil
+}

@@ -1,0 +1,132 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"marquee/modules/billing/internal/gateway"
+	"marquee/modules/billing/internal/sandbox"
+	"marquee/modules/billing/internal/store"
+	"marquee/modules/billing/internal/stripegw"
+	"marquee/modules/identity"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/server"
+)
+
+// Companies names companies for the admin lists, in one batch (identity.Service has it).
+type Companies interface {
+	FindCompaniesByIDs(ctx context.Context, ids []string) ([]*identity.Company, error)
+}
+
+// Deps are what the billing module needs; New refuses a missing one.
+type Deps struct {
+	DB        *gorm.DB
+	Clock     clock.Clock
+	Companies Companies
+
+	// Gateway is GatewaySandbox or GatewayStripe (PAYMENT_GATEWAY).
+	Gateway              string
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeAPIURL         string
+	MaxJSONBytes         int64
+	// GatewayTimeout bounds one call to the gateway; past it a charge stays pending. 0 means 30 s.
+	GatewayTimeout time.Duration
+}
+
+// Module is the billing bounded context.
+type Module struct {
+	deps    Deps
+	svc     *service
+	sandbox *sandbox.Gateway // nil unless the sandbox gateway is configured
+}
+
+// New builds the module and its gateway adapter.
+func New(d Deps) (*Module, error) {
+	if d.DB == nil || d.Clock == nil || d.Companies == nil {
+		return nil, errors.New("billing: missing dependency")
+	}
+	if d.MaxJSONBytes < 1 {
+		return nil, errors.New("billing: missing configuration")
+	}
+	if d.GatewayTimeout == 0 {
+		d.GatewayTimeout = 30 * time.Second
+	}
+	m := &Module{deps: d}
+	var gw gateway.Gateway
+	switch d.Gateway {
+	case GatewaySandbox, "":
+		m.sandbox = sandbox.New(d.DB, d.Clock)
+		gw = m.sandbox
+		d.Gateway = GatewaySandbox
+	case GatewayStripe:
+		if d.StripePublishableKey == "" {
+			return nil, errors.New("billing: STRIPE_PUBLISHABLE_KEY is required when PAYMENT_GATEWAY=stripe")
+		}
+		s, err := stripegw.New(stripegw.Options{SecretKey: d.StripeSecretKey, APIURL: d.StripeAPIURL, Timeout: d.GatewayTimeout})
+		if err != nil {
+			return nil, err
+		}
+		gw = s
+	default:
+		return nil, errors.New("billing: PAYMENT_GATEWAY must be sandbox or stripe")
+	}
+	m.deps = d
+	m.svc = &service{deps: d, store: store.New(d.DB), gw: gw}
+	return m, nil
+}
+
+// Service returns the module's public API.
+func (m *Module) Service() Service { return m.svc }
+
+func (m *Module) Name() string { return "billing" }
+
+func (m *Module) Migrations() []*db.Migration {
+	// The sandbox tables exist whatever the gateway, so switching gateways never needs a migration.
+	return append(store.Migrations(), sandbox.Migrations()...)
+}
+
+func (m *Module) Routes(r gin.IRouter) {
+	for _, rt := range m.routes() {
+		r.Handle(rt.method, rt.path, httpx.H(rt.handler))
+	}
+}
+
+func (m *Module) Policy() []authz.Rule {
+	var rules []authz.Rule
+	for _, rt := range m.routes() {
+		rules = append(rules, authz.Allow(rt.role, rt.method, rt.path))
+	}
+	return rules
+}
+
+// NewFromKernel builds the module from the platform kernel and the identity service.
+func NewFromKernel(k *server.Kernel, companies Companies) (*Module, error) {
+	c := k.Config
+	return New(Deps{DB: k.DB, Clock: k.Clock, Companies: companies,
+		Gateway: c.PaymentGateway, StripeSecretKey: c.StripeSecretKey, StripePublishableKey: c.StripePublishableKey,
+		StripeAPIURL: c.StripeAPIURL, MaxJSONBytes: c.MaxJSONBytes})
+}
+
+// Build builds identity and billing on the kernel and hands billing to identity as its credit
+// reader, as cmd/marquee does (a testkit.BuildFunc for billing's tests and benchmarks).
+func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
+	id, err := identity.NewFromKernel(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := NewFromKernel(k, id.Service())
+	if err != nil {
+		return nil, nil, err
+	}
+	id.SetCreditReader(b.Service())
+	return []server.Module{id, b}, id.Principals(), nil
+}
