@@ -14,13 +14,15 @@ export interface PromoListArgs {
   /** 0 means all rows. */
   page_size: number
   q: string
+  /** A field, '-field' for descending; '' for the server's order (newest first). */
+  sort: string
 }
 
 // The super admin's promo calls (docs/api.md "Billing", B §10 "Promos").
 export const promoAdminApi = api.enhanceEndpoints({ addTagTypes: ['Promo', 'AdminCompany'] }).injectEndpoints({
   endpoints: (build) => ({
     promos: build.query<ListPage<Promo>, PromoListArgs>({
-      query: ({ page, page_size, q }) => ({ url: '/api/admin/promo/', params: { page, page_size, q: q || undefined } }),
+      query: ({ page, page_size, q, sort }) => ({ url: '/api/admin/promo/', params: { page, page_size, q: q || undefined, sort: sort || undefined } }),
       providesTags: ['Promo'],
     }),
     createPromo: build.mutation<PromoResponse, CreatePromoRequest>({

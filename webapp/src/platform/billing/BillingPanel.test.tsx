@@ -34,7 +34,7 @@ describe('settings: card and credit (B §2)', () => {
     mockFetch({ ...sandbox, 'GET /api/cards/me': { body: visa } })
     await openBillingTab()
     expect(await screen.findByText('xxxx-xxxx-xxxx-4242')).toBeInTheDocument()
-    expect(screen.getByText(/Visa · expires 12\/2030/)).toBeInTheDocument()
+    expect(screen.getByTestId('masked-card').nextElementSibling).toHaveTextContent('Visa · expires 12/2030')
     expect(await screen.findByTestId('account-credit')).toHaveTextContent('$150')
   })
 

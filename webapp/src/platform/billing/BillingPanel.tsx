@@ -46,7 +46,7 @@ export function CardOnFile() {
               {card.data.masked || maskCard(card.data.last4)}
             </p>
             <p className="text-sm text-slate-600">
-              {card.data.brand} · expires {formatExpiry(card.data.exp_month, card.data.exp_year)}
+              <span className="capitalize">{card.data.brand}</span> · expires {formatExpiry(card.data.exp_month, card.data.exp_year)}
             </p>
           </div>
           <div className="flex gap-2">

@@ -20,6 +20,7 @@ import {
   MSG_CARD_ADDED_IN_FLOW,
   validateCard,
   type CardFailure,
+  type CardForm,
   type CardFormErrors,
 } from './cardRules'
 import type { Card } from '../api-types/billing'
@@ -52,6 +53,8 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
   const [cvc, setCvc] = useState('')
   const [errors, setErrors] = useState<CardFormErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
+  // The fields a gateway refusal is about: marked invalid and described by the failure message.
+  const [flagged, setFlagged] = useState<(keyof CardForm)[]>([])
   const [tokenizing, setTokenizing] = useState(false)
   const [stripeTokenizer, setStripeTokenizer] = useState<StripeTokenizer | null>(null)
   const [addCard, adding] = useAddCardMutation()
@@ -63,7 +66,8 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
   const fail = (cause: CardFailure) => {
     const message = cardFailureMessage(cause)
     setFailure(message)
-    setErrors(isCardNumberFailure(cause) ? { number: message } : { expMonth: message, expYear: message, cvc: message })
+    setErrors({})
+    setFlagged(isCardNumberFailure(cause) ? ['number'] : ['expMonth', 'expYear', 'cvc'])
     focusInvalid()
   }
 
@@ -84,6 +88,7 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
     event.preventDefault()
     if (busy) return
     setFailure(null)
+    setFlagged([])
     setTokenizing(true)
     let result: TokenizeResult | null
     try {
@@ -114,6 +119,9 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
 
   const otherError = errors.expMonth ?? errors.expYear ?? errors.cvc
   const otherErrorId = 'card-expiry-cvc-error'
+  const failureId = 'card-failure'
+  /** The id that explains why a field is invalid, if it is. */
+  const reason = (field: keyof CardForm, ownErrorId: string) => (errors[field] ? ownErrorId : flagged.includes(field) ? failureId : undefined)
 
   return (
     <Modal
@@ -133,7 +141,11 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
       }
     >
       <form id="card-form" ref={ref} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={busy || undefined}>
-        {failure && <Alert>{failure}</Alert>}
+        {failure && (
+          <div id={failureId}>
+            <Alert>{failure}</Alert>
+          </div>
+        )}
         {config.isLoading ? (
           <Spinner label="Loading the card form" />
         ) : stripeKey ? (
@@ -150,11 +162,12 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
                 className="field-input tabular-nums"
                 placeholder="1234 5678 9012 3456"
                 value={number}
-                aria-invalid={errors.number ? true : undefined}
-                aria-describedby={describedBy('card-number', undefined, errors.number)}
+                aria-invalid={reason('number', '') !== undefined ? true : undefined}
+                aria-describedby={errors.number ? describedBy('card-number', undefined, errors.number) : reason('number', '')}
                 onChange={(e) => {
                   setNumber(formatCardNumber(e.target.value))
                   if (errors.number) setErrors((prev) => ({ ...prev, number: undefined }))
+                  setFlagged((prev) => prev.filter((f) => f !== 'number'))
                 }}
                 onBlur={() => {
                   if (number) setErrors((prev) => ({ ...prev, number: cardNumberError(number) ?? undefined }))
@@ -172,7 +185,7 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
                   options={EXPIRY_MONTHS.map((m) => ({ value: m, text: String(m).padStart(2, '0') }))}
                   value={expMonth}
                   onChange={setExpMonth}
-                  errorId={errors.expMonth ? otherErrorId : undefined}
+                  errorId={reason('expMonth', otherErrorId)}
                 />
                 <ExpirySelect
                   id="card-exp-year"
@@ -182,7 +195,7 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
                   options={expiryYears(today).map((y) => ({ value: y, text: String(y) }))}
                   value={expYear}
                   onChange={setExpYear}
-                  errorId={errors.expYear ? otherErrorId : undefined}
+                  errorId={reason('expYear', otherErrorId)}
                 />
                 <div className="space-y-1">
                   <label htmlFor="card-cvc" className="block text-xs text-slate-600">
@@ -197,8 +210,8 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
                     className="field-input tabular-nums"
                     placeholder="CVC"
                     value={cvc}
-                    aria-invalid={errors.cvc ? true : undefined}
-                    aria-describedby={errors.cvc ? otherErrorId : undefined}
+                    aria-invalid={reason('cvc', otherErrorId) ? true : undefined}
+                    aria-describedby={reason('cvc', otherErrorId)}
                     onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
                   />
                 </div>

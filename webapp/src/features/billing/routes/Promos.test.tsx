@@ -34,6 +34,9 @@ describe('/admin/promos (B §2)', () => {
     await user.selectOptions(sizes, 'All')
     await waitFor(() => expect(server.calls.some((c) => c.path === '/api/admin/promo/' && c.query.get('page_size') === '0')).toBe(true))
 
+    await user.click(within(grid).getByRole('button', { name: /Amount/ }))
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/api/admin/promo/' && c.query.get('sort') === 'value')).toBe(true))
+
     await user.type(screen.getByLabelText('Filter promos'), 'SPR')
     await waitFor(() => expect(within(grid).queryByText('CODE1')).not.toBeInTheDocument())
     expect(within(grid).getByText('SPRING')).toBeInTheDocument()

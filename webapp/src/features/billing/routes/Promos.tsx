@@ -24,9 +24,9 @@ const statusTone: Record<string, string> = {
 }
 
 const columns: ColumnDef<Promo, any>[] = [
-  { accessorKey: 'code', header: 'Code', enableSorting: false, cell: (c) => <span className="font-mono font-medium text-slate-900">{c.getValue<string>()}</span> },
-  { accessorKey: 'value', header: 'Amount', enableSorting: false, cell: (c) => <span className="tabular-nums">{currency(c.getValue<number>())}</span> },
-  { accessorKey: 'redeem_count', header: 'Redeemed', enableSorting: false, cell: (c) => <span className="tabular-nums">{c.getValue<number>()}</span> },
+  { accessorKey: 'code', header: 'Code', cell: (c) => <span className="font-mono font-medium text-slate-900">{c.getValue<string>()}</span> },
+  { accessorKey: 'value', header: 'Amount', cell: (c) => <span className="tabular-nums">{currency(c.getValue<number>())}</span> },
+  { accessorKey: 'redeem_count', header: 'Redeemed', cell: (c) => <span className="tabular-nums">{c.getValue<number>()}</span> },
   { accessorKey: 'remaining', header: 'Remaining', enableSorting: false, cell: (c) => <span className="tabular-nums">{c.getValue<number>()}</span> },
   {
     accessorKey: 'status',
@@ -47,7 +47,7 @@ export default function Promos() {
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<PromoAction | null>(null)
   const [viewing, setViewing] = useState<Promo | null>(null)
-  const promos = usePromosQuery({ page: grid.page, page_size: grid.pageSize, q })
+  const promos = usePromosQuery({ page: grid.page, page_size: grid.pageSize, q, sort: grid.sort })
   const [cancelPromo, cancelling] = useCancelPromoMutation()
   const [enablePromo, enabling] = useEnablePromoMutation()
   const dispatch = useDispatch()
