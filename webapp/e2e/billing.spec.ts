@@ -146,6 +146,10 @@ test('a super admin creates a promo, an advertiser redeems it, and the credit sh
   await confirm.getByRole('button', { name: 'Cancel promo' }).click()
   await expect(admin.getByText('The promo is now cancelled.')).toBeVisible()
   await lastScreen(admin, 'billing-promo-cancelled')
+
+  // The redemption is in the ledger as a credit movement.
+  await admin.getByRole('tab', { name: 'Ledger' }).click()
+  await expect(admin.getByRole('table', { name: 'Ledger' }).getByRole('row', { name: /credit.*\$75\.00/i }).first()).toBeVisible()
   await adminContext.close()
   await advertiserContext.close()
 })

@@ -1,5 +1,5 @@
 import { api } from '../../platform/api'
-import type { CreatePromoRequest, Promo, PromoRedemption, PromoResponse, PromoStatusResponse } from '../../platform/api-types/billing'
+import type { CreatePromoRequest, Promo, PromoRedemption, PromoResponse, PromoStatusResponse, Transaction } from '../../platform/api-types/billing'
 
 /** The list envelope of docs/api.md "Lists". */
 export interface ListPage<T> {
@@ -44,6 +44,11 @@ export const promoAdminApi = api.enhanceEndpoints({ addTagTypes: ['Promo', 'Admi
       query: (id) => `/api/admin/promo/${encodeURIComponent(id)}/companies`,
       keepUnusedDataFor: 0,
     }),
+    // The read-only ledger of charges, refunds and credit movements (newest first by default).
+    transactions: build.query<ListPage<Transaction>, { page: number; page_size: number; sort: string }>({
+      query: ({ page, page_size, sort }) => ({ url: '/api/admin/transactions', params: { page, page_size, sort: sort || undefined } }),
+      providesTags: ['Promo'],
+    }),
     // Used by /admin/companies (B §2: remove the active promo).
     removeActivePromo: build.mutation<{ message: string }, string>({
       query: (companyId) => ({ url: `/api/admin/companies/${encodeURIComponent(companyId)}/promo`, method: 'DELETE' }),
@@ -59,4 +64,5 @@ export const {
   useEnablePromoMutation,
   usePromoCompaniesQuery,
   useRemoveActivePromoMutation,
+  useTransactionsQuery,
 } = promoAdminApi

@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { GatewayMsgDeclined, GatewayMsgIncorrectNumber, MsgCardAdded, MsgCardRemoved, MsgPromoNotFound, MsgPromoRedeemed } from '../api-types/billing'
 import { mockFetch, type FakeRoute } from '../../test/fetch'
 import { renderApp } from '../../test/renderApp'
 import { makeUser, signedInSession } from '../../test/users'
+
+// The screens load lazily and the machine may be busy: wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 })
 
 const visa = { id: 'card-1', brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030, masked: 'xxxx-xxxx-xxxx-4242' }
 const sandbox: Record<string, FakeRoute> = {

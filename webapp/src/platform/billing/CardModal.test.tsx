@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { configure, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Provider } from 'react-redux'
 import { describe, expect, it, vi } from 'vitest'
@@ -6,6 +6,9 @@ import { makeStore } from '../../app/store'
 import { mockFetch } from '../../test/fetch'
 import { selectFlashes } from '../flash/flash'
 import CardModal from './CardModal'
+
+// The screens load lazily and the machine may be busy: wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 })
 
 const visa = { id: 'card-1', brand: 'Visa', last4: '4242', exp_month: 3, exp_year: 2031, masked: 'xxxx-xxxx-xxxx-4242' }
 

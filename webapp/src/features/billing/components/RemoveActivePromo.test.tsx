@@ -1,13 +1,15 @@
-import { screen, within } from '@testing-library/react'
+import { configure, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Provider } from 'react-redux'
-import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '../../../app/store'
 import { MsgActivePromoGone, MsgNoActivePromo } from '../../../platform/api-types/billing'
 import { selectFlashes } from '../../../platform/flash/flash'
 import { mockFetch } from '../../../test/fetch'
 import RemoveActivePromo from './RemoveActivePromo'
+
+// The screens load lazily and the machine may be busy: wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 })
 
 async function removeFor(companyId: string) {
   const store = makeStore()

@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { MsgPromoCreated, MsgPromoTaken, type Promo } from '../../../platform/api-types/billing'
 import { mockFetch, type FakeRequest } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
+
+// The screens load lazily and the machine may be busy: wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 })
 
 function makePromo(n: number, overrides: Partial<Promo> = {}): Promo {
   return { id: `p${n}`, code: `CODE${n}`, value: 25.5, status: 'active', max_count: 10, redeem_count: 3, remaining: 7, created_at: '2026-11-01T00:00:00Z', ...overrides }
@@ -87,6 +90,31 @@ describe('/admin/promos (B §2)', () => {
     await user.click(screen.getByRole('button', { name: 'View companies' }))
     const dialog = await screen.findByRole('dialog', { name: 'Companies that redeemed CODE1' })
     expect(await within(dialog).findByText('Acme Outdoor')).toBeInTheDocument()
+  })
+
+  it('shows the ledger read-only in its own tab', async () => {
+    const server = mockFetch({
+      'GET /api/admin/promo/': { body: { items: [], total: 0, page: 1, page_size: 50 } },
+      'GET /api/admin/transactions': {
+        body: {
+          items: [
+            { id: 't1', company_id: 'c1', company_name: 'Acme Outdoor', kind: 'charge', status: 'failed', amount: 1200, currency: 'usd', description: 'Week of Dec 7', campaign_ref: 'k1', week: '2026-12-07', gateway_ref: '', failure_message: 'Your card was declined.', refunded: 0, created_at: '2026-11-20T10:00:00Z' },
+          ],
+          total: 1,
+          page: 1,
+          page_size: 50,
+        },
+      },
+    })
+    const user = userEvent.setup()
+    renderApp('/admin/promos', { session: superAdmin() })
+    await user.click(await screen.findByRole('tab', { name: 'Ledger' }))
+    const ledger = await screen.findByRole('table', { name: 'Ledger' })
+    expect(await within(ledger).findByText('Acme Outdoor')).toBeInTheDocument()
+    expect(within(ledger).getByText('$1,200.00')).toBeInTheDocument()
+    expect(within(ledger).getByText('Your card was declined.')).toBeInTheDocument()
+    expect(server.called('GET', '/api/admin/transactions')[0]!.query.get('page_size')).toBe('50')
+    expect(within(ledger).queryByRole('radio')).not.toBeInTheDocument()
   })
 
   it('is for super admins only', async () => {

@@ -9,7 +9,9 @@ import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import type { Promo } from '../../../platform/api-types/billing'
 import { currency } from '../../../platform/billing/promoRules'
+import Tabs from '../../../platform/Tabs'
 import { useCancelPromoMutation, useEnablePromoMutation, usePromosQuery } from '../api'
+import Ledger from '../components/Ledger'
 import PromoCompaniesModal from '../components/PromoCompaniesModal'
 import { promoActionFor, promoConfirmText, promoStatusMessage, type PromoAction } from '../promoActions'
 
@@ -39,8 +41,8 @@ const columns: ColumnDef<Promo, any>[] = [
   },
 ]
 
-/** B §2 /admin/promos (super admin): the promo grid, cancel or enable, and who redeemed. */
-export default function Promos() {
+/** The promo grid, cancel or enable, and who redeemed (B §2). */
+function PromoList() {
   const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: PROMO_PAGE_SIZES[0]!, sort: '' })
   const [filter, setFilter] = useState('')
   const [q, setQ] = useState('')
@@ -77,16 +79,7 @@ export default function Promos() {
   }
 
   return (
-    <div className="space-y-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Promos</h1>
-          <p className="mt-1 text-slate-600">Promo codes give companies account credit.</p>
-        </div>
-        <Link to="/admin/promos/new" className="btn-primary self-start">
-          New promo
-        </Link>
-      </div>
+    <div className="space-y-6 pt-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="w-full max-w-sm space-y-1.5">
           <label htmlFor="promo-filter" className="block text-sm font-medium text-slate-700">
@@ -134,6 +127,33 @@ export default function Promos() {
         onCancel={() => setConfirming(null)}
       />
       <PromoCompaniesModal promo={viewing} onClose={() => setViewing(null)} />
+    </div>
+  )
+}
+
+/** B §2 /admin/promos (super admin): the promos, and a read-only ledger of what they and cards moved. */
+export default function Promos() {
+  const [tab, setTab] = useState('promos')
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Promos</h1>
+          <p className="mt-1 text-slate-600">Promo codes give companies account credit.</p>
+        </div>
+        <Link to="/admin/promos/new" className="btn-primary self-start">
+          New promo
+        </Link>
+      </div>
+      <Tabs
+        label="Promos and ledger"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: 'promos', label: 'Promo codes', content: <PromoList /> },
+          { id: 'ledger', label: 'Ledger', content: <Ledger /> },
+        ]}
+      />
     </div>
   )
 }
