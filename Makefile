@@ -9,6 +9,8 @@ PORT ?= 8080
 WEB := webapp
 WEB_DEPS := $(WEB)/node_modules/.package-lock.json
 GO_TEST_FLAGS ?= -count=1 -timeout 15m
+STRIPE_MOCK_VERSION := v0.203.0
+STRIPE_MOCK := bin/tools/stripe-mock
 
 .PHONY: run build build-web build-go test test-go test-web test-e2e vet types check-types bench tools clean
 
@@ -48,7 +50,7 @@ test: vet check-types test-go test-web test-e2e
 vet:
 	go vet ./...
 
-test-go:
+test-go: $(STRIPE_MOCK)
 	@echo "Go tests on SQLite$${TEST_DATABASE_URL:+ and PostgreSQL}"
 	go test $(GO_TEST_FLAGS) ./...
 
@@ -74,9 +76,13 @@ check-types:
 bench:
 	go test -run '^$$' -bench . -benchtime 3s -count 1 ./bench/...
 
-## tools: what the tests need from the machine (Chromium for Playwright)
-tools:
+## tools: what the tests need from the machine (Chromium for Playwright, stripe-mock for the Stripe adapter)
+tools: $(STRIPE_MOCK)
 	@scripts/ensure-chromium.sh
+
+# stripe-mock is Stripe's API mock, the protocol peer of the billing module's Stripe adapter tests.
+$(STRIPE_MOCK):
+	GOBIN=$(CURDIR)/bin/tools go install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
 clean:
 	rm -rf bin $(WEB)/dist/assets $(WEB)/dist/index.html $(WEB)/test-output

@@ -99,7 +99,8 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 	case KindCharge:
 		var card *store.Card
 		card, err = s.store.CardByCompany(ctx, t.CompanyID)
-		if db.IsNotFound(err) {
+		if db.IsNotFound(err) || (err == nil && card.Gateway != s.gw.Name()) {
+			// No card, or one saved by the other gateway before a switch: the company must add one.
 			err = &gateway.CardError{Code: "missing_card", Message: MsgCardRequired}
 		} else if err == nil {
 			ref, err = s.gw.Charge(gctx, gateway.ChargeRequest{CustomerRef: card.CustomerRef, CardRef: card.CardRef,
@@ -108,7 +109,10 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 	case KindRefund:
 		var parent *store.Transaction
 		parent, err = s.store.TransactionByID(ctx, t.ParentID)
-		if err == nil {
+		if err == nil && parent.Gateway != s.gw.Name() {
+			// Charged through the other gateway, before a switch: only that gateway can refund it.
+			err = &gateway.CardError{Code: "gateway_changed", Message: MsgRefundOtherGateway}
+		} else if err == nil {
 			ref, err = s.gw.Refund(gctx, gateway.RefundRequest{ChargeRef: parent.GatewayRef, Amount: money.Cents(t.Amount), IdempotencyKey: gatewayKey(t)})
 		}
 	default:
@@ -138,7 +142,7 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 				return err
 			}
 		}
-		return s.store.Save(ctx, t)
+		return s.store.RecordAttempt(ctx, t)
 	})
 	if saveErr != nil {
 		return nil, apperr.Internal(saveErr)
@@ -287,7 +291,9 @@ func (s *service) FindCampaignCharges(ctx context.Context, companyID, campaignRe
 		return nil, apperr.Field("campaign_ref", "A campaign is required.")
 	}
 	rows, _, err := s.store.Transactions(ctx, store.TransactionFilter{CompanyID: companyID, CampaignRef: campaignRef},
-		func(q *gorm.DB) *gorm.DB { return q.Where("kind IN ?", []string{KindCharge, KindRefund}).Order("created_at ASC, id ASC") })
+		func(q *gorm.DB) *gorm.DB {
+			return q.Where("kind IN ?", []string{KindCharge, KindRefund}).Order("created_at ASC, id ASC")
+		})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}

@@ -15,7 +15,7 @@ import (
 
 // promoPage is the admin promo grid's list rules (B §2: page sizes 50, 75, 100, All; filter).
 var promoPage = pagination.Spec{PageSizes: []int{50, 75, 100, 0}, DefaultSize: 50,
-	Sortable: map[string]string{"created_at": "created_at", "code": "code", "value": "value", "redeem_count": "redeem_count"},
+	Sortable:    map[string]string{"created_at": "created_at", "code": "code", "value": "value", "redeem_count": "redeem_count"},
 	DefaultSort: "-created_at", MaxQ: MaxPromoCodeSize}
 
 // NormalizePromoCode checks a typed promo code (B §5: no whitespace) and returns it upper-cased:

@@ -69,6 +69,7 @@ const (
 	MsgChargeKeyReused     = "This payment key was already used for another payment."
 	MsgRefundTooLarge      = "The refund is larger than what is left of the charge."
 	MsgRefundNotCharged    = "Only a succeeded charge can be refunded."
+	MsgRefundOtherGateway  = "This charge was made through another payment gateway; refund it there."
 	MsgCreditInsufficient  = "The account credit is not enough for this."
 
 	MsgPromoRequired        = "Promo code is required."

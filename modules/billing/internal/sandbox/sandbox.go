@@ -197,11 +197,21 @@ func (g *Gateway) CreateToken(ctx context.Context, number string, expMonth, expY
 	return &TokenCard{ID: t.ID, Brand: t.Brand, Last4: t.Last4, ExpMonth: t.ExpMonth, ExpYear: t.ExpYear}, nil
 }
 
+// TokenLifetime is how long an unused token stays valid (Stripe's tokens are short-lived too).
+const TokenLifetime = 24 * time.Hour
+
+// PurgeTokens deletes the tokens created before the token lifetime ended, used or not: a used one
+// has done its work, and an unused one can no longer be attached. It returns how many went.
+func (g *Gateway) PurgeTokens(ctx context.Context) (int64, error) {
+	res := g.conn(ctx).Where("created_at < ?", g.clock.Now().Add(-TokenLifetime)).Delete(&Token{})
+	return res.RowsAffected, res.Error
+}
+
 // AttachCard uses up the token and saves its card, refusing the cards Stripe refuses when saved.
 func (g *Gateway) AttachCard(ctx context.Context, req gateway.AttachRequest) (*gateway.AttachedCard, error) {
 	now := g.clock.Now()
 	var t Token
-	res := g.conn(ctx).Model(&Token{}).Where("id = ? AND used_at IS NULL", req.Token).Update("used_at", now)
+	res := g.conn(ctx).Model(&Token{}).Where("id = ? AND used_at IS NULL AND created_at >= ?", req.Token, now.Add(-TokenLifetime)).Update("used_at", now)
 	if res.Error != nil {
 		return nil, res.Error
 	}
@@ -281,9 +291,11 @@ func (g *Gateway) Charge(ctx context.Context, req gateway.ChargeRequest) (string
 	switch {
 	case db.IsDuplicate(err):
 		// The same key again: the first outcome, whatever this request says.
-		if err := g.conn(ctx).Where("idempotency_key = ?", req.IdempotencyKey).Take(&ch).Error; err != nil {
+		var first Charge
+		if err := g.conn(ctx).Where("idempotency_key = ?", req.IdempotencyKey).Take(&first).Error; err != nil {
 			return "", err
 		}
+		ch = first
 		if ch.Amount != int64(req.Amount) {
 			return "", fmt.Errorf("sandbox: idempotency key %s reused with another amount", req.IdempotencyKey)
 		}

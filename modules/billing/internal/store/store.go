@@ -35,7 +35,7 @@ type Card struct {
 	ExpMonth    int       `gorm:"not null"`
 	ExpYear     int       `gorm:"not null"`
 	CreatedAt   time.Time `gorm:"not null"`
-	UpdatedAt   time.Time `gorm:"not null"`
+	UpdatedAt   time.Time `gorm:"not null;autoUpdateTime:false"` // set from the injected clock
 }
 
 func (Card) TableName() string { return "billing_cards" }
@@ -67,7 +67,7 @@ type Transaction struct {
 	NextAttemptAt  *time.Time `gorm:"index"`
 	LockedUntil    *time.Time
 	CreatedAt      time.Time `gorm:"not null;index"`
-	UpdatedAt      time.Time `gorm:"not null"`
+	UpdatedAt      time.Time `gorm:"not null;autoUpdateTime:false"` // set from the injected clock
 }
 
 func (Transaction) TableName() string { return "billing_transactions" }
@@ -214,6 +214,15 @@ func (s *Store) TransactionByKey(ctx context.Context, key string) (*Transaction,
 	var t Transaction
 	err := s.conn(ctx).Where("idempotency_key = ?", key).Take(&t).Error
 	return &t, err
+}
+
+// RecordAttempt writes the outcome of one gateway attempt (and releases the lease), touching only
+// the columns an attempt owns.
+func (s *Store) RecordAttempt(ctx context.Context, t *Transaction) error {
+	return s.conn(ctx).Model(&Transaction{}).Where("id = ?", t.ID).Updates(map[string]any{
+		"status": t.Status, "gateway_ref": t.GatewayRef, "failure_message": t.FailureMessage, "attempts": t.Attempts,
+		"gateway_attempt": t.GatewayAttempt, "next_attempt_at": t.NextAttemptAt, "locked_until": nil, "updated_at": t.UpdatedAt,
+	}).Error
 }
 
 // ClaimTransaction leases a pending or failed charge or refund for one attempt at the gateway until

@@ -167,6 +167,10 @@ export const MsgRefundNotCharged = "Only a succeeded charge can be refunded.";
 /**
  * Messages of B §8, word for word, and of this module.
  */
+export const MsgRefundOtherGateway = "This charge was made through another payment gateway; refund it there.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
 export const MsgCreditInsufficient = "The account credit is not enough for this.";
 /**
  * Messages of B §8, word for word, and of this module.
