@@ -7,11 +7,16 @@ import { DEMO, lastScreen, signIn } from './support'
 async function expectAccessible(page: Page, path: string) {
   await page.goto(path)
   await expect(page.locator('h1').first()).toBeVisible()
+  await expectAccessibleHere(page, path)
+}
+
+/** Runs axe on the page as it is now (an open tab or modal). */
+async function expectAccessibleHere(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `accessibility violations on ${path}`,
+    `accessibility violations on ${what}`,
   ).toEqual([])
 }
 
@@ -28,4 +33,26 @@ test('signed-in pages meet WCAG 2.1 AA', async ({ page }) => {
     await expectAccessible(page, path)
   }
   await lastScreen(page, 'accessibility-signed-in')
+})
+
+test('billing screens meet WCAG 2.1 AA', async ({ page }) => {
+  await signIn(page, DEMO.advertiser)
+  await expectAccessible(page, '/settings')
+  await page.getByRole('tab', { name: 'Card and credit' }).click()
+  await expect(page.getByRole('heading', { name: 'Account credit' })).toBeVisible()
+  await expectAccessibleHere(page, '/settings (card and credit)')
+  await page.getByRole('button', { name: 'Redeem a promo code' }).click()
+  await expectAccessibleHere(page, '/settings (promo redeem modal)')
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+  await page.getByRole('button', { name: /^(Add|Replace) card$/ }).click()
+  await expect(page.getByLabel('Card number')).toBeVisible()
+  await expectAccessibleHere(page, '/settings (card modal)')
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await signIn(page, DEMO.superAdmin)
+  for (const path of ['/admin/promos', '/admin/promos/new']) {
+    await expectAccessible(page, path)
+  }
+  await lastScreen(page, 'accessibility-billing')
 })

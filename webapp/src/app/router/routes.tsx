@@ -112,8 +112,8 @@ const adminRoutes: RouteObject[] = [
   {
     Component: RequireSuperAdmin,
     children: [
-      later('admin/promos', 'Promos', adminScreen),
-      later('admin/promos/new', 'New promo', adminScreen),
+      { path: 'admin/promos', lazy: adminScreen('Promos') },
+      { path: 'admin/promos/new', lazy: adminScreen('NewPromo') },
       later('admin/special-users', 'Special users', adminScreen),
     ],
   },

@@ -1,4 +1,6 @@
 // The admin section's lazy bundle (DESIGN §6): the admin area (B §2).
+import NewPromo from '../../../features/billing/routes/NewPromo'
+import Promos from '../../../features/billing/routes/Promos'
 import NotAvailable from '../../../platform/NotAvailable'
 
-export const screens = { NotAvailable }
+export const screens = { NotAvailable, Promos, NewPromo }

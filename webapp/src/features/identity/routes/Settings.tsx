@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
-import { NotAvailablePanel } from '../../../platform/NotAvailable'
+import BillingPanel from '../../../platform/billing/BillingPanel'
 import { selectUser, userUpdated } from '../../../platform/session'
 import Tabs from '../../../platform/Tabs'
 import { useDisableTourMutation, useEnableTourMutation } from '../api'
@@ -50,7 +50,7 @@ function TourSetting() {
   )
 }
 
-/** A §2 /settings: tabs; the card and account credit come with billing (B §2). */
+/** A §2 /settings: tabs; B §2 adds the masked card, the account credit and the promo redeem modal. */
 export default function Settings() {
   const [tab, setTab] = useState('preferences')
   return (
@@ -66,7 +66,7 @@ export default function Settings() {
           onSelect={setTab}
           tabs={[
             { id: 'preferences', label: 'Preferences', content: <TourSetting /> },
-            { id: 'billing', label: 'Card and credit', content: <NotAvailablePanel section="Card and credit" heading="h2" /> },
+            { id: 'billing', label: 'Card and credit', content: <BillingPanel /> },
           ]}
         />
       </div>
