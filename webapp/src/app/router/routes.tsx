@@ -71,9 +71,10 @@ const advertiserRoutes: RouteObject[] = [
   later('campaigns/success/submitted', 'Campaign submitted'),
   later('campaigns/edit/:id', 'Edit campaign'),
   later('campaigns/:id', 'Campaign'),
-  later('content', 'Content'),
-  later('creatives', 'Creatives'),
-  later('creatives/create', 'Ad Design Tool'),
+  { path: 'content', lazy: advertiserScreen('Content') },
+  { path: 'creatives', lazy: advertiserScreen('Creatives') },
+  // The Ad Design Tool is its own bundle: konva loads only here (DESIGN §6, STYLE "Lazy routes").
+  { path: 'creatives/create', lazy: async () => ({ Component: (await import('../../features/creatives/routes/AdBuilder')).default }) },
   later('reports', 'Reports'),
   later('reports/new', 'New report'),
   // B §2: /report/new is the older spelling of /reports/new (DESIGN §1.6).

@@ -64,7 +64,3 @@ export function youtubeIdFromLink(link: string): string | null {
 export function youtubeEmbedUrl(id: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`
 }
-
-export function youtubeThumbUrl(id: string): string {
-  return `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`
-}

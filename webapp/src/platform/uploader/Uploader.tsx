@@ -7,12 +7,14 @@ export interface UploaderProps {
   /** The upload call, e.g. `/upload_creative`. */
   url: string
   params?: SendFilesOptions['params']
+  /** Query parameters that depend on the chosen files (e.g. `/upload_file?type=`). */
+  paramsFor?: (files: File[]) => SendFilesOptions['params']
   /** The dropzone's visible label. */
   label: string
   /** Called once the server has stored the files. */
   onUploaded: (files: UploadedFile[]) => void
-  /** Called when an upload starts, so a form can forget an earlier file. */
-  onStart?: () => void
+  /** Called with the accepted files when an upload starts, so a form can forget an earlier file. */
+  onStart?: (files: File[]) => void
   /** An error the form wants shown on the dropzone (e.g. 'Sorry! you must first upload your content'). */
   error?: string | null
   disabled?: boolean
@@ -36,7 +38,7 @@ type Phase =
  * before anything is sent, then the valid ones go out with a progress bar that can be canceled.
  * Each refused file says why; a failed upload follows the A §8 rule.
  */
-export default function Uploader({ kind, url, params, label, onUploaded, onStart, error, disabled = false, hint }: UploaderProps) {
+export default function Uploader({ kind, url, params, paramsFor, label, onUploaded, onStart, error, disabled = false, hint }: UploaderProps) {
   const id = useId()
   const rule = UPLOAD_RULES[kind]
   const input = useRef<HTMLInputElement>(null)
@@ -60,13 +62,13 @@ export default function Uploader({ kind, url, params, label, onUploaded, onStart
     const accepted = check.files.filter((f) => !f.error).map((f) => f.file)
     if (accepted.length === 0) return
 
-    onStart?.()
+    onStart?.(accepted)
     const controller = new AbortController()
     abort.current = controller
     setPhase({ state: 'uploading', names: accepted.map((f) => f.name), progress: 0 })
     const result = await sendFiles({
       url,
-      params,
+      params: paramsFor ? { ...params, ...paramsFor(accepted) } : params,
       field: rule.maxFiles > 1 ? 'files' : 'file',
       files: accepted,
       signal: controller.signal,

@@ -42,6 +42,12 @@ describe('minimum item size 100x50 (A §5)', () => {
     expect(limitResize(old, next)).toEqual(expected)
   })
 
+  it('reads the minimum in screen pixels on a shrunk stage', () => {
+    const half = { x: 0, y: 0, width: 50, height: 25 }
+    expect(limitResize(old, half, 0.5)).toEqual(half)
+    expect(limitResize(old, { ...half, width: 49 }, 0.5)).toEqual(old)
+  })
+
   it.each([
     [10, 10, { width: 100, height: 50 }],
     [300, 20, { width: 300, height: 50 }],

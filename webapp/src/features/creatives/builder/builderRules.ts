@@ -49,10 +49,11 @@ export interface Box {
 
 /**
  * The Transformer's bound-box rule (A §5): a resize that would make an item smaller than 100x50
- * keeps the previous box.
+ * keeps the previous box. The boxes are in screen pixels, so `scale` (the stage's display scale)
+ * turns the minimum into them. A box flipped inside out (negative size) is refused too.
  */
-export function limitResize(oldBox: Box, newBox: Box): Box {
-  if (Math.abs(newBox.width) < MIN_ITEM_WIDTH || Math.abs(newBox.height) < MIN_ITEM_HEIGHT) return oldBox
+export function limitResize<B extends Box>(oldBox: B, newBox: B, scale = 1): B {
+  if (newBox.width < MIN_ITEM_WIDTH * scale - 0.01 || newBox.height < MIN_ITEM_HEIGHT * scale - 0.01) return oldBox
   return newBox
 }
 

@@ -1,0 +1,192 @@
+import { createColumnHelper } from '@tanstack/react-table'
+import { useState } from 'react'
+import { useDispatch } from 'react-redux'
+import { Link } from 'react-router'
+import { MsgBuildHint, MsgDeleteCreative, type Creative } from '../../../platform/api-types/creatives'
+import Confirm from '../../../platform/Confirm'
+import {
+  creativeImageUrl,
+  useDefaultCreativeQuery,
+  useDeleteCreativeMutation,
+  useListCreativesQuery,
+  useSetDefaultCreativeMutation,
+} from '../../../platform/creatives/api'
+import CreativeUploadForm from '../../../platform/creatives/CreativeUploadForm'
+import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import { formatDisplayDate } from '../../../platform/dates'
+import { flashShown } from '../../../platform/flash/flash'
+import { errorMessage } from '../../../platform/http'
+import Modal from '../../../platform/Modal'
+
+/** A §9: the creatives list offers 10, 20, 50 and All (0). */
+export const CREATIVE_PAGE_SIZES = [10, 20, 50, 0]
+
+const column = createColumnHelper<Creative>()
+
+/** A §2 /creatives: the company's creatives, the new-creative modal, delete, the default creative. */
+export default function Creatives() {
+  const dispatch = useDispatch()
+  const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: CREATIVE_PAGE_SIZES[0]!, sort: '' })
+  const list = useListCreativesQuery({ page: grid.page, page_size: grid.pageSize })
+  const defaultCreative = useDefaultCreativeQuery()
+  const [creating, setCreating] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [deleting, setDeleting] = useState<Creative | null>(null)
+  const [remove, removal] = useDeleteCreativeMutation()
+  const [setDefault, defaulting] = useSetDefaultCreativeMutation()
+
+  const onDelete = async () => {
+    if (!deleting) return
+    try {
+      await remove(deleting.id).unwrap()
+      dispatch(flashShown(`The creative '${deleting.name}' has been deleted`, 'success'))
+    } catch (error) {
+      dispatch(flashShown(errorMessage(error), 'danger'))
+    }
+    setDeleting(null)
+  }
+
+  const onSetDefault = async (creative: Creative) => {
+    try {
+      await setDefault(creative.id).unwrap()
+      dispatch(flashShown(`'${creative.name}' is now your company's default creative`, 'success'))
+    } catch (error) {
+      dispatch(flashShown(errorMessage(error), 'danger'))
+    }
+  }
+
+  const columns = [
+    column.display({
+      id: 'preview',
+      header: 'Preview',
+      cell: ({ row }) => (
+        <img src={creativeImageUrl(row.original.url, true)} alt={row.original.alt || row.original.name} className="h-8 w-28 rounded bg-slate-100 object-contain" loading="lazy" />
+      ),
+    }),
+    column.accessor('name', {
+      header: 'Name',
+      cell: ({ row, getValue }) => (
+        <span className="flex items-center gap-2">
+          <a href={row.original.awsUrl} target="_blank" rel="noreferrer" className="link">
+            {getValue()}
+          </a>
+          {row.original.is_default && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">Default</span>}
+        </span>
+      ),
+    }),
+    column.accessor('reference', { header: 'Reference' }),
+    column.display({ id: 'size', header: 'Size', cell: ({ row }) => `${row.original.width}x${row.original.height}` }),
+    column.accessor('created_at', { header: 'Added', cell: ({ getValue }) => formatDisplayDate(getValue()) }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => (
+        <span className="flex gap-1">
+          {!row.original.is_default && (
+            <button type="button" className="btn-ghost px-2 py-1" disabled={defaulting.isLoading} onClick={() => void onSetDefault(row.original)}>
+              Set as default<span className="sr-only"> {row.original.name}</span>
+            </button>
+          )}
+          <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => setDeleting(row.original)}>
+            Delete<span className="sr-only"> {row.original.name}</span>
+          </button>
+        </span>
+      ),
+    }),
+  ]
+
+  const current = defaultCreative.data
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Creatives</h1>
+          <p className="mt-1 text-slate-600">The ads your campaigns show: upload a creative, or build one.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/creatives/create" className="btn-secondary">
+            Ad Design Tool
+          </Link>
+          <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+            New creative
+          </button>
+        </div>
+      </div>
+
+      <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="creative-hint">
+        {MsgBuildHint}
+      </p>
+
+      <section aria-labelledby="default-creative" className="card flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
+        <div className="sm:w-64">
+          <h2 id="default-creative" className="font-semibold text-slate-900">
+            Company default creative
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Used by a campaign when no other creative is chosen.</p>
+        </div>
+        {current ? (
+          <figure className="flex flex-1 items-center gap-4">
+            <img src={creativeImageUrl(current.url, true)} alt={current.alt || current.name} className="h-16 w-56 rounded-lg border border-slate-200 bg-slate-50 object-contain" />
+            <figcaption className="text-sm font-medium text-slate-800">{current.name}</figcaption>
+          </figure>
+        ) : (
+          <p className="flex-1 text-sm text-slate-500">{defaultCreative.isLoading ? 'Loading…' : 'No default yet: choose one with “Set as default” below.'}</p>
+        )}
+      </section>
+
+      <DataGrid
+        label="Creatives"
+        columns={columns}
+        data={list.data?.items ?? []}
+        getRowId={(c) => c.id}
+        pageSizeOptions={CREATIVE_PAGE_SIZES}
+        loading={list.isFetching}
+        emptyState={
+          <span>
+            No creatives yet.{' '}
+            <button type="button" className="link" onClick={() => setCreating(true)}>
+              Upload your first creative
+            </button>{' '}
+            or{' '}
+            <Link to="/creatives/create" className="link">
+              build one
+            </Link>
+            .
+          </span>
+        }
+        server={{ total: list.data?.total ?? 0, state: grid, onStateChange: setGrid }}
+      />
+
+      <Modal
+        open={creating}
+        title="New creative"
+        onClose={() => setCreating(false)}
+        closeOnBackdrop={false}
+        footer={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setCreating(false)}>
+              Cancel
+            </button>
+            <button type="submit" form="new-creative-form" className="btn-primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Save creative'}
+            </button>
+          </>
+        }
+      >
+        <CreativeUploadForm formId="new-creative-form" onBusyChange={setSaving} onSaved={() => setCreating(false)} />
+      </Modal>
+
+      <Confirm
+        open={deleting !== null}
+        title="Delete creative"
+        message={MsgDeleteCreative}
+        confirmText="Delete"
+        tone="danger"
+        busy={removal.isLoading}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  )
+}
