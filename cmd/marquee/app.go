@@ -1,6 +1,7 @@
 package main
 
 import (
+	"marquee/modules/creatives"
 	"marquee/modules/identity"
 	"marquee/platform/auth"
 	"marquee/platform/server"
@@ -13,7 +14,11 @@ func buildModules(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	return []server.Module{id}, id.Principals(), nil
+	cr, err := creatives.NewFromKernel(k, id.Service())
+	if err != nil {
+		return nil, nil, err
+	}
+	return []server.Module{id, cr}, id.Principals(), nil
 }
 
 // identityService finds the identity module among the built ones (the seed and the CLI use it).

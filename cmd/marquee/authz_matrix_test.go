@@ -36,6 +36,27 @@ var expectedAccess = map[string]string{
 	"GET /users/check-tutorial":      authz.Member,
 	"GET /users/disable-tour":        authz.Member,
 	"GET /users/enable-tour":         authz.Member,
+
+	"POST /upload_creative":          authz.Member,
+	"POST /upload_creative_library":  authz.Member,
+	"POST /upload_temp":              authz.Member,
+	"POST /upload_file":              authz.Admin,
+	"POST /upload_creative_image":    authz.Member,
+	"POST /upload_report":            authz.Admin,
+	"GET /creative/image":            authz.Member,
+	"GET /proof/image":               authz.Member,
+	"GET /api/contents/":             authz.Member,
+	"POST /api/contents/":            authz.Admin,
+	"PUT /api/contents/:id":          authz.Admin,
+	"DELETE /api/contents/:id":       authz.Admin,
+	"PUT /api/contents/:id/relevant": authz.Admin,
+	"GET /api/creatives/":            authz.Member,
+	"GET /api/creatives/size":        authz.Member,
+	"GET /api/creatives/default":     authz.Member,
+	"PUT /api/creatives/:id/default": authz.Member,
+	"POST /api/creatives/":           authz.Member,
+	"DELETE /api/creatives/:id":      authz.Member,
+	"POST /users/creative":           authz.Member,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).

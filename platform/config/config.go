@@ -50,6 +50,7 @@ type Config struct {
 	SMTPTLS          string        `env:"SMTP_TLS" default:"starttls" doc:"none, starttls or tls"`
 	MailPollInterval time.Duration `env:"MAIL_POLL_INTERVAL" default:"5s" doc:"how often the outbox is delivered"`
 	MailMaxAttempts  int           `env:"MAIL_MAX_ATTEMPTS" default:"10" doc:"send attempts before a message is marked failed (it is kept)"`
+	OperationsEmail  string        `env:"OPERATIONS_EMAIL" default:"operations@marquee.local" doc:"where creative requests (POST /users/creative) are sent"`
 
 	JobsEnabled bool `env:"JOBS_ENABLED" default:"true" doc:"run periodic jobs in this process (one leader runs them across replicas)"`
 }

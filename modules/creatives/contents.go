@@ -1,0 +1,282 @@
+package creatives
+
+import (
+	"context"
+	"path"
+
+	"gorm.io/gorm"
+
+	"marquee/modules/creatives/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/db"
+	"marquee/platform/ids"
+	"marquee/platform/pagination"
+)
+
+// contentListSpec: A §9, content lists default to 50 (50, 75, 100, All).
+var contentListSpec = pagination.Spec{
+	PageSizes: ContentPageSizes, DefaultSize: 50,
+	Sortable:    map[string]string{"created_at": "created_at", "name": "name", "type": "type"},
+	DefaultSort: "-created_at",
+}
+
+// contentFilter is what p may see (A §6): admins every item; others the active items whose scope
+// holds their company type.
+func contentFilter(p *auth.Principal, q string) store.ContentFilter {
+	if p.IsAdmin() {
+		return store.ContentFilter{Q: q}
+	}
+	scope := p.CompanyType
+	if scope == "" {
+		scope = ScopeStandard
+	}
+	return store.ContentFilter{Scope: scope, Active: true, Q: q}
+}
+
+func (m *Module) listContents(ctx context.Context, p *auth.Principal, params pagination.Params) (pagination.Page[*Content], error) {
+	rows, total, err := m.store.ListContents(ctx, contentFilter(p, params.Q), func(q *gorm.DB) *gorm.DB {
+		return params.Apply(q.Order("relevant DESC")) // the relevant item leads (A §5)
+	})
+	if err != nil {
+		return pagination.Page[*Content]{}, apperr.Internal(err)
+	}
+	files, err := m.filesOf(ctx, contentKeys(rows))
+	if err != nil {
+		return pagination.Page[*Content]{}, err
+	}
+	out := make([]*Content, 0, len(rows))
+	for i := range rows {
+		out = append(out, contentDTO(&rows[i], files[rows[i].FileKey]))
+	}
+	return pagination.Envelope(out, total, params), nil
+}
+
+func contentKeys(rows []store.Content) []string {
+	var keys []string
+	for _, r := range rows {
+		if r.FileKey != "" {
+			keys = append(keys, r.FileKey)
+		}
+	}
+	return keys
+}
+
+// filesOf returns the file rows under keys, by key.
+func (m *Module) filesOf(ctx context.Context, keys []string) (map[string]*store.File, error) {
+	rows, err := m.store.FilesByKeys(ctx, keys)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make(map[string]*store.File, len(rows))
+	for i := range rows {
+		out[rows[i].Key] = &rows[i]
+	}
+	return out, nil
+}
+
+func contentDTO(c *store.Content, f *store.File) *Content {
+	dto := &Content{ID: c.ID, CustomName: c.CustomName, Name: c.Name, Type: readContentType(c.Type),
+		Scope: store.SplitSet(c.Scopes), Tags: store.SplitSet(c.Tags), Status: c.Status, Description: c.Description,
+		Relevant: c.Relevant, URL: c.FileKey, Youtube: c.Youtube, CreatedAt: c.CreatedAt.UTC()}
+	if c.FileKey != "" {
+		dto.AwsURL = fileURL(c.FileKey, false)
+	}
+	if f != nil && f.ThumbKey != "" {
+		dto.Thumb = fileURL(c.FileKey, true)
+	}
+	return dto
+}
+
+// createContent saves a content item (admins, A §6). A file item needs a content or temp upload of
+// the caller's company first (A §5); a youtube item needs a link with a v parameter.
+func (m *Module) createContent(ctx context.Context, p *auth.Principal, req CreateContentRequest) (*Content, error) {
+	typ, err := normalizeContentType(req.Type)
+	if err != nil {
+		return nil, err
+	}
+	scopes, err := normalizeScopes(req.Scopes)
+	if err != nil {
+		return nil, err
+	}
+	tags, err := normalizeTags(req.Tags)
+	if err != nil {
+		return nil, err
+	}
+	name, err := cleanText("name", req.Content.Name, maxNameLen, false)
+	if err != nil {
+		return nil, err
+	}
+	now := m.deps.Clock.Now()
+	row := &store.Content{ID: ids.New(), CompanyID: p.CompanyID, Type: typ, Scopes: store.JoinSet(scopes),
+		Tags: store.JoinSet(tags), Status: StatusActive, CreatedBy: p.UserID, CreatedAt: now, UpdatedAt: now}
+	var file *store.File
+	if typ == ContentYoutube {
+		if row.Youtube, err = youtubeID(req.Youtube); err != nil {
+			return nil, err
+		}
+		row.Name = name
+		if row.Name == "" {
+			row.Name = "YouTube " + row.Youtube
+		}
+	} else {
+		file, err = m.ownUpload(ctx, p, p.CompanyID, req.Content.URL, []string{KindContent, KindTemp})
+		if err != nil {
+			return nil, apperr.New(apperr.EINVALID, MsgUploadContent)
+		}
+		if contentFamily(file.ContentType) != typ {
+			return nil, apperr.Field("type", MsgContentTypeKind)
+		}
+		row.FileKey, row.CustomName, row.Name = file.Key, path.Base(file.Key), name
+		if row.Name == "" {
+			row.Name = file.OriginalName
+		}
+		if row.Name == "" {
+			row.Name = row.CustomName
+		}
+	}
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		if file != nil {
+			if err := m.attach(ctx, file.Key, p.CompanyID); err != nil {
+				return err
+			}
+		}
+		return m.store.CreateContent(ctx, row)
+	})
+	if err != nil {
+		return nil, db.Translate(err, MsgUploadContent, MsgSaveFailed)
+	}
+	return contentDTO(row, file), nil
+}
+
+// attach marks an upload used; gorm.ErrRecordNotFound when the temp cleanup took it first.
+func (m *Module) attach(ctx context.Context, key, companyID string) error {
+	return m.store.AttachFile(ctx, key, companyID)
+}
+
+// ownUpload returns the upload under key when it is of one of kinds and belongs to companyID or was
+// uploaded by p (an admin's upload for a company). ENOTFOUND otherwise.
+func (m *Module) ownUpload(ctx context.Context, p *auth.Principal, companyID, key string, kinds []string) (*store.File, error) {
+	if key == "" {
+		return nil, apperr.NotFound(MsgFileNotFound)
+	}
+	f, err := m.store.FileByKey(ctx, key)
+	if err != nil {
+		return nil, db.Translate(err, MsgFileNotFound, "")
+	}
+	ok := false
+	for _, k := range kinds {
+		ok = ok || f.Kind == k
+	}
+	if !ok || (f.CompanyID != companyID && f.UploaderID != p.UserID) {
+		return nil, apperr.NotFound(MsgFileNotFound)
+	}
+	return f, nil
+}
+
+func (m *Module) updateContent(ctx context.Context, id string, req UpdateContentRequest) (*Content, error) {
+	typ, err := normalizeContentType(req.Type)
+	if err != nil {
+		return nil, err
+	}
+	scopes, err := normalizeScopes(req.Scopes)
+	if err != nil {
+		return nil, err
+	}
+	tags, err := normalizeTags(req.Tags)
+	if err != nil {
+		return nil, err
+	}
+	name, err := cleanText("name", req.Name, maxNameLen, true)
+	if err != nil {
+		return nil, err
+	}
+	desc, err := cleanText("description", req.Description, maxDescriptionLen, false)
+	if err != nil {
+		return nil, err
+	}
+	if req.Status != StatusActive && req.Status != StatusInactive {
+		return nil, apperr.Field("status", "Status is active or inactive.")
+	}
+	var row *store.Content
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		cur, err := m.store.ContentByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		// A link stays a link and a file stays of its family.
+		if (readContentType(cur.Type) == ContentYoutube) != (typ == ContentYoutube) {
+			return apperr.Field("type", MsgContentTypeKind)
+		}
+		if cur.FileKey != "" {
+			f, err := m.store.FileByKey(ctx, cur.FileKey)
+			if err != nil {
+				return err
+			}
+			if contentFamily(f.ContentType) != typ {
+				return apperr.Field("type", MsgContentTypeKind)
+			}
+		}
+		if err := m.store.UpdateContent(ctx, id, map[string]any{"name": name, "type": typ, "scopes": store.JoinSet(scopes),
+			"tags": store.JoinSet(tags), "status": req.Status, "description": desc, "updated_at": m.deps.Clock.Now()}); err != nil {
+			return err
+		}
+		row, err = m.store.ContentByID(ctx, id)
+		return err
+	})
+	if err != nil {
+		return nil, db.Translate(err, MsgContentNotFound, MsgSaveFailed)
+	}
+	files, err := m.filesOf(ctx, contentKeys([]store.Content{*row}))
+	if err != nil {
+		return nil, err
+	}
+	return contentDTO(row, files[row.FileKey]), nil
+}
+
+// deleteContent removes the item and its file: the rows in one transaction, then the objects.
+func (m *Module) deleteContent(ctx context.Context, id string) error {
+	var gone *store.File
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		cur, err := m.store.ContentByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := m.store.DeleteContent(ctx, id); err != nil {
+			return err
+		}
+		gone, err = m.releaseFile(ctx, cur.FileKey)
+		return err
+	})
+	if err != nil {
+		return db.Translate(err, MsgContentNotFound, "")
+	}
+	m.deleteObjects(ctx, gone)
+	return nil
+}
+
+// markRelevant makes id the only relevant item (A §5) in one transaction. A concurrent marking can
+// hit the unique index: the transaction is then retried, and the last one wins.
+func (m *Module) markRelevant(ctx context.Context, id string) (*Content, error) {
+	var err error
+	for range 3 {
+		err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+			return m.store.MarkRelevant(ctx, id, m.deps.Clock.Now())
+		})
+		if !db.IsDuplicate(err) {
+			break
+		}
+	}
+	if err != nil {
+		return nil, db.Translate(err, MsgContentNotFound, MsgSaveFailed)
+	}
+	row, err := m.store.ContentByID(ctx, id)
+	if err != nil {
+		return nil, db.Translate(err, MsgContentNotFound, "")
+	}
+	files, err := m.filesOf(ctx, contentKeys([]store.Content{*row}))
+	if err != nil {
+		return nil, err
+	}
+	return contentDTO(row, files[row.FileKey]), nil
+}

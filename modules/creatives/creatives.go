@@ -1,0 +1,264 @@
+package creatives
+
+import (
+	"context"
+	"crypto/rand"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"marquee/modules/creatives/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/db"
+	"marquee/platform/ids"
+	"marquee/platform/pagination"
+)
+
+// creativeListSpec: A §9, the creatives list offers 10, 20, 50 and All.
+var creativeListSpec = pagination.Spec{
+	PageSizes: CreativePageSizes, DefaultSize: 10,
+	Sortable:    map[string]string{"created_at": "created_at", "name": "name"},
+	DefaultSort: "-created_at",
+}
+
+// creativeUploadKinds are the uploads a creative can be made of.
+var creativeUploadKinds = []string{KindCreative, KindCreativeLibrary, KindCreativeImage, KindTemp}
+
+// companyScope is the company whose creatives p works on: their own; an admin may name another
+// (B §2), or none to see every company's.
+func (m *Module) companyScope(ctx context.Context, p *auth.Principal, requested string) (string, error) {
+	if !p.IsAdmin() {
+		return p.CompanyID, nil
+	}
+	if requested == "" {
+		return "", nil
+	}
+	if _, err := m.deps.Identity.FindCompanyByID(ctx, requested); err != nil {
+		if apperr.CodeOf(err) == apperr.ENOTFOUND {
+			return "", apperr.NotFound(MsgCompanyNotFound)
+		}
+		return "", err
+	}
+	return requested, nil
+}
+
+func (m *Module) listCreatives(ctx context.Context, p *auth.Principal, company string, params pagination.Params) (pagination.Page[*Creative], error) {
+	companyID, err := m.companyScope(ctx, p, company)
+	if err != nil {
+		return pagination.Page[*Creative]{}, err
+	}
+	rows, total, err := m.store.ListCreatives(ctx, store.CreativeFilter{CompanyID: companyID}, params.Apply)
+	if err != nil {
+		return pagination.Page[*Creative]{}, apperr.Internal(err)
+	}
+	out, err := m.creativeDTOs(ctx, rows)
+	if err != nil {
+		return pagination.Page[*Creative]{}, err
+	}
+	return pagination.Envelope(out, total, params), nil
+}
+
+// creativesOfSize lists the company's creatives of exactly width x height (a face's ad size).
+func (m *Module) creativesOfSize(ctx context.Context, p *auth.Principal, company string, width, height int) ([]*Creative, error) {
+	companyID, err := m.companyScope(ctx, p, company)
+	if err != nil {
+		return nil, err
+	}
+	rows, _, err := m.store.ListCreatives(ctx, store.CreativeFilter{CompanyID: companyID, Width: width, Height: height},
+		func(q *gorm.DB) *gorm.DB { return q.Order("created_at DESC").Order("id").Limit(500) })
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return m.creativeDTOs(ctx, rows)
+}
+
+func (m *Module) creativeDTOs(ctx context.Context, rows []store.Creative) ([]*Creative, error) {
+	keys := make([]string, 0, len(rows))
+	for _, r := range rows {
+		keys = append(keys, r.FileKey)
+	}
+	files, err := m.filesOf(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Creative, 0, len(rows))
+	for i := range rows {
+		out = append(out, creativeDTO(&rows[i], files[rows[i].FileKey]))
+	}
+	return out, nil
+}
+
+func creativeDTO(c *store.Creative, f *store.File) *Creative {
+	dto := &Creative{ID: c.ID, AwsURL: fileURL(c.FileKey, false), Name: c.Name, Alt: c.Alt, URL: c.FileKey,
+		Company: c.CompanyID, Reference: c.Reference, Width: c.Width, Height: c.Height, IsDefault: c.IsDefault,
+		CreatedAt: c.CreatedAt.UTC()}
+	if f != nil && f.ThumbKey != "" {
+		dto.ConvertedThumb = fileURL(c.FileKey, true)
+	}
+	return dto
+}
+
+// createCreative saves an uploaded image as a creative of the caller's company, or of the company
+// an admin names (B §2). The upload must be the caller's (A §5: 'Sorry! you must first upload your
+// creative'). A company's first creative becomes its default.
+func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req CreateCreativeRequest) (*Creative, error) {
+	companyID := p.CompanyID
+	if p.IsAdmin() && req.Company != "" {
+		var err error
+		if companyID, err = m.companyScope(ctx, p, req.Company); err != nil {
+			return nil, err
+		}
+	}
+	name, err := cleanText("name", req.Creative.Name, maxNameLen, false)
+	if err != nil {
+		return nil, err
+	}
+	alt, err := cleanText("alt", req.Creative.Alt, maxAltLen, false)
+	if err != nil {
+		return nil, err
+	}
+	file, err := m.ownUpload(ctx, p, companyID, req.Creative.URL, creativeUploadKinds)
+	if err != nil || file.Width == 0 {
+		return nil, apperr.New(apperr.EINVALID, MsgUploadCreative)
+	}
+	if name == "" {
+		name = file.OriginalName
+	}
+	if name == "" {
+		name = "Creative"
+	}
+	row := &store.Creative{ID: ids.New(), CompanyID: companyID, FileKey: file.Key, Name: name, Alt: alt,
+		Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: m.deps.Clock.Now()}
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		if err := m.attach(ctx, file.Key, companyID); err != nil {
+			return err
+		}
+		if _, err := m.store.DefaultCreative(ctx, companyID); db.IsNotFound(err) {
+			row.IsDefault = true
+		} else if err != nil {
+			return err
+		}
+		return m.store.CreateCreative(ctx, row)
+	})
+	if err != nil {
+		return nil, db.Translate(err, MsgUploadCreative, MsgSaveFailed)
+	}
+	file.CompanyID = companyID
+	return creativeDTO(row, file), nil
+}
+
+// ownCreative returns the creative when p may manage it; another company's answers 404.
+func (m *Module) ownCreative(ctx context.Context, p *auth.Principal, id string) (*store.Creative, error) {
+	c, err := m.store.CreativeByID(ctx, id)
+	if err != nil {
+		return nil, db.Translate(err, MsgCreativeNotFound, "")
+	}
+	if !p.IsAdmin() && c.CompanyID != p.CompanyID {
+		return nil, apperr.NotFound(MsgCreativeNotFound)
+	}
+	return c, nil
+}
+
+func (m *Module) deleteCreative(ctx context.Context, p *auth.Principal, id string) error {
+	var gone *store.File
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.ownCreative(ctx, p, id)
+		if err != nil {
+			return err
+		}
+		if err := m.store.DeleteCreative(ctx, id); err != nil {
+			return err
+		}
+		gone, err = m.releaseFile(ctx, c.FileKey)
+		return err
+	})
+	if err != nil {
+		return db.Translate(err, MsgCreativeNotFound, "")
+	}
+	m.deleteObjects(ctx, gone)
+	return nil
+}
+
+// setDefault makes the creative its company's only default, in one transaction.
+func (m *Module) setDefault(ctx context.Context, p *auth.Principal, id string) (*Creative, error) {
+	var err error
+	var row *store.Creative
+	for range 3 {
+		err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+			c, err := m.ownCreative(ctx, p, id)
+			if err != nil {
+				return err
+			}
+			if err := m.store.MakeDefault(ctx, c.CompanyID, c.ID); err != nil {
+				return err
+			}
+			row, err = m.store.CreativeByID(ctx, id)
+			return err
+		})
+		if !db.IsDuplicate(err) {
+			break
+		}
+	}
+	if err != nil {
+		return nil, db.Translate(err, MsgCreativeNotFound, MsgSaveFailed)
+	}
+	out, err := m.creativeDTOs(ctx, []store.Creative{*row})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// defaultCreative is the company's default creative, or nil when it has none.
+func (m *Module) defaultCreative(ctx context.Context, p *auth.Principal, company string) (*Creative, error) {
+	companyID := p.CompanyID
+	if p.IsAdmin() && company != "" {
+		var err error
+		if companyID, err = m.companyScope(ctx, p, company); err != nil {
+			return nil, err
+		}
+	}
+	c, err := m.FindDefaultCreative(ctx, companyID)
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		return nil, nil
+	}
+	return c, err
+}
+
+// referenceAlphabet has no look-alike characters (0/O, 1/I/L), for a code read over the phone.
+const referenceAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+// newReference is a short code that names a creative to support ("CR-" and 8 characters).
+func newReference() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	var sb strings.Builder
+	sb.WriteString("CR-")
+	for _, x := range b {
+		sb.WriteByte(referenceAlphabet[int(x)%len(referenceAlphabet)])
+	}
+	return sb.String()
+}
+
+// FindCreativesByIDs implements Service.
+func (m *Module) FindCreativesByIDs(ctx context.Context, ids []string) ([]*Creative, error) {
+	rows, err := m.store.CreativesByIDs(ctx, ids)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return m.creativeDTOs(ctx, rows)
+}
+
+// FindDefaultCreative implements Service.
+func (m *Module) FindDefaultCreative(ctx context.Context, companyID string) (*Creative, error) {
+	c, err := m.store.DefaultCreative(ctx, companyID)
+	if err != nil {
+		return nil, db.Translate(err, MsgCreativeNotFound, "")
+	}
+	out, err := m.creativeDTOs(ctx, []store.Creative{*c})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}

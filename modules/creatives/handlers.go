@@ -1,0 +1,301 @@
+package creatives
+
+import (
+	"context"
+	"net/http"
+	"net/mail"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/pagination"
+)
+
+// routes lists every route of the module with the role that may call it: one table for Routes and
+// Policy. Content management is admin-only (A §6); everything else is for any signed-in user, and
+// the services scope it to the caller's company.
+func (m *Module) routes() []route {
+	return []route{
+		{http.MethodPost, "/upload_creative", authz.Member, m.uploadCreative},
+		{http.MethodPost, "/upload_creative_library", authz.Member, m.uploadWith(kindCreativeLibrary)},
+		{http.MethodPost, "/upload_temp", authz.Member, m.uploadWith(kindTemp)},
+		{http.MethodPost, "/upload_file", authz.Admin, m.uploadContent},
+		{http.MethodPost, "/upload_creative_image", authz.Member, m.uploadWith(kindCreativeImage)},
+		{http.MethodPost, "/upload_report", authz.Admin, m.uploadWith(kindReport)},
+		{http.MethodGet, "/creative/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }},
+		{http.MethodGet, "/proof/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }},
+
+		{http.MethodGet, "/api/contents/", authz.Member, m.listContentsHandler},
+		{http.MethodPost, "/api/contents/", authz.Admin, m.createContentHandler},
+		{http.MethodPut, "/api/contents/:id", authz.Admin, m.updateContentHandler},
+		{http.MethodDelete, "/api/contents/:id", authz.Admin, m.deleteContentHandler},
+		{http.MethodPut, "/api/contents/:id/relevant", authz.Admin, m.relevantHandler},
+
+		{http.MethodGet, "/api/creatives/", authz.Member, m.listCreativesHandler},
+		{http.MethodGet, "/api/creatives/size", authz.Member, m.sizeHandler},
+		{http.MethodGet, "/api/creatives/default", authz.Member, m.defaultHandler},
+		{http.MethodPut, "/api/creatives/:id/default", authz.Member, m.setDefaultHandler},
+		{http.MethodPost, "/api/creatives/", authz.Member, m.createCreativeHandler},
+		{http.MethodDelete, "/api/creatives/:id", authz.Member, m.deleteCreativeHandler},
+
+		{http.MethodPost, "/users/creative", authz.Member, m.creativeRequestHandler},
+	}
+}
+
+type route struct {
+	method, path, role string
+	handler            httpx.HandlerFunc
+}
+
+func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }
+
+// uploadCreative is the creative dropzone (A §5): width and height, when given, are the face's ad
+// size and the image must have it; an admin may upload for another company (B §2).
+func (m *Module) uploadCreative(c *gin.Context) error {
+	k := kindCreative
+	w, h := c.Query("width"), c.Query("height")
+	if w != "" || h != "" {
+		wi, errW := strconv.Atoi(w)
+		hi, errH := strconv.Atoi(h)
+		if errW != nil || errH != nil || wi < 1 || hi < 1 || wi > MaxImageSide || hi > MaxImageSide {
+			return apperr.Field("width", MsgBadSize)
+		}
+		k.wantW, k.wantH, k.sizeMsg = wi, hi, MsgCreativeSize
+	}
+	return m.upload(c, k)
+}
+
+// uploadContent is /upload_file?type=image|video|document: the chosen type narrows what is taken.
+func (m *Module) uploadContent(c *gin.Context) error {
+	family := c.Query("type")
+	if family == ContentLegacyDoc {
+		family = ContentDocument
+	}
+	if family != "" && family != ContentImage && family != ContentVideo && family != ContentDocument {
+		return apperr.Field("type", "type is image, video or document.")
+	}
+	return m.upload(c, contentKind(family))
+}
+
+func (m *Module) uploadWith(k uploadKind) httpx.HandlerFunc {
+	return func(c *gin.Context) error { return m.upload(c, k) }
+}
+
+// upload reads the multipart body part by part (never parsed into memory), with the whole body
+// capped too, then stores and registers the files. One-file kinds answer an UploadedFile, the
+// others a list.
+func (m *Module) upload(c *gin.Context, k uploadKind) error {
+	p := auth.Current(c)
+	o := owner{companyID: p.CompanyID, uploaderID: p.UserID}
+	if company := c.Query("company"); company != "" && p.IsAdmin() && k.kind != KindContent && k.kind != KindReport {
+		id, err := m.companyScope(c, p, company)
+		if err != nil {
+			return err
+		}
+		o.companyID = id
+	}
+	// The parts' headers and boundaries add a little to the files themselves.
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, int64(k.maxFiles)*k.maxBytes+(1<<20))
+	mr, err := c.Request.MultipartReader()
+	if err != nil {
+		return apperr.New(apperr.EINVALID, MsgNoFile)
+	}
+	files, err := m.uploads.readParts(c, k, mr)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		for _, s := range files {
+			s.close()
+		}
+	}()
+	rows, err := m.uploads.save(c, k, o, files)
+	if err != nil {
+		return err
+	}
+	if k.maxFiles == 1 {
+		httpx.OK(c, uploadedDTO(rows[0]))
+		return nil
+	}
+	out := make([]UploadedFile, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, uploadedDTO(r))
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) listContentsHandler(c *gin.Context) error {
+	params, err := pagination.Parse(c, contentListSpec)
+	if err != nil {
+		return err
+	}
+	page, err := m.listContents(c, auth.Current(c), params)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, page)
+	return nil
+}
+
+func (m *Module) createContentHandler(c *gin.Context) error {
+	var req CreateContentRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	out, err := m.createContent(c, auth.Current(c), req)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(c, http.StatusCreated, out)
+	return nil
+}
+
+func (m *Module) updateContentHandler(c *gin.Context) error {
+	var req UpdateContentRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	if req.ID != "" && req.ID != c.Param("id") {
+		return apperr.Field("id", "The id does not match the address.")
+	}
+	out, err := m.updateContent(c, c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) deleteContentHandler(c *gin.Context) error {
+	if err := m.deleteContent(c, c.Param("id")); err != nil {
+		return err
+	}
+	httpx.OK(c, SuccessResponse{Success: true})
+	return nil
+}
+
+func (m *Module) relevantHandler(c *gin.Context) error {
+	out, err := m.markRelevant(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) listCreativesHandler(c *gin.Context) error {
+	params, err := pagination.Parse(c, creativeListSpec)
+	if err != nil {
+		return err
+	}
+	page, err := m.listCreatives(c, auth.Current(c), c.Query("company"), params)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, page)
+	return nil
+}
+
+func (m *Module) sizeHandler(c *gin.Context) error {
+	w, errW := strconv.Atoi(c.Query("width"))
+	h, errH := strconv.Atoi(c.Query("height"))
+	if errW != nil || errH != nil || w < 1 || h < 1 {
+		return apperr.Field("width", MsgBadSize)
+	}
+	out, err := m.creativesOfSize(c, auth.Current(c), c.Query("company"), w, h)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+// defaultHandler answers the company's default creative, or null when it has none (not an error:
+// the selector then simply offers no default).
+func (m *Module) defaultHandler(c *gin.Context) error {
+	out, err := m.defaultCreative(c, auth.Current(c), c.Query("company"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) setDefaultHandler(c *gin.Context) error {
+	out, err := m.setDefault(c, auth.Current(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) createCreativeHandler(c *gin.Context) error {
+	var req CreateCreativeRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	out, err := m.createCreative(c, auth.Current(c), req)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(c, http.StatusCreated, out)
+	return nil
+}
+
+func (m *Module) deleteCreativeHandler(c *gin.Context) error {
+	if err := m.deleteCreative(c, auth.Current(c), c.Param("id")); err != nil {
+		return err
+	}
+	httpx.OK(c, SuccessResponse{Success: true})
+	return nil
+}
+
+// creativeRequestHandler sends the creative request (A §4, §8) through the outbox: one email to the
+// operations team, a copy to the signed-in user. Rate limited per user.
+func (m *Module) creativeRequestHandler(c *gin.Context) error {
+	p := auth.Current(c)
+	var req CreativeRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	if err := m.requestCreative(c, p, req); err != nil {
+		return err
+	}
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgCreativeRequested})
+	return nil
+}
+
+func (m *Module) requestCreative(ctx context.Context, p *auth.Principal, req CreativeRequest) error {
+	var err error
+	if req.FullName, err = cleanText("full_name", req.FullName, maxFullNameLen, true); err != nil {
+		return err
+	}
+	if req.Message, err = cleanText("message", req.Message, maxMessageLen, false); err != nil {
+		return err
+	}
+	addr, perr := mail.ParseAddress(req.Email)
+	if perr != nil || addr.Name != "" || len(req.Email) > 254 {
+		return apperr.Field("email", "Invalid email address")
+	}
+	req.Email = addr.Address
+	if !m.requestLimit.Allow("creative-request:" + p.UserID) {
+		return apperr.New(apperr.ERATELIMIT, MsgTooManyRequests)
+	}
+	company, err := m.deps.Identity.FindCompanyByID(ctx, p.CompanyID)
+	if err != nil {
+		return err
+	}
+	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		if err := m.deps.Outbox.Enqueue(ctx, creativeRequestMail(m.deps.OperationsEmail, company.Name, company.Type, req, p.Email)); err != nil {
+			return err
+		}
+		return m.deps.Outbox.Enqueue(ctx, creativeRequestCopy(p.Email, req))
+	})
+}

@@ -1,0 +1,110 @@
+package creatives
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/color"
+	"image/draw"
+	_ "image/gif" // decoders registered for image.DecodeConfig and image.Decode
+	"image/jpeg"
+	_ "image/png"
+	"io"
+
+	_ "golang.org/x/image/bmp"
+	xdraw "golang.org/x/image/draw"
+	_ "golang.org/x/image/tiff"
+	_ "golang.org/x/image/webp"
+
+	"marquee/platform/apperr"
+)
+
+// decodableImages are the image types we decode for a thumbnail; other image types (svg, heic,
+// ...) are refused where an image is required.
+var decodableImages = map[string]bool{
+	"image/jpeg": true, "image/png": true, "image/gif": true, "image/tiff": true,
+	"image/webp": true, "image/bmp": true,
+}
+
+// imageInfo is what processing an image gives.
+type imageInfo struct {
+	Width, Height int
+	Thumb         []byte // a JPEG of at most ThumbMaxSide a side
+}
+
+// decodeSlots bounds how many images are decoded at once in the process: a decoded image takes
+// about width x height x 1.5-4 bytes, so concurrent uploads must not multiply that.
+var decodeSlots = make(chan struct{}, 2)
+
+// imageConfig reads the header of an image only, and refuses a pixel flood before anything big is
+// allocated.
+func imageConfig(r io.Reader) (image.Config, error) {
+	cfg, _, err := image.DecodeConfig(r)
+	if err != nil {
+		return cfg, apperr.New(apperr.EUNSUPPORTED, MsgCorruptImage)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return cfg, apperr.New(apperr.EUNSUPPORTED, MsgCorruptImage)
+	}
+	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide || int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
+		return cfg, apperr.New(apperr.EUNSUPPORTED, MsgImageTooBig)
+	}
+	return cfg, nil
+}
+
+// decodeImage decodes a whole image whose header imageConfig accepted. A corrupt or truncated body
+// answers MsgCorruptImage. The caller must hold a decode slot.
+func decodeImage(r io.Reader) (image.Image, error) {
+	img, _, err := image.Decode(r)
+	if err != nil {
+		return nil, apperr.New(apperr.EUNSUPPORTED, MsgCorruptImage)
+	}
+	return img, nil
+}
+
+func acquireDecode(ctx context.Context) error {
+	select {
+	case decodeSlots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func releaseDecode() { <-decodeSlots }
+
+// thumbSize fits w x h within ThumbMaxSide, keeping the ratio.
+func thumbSize(w, h int) (int, int) {
+	if w <= ThumbMaxSide && h <= ThumbMaxSide {
+		return w, h
+	}
+	if w >= h {
+		return ThumbMaxSide, max(1, h*ThumbMaxSide/w)
+	}
+	return max(1, w*ThumbMaxSide/h), ThumbMaxSide
+}
+
+// thumbnail scales img straight into a small canvas (no full-size copy in another colour model),
+// on white so transparent images stay readable, and encodes it as a JPEG.
+func thumbnail(img image.Image) ([]byte, error) {
+	b := img.Bounds()
+	tw, th := thumbSize(b.Dx(), b.Dy())
+	dst := image.NewRGBA(image.Rect(0, 0, tw, th))
+	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	xdraw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 82}); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return buf.Bytes(), nil
+}
+
+// webCopy writes img as a JPEG for browsers that cannot show it (TIFF creatives, A §5): the
+// encoder streams to w, so only the decoded image is in memory.
+func webCopy(w io.Writer, img image.Image) error {
+	if err := jpeg.Encode(w, img, &jpeg.Options{Quality: 90}); err != nil {
+		return apperr.Internal(errors.Join(errors.New("creatives: web copy"), err))
+	}
+	return nil
+}

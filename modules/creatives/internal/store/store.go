@@ -1,0 +1,380 @@
+// Package store holds the creatives module's tables and queries. It is internal: no other module
+// can reach these rows.
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"marquee/platform/db"
+)
+
+// File is a row of creatives_files: every stored upload, owned by a company. Its key is the storage
+// key of the original; the thumbnail and the web copy of a TIFF live under their own keys.
+type File struct {
+	Key          string `gorm:"column:storage_key;primaryKey;size:512"`
+	CompanyID    string `gorm:"size:36;not null;index"`
+	UploaderID   string `gorm:"size:36;not null;default:''"`
+	Kind         string `gorm:"size:32;not null;index:idx_creatives_files_unused,priority:1"`
+	ContentType  string `gorm:"size:128;not null"`
+	Size         int64  `gorm:"not null"`
+	OriginalName string `gorm:"size:255;not null;default:''"`
+	ThumbKey     string `gorm:"size:512;not null;default:''"`
+	DisplayKey   string `gorm:"size:512;not null;default:''"`
+	Width        int    `gorm:"not null;default:0"`
+	Height       int    `gorm:"not null;default:0"`
+	// Attached is set when a content item or a creative uses the file: the temp cleanup keeps it.
+	Attached  bool      `gorm:"not null;default:false;index:idx_creatives_files_unused,priority:2"`
+	CreatedAt time.Time `gorm:"not null;index:idx_creatives_files_unused,priority:3"`
+}
+
+func (File) TableName() string { return "creatives_files" }
+
+// Keys are the storage keys of the file: the original, its thumbnail and its web copy.
+func (f *File) Keys() []string {
+	keys := []string{f.Key}
+	for _, k := range []string{f.ThumbKey, f.DisplayKey} {
+		if k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// Content is a row of creatives_contents: a content library item (A §4). Scopes and tags are kept
+// as "|a|b|" so a scope filter is one LIKE on an indexed-free but small table.
+type Content struct {
+	ID          string    `gorm:"primaryKey;size:36"`
+	CompanyID   string    `gorm:"size:36;not null"` // the admin's company that published it
+	FileKey     string    `gorm:"size:512;not null;default:''"`
+	CustomName  string    `gorm:"size:255;not null;default:''"`
+	Name        string    `gorm:"size:255;not null"`
+	Type        string    `gorm:"size:16;not null"`
+	Scopes      string    `gorm:"size:64;not null"`
+	Tags        string    `gorm:"size:2048;not null;default:''"`
+	Status      string    `gorm:"size:16;not null;index:idx_creatives_contents_list,priority:1"`
+	Description string    `gorm:"size:2000;not null;default:''"`
+	Relevant    bool      `gorm:"not null;default:false"`
+	Youtube     string    `gorm:"size:32;not null;default:''"`
+	CreatedBy   string    `gorm:"size:36;not null;default:''"`
+	CreatedAt   time.Time `gorm:"not null;index:idx_creatives_contents_list,priority:2"`
+	UpdatedAt   time.Time `gorm:"not null"`
+}
+
+func (Content) TableName() string { return "creatives_contents" }
+
+// Creative is a row of creatives_creatives: a company's creative (A §4).
+type Creative struct {
+	ID        string    `gorm:"primaryKey;size:36"`
+	CompanyID string    `gorm:"size:36;not null;index:idx_creatives_creatives_company,priority:1"`
+	FileKey   string    `gorm:"size:512;not null"`
+	Name      string    `gorm:"size:255;not null"`
+	Alt       string    `gorm:"size:255;not null;default:''"`
+	Reference string    `gorm:"size:16;not null;uniqueIndex"`
+	Width     int       `gorm:"not null;default:0"`
+	Height    int       `gorm:"not null;default:0"`
+	IsDefault bool      `gorm:"not null;default:false"`
+	CreatedBy string    `gorm:"size:36;not null;default:''"`
+	CreatedAt time.Time `gorm:"not null;index:idx_creatives_creatives_company,priority:2"`
+}
+
+func (Creative) TableName() string { return "creatives_creatives" }
+
+// Migrations of the creatives tables. Never edit a landed migration; add one.
+func Migrations() []*db.Migration {
+	return []*db.Migration{{
+		ID: "creatives-0001-files-contents-creatives",
+		Migrate: func(tx *gorm.DB) error {
+			if err := tx.Migrator().CreateTable(&File{}, &Content{}, &Creative{}); err != nil {
+				return err
+			}
+			// At most one relevant content item (A §5) and one default creative per company, held
+			// by the database: partial unique indexes work the same on PostgreSQL and SQLite.
+			for _, stmt := range []string{
+				"CREATE UNIQUE INDEX idx_creatives_contents_one_relevant ON creatives_contents (relevant) WHERE relevant = true",
+				"CREATE UNIQUE INDEX idx_creatives_creatives_one_default ON creatives_creatives (company_id) WHERE is_default = true",
+				"CREATE INDEX idx_creatives_creatives_size ON creatives_creatives (company_id, width, height)",
+			} {
+				if err := tx.Exec(stmt).Error; err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		Rollback: func(tx *gorm.DB) error {
+			return tx.Migrator().DropTable("creatives_creatives", "creatives_contents", "creatives_files")
+		},
+	}}
+}
+
+// JoinSet encodes a set of words as "|a|b|" (empty set: "").
+func JoinSet(xs []string) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	return "|" + strings.Join(xs, "|") + "|"
+}
+
+// SplitSet decodes JoinSet.
+func SplitSet(s string) []string {
+	s = strings.Trim(s, "|")
+	if s == "" {
+		return []string{}
+	}
+	return strings.Split(s, "|")
+}
+
+// Store runs the creatives queries.
+type Store struct{ db *gorm.DB }
+
+// New returns the store.
+func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
+
+func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
+
+// CreateFiles inserts file rows.
+func (s *Store) CreateFiles(ctx context.Context, fs []*File) error {
+	if len(fs) == 0 {
+		return nil
+	}
+	return s.conn(ctx).Create(fs).Error
+}
+
+// FileByKey returns a file, or gorm.ErrRecordNotFound.
+func (s *Store) FileByKey(ctx context.Context, key string) (*File, error) {
+	var f File
+	if err := s.conn(ctx).Where("storage_key = ?", key).Take(&f).Error; err != nil {
+		return nil, err
+	}
+	return &f, nil
+}
+
+// FileByAnyKey returns the file whose original, thumbnail or web copy is under key.
+func (s *Store) FileByAnyKey(ctx context.Context, key string) (*File, error) {
+	var f File
+	if err := s.conn(ctx).Where("storage_key = ? OR thumb_key = ? OR display_key = ?", key, key, key).Take(&f).Error; err != nil {
+		return nil, err
+	}
+	return &f, nil
+}
+
+// AttachFile marks a file used and moves it to companyID (an admin's upload for a company).
+func (s *Store) AttachFile(ctx context.Context, key, companyID string) error {
+	res := s.conn(ctx).Model(&File{}).Where("storage_key = ?", key).
+		Updates(map[string]any{"attached": true, "company_id": companyID})
+	if res.Error == nil && res.RowsAffected == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	return res.Error
+}
+
+// FilesByKeys returns the files under these keys.
+func (s *Store) FilesByKeys(ctx context.Context, keys []string) ([]File, error) {
+	var fs []File
+	if len(keys) == 0 {
+		return fs, nil
+	}
+	err := s.conn(ctx).Where("storage_key IN ?", keys).Find(&fs).Error
+	return fs, err
+}
+
+// DeleteUnusedFile removes a file row only while it is not attached; it reports whether it did.
+// The temp cleanup and an attach racing for the same file therefore never both win.
+func (s *Store) DeleteUnusedFile(ctx context.Context, key string) (bool, error) {
+	res := s.conn(ctx).Where("storage_key = ? AND attached = ?", key, false).Delete(&File{})
+	return res.RowsAffected == 1, res.Error
+}
+
+// DeleteFile removes a file row.
+func (s *Store) DeleteFile(ctx context.Context, key string) error {
+	return s.conn(ctx).Where("storage_key = ?", key).Delete(&File{}).Error
+}
+
+// UnusedFiles returns up to limit files of kind created before cutoff and never attached.
+func (s *Store) UnusedFiles(ctx context.Context, kind string, cutoff time.Time, limit int) ([]File, error) {
+	var fs []File
+	err := s.conn(ctx).Where("kind = ? AND attached = ? AND created_at < ?", kind, false, cutoff).
+		Order("created_at").Limit(limit).Find(&fs).Error
+	return fs, err
+}
+
+// FileInUse reports whether a content item or a creative still uses key.
+func (s *Store) FileInUse(ctx context.Context, key string) (bool, error) {
+	var n int64
+	if err := s.conn(ctx).Model(&Content{}).Where("file_key = ?", key).Count(&n).Error; err != nil || n > 0 {
+		return n > 0, err
+	}
+	err := s.conn(ctx).Model(&Creative{}).Where("file_key = ?", key).Count(&n).Error
+	return n > 0, err
+}
+
+// ContentFilter narrows the content list.
+type ContentFilter struct {
+	Scope  string // "" for every scope (admins)
+	Active bool   // only active items
+	Q      string // in name, description or tags
+}
+
+func (s *Store) contentQuery(ctx context.Context, f ContentFilter) *gorm.DB {
+	q := s.conn(ctx).Model(&Content{})
+	if f.Scope != "" {
+		q = q.Where("scopes LIKE ?", "%|"+f.Scope+"|%")
+	}
+	if f.Active {
+		q = q.Where("status = ?", "active")
+	}
+	if f.Q != "" {
+		like := "%" + escapeLike(strings.ToLower(f.Q)) + "%"
+		q = q.Where("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(description) LIKE ? ESCAPE '!' OR LOWER(tags) LIKE ? ESCAPE '!')", like, like, like)
+	}
+	return q
+}
+
+func escapeLike(s string) string {
+	r := strings.NewReplacer("!", "!!", "%", "!%", "_", "!_")
+	return r.Replace(s)
+}
+
+// ListContents returns one page of content and the total; page applies order, offset and limit.
+func (s *Store) ListContents(ctx context.Context, f ContentFilter, page func(*gorm.DB) *gorm.DB) ([]Content, int64, error) {
+	var total int64
+	if err := s.contentQuery(ctx, f).Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var cs []Content
+	err := page(s.contentQuery(ctx, f)).Find(&cs).Error
+	return cs, total, err
+}
+
+// ContentByID returns a content item, or gorm.ErrRecordNotFound.
+func (s *Store) ContentByID(ctx context.Context, id string) (*Content, error) {
+	var c Content
+	if err := s.conn(ctx).Where("id = ?", id).Take(&c).Error; err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// CreateContent inserts a content item.
+func (s *Store) CreateContent(ctx context.Context, c *Content) error { return s.conn(ctx).Create(c).Error }
+
+// UpdateContent sets columns of a content item.
+func (s *Store) UpdateContent(ctx context.Context, id string, cols map[string]any) error {
+	res := s.conn(ctx).Model(&Content{}).Where("id = ?", id).Updates(cols)
+	if res.Error == nil && res.RowsAffected == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	return res.Error
+}
+
+// DeleteContent removes a content item.
+func (s *Store) DeleteContent(ctx context.Context, id string) error {
+	res := s.conn(ctx).Where("id = ?", id).Delete(&Content{})
+	if res.Error == nil && res.RowsAffected == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	return res.Error
+}
+
+// MarkRelevant makes id the only relevant content item: the others are cleared first, in the
+// caller's transaction; the unique index refuses a concurrent second one.
+func (s *Store) MarkRelevant(ctx context.Context, id string, at time.Time) error {
+	if err := s.conn(ctx).Model(&Content{}).Where("relevant = ? AND id <> ?", true, id).
+		Updates(map[string]any{"relevant": false, "updated_at": at}).Error; err != nil {
+		return err
+	}
+	return s.UpdateContent(ctx, id, map[string]any{"relevant": true, "updated_at": at})
+}
+
+// CreativeFilter narrows the creative list.
+type CreativeFilter struct {
+	CompanyID     string // "" for every company (admins without a company filter)
+	Width, Height int    // both > 0: only that size
+}
+
+func (s *Store) creativeQuery(ctx context.Context, f CreativeFilter) *gorm.DB {
+	q := s.conn(ctx).Model(&Creative{})
+	if f.CompanyID != "" {
+		q = q.Where("company_id = ?", f.CompanyID)
+	}
+	if f.Width > 0 && f.Height > 0 {
+		q = q.Where("width = ? AND height = ?", f.Width, f.Height)
+	}
+	return q
+}
+
+// ListCreatives returns one page of creatives and the total.
+func (s *Store) ListCreatives(ctx context.Context, f CreativeFilter, page func(*gorm.DB) *gorm.DB) ([]Creative, int64, error) {
+	var total int64
+	if err := s.creativeQuery(ctx, f).Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var cs []Creative
+	err := page(s.creativeQuery(ctx, f)).Find(&cs).Error
+	return cs, total, err
+}
+
+// CreativeByID returns a creative, or gorm.ErrRecordNotFound.
+func (s *Store) CreativeByID(ctx context.Context, id string) (*Creative, error) {
+	var c Creative
+	if err := s.conn(ctx).Where("id = ?", id).Take(&c).Error; err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// CreativesByIDs returns the creatives with these ids.
+func (s *Store) CreativesByIDs(ctx context.Context, ids []string) ([]Creative, error) {
+	var cs []Creative
+	if len(ids) == 0 {
+		return cs, nil
+	}
+	err := s.conn(ctx).Where("id IN ?", ids).Find(&cs).Error
+	return cs, err
+}
+
+// DefaultCreative returns the company's default creative, or gorm.ErrRecordNotFound.
+func (s *Store) DefaultCreative(ctx context.Context, companyID string) (*Creative, error) {
+	var c Creative
+	if err := s.conn(ctx).Where("company_id = ? AND is_default = ?", companyID, true).Take(&c).Error; err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// CreateCreative inserts a creative.
+func (s *Store) CreateCreative(ctx context.Context, c *Creative) error { return s.conn(ctx).Create(c).Error }
+
+// DeleteCreative removes a creative.
+func (s *Store) DeleteCreative(ctx context.Context, id string) error {
+	res := s.conn(ctx).Where("id = ?", id).Delete(&Creative{})
+	if res.Error == nil && res.RowsAffected == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	return res.Error
+}
+
+// MakeDefault makes id the company's only default creative, in the caller's transaction.
+func (s *Store) MakeDefault(ctx context.Context, companyID, id string) error {
+	if err := s.conn(ctx).Model(&Creative{}).Where("company_id = ? AND is_default = ? AND id <> ?", companyID, true, id).
+		Update("is_default", false).Error; err != nil {
+		return err
+	}
+	res := s.conn(ctx).Model(&Creative{}).Where("id = ? AND company_id = ?", id, companyID).Update("is_default", true)
+	if res.Error == nil && res.RowsAffected == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	return res.Error
+}
+
+// ContentFileVisible reports whether an active content item with that scope uses key: a user sees
+// the files of the content meant for their company type.
+func (s *Store) ContentFileVisible(ctx context.Context, key, scope string) (bool, error) {
+	var n int64
+	err := s.conn(ctx).Model(&Content{}).
+		Where("file_key = ? AND status = ? AND scopes LIKE ?", key, "active", "%|"+scope+"|%").Count(&n).Error
+	return n > 0, err
+}

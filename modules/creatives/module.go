@@ -1,0 +1,134 @@
+package creatives
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"marquee/modules/creatives/internal/store"
+	"marquee/modules/identity"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/jobs"
+	"marquee/platform/mail"
+	"marquee/platform/ratelimit"
+	"marquee/platform/server"
+	"marquee/platform/storage"
+)
+
+// Mailer queues an email in the caller's transaction (platform/mail.Outbox).
+type Mailer interface {
+	Enqueue(ctx context.Context, m mail.Message) error
+}
+
+// Identity is what this module needs from identity: the company of an admin's upload and of a
+// creative request.
+type Identity interface {
+	FindCompanyByID(ctx context.Context, id string) (*identity.Company, error)
+}
+
+// CreativeRequestsPerHour bounds POST /users/creative per user: each one emails the operations team.
+const CreativeRequestsPerHour = 5
+
+// Deps are what the creatives module needs; New refuses a missing one.
+type Deps struct {
+	DB       *gorm.DB
+	Clock    clock.Clock
+	Storage  storage.Storage
+	Outbox   Mailer
+	Identity Identity
+	Log      *slog.Logger
+
+	OperationsEmail string // receives creative requests
+	MaxJSONBytes    int64
+	TempDir         string // where uploads wait while they are checked; "" is the system's
+}
+
+// Module is the creatives bounded context.
+type Module struct {
+	deps         Deps
+	store        *store.Store
+	uploads      *uploader
+	requestLimit *ratelimit.Limiter
+}
+
+// New builds the module.
+func New(d Deps) (*Module, error) {
+	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Identity == nil {
+		return nil, errors.New("creatives: missing dependency")
+	}
+	if d.OperationsEmail == "" || d.MaxJSONBytes < 1 {
+		return nil, errors.New("creatives: missing configuration")
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	if d.TempDir == "" {
+		d.TempDir = os.TempDir()
+	}
+	st := store.New(d.DB)
+	return &Module{
+		deps:         d,
+		store:        st,
+		uploads:      &uploader{deps: d, store: st},
+		requestLimit: ratelimit.New(CreativeRequestsPerHour, time.Hour, d.Clock),
+	}, nil
+}
+
+// Service returns the module's public API.
+func (m *Module) Service() Service { return m }
+
+func (m *Module) Name() string { return "creatives" }
+
+func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
+
+func (m *Module) Jobs() []jobs.Job {
+	return []jobs.Job{{Name: "creatives.temp-cleanup", Every: time.Hour, Run: func(ctx context.Context) error {
+		_, err := m.CleanTempFiles(ctx)
+		return err
+	}}}
+}
+
+func (m *Module) Routes(r gin.IRouter) {
+	for _, rt := range m.routes() {
+		r.Handle(rt.method, rt.path, httpx.H(rt.handler))
+	}
+}
+
+func (m *Module) Policy() []authz.Rule {
+	var rules []authz.Rule
+	for _, rt := range m.routes() {
+		rules = append(rules, authz.Allow(rt.role, rt.method, rt.path))
+	}
+	return rules
+}
+
+// NewFromKernel builds the module from the platform kernel and the identity service.
+func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
+	return New(Deps{
+		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Log: k.Log,
+		OperationsEmail: k.Config.OperationsEmail, MaxJSONBytes: k.Config.MaxJSONBytes,
+	})
+}
+
+// Build builds identity and creatives on the kernel (a testkit.BuildFunc) for this module's tests
+// and benchmarks.
+func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
+	id, err := identity.NewFromKernel(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	cr, err := NewFromKernel(k, id.Service())
+	if err != nil {
+		return nil, nil, err
+	}
+	return []server.Module{id, cr}, id.Principals(), nil
+}

@@ -1,0 +1,385 @@
+package creatives
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/gabriel-vasile/mimetype"
+
+	"marquee/modules/creatives/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/ids"
+)
+
+// uploadKind says what one upload call accepts.
+type uploadKind struct {
+	kind     string
+	maxFiles int
+	maxBytes int64
+	tooLarge string // the 413 message
+	typeMsg  string // the 422 message for a refused type
+	accept   func(m *mimetype.MIME) bool
+	// image: the file must be a decodable image (a thumbnail is made); wantW/wantH, when set, are
+	// its exact size.
+	image        bool
+	wantW, wantH int
+	sizeMsg      string
+}
+
+// Content types by family (A §5: image/*, video/*, pdf, doc, docx, xls, xlsx).
+var documentTypes = []string{
+	"application/pdf", "application/msword", "application/vnd.ms-excel",
+	"application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+	"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+func is(m *mimetype.MIME, types ...string) bool {
+	for _, t := range types {
+		if m.Is(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func isImage(m *mimetype.MIME) bool    { return decodableImages[m.String()] }
+func isVideo(m *mimetype.MIME) bool    { return strings.HasPrefix(m.String(), "video/") }
+func isDocument(m *mimetype.MIME) bool { return is(m, documentTypes...) }
+
+// contentFamily names the content type a file's content makes it: image, video or document; ""
+// when it is none of them.
+func contentFamily(contentType string) string {
+	switch {
+	case decodableImages[contentType]:
+		return ContentImage
+	case strings.HasPrefix(contentType, "video/"):
+		return ContentVideo
+	case slices.Contains(documentTypes, contentType):
+		return ContentDocument
+	}
+	return ""
+}
+
+var (
+	kindCreative = uploadKind{kind: KindCreative, maxFiles: 1, maxBytes: MaxCreativeBytes, tooLarge: MsgCreativeTooLarge,
+		typeMsg: MsgCreativeType, accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff") }, image: true}
+	kindCreativeLibrary = uploadKind{kind: KindCreativeLibrary, maxFiles: MaxFilesPerUpload, maxBytes: MaxCreativeBytes,
+		tooLarge: MsgCreativeTooLarge, typeMsg: MsgCreativeType,
+		accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff") }, image: true}
+	kindTemp = uploadKind{kind: KindTemp, maxFiles: MaxFilesPerUpload, maxBytes: MaxFileBytes, tooLarge: MsgFileTooLarge,
+		typeMsg: MsgImageType, accept: isImage, image: true}
+	kindCreativeImage = uploadKind{kind: KindCreativeImage, maxFiles: 1, maxBytes: MaxCreativeBytes, tooLarge: MsgCreativeTooLarge,
+		typeMsg: MsgBuilderType, accept: func(m *mimetype.MIME) bool { return is(m, "image/png") }, image: true,
+		wantW: BuilderWidth, wantH: BuilderHeight, sizeMsg: MsgBuilderType}
+	kindReport = uploadKind{kind: KindReport, maxFiles: 1, maxBytes: MaxReportBytes, tooLarge: MsgReportTooLarge,
+		typeMsg: MsgReportType, accept: func(m *mimetype.MIME) bool { return is(m, "application/pdf") }}
+	kindProof = uploadKind{kind: KindProof, maxFiles: 1, maxBytes: MaxFileBytes, tooLarge: MsgFileTooLarge,
+		typeMsg: MsgImageType, accept: isImage, image: true}
+)
+
+// contentKind is /upload_file?type=: any content type, or only the chosen family.
+func contentKind(family string) uploadKind {
+	k := uploadKind{kind: KindContent, maxFiles: MaxFilesPerUpload, maxBytes: MaxFileBytes, tooLarge: MsgFileTooLarge, typeMsg: MsgContentType}
+	switch family {
+	case ContentImage:
+		k.accept, k.typeMsg = isImage, MsgContentTypeKind
+	case ContentVideo:
+		k.accept, k.typeMsg = isVideo, MsgContentTypeKind
+	case ContentDocument:
+		k.accept, k.typeMsg = isDocument, MsgContentTypeKind
+	default:
+		k.accept = func(m *mimetype.MIME) bool { return isImage(m) || isVideo(m) || isDocument(m) }
+	}
+	return k
+}
+
+// staged is one checked file waiting on local disk to be stored.
+type staged struct {
+	tmp          *os.File
+	size         int64
+	contentType  string
+	ext          string
+	originalName string
+	width        int
+	height       int
+	thumb        []byte
+	display      *os.File // the web copy of a TIFF
+}
+
+func (s *staged) close() {
+	for _, f := range []*os.File{s.tmp, s.display} {
+		if f != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}
+}
+
+// owner is whom stored files belong to.
+type owner struct {
+	companyID, uploaderID string
+}
+
+// uploader checks, stores and registers uploads. Nothing is kept on any failure: the checks all
+// run on local temporary files before the first object is stored, the rows are inserted in one
+// transaction after the objects, and the objects are deleted when that fails.
+type uploader struct {
+	deps  Deps
+	store *store.Store
+}
+
+// stage copies one file to a temporary file, at most k.maxBytes (413 above, 400 when empty), and
+// checks its content: type by magic bytes, and for images the header, the size and a full decode
+// (thumbnail, web copy of a TIFF).
+func (u *uploader) stage(ctx context.Context, k uploadKind, name string, r io.Reader) (*staged, error) {
+	tmp, err := os.CreateTemp(u.deps.TempDir, "upload-*")
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	s := &staged{tmp: tmp, originalName: cleanName(name)}
+	ok := false
+	defer func() {
+		if !ok {
+			s.close()
+		}
+	}()
+	n, err := io.Copy(tmp, io.LimitReader(r, k.maxBytes+1))
+	if err != nil {
+		return nil, readError(err, k)
+	}
+	if n > k.maxBytes {
+		return nil, apperr.New(apperr.ETOOLARGE, k.tooLarge)
+	}
+	if n == 0 {
+		return nil, apperr.New(apperr.EINVALID, MsgEmptyFile)
+	}
+	s.size = n
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	mt, err := mimetype.DetectReader(tmp)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if !k.accept(mt) {
+		return nil, apperr.New(apperr.EUNSUPPORTED, k.typeMsg)
+	}
+	s.contentType, s.ext = mt.String(), mt.Extension()
+	if s.ext == "" {
+		s.ext = ".bin"
+	}
+	if k.image || decodableImages[s.contentType] {
+		if err := u.processImage(ctx, k, s); err != nil {
+			return nil, err
+		}
+	}
+	ok = true
+	return s, nil
+}
+
+func (u *uploader) processImage(ctx context.Context, k uploadKind, s *staged) error {
+	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
+		return apperr.Internal(err)
+	}
+	cfg, err := imageConfig(s.tmp)
+	if err != nil {
+		return err
+	}
+	if k.wantW > 0 && (cfg.Width != k.wantW || cfg.Height != k.wantH) {
+		return apperr.New(apperr.EUNSUPPORTED, k.sizeMsg)
+	}
+	s.width, s.height = cfg.Width, cfg.Height
+	if err := acquireDecode(ctx); err != nil {
+		return err
+	}
+	defer releaseDecode()
+	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
+		return apperr.Internal(err)
+	}
+	img, err := decodeImage(s.tmp)
+	if err != nil {
+		return err
+	}
+	if s.thumb, err = thumbnail(img); err != nil {
+		return err
+	}
+	if s.contentType == "image/tiff" {
+		f, err := os.CreateTemp(u.deps.TempDir, "web-*")
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		s.display = f
+		if err := webCopy(f, img); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func readError(err error, k uploadKind) error {
+	if httpx.IsTooLarge(err) {
+		return apperr.New(apperr.ETOOLARGE, k.tooLarge)
+	}
+	var ae *apperr.Error
+	if errors.As(err, &ae) {
+		return err
+	}
+	return &apperr.Error{Code: apperr.EINVALID, Message: MsgNoFile, Cause: err}
+}
+
+// readParts stages every file part of a multipart body, in order. Fields other than file and files
+// are ignored. More than k.maxFiles files answers MsgTooManyFiles (or MsgOneFile).
+func (u *uploader) readParts(ctx context.Context, k uploadKind, mr *multipart.Reader) ([]*staged, error) {
+	var out []*staged
+	fail := func(err error) ([]*staged, error) {
+		for _, s := range out {
+			s.close()
+		}
+		return nil, err
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fail(readError(err, k))
+		}
+		if part.FileName() == "" || (part.FormName() != "file" && part.FormName() != "files") {
+			if _, err := io.Copy(io.Discard, io.LimitReader(part, 64<<10)); err != nil {
+				return fail(readError(err, k))
+			}
+			continue
+		}
+		if len(out) == k.maxFiles {
+			if k.maxFiles == 1 {
+				return fail(apperr.New(apperr.EINVALID, MsgOneFile))
+			}
+			return fail(apperr.New(apperr.EINVALID, MsgTooManyFiles))
+		}
+		s, err := u.stage(ctx, k, part.FileName(), part)
+		part.Close()
+		if err != nil {
+			return fail(err)
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return nil, apperr.New(apperr.EINVALID, MsgNoFile)
+	}
+	return out, nil
+}
+
+// save stores staged files and registers them for o in one transaction. On any failure every
+// object it stored is deleted again.
+func (u *uploader) save(ctx context.Context, k uploadKind, o owner, files []*staged) ([]*store.File, error) {
+	var rows []*store.File
+	var putKeys []string
+	cleanup := func() {
+		for _, key := range putKeys {
+			_ = u.deps.Storage.Delete(context.WithoutCancel(ctx), key)
+		}
+	}
+	now := u.deps.Clock.Now()
+	for _, s := range files {
+		id := ids.New()
+		base := fmt.Sprintf("%s/%s/%s", k.kind, o.companyID, id)
+		row := &store.File{Key: base + s.ext, CompanyID: o.companyID, UploaderID: o.uploaderID, Kind: k.kind,
+			ContentType: s.contentType, Size: s.size, OriginalName: s.originalName, Width: s.width, Height: s.height, CreatedAt: now}
+		if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
+			cleanup()
+			return nil, apperr.Internal(err)
+		}
+		if err := u.put(ctx, &putKeys, row.Key, s.tmp, s.size, s.contentType); err != nil {
+			cleanup()
+			return nil, err
+		}
+		if s.thumb != nil {
+			row.ThumbKey = base + ".thumb.jpg"
+			if err := u.put(ctx, &putKeys, row.ThumbKey, bytes.NewReader(s.thumb), int64(len(s.thumb)), "image/jpeg"); err != nil {
+				cleanup()
+				return nil, err
+			}
+		}
+		if s.display != nil {
+			row.DisplayKey = base + ".web.jpg"
+			size, err := s.display.Seek(0, io.SeekEnd)
+			if err == nil {
+				_, err = s.display.Seek(0, io.SeekStart)
+			}
+			if err != nil {
+				cleanup()
+				return nil, apperr.Internal(err)
+			}
+			if err := u.put(ctx, &putKeys, row.DisplayKey, s.display, size, "image/jpeg"); err != nil {
+				cleanup()
+				return nil, err
+			}
+		}
+		rows = append(rows, row)
+	}
+	if err := db.Transact(ctx, u.deps.DB, func(ctx context.Context) error { return u.store.CreateFiles(ctx, rows) }); err != nil {
+		cleanup()
+		return nil, db.Translate(err, "", MsgSaveFailed)
+	}
+	return rows, nil
+}
+
+func (u *uploader) put(ctx context.Context, keys *[]string, key string, r io.Reader, size int64, contentType string) error {
+	*keys = append(*keys, key) // recorded first: a failed put may still have left something
+	return u.deps.Storage.Put(ctx, key, r, size, contentType)
+}
+
+// storeReader checks and stores one file given as a reader (StoreFile).
+func (u *uploader) storeReader(ctx context.Context, k uploadKind, o owner, name string, r io.Reader) (*store.File, error) {
+	s, err := u.stage(ctx, k, name, r)
+	if err != nil {
+		return nil, err
+	}
+	defer s.close()
+	rows, err := u.save(ctx, k, o, []*staged{s})
+	if err != nil {
+		return nil, err
+	}
+	return rows[0], nil
+}
+
+// cleanName keeps the base name a browser sent, without control characters, at most 255 bytes.
+func cleanName(name string) string {
+	name = path.Base(strings.ReplaceAll(name, "\\", "/"))
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, name)
+	if name == "." || name == "/" {
+		name = ""
+	}
+	for len(name) > 255 {
+		_, size := lastRune(name)
+		name = name[:len(name)-size]
+	}
+	return name
+}
+
+func lastRune(s string) (rune, int) {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i]&0xC0 != 0x80 {
+			return rune(s[i]), len(s) - i
+		}
+	}
+	return 0, 1
+}
+
