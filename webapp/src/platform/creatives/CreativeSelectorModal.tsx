@@ -4,7 +4,7 @@ import { MsgBuildHint, type Creative } from '../api-types/creatives'
 import Modal from '../Modal'
 import Spinner from '../Spinner'
 import Tabs from '../Tabs'
-import { creativeImageUrl, useCreativesOfSizeQuery, useListCreativesQuery } from './api'
+import { useCreativesOfSizeQuery, useListCreativesQuery } from './api'
 import CreativeRequestForm from './CreativeRequestForm'
 import CreativeUploadForm from './CreativeUploadForm'
 
@@ -134,7 +134,7 @@ function CreativeLibraryPicker({ size, picked, onPick }: { size?: { width: numbe
             className="group w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left hover:border-brand-600 focus-visible:border-brand-600 aria-pressed:border-brand-700 aria-pressed:ring-2 aria-pressed:ring-brand-200"
             onClick={() => onPick(creative)}
           >
-            <img src={creativeImageUrl(creative.url, true)} alt="" className="aspect-[7/2] w-full bg-slate-100 object-contain" loading="lazy" />
+            <img src={creative.converted_thumb || creative.awsUrl} alt="" className="aspect-[7/2] w-full bg-slate-100 object-contain" loading="lazy" />
             <span className="block truncate px-2 py-1.5 text-sm text-slate-800">
               <span className="sr-only">Use </span>
               {creative.name}

@@ -22,13 +22,6 @@ export interface PageArgs {
   q?: string
 }
 
-/** Where the browser shows a stored creative (or its thumbnail). */
-export function creativeImageUrl(path: string, thumb = false): string {
-  const query = new URLSearchParams({ image: path })
-  if (thumb) query.set('thumb', '1')
-  return `/creative/image?${query.toString()}`
-}
-
 // The creatives calls of A §7 and the creative request (docs/api.md "Creatives"). They live in
 // platform/ because campaign creation reuses them through the CreativeSelectorModal.
 export const creativesApi = api.enhanceEndpoints({ addTagTypes: ['Creative'] }).injectEndpoints({

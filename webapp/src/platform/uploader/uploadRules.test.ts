@@ -32,8 +32,9 @@ describe('checkFile', () => {
     ['creativeLibrary', file('ad.jpg', 'image/jpeg'), null],
     ['image', file('photo.png', 'image/png'), null],
     ['image', file('clip.mp4', 'video/mp4'), IMAGE_TYPE],
-    ['creativeLibrary', file('ad.png', 'image/png'), null],
-    ['creativeLibrary', file('ad.bmp', 'image/bmp'), IMAGE_TYPE],
+    ['creativeLibrary', file('ad.png', 'image/png'), MSG_WRONG_TYPE],
+    ['image', file('ad.png', 'image/png'), null],
+    ['image', file('ad.bmp', 'image/bmp'), IMAGE_TYPE],
     ['content', file('photo.webp', 'image/webp'), null],
     ['content', file('clip.mp4', 'video/mp4'), null],
     ['content', file('deck.pdf', 'application/pdf'), null],
@@ -68,7 +69,7 @@ describe('checkSelection', () => {
 
   it('reports each file on its own', () => {
     const result = checkSelection('creativeLibrary', [file('a.jpg', 'image/jpeg'), file('b.pdf', 'application/pdf')])
-    expect(result.files.map((f) => f.error)).toEqual([null, IMAGE_TYPE])
+    expect(result.files.map((f) => f.error)).toEqual([null, MSG_WRONG_TYPE])
   })
 })
 

@@ -78,13 +78,14 @@ export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
   },
   // A §5: library and image uploads take up to 20 files.
   creativeLibrary: {
-    accept: LIBRARY_ACCEPT,
+    accept: '.jpg,.jpeg,.tif,.tiff,image/jpeg,image/tiff',
     maxFiles: MaxFilesPerUpload,
-    maxBytes: MaxFileBytes,
-    describe: 'Up to 20 JPEG, PNG, GIF or TIF images, 20 MB each',
-    wrongType: MsgImageType,
-    matches: libraryImage,
+    maxBytes: MaxCreativeBytes,
+    describe: 'Up to 20 JPEG or TIF files, 10 MB each',
+    wrongType: MsgCreativeType,
+    matches: jpegOrTif,
   },
+  // /upload_temp: up to 20 images of any common kind.
   image: {
     accept: LIBRARY_ACCEPT,
     maxFiles: MaxFilesPerUpload,

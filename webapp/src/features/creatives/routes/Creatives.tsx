@@ -5,7 +5,6 @@ import { Link } from 'react-router'
 import { MsgBuildHint, MsgDeleteCreative, type Creative } from '../../../platform/api-types/creatives'
 import Confirm from '../../../platform/Confirm'
 import {
-  creativeImageUrl,
   useDefaultCreativeQuery,
   useDeleteCreativeMutation,
   useListCreativesQuery,
@@ -17,6 +16,7 @@ import { formatDisplayDate } from '../../../platform/dates'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import Modal from '../../../platform/Modal'
+import BulkCreativesModal from '../components/BulkCreativesModal'
 
 /** A §9: the creatives list offers 10, 20, 50 and All (0). */
 export const CREATIVE_PAGE_SIZES = [10, 20, 50, 0]
@@ -30,6 +30,7 @@ export default function Creatives() {
   const list = useListCreativesQuery({ page: grid.page, page_size: grid.pageSize })
   const defaultCreative = useDefaultCreativeQuery()
   const [creating, setCreating] = useState(false)
+  const [bulk, setBulk] = useState(false)
   const [saving, setSaving] = useState(false)
   const [deleting, setDeleting] = useState<Creative | null>(null)
   const [remove, removal] = useDeleteCreativeMutation()
@@ -60,7 +61,7 @@ export default function Creatives() {
       id: 'preview',
       header: 'Preview',
       cell: ({ row }) => (
-        <img src={creativeImageUrl(row.original.url, true)} alt={row.original.alt || row.original.name} className="h-8 w-28 rounded bg-slate-100 object-contain" loading="lazy" />
+        <img src={row.original.converted_thumb || row.original.awsUrl} alt={row.original.alt || row.original.name} className="h-8 w-28 rounded bg-slate-100 object-contain" loading="lazy" />
       ),
     }),
     column.accessor('name', {
@@ -108,6 +109,9 @@ export default function Creatives() {
           <Link to="/creatives/create" className="btn-secondary">
             Ad Design Tool
           </Link>
+          <button type="button" className="btn-secondary" onClick={() => setBulk(true)}>
+            Upload several
+          </button>
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
             New creative
           </button>
@@ -127,7 +131,7 @@ export default function Creatives() {
         </div>
         {current ? (
           <figure className="flex flex-1 items-center gap-4">
-            <img src={creativeImageUrl(current.url, true)} alt={current.alt || current.name} className="h-16 w-56 rounded-lg border border-slate-200 bg-slate-50 object-contain" />
+            <img src={current.converted_thumb || current.awsUrl} alt={current.alt || current.name} className="h-16 w-56 rounded-lg border border-slate-200 bg-slate-50 object-contain" />
             <figcaption className="text-sm font-medium text-slate-800">{current.name}</figcaption>
           </figure>
         ) : (
@@ -176,6 +180,8 @@ export default function Creatives() {
       >
         <CreativeUploadForm formId="new-creative-form" onBusyChange={setSaving} onSaved={() => setCreating(false)} />
       </Modal>
+
+      <BulkCreativesModal open={bulk} onClose={() => setBulk(false)} />
 
       <Confirm
         open={deleting !== null}
