@@ -24,8 +24,25 @@ test('public pages meet WCAG 2.1 AA', async ({ page }) => {
 
 test('signed-in pages meet WCAG 2.1 AA', async ({ page }) => {
   await signIn(page, DEMO.advertiser)
-  for (const path of ['/dashboard', '/profile', '/settings', '/faq']) {
+  for (const path of ['/dashboard', '/profile', '/settings', '/faq', '/content', '/creatives', '/creatives/create']) {
     await expectAccessible(page, path)
   }
   await lastScreen(page, 'accessibility-signed-in')
+})
+
+test('the creatives modals and the admin content library meet WCAG 2.1 AA', async ({ page }) => {
+  await signIn(page, DEMO.advertiser)
+  await page.goto('/creatives')
+  await page.getByRole('button', { name: 'New creative' }).click()
+  await expect(page.getByRole('dialog', { name: 'New creative' })).toBeVisible()
+  const modal = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(modal.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  await page.context().clearCookies()
+  await signIn(page, DEMO.admin)
+  await expectAccessible(page, '/content')
+  await page.getByRole('button', { name: 'New content' }).first().click()
+  await expect(page.getByRole('dialog', { name: 'New content' })).toBeVisible()
+  const content = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(content.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  await lastScreen(page, 'accessibility-creatives')
 })

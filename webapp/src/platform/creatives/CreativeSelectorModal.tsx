@@ -131,14 +131,12 @@ function CreativeLibraryPicker({ size, picked, onPick }: { size?: { width: numbe
           <button
             type="button"
             aria-pressed={picked === creative.id}
+            aria-label={`Use ${creative.name}${creative.is_default ? ' (company default)' : ''}`}
             className="group w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left hover:border-brand-600 focus-visible:border-brand-600 aria-pressed:border-brand-700 aria-pressed:ring-2 aria-pressed:ring-brand-200"
             onClick={() => onPick(creative)}
           >
             <img src={creative.converted_thumb || creative.awsUrl} alt="" className="aspect-[7/2] w-full bg-slate-100 object-contain" loading="lazy" />
-            <span className="block truncate px-2 py-1.5 text-sm text-slate-800">
-              <span className="sr-only">Use </span>
-              {creative.name}
-            </span>
+            <span className="block truncate px-2 py-1.5 text-sm text-slate-800">{creative.name}</span>
             {creative.is_default && <span className="block px-2 pb-1.5 text-xs text-brand-700">Company default</span>}
           </button>
         </li>
