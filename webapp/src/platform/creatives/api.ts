@@ -19,6 +19,8 @@ export interface PageArgs {
   page: number
   /** 0 means all. */
   page_size: number
+  /** A field, or '-field' for descending (docs/api.md "Lists"). */
+  sort?: string
   q?: string
 }
 

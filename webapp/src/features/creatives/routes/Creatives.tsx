@@ -27,7 +27,7 @@ const column = createColumnHelper<Creative>()
 export default function Creatives() {
   const dispatch = useDispatch()
   const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: CREATIVE_PAGE_SIZES[0]!, sort: '' })
-  const list = useListCreativesQuery({ page: grid.page, page_size: grid.pageSize })
+  const list = useListCreativesQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort || undefined })
   const defaultCreative = useDefaultCreativeQuery()
   const [creating, setCreating] = useState(false)
   const [bulk, setBulk] = useState(false)
@@ -75,7 +75,7 @@ export default function Creatives() {
         </span>
       ),
     }),
-    column.accessor('reference', { header: 'Reference' }),
+    column.accessor('reference', { header: 'Reference', enableSorting: false }),
     column.display({ id: 'size', header: 'Size', cell: ({ row }) => `${row.original.width}x${row.original.height}` }),
     column.accessor('created_at', { header: 'Added', cell: ({ getValue }) => formatDisplayDate(getValue()) }),
     column.display({
