@@ -1,15 +1,14 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
-import Alert from '../../../platform/Alert'
 import { MsgContentSaved, MsgSaveFailed, type Content } from '../../../platform/api-types/creatives'
 import { flashShown } from '../../../platform/flash/flash'
 import { compactErrors, useFocusFirstInvalid } from '../../../platform/forms'
 import Field from '../../../platform/inputs/Field'
 import TextInput from '../../../platform/inputs/TextInput'
-import Modal from '../../../platform/Modal'
 import { useUpdateContentMutation } from '../api'
 import { readContentType, SCOPES, type ContentStatus, type ContentType, type Scope } from '../contentRules'
 import { ScopeFieldset, scopeError, TagsInput, TypeSelect } from './ContentFields'
+import FormModal from './FormModal'
 
 type Errors = Partial<Record<'name' | 'scopes', string>>
 
@@ -52,39 +51,20 @@ function EditContentDialog({ content, onClose }: { content: Content; onClose: ()
   }
 
   return (
-    <Modal
-      open
-      title="Edit content"
-      onClose={onClose}
-      size="lg"
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="edit-content-form" className="btn-primary" disabled={isLoading}>
-            {isLoading ? 'Saving…' : 'Save changes'}
-          </button>
-        </>
-      }
-    >
-      <form id="edit-content-form" ref={ref} noValidate onSubmit={onSubmit} className="space-y-5">
-        {failure && <Alert>{failure}</Alert>}
-        <TextInput id={`${ids}-name`} label="Name" value={name} onChange={setName} maxLength={100} error={errors.name} required />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TypeSelect id={`${ids}-type`} value={type} onChange={setType} />
-          <Field id={`${ids}-status`} label="Status">
-            <select id={`${ids}-status`} className="field-input" value={status} onChange={(e) => setStatus(e.target.value as ContentStatus)}>
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-            </select>
-          </Field>
-        </div>
-        <ScopeFieldset scopes={scopes} onChange={setScopes} error={errors.scopes} />
-        <TagsInput id={`${ids}-tags`} tags={tags} onChange={setTags} />
-        <TextInput id={`${ids}-description`} label="Description" value={description} onChange={setDescription} maxLength={500} multiline rows={3} optional />
-      </form>
-    </Modal>
+    <FormModal title="Edit content" formId="edit-content-form" submitLabel="Save changes" busy={isLoading} failure={failure} formRef={ref} onSubmit={onSubmit} onClose={onClose}>
+      <TextInput id={`${ids}-name`} label="Name" value={name} onChange={setName} maxLength={100} error={errors.name} required />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TypeSelect id={`${ids}-type`} value={type} onChange={setType} />
+        <Field id={`${ids}-status`} label="Status">
+          <select id={`${ids}-status`} className="field-input" value={status} onChange={(e) => setStatus(e.target.value as ContentStatus)}>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+        </Field>
+      </div>
+      <ScopeFieldset scopes={scopes} onChange={setScopes} error={errors.scopes} />
+      <TagsInput id={`${ids}-tags`} tags={tags} onChange={setTags} />
+      <TextInput id={`${ids}-description`} label="Description" value={description} onChange={setDescription} maxLength={500} multiline rows={3} optional />
+    </FormModal>
   )
 }

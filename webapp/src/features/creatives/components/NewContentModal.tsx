@@ -1,16 +1,15 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
-import Alert from '../../../platform/Alert'
 import { MsgContentSaved, MsgSaveFailed, MsgUploadContent, MsgYoutubeLink } from '../../../platform/api-types/creatives'
 import { flashShown } from '../../../platform/flash/flash'
 import { compactErrors, useFocusFirstInvalid } from '../../../platform/forms'
 import TextInput from '../../../platform/inputs/TextInput'
-import Modal from '../../../platform/Modal'
 import type { UploadedFile } from '../../../platform/uploader/sendFiles'
 import Uploader from '../../../platform/uploader/Uploader'
 import { useCreateContentMutation, useUpdateContentMutation } from '../api'
 import { contentTypeOfFile, SCOPES, youtubeIdFromLink, type ContentType, type Scope } from '../contentRules'
 import { ScopeFieldset, scopeError, TagsInput, TypeSelect } from './ContentFields'
+import FormModal from './FormModal'
 
 type Errors = Partial<Record<'file' | 'name' | 'youtube' | 'scopes', string>>
 
@@ -76,71 +75,52 @@ function NewContentDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      open
-      title="New content"
-      onClose={onClose}
-      size="lg"
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="new-content-form" className="btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save content'}
-          </button>
-        </>
-      }
-    >
-      <form id="new-content-form" ref={ref} noValidate onSubmit={onSubmit} className="space-y-5">
-        {failure && <Alert>{failure}</Alert>}
-        <TypeSelect
-          id={`${ids}-type`}
-          value={type}
-          onChange={(next) => {
-            setType(next)
-            setErrors({})
+    <FormModal title="New content" formId="new-content-form" submitLabel="Save content" busy={busy} failure={failure} formRef={ref} onSubmit={onSubmit} onClose={onClose}>
+      <TypeSelect
+        id={`${ids}-type`}
+        value={type}
+        onChange={(next) => {
+          setType(next)
+          setErrors({})
+        }}
+      />
+      {isYoutube ? (
+        <TextInput
+          id={`${ids}-youtube`}
+          label="YouTube link"
+          type="url"
+          inputMode="url"
+          value={youtube}
+          onChange={setYoutube}
+          placeholder="https://www.youtube.com/watch?v=…"
+          error={errors.youtube}
+          required
+        />
+      ) : (
+        <Uploader
+          kind="content"
+          url="/upload_file"
+          label="Content file"
+          error={errors.file}
+          paramsFor={(files) => ({ type: contentTypeOfFile(files[0]?.type ?? '') })}
+          onStart={(files) => {
+            setUploaded(null)
+            const detected = contentTypeOfFile(files[0]?.type ?? '')
+            setUploadedType(detected)
+            setType(detected)
+          }}
+          onUploaded={(files) => {
+            const file = files[0] ?? null
+            setUploaded(file)
+            setErrors((e) => ({ ...e, file: undefined }))
+            if (file && !name.trim()) setName(file.originalname.replace(/\.[^.]+$/, '').slice(0, 100))
           }}
         />
-        {isYoutube ? (
-          <TextInput
-            id={`${ids}-youtube`}
-            label="YouTube link"
-            type="url"
-            inputMode="url"
-            value={youtube}
-            onChange={setYoutube}
-            placeholder="https://www.youtube.com/watch?v=…"
-            error={errors.youtube}
-            required
-          />
-        ) : (
-          <Uploader
-            kind="content"
-            url="/upload_file"
-            label="Content file"
-            error={errors.file}
-            paramsFor={(files) => ({ type: contentTypeOfFile(files[0]?.type ?? '') })}
-            onStart={(files) => {
-              setUploaded(null)
-              const detected = contentTypeOfFile(files[0]?.type ?? '')
-              setUploadedType(detected)
-              setType(detected)
-            }}
-            onUploaded={(files) => {
-              const file = files[0] ?? null
-              setUploaded(file)
-              setErrors((e) => ({ ...e, file: undefined }))
-              if (file && !name.trim()) setName(file.originalname.replace(/\.[^.]+$/, '').slice(0, 100))
-            }}
-          />
-        )}
-        <TextInput id={`${ids}-name`} label="Name" value={name} onChange={setName} maxLength={100} error={errors.name} required />
-        <ScopeFieldset scopes={scopes} onChange={setScopes} error={errors.scopes} />
-        <TagsInput id={`${ids}-tags`} tags={tags} onChange={setTags} />
-        <TextInput id={`${ids}-description`} label="Description" value={description} onChange={setDescription} maxLength={500} multiline rows={3} optional />
-      </form>
-    </Modal>
+      )}
+      <TextInput id={`${ids}-name`} label="Name" value={name} onChange={setName} maxLength={100} error={errors.name} required />
+      <ScopeFieldset scopes={scopes} onChange={setScopes} error={errors.scopes} />
+      <TagsInput id={`${ids}-tags`} tags={tags} onChange={setTags} />
+      <TextInput id={`${ids}-description`} label="Description" value={description} onChange={setDescription} maxLength={500} multiline rows={3} optional />
+    </FormModal>
   )
 }

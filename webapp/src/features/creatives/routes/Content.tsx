@@ -1,13 +1,11 @@
 import { useId, useState } from 'react'
-import { useDispatch, useSelector } from 'react-redux'
+import { useSelector } from 'react-redux'
 import Alert from '../../../platform/Alert'
 import { MsgDeleteContent, type Content as ContentItem } from '../../../platform/api-types/creatives'
-import Confirm from '../../../platform/Confirm'
-import { flashShown } from '../../../platform/flash/flash'
-import { errorMessage } from '../../../platform/http'
 import { isAdmin, selectUser } from '../../../platform/session'
 import Spinner from '../../../platform/Spinner'
 import { useDeleteContentMutation, useListContentsQuery, useMarkContentRelevantMutation } from '../api'
+import { useConfirmedDelete, useFlashedAction } from '../components/actions'
 import EditContentModal from '../components/EditContentModal'
 import NewContentModal from '../components/NewContentModal'
 import ViewContentModal from '../components/ViewContentModal'
@@ -31,7 +29,6 @@ const TYPE_ICONS: Record<ContentType, string> = {
 export default function Content() {
   const user = useSelector(selectUser)
   const admin = isAdmin(user)
-  const dispatch = useDispatch()
   const searchId = useId()
   const sizeId = useId()
   const [q, setQ] = useState('')
@@ -42,33 +39,19 @@ export default function Content() {
   const [creating, setCreating] = useState(false)
   const [viewing, setViewing] = useState<ContentItem | null>(null)
   const [editing, setEditing] = useState<ContentItem | null>(null)
-  const [deleting, setDeleting] = useState<ContentItem | null>(null)
-  const [remove, removal] = useDeleteContentMutation()
+  const [remove] = useDeleteContentMutation()
   const [markRelevant, marking] = useMarkContentRelevantMutation()
+  const run = useFlashedAction()
+  const deletion = useConfirmedDelete<ContentItem>({
+    title: 'Delete content',
+    message: MsgDeleteContent,
+    remove: (id) => remove(id).unwrap(),
+    deleted: (item) => `'${item.name}' has been deleted`,
+  })
 
   const items = list.data?.items ?? []
   const total = list.data?.total ?? 0
   const lastPage = pageSize === 0 ? 1 : Math.max(1, Math.ceil(total / pageSize))
-
-  const onDelete = async () => {
-    if (!deleting) return
-    try {
-      await remove(deleting.id).unwrap()
-      dispatch(flashShown(`'${deleting.name}' has been deleted`, 'success'))
-    } catch (error) {
-      dispatch(flashShown(errorMessage(error), 'danger'))
-    }
-    setDeleting(null)
-  }
-
-  const onRelevant = async (item: ContentItem) => {
-    try {
-      await markRelevant(item.id).unwrap()
-      dispatch(flashShown(`'${item.name}' is now the relevant item`, 'success'))
-    } catch (error) {
-      dispatch(flashShown(errorMessage(error), 'danger'))
-    }
-  }
 
   return (
     <div className="space-y-6">
@@ -149,8 +132,8 @@ export default function Content() {
               busy={marking.isLoading}
               onView={() => setViewing(item)}
               onEdit={() => setEditing(item)}
-              onDelete={() => setDeleting(item)}
-              onRelevant={() => void onRelevant(item)}
+              onDelete={() => deletion.ask(item)}
+              onRelevant={() => void run(() => markRelevant(item.id).unwrap(), `'${item.name}' is now the relevant item`)}
             />
           ))}
         </ul>
@@ -173,16 +156,7 @@ export default function Content() {
       <NewContentModal open={creating} onClose={() => setCreating(false)} />
       <EditContentModal content={editing} onClose={() => setEditing(null)} />
       <ViewContentModal content={viewing} onClose={() => setViewing(null)} />
-      <Confirm
-        open={deleting !== null}
-        title="Delete content"
-        message={MsgDeleteContent}
-        confirmText="Delete"
-        tone="danger"
-        busy={removal.isLoading}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </div>
   )
 }

@@ -1,9 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table'
 import { useState } from 'react'
-import { useDispatch } from 'react-redux'
 import { Link } from 'react-router'
 import { MsgBuildHint, MsgDeleteCreative, type Creative } from '../../../platform/api-types/creatives'
-import Confirm from '../../../platform/Confirm'
 import {
   useDefaultCreativeQuery,
   useDeleteCreativeMutation,
@@ -13,9 +11,8 @@ import {
 import CreativeUploadForm from '../../../platform/creatives/CreativeUploadForm'
 import DataGrid, { type GridState } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
-import { flashShown } from '../../../platform/flash/flash'
-import { errorMessage } from '../../../platform/http'
 import Modal from '../../../platform/Modal'
+import { useConfirmedDelete, useFlashedAction } from '../components/actions'
 import BulkCreativesModal from '../components/BulkCreativesModal'
 
 /** A §9: the creatives list offers 10, 20, 50 and All (0). */
@@ -25,36 +22,21 @@ const column = createColumnHelper<Creative>()
 
 /** A §2 /creatives: the company's creatives, the new-creative modal, delete, the default creative. */
 export default function Creatives() {
-  const dispatch = useDispatch()
-  const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: CREATIVE_PAGE_SIZES[0]!, sort: '' })
+  const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: CREATIVE_PAGE_SIZES[0]!, sort: '-created_at' })
   const list = useListCreativesQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort || undefined })
   const defaultCreative = useDefaultCreativeQuery()
   const [creating, setCreating] = useState(false)
   const [bulk, setBulk] = useState(false)
   const [saving, setSaving] = useState(false)
-  const [deleting, setDeleting] = useState<Creative | null>(null)
-  const [remove, removal] = useDeleteCreativeMutation()
+  const [remove] = useDeleteCreativeMutation()
   const [setDefault, defaulting] = useSetDefaultCreativeMutation()
-
-  const onDelete = async () => {
-    if (!deleting) return
-    try {
-      await remove(deleting.id).unwrap()
-      dispatch(flashShown(`The creative '${deleting.name}' has been deleted`, 'success'))
-    } catch (error) {
-      dispatch(flashShown(errorMessage(error), 'danger'))
-    }
-    setDeleting(null)
-  }
-
-  const onSetDefault = async (creative: Creative) => {
-    try {
-      await setDefault(creative.id).unwrap()
-      dispatch(flashShown(`'${creative.name}' is now your company's default creative`, 'success'))
-    } catch (error) {
-      dispatch(flashShown(errorMessage(error), 'danger'))
-    }
-  }
+  const run = useFlashedAction()
+  const deletion = useConfirmedDelete<Creative>({
+    title: 'Delete creative',
+    message: MsgDeleteCreative,
+    remove: (id) => remove(id).unwrap(),
+    deleted: (creative) => `The creative '${creative.name}' has been deleted`,
+  })
 
   const columns = [
     column.display({
@@ -84,11 +66,11 @@ export default function Creatives() {
       cell: ({ row }) => (
         <span className="flex gap-1">
           {!row.original.is_default && (
-            <button type="button" className="btn-ghost px-2 py-1" disabled={defaulting.isLoading} onClick={() => void onSetDefault(row.original)}>
+            <button type="button" className="btn-ghost px-2 py-1" disabled={defaulting.isLoading} onClick={() => void run(() => setDefault(row.original.id).unwrap(), `'${row.original.name}' is now your company's default creative`)}>
               Set as default<span className="sr-only"> {row.original.name}</span>
             </button>
           )}
-          <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => setDeleting(row.original)}>
+          <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => deletion.ask(row.original)}>
             Delete<span className="sr-only"> {row.original.name}</span>
           </button>
         </span>
@@ -183,16 +165,7 @@ export default function Creatives() {
 
       <BulkCreativesModal open={bulk} onClose={() => setBulk(false)} />
 
-      <Confirm
-        open={deleting !== null}
-        title="Delete creative"
-        message={MsgDeleteCreative}
-        confirmText="Delete"
-        tone="danger"
-        busy={removal.isLoading}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </div>
   )
 }
