@@ -91,15 +91,7 @@ func contentDTO(c *store.Content, f *store.File) *Content {
 // createContent saves a content item (admins, A §6). A file item needs a content or temp upload of
 // the caller's company first (A §5); a youtube item needs a link with a v parameter.
 func (m *Module) createContent(ctx context.Context, p *auth.Principal, req CreateContentRequest) (*Content, error) {
-	typ, err := normalizeContentType(req.Type)
-	if err != nil {
-		return nil, err
-	}
-	scopes, err := normalizeScopes(req.Scopes)
-	if err != nil {
-		return nil, err
-	}
-	tags, err := normalizeTags(req.Tags)
+	typ, scopes, tags, err := normalizeContentFields(req.Type, req.Scopes, req.Tags)
 	if err != nil {
 		return nil, err
 	}
@@ -175,15 +167,7 @@ func (m *Module) ownUpload(ctx context.Context, p *auth.Principal, companyID, ke
 }
 
 func (m *Module) updateContent(ctx context.Context, id string, req UpdateContentRequest) (*Content, error) {
-	typ, err := normalizeContentType(req.Type)
-	if err != nil {
-		return nil, err
-	}
-	scopes, err := normalizeScopes(req.Scopes)
-	if err != nil {
-		return nil, err
-	}
-	tags, err := normalizeTags(req.Tags)
+	typ, scopes, tags, err := normalizeContentFields(req.Type, req.Scopes, req.Tags)
 	if err != nil {
 		return nil, err
 	}
@@ -236,23 +220,14 @@ func (m *Module) updateContent(ctx context.Context, id string, req UpdateContent
 
 // deleteContent removes the item and its file: the rows in one transaction, then the objects.
 func (m *Module) deleteContent(ctx context.Context, id string) error {
-	var gone *store.File
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err := m.deleteWithFile(ctx, func(ctx context.Context) (string, error) {
 		cur, err := m.store.ContentByID(ctx, id)
 		if err != nil {
-			return err
+			return "", err
 		}
-		if err := m.store.DeleteContent(ctx, id); err != nil {
-			return err
-		}
-		gone, err = m.releaseFile(ctx, cur.FileKey)
-		return err
+		return cur.FileKey, m.store.DeleteContent(ctx, id)
 	})
-	if err != nil {
-		return db.Translate(err, MsgContentNotFound, "")
-	}
-	m.deleteObjects(ctx, gone)
-	return nil
+	return db.Translate(err, MsgContentNotFound, "")
 }
 
 // markRelevant makes id the only relevant item (A §5) in one transaction. A concurrent marking can

@@ -128,19 +128,27 @@ func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req Crea
 	if name == "" {
 		name = "Creative"
 	}
-	row := &store.Creative{ID: ids.New(), CompanyID: companyID, FileKey: file.Key, Name: name, Alt: alt,
-		Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: m.deps.Clock.Now()}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		if err := m.attach(ctx, file.Key, companyID); err != nil {
-			return err
+	var row *store.Creative
+	// A concurrent first creative of the same company (both would be the default) or a reference
+	// collision hits a unique index: the transaction is then run again.
+	for range 3 {
+		row = &store.Creative{ID: ids.New(), CompanyID: companyID, FileKey: file.Key, Name: name, Alt: alt,
+			Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: m.deps.Clock.Now()}
+		err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+			if err := m.attach(ctx, file.Key, companyID); err != nil {
+				return err
+			}
+			if _, err := m.store.DefaultCreative(ctx, companyID); db.IsNotFound(err) {
+				row.IsDefault = true
+			} else if err != nil {
+				return err
+			}
+			return m.store.CreateCreative(ctx, row)
+		})
+		if !db.IsDuplicate(err) {
+			break
 		}
-		if _, err := m.store.DefaultCreative(ctx, companyID); db.IsNotFound(err) {
-			row.IsDefault = true
-		} else if err != nil {
-			return err
-		}
-		return m.store.CreateCreative(ctx, row)
-	})
+	}
 	if err != nil {
 		return nil, db.Translate(err, MsgUploadCreative, MsgSaveFailed)
 	}
@@ -161,23 +169,14 @@ func (m *Module) ownCreative(ctx context.Context, p *auth.Principal, id string) 
 }
 
 func (m *Module) deleteCreative(ctx context.Context, p *auth.Principal, id string) error {
-	var gone *store.File
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err := m.deleteWithFile(ctx, func(ctx context.Context) (string, error) {
 		c, err := m.ownCreative(ctx, p, id)
 		if err != nil {
-			return err
+			return "", err
 		}
-		if err := m.store.DeleteCreative(ctx, id); err != nil {
-			return err
-		}
-		gone, err = m.releaseFile(ctx, c.FileKey)
-		return err
+		return c.FileKey, m.store.DeleteCreative(ctx, id)
 	})
-	if err != nil {
-		return db.Translate(err, MsgCreativeNotFound, "")
-	}
-	m.deleteObjects(ctx, gone)
-	return nil
+	return db.Translate(err, MsgCreativeNotFound, "")
 }
 
 // setDefault makes the creative its company's only default, in one transaction.

@@ -91,6 +91,25 @@ func (m *Module) releaseFile(ctx context.Context, key string) (*store.File, erro
 	return f, m.store.DeleteFile(ctx, key)
 }
 
+// deleteWithFile runs del (which deletes a row and names the file it used) in a transaction with
+// the release of that file, then deletes the released file's objects after the commit.
+func (m *Module) deleteWithFile(ctx context.Context, del func(ctx context.Context) (fileKey string, err error)) error {
+	var gone *store.File
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		key, err := del(ctx)
+		if err != nil {
+			return err
+		}
+		gone, err = m.releaseFile(ctx, key)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	m.deleteObjects(ctx, gone)
+	return nil
+}
+
 // deleteObjects removes a released file's objects. A failure leaves an unreferenced object (logged),
 // never a row without its object.
 func (m *Module) deleteObjects(ctx context.Context, f *store.File) {

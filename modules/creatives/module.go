@@ -3,8 +3,10 @@ package creatives
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -49,7 +51,9 @@ type Deps struct {
 
 	OperationsEmail string // receives creative requests
 	MaxJSONBytes    int64
-	TempDir         string // where uploads wait while they are checked; "" is the system's
+	// TempDir is where uploads wait while they are checked: on disk under DATA_DIR by default,
+	// because the system's temporary directory is often a tmpfs, which is memory.
+	TempDir string
 }
 
 // Module is the creatives bounded context.
@@ -73,6 +77,9 @@ func New(d Deps) (*Module, error) {
 	}
 	if d.TempDir == "" {
 		d.TempDir = os.TempDir()
+	}
+	if err := os.MkdirAll(d.TempDir, 0o750); err != nil {
+		return nil, fmt.Errorf("creatives: temporary directory: %w", err)
 	}
 	st := store.New(d.DB)
 	return &Module{
@@ -116,6 +123,7 @@ func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Log: k.Log,
 		OperationsEmail: k.Config.OperationsEmail, MaxJSONBytes: k.Config.MaxJSONBytes,
+		TempDir: filepath.Join(k.Config.DataDir, "tmp", "uploads"),
 	})
 }
 

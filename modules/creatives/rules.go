@@ -75,6 +75,23 @@ func normalizeContentType(t string) (string, error) {
 	return "", apperr.Field("type", "Type is document, image, video or youtube.")
 }
 
+// normalizeContentFields checks and normalises the type, scopes and tags of a content form.
+func normalizeContentFields(typ string, scopes, tags []string) (string, []string, []string, error) {
+	t, err := normalizeContentType(typ)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	s, err := normalizeScopes(scopes)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	g, err := normalizeTags(tags)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	return t, s, g, nil
+}
+
 // readContentType is the type as the API shows a stored value (A §4: doc reads as document).
 func readContentType(stored string) string {
 	if stored == ContentLegacyDoc {

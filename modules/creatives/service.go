@@ -24,13 +24,14 @@ const (
 // Upload limits (A §5, §9; B §5, §9). Sizes are checked while reading: a larger file answers 413
 // and is never stored.
 const (
-	MaxCreativeBytes  = 10 << 20   // the creative dropzone: 10 MB (A §9)
-	MaxFileBytes      = 20 << 20   // library, temp and content files: 20 MB each
+	MaxCreativeBytes  = 10 << 20    // the creative dropzone: 10 MB (A §9)
+	MaxFileBytes      = 20 << 20    // library, temp and content files: 20 MB each
 	MaxReportBytes    = 10000 << 10 // B §5: "maximum size 10000", read as kilobytes
 	MaxFilesPerUpload = 20          // A §9: "up to 20 files otherwise"
 	// MaxImagePixels refuses a pixel flood (a small file announcing huge dimensions) before it is
-	// decoded: 50 megapixels is far above any billboard creative.
-	MaxImagePixels = 50_000_000
+	// decoded: 25 megapixels (a 6000x4000 photo) is far above any billboard creative, and bounds the
+	// memory of a decode (about 1.5 bytes a pixel for JPEG, 4 for PNG or TIFF).
+	MaxImagePixels = 25_000_000
 	// MaxImageSide refuses absurd single dimensions even when the product fits.
 	MaxImageSide = 20_000
 	// ThumbMaxSide is the longest side of a converted_thumb.
@@ -88,7 +89,7 @@ const (
 	MsgFileTooLarge      = "The file is too large: each file can be at most 20 MB."
 	MsgReportTooLarge    = "The file is too large: a report can be at most 10000 KB."
 	MsgCorruptImage      = "The image could not be read. Please check the file and try again."
-	MsgImageTooBig       = "The image is too large: at most 50 megapixels and 20000 pixels a side."
+	MsgImageTooBig       = "The image is too large: at most 25 megapixels and 20000 pixels a side."
 	MsgCreativeSize      = "The creative does not have the size this face needs."
 	MsgBadSize           = "Width and height must be whole numbers of pixels."
 	MsgUploadContent     = "Sorry! you must first upload your content"

@@ -90,7 +90,7 @@ var (
 
 // contentKind is /upload_file?type=: any content type, or only the chosen family.
 func contentKind(family string) uploadKind {
-	k := uploadKind{kind: KindContent, maxFiles: MaxFilesPerUpload, maxBytes: MaxFileBytes, tooLarge: MsgFileTooLarge, typeMsg: MsgContentType}
+	k := uploadKind{kind: KindContent, maxFiles: 1, maxBytes: MaxFileBytes, tooLarge: MsgFileTooLarge, typeMsg: MsgContentType}
 	switch family {
 	case ContentImage:
 		k.accept, k.typeMsg = isImage, MsgContentTypeKind
@@ -382,4 +382,3 @@ func lastRune(s string) (rune, int) {
 	}
 	return 0, 1
 }
-

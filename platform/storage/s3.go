@@ -84,7 +84,15 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 	}
 	src := r
 	var counted *countingReader
-	if size >= 0 {
+	if ra, ok := r.(readSeekerAt); ok && size >= 0 {
+		// A file (or an in-memory reader): minio-go hashes it in place and sends it without copying
+		// it into a buffer of its size. Its length is checked here instead of by counting.
+		section, err := exactSection(ra, size)
+		if err != nil {
+			return errSizeMismatch(key, size)
+		}
+		src = section
+	} else if size >= 0 {
 		// minio-go reads exactly size bytes and would ignore the rest; counting one byte more
 		// tells a reader that is longer than announced from one that fits.
 		counted = &countingReader{r: io.LimitReader(r, size+1), size: size}
@@ -117,6 +125,32 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 		}
 	}
 	return nil
+}
+
+// readSeekerAt is a reader whose bytes can be hashed and then re-read, like *os.File.
+type readSeekerAt interface {
+	io.ReaderAt
+	io.Seeker
+}
+
+// exactSection returns the size bytes of r from its current offset, or an error when r does not
+// hold exactly that many.
+func exactSection(r readSeekerAt, size int64) (*io.SectionReader, error) {
+	off, err := r.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return nil, err
+	}
+	end, err := r.Seek(0, io.SeekEnd)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.Seek(off, io.SeekStart); err != nil {
+		return nil, err
+	}
+	if end-off != size {
+		return nil, errors.New("storage: size mismatch")
+	}
+	return io.NewSectionReader(r, off, size), nil
 }
 
 // Get implements Storage.

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -208,6 +209,30 @@ func testStorage(t *testing.T, newStorage func(t *testing.T) Storage) {
 			if _, err := s.Stat(ctx, key); apperr.CodeOf(err) != apperr.ENOTFOUND {
 				t.Errorf("Stat(%q) after a refused Put = %v, want ENOTFOUND", key, err)
 			}
+		}
+	})
+
+	t.Run("a file is put from its current offset", func(t *testing.T) {
+		t.Parallel()
+		s := newStorage(t)
+		f, err := os.CreateTemp(t.TempDir(), "put-*")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		f.WriteString("skip:the body")
+		if _, err := f.Seek(5, io.SeekStart); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Put(ctx, "from-file", f, 8, "text/plain"); err != nil {
+			t.Fatal(err)
+		}
+		if got := mustGet(t, s, "from-file"); got != "the body" {
+			t.Fatalf("got %q", got)
+		}
+		f.Seek(5, io.SeekStart)
+		if err := s.Put(ctx, "from-file-short", f, 7, "text/plain"); apperr.CodeOf(err) != apperr.EINVALID {
+			t.Fatalf("Put of a longer file = %v, want EINVALID", err)
 		}
 	})
 

@@ -259,7 +259,9 @@ func (s *Store) ContentByID(ctx context.Context, id string) (*Content, error) {
 }
 
 // CreateContent inserts a content item.
-func (s *Store) CreateContent(ctx context.Context, c *Content) error { return s.conn(ctx).Create(c).Error }
+func (s *Store) CreateContent(ctx context.Context, c *Content) error {
+	return s.conn(ctx).Create(c).Error
+}
 
 // UpdateContent sets columns of a content item.
 func (s *Store) UpdateContent(ctx context.Context, id string, cols map[string]any) error {
@@ -346,7 +348,9 @@ func (s *Store) DefaultCreative(ctx context.Context, companyID string) (*Creativ
 }
 
 // CreateCreative inserts a creative.
-func (s *Store) CreateCreative(ctx context.Context, c *Creative) error { return s.conn(ctx).Create(c).Error }
+func (s *Store) CreateCreative(ctx context.Context, c *Creative) error {
+	return s.conn(ctx).Create(c).Error
+}
 
 // DeleteCreative removes a creative.
 func (s *Store) DeleteCreative(ctx context.Context, id string) error {
@@ -376,5 +380,19 @@ func (s *Store) ContentFileVisible(ctx context.Context, key, scope string) (bool
 	var n int64
 	err := s.conn(ctx).Model(&Content{}).
 		Where("file_key = ? AND status = ? AND scopes LIKE ?", key, "active", "%|"+scope+"|%").Count(&n).Error
+	return n > 0, err
+}
+
+// ContentNamed reports whether a content item has that name (the demo seed keeps what exists).
+func (s *Store) ContentNamed(ctx context.Context, name string) (bool, error) {
+	var n int64
+	err := s.conn(ctx).Model(&Content{}).Where("name = ?", name).Count(&n).Error
+	return n > 0, err
+}
+
+// CreativeNamed reports whether the company has a creative of that name.
+func (s *Store) CreativeNamed(ctx context.Context, companyID, name string) (bool, error) {
+	var n int64
+	err := s.conn(ctx).Model(&Creative{}).Where("company_id = ? AND name = ?", companyID, name).Count(&n).Error
 	return n > 0, err
 }

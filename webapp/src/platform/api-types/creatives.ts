@@ -59,9 +59,10 @@ export const MaxReportBytes = 10000 << 10; // B §5: "maximum size 10000", read 
 export const MaxFilesPerUpload = 20; // A §9: "up to 20 files otherwise"
 /**
  * MaxImagePixels refuses a pixel flood (a small file announcing huge dimensions) before it is
- * decoded: 50 megapixels is far above any billboard creative.
+ * decoded: 25 megapixels (a 6000x4000 photo) is far above any billboard creative, and bounds the
+ * memory of a decode (about 1.5 bytes a pixel for JPEG, 4 for PNG or TIFF).
  */
-export const MaxImagePixels = 50_000_000;
+export const MaxImagePixels = 25_000_000;
 /**
  * MaxImageSide refuses absurd single dimensions even when the product fits.
  */
@@ -182,7 +183,7 @@ export const MsgCorruptImage = "The image could not be read. Please check the fi
 /**
  * Messages of A §5 and §8, word for word, and of this module.
  */
-export const MsgImageTooBig = "The image is too large: at most 50 megapixels and 20000 pixels a side.";
+export const MsgImageTooBig = "The image is too large: at most 25 megapixels and 20000 pixels a side.";
 /**
  * Messages of A §5 and §8, word for word, and of this module.
  */
