@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { jpegImage, pngImage, pngSize } from './images'
-import { DEMO, lastScreen, signIn, unique } from './support'
+import { DEMO, lastScreen, signIn, unique, waitForMail } from './support'
 
 // Issue 4 journeys: the Ad Design Tool exports a 1400x400 PNG that becomes a creative, and the
 // creatives list with its upload checks, default creative and delete (A §2, §5, §8, §9).
@@ -193,4 +193,21 @@ test('creatives: checks before upload, save, default and delete', async ({ page 
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByRole('row').filter({ hasText: name }).filter({ hasNotText: 'north-' }).filter({ hasNotText: 'south-' })).toHaveCount(0)
   await lastScreen(page, 'creatives-list')
+})
+
+test('request a build: the creative request goes out by email (A §8)', async ({ page }) => {
+  const note = `Coffee two for one ${unique()}`
+  await signIn(page, DEMO.advertiser)
+  await page.goto('/creatives')
+  await page.getByRole('button', { name: 'Request a build' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Request a build' })
+  await expect(dialog.getByLabel('Email')).toHaveValue(DEMO.advertiser)
+  await expect(dialog.getByLabel('Full name')).not.toHaveValue('')
+  await dialog.getByLabel(/What should the ad say/).fill(note)
+  await dialog.getByRole('button', { name: 'Send request' }).click()
+  await expect(dialog.getByText('Thank you for your Creative request - Someone will be in touch with you shortly')).toBeVisible()
+  // The outbox delivers it to the operations team (OPERATIONS_EMAIL) with the message.
+  await waitForMail('operations@marquee.local', new RegExp(note))
+  await waitForMail(DEMO.advertiser, /We received your creative request/)
+  await lastScreen(page, 'creatives-request')
 })

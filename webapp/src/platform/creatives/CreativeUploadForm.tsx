@@ -45,7 +45,9 @@ export default function CreativeUploadForm({ formId, onSaved, size, company, onB
   const [create, { isLoading }] = useCreateCreativeMutation()
   const { ref, focusInvalid } = useFocusFirstInvalid()
   const onSavedRef = useRef(onSaved)
-  onSavedRef.current = onSaved
+  useEffect(() => {
+    onSavedRef.current = onSaved
+  })
 
   useEffect(() => onBusyChange?.(isLoading || saved !== null), [isLoading, saved, onBusyChange])
 

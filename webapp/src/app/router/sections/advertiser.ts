@@ -4,8 +4,6 @@ import Faq from '../../../features/identity/routes/Faq'
 import Profile from '../../../features/identity/routes/Profile'
 import Settings from '../../../features/identity/routes/Settings'
 import ThankYou from '../../../features/identity/routes/ThankYou'
-import Content from '../../../features/creatives/routes/Content'
-import Creatives from '../../../features/creatives/routes/Creatives'
 import NotAvailable from '../../../platform/NotAvailable'
 
-export const screens = { Dashboard, ThankYou, Faq, Profile, Settings, Content, Creatives, NotAvailable }
+export const screens = { Dashboard, ThankYou, Faq, Profile, Settings, NotAvailable }

@@ -8,6 +8,7 @@ import {
   useListCreativesQuery,
   useSetDefaultCreativeMutation,
 } from '../../../platform/creatives/api'
+import CreativeRequestForm from '../../../platform/creatives/CreativeRequestForm'
 import CreativeUploadForm from '../../../platform/creatives/CreativeUploadForm'
 import DataGrid, { type GridState } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
@@ -27,6 +28,8 @@ export default function Creatives() {
   const defaultCreative = useDefaultCreativeQuery()
   const [creating, setCreating] = useState(false)
   const [bulk, setBulk] = useState(false)
+  const [requesting, setRequesting] = useState(false)
+  const [sending, setSending] = useState(false)
   const [saving, setSaving] = useState(false)
   const [remove] = useDeleteCreativeMutation()
   const [setDefault, defaulting] = useSetDefaultCreativeMutation()
@@ -91,6 +94,9 @@ export default function Creatives() {
           <Link to="/creatives/create" className="btn-secondary">
             Ad Design Tool
           </Link>
+          <button type="button" className="btn-secondary" onClick={() => setRequesting(true)}>
+            Request a build
+          </button>
           <button type="button" className="btn-secondary" onClick={() => setBulk(true)}>
             Upload several
           </button>
@@ -164,6 +170,25 @@ export default function Creatives() {
       </Modal>
 
       <BulkCreativesModal open={bulk} onClose={() => setBulk(false)} />
+
+      <Modal
+        open={requesting}
+        title="Request a build"
+        onClose={() => setRequesting(false)}
+        closeOnBackdrop={false}
+        footer={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setRequesting(false)}>
+              Close
+            </button>
+            <button type="submit" form="creative-request-form" className="btn-primary" disabled={sending}>
+              {sending ? 'Sending…' : 'Send request'}
+            </button>
+          </>
+        }
+      >
+        <CreativeRequestForm formId="creative-request-form" onBusyChange={setSending} />
+      </Modal>
 
       {deletion.dialog}
     </div>
