@@ -29,7 +29,7 @@ test('public pages meet WCAG 2.1 AA', async ({ page }) => {
 
 test('signed-in pages meet WCAG 2.1 AA', async ({ page }) => {
   await signIn(page, DEMO.advertiser)
-  for (const path of ['/dashboard', '/profile', '/settings', '/faq']) {
+  for (const path of ['/dashboard', '/profile', '/settings', '/faq', '/content', '/creatives', '/creatives/create']) {
     await expectAccessible(page, path)
   }
   await lastScreen(page, 'accessibility-signed-in')
@@ -55,4 +55,19 @@ test('billing screens meet WCAG 2.1 AA', async ({ page }) => {
     await expectAccessible(page, path)
   }
   await lastScreen(page, 'accessibility-billing')
+})
+
+test('the creatives modals and the admin content library meet WCAG 2.1 AA', async ({ page }) => {
+  await signIn(page, DEMO.advertiser)
+  await page.goto('/creatives')
+  await page.getByRole('button', { name: 'New creative' }).click()
+  await expect(page.getByRole('dialog', { name: 'New creative' })).toBeVisible()
+  await expectAccessibleHere(page, '/creatives (new creative modal)')
+  await page.context().clearCookies()
+  await signIn(page, DEMO.admin)
+  await expectAccessible(page, '/content')
+  await page.getByRole('button', { name: 'New content' }).first().click()
+  await expect(page.getByRole('dialog', { name: 'New content' })).toBeVisible()
+  await expectAccessibleHere(page, '/content (new content modal)')
+  await lastScreen(page, 'accessibility-creatives')
 })

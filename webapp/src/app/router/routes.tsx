@@ -71,9 +71,11 @@ const advertiserRoutes: RouteObject[] = [
   later('campaigns/success/submitted', 'Campaign submitted'),
   later('campaigns/edit/:id', 'Edit campaign'),
   later('campaigns/:id', 'Campaign'),
-  later('content', 'Content'),
-  later('creatives', 'Creatives'),
-  later('creatives/create', 'Ad Design Tool'),
+  // The creatives screens are bundles of their own, so the other user screens do not load the grid,
+  // the uploader or konva (DESIGN §6, STYLE "Lazy routes"); konva is only in the Ad Design Tool's.
+  { path: 'content', lazy: async () => ({ Component: (await import('../../features/creatives/routes/Content')).default }) },
+  { path: 'creatives', lazy: async () => ({ Component: (await import('../../features/creatives/routes/Creatives')).default }) },
+  { path: 'creatives/create', lazy: async () => ({ Component: (await import('../../features/creatives/routes/AdBuilder')).default }) },
   later('reports', 'Reports'),
   later('reports/new', 'New report'),
   // B §2: /report/new is the older spelling of /reports/new (DESIGN §1.6).
