@@ -26,7 +26,7 @@ type place struct {
 	name       string // "San Francisco"
 	state      string // "CA"
 	label      string // "San Francisco, CA"
-	key        string // "san francisco ca": what a search prefix is matched against
+	key        string // "san francisco,ca": what a search prefix is matched against
 	at         LatLng
 	population int64
 }
@@ -85,13 +85,17 @@ func searchKey(s string) string {
 	for _, r := range strings.ToLower(s) {
 		switch {
 		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r > 127:
-			if space && b.Len() > 0 {
+			if space && b.Len() > 0 && !strings.HasSuffix(b.String(), ",") {
 				b.WriteByte(' ')
 			}
 			space = false
 			b.WriteRune(r)
 		case r == '.' || r == '\'':
 			// "St." and "D.C." match "st" and "dc"
+		case r == ',':
+			// "Oakland, C" matches "Oakland, CA" but not "Oakland City, IN"
+			b.WriteByte(',')
+			space = false
 		default:
 			space = true
 		}

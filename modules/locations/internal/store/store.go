@@ -259,7 +259,7 @@ func (s *Store) Availability(ctx context.Context, q FacesQuery, week dates.Date,
 		Select(`f.id AS face_id,
 			COALESCE(i.available_spots, f.base_spots) AS available_spots,
 			COALESCE(i.min_value, f.base_price) AS min_value,
-			COALESCE(i.min_value_2, 0) AS min_value2,
+			COALESCE(i.min_value2, 0) AS min_value2,
 			COALESCE(i.vendor_tier, 1) AS vendor_tier,
 			COALESCE(i.ooh, f.base_ooh) AS ooh,
 			COALESCE(u.used, 0) AS used_spots`).
