@@ -74,7 +74,7 @@ func TestMarketsLocationsAndPlaces(t *testing.T) {
 
 		generate(t, m, 40, "SF Bay Area", "Chicago")
 		var bay []locations.Location
-		c.Get("/api/od/locations/?market=" + url.QueryEscape("SF Bay Area")).Expect(t, 200).JSON(t, &bay)
+		c.Get("/api/od/locations/?market="+url.QueryEscape("SF Bay Area")).Expect(t, 200).JSON(t, &bay)
 		if len(bay) != 40 {
 			t.Fatalf("%d SF faces, want 40", len(bay))
 		}
@@ -128,7 +128,7 @@ func TestMarketsLocationsAndPlaces(t *testing.T) {
 		}
 		var sfPlace locations.PlaceDetails
 		c.Get("/api/places/predictions?input=san%20francisco").Expect(t, 200).JSON(t, &preds)
-		c.Get("/api/places/details?id=" + preds[0].ID).Expect(t, 200).JSON(t, &sfPlace)
+		c.Get("/api/places/details?id="+preds[0].ID).Expect(t, 200).JSON(t, &sfPlace)
 		if sfPlace.Name != "San Francisco, CA" || sfPlace.Geometry.Location.Lat < 37.7 || sfPlace.Geometry.Location.Lat > 37.8 {
 			t.Fatalf("details = %+v", sfPlace)
 		}
@@ -137,7 +137,7 @@ func TestMarketsLocationsAndPlaces(t *testing.T) {
 
 		// Faces around a place, nearest first and within the radius.
 		var near []locations.Location
-		c.Get("/api/od/locations/?place=" + sfPlace.ID + "&radius=10").Expect(t, 200).JSON(t, &near)
+		c.Get("/api/od/locations/?place="+sfPlace.ID+"&radius=10").Expect(t, 200).JSON(t, &near)
 		if len(near) == 0 {
 			t.Fatal("no face within 10 miles of San Francisco")
 		}
@@ -157,7 +157,7 @@ func TestMarketsLocationsAndPlaces(t *testing.T) {
 			t.Errorf("%d faces within 10 miles, computed %d", len(near), want)
 		}
 		var near5 []locations.Location
-		c.Get("/api/od/locations/?place=" + sfPlace.ID).Expect(t, 200).JSON(t, &near5) // default radius 5
+		c.Get("/api/od/locations/?place="+sfPlace.ID).Expect(t, 200).JSON(t, &near5) // default radius 5
 		if len(near5) > len(near) {
 			t.Errorf("5 miles found %d, 10 miles %d", len(near5), len(near))
 		}

@@ -54,7 +54,9 @@ const marketZoom = 10
 // same rows.
 var idNamespace = uuid.MustParse("6d1f6f0e-4b8a-4a8e-9a53-6c6f636174e1")
 
-func stableID(kind, name string) string { return uuid.NewSHA1(idNamespace, []byte(kind+":"+name)).String() }
+func stableID(kind, name string) string {
+	return uuid.NewSHA1(idNamespace, []byte(kind+":"+name)).String()
+}
 
 // referenceRows builds the market and city rows from referenceMarkets and the gazetteer.
 func referenceRows() ([]store.Market, []store.City, error) {
