@@ -1,11 +1,13 @@
 package locations
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -222,11 +224,11 @@ func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsReques
 			OldValue: r.MinValue, Ooh: r.Ooh, Available: IsAvailable(r.UsedSpots, r.AvailableSpots),
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].MinValue != out[j].MinValue {
-			return out[i].MinValue < out[j].MinValue
+	slices.SortFunc(out, func(a, b AvailableSpot) int {
+		if a.MinValue != b.MinValue {
+			return cmp.Compare(a.MinValue, b.MinValue)
 		}
-		return out[i].Xxx < out[j].Xxx
+		return strings.Compare(a.Xxx, b.Xxx)
 	})
 	return out, nil
 }

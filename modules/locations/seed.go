@@ -250,7 +250,7 @@ func generateWeeks(rng *rand.Rand, faces []store.Face, weeks []dates.Date, now t
 		for _, w := range weeks {
 			price := f.BasePrice * money.Cents(90+rng.IntN(21)) / 100
 			price = price / 100 * 100 // whole dollars
-			row := store.Inventory{FaceID: f.ID, Week: w, AvailableSpots: f.BaseSpots, MinValue: price, VendorTier: 1, Ooh: f.BaseOoh * int64(95+rng.IntN(11)) / 100}
+			row := store.Inventory{FaceID: f.ID, Week: w, Market: f.Market, AvailableSpots: f.BaseSpots, MinValue: price, VendorTier: 1, Ooh: f.BaseOoh * int64(95+rng.IntN(11)) / 100}
 			if rng.IntN(10) == 0 {
 				row.VendorTier = 2
 				row.MinValue2 = price * money.Cents(110+rng.IntN(50)) / 100 / 100 * 100

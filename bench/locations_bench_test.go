@@ -1,0 +1,74 @@
+package bench
+
+import (
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"marquee/modules/locations"
+	"marquee/platform/dates"
+	"marquee/platform/testkit"
+)
+
+// benchWeek is the Monday after testkit's start; the generated inventory has explicit rows and sold
+// spots for it and the next week.
+var benchWeek = dates.MustParse("2026-11-23")
+
+// BenchmarkAvailableSpots: POST /api/available-spots/ for one market of 5,000 faces (target: p95
+// under 50 ms), over HTTP, 4 clients at a time.
+func BenchmarkAvailableSpots(b *testing.B) {
+	for _, dialect := range testkit.Dialects() {
+		b.Run(dialect, func(b *testing.B) {
+			s := testkit.Start(b, dialect, locations.Build)
+			m := s.Modules[0].(*locations.Module)
+			if n, err := m.GenerateInventory(b.Context(), locations.GenerateOptions{Markets: []string{"Chicago"}, FacesPerMarket: 5000, Seed: 42, Weeks: benchWeek.Weeks(2)}); err != nil || n != 5000 {
+				b.Fatalf("generate: %d, %v", n, err)
+			}
+			body := locations.AvailableSpotsRequest{StartAt: benchWeek.String(), Markets: []string{"Chicago"}}
+			var lat latencies
+			b.SetParallelism(1) // one client per CPU
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				c := s.Client(b)
+				for pb.Next() {
+					start := time.Now()
+					res := c.Post("/api/available-spots/", body)
+					lat.add(time.Since(start))
+					if res.Status != 200 || len(res.Body) < 5000*100 {
+						b.Fatalf("available spots: %d, %d bytes", res.Status, len(res.Body))
+					}
+				}
+			})
+			lat.report(b)
+		})
+	}
+}
+
+// BenchmarkPlaceSearch: GET /api/places/predictions over HTTP with inputs of one to several letters
+// (target: p95 under 10 ms).
+func BenchmarkPlaceSearch(b *testing.B) {
+	s := testkit.Start(b, testkit.Dialects()[0], locations.Build)
+	inputs := []string{"s", "sa", "san", "san f", "new y", "spring", "oakland, c", "port", "st pe", "washington d", "b", "ch", "lake", "mount", "fort w"}
+	var lat latencies
+	var mu sync.Mutex
+	next := 0
+	b.SetParallelism(1)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		c := s.Client(b)
+		for pb.Next() {
+			mu.Lock()
+			in := inputs[next%len(inputs)]
+			next++
+			mu.Unlock()
+			start := time.Now()
+			res := c.Get("/api/places/predictions?input=" + url.QueryEscape(in))
+			lat.add(time.Since(start))
+			if res.Status != 200 || len(res.Body) < 10 {
+				b.Fatalf("predictions %q: %d %s", in, res.Status, res.Body)
+			}
+		}
+	})
+	lat.report(b)
+}
