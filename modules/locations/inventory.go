@@ -87,19 +87,26 @@ func (s *inventory) Locations(ctx context.Context, q LocationQuery) ([]Location,
 	if q.PlaceID != "" {
 		return s.locationsNear(ctx, q.PlaceID, q.Radius)
 	}
-	var names []string
-	for _, m := range q.Markets {
-		if strings.EqualFold(strings.TrimSpace(m), "all") {
-			names = nil
-			break
-		}
-		names = append(names, m)
-	}
-	markets, err := s.checkMarkets(ctx, names, "market")
+	markets, err := s.marketFilter(ctx, q.Markets)
 	if err != nil {
 		return nil, err
 	}
 	fs, err := s.store.Faces(ctx, store.FacesQuery{Markets: markets})
+	return toLocations(fs, err)
+}
+
+// marketFilter reads the market query parameter: names, none or "all" for every market (nil);
+// an unknown name is a 400 naming the field market.
+func (s *inventory) marketFilter(ctx context.Context, names []string) ([]string, error) {
+	for _, m := range names {
+		if strings.EqualFold(strings.TrimSpace(m), "all") {
+			return nil, nil
+		}
+	}
+	return s.checkMarkets(ctx, names, "market")
+}
+
+func toLocations(fs []store.Face, err error) ([]Location, error) {
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -162,15 +169,7 @@ func toLocation(f *store.Face) Location {
 
 // FindFacesByIDs implements Service.
 func (s *inventory) FindFacesByIDs(ctx context.Context, faceIDs []string) ([]Location, error) {
-	fs, err := s.store.FacesByIDs(ctx, faceIDs)
-	if err != nil {
-		return nil, apperr.Internal(err)
-	}
-	out := make([]Location, len(fs))
-	for i := range fs {
-		out[i] = toLocation(&fs[i])
-	}
-	return out, nil
+	return toLocations(s.store.FacesByIDs(ctx, faceIDs))
 }
 
 // parseMonday reads a week's Monday, naming the field in its errors.
