@@ -16,6 +16,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/money"
+	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
@@ -526,4 +527,68 @@ func sameSpots(a, b []locations.Spot) bool {
 		}
 	}
 	return true
+}
+
+// TestDemoSeed: marquee seed --demo's inventory: at least 3,000 faces in every market, the demo weeks
+// partly sold, sold out and on vendor tier 2, the same rows from the same seed, and nothing new on a
+// second run.
+func TestDemoSeed(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		var runs [2][]locations.Location
+		for i := range runs {
+			s, m := start(t, dialect)
+			advertiser := ids.New()
+			summary, err := m.SeedDemo(t.Context(), server.DemoAccounts{"advertiser": {UserID: ids.New(), CompanyID: advertiser}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var all []locations.Location
+			s.Client(t).Get("/api/od/locations/").Expect(t, 200).JSON(t, &all)
+			runs[i] = all
+			if i > 0 {
+				continue
+			}
+			if len(all) < 3000 {
+				t.Fatalf("%d demo faces, want at least 3000 (%s)", len(all), summary)
+			}
+			markets, _ := m.Service().Markets(t.Context())
+			perMarket := map[string]int{}
+			for _, l := range all {
+				perMarket[l.Market]++
+			}
+			for _, mk := range markets {
+				if perMarket[mk.Market] < 100 {
+					t.Errorf("market %s has %d faces", mk.Market, perMarket[mk.Market])
+				}
+			}
+			var spots []locations.AvailableSpot
+			s.Client(t).Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"New York", "SF Bay Area"}}).Expect(t, 200).JSON(t, &spots)
+			tier2, soldOut, partly := 0, 0, 0
+			for _, sp := range spots {
+				switch {
+				case sp.VendorTier == 2:
+					tier2++
+				case sp.UsedSpots >= sp.AvailableSpots:
+					soldOut++
+				case sp.UsedSpots > 0:
+					partly++
+				}
+			}
+			if tier2 == 0 || soldOut == 0 || partly == 0 {
+				t.Errorf("demo week: %d tier 2, %d sold out, %d partly sold", tier2, soldOut, partly)
+			}
+			if mine, _ := m.Service().SpotsByRefs(t.Context(), advertiser, []string{"demo-campaign"}); len(mine) == 0 {
+				t.Error("the demo advertiser has no booked weeks")
+			}
+			again, err := m.SeedDemo(t.Context(), server.DemoAccounts{"advertiser": {CompanyID: advertiser}})
+			var after []locations.Location
+			s.Client(t).Get("/api/od/locations/").Expect(t, 200).JSON(t, &after)
+			if err != nil || len(after) != len(all) || !strings.Contains(again, "already there") {
+				t.Errorf("second seed: %q, %v, %d faces", again, err, len(after))
+			}
+		}
+		if fmt.Sprint(runs[0]) != fmt.Sprint(runs[1]) {
+			t.Error("two seeds on fresh databases gave different faces")
+		}
+	})
 }

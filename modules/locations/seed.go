@@ -241,8 +241,8 @@ func face(rng *rand.Rand, mk store.Market, c store.City, name string, lat, lng, 
 }
 
 // generateWeeks makes the explicit inventory rows of the weeks (prices drift ±10%, 1 face-week in 10
-// on vendor tier 2) and the spots already sold to other buyers: 1 in 12 sold out, 1 in 4 partly
-// sold.
+// on vendor tier 2) and the spots already sold to other buyers: 1 in 15 sold out, 1 in 5 partly
+// sold (1 to 3 spots).
 func generateWeeks(rng *rand.Rand, faces []store.Face, weeks []dates.Date, now time.Time) ([]store.Inventory, []store.Spot) {
 	var inv []store.Inventory
 	var spots []store.Spot
@@ -257,11 +257,11 @@ func generateWeeks(rng *rand.Rand, faces []store.Face, weeks []dates.Date, now t
 			}
 			inv = append(inv, row)
 			sold := 0
-			switch r := rng.IntN(12); {
+			switch r := rng.IntN(15); {
 			case r == 0:
 				sold = row.AvailableSpots
 			case r <= 3:
-				sold = 1 + rng.IntN(row.AvailableSpots-1)
+				sold = 1 + rng.IntN(3)
 			}
 			for slot := 0; slot < sold; slot++ {
 				key := fmt.Sprintf("demo-sold/%s/%s/%d", f.ID, w, slot)

@@ -224,19 +224,23 @@ func (s *Store) CountFaces(ctx context.Context) (int64, error) {
 	return n, err
 }
 
+// insertBatch is the rows per INSERT of InsertFaces: the SQLite driver binds parameters in time
+// quadratic in their number per statement, so small batches are faster than large ones.
+const insertBatch = 50
+
 // InsertFaces inserts faces, inventory rows and spots in batches (seed and benchmarks).
 func (s *Store) InsertFaces(ctx context.Context, faces []Face, inv []Inventory, spots []Spot) error {
 	c := s.conn(ctx)
-	if err := c.CreateInBatches(faces, 500).Error; err != nil {
+	if err := c.CreateInBatches(faces, insertBatch).Error; err != nil {
 		return err
 	}
 	if len(inv) > 0 {
-		if err := c.CreateInBatches(inv, 500).Error; err != nil {
+		if err := c.CreateInBatches(inv, insertBatch).Error; err != nil {
 			return err
 		}
 	}
 	if len(spots) > 0 {
-		return c.CreateInBatches(spots, 500).Error
+		return c.CreateInBatches(spots, insertBatch).Error
 	}
 	return nil
 }
