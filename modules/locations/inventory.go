@@ -21,8 +21,9 @@ import (
 
 // inventory implements Service.
 type inventory struct {
-	deps  Deps
-	store *store.Store
+	deps      Deps
+	store     *store.Store
+	catalogue catalogue
 }
 
 var _ Service = (*inventory)(nil)
@@ -211,16 +212,32 @@ func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsReques
 	if len(markets) == 0 {
 		return nil, apperr.Field("markets", MsgMarketsRequired)
 	}
-	rows, err := s.store.Availability(ctx, store.FacesQuery{Markets: markets, Cities: splitList(req.Cities)}, week, s.now())
+	data, err := s.catalogue.snapshot(ctx, s.store, markets, week)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	out := make([]AvailableSpot, len(rows))
-	for i, r := range rows {
-		out[i] = AvailableSpot{
-			Xxx: r.FaceID, UsedSpots: r.UsedSpots, AvailableSpots: r.AvailableSpots,
-			MinValue: TierPrice(r.MinValue, r.MinValue2, r.VendorTier), MinValue2: r.MinValue2, VendorTier: r.VendorTier,
-			OldValue: r.MinValue, Ooh: r.Ooh, Available: IsAvailable(r.UsedSpots, r.AvailableSpots),
+	used, err := s.store.UsedSpots(ctx, week, s.now())
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	cities := map[string]bool{}
+	for _, c := range splitList(req.Cities) {
+		cities[c] = true
+	}
+	out := make([]AvailableSpot, 0, 1024)
+	for _, d := range data {
+		for i := range d.faces {
+			f := &d.faces[i]
+			if len(cities) > 0 && !cities[f.City] {
+				continue
+			}
+			sp := AvailableSpot{Xxx: f.ID, UsedSpots: used[f.ID], AvailableSpots: f.Spots, MinValue: f.Price, OldValue: f.Price, VendorTier: 1, Ooh: f.Ooh}
+			if r, ok := d.inv[f.ID]; ok {
+				sp.AvailableSpots, sp.OldValue, sp.MinValue2, sp.VendorTier, sp.Ooh = r.AvailableSpots, r.MinValue, r.MinValue2, r.VendorTier, r.Ooh
+				sp.MinValue = TierPrice(r.MinValue, r.MinValue2, r.VendorTier)
+			}
+			sp.Available = IsAvailable(sp.UsedSpots, sp.AvailableSpots)
+			out = append(out, sp)
 		}
 	}
 	slices.SortFunc(out, func(a, b AvailableSpot) int {

@@ -264,6 +264,15 @@ func TestAvailableSpots(t *testing.T) {
 			}
 		}
 
+		// New faces change the catalogue version: the cached faces of the market are read again.
+		if _, err := m.GenerateInventory(t.Context(), locations.GenerateOptions{Markets: []string{"Denver"}, FacesPerMarket: 10, Seed: 8, Weeks: week0.Weeks(1)}); err != nil {
+			t.Fatal(err)
+		}
+		c.Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.AddWeeks(10).String(), Markets: []string{"Denver"}}).Expect(t, 200).JSON(t, &later)
+		if len(later) != 130 {
+			t.Errorf("after adding 10 faces, Denver has %d spots, want 130", len(later))
+		}
+
 		// Bad input: each a 400 naming the field.
 		for _, tc := range []struct {
 			body  locations.AvailableSpotsRequest

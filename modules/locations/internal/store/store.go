@@ -115,6 +115,15 @@ type Reservation struct {
 
 func (Reservation) TableName() string { return "locations_reservations" }
 
+// Catalogue is the one row of locations_catalogue: the version of faces and inventory rows, bumped
+// by every change to them, so that readers may cache them (docs/inventory.md).
+type Catalogue struct {
+	ID      int   `gorm:"primaryKey;autoIncrement:false"`
+	Version int64 `gorm:"not null"`
+}
+
+func (Catalogue) TableName() string { return "locations_catalogue" }
+
 // Reservation kinds.
 const (
 	KindBook = "book"
@@ -141,6 +150,15 @@ func Migrations(seedMarkets func(tx *gorm.DB) error) []*db.Migration {
 			}
 			return tx.Exec("DELETE FROM locations_markets").Error
 		},
+	}, {
+		ID: "locations-0003-catalogue-version",
+		Migrate: func(tx *gorm.DB) error {
+			if err := tx.Migrator().CreateTable(&Catalogue{}); err != nil {
+				return err
+			}
+			return tx.Create(&Catalogue{ID: 1, Version: 1}).Error
+		},
+		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("locations_catalogue") },
 	}}
 }
 
@@ -228,9 +246,13 @@ func (s *Store) CountFaces(ctx context.Context) (int64, error) {
 // quadratic in their number per statement, so small batches are faster than large ones.
 const insertBatch = 50
 
-// InsertFaces inserts faces, inventory rows and spots in batches (seed and benchmarks).
+// InsertFaces inserts faces, inventory rows and spots in batches (seed and benchmarks), and bumps
+// the catalogue version. Call it in a transaction.
 func (s *Store) InsertFaces(ctx context.Context, faces []Face, inv []Inventory, spots []Spot) error {
 	c := s.conn(ctx)
+	if err := s.BumpCatalogue(ctx); err != nil {
+		return err
+	}
 	if err := c.CreateInBatches(faces, insertBatch).Error; err != nil {
 		return err
 	}
@@ -245,95 +267,95 @@ func (s *Store) InsertFaces(ctx context.Context, faces []Face, inv []Inventory, 
 	return nil
 }
 
-// WeekAvailability is one face's values in one week, with its live spots counted.
-type WeekAvailability struct {
-	FaceID         string
-	AvailableSpots int
-	MinValue       money.Cents
-	MinValue2      money.Cents
-	VendorTier     int
-	Ooh            int64
-	UsedSpots      int
+// FaceBase is what the week reads need of a face: its market, city and base week values.
+type FaceBase struct {
+	ID, Market, City string
+	Spots            int
+	Price            money.Cents
+	Ooh              int64
+}
+
+// FaceBases returns the base values of the faces of the markets (none = all), by market and id,
+// from the covering index locations_faces_availability.
+func (s *Store) FaceBases(ctx context.Context, markets []string) ([]FaceBase, error) {
+	tx := s.conn(ctx).Model(&Face{}).Select("id, market, city, base_spots, base_price, base_ooh")
+	if len(markets) > 0 {
+		tx = tx.Where("market IN ?", markets)
+	}
+	rows, err := tx.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]FaceBase, 0, 1024)
+	for rows.Next() {
+		var f FaceBase
+		if err := rows.Scan(&f.ID, &f.Market, &f.City, &f.Spots, &f.Price, &f.Ooh); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// WeekInventory returns the explicit inventory rows of the markets' faces in the week, from the
+// covering index locations_inventory_week.
+func (s *Store) WeekInventory(ctx context.Context, week dates.Date, markets []string) ([]Inventory, error) {
+	tx := s.conn(ctx).Model(&Inventory{}).Select("face_id, market, available_spots, min_value, min_value2, vendor_tier, ooh").Where("week = ?", week)
+	if len(markets) > 0 {
+		tx = tx.Where("market IN ?", markets)
+	}
+	rows, err := tx.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Inventory
+	for rows.Next() {
+		r := Inventory{Week: week}
+		if err := rows.Scan(&r.FaceID, &r.Market, &r.AvailableSpots, &r.MinValue, &r.MinValue2, &r.VendorTier, &r.Ooh); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
 }
 
 // liveSpot is the condition of a spot that occupies its slot at now: active, or a hold not yet
 // expired (an expired hold is free even before the job deletes it).
 const liveSpot = "(status = 'active' OR expires_at > ?)"
 
-// Availability answers the week's values of the faces matched by q: the inventory row or the
-// face's base values, and the count of live spots. Three plain indexed reads merged here beat one
-// statement with a grouped sub-select joined in (SQLite joins that by scanning).
-func (s *Store) Availability(ctx context.Context, q FacesQuery, week dates.Date, now time.Time) ([]WeekAvailability, error) {
-	c := s.conn(ctx)
-	faces := c.Model(&Face{}).Select("id, base_spots, base_price, base_ooh")
-	if len(q.Markets) > 0 {
-		faces = faces.Where("market IN ?", q.Markets)
-	}
-	if len(q.Cities) > 0 {
-		faces = faces.Where("city IN ?", q.Cities)
-	}
-	rows, err := faces.Rows()
+// UsedSpots counts the live spots of every face in the week, from the covering index
+// locations_spots_week_face.
+func (s *Store) UsedSpots(ctx context.Context, week dates.Date, now time.Time) (map[string]int, error) {
+	rows, err := s.conn(ctx).Model(&Spot{}).Select("face_id, COUNT(*)").Where("week = ? AND "+liveSpot, week, now).Group("face_id").Rows()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]WeekAvailability, 0, 1024)
-	at := map[string]int{}
+	defer rows.Close()
+	out := map[string]int{}
 	for rows.Next() {
-		var w WeekAvailability
-		if err := rows.Scan(&w.FaceID, &w.AvailableSpots, &w.MinValue, &w.Ooh); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		w.VendorTier = 1
-		at[w.FaceID] = len(out)
-		out = append(out, w)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
-		return out, nil
-	}
-	invQ := c.Model(&Inventory{}).Select("face_id, available_spots, min_value, min_value2, vendor_tier, ooh").Where("week = ?", week)
-	if len(q.Markets) > 0 {
-		invQ = invQ.Where("market IN ?", q.Markets)
-	}
-	inv, err := invQ.Rows()
-	if err != nil {
-		return nil, err
-	}
-	for inv.Next() {
-		var r Inventory
-		if err := inv.Scan(&r.FaceID, &r.AvailableSpots, &r.MinValue, &r.MinValue2, &r.VendorTier, &r.Ooh); err != nil {
-			inv.Close()
-			return nil, err
-		}
-		if i, ok := at[r.FaceID]; ok {
-			w := &out[i]
-			w.AvailableSpots, w.MinValue, w.MinValue2, w.VendorTier, w.Ooh = r.AvailableSpots, r.MinValue, r.MinValue2, r.VendorTier, r.Ooh
-		}
-	}
-	inv.Close()
-	if err := inv.Err(); err != nil {
-		return nil, err
-	}
-	used, err := c.Model(&Spot{}).Select("face_id, COUNT(*)").Where("week = ? AND "+liveSpot, week, now).Group("face_id").Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer used.Close()
-	for used.Next() {
 		var id string
 		var n int
-		if err := used.Scan(&id, &n); err != nil {
+		if err := rows.Scan(&id, &n); err != nil {
 			return nil, err
 		}
-		if i, ok := at[id]; ok {
-			out[i].UsedSpots = n
-		}
+		out[id] = n
 	}
-	return out, used.Err()
+	return out, rows.Err()
+}
+
+// CatalogueVersion is the number of changes made to faces and inventory rows: a reader that cached
+// them knows they are still current while it is unchanged.
+func (s *Store) CatalogueVersion(ctx context.Context) (int64, error) {
+	var c Catalogue
+	err := s.conn(ctx).Where("id = 1").Take(&c).Error
+	return c.Version, err
+}
+
+// BumpCatalogue records a change of faces or inventory rows (in the transaction that makes it).
+func (s *Store) BumpCatalogue(ctx context.Context) error {
+	return s.conn(ctx).Model(&Catalogue{}).Where("id = 1").Update("version", gorm.Expr("version + 1")).Error
 }
 
 // InventoryOf returns the explicit inventory rows of the faces between two weeks, inclusive.

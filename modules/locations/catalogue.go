@@ -1,0 +1,113 @@
+package locations
+
+import (
+	"context"
+	"sync"
+
+	"marquee/modules/locations/internal/store"
+	"marquee/platform/dates"
+)
+
+// catalogue caches the slow-changing half of the week reads: each market's faces with their base
+// values, and each (market, week)'s explicit inventory rows. Every change to faces or inventory rows
+// bumps locations_catalogue.version in its transaction, and every read first reads that version (one
+// primary-key row), so a cache entry is used only while nothing has changed, whichever replica made
+// the change. Spots, which change with every booking, are never cached.
+type catalogue struct {
+	mu      sync.Mutex
+	version int64
+	faces   map[string][]store.FaceBase               // by market
+	weeks   map[marketWeek]map[string]store.Inventory // by market and week, then face id
+}
+
+type marketWeek struct {
+	market string
+	week   dates.Date
+}
+
+// maxCachedWeeks bounds the (market, week) entries; past it the week entries start again.
+const maxCachedWeeks = 512
+
+// marketWeekData is one market's faces and their explicit inventory rows of a week.
+type marketWeekData struct {
+	faces []store.FaceBase
+	inv   map[string]store.Inventory
+}
+
+// snapshot returns each market's faces and inventory rows of the week: cached entries while the
+// catalogue version is current, the others read (and kept if the version has not moved meanwhile).
+func (c *catalogue) snapshot(ctx context.Context, st *store.Store, markets []string, week dates.Date) ([]marketWeekData, error) {
+	version, err := st.CatalogueVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]marketWeekData, len(markets))
+	var missingFaces, missingWeeks []string
+	c.mu.Lock()
+	if c.version != version || c.faces == nil {
+		c.version, c.faces, c.weeks = version, map[string][]store.FaceBase{}, map[marketWeek]map[string]store.Inventory{}
+	}
+	for i, m := range markets {
+		var ok bool
+		if out[i].faces, ok = c.faces[m]; !ok {
+			missingFaces = append(missingFaces, m)
+		}
+		if out[i].inv, ok = c.weeks[marketWeek{m, week}]; !ok {
+			missingWeeks = append(missingWeeks, m)
+		}
+	}
+	c.mu.Unlock()
+	if len(missingFaces) == 0 && len(missingWeeks) == 0 {
+		return out, nil
+	}
+
+	faces := map[string][]store.FaceBase{}
+	if len(missingFaces) > 0 {
+		fs, err := st.FaceBases(ctx, missingFaces)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range missingFaces {
+			faces[m] = []store.FaceBase{}
+		}
+		for _, f := range fs {
+			faces[f.Market] = append(faces[f.Market], f)
+		}
+	}
+	weeks := map[string]map[string]store.Inventory{}
+	if len(missingWeeks) > 0 {
+		rows, err := st.WeekInventory(ctx, week, missingWeeks)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range missingWeeks {
+			weeks[m] = map[string]store.Inventory{}
+		}
+		for _, r := range rows {
+			weeks[r.Market][r.FaceID] = r
+		}
+	}
+	for i, m := range markets {
+		if f, ok := faces[m]; ok {
+			out[i].faces = f
+		}
+		if w, ok := weeks[m]; ok {
+			out[i].inv = w
+		}
+	}
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.version == version {
+		for m, f := range faces {
+			c.faces[m] = f
+		}
+		if len(c.weeks)+len(weeks) > maxCachedWeeks {
+			c.weeks = map[marketWeek]map[string]store.Inventory{}
+		}
+		for m, w := range weeks {
+			c.weeks[marketWeek{m, week}] = w
+		}
+	}
+	return out, nil
+}
