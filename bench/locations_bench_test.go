@@ -1,6 +1,10 @@
 package bench
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
 	"net/url"
 	"sync"
 	"syscall"
@@ -43,6 +47,52 @@ func BenchmarkAvailableSpots(b *testing.B) {
 				}
 			})
 			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			lat.report(b)
+		})
+	}
+}
+
+// BenchmarkLocationsAll: GET /api/od/locations/ of 10,000 faces (the map's full load), over HTTP
+// with gzip as a browser asks for it; reports the JSON size raw and as sent.
+func BenchmarkLocationsAll(b *testing.B) {
+	for _, dialect := range testkit.Dialects() {
+		b.Run(dialect, func(b *testing.B) {
+			s := testkit.Start(b, dialect, locations.Build)
+			m := s.Modules[0].(*locations.Module)
+			if n, err := m.GenerateInventory(b.Context(), locations.GenerateOptions{Markets: []string{"Chicago", "Houston"}, FacesPerMarket: 5000, Seed: 42}); err != nil || n != 10000 {
+				b.Fatalf("generate: %d, %v", n, err)
+			}
+			var lat latencies
+			var raw, sent int
+			cpu := processCPU()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				req, _ := http.NewRequest(http.MethodGet, s.URL+"/api/od/locations/", nil)
+				req.Header.Set("Accept-Encoding", "gzip")
+				start := time.Now()
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				body, err := io.ReadAll(res.Body)
+				res.Body.Close()
+				if err != nil || res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" {
+					b.Fatalf("locations: %d %v %q", res.StatusCode, err, res.Header.Get("Content-Encoding"))
+				}
+				zr, err := gzip.NewReader(bytes.NewReader(body))
+				if err != nil {
+					b.Fatal(err)
+				}
+				plain, err := io.ReadAll(zr)
+				lat.add(time.Since(start))
+				if err != nil {
+					b.Fatal(err)
+				}
+				raw, sent = len(plain), len(body)
+			}
+			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(raw)/1e6, "json-MB")
+			b.ReportMetric(float64(sent)/1e6, "gzip-MB")
 			lat.report(b)
 		})
 	}
