@@ -83,6 +83,30 @@ func (s *inventory) checkMarkets(ctx context.Context, names []string, field stri
 	return out, nil
 }
 
+// checkCities refuses a city that is not in one of the markets (field cities) and answers the set.
+func (s *inventory) checkCities(ctx context.Context, markets, names []string) (map[string]bool, error) {
+	ms, err := s.Markets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	inMarkets := map[string]bool{}
+	for _, m := range ms {
+		if slices.Contains(markets, m.Market) {
+			for _, c := range m.Cities {
+				inMarkets[c] = true
+			}
+		}
+	}
+	out := map[string]bool{}
+	for _, n := range names {
+		if !inMarkets[n] {
+			return nil, apperr.Field("cities", MsgUnknownCity)
+		}
+		out[n] = true
+	}
+	return out, nil
+}
+
 // Locations implements Service.
 func (s *inventory) Locations(ctx context.Context, q LocationQuery) ([]Location, error) {
 	if q.PlaceID != "" {
@@ -212,6 +236,12 @@ func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsReques
 	if len(markets) == 0 {
 		return nil, apperr.Field("markets", MsgMarketsRequired)
 	}
+	cities := map[string]bool{}
+	if names := splitList(req.Cities); len(names) > 0 {
+		if cities, err = s.checkCities(ctx, markets, names); err != nil {
+			return nil, err
+		}
+	}
 	data, err := s.catalogue.snapshot(ctx, s.store, markets, week)
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -219,10 +249,6 @@ func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsReques
 	used, err := s.store.UsedSpots(ctx, week, s.now())
 	if err != nil {
 		return nil, apperr.Internal(err)
-	}
-	cities := map[string]bool{}
-	for _, c := range splitList(req.Cities) {
-		cities[c] = true
 	}
 	out := make([]AvailableSpot, 0, 1024)
 	for _, d := range data {

@@ -285,6 +285,7 @@ func TestAvailableSpots(t *testing.T) {
 			{locations.AvailableSpotsRequest{Markets: []string{"Chicago"}}, "start_at"},
 			{locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{}}, "markets"},
 			{locations.AvailableSpotsRequest{StartAt: week0.String()}, "markets"},
+			{locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"Chicago"}, Cities: "Chicago,Boulder"}, "cities"},
 		} {
 			expectField(t, c.Post("/api/available-spots/", tc.body), tc.field)
 		}
