@@ -4,9 +4,11 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
@@ -64,12 +66,20 @@ func writeBody(c *gin.Context, body []byte) {
 	c.Header("Content-Encoding", "gzip")
 	c.Header("Content-Type", "application/json; charset=utf-8")
 	c.Status(http.StatusOK)
-	zw, _ := gzip.NewWriterLevel(c.Writer, gzip.BestSpeed)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(c.Writer)
 	if _, err := zw.Write(body); err != nil {
 		return // the client went away; the status is written
 	}
 	_ = zw.Close()
 }
+
+// gzipWriters are reused: a compressor's state is hundreds of kilobytes to allocate.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+	return zw
+}}
 
 func (m *Module) markets(c *gin.Context) error {
 	ms, err := m.inventory.Markets(c)
