@@ -246,7 +246,7 @@ func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsReques
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	used, err := s.store.UsedSpots(ctx, week, s.now())
+	used, err := s.store.UsedSpots(ctx, week, markets, s.now())
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -474,7 +474,7 @@ func (s *inventory) reserve(ctx context.Context, req ReserveRequest, kind string
 		taken := map[string][]dates.Date{}
 		for _, it := range items {
 			q := g.quote(it)
-			sp := store.Spot{ID: ids.New(), FaceID: it.FaceID, Week: it.Week, Status: status, CompanyID: req.CompanyID, Ref: req.Ref, Key: req.Key, ExpiresAt: expires, Price: q.Price, Ooh: q.Ooh, CreatedAt: now}
+			sp := store.Spot{ID: ids.New(), FaceID: it.FaceID, Week: it.Week, Market: g.faces[it.FaceID].Market, Status: status, CompanyID: req.CompanyID, Ref: req.Ref, Key: req.Key, ExpiresAt: expires, Price: q.Price, Ooh: q.Ooh, CreatedAt: now}
 			ok, err := s.takeSlot(ctx, g, it, q.AvailableSpots, &sp)
 			if err != nil {
 				return err

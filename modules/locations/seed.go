@@ -266,7 +266,7 @@ func generateWeeks(rng *rand.Rand, faces []store.Face, weeks []dates.Date, now t
 			for slot := 0; slot < sold; slot++ {
 				key := fmt.Sprintf("demo-sold/%s/%s/%d", f.ID, w, slot)
 				spots = append(spots, store.Spot{
-					ID: stableID("spot", key), FaceID: f.ID, Week: w, Slot: slot, Status: StatusActive, CompanyID: demoBuyersCompany,
+					ID: stableID("spot", key), FaceID: f.ID, Week: w, Market: f.Market, Slot: slot, Status: StatusActive, CompanyID: demoBuyersCompany,
 					Ref: "demo-sold", Key: key, Price: SpotPrice(TierPrice(row.MinValue, row.MinValue2, row.VendorTier)), Ooh: row.Ooh, CreatedAt: now,
 				})
 			}

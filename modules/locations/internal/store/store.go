@@ -87,15 +87,17 @@ func (Inventory) TableName() string { return "locations_inventory" }
 // Spot is a row of locations_spots: one sold (active) or held (reserved) spot. The unique index on
 // (face_id, week, slot) is what makes overbooking impossible (DESIGN.md §4).
 type Spot struct {
-	ID        string      `gorm:"primaryKey;size:36"`
-	FaceID    string      `gorm:"size:36;not null;uniqueIndex:locations_spots_face_week_slot,priority:1;index:locations_spots_week_face,priority:2"`
-	Week      dates.Date  `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:2;index:locations_spots_week_face,priority:1"`
+	ID     string     `gorm:"primaryKey;size:36"`
+	FaceID string     `gorm:"size:36;not null;uniqueIndex:locations_spots_face_week_slot,priority:1;index:locations_spots_week_face,priority:3"`
+	Week   dates.Date `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:2;index:locations_spots_week_face,priority:1"`
+	// Market is the face's market, copied so that a market's week is one covering index range.
+	Market    string      `gorm:"size:100;not null;index:locations_spots_week_face,priority:2"`
 	Slot      int         `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:3"`
-	Status    string      `gorm:"size:16;not null;index:locations_spots_week_face,priority:3"`
+	Status    string      `gorm:"size:16;not null;index:locations_spots_week_face,priority:4"`
 	CompanyID string      `gorm:"size:36;not null;index:locations_spots_company_ref,priority:1;index:locations_spots_company_key,priority:1"`
 	Ref       string      `gorm:"size:100;not null;default:'';index:locations_spots_company_ref,priority:2"`
 	Key       string      `gorm:"column:reservation_key;size:100;not null;index:locations_spots_company_key,priority:2"`
-	ExpiresAt *time.Time  `gorm:"index;index:locations_spots_week_face,priority:4"`
+	ExpiresAt *time.Time  `gorm:"index;index:locations_spots_week_face,priority:5"`
 	Price     money.Cents `gorm:"not null"`
 	Ooh       int64       `gorm:"not null"`
 	CreatedAt time.Time   `gorm:"not null"`
@@ -325,10 +327,14 @@ func (s *Store) WeekInventory(ctx context.Context, week dates.Date, markets []st
 // expired (an expired hold is free even before the job deletes it).
 const liveSpot = "(status = 'active' OR expires_at > ?)"
 
-// UsedSpots counts the live spots of every face in the week, from the covering index
-// locations_spots_week_face.
-func (s *Store) UsedSpots(ctx context.Context, week dates.Date, now time.Time) (map[string]int, error) {
-	rows, err := s.conn(ctx).Model(&Spot{}).Select("face_id, COUNT(*)").Where("week = ? AND "+liveSpot, week, now).Group("face_id").Rows()
+// UsedSpots counts the live spots of every face of the markets (none = all) in the week, from the
+// covering index locations_spots_week_face.
+func (s *Store) UsedSpots(ctx context.Context, week dates.Date, markets []string, now time.Time) (map[string]int, error) {
+	tx := s.conn(ctx).Model(&Spot{}).Select("face_id, COUNT(*)").Where("week = ?", week)
+	if len(markets) > 0 {
+		tx = tx.Where("market IN ?", markets)
+	}
+	rows, err := tx.Where(liveSpot, now).Group("face_id").Rows()
 	if err != nil {
 		return nil, err
 	}
