@@ -2,6 +2,7 @@ package locations
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"marquee/modules/locations/internal/store"
@@ -36,10 +37,10 @@ type marketWeekData struct {
 
 // snapshot returns each market's faces and inventory rows of the week: cached entries while the
 // catalogue version is current, the others read (and kept if the version has not moved meanwhile).
-func (c *catalogue) snapshot(ctx context.Context, st *store.Store, markets []string, week dates.Date) ([]marketWeekData, error) {
+func (c *catalogue) snapshot(ctx context.Context, st *store.Store, markets []string, week dates.Date) (int64, []marketWeekData, error) {
 	version, err := st.CatalogueVersion(ctx)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	out := make([]marketWeekData, len(markets))
 	var missingFaces, missingWeeks []string
@@ -58,14 +59,14 @@ func (c *catalogue) snapshot(ctx context.Context, st *store.Store, markets []str
 	}
 	c.mu.Unlock()
 	if len(missingFaces) == 0 && len(missingWeeks) == 0 {
-		return out, nil
+		return version, out, nil
 	}
 
 	faces := map[string][]store.FaceBase{}
 	if len(missingFaces) > 0 {
 		fs, err := st.FaceBases(ctx, missingFaces)
 		if err != nil {
-			return nil, err
+			return 0, nil, err
 		}
 		for _, m := range missingFaces {
 			faces[m] = []store.FaceBase{}
@@ -78,7 +79,7 @@ func (c *catalogue) snapshot(ctx context.Context, st *store.Store, markets []str
 	if len(missingWeeks) > 0 {
 		rows, err := st.WeekInventory(ctx, week, missingWeeks)
 		if err != nil {
-			return nil, err
+			return 0, nil, err
 		}
 		for _, m := range missingWeeks {
 			weeks[m] = map[string]store.Inventory{}
@@ -109,5 +110,45 @@ func (c *catalogue) snapshot(ctx context.Context, st *store.Store, markets []str
 			c.weeks[marketWeek{m, week}] = w
 		}
 	}
-	return out, nil
+	return version, out, nil
+}
+
+// answers keeps the last encoded answers of POST /api/available-spots/, raw and gzip'd. An answer
+// is reused only for the same catalogue version, week, markets and cities and exactly the same
+// live spot counts, which are read on every request: it is the same bytes the request would make,
+// without sorting, encoding and compressing 5,000 spots again.
+type answers struct {
+	mu sync.Mutex
+	m  map[string]*spotsAnswer
+}
+
+// spotsAnswer is one encoded answer and the spot counts it was made from.
+type spotsAnswer struct {
+	counts   []int32
+	body, gz []byte // gz is nil below gzipAbove
+}
+
+// maxAnswers bounds the kept answers; past it they start again.
+const maxAnswers = 64
+
+// answer returns the encoded answer of the query, made or reused.
+func (a *answers) answer(q *weekSpotsQuery) *spotsAnswer {
+	a.mu.Lock()
+	hit := a.m[q.key]
+	a.mu.Unlock()
+	if hit != nil && slices.Equal(hit.counts, q.counts) {
+		return hit
+	}
+	spots := q.spots()
+	made := &spotsAnswer{counts: q.counts, body: appendSpots(make([]byte, 0, 180*len(spots)+2), spots)}
+	if len(made.body) >= gzipAbove {
+		made.gz = gzipped(made.body)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.m == nil || len(a.m) >= maxAnswers {
+		a.m = map[string]*spotsAnswer{}
+	}
+	a.m[q.key] = made
+	return made
 }

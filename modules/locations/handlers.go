@@ -1,6 +1,7 @@
 package locations
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
@@ -59,7 +60,7 @@ func writeJSON(c *gin.Context, v any) error {
 // writeBody writes a JSON body with 200, gzip'd when it is large and the client accepts it.
 func writeBody(c *gin.Context, body []byte) {
 	c.Header("Vary", "Accept-Encoding")
-	if len(body) < gzipAbove || !strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {
+	if len(body) < gzipAbove || !acceptsGzip(c) {
 		c.Data(http.StatusOK, "application/json; charset=utf-8", body)
 		return
 	}
@@ -73,6 +74,22 @@ func writeBody(c *gin.Context, body []byte) {
 		return // the client went away; the status is written
 	}
 	_ = zw.Close()
+}
+
+func acceptsGzip(c *gin.Context) bool {
+	return strings.Contains(c.GetHeader("Accept-Encoding"), "gzip")
+}
+
+// gzipped compresses body with a pooled writer.
+func gzipped(body []byte) []byte {
+	var buf bytes.Buffer
+	buf.Grow(len(body) / 4)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(&buf)
+	_, _ = zw.Write(body) // writing to memory does not fail
+	_ = zw.Close()
+	return buf.Bytes()
 }
 
 // gzipWriters are reused: a compressor's state is hundreds of kilobytes to allocate.
@@ -123,11 +140,18 @@ func (m *Module) availableSpots(c *gin.Context) error {
 	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
 		return err
 	}
-	spots, err := m.inventory.AvailableSpots(c, req)
+	q, err := m.inventory.weekSpots(c, req)
 	if err != nil {
 		return err
 	}
-	writeBody(c, appendSpots(make([]byte, 0, 180*len(spots)+2), spots))
+	a := m.inventory.answers.answer(q)
+	c.Header("Vary", "Accept-Encoding")
+	if a.gz != nil && acceptsGzip(c) {
+		c.Header("Content-Encoding", "gzip")
+		c.Data(http.StatusOK, "application/json; charset=utf-8", a.gz)
+		return nil
+	}
+	c.Data(http.StatusOK, "application/json; charset=utf-8", a.body)
 	return nil
 }
 

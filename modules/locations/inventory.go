@@ -6,6 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -24,6 +26,7 @@ type inventory struct {
 	deps      Deps
 	store     *store.Store
 	catalogue catalogue
+	answers   answers
 }
 
 var _ Service = (*inventory)(nil)
@@ -225,6 +228,24 @@ func splitList(s string) []string {
 
 // AvailableSpots implements Service (A §7).
 func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsRequest) ([]AvailableSpot, error) {
+	q, err := s.weekSpots(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return q.spots(), nil
+}
+
+// weekSpotsQuery is a week's faces of some markets (narrowed to cities) with their live spot counts.
+type weekSpotsQuery struct {
+	key    string // catalogue version, week, markets and cities: what else the answer depends on
+	faces  []*store.FaceBase
+	inv    []*store.Inventory // nil where the week has no row
+	counts []int32            // live spots, in the order of faces
+}
+
+// weekSpots validates the request and reads the week: faces and inventory rows from the catalogue
+// cache, spot counts from the database.
+func (s *inventory) weekSpots(ctx context.Context, req AvailableSpotsRequest) (*weekSpotsQuery, error) {
 	week, err := parseMonday("start_at", req.StartAt)
 	if err != nil {
 		return nil, err
@@ -242,7 +263,7 @@ func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsReques
 			return nil, err
 		}
 	}
-	data, err := s.catalogue.snapshot(ctx, s.store, markets, week)
+	version, data, err := s.catalogue.snapshot(ctx, s.store, markets, week)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -250,21 +271,35 @@ func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsReques
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	out := make([]AvailableSpot, 0, 1024)
+	sortedMarkets, sortedCities := slices.Sorted(slices.Values(markets)), slices.Sorted(maps.Keys(cities))
+	q := &weekSpotsQuery{key: fmt.Sprintf("%d|%s|%q|%q", version, week, sortedMarkets, sortedCities)}
 	for _, d := range data {
 		for i := range d.faces {
 			f := &d.faces[i]
 			if len(cities) > 0 && !cities[f.City] {
 				continue
 			}
-			sp := AvailableSpot{Xxx: f.ID, UsedSpots: used[f.ID], AvailableSpots: f.Spots, MinValue: f.Price, OldValue: f.Price, VendorTier: 1, Ooh: f.Ooh}
+			var inv *store.Inventory
 			if r, ok := d.inv[f.ID]; ok {
-				sp.AvailableSpots, sp.OldValue, sp.MinValue2, sp.VendorTier, sp.Ooh = r.AvailableSpots, r.MinValue, r.MinValue2, r.VendorTier, r.Ooh
-				sp.MinValue = TierPrice(r.MinValue, r.MinValue2, r.VendorTier)
+				inv = &r
 			}
-			sp.Available = IsAvailable(sp.UsedSpots, sp.AvailableSpots)
-			out = append(out, sp)
+			q.faces, q.inv, q.counts = append(q.faces, f), append(q.inv, inv), append(q.counts, int32(used[f.ID]))
 		}
+	}
+	return q, nil
+}
+
+// spots answers the week's spots, sorted ascending by min_value (A §7).
+func (q *weekSpotsQuery) spots() []AvailableSpot {
+	out := make([]AvailableSpot, len(q.faces))
+	for i, f := range q.faces {
+		sp := AvailableSpot{Xxx: f.ID, UsedSpots: int(q.counts[i]), AvailableSpots: f.Spots, MinValue: f.Price, OldValue: f.Price, VendorTier: 1, Ooh: f.Ooh}
+		if r := q.inv[i]; r != nil {
+			sp.AvailableSpots, sp.OldValue, sp.MinValue2, sp.VendorTier, sp.Ooh = r.AvailableSpots, r.MinValue, r.MinValue2, r.VendorTier, r.Ooh
+			sp.MinValue = TierPrice(r.MinValue, r.MinValue2, r.VendorTier)
+		}
+		sp.Available = IsAvailable(sp.UsedSpots, sp.AvailableSpots)
+		out[i] = sp
 	}
 	slices.SortFunc(out, func(a, b AvailableSpot) int {
 		if a.MinValue != b.MinValue {
@@ -272,7 +307,7 @@ func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsReques
 		}
 		return strings.Compare(a.Xxx, b.Xxx)
 	})
-	return out, nil
+	return out
 }
 
 // weekGrid holds the values and live spots of some faces over a range of weeks.

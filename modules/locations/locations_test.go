@@ -234,6 +234,40 @@ func TestAvailableSpots(t *testing.T) {
 			t.Errorf("demo weeks: %d tier 2, %d sold out, %d partly sold among 120", tier2, soldOut, partly)
 		}
 
+		// The answer follows a booking at once (the encoded answer is reused only for the same
+		// spot counts), and two markets (a gzip'd answer) hold both markets' faces.
+		target := spots[len(spots)-1]
+		if !target.Available {
+			for _, sp := range spots {
+				if sp.Available {
+					target = sp
+				}
+			}
+		}
+		if _, err := svc.Book(t.Context(), locations.ReserveRequest{Key: "k", CompanyID: ids.New(), Items: []locations.FaceWeek{{FaceID: target.Xxx, Week: week0}}}); err != nil {
+			t.Fatal(err)
+		}
+		var again []locations.AvailableSpot
+		c.Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"Chicago"}}).Expect(t, 200).JSON(t, &again)
+		for _, sp := range again {
+			if sp.Xxx == target.Xxx && sp.UsedSpots != target.UsedSpots+1 {
+				t.Errorf("the same request after a booking: used %d, was %d", sp.UsedSpots, target.UsedSpots)
+			}
+		}
+		var both []locations.AvailableSpot
+		c.Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"Denver", "Chicago"}}).Expect(t, 200).JSON(t, &both)
+		if len(both) != 240 {
+			t.Fatalf("two markets: %d spots", len(both))
+		}
+		for i, sp := range both {
+			if i > 0 && both[i-1].MinValue > sp.MinValue {
+				t.Fatalf("two markets not sorted at %d", i)
+			}
+			if sp.Xxx == target.Xxx && sp.UsedSpots != target.UsedSpots+1 {
+				t.Errorf("after a booking: used %d, was %d", sp.UsedSpots, target.UsedSpots)
+			}
+		}
+
 		// Cities narrow the markets; a week without explicit rows takes the faces' base values.
 		var cityOnly []locations.AvailableSpot
 		c.Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"Chicago", "Denver"}, Cities: "Chicago, Boulder"}).Expect(t, 200).JSON(t, &cityOnly)
