@@ -128,8 +128,9 @@ type spotsAnswer struct {
 	body, gz []byte // gz is nil below gzipAbove
 }
 
-// maxAnswers bounds the kept answers; past it they start again.
-const maxAnswers = 64
+// maxAnswers bounds the kept answers (an answer of 5,000 spots is about 1 MB with its gzip); past
+// it they start again.
+const maxAnswers = 16
 
 // answer returns the encoded answer of the query, made or reused.
 func (a *answers) answer(q *weekSpotsQuery) *spotsAnswer {
