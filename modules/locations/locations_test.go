@@ -205,7 +205,6 @@ func TestAvailableSpots(t *testing.T) {
 		for _, q := range quotes {
 			quoteOf[q.FaceID] = q
 		}
-		tier2, soldOut, partly := 0, 0, 0
 		for i, sp := range spots {
 			if i > 0 && spots[i-1].MinValue > sp.MinValue {
 				t.Fatalf("not sorted ascending by min_value at %d", i)
@@ -215,7 +214,6 @@ func TestAvailableSpots(t *testing.T) {
 				t.Errorf("spot %+v, quote %+v", sp, q)
 			}
 			if sp.VendorTier == 2 {
-				tier2++
 				avg := (sp.OldValue + sp.MinValue2 + 1) / 2
 				if sp.MinValue != avg.CeilTo(money.Dollars(10)) || sp.MinValue%money.Dollars(10) != 0 {
 					t.Errorf("tier 2: min %v, min2 %v, old %v", sp.MinValue, sp.MinValue2, sp.OldValue)
@@ -223,16 +221,8 @@ func TestAvailableSpots(t *testing.T) {
 			} else if sp.MinValue != sp.OldValue {
 				t.Errorf("tier 1 changed its price: %+v", sp)
 			}
-			switch {
-			case sp.UsedSpots >= sp.AvailableSpots:
-				soldOut++
-			case sp.UsedSpots > 0:
-				partly++
-			}
 		}
-		if tier2 == 0 || soldOut == 0 || partly == 0 {
-			t.Errorf("demo weeks: %d tier 2, %d sold out, %d partly sold among 120", tier2, soldOut, partly)
-		}
+		expectDemoMix(t, spots)
 
 		// The answer follows a booking at once (the encoded answer is reused only for the same
 		// spot counts), and two markets (a gzip'd answer) hold both markets' faces.
@@ -607,20 +597,7 @@ func TestDemoSeed(t *testing.T) {
 			}
 			var spots []locations.AvailableSpot
 			s.Client(t).Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"New York", "SF Bay Area"}}).Expect(t, 200).JSON(t, &spots)
-			tier2, soldOut, partly := 0, 0, 0
-			for _, sp := range spots {
-				switch {
-				case sp.VendorTier == 2:
-					tier2++
-				case sp.UsedSpots >= sp.AvailableSpots:
-					soldOut++
-				case sp.UsedSpots > 0:
-					partly++
-				}
-			}
-			if tier2 == 0 || soldOut == 0 || partly == 0 {
-				t.Errorf("demo week: %d tier 2, %d sold out, %d partly sold", tier2, soldOut, partly)
-			}
+			expectDemoMix(t, spots)
 			if mine, _ := m.Service().SpotsByRefs(t.Context(), advertiser, []string{"demo-campaign"}); len(mine) == 0 {
 				t.Error("the demo advertiser has no booked weeks")
 			}
@@ -635,4 +612,24 @@ func TestDemoSeed(t *testing.T) {
 			t.Error("two seeds on fresh databases gave different faces")
 		}
 	})
+}
+
+// expectDemoMix checks that a demo week has faces on vendor tier 2, sold out and partly sold.
+func expectDemoMix(t *testing.T, spots []locations.AvailableSpot) {
+	t.Helper()
+	tier2, soldOut, partly := 0, 0, 0
+	for _, sp := range spots {
+		if sp.VendorTier == 2 {
+			tier2++
+		}
+		switch {
+		case sp.UsedSpots >= sp.AvailableSpots:
+			soldOut++
+		case sp.UsedSpots > 0:
+			partly++
+		}
+	}
+	if tier2 == 0 || soldOut == 0 || partly == 0 {
+		t.Errorf("demo week of %d faces: %d tier 2, %d sold out, %d partly sold", len(spots), tier2, soldOut, partly)
+	}
 }
