@@ -4,6 +4,7 @@ import (
 	"marquee/modules/billing"
 	"marquee/modules/creatives"
 	"marquee/modules/identity"
+	"marquee/modules/locations"
 	"marquee/platform/auth"
 	"marquee/platform/server"
 )
@@ -12,6 +13,10 @@ import (
 // dependency order (DESIGN.md §2) and names the principal loader.
 func buildModules(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
 	id, err := identity.NewFromKernel(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	loc, err := locations.NewFromKernel(k)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -25,7 +30,7 @@ func buildModules(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, erro
 	}
 	// Billing depends on identity; identity reads account credit through its own CreditReader.
 	id.SetCreditReader(bill.Service())
-	return []server.Module{id, cr, bill}, id.Principals(), nil
+	return []server.Module{id, loc, cr, bill}, id.Principals(), nil
 }
 
 // identityService finds the identity module among the built ones (the seed and the CLI use it).

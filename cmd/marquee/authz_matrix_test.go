@@ -75,6 +75,17 @@ var expectedAccess = map[string]string{
 	"POST /api/promo/":                      authz.User,
 	"GET /companies/findpromocode/:code":    authz.Member,
 	"DELETE /api/admin/companies/:id/promo": authz.Admin,
+	"GET /api/markets/":                     authz.Anonymous,
+	"GET /api/od/locations/":                authz.Anonymous,
+	"GET /api/od/snapshots/:name":           authz.Anonymous,
+	"POST /api/available-spots/":            authz.Anonymous,
+	"GET /api/places/predictions":           authz.Anonymous,
+	"GET /api/places/details":               authz.Anonymous,
+	"GET /api/map/config":                   authz.Anonymous,
+	"GET /api/calendar/locations":           authz.User,
+	"PUT /api/calendar/week":                authz.User,
+	"DELETE /api/calendar/week":             authz.User,
+	"DELETE /api/calendar/campaigns/:ref":   authz.User,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).

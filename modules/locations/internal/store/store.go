@@ -1,0 +1,513 @@
+// Package store holds the locations module's tables and queries (docs/inventory.md describes the
+// model). It is internal: no other module can reach these rows.
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"marquee/platform/dates"
+	"marquee/platform/db"
+	"marquee/platform/money"
+)
+
+// Market is a row of locations_markets.
+type Market struct {
+	ID        string  `gorm:"primaryKey;size:36"`
+	Name      string  `gorm:"size:100;not null;uniqueIndex"`
+	CenterLat float64 `gorm:"not null"`
+	CenterLng float64 `gorm:"not null"`
+	Zoom      int     `gorm:"not null"`
+	Fixed     bool    `gorm:"not null;default:false"`
+}
+
+func (Market) TableName() string { return "locations_markets" }
+
+// City is a row of locations_cities.
+type City struct {
+	ID         string  `gorm:"primaryKey;size:36"`
+	MarketID   string  `gorm:"size:36;not null;uniqueIndex:locations_cities_market_name"`
+	Name       string  `gorm:"size:100;not null;uniqueIndex:locations_cities_market_name"`
+	State      string  `gorm:"size:2;not null"`
+	Lat        float64 `gorm:"not null"`
+	Lng        float64 `gorm:"not null"`
+	Population int64   `gorm:"not null"`
+}
+
+func (City) TableName() string { return "locations_cities" }
+
+// Face is a row of locations_faces: one billboard face. The index locations_faces_availability
+// covers the available-spots read (market, city, id and the base week values), so it never reads
+// the table; locations_inventory_week and locations_spots_week_face do the same for the week. Market and City are names (markets are
+// reference data; the name is what every query filters on). BasePrice, BaseOoh and BaseSpots are the
+// week values used when a week has no inventory row.
+type Face struct {
+	ID                    string      `gorm:"primaryKey;size:36;index:locations_faces_availability,priority:3"`
+	MarketID              string      `gorm:"size:36;not null"`
+	Market                string      `gorm:"size:100;not null;index:locations_faces_market_city,priority:1;index:locations_faces_availability,priority:1"`
+	City                  string      `gorm:"size:100;not null;index:locations_faces_market_city,priority:2;index:locations_faces_availability,priority:2"`
+	LocationName          string      `gorm:"size:200;not null;index"`
+	Face                  string      `gorm:"size:16;not null"`
+	Lat                   float64     `gorm:"not null;index:locations_faces_lat_lng"`
+	Lng                   float64     `gorm:"not null;index:locations_faces_lat_lng"`
+	OtherFaceID           string      `gorm:"size:36;not null;default:''"`
+	Likely                bool        `gorm:"not null;default:true"`
+	ExcludeMaximizeBudget bool        `gorm:"not null;default:false"`
+	AdRotationFrequency   int         `gorm:"not null"`
+	AdSpotDuration        int         `gorm:"not null"`
+	Snapshot              string      `gorm:"size:255;not null;default:''"`
+	NewSnapshot           string      `gorm:"size:255;not null;default:''"`
+	BasePrice             money.Cents `gorm:"not null;index:locations_faces_availability,priority:5"`
+	BaseOoh               int64       `gorm:"not null;index:locations_faces_availability,priority:6"`
+	BaseSpots             int         `gorm:"not null;index:locations_faces_availability,priority:4"`
+	CreatedAt             time.Time   `gorm:"not null"`
+}
+
+func (Face) TableName() string { return "locations_faces" }
+
+// Inventory is a row of locations_inventory: a face's explicit values for one week. A week without a
+// row takes the face's base values (vendor tier 1, no min_value_2).
+type Inventory struct {
+	FaceID string     `gorm:"primaryKey;size:36;index:locations_inventory_week,priority:3"`
+	Week   dates.Date `gorm:"primaryKey;index:locations_inventory_week,priority:1"`
+	// Market is the face's market, copied so that a market's week is one covering index range.
+	Market         string      `gorm:"size:100;not null;index:locations_inventory_week,priority:2"`
+	AvailableSpots int         `gorm:"not null;index:locations_inventory_week,priority:4"`
+	MinValue       money.Cents `gorm:"not null;index:locations_inventory_week,priority:5"`
+	MinValue2      money.Cents `gorm:"not null;default:0;index:locations_inventory_week,priority:6"`
+	VendorTier     int         `gorm:"not null;default:1;index:locations_inventory_week,priority:7"`
+	Ooh            int64       `gorm:"not null;index:locations_inventory_week,priority:8"`
+}
+
+func (Inventory) TableName() string { return "locations_inventory" }
+
+// Spot is a row of locations_spots: one sold (active) or held (reserved) spot. The unique index on
+// (face_id, week, slot) is what makes overbooking impossible (DESIGN.md §4).
+type Spot struct {
+	ID     string     `gorm:"primaryKey;size:36"`
+	FaceID string     `gorm:"size:36;not null;uniqueIndex:locations_spots_face_week_slot,priority:1;index:locations_spots_week_face,priority:3"`
+	Week   dates.Date `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:2;index:locations_spots_week_face,priority:1"`
+	// Market is the face's market, copied so that a market's week is one covering index range.
+	Market    string      `gorm:"size:100;not null;index:locations_spots_week_face,priority:2"`
+	Slot      int         `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:3"`
+	Status    string      `gorm:"size:16;not null;index:locations_spots_week_face,priority:4"`
+	CompanyID string      `gorm:"size:36;not null;index:locations_spots_company_ref,priority:1;index:locations_spots_company_key,priority:1"`
+	Ref       string      `gorm:"size:100;not null;default:'';index:locations_spots_company_ref,priority:2"`
+	Key       string      `gorm:"column:reservation_key;size:100;not null;index:locations_spots_company_key,priority:2"`
+	ExpiresAt *time.Time  `gorm:"index;index:locations_spots_week_face,priority:5"`
+	Price     money.Cents `gorm:"not null"`
+	Ooh       int64       `gorm:"not null"`
+	CreatedAt time.Time   `gorm:"not null"`
+}
+
+func (Spot) TableName() string { return "locations_spots" }
+
+// Reservation is a row of locations_reservations: the caller key of a Book or Hold, so a repeated
+// call answers the earlier result.
+type Reservation struct {
+	CompanyID   string    `gorm:"primaryKey;size:36"`
+	Key         string    `gorm:"column:reservation_key;primaryKey;size:100"`
+	Kind        string    `gorm:"size:8;not null"`
+	Fingerprint string    `gorm:"size:64;not null"`
+	CreatedAt   time.Time `gorm:"not null"`
+}
+
+func (Reservation) TableName() string { return "locations_reservations" }
+
+// Catalogue is the one row of locations_catalogue: the version of faces and inventory rows, bumped
+// by every change to them, so that readers may cache them (docs/inventory.md).
+type Catalogue struct {
+	ID      int   `gorm:"primaryKey;autoIncrement:false"`
+	Version int64 `gorm:"not null"`
+}
+
+func (Catalogue) TableName() string { return "locations_catalogue" }
+
+// Reservation kinds.
+const (
+	KindBook = "book"
+	KindHold = "hold"
+)
+
+// Migrations of the locations tables. Never edit a landed migration; add one. seedMarkets fills the
+// reference markets and cities in the second.
+func Migrations(seedMarkets func(tx *gorm.DB) error) []*db.Migration {
+	return []*db.Migration{{
+		ID: "locations-0001-markets-faces-inventory-spots",
+		Migrate: func(tx *gorm.DB) error {
+			return tx.Migrator().CreateTable(&Market{}, &City{}, &Face{}, &Inventory{}, &Spot{}, &Reservation{})
+		},
+		Rollback: func(tx *gorm.DB) error {
+			return tx.Migrator().DropTable("locations_reservations", "locations_spots", "locations_inventory", "locations_faces", "locations_cities", "locations_markets")
+		},
+	}, {
+		ID:      "locations-0002-reference-markets",
+		Migrate: seedMarkets,
+		Rollback: func(tx *gorm.DB) error {
+			if err := tx.Exec("DELETE FROM locations_cities").Error; err != nil {
+				return err
+			}
+			return tx.Exec("DELETE FROM locations_markets").Error
+		},
+	}, {
+		ID: "locations-0003-catalogue-version",
+		Migrate: func(tx *gorm.DB) error {
+			if err := tx.Migrator().CreateTable(&Catalogue{}); err != nil {
+				return err
+			}
+			return tx.Create(&Catalogue{ID: 1, Version: 1}).Error
+		},
+		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("locations_catalogue") },
+	}}
+}
+
+// Store runs the locations queries.
+type Store struct{ db *gorm.DB }
+
+// New returns the store.
+func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
+
+func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
+
+// Markets returns every market, by name.
+func (s *Store) Markets(ctx context.Context) ([]Market, error) {
+	var ms []Market
+	err := s.conn(ctx).Order("name").Find(&ms).Error
+	return ms, err
+}
+
+// Cities returns every city, by market and name.
+func (s *Store) Cities(ctx context.Context) ([]City, error) {
+	var cs []City
+	err := s.conn(ctx).Order("market_id, name").Find(&cs).Error
+	return cs, err
+}
+
+// InsertMarkets inserts markets and cities, keeping those that exist.
+func InsertMarkets(tx *gorm.DB, ms []Market, cs []City) error {
+	if err := tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(ms, 200).Error; err != nil {
+		return err
+	}
+	return tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(cs, 200).Error
+}
+
+// FacesQuery selects faces: by market names (none = all) and cities, or within a bounding box.
+type FacesQuery struct {
+	Markets []string
+	Cities  []string
+	Box     *Box
+}
+
+// Box is a latitude/longitude rectangle.
+type Box struct{ MinLat, MaxLat, MinLng, MaxLng float64 }
+
+// Faces returns the faces of the query, by market, city and location name.
+func (s *Store) Faces(ctx context.Context, q FacesQuery) ([]Face, error) {
+	tx := s.conn(ctx).Model(&Face{})
+	if len(q.Markets) > 0 {
+		tx = tx.Where("market IN ?", q.Markets)
+	}
+	if len(q.Cities) > 0 {
+		tx = tx.Where("city IN ?", q.Cities)
+	}
+	if q.Box != nil {
+		tx = tx.Where("lat BETWEEN ? AND ? AND lng BETWEEN ? AND ?", q.Box.MinLat, q.Box.MaxLat, q.Box.MinLng, q.Box.MaxLng)
+	}
+	var fs []Face
+	err := tx.Order("market, city, location_name, id").Find(&fs).Error
+	return fs, err
+}
+
+// FacesByIDs returns the faces with these ids.
+func (s *Store) FacesByIDs(ctx context.Context, ids []string) ([]Face, error) {
+	var fs []Face
+	if len(ids) == 0 {
+		return fs, nil
+	}
+	for _, chunk := range chunks(ids, 500) {
+		var part []Face
+		if err := s.conn(ctx).Where("id IN ?", chunk).Find(&part).Error; err != nil {
+			return nil, err
+		}
+		fs = append(fs, part...)
+	}
+	return fs, nil
+}
+
+// CountFaces counts every face.
+func (s *Store) CountFaces(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.conn(ctx).Model(&Face{}).Count(&n).Error
+	return n, err
+}
+
+// insertBatch is the rows per INSERT of InsertFaces: the SQLite driver binds parameters in time
+// quadratic in their number per statement, so small batches are faster than large ones.
+const insertBatch = 50
+
+// InsertFaces inserts faces, inventory rows and spots in batches (seed and benchmarks), and bumps
+// the catalogue version. Call it in a transaction.
+func (s *Store) InsertFaces(ctx context.Context, faces []Face, inv []Inventory, spots []Spot) error {
+	c := s.conn(ctx)
+	if err := s.BumpCatalogue(ctx); err != nil {
+		return err
+	}
+	if err := c.CreateInBatches(faces, insertBatch).Error; err != nil {
+		return err
+	}
+	if len(inv) > 0 {
+		if err := c.CreateInBatches(inv, insertBatch).Error; err != nil {
+			return err
+		}
+	}
+	if len(spots) > 0 {
+		return c.CreateInBatches(spots, insertBatch).Error
+	}
+	return nil
+}
+
+// FaceBase is what the week reads need of a face: its market, city and base week values.
+type FaceBase struct {
+	ID, Market, City string
+	Spots            int
+	Price            money.Cents
+	Ooh              int64
+}
+
+// FaceBases returns the base values of the faces of the markets (none = all), by market and id,
+// from the covering index locations_faces_availability.
+func (s *Store) FaceBases(ctx context.Context, markets []string) ([]FaceBase, error) {
+	tx := s.conn(ctx).Model(&Face{}).Select("id, market, city, base_spots, base_price, base_ooh")
+	if len(markets) > 0 {
+		tx = tx.Where("market IN ?", markets)
+	}
+	rows, err := tx.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]FaceBase, 0, 1024)
+	for rows.Next() {
+		var f FaceBase
+		if err := rows.Scan(&f.ID, &f.Market, &f.City, &f.Spots, &f.Price, &f.Ooh); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// WeekInventory returns the explicit inventory rows of the markets' faces in the week, from the
+// covering index locations_inventory_week.
+func (s *Store) WeekInventory(ctx context.Context, week dates.Date, markets []string) ([]Inventory, error) {
+	tx := s.conn(ctx).Model(&Inventory{}).Select("face_id, market, available_spots, min_value, min_value2, vendor_tier, ooh").Where("week = ?", week)
+	if len(markets) > 0 {
+		tx = tx.Where("market IN ?", markets)
+	}
+	rows, err := tx.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Inventory
+	for rows.Next() {
+		r := Inventory{Week: week}
+		if err := rows.Scan(&r.FaceID, &r.Market, &r.AvailableSpots, &r.MinValue, &r.MinValue2, &r.VendorTier, &r.Ooh); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// liveSpot is the condition of a spot that occupies its slot at now: active, or a hold not yet
+// expired (an expired hold is free even before the job deletes it).
+const liveSpot = "(status = 'active' OR expires_at > ?)"
+
+// UsedSpots counts the live spots of every face of the markets (none = all) in the week, from the
+// covering index locations_spots_week_face.
+func (s *Store) UsedSpots(ctx context.Context, week dates.Date, markets []string, now time.Time) (map[string]int, error) {
+	tx := s.conn(ctx).Model(&Spot{}).Select("face_id, COUNT(*)").Where("week = ?", week)
+	if len(markets) > 0 {
+		tx = tx.Where("market IN ?", markets)
+	}
+	rows, err := tx.Where(liveSpot, now).Group("face_id").Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var id string
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}
+
+// CatalogueVersion is the number of changes made to faces and inventory rows: a reader that cached
+// them knows they are still current while it is unchanged.
+func (s *Store) CatalogueVersion(ctx context.Context) (int64, error) {
+	var c Catalogue
+	err := s.conn(ctx).Where("id = 1").Take(&c).Error
+	return c.Version, err
+}
+
+// BumpCatalogue records a change of faces or inventory rows (in the transaction that makes it).
+func (s *Store) BumpCatalogue(ctx context.Context) error {
+	return s.conn(ctx).Model(&Catalogue{}).Where("id = 1").Update("version", gorm.Expr("version + 1")).Error
+}
+
+// InventoryOf returns the explicit inventory rows of the faces between two weeks, inclusive.
+func (s *Store) InventoryOf(ctx context.Context, faceIDs []string, from, to dates.Date) ([]Inventory, error) {
+	var out []Inventory
+	for _, chunk := range chunks(faceIDs, 500) {
+		var part []Inventory
+		if err := s.conn(ctx).Where("face_id IN ? AND week BETWEEN ? AND ?", chunk, from, to).Find(&part).Error; err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
+	}
+	return out, nil
+}
+
+// LiveSpotsOf returns the live spots of the faces between two weeks, inclusive.
+func (s *Store) LiveSpotsOf(ctx context.Context, faceIDs []string, from, to dates.Date, now time.Time) ([]Spot, error) {
+	var out []Spot
+	for _, chunk := range chunks(faceIDs, 500) {
+		var part []Spot
+		if err := s.conn(ctx).Where("face_id IN ? AND week BETWEEN ? AND ? AND "+liveSpot, chunk, from, to, now).Find(&part).Error; err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
+	}
+	return out, nil
+}
+
+// DeleteExpiredHolds deletes the holds expired at now (of the faces, or all when faceIDs is nil).
+func (s *Store) DeleteExpiredHolds(ctx context.Context, faceIDs []string, now time.Time) (int64, error) {
+	tx := s.conn(ctx).Where("status = ? AND expires_at <= ?", "reserved", now)
+	if faceIDs != nil {
+		var n int64
+		for _, chunk := range chunks(faceIDs, 500) {
+			res := tx.Session(&gorm.Session{}).Where("face_id IN ?", chunk).Delete(&Spot{})
+			if res.Error != nil {
+				return n, res.Error
+			}
+			n += res.RowsAffected
+		}
+		return n, nil
+	}
+	res := tx.Delete(&Spot{})
+	return res.RowsAffected, res.Error
+}
+
+// TryInsertSpot inserts the spot unless its (face, week, slot) is taken, and says whether it did.
+// ON CONFLICT DO NOTHING keeps a PostgreSQL transaction usable after a lost race for the slot, and a
+// concurrent insert of the same slot waits for the other transaction before deciding.
+func (s *Store) TryInsertSpot(ctx context.Context, sp *Spot) (bool, error) {
+	res := s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(sp)
+	return res.RowsAffected == 1, res.Error
+}
+
+// Reservation returns the company's reservation under the key, or gorm.ErrRecordNotFound.
+func (s *Store) Reservation(ctx context.Context, companyID, key string) (*Reservation, error) {
+	var r Reservation
+	if err := s.conn(ctx).Where("company_id = ? AND reservation_key = ?", companyID, key).Take(&r).Error; err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// TryInsertReservation inserts the reservation unless the key is taken, and says whether it did.
+func (s *Store) TryInsertReservation(ctx context.Context, r *Reservation) (bool, error) {
+	res := s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(r)
+	return res.RowsAffected == 1, res.Error
+}
+
+// SpotsByKey returns the company's spots under the key, by face and week.
+func (s *Store) SpotsByKey(ctx context.Context, companyID, key string) ([]Spot, error) {
+	var out []Spot
+	err := s.conn(ctx).Where("company_id = ? AND reservation_key = ?", companyID, key).Order("face_id, week").Find(&out).Error
+	return out, err
+}
+
+// ActivateKey makes the company's held spots under the key active.
+func (s *Store) ActivateKey(ctx context.Context, companyID, key string) error {
+	return s.conn(ctx).Model(&Spot{}).Where("company_id = ? AND reservation_key = ? AND status = ?", companyID, key, "reserved").
+		Updates(map[string]any{"status": "active", "expires_at": nil}).Error
+}
+
+// DeleteByKey deletes the company's spots under the key.
+func (s *Store) DeleteByKey(ctx context.Context, companyID, key string) (int64, error) {
+	res := s.conn(ctx).Where("company_id = ? AND reservation_key = ?", companyID, key).Delete(&Spot{})
+	return res.RowsAffected, res.Error
+}
+
+// LiveSpotsByRefs returns the company's live spots under the references.
+func (s *Store) LiveSpotsByRefs(ctx context.Context, companyID string, refs []string, now time.Time) ([]Spot, error) {
+	var out []Spot
+	err := s.conn(ctx).Where("company_id = ? AND ref IN ? AND "+liveSpot, companyID, refs, now).Order("ref, face_id, week").Find(&out).Error
+	return out, err
+}
+
+// LiveSpotsOfCompany returns the company's live spots, on faces of the markets (none = all).
+func (s *Store) LiveSpotsOfCompany(ctx context.Context, companyID string, markets []string, now time.Time) ([]Spot, error) {
+	tx := s.conn(ctx).Where("company_id = ? AND "+liveSpot, companyID, now)
+	if len(markets) > 0 {
+		tx = tx.Where("face_id IN (?)", s.conn(ctx).Model(&Face{}).Select("id").Where("market IN ?", markets))
+	}
+	var out []Spot
+	err := tx.Order("face_id, week").Find(&out).Error
+	return out, err
+}
+
+// CompanySpot returns the company's spot, or gorm.ErrRecordNotFound.
+func (s *Store) CompanySpot(ctx context.Context, companyID, id string) (*Spot, error) {
+	var sp Spot
+	if err := s.conn(ctx).Where("company_id = ? AND id = ?", companyID, id).Take(&sp).Error; err != nil {
+		return nil, err
+	}
+	return &sp, nil
+}
+
+// ActivateSpot makes a spot active.
+func (s *Store) ActivateSpot(ctx context.Context, id string) error {
+	return s.conn(ctx).Model(&Spot{}).Where("id = ?", id).Updates(map[string]any{"status": "active", "expires_at": nil}).Error
+}
+
+// DeleteSpot deletes a spot.
+func (s *Store) DeleteSpot(ctx context.Context, id string) error {
+	return s.conn(ctx).Where("id = ?", id).Delete(&Spot{}).Error
+}
+
+// CountByRef counts the company's spots under the reference.
+func (s *Store) CountByRef(ctx context.Context, companyID, ref string) (int64, error) {
+	var n int64
+	err := s.conn(ctx).Model(&Spot{}).Where("company_id = ? AND ref = ?", companyID, ref).Count(&n).Error
+	return n, err
+}
+
+// DeleteReservedByRef deletes the company's reserved spots under the reference.
+func (s *Store) DeleteReservedByRef(ctx context.Context, companyID, ref string) (int64, error) {
+	res := s.conn(ctx).Where("company_id = ? AND ref = ? AND status = ?", companyID, ref, "reserved").Delete(&Spot{})
+	return res.RowsAffected, res.Error
+}
+
+func chunks(ids []string, n int) [][]string {
+	var out [][]string
+	for len(ids) > n {
+		out = append(out, ids[:n])
+		ids = ids[n:]
+	}
+	if len(ids) > 0 {
+		out = append(out, ids)
+	}
+	return out
+}
