@@ -37,7 +37,7 @@ const (
 // Subjects lists every subject a request can have, for the authorization matrix.
 var Subjects = []string{auth.SubjectAnonymous, auth.SubjectUser, auth.SubjectAmbassador, auth.SubjectCertified, auth.SubjectAdmin, auth.SubjectSuperAdmin}
 
-// Rule lets Role call Method on Path (a gin route pattern; keyMatch2 also takes /* suffixes).
+// Rule lets Role call Method on Path, a gin route pattern exactly as the route registers it.
 type Rule struct {
 	Role, Method, Path string
 }

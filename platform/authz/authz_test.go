@@ -45,3 +45,17 @@ func TestRoleHierarchy(t *testing.T) {
 		t.Fatal("a rule naming an unknown role was accepted")
 	}
 }
+
+// A rule names one route: the rule of /api/cards/:id says nothing about the route /api/cards/me.
+func TestRuleNamesOneRoute(t *testing.T) {
+	e, err := New([]Rule{Allow(Admin, "GET", "/api/cards/:id"), Allow(User, "GET", "/api/cards/me")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Allowed("admin", "GET", "/api/cards/me") {
+		t.Error("the admin rule of /api/cards/:id admitted an admin to /api/cards/me")
+	}
+	if !e.Allowed("admin", "GET", "/api/cards/:id") || !e.Allowed("user", "GET", "/api/cards/me") {
+		t.Error("a rule did not admit its own route")
+	}
+}
