@@ -34,6 +34,13 @@ describe('send', () => {
     })
   })
 
+  it('keeps the machine-readable code of a refusal', async () => {
+    mockFetch({ 'POST /api/cards': { status: 402, body: { success: false, message: 'Your card was declined.', code: 'card_declined' } } })
+    expect(await send({ url: '/api/cards', method: 'POST', body: {} })).toEqual({
+      error: { status: 402, message: 'Your card was declined.', errors: {}, code: 'card_declined' },
+    })
+  })
+
   it('treats success:false in a 200 as a failure', async () => {
     mockFetch({ 'GET /x': { body: { success: false, message: 'No' } } })
     expect(await send({ url: '/x' })).toEqual({ error: { status: 200, message: 'No', errors: {} } })

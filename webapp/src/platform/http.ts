@@ -11,6 +11,8 @@ export interface ApiError {
   message: string
   /** Field name → message, for inline form errors. */
   errors: Record<string, string>
+  /** A machine-readable reason when the server gives one (a gateway's card error code, say). */
+  code?: string
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -63,11 +65,12 @@ function toErrorRecord(value: unknown): Record<string, string> {
 /** Turns a failed answer (status and parsed body) into an ApiError. */
 export function toApiError(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null) {
-    const envelope = body as { message?: unknown; errors?: unknown }
+    const envelope = body as { message?: unknown; errors?: unknown; code?: unknown }
     return {
       status,
       message: typeof envelope.message === 'string' && envelope.message ? envelope.message : MSG_UNEXPECTED,
       errors: toErrorRecord(envelope.errors),
+      ...(typeof envelope.code === 'string' && envelope.code ? { code: envelope.code } : {}),
     }
   }
   return { status, message: MSG_UNEXPECTED, errors: {} }

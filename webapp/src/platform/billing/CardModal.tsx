@@ -113,7 +113,7 @@ function OpenCardModal({ onClose, inCampaignFlow, onCardAdded, today }: Omit<Car
         setFailure(errorMessage(error))
         return
       }
-      fail(isApiError(error) ? { message: error.message, errors: error.errors } : {})
+      fail(isApiError(error) ? { message: error.message, code: error.code, errors: error.errors } : {})
     }
   }
 

@@ -21,7 +21,7 @@ export interface TypedCard {
 /** The sandbox gateway's client: the typed card goes to the sandbox token endpoint only. */
 export async function tokenizeWithSandbox(card: TypedCard): Promise<TokenizeResult> {
   const result = await send<CardToken>({ url: '/api/sandbox/tokens', method: 'POST', body: card })
-  if (result.error) return { failure: { message: result.error.message, errors: result.error.errors } }
+  if (result.error) return { failure: { message: result.error.message, code: result.error.code, errors: result.error.errors } }
   return { token: result.data }
 }
 
