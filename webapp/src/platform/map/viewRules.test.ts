@@ -8,6 +8,7 @@ import {
   faceBearing,
   faceOffsetLng,
   faceSide,
+  groupSigns,
   markerPosition,
   marketView,
   pairDoubleFaced,
@@ -197,5 +198,19 @@ describe('visibleFaces (show-only-checked, B §4)', () => {
 describe('distanceMiles', () => {
   it('measures San Francisco to Oakland at about 8 miles on a 3956-mile Earth', () => {
     expect(distanceMiles({ lat: 37.7749, lng: -122.4194 }, { lat: 37.8044, lng: -122.2712 })).toBeCloseTo(8.35, 1)
+  })
+})
+
+describe('groupSigns (B §3)', () => {
+  it('puts the faces of one name on one sign at the first face’s point', () => {
+    const signs = groupSigns([
+      { id: 1, location_name: 'A', lat: 1, lng: 2 },
+      { id: 2, location_name: 'B', lat: 3, lng: 4 },
+      { id: 3, location_name: 'a', lat: 1.00001, lng: 2 },
+    ])
+    expect(signs.map((s) => [s.lat, s.lng, s.faces.map((f) => f.id)])).toEqual([
+      [1, 2, [1, 3]],
+      [3, 4, [2]],
+    ])
   })
 })

@@ -10,6 +10,8 @@ export type MapView =
   | { kind: 'centre'; center: LatLng; zoom: number }
   | { kind: 'bounds'; southWest: LatLng; northEast: LatLng; maxZoom: number }
 
+export type CentreView = Extract<MapView, { kind: 'centre' }>
+
 /** Who shows the map: the public browser, campaign creation, or a campaign's detail. */
 export type MapMode = 'browse' | 'creation' | 'detail'
 
@@ -38,7 +40,7 @@ export const MAX_ZOOM = 18
 const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom))
 
 /** A §9 / B §9: the USA at zoom 3, or zoom 4 in the creation flow. */
-export function defaultView(mode: MapMode): MapView {
+export function defaultView(mode: MapMode): CentreView {
   return { kind: 'centre', center: USA_CENTRE, zoom: mode === 'creation' ? CREATION_ZOOM : DEFAULT_ZOOM }
 }
 
@@ -102,7 +104,7 @@ export function facesView(faces: readonly LatLng[]): MapView | null {
 }
 
 /** A place search (B §9): the place in the middle, zoomed for the radius. */
-export function radiusView(center: LatLng, miles: number): MapView {
+export function radiusView(center: LatLng, miles: number): CentreView {
   return { kind: 'centre', center, zoom: radiusZoom(miles) }
 }
 
@@ -210,4 +212,23 @@ export function distanceMiles(a: LatLng, b: LatLng): number {
   const dLng = toRad(b.lng - a.lng)
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLng / 2) ** 2
   return 2 * 3956 * Math.asin(Math.min(1, Math.sqrt(h)))
+}
+
+/** One sign: its faces (two for a double-faced sign, B §3) and the point it is clustered at. */
+export interface Sign<F> {
+  lat: number
+  lng: number
+  faces: F[]
+}
+
+/** B §3: groups faces into signs by location name, keeping the order of first appearance. */
+export function groupSigns<F extends PairableFace & LatLng>(faces: readonly F[]): Sign<F>[] {
+  const byName = new Map<string, Sign<F>>()
+  for (const face of faces) {
+    const key = face.location_name.trim().toLowerCase()
+    const sign = byName.get(key)
+    if (sign) sign.faces.push(face)
+    else byName.set(key, { lat: face.lat, lng: face.lng, faces: [face] })
+  }
+  return [...byName.values()]
 }
