@@ -1,0 +1,302 @@
+// Package locations is the locations & pricing bounded context (DESIGN.md §2): markets and their
+// cities, billboard faces and their double-faced pairs, the weekly spot inventory with its prices and
+// impressions, holds and bookings of spots, and the place search of the map. It is the "calendar
+// service" of spec B, served by our own API (DESIGN.md §1.1). This root package is the module's only
+// public API: the Service interface, its DTOs, requests and messages.
+package locations
+
+import (
+	"context"
+	"time"
+
+	"marquee/platform/dates"
+	"marquee/platform/money"
+)
+
+// Faces of a sign (A §3 "Location marker data").
+const (
+	FaceNorth  = "North Face"
+	FaceSouth  = "South Face"
+	FaceEast   = "East Face"
+	FaceWest   = "West Face"
+	FaceDouble = "Double Faced"
+)
+
+// Spot statuses (B §3 "Campaign week status"): a reserved spot is a hold that expires; an active spot
+// is booked.
+const (
+	StatusReserved = "reserved"
+	StatusActive   = "active"
+)
+
+// Map constants of B §9.
+const (
+	// DefaultRadius is the radius of the distance filter when none is given, in miles.
+	DefaultRadius = 5
+	// EarthRadiusMiles is the earth radius the distance filter uses.
+	EarthRadiusMiles = 3956
+	// FixedCentreMarket is the only market with a fixed map centre, shown at FixedCentreZoom.
+	FixedCentreMarket = "SF Bay Area"
+	FixedCentreZoom   = 8
+	// MaxPredictions is how many place predictions one search answers.
+	MaxPredictions = 8
+)
+
+// RadiusOptions are the radii of the distance filter, in miles (B §9).
+var RadiusOptions = []int{5, 10, 15, 20, 25, 50, 100, 250}
+
+// Messages of this module: the spec's word for word where it gives one.
+const (
+	// MsgMarketsUnavailable is B §8's answer when no market can be listed.
+	MsgMarketsUnavailable = "Our campaign creation service is currently unavailable, please check back soon"
+	MsgUnknownMarket      = "Unknown market."
+	MsgMarketsRequired    = "Please select at least one market."
+	MsgStartAtInvalid     = "Please enter a valid start date (YYYY-MM-DD)."
+	MsgStartAtNotMonday   = "The start date must be a Monday."
+	MsgRadiusInvalid      = "The radius must be one of 5, 10, 15, 20, 25, 50, 100 or 250 miles."
+	MsgPlaceNotFound      = "Place not found."
+	MsgPlaceRequired      = "Please choose a place."
+	MsgFaceNotFound       = "Location not found."
+	MsgWeekNotFound       = "Week not found."
+	MsgCampaignNotFound   = "Campaign not found."
+	MsgStatusInvalid      = "The status must be active."
+	MsgSpotTaken          = "This spot has just been taken. Please choose another week or location."
+	MsgHoldNotFound       = "This hold does not exist or has been released."
+	MsgHoldExpired        = "This hold has expired. Please check the availability again."
+	MsgKeyReused          = "This request key was already used for a different request."
+	MsgKeyRequired        = "A request key is required."
+	MsgItemsRequired      = "Please choose at least one location and week."
+	MsgWeekNotMonday      = "Each week must start on a Monday."
+	MsgTooManyItems       = "Too many locations or weeks in one request."
+)
+
+// MaxItems bounds the items of one quote, booking or hold (faces × weeks).
+const MaxItems = 5000
+
+// LatLng is a point.
+type LatLng struct {
+	Lat float64 `json:"lat"`
+	Lng float64 `json:"lng"`
+}
+
+// Market is a DMA market with its cities (GET /api/markets/). Center is the map centre: fixed for
+// SF Bay Area (B §9), the centroid of the market's faces otherwise.
+type Market struct {
+	ID     string   `json:"id"`
+	Market string   `json:"market"`
+	Cities []string `json:"cities"`
+	Center LatLng   `json:"center"`
+	Zoom   int      `json:"zoom"`
+	Fixed  bool     `json:"fixed"`
+}
+
+// LocationSettings are a face's rotation and spot duration (A §3).
+type LocationSettings struct {
+	// AdRotationFrequency is how many ads share the screen in rotation.
+	AdRotationFrequency int `json:"ad_rotation_frequency"`
+	// AdSpotDuration is the length of one spot, in seconds.
+	AdSpotDuration int `json:"ad_spot_duration"`
+}
+
+// Location is a billboard face (B §3 "Location", A §3 "Location marker data"); the map's marker.
+type Location struct {
+	ID           string  `json:"id"`
+	LocationName string  `json:"location_name"`
+	Market       string  `json:"market"`
+	City         string  `json:"city"`
+	Lat          float64 `json:"lat"`
+	Lng          float64 `json:"lng"`
+	// Face is one of FaceNorth, FaceSouth, FaceEast, FaceWest, FaceDouble.
+	Face string `json:"face"`
+	// DoubleFaced is true when another face has the same location name; OtherFace is its id (B §3).
+	DoubleFaced           bool             `json:"double_faced"`
+	OtherFace             string           `json:"other_face"`
+	Likely                bool             `json:"likely"`
+	Location              LocationSettings `json:"location"`
+	NewLocationSnapshot   string           `json:"new_location_snapshot"`
+	LocationSnapshot      string           `json:"location_snapshot"`
+	ExcludeMaximizeBudget bool             `json:"exclude_maximize_budget"`
+	// Value is the face's base weekly price; Ooh its base weekly impressions.
+	Value money.Cents `json:"value"`
+	Ooh   int64       `json:"ooh"`
+	// Distance from the searched place, in miles (only with ?place=).
+	Distance *float64 `json:"distance,omitempty"`
+}
+
+// LocationQuery selects faces (GET /api/od/locations/): by markets (empty = all), or within Radius
+// miles of a place.
+type LocationQuery struct {
+	Markets []string
+	PlaceID string
+	Radius  int
+}
+
+// AvailableSpotsRequest is the body of POST /api/available-spots/ (B §7).
+type AvailableSpotsRequest struct {
+	// StartAt is a Monday, YYYY-MM-DD.
+	StartAt string   `json:"start_at"`
+	Markets []string `json:"markets"`
+	// Cities is an optional comma list that narrows the markets.
+	Cities string `json:"cities,omitempty"`
+}
+
+// AvailableSpot is a face's availability and price for the week (A §3 "Available spot"). For vendor
+// tier 2, MinValue is the average of min_value and min_value_2 rounded up to the next 10 and OldValue
+// keeps the original (A §7).
+type AvailableSpot struct {
+	Xxx            string      `json:"xxx"`
+	UsedSpots      int         `json:"used_spots"`
+	AvailableSpots int         `json:"available_spots"`
+	MinValue       money.Cents `json:"min_value"`
+	MinValue2      money.Cents `json:"min_value_2"`
+	VendorTier     int         `json:"vendor_tier"`
+	OldValue       money.Cents `json:"old_value"`
+	Ooh            int64       `json:"ooh"`
+	Available      bool        `json:"available"`
+}
+
+// PlacePrediction is one answer of the place search (B §3 "Map place").
+type PlacePrediction struct {
+	ID    string `json:"id"`
+	Value string `json:"value"`
+}
+
+// PlaceGeometry is where a place is.
+type PlaceGeometry struct {
+	Location LatLng `json:"location"`
+}
+
+// PlaceDetails answers GET /api/places/details.
+type PlaceDetails struct {
+	ID       string        `json:"id"`
+	Name     string        `json:"name"`
+	Geometry PlaceGeometry `json:"geometry"`
+}
+
+// MapConfig is the tile server of the map (DESIGN.md §1.8).
+type MapConfig struct {
+	TileURL     string `json:"tile_url"`
+	Attribution string `json:"attribution"`
+}
+
+// Spot is one sold or held spot of a face in a week: a row unique on (face, week, slot).
+type Spot struct {
+	ID        string      `json:"id"`
+	FaceID    string      `json:"face_id"`
+	Week      dates.Date  `json:"start_at"`
+	EndAt     dates.Date  `json:"end_at"`
+	Slot      int         `json:"slot"`
+	Status    string      `json:"status_week"`
+	CompanyID string      `json:"company_id"`
+	Ref       string      `json:"ref"`
+	Key       string      `json:"key"`
+	ExpiresAt *time.Time  `json:"expires_at,omitempty"`
+	Price     money.Cents `json:"price"`
+	Ooh       int64       `json:"ooh"`
+}
+
+// CalendarLocation is a face with the caller company's weeks on it (GET /api/calendar/locations).
+type CalendarLocation struct {
+	Location
+	Weeks []Spot `json:"weeks"`
+}
+
+// SetWeekStatusRequest is the body of PUT /api/calendar/week: only "active" is accepted (B §7).
+type SetWeekStatusRequest struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+}
+
+// DeletedResponse answers the calendar deletions.
+type DeletedResponse struct {
+	Success bool `json:"success"`
+	Deleted int  `json:"deleted"`
+}
+
+// FaceWeek names one face in one week (a Monday).
+type FaceWeek struct {
+	FaceID string     `json:"face_id"`
+	Week   dates.Date `json:"week"`
+}
+
+// QuoteRequest asks prices and availability for every face × week.
+type QuoteRequest struct {
+	FaceIDs []string
+	Weeks   []dates.Date
+}
+
+// Quote is the price and availability of a face in a week. Price is the spot price the buyer pays
+// (tier-2 averaging and rounding to the next 10 applied, A §7 and B §9).
+type Quote struct {
+	FaceID         string      `json:"face_id"`
+	Week           dates.Date  `json:"week"`
+	AvailableSpots int         `json:"available_spots"`
+	UsedSpots      int         `json:"used_spots"`
+	Available      bool        `json:"available"`
+	Price          money.Cents `json:"price"`
+	MinValue       money.Cents `json:"min_value"`
+	MinValue2      money.Cents `json:"min_value_2"`
+	VendorTier     int         `json:"vendor_tier"`
+	Ooh            int64       `json:"ooh"`
+}
+
+// ReserveRequest books (Book) or holds (Hold) one spot per item, all or nothing. Key makes the call
+// idempotent for the company: the same key answers the earlier result.
+type ReserveRequest struct {
+	Key       string
+	CompanyID string
+	// Ref is the caller's reference (the campaign id).
+	Ref   string
+	Items []FaceWeek
+}
+
+// Conflict lists, for a face with taken weeks, the weeks that were taken and the nearest later
+// weeks that are free (one per taken week, not among the requested weeks).
+type Conflict struct {
+	FaceID    string       `json:"face_id"`
+	Taken     []dates.Date `json:"taken"`
+	Suggested []dates.Date `json:"suggested"`
+}
+
+// ReserveResult is the answer of Book and Hold: the spots, or the conflicts when nothing was
+// reserved.
+type ReserveResult struct {
+	Spots     []Spot     `json:"spots"`
+	Conflicts []Conflict `json:"conflicts,omitempty"`
+}
+
+// KeyRequest names an earlier Hold (ConfirmHold) or reservation (Release) by its key.
+type KeyRequest struct {
+	Key       string
+	CompanyID string
+}
+
+// Service is what the campaigns module uses.
+type Service interface {
+	// Markets lists the markets, sorted by name, with their cities and map centre.
+	Markets(ctx context.Context) ([]Market, error)
+	// Locations lists faces by market or around a place. EINVALID (field market, place or radius).
+	Locations(ctx context.Context, q LocationQuery) ([]Location, error)
+	// FindFacesByIDs returns the faces with these ids (unknown ids are left out).
+	FindFacesByIDs(ctx context.Context, ids []string) ([]Location, error)
+	// AvailableSpots answers the week's spots of the markets (A §7). EINVALID (field start_at,
+	// markets or cities).
+	AvailableSpots(ctx context.Context, req AvailableSpotsRequest) ([]AvailableSpot, error)
+	// Quote prices every face × week. EINVALID (weeks not Mondays, too many items), ENOTFOUND (an
+	// unknown face).
+	Quote(ctx context.Context, req QuoteRequest) ([]Quote, error)
+	// Book takes one active spot per item, all or nothing. When a week is full it reserves nothing
+	// and returns the conflicts with ECONFLICT (MsgSpotTaken). The same key returns the earlier
+	// spots; a key reused for other items is ECONFLICT (MsgKeyReused). EINVALID, ENOTFOUND (face).
+	Book(ctx context.Context, req ReserveRequest) (ReserveResult, error)
+	// Hold is Book with reserved spots that expire after the hold time (HOLD_TTL) unless confirmed.
+	Hold(ctx context.Context, req ReserveRequest) (ReserveResult, error)
+	// ConfirmHold makes the held spots of the key active. Confirming again returns the same spots.
+	// ENOTFOUND (MsgHoldNotFound: no such hold, or released), ECONFLICT (MsgHoldExpired).
+	ConfirmHold(ctx context.Context, req KeyRequest) ([]Spot, error)
+	// Release frees every spot reserved under the key and answers how many it freed; releasing
+	// again frees none.
+	Release(ctx context.Context, req KeyRequest) (int, error)
+	// SpotsByRefs returns the company's live spots under these references.
+	SpotsByRefs(ctx context.Context, companyID string, refs []string) ([]Spot, error)
+}
