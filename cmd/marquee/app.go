@@ -2,6 +2,7 @@ package main
 
 import (
 	"marquee/modules/identity"
+	"marquee/modules/locations"
 	"marquee/platform/auth"
 	"marquee/platform/server"
 )
@@ -13,7 +14,11 @@ func buildModules(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	return []server.Module{id}, id.Principals(), nil
+	loc, err := locations.NewFromKernel(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []server.Module{id, loc}, id.Principals(), nil
 }
 
 // identityService finds the identity module among the built ones (the seed and the CLI use it).

@@ -36,6 +36,18 @@ var expectedAccess = map[string]string{
 	"GET /users/check-tutorial":      authz.Member,
 	"GET /users/disable-tour":        authz.Member,
 	"GET /users/enable-tour":         authz.Member,
+
+	"GET /api/markets/":                   authz.Anonymous,
+	"GET /api/od/locations/":              authz.Anonymous,
+	"GET /api/od/snapshots/:name":         authz.Anonymous,
+	"POST /api/available-spots/":          authz.Anonymous,
+	"GET /api/places/predictions":         authz.Anonymous,
+	"GET /api/places/details":             authz.Anonymous,
+	"GET /api/map/config":                 authz.Anonymous,
+	"GET /api/calendar/locations":         authz.User,
+	"PUT /api/calendar/week":              authz.User,
+	"DELETE /api/calendar/week":           authz.User,
+	"DELETE /api/calendar/campaigns/:ref": authz.User,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).

@@ -52,6 +52,10 @@ type Config struct {
 	MailMaxAttempts  int           `env:"MAIL_MAX_ATTEMPTS" default:"10" doc:"send attempts before a message is marked failed (it is kept)"`
 
 	JobsEnabled bool `env:"JOBS_ENABLED" default:"true" doc:"run periodic jobs in this process (one leader runs them across replicas)"`
+
+	HoldTTL         time.Duration `env:"HOLD_TTL" default:"30m" doc:"how long a hold on billboard spots lasts before the release job frees it"`
+	TileURL         string        `env:"TILE_URL" default:"https://tile.openstreetmap.org/{z}/{x}/{y}.png" doc:"map tile URL template of the web map"`
+	TileAttribution string        `env:"TILE_ATTRIBUTION" default:"&copy; OpenStreetMap contributors" doc:"credit shown on the map for TILE_URL"`
 }
 
 // Var describes one variable, for .env.example and its test.
@@ -164,6 +168,12 @@ func (c Config) check() []string {
 	}
 	if c.SignInRateLimit < 1 || c.ResetRateLimit < 1 {
 		p = append(p, "SIGNIN_RATE_LIMIT and RESET_RATE_LIMIT must be at least 1")
+	}
+	if c.HoldTTL < time.Minute {
+		p = append(p, "HOLD_TTL must be at least 1m")
+	}
+	if c.TileURL == "" {
+		p = append(p, "TILE_URL is required")
 	}
 	if c.MaxJSONBytes < 1024 {
 		p = append(p, "MAX_JSON_BYTES must be at least 1024")

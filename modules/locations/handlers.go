@@ -1,0 +1,198 @@
+package locations
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/httpx"
+)
+
+// routes lists every route of the module with the role that may call it: one table for Routes and
+// Policy. The read calls are public because the public /locations page uses them; the calendar
+// operations (B §7, DESIGN.md §1.1) are a regular user's, scoped to their company.
+func (m *Module) routes() []route {
+	return []route{
+		{http.MethodGet, "/api/markets/", authz.Anonymous, m.markets},
+		{http.MethodGet, "/api/od/locations/", authz.Anonymous, m.locations},
+		{http.MethodGet, "/api/od/snapshots/:name", authz.Anonymous, m.snapshot},
+		{http.MethodPost, "/api/available-spots/", authz.Anonymous, m.availableSpots},
+		{http.MethodGet, "/api/places/predictions", authz.Anonymous, m.placePredictions},
+		{http.MethodGet, "/api/places/details", authz.Anonymous, m.placeDetails},
+		{http.MethodGet, "/api/map/config", authz.Anonymous, m.mapConfig},
+		{http.MethodGet, "/api/calendar/locations", authz.User, m.calendarLocations},
+		{http.MethodPut, "/api/calendar/week", authz.User, m.calendarSetWeek},
+		{http.MethodDelete, "/api/calendar/week", authz.User, m.calendarDeleteWeek},
+		{http.MethodDelete, "/api/calendar/campaigns/:ref", authz.User, m.calendarDeleteCampaign},
+	}
+}
+
+type route struct {
+	method, path, role string
+	handler            httpx.HandlerFunc
+}
+
+// gzipAbove is the size above which a JSON answer is compressed for a client that accepts gzip: the
+// face list of a whole country is megabytes of JSON and compresses about tenfold.
+const gzipAbove = 32 << 10
+
+// writeJSON writes v with 200, gzip'd when it is large and the client accepts it.
+func writeJSON(c *gin.Context, v any) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	c.Header("Vary", "Accept-Encoding")
+	if len(body) < gzipAbove || !strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {
+		c.Data(http.StatusOK, "application/json; charset=utf-8", body)
+		return nil
+	}
+	c.Header("Content-Encoding", "gzip")
+	c.Header("Content-Type", "application/json; charset=utf-8")
+	c.Status(http.StatusOK)
+	zw, _ := gzip.NewWriterLevel(c.Writer, gzip.BestSpeed)
+	if _, err := zw.Write(body); err != nil {
+		return nil // the client went away; the status is written
+	}
+	_ = zw.Close()
+	return nil
+}
+
+func (m *Module) markets(c *gin.Context) error {
+	ms, err := m.inventory.Markets(c)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, ms)
+	return nil
+}
+
+// queryList reads a repeatable query parameter whose values may also be comma lists.
+func queryList(c *gin.Context, name string) []string {
+	var out []string
+	for _, v := range c.QueryArray(name) {
+		out = append(out, splitList(v)...)
+	}
+	return out
+}
+
+func (m *Module) locations(c *gin.Context) error {
+	q := LocationQuery{Markets: queryList(c, "market"), PlaceID: strings.TrimSpace(c.Query("place"))}
+	if r := strings.TrimSpace(c.Query("radius")); r != "" {
+		n, err := strconv.Atoi(r)
+		if err != nil || !ValidRadius(n) {
+			return apperr.Field("radius", MsgRadiusInvalid)
+		}
+		q.Radius = n
+	}
+	if c.Request.URL.Query().Has("place") && q.PlaceID == "" {
+		return apperr.Field("place", MsgPlaceRequired)
+	}
+	ls, err := m.inventory.Locations(c, q)
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, ls)
+}
+
+func (m *Module) availableSpots(c *gin.Context) error {
+	var req AvailableSpotsRequest
+	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
+		return err
+	}
+	spots, err := m.inventory.AvailableSpots(c, req)
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, spots)
+}
+
+func (m *Module) placePredictions(c *gin.Context) error {
+	httpx.OK(c, m.gazetteer.predict(c.Query("input")))
+	return nil
+}
+
+func (m *Module) placeDetails(c *gin.Context) error {
+	id := strings.TrimSpace(c.Query("id"))
+	if id == "" {
+		return apperr.Field("place", MsgPlaceRequired)
+	}
+	d, err := m.gazetteer.details(id)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, d)
+	return nil
+}
+
+func (m *Module) mapConfig(c *gin.Context) error {
+	httpx.OK(c, MapConfig{TileURL: m.deps.TileURL, Attribution: m.deps.TileAttribution})
+	return nil
+}
+
+// snapshotColours are the sky colours of the placeholder snapshots, one per variant.
+var snapshotColours = []string{"#7fb3d5", "#f5b041", "#85c1e9", "#d98880", "#a9cce3", "#f8c471", "#76d7c4", "#bb8fce"}
+
+// snapshot serves a face's placeholder photo: an SVG billboard drawn here, so the demo needs no
+// image host. Names are billboard-<n>.svg.
+func (m *Module) snapshot(c *gin.Context) error {
+	var n int
+	if _, err := fmt.Sscanf(c.Param("name"), "billboard-%d.svg", &n); err != nil || n < 0 || n >= len(snapshotColours) || c.Param("name") != fmt.Sprintf("billboard-%d.svg", n) {
+		return apperr.NotFound("Not found.")
+	}
+	svg := fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 200" role="img" aria-label="Billboard">`+
+		`<rect width="320" height="200" fill="%s"/><rect y="150" width="320" height="50" fill="#5d6d7e"/>`+
+		`<rect x="150" y="95" width="20" height="80" fill="#424949"/><rect x="60" y="30" width="200" height="80" fill="#1b2631"/>`+
+		`<rect x="66" y="36" width="188" height="68" fill="#f4f6f7"/><text x="160" y="78" font-family="sans-serif" font-size="20" text-anchor="middle" fill="#1b2631">Your ad here</text></svg>`,
+		snapshotColours[n])
+	c.Header("Cache-Control", "public, max-age=86400")
+	c.Data(http.StatusOK, "image/svg+xml", []byte(svg))
+	return nil
+}
+
+func (m *Module) calendarLocations(c *gin.Context) error {
+	ls, err := m.inventory.calendarLocations(c, auth.Current(c).CompanyID, queryList(c, "market"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, ls)
+	return nil
+}
+
+func (m *Module) calendarSetWeek(c *gin.Context) error {
+	var req SetWeekStatusRequest
+	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
+		return err
+	}
+	sp, err := m.inventory.setWeekActive(c, auth.Current(c).CompanyID, req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, sp)
+	return nil
+}
+
+func (m *Module) calendarDeleteWeek(c *gin.Context) error {
+	if err := m.inventory.deleteWeek(c, auth.Current(c).CompanyID, strings.TrimSpace(c.Query("id"))); err != nil {
+		return err
+	}
+	httpx.OK(c, DeletedResponse{Success: true, Deleted: 1})
+	return nil
+}
+
+func (m *Module) calendarDeleteCampaign(c *gin.Context) error {
+	n, err := m.inventory.deleteReservedCampaign(c, auth.Current(c).CompanyID, c.Param("ref"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, DeletedResponse{Success: true, Deleted: n})
+	return nil
+}

@@ -1,0 +1,105 @@
+package locations
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"marquee/modules/locations/internal/store"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/jobs"
+	"marquee/platform/server"
+)
+
+// Deps are what the locations module needs; New refuses a missing one. It depends on no module.
+type Deps struct {
+	DB    *gorm.DB
+	Clock clock.Clock
+
+	// HoldTTL is how long a hold lasts before the release job frees it (HOLD_TTL).
+	HoldTTL         time.Duration
+	TileURL         string
+	TileAttribution string
+	MaxJSONBytes    int64
+}
+
+// Module is the locations bounded context.
+type Module struct {
+	deps      Deps
+	inventory *inventory
+	gazetteer *gazetteer
+}
+
+// New builds the module and its place index.
+func New(d Deps) (*Module, error) {
+	if d.DB == nil || d.Clock == nil {
+		return nil, errors.New("locations: missing dependency")
+	}
+	if d.HoldTTL <= 0 || d.TileURL == "" || d.MaxJSONBytes < 1 {
+		return nil, errors.New("locations: missing configuration")
+	}
+	g, err := loadGazetteer()
+	if err != nil {
+		return nil, err
+	}
+	return &Module{deps: d, inventory: &inventory{deps: d, store: store.New(d.DB)}, gazetteer: g}, nil
+}
+
+// NewFromKernel builds the module from the platform kernel.
+func NewFromKernel(k *server.Kernel) (*Module, error) {
+	return New(Deps{
+		DB: k.DB, Clock: k.Clock, HoldTTL: k.Config.HoldTTL,
+		TileURL: k.Config.TileURL, TileAttribution: k.Config.TileAttribution, MaxJSONBytes: k.Config.MaxJSONBytes,
+	})
+}
+
+// Service returns the module's public API.
+func (m *Module) Service() Service { return m.inventory }
+
+func (m *Module) Name() string { return "locations" }
+
+func (m *Module) Migrations() []*db.Migration { return store.Migrations(seedReferenceMarkets) }
+
+// JobReleaseHolds is the name of the job that frees expired holds.
+const JobReleaseHolds = "locations.release-expired-holds"
+
+func (m *Module) Jobs() []jobs.Job {
+	return []jobs.Job{{Name: JobReleaseHolds, Every: time.Minute, Run: m.inventory.releaseExpiredHolds}}
+}
+
+func (m *Module) Routes(r gin.IRouter) {
+	for _, rt := range m.routes() {
+		r.Handle(rt.method, rt.path, httpx.H(rt.handler))
+	}
+}
+
+func (m *Module) Policy() []authz.Rule {
+	var rules []authz.Rule
+	for _, rt := range m.routes() {
+		rules = append(rules, authz.Allow(rt.role, rt.method, rt.path))
+	}
+	return rules
+}
+
+// Build builds the locations module alone on the kernel (a testkit.BuildFunc) for its own tests and
+// benchmarks. It knows no users: locations depends on no module, so every caller is anonymous; the
+// signed-in calendar calls are tested with the whole application (cmd/marquee).
+func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
+	m, err := NewFromKernel(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []server.Module{m}, noUsers{}, nil
+}
+
+// noUsers is the principal loader of a locations-only server: nobody is signed in.
+type noUsers struct{}
+
+func (noUsers) LoadPrincipal(context.Context, string) (*auth.Principal, error) { return nil, nil }

@@ -1,0 +1,164 @@
+package locations
+
+import (
+	"math"
+	"testing"
+
+	"marquee/platform/money"
+)
+
+func TestSpotPriceRoundsUpToTen(t *testing.T) {
+	for _, tc := range []struct{ in, want money.Cents }{
+		{0, 0},
+		{money.Dollars(100), money.Dollars(100)},
+		{money.Dollars(101), money.Dollars(110)},
+		{money.Dollars(109), money.Dollars(110)},
+		{money.Dollars(347), money.Dollars(350)},
+		{34701, money.Dollars(350)}, // $347.01
+		{1, money.Dollars(10)},
+	} {
+		if got := SpotPrice(tc.in); got != tc.want {
+			t.Errorf("SpotPrice(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestTierPriceAveragesVendorTierTwo(t *testing.T) {
+	for _, tc := range []struct {
+		min, min2 money.Cents
+		tier      int
+		want      money.Cents
+	}{
+		{money.Dollars(347), money.Dollars(500), 1, money.Dollars(347)}, // tier 1 keeps min_value as it is
+		{money.Dollars(300), money.Dollars(500), 2, money.Dollars(400)},
+		{money.Dollars(301), money.Dollars(500), 2, money.Dollars(410)}, // 400.50 -> 410
+		{money.Dollars(345), money.Dollars(350), 2, money.Dollars(350)}, // 347.50 -> 350
+		{money.Dollars(100), 1, 2, money.Dollars(60)},                   // 50.005 -> 60
+		{money.Dollars(200), money.Dollars(200), 0, money.Dollars(200)},
+	} {
+		if got := TierPrice(tc.min, tc.min2, tc.tier); got != tc.want {
+			t.Errorf("TierPrice(%v, %v, %d) = %v, want %v", tc.min, tc.min2, tc.tier, got, tc.want)
+		}
+	}
+}
+
+func TestLocationMinimumAddsTen(t *testing.T) {
+	for _, tc := range []struct{ in, want money.Cents }{
+		{0, money.Dollars(10)},
+		{money.Dollars(350), money.Dollars(360)},
+		{34750, 35750},
+	} {
+		if got := LocationMinimum(tc.in); got != tc.want {
+			t.Errorf("LocationMinimum(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestIsAvailable(t *testing.T) {
+	for _, tc := range []struct {
+		used, available int
+		want            bool
+	}{{0, 8, true}, {7, 8, true}, {8, 8, false}, {9, 8, false}, {0, 0, false}} {
+		if got := IsAvailable(tc.used, tc.available); got != tc.want {
+			t.Errorf("IsAvailable(%d, %d) = %v", tc.used, tc.available, got)
+		}
+	}
+}
+
+func TestImpressionsForBudgetFollowsTheTable(t *testing.T) {
+	for _, tc := range []struct {
+		dollars int64
+		want    int64
+	}{
+		{-5, 0}, {0, 0}, {499, 0}, {500, 75_659}, {749, 75_659}, {750, 121_321}, {1000, 198_899},
+		{1250, 259_311}, {1500, 302_677}, {1750, 372_677}, {2000, 431_890}, {2250, 489_113},
+		{2499, 489_113}, {2500, 505_911}, {2750, 597_780}, {2999, 597_780}, {3000, 687_525},
+		{100_000, 687_525},
+	} {
+		if got := ImpressionsForBudget(money.Dollars(tc.dollars)); got != tc.want {
+			t.Errorf("ImpressionsForBudget($%d) = %d, want %d", tc.dollars, got, tc.want)
+		}
+	}
+	if got := ImpressionsForBudget(49999); got != 0 { // $499.99 is below the $500 step
+		t.Errorf("ImpressionsForBudget($499.99) = %d", got)
+	}
+}
+
+func TestEstimatedImpressionsMultiplyByDuration(t *testing.T) {
+	for _, tc := range []struct {
+		weekly int64
+		weeks  int
+		want   int64
+	}{{75_659, 1, 75_659}, {75_659, 4, 302_636}, {687_525, 52, 35_751_300}, {1000, 0, 0}, {1000, -1, 0}} {
+		if got := EstimatedImpressions(tc.weekly, tc.weeks); got != tc.want {
+			t.Errorf("EstimatedImpressions(%d, %d) = %d, want %d", tc.weekly, tc.weeks, got, tc.want)
+		}
+	}
+}
+
+func TestSuggestedDailyBudget(t *testing.T) {
+	for _, tc := range []struct {
+		selected int
+		want     money.Cents
+	}{{0, 0}, {1, money.Dollars(20)}, {10, money.Dollars(20)}, {11, money.Dollars(40)}, {20, money.Dollars(40)}, {25, money.Dollars(60)}, {101, money.Dollars(220)}} {
+		if got := SuggestedDailyBudget(tc.selected); got != tc.want {
+			t.Errorf("SuggestedDailyBudget(%d) = %v, want %v", tc.selected, got, tc.want)
+		}
+	}
+}
+
+func TestRadiusRules(t *testing.T) {
+	for _, tc := range []struct {
+		radius int
+		valid  bool
+		zoom   int
+	}{{5, true, 11}, {10, true, 10}, {15, true, 9}, {20, true, 9}, {25, true, 9}, {50, true, 2}, {100, true, -8}, {250, true, -38}, {0, false, 12}, {30, false, 6}} {
+		if got := ValidRadius(tc.radius); got != tc.valid {
+			t.Errorf("ValidRadius(%d) = %v", tc.radius, got)
+		}
+		if got := RadiusZoom(tc.radius); got != tc.zoom {
+			t.Errorf("RadiusZoom(%d) = %d, want %d", tc.radius, got, tc.zoom)
+		}
+	}
+}
+
+func TestDistanceMilesUsesTheSpecEarthRadius(t *testing.T) {
+	sf := LatLng{37.77493, -122.41942}
+	oak := LatLng{37.80437, -122.27080}
+	la := LatLng{34.05223, -118.24368}
+	for _, tc := range []struct {
+		a, b LatLng
+		want float64
+	}{{sf, sf, 0}, {sf, oak, 8.35}, {sf, la, 347.1}} {
+		if got := DistanceMiles(tc.a, tc.b); math.Abs(got-tc.want) > 0.1 {
+			t.Errorf("DistanceMiles(%v, %v) = %.2f, want %.2f", tc.a, tc.b, got, tc.want)
+		}
+	}
+	// One degree of latitude is 3956·π/180 miles.
+	if got, want := DistanceMiles(LatLng{0, 0}, LatLng{1, 0}), 3956*math.Pi/180; math.Abs(got-want) > 1e-9 {
+		t.Errorf("one degree = %v, want %v", got, want)
+	}
+}
+
+func TestPairFacesPairsSameNames(t *testing.T) {
+	pairs := PairFaces([]pairable{
+		{"a", "Main St & 1st", FaceNorth}, {"b", "Main St & 1st", FaceSouth},
+		{"c", "Lone Sign", FaceEast},
+		{"d", "Triple", FaceWest}, {"e", "Triple", FaceEast}, {"f", "Triple", FaceNorth},
+		{"g", "", FaceNorth}, {"h", "", FaceSouth},
+	})
+	want := map[string]string{"a": "b", "b": "a", "d": "e", "e": "d"}
+	if len(pairs) != len(want) {
+		t.Fatalf("pairs = %v, want %v", pairs, want)
+	}
+	for k, v := range want {
+		if pairs[k] != v {
+			t.Errorf("pair of %s = %q, want %q", k, pairs[k], v)
+		}
+	}
+	for face, left := range map[string]bool{FaceNorth: true, FaceWest: true, FaceSouth: false, FaceEast: false, FaceDouble: false} {
+		if IsLeftFace(face) != left {
+			t.Errorf("IsLeftFace(%q) != %v", face, left)
+		}
+	}
+}
