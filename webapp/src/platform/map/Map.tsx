@@ -180,8 +180,9 @@ function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo,
     const container = map.getContainer()
     container.dataset.faces = String(shown.length)
     container.dataset.markers = String(items.length)
+    container.dataset.zoom = String(frame.zoom)
     performance.mark('map:rendered', { detail: { faces: shown.length, markers: items.length } })
-  }, [map, items, shown.length])
+  }, [map, items, shown.length, frame.zoom])
 
   // The face whose info window is open. Read when Leaflet reports the window removed, to tell
   // a close by the person (report it) from a switch to another face (already reported).

@@ -70,7 +70,7 @@ export default function FaceList({ faces, spots, selectedId, onShow, emptyText }
       </ul>
       {faces.length > shown && (
         <button type="button" className="btn-secondary w-full" onClick={() => setShown((n) => n + LIST_PAGE)}>
-          Show {Math.min(LIST_PAGE, faces.length - shown)} more of {formatCount(faces.length - shown)}
+          Show {Math.min(LIST_PAGE, faces.length - shown)} more ({formatCount(faces.length - shown)} not listed yet)
         </button>
       )}
     </div>
