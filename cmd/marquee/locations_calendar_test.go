@@ -84,9 +84,9 @@ func TestCalendarCallsAreScopedToTheCompany(t *testing.T) {
 		}
 
 		// Delete a week.
-		b.Delete("/api/calendar/week?id=" + held.Spots[1].ID).Expect(t, 404)
-		a.Delete("/api/calendar/week?id=" + held.Spots[1].ID).Expect(t, 200)
-		a.Delete("/api/calendar/week?id=" + held.Spots[1].ID).Expect(t, 404)
+		b.Delete("/api/calendar/week?id="+held.Spots[1].ID).Expect(t, 404)
+		a.Delete("/api/calendar/week?id="+held.Spots[1].ID).Expect(t, 200)
+		a.Delete("/api/calendar/week?id="+held.Spots[1].ID).Expect(t, 404)
 
 		// Delete a reserved campaign: only its reserved weeks go; another company's is 404.
 		a.Delete("/api/calendar/campaigns/campaign-b").Expect(t, 404)

@@ -14,15 +14,7 @@ import (
 
 // calendarLocations answers the faces that carry the company's live weeks, each with those weeks.
 func (s *inventory) calendarLocations(ctx context.Context, companyID string, markets []string) ([]CalendarLocation, error) {
-	var names []string
-	for _, m := range markets {
-		if strings.EqualFold(m, "all") {
-			names = nil
-			break
-		}
-		names = append(names, m)
-	}
-	names, err := s.checkMarkets(ctx, names, "market")
+	names, err := s.marketFilter(ctx, markets)
 	if err != nil {
 		return nil, err
 	}

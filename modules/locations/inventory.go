@@ -1,11 +1,15 @@
 package locations
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -19,8 +23,10 @@ import (
 
 // inventory implements Service.
 type inventory struct {
-	deps  Deps
-	store *store.Store
+	deps      Deps
+	store     *store.Store
+	catalogue catalogue
+	answers   answers
 }
 
 var _ Service = (*inventory)(nil)
@@ -80,24 +86,55 @@ func (s *inventory) checkMarkets(ctx context.Context, names []string, field stri
 	return out, nil
 }
 
+// checkCities refuses a city that is not in one of the markets (field cities) and answers the set.
+func (s *inventory) checkCities(ctx context.Context, markets, names []string) (map[string]bool, error) {
+	ms, err := s.Markets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	inMarkets := map[string]bool{}
+	for _, m := range ms {
+		if slices.Contains(markets, m.Market) {
+			for _, c := range m.Cities {
+				inMarkets[c] = true
+			}
+		}
+	}
+	out := map[string]bool{}
+	for _, n := range names {
+		if !inMarkets[n] {
+			return nil, apperr.Field("cities", MsgUnknownCity)
+		}
+		out[n] = true
+	}
+	return out, nil
+}
+
 // Locations implements Service.
 func (s *inventory) Locations(ctx context.Context, q LocationQuery) ([]Location, error) {
 	if q.PlaceID != "" {
 		return s.locationsNear(ctx, q.PlaceID, q.Radius)
 	}
-	var names []string
-	for _, m := range q.Markets {
-		if strings.EqualFold(strings.TrimSpace(m), "all") {
-			names = nil
-			break
-		}
-		names = append(names, m)
-	}
-	markets, err := s.checkMarkets(ctx, names, "market")
+	markets, err := s.marketFilter(ctx, q.Markets)
 	if err != nil {
 		return nil, err
 	}
 	fs, err := s.store.Faces(ctx, store.FacesQuery{Markets: markets})
+	return toLocations(fs, err)
+}
+
+// marketFilter reads the market query parameter: names, none or "all" for every market (nil);
+// an unknown name is a 400 naming the field market.
+func (s *inventory) marketFilter(ctx context.Context, names []string) ([]string, error) {
+	for _, m := range names {
+		if strings.EqualFold(strings.TrimSpace(m), "all") {
+			return nil, nil
+		}
+	}
+	return s.checkMarkets(ctx, names, "market")
+}
+
+func toLocations(fs []store.Face, err error) ([]Location, error) {
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -160,15 +197,7 @@ func toLocation(f *store.Face) Location {
 
 // FindFacesByIDs implements Service.
 func (s *inventory) FindFacesByIDs(ctx context.Context, faceIDs []string) ([]Location, error) {
-	fs, err := s.store.FacesByIDs(ctx, faceIDs)
-	if err != nil {
-		return nil, apperr.Internal(err)
-	}
-	out := make([]Location, len(fs))
-	for i := range fs {
-		out[i] = toLocation(&fs[i])
-	}
-	return out, nil
+	return toLocations(s.store.FacesByIDs(ctx, faceIDs))
 }
 
 // parseMonday reads a week's Monday, naming the field in its errors.
@@ -199,6 +228,24 @@ func splitList(s string) []string {
 
 // AvailableSpots implements Service (A §7).
 func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsRequest) ([]AvailableSpot, error) {
+	q, err := s.weekSpots(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return q.spots(), nil
+}
+
+// weekSpotsQuery is a week's faces of some markets (narrowed to cities) with their live spot counts.
+type weekSpotsQuery struct {
+	key    string // catalogue version, week, markets and cities: what else the answer depends on
+	faces  []*store.FaceBase
+	inv    []*store.Inventory // nil where the week has no row
+	counts []int32            // live spots, in the order of faces
+}
+
+// weekSpots validates the request and reads the week: faces and inventory rows from the catalogue
+// cache, spot counts from the database.
+func (s *inventory) weekSpots(ctx context.Context, req AvailableSpotsRequest) (*weekSpotsQuery, error) {
 	week, err := parseMonday("start_at", req.StartAt)
 	if err != nil {
 		return nil, err
@@ -210,25 +257,57 @@ func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsReques
 	if len(markets) == 0 {
 		return nil, apperr.Field("markets", MsgMarketsRequired)
 	}
-	rows, err := s.store.Availability(ctx, store.FacesQuery{Markets: markets, Cities: splitList(req.Cities)}, week, s.now())
+	cities := map[string]bool{}
+	if names := splitList(req.Cities); len(names) > 0 {
+		if cities, err = s.checkCities(ctx, markets, names); err != nil {
+			return nil, err
+		}
+	}
+	version, data, err := s.catalogue.snapshot(ctx, s.store, markets, week)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	out := make([]AvailableSpot, len(rows))
-	for i, r := range rows {
-		out[i] = AvailableSpot{
-			Xxx: r.FaceID, UsedSpots: r.UsedSpots, AvailableSpots: r.AvailableSpots,
-			MinValue: TierPrice(r.MinValue, r.MinValue2, r.VendorTier), MinValue2: r.MinValue2, VendorTier: r.VendorTier,
-			OldValue: r.MinValue, Ooh: r.Ooh, Available: IsAvailable(r.UsedSpots, r.AvailableSpots),
+	used, err := s.store.UsedSpots(ctx, week, markets, s.now())
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	sortedMarkets, sortedCities := slices.Sorted(slices.Values(markets)), slices.Sorted(maps.Keys(cities))
+	q := &weekSpotsQuery{key: fmt.Sprintf("%d|%s|%q|%q", version, week, sortedMarkets, sortedCities)}
+	for _, d := range data {
+		for i := range d.faces {
+			f := &d.faces[i]
+			if len(cities) > 0 && !cities[f.City] {
+				continue
+			}
+			var inv *store.Inventory
+			if r, ok := d.inv[f.ID]; ok {
+				inv = &r
+			}
+			q.faces, q.inv, q.counts = append(q.faces, f), append(q.inv, inv), append(q.counts, int32(used[f.ID]))
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].MinValue != out[j].MinValue {
-			return out[i].MinValue < out[j].MinValue
+	return q, nil
+}
+
+// spots answers the week's spots, sorted ascending by min_value (A §7).
+func (q *weekSpotsQuery) spots() []AvailableSpot {
+	out := make([]AvailableSpot, len(q.faces))
+	for i, f := range q.faces {
+		sp := AvailableSpot{Xxx: f.ID, UsedSpots: int(q.counts[i]), AvailableSpots: f.Spots, MinValue: f.Price, OldValue: f.Price, VendorTier: 1, Ooh: f.Ooh}
+		if r := q.inv[i]; r != nil {
+			sp.AvailableSpots, sp.OldValue, sp.MinValue2, sp.VendorTier, sp.Ooh = r.AvailableSpots, r.MinValue, r.MinValue2, r.VendorTier, r.Ooh
+			sp.MinValue = TierPrice(r.MinValue, r.MinValue2, r.VendorTier)
 		}
-		return out[i].Xxx < out[j].Xxx
+		sp.Available = IsAvailable(sp.UsedSpots, sp.AvailableSpots)
+		out[i] = sp
+	}
+	slices.SortFunc(out, func(a, b AvailableSpot) int {
+		if a.MinValue != b.MinValue {
+			return cmp.Compare(a.MinValue, b.MinValue)
+		}
+		return strings.Compare(a.Xxx, b.Xxx)
 	})
-	return out, nil
+	return out
 }
 
 // weekGrid holds the values and live spots of some faces over a range of weeks.
@@ -430,7 +509,7 @@ func (s *inventory) reserve(ctx context.Context, req ReserveRequest, kind string
 		taken := map[string][]dates.Date{}
 		for _, it := range items {
 			q := g.quote(it)
-			sp := store.Spot{ID: ids.New(), FaceID: it.FaceID, Week: it.Week, Status: status, CompanyID: req.CompanyID, Ref: req.Ref, Key: req.Key, ExpiresAt: expires, Price: q.Price, Ooh: q.Ooh, CreatedAt: now}
+			sp := store.Spot{ID: ids.New(), FaceID: it.FaceID, Week: it.Week, Market: g.faces[it.FaceID].Market, Status: status, CompanyID: req.CompanyID, Ref: req.Ref, Key: req.Key, ExpiresAt: expires, Price: q.Price, Ooh: q.Ooh, CreatedAt: now}
 			ok, err := s.takeSlot(ctx, g, it, q.AvailableSpots, &sp)
 			if err != nil {
 				return err

@@ -16,6 +16,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/money"
+	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
@@ -204,7 +205,6 @@ func TestAvailableSpots(t *testing.T) {
 		for _, q := range quotes {
 			quoteOf[q.FaceID] = q
 		}
-		tier2, soldOut, partly := 0, 0, 0
 		for i, sp := range spots {
 			if i > 0 && spots[i-1].MinValue > sp.MinValue {
 				t.Fatalf("not sorted ascending by min_value at %d", i)
@@ -214,7 +214,6 @@ func TestAvailableSpots(t *testing.T) {
 				t.Errorf("spot %+v, quote %+v", sp, q)
 			}
 			if sp.VendorTier == 2 {
-				tier2++
 				avg := (sp.OldValue + sp.MinValue2 + 1) / 2
 				if sp.MinValue != avg.CeilTo(money.Dollars(10)) || sp.MinValue%money.Dollars(10) != 0 {
 					t.Errorf("tier 2: min %v, min2 %v, old %v", sp.MinValue, sp.MinValue2, sp.OldValue)
@@ -222,15 +221,41 @@ func TestAvailableSpots(t *testing.T) {
 			} else if sp.MinValue != sp.OldValue {
 				t.Errorf("tier 1 changed its price: %+v", sp)
 			}
-			switch {
-			case sp.UsedSpots >= sp.AvailableSpots:
-				soldOut++
-			case sp.UsedSpots > 0:
-				partly++
+		}
+		expectDemoMix(t, spots)
+
+		// The answer follows a booking at once (the encoded answer is reused only for the same
+		// spot counts), and two markets (a gzip'd answer) hold both markets' faces.
+		target := spots[len(spots)-1]
+		if !target.Available {
+			for _, sp := range spots {
+				if sp.Available {
+					target = sp
+				}
 			}
 		}
-		if tier2 == 0 || soldOut == 0 || partly == 0 {
-			t.Errorf("demo weeks: %d tier 2, %d sold out, %d partly sold among 120", tier2, soldOut, partly)
+		if _, err := svc.Book(t.Context(), locations.ReserveRequest{Key: "k", CompanyID: ids.New(), Items: []locations.FaceWeek{{FaceID: target.Xxx, Week: week0}}}); err != nil {
+			t.Fatal(err)
+		}
+		var again []locations.AvailableSpot
+		c.Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"Chicago"}}).Expect(t, 200).JSON(t, &again)
+		for _, sp := range again {
+			if sp.Xxx == target.Xxx && sp.UsedSpots != target.UsedSpots+1 {
+				t.Errorf("the same request after a booking: used %d, was %d", sp.UsedSpots, target.UsedSpots)
+			}
+		}
+		var both []locations.AvailableSpot
+		c.Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"Denver", "Chicago"}}).Expect(t, 200).JSON(t, &both)
+		if len(both) != 240 {
+			t.Fatalf("two markets: %d spots", len(both))
+		}
+		for i, sp := range both {
+			if i > 0 && both[i-1].MinValue > sp.MinValue {
+				t.Fatalf("two markets not sorted at %d", i)
+			}
+			if sp.Xxx == target.Xxx && sp.UsedSpots != target.UsedSpots+1 {
+				t.Errorf("after a booking: used %d, was %d", sp.UsedSpots, target.UsedSpots)
+			}
 		}
 
 		// Cities narrow the markets; a week without explicit rows takes the faces' base values.
@@ -263,6 +288,15 @@ func TestAvailableSpots(t *testing.T) {
 			}
 		}
 
+		// New faces change the catalogue version: the cached faces of the market are read again.
+		if _, err := m.GenerateInventory(t.Context(), locations.GenerateOptions{Markets: []string{"Denver"}, FacesPerMarket: 10, Seed: 8, Weeks: week0.Weeks(1)}); err != nil {
+			t.Fatal(err)
+		}
+		c.Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.AddWeeks(10).String(), Markets: []string{"Denver"}}).Expect(t, 200).JSON(t, &later)
+		if len(later) != 130 {
+			t.Errorf("after adding 10 faces, Denver has %d spots, want 130", len(later))
+		}
+
 		// Bad input: each a 400 naming the field.
 		for _, tc := range []struct {
 			body  locations.AvailableSpotsRequest
@@ -275,6 +309,7 @@ func TestAvailableSpots(t *testing.T) {
 			{locations.AvailableSpotsRequest{Markets: []string{"Chicago"}}, "start_at"},
 			{locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{}}, "markets"},
 			{locations.AvailableSpotsRequest{StartAt: week0.String()}, "markets"},
+			{locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"Chicago"}, Cities: "Chicago,Boulder"}, "cities"},
 		} {
 			expectField(t, c.Post("/api/available-spots/", tc.body), tc.field)
 		}
@@ -526,4 +561,75 @@ func sameSpots(a, b []locations.Spot) bool {
 		}
 	}
 	return true
+}
+
+// TestDemoSeed: marquee seed --demo's inventory: at least 3,000 faces in every market, the demo weeks
+// partly sold, sold out and on vendor tier 2, the same rows from the same seed, and nothing new on a
+// second run.
+func TestDemoSeed(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		var runs [2][]locations.Location
+		for i := range runs {
+			s, m := start(t, dialect)
+			advertiser := ids.New()
+			summary, err := m.SeedDemo(t.Context(), server.DemoAccounts{"advertiser": {UserID: ids.New(), CompanyID: advertiser}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var all []locations.Location
+			s.Client(t).Get("/api/od/locations/").Expect(t, 200).JSON(t, &all)
+			runs[i] = all
+			if i > 0 {
+				continue
+			}
+			if len(all) < 3000 {
+				t.Fatalf("%d demo faces, want at least 3000 (%s)", len(all), summary)
+			}
+			markets, _ := m.Service().Markets(t.Context())
+			perMarket := map[string]int{}
+			for _, l := range all {
+				perMarket[l.Market]++
+			}
+			for _, mk := range markets {
+				if perMarket[mk.Market] < 100 {
+					t.Errorf("market %s has %d faces", mk.Market, perMarket[mk.Market])
+				}
+			}
+			var spots []locations.AvailableSpot
+			s.Client(t).Post("/api/available-spots/", locations.AvailableSpotsRequest{StartAt: week0.String(), Markets: []string{"New York", "SF Bay Area"}}).Expect(t, 200).JSON(t, &spots)
+			expectDemoMix(t, spots)
+			if mine, _ := m.Service().SpotsByRefs(t.Context(), advertiser, []string{"demo-campaign"}); len(mine) == 0 {
+				t.Error("the demo advertiser has no booked weeks")
+			}
+			again, err := m.SeedDemo(t.Context(), server.DemoAccounts{"advertiser": {CompanyID: advertiser}})
+			var after []locations.Location
+			s.Client(t).Get("/api/od/locations/").Expect(t, 200).JSON(t, &after)
+			if err != nil || len(after) != len(all) || !strings.Contains(again, "already there") {
+				t.Errorf("second seed: %q, %v, %d faces", again, err, len(after))
+			}
+		}
+		if fmt.Sprint(runs[0]) != fmt.Sprint(runs[1]) {
+			t.Error("two seeds on fresh databases gave different faces")
+		}
+	})
+}
+
+// expectDemoMix checks that a demo week has faces on vendor tier 2, sold out and partly sold.
+func expectDemoMix(t *testing.T, spots []locations.AvailableSpot) {
+	t.Helper()
+	tier2, soldOut, partly := 0, 0, 0
+	for _, sp := range spots {
+		if sp.VendorTier == 2 {
+			tier2++
+		}
+		switch {
+		case sp.UsedSpots >= sp.AvailableSpots:
+			soldOut++
+		case sp.UsedSpots > 0:
+			partly++
+		}
+	}
+	if tier2 == 0 || soldOut == 0 || partly == 0 {
+		t.Errorf("demo week of %d faces: %d tier 2, %d sold out, %d partly sold", len(spots), tier2, soldOut, partly)
+	}
 }

@@ -107,9 +107,15 @@ func searchKey(s string) string {
 	return k
 }
 
+// maxPlaceInput bounds the text searched: no US place name is longer.
+const maxPlaceInput = 100
+
 // predict answers at most MaxPredictions places whose "Name, ST" starts with the input, the most
 // populous first.
 func (g *gazetteer) predict(input string) []PlacePrediction {
+	if len(input) > maxPlaceInput {
+		input = input[:maxPlaceInput]
+	}
 	k := searchKey(input)
 	out := []PlacePrediction{}
 	if k == "" {

@@ -123,7 +123,7 @@ func (m *Module) GenerateInventory(ctx context.Context, o GenerateOptions) (int,
 		if len(cities) == 0 {
 			return 0, fmt.Errorf("locations: market %s has no cities", mk.Name)
 		}
-		f := generateMarket(rng, mk, cities, o.FacesPerMarket, m.deps.Clock.Now())
+		f := generateMarket(rng, o.Seed, mk, cities, o.FacesPerMarket, m.deps.Clock.Now())
 		i, s := generateWeeks(rng, f, o.Weeks, m.deps.Clock.Now())
 		faces, inv, spots = append(faces, f...), append(inv, i...), append(spots, s...)
 	}
@@ -145,7 +145,7 @@ var (
 
 // generateMarket makes n faces near the market's cities. About a third of the signs are double-faced:
 // two faces with the same location name, facing opposite ways (B §3).
-func generateMarket(rng *rand.Rand, mk store.Market, cities []store.City, n int, now time.Time) []store.Face {
+func generateMarket(rng *rand.Rand, seed uint64, mk store.Market, cities []store.City, n int, now time.Time) []store.Face {
 	weights := make([]float64, len(cities))
 	total := 0.0
 	for i, c := range cities {
@@ -185,11 +185,11 @@ func generateMarket(rng *rand.Rand, mk store.Market, cities []store.City, n int,
 			name = fmt.Sprintf("%s & %s, %s", a, b, c.Name)
 		}
 		name = fmt.Sprintf("%s #%d", name, seq+1) // location names are unique per sign
-		base := face(rng, mk, c, name, lat, lng, priceFactor, seq, 0)
+		base := face(rng, seed, mk, c, name, lat, lng, priceFactor, seq, 0)
 		if rng.IntN(3) == 0 && len(out)+2 <= n {
 			dir := rng.IntN(2) * 2 // North/South or East/West
 			base.Face = faceDirs[dir]
-			other := face(rng, mk, c, name, lat+0.00005, lng+0.00005, priceFactor, seq, 1)
+			other := face(rng, seed, mk, c, name, lat+0.00005, lng+0.00005, priceFactor, seq, 1)
 			other.Face = faceDirs[dir+1]
 			base.OtherFaceID, other.OtherFaceID = other.ID, base.ID
 			out = append(out, base, other)
@@ -219,14 +219,14 @@ func indexOf(list []string, s string) int {
 	return 0
 }
 
-func face(rng *rand.Rand, mk store.Market, c store.City, name string, lat, lng, priceFactor float64, seq, side int) store.Face {
+func face(rng *rand.Rand, seed uint64, mk store.Market, c store.City, name string, lat, lng, priceFactor float64, seq, side int) store.Face {
 	// $100 to $2,500 a week, most of them cheap; whole dollars, so the rounding to 10 shows.
 	dollars := 100 + int64(math.Pow(rng.Float64(), 2.2)*2400*priceFactor)
 	dollars = min(dollars, 2500)
 	spots := 6 + rng.IntN(7)
 	variant := rng.IntN(len(snapshotColours))
 	return store.Face{
-		ID: stableID("face", fmt.Sprintf("%s/%d/%d", mk.Name, seq, side)), MarketID: mk.ID, Market: mk.Name, City: c.Name,
+		ID: stableID("face", fmt.Sprintf("%d/%s/%d/%d", seed, mk.Name, seq, side)), MarketID: mk.ID, Market: mk.Name, City: c.Name,
 		LocationName: name, Face: faceDirs[rng.IntN(len(faceDirs))],
 		Lat: math.Round(lat*1e6) / 1e6, Lng: math.Round(lng*1e6) / 1e6,
 		Likely: rng.IntN(10) != 0, ExcludeMaximizeBudget: rng.IntN(12) == 0,
@@ -241,8 +241,8 @@ func face(rng *rand.Rand, mk store.Market, c store.City, name string, lat, lng, 
 }
 
 // generateWeeks makes the explicit inventory rows of the weeks (prices drift ±10%, 1 face-week in 10
-// on vendor tier 2) and the spots already sold to other buyers: 1 in 12 sold out, 1 in 4 partly
-// sold.
+// on vendor tier 2) and the spots already sold to other buyers: 1 in 15 sold out, 1 in 5 partly
+// sold (1 to 3 spots).
 func generateWeeks(rng *rand.Rand, faces []store.Face, weeks []dates.Date, now time.Time) ([]store.Inventory, []store.Spot) {
 	var inv []store.Inventory
 	var spots []store.Spot
@@ -250,23 +250,23 @@ func generateWeeks(rng *rand.Rand, faces []store.Face, weeks []dates.Date, now t
 		for _, w := range weeks {
 			price := f.BasePrice * money.Cents(90+rng.IntN(21)) / 100
 			price = price / 100 * 100 // whole dollars
-			row := store.Inventory{FaceID: f.ID, Week: w, AvailableSpots: f.BaseSpots, MinValue: price, VendorTier: 1, Ooh: f.BaseOoh * int64(95+rng.IntN(11)) / 100}
+			row := store.Inventory{FaceID: f.ID, Week: w, Market: f.Market, AvailableSpots: f.BaseSpots, MinValue: price, VendorTier: 1, Ooh: f.BaseOoh * int64(95+rng.IntN(11)) / 100}
 			if rng.IntN(10) == 0 {
 				row.VendorTier = 2
 				row.MinValue2 = price * money.Cents(110+rng.IntN(50)) / 100 / 100 * 100
 			}
 			inv = append(inv, row)
 			sold := 0
-			switch r := rng.IntN(12); {
+			switch r := rng.IntN(15); {
 			case r == 0:
 				sold = row.AvailableSpots
 			case r <= 3:
-				sold = 1 + rng.IntN(row.AvailableSpots-1)
+				sold = 1 + rng.IntN(3)
 			}
 			for slot := 0; slot < sold; slot++ {
 				key := fmt.Sprintf("demo-sold/%s/%s/%d", f.ID, w, slot)
 				spots = append(spots, store.Spot{
-					ID: stableID("spot", key), FaceID: f.ID, Week: w, Slot: slot, Status: StatusActive, CompanyID: demoBuyersCompany,
+					ID: stableID("spot", key), FaceID: f.ID, Week: w, Market: f.Market, Slot: slot, Status: StatusActive, CompanyID: demoBuyersCompany,
 					Ref: "demo-sold", Key: key, Price: SpotPrice(TierPrice(row.MinValue, row.MinValue2, row.VendorTier)), Ooh: row.Ooh, CreatedAt: now,
 				})
 			}

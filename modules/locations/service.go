@@ -50,6 +50,7 @@ const (
 	// MsgMarketsUnavailable is B §8's answer when no market can be listed.
 	MsgMarketsUnavailable = "Our campaign creation service is currently unavailable, please check back soon"
 	MsgUnknownMarket      = "Unknown market."
+	MsgUnknownCity        = "This city is not in the selected markets."
 	MsgMarketsRequired    = "Please select at least one market."
 	MsgStartAtInvalid     = "Please enter a valid start date (YYYY-MM-DD)."
 	MsgStartAtNotMonday   = "The start date must be a Monday."
@@ -69,6 +70,10 @@ const (
 	MsgWeekNotMonday      = "Each week must start on a Monday."
 	MsgTooManyItems       = "Too many locations or weeks in one request."
 )
+
+// PlacesAttribution credits the place search's data (modules/locations/gazetteer/README.md); show it
+// where place predictions are shown.
+const PlacesAttribution = "Places: GeoNames (geonames.org), CC BY 4.0"
 
 // MaxItems bounds the items of one quote, booking or hold (faces × weeks).
 const MaxItems = 5000

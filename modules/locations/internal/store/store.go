@@ -39,14 +39,16 @@ type City struct {
 
 func (City) TableName() string { return "locations_cities" }
 
-// Face is a row of locations_faces: one billboard face. Market and City are names (markets are
+// Face is a row of locations_faces: one billboard face. The index locations_faces_availability
+// covers the available-spots read (market, city, id and the base week values), so it never reads
+// the table; locations_inventory_week and locations_spots_week_face do the same for the week. Market and City are names (markets are
 // reference data; the name is what every query filters on). BasePrice, BaseOoh and BaseSpots are the
 // week values used when a week has no inventory row.
 type Face struct {
-	ID                    string      `gorm:"primaryKey;size:36"`
+	ID                    string      `gorm:"primaryKey;size:36;index:locations_faces_availability,priority:3"`
 	MarketID              string      `gorm:"size:36;not null"`
-	Market                string      `gorm:"size:100;not null;index:locations_faces_market_city"`
-	City                  string      `gorm:"size:100;not null;index:locations_faces_market_city"`
+	Market                string      `gorm:"size:100;not null;index:locations_faces_market_city,priority:1;index:locations_faces_availability,priority:1"`
+	City                  string      `gorm:"size:100;not null;index:locations_faces_market_city,priority:2;index:locations_faces_availability,priority:2"`
 	LocationName          string      `gorm:"size:200;not null;index"`
 	Face                  string      `gorm:"size:16;not null"`
 	Lat                   float64     `gorm:"not null;index:locations_faces_lat_lng"`
@@ -58,9 +60,9 @@ type Face struct {
 	AdSpotDuration        int         `gorm:"not null"`
 	Snapshot              string      `gorm:"size:255;not null;default:''"`
 	NewSnapshot           string      `gorm:"size:255;not null;default:''"`
-	BasePrice             money.Cents `gorm:"not null"`
-	BaseOoh               int64       `gorm:"not null"`
-	BaseSpots             int         `gorm:"not null"`
+	BasePrice             money.Cents `gorm:"not null;index:locations_faces_availability,priority:5"`
+	BaseOoh               int64       `gorm:"not null;index:locations_faces_availability,priority:6"`
+	BaseSpots             int         `gorm:"not null;index:locations_faces_availability,priority:4"`
 	CreatedAt             time.Time   `gorm:"not null"`
 }
 
@@ -69,13 +71,15 @@ func (Face) TableName() string { return "locations_faces" }
 // Inventory is a row of locations_inventory: a face's explicit values for one week. A week without a
 // row takes the face's base values (vendor tier 1, no min_value_2).
 type Inventory struct {
-	FaceID         string      `gorm:"primaryKey;size:36"`
-	Week           dates.Date  `gorm:"primaryKey"`
-	AvailableSpots int         `gorm:"not null"`
-	MinValue       money.Cents `gorm:"not null"`
-	MinValue2      money.Cents `gorm:"not null;default:0"`
-	VendorTier     int         `gorm:"not null;default:1"`
-	Ooh            int64       `gorm:"not null"`
+	FaceID string     `gorm:"primaryKey;size:36;index:locations_inventory_week,priority:3"`
+	Week   dates.Date `gorm:"primaryKey;index:locations_inventory_week,priority:1"`
+	// Market is the face's market, copied so that a market's week is one covering index range.
+	Market         string      `gorm:"size:100;not null;index:locations_inventory_week,priority:2"`
+	AvailableSpots int         `gorm:"not null;index:locations_inventory_week,priority:4"`
+	MinValue       money.Cents `gorm:"not null;index:locations_inventory_week,priority:5"`
+	MinValue2      money.Cents `gorm:"not null;default:0;index:locations_inventory_week,priority:6"`
+	VendorTier     int         `gorm:"not null;default:1;index:locations_inventory_week,priority:7"`
+	Ooh            int64       `gorm:"not null;index:locations_inventory_week,priority:8"`
 }
 
 func (Inventory) TableName() string { return "locations_inventory" }
@@ -83,15 +87,17 @@ func (Inventory) TableName() string { return "locations_inventory" }
 // Spot is a row of locations_spots: one sold (active) or held (reserved) spot. The unique index on
 // (face_id, week, slot) is what makes overbooking impossible (DESIGN.md §4).
 type Spot struct {
-	ID        string      `gorm:"primaryKey;size:36"`
-	FaceID    string      `gorm:"size:36;not null;uniqueIndex:locations_spots_face_week_slot,priority:1"`
-	Week      dates.Date  `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:2;index:locations_spots_week_face,priority:1"`
+	ID     string     `gorm:"primaryKey;size:36"`
+	FaceID string     `gorm:"size:36;not null;uniqueIndex:locations_spots_face_week_slot,priority:1;index:locations_spots_week_face,priority:3"`
+	Week   dates.Date `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:2;index:locations_spots_week_face,priority:1"`
+	// Market is the face's market, copied so that a market's week is one covering index range.
+	Market    string      `gorm:"size:100;not null;index:locations_spots_week_face,priority:2"`
 	Slot      int         `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:3"`
-	Status    string      `gorm:"size:16;not null"`
+	Status    string      `gorm:"size:16;not null;index:locations_spots_week_face,priority:4"`
 	CompanyID string      `gorm:"size:36;not null;index:locations_spots_company_ref,priority:1;index:locations_spots_company_key,priority:1"`
 	Ref       string      `gorm:"size:100;not null;default:'';index:locations_spots_company_ref,priority:2"`
 	Key       string      `gorm:"column:reservation_key;size:100;not null;index:locations_spots_company_key,priority:2"`
-	ExpiresAt *time.Time  `gorm:"index"`
+	ExpiresAt *time.Time  `gorm:"index;index:locations_spots_week_face,priority:5"`
 	Price     money.Cents `gorm:"not null"`
 	Ooh       int64       `gorm:"not null"`
 	CreatedAt time.Time   `gorm:"not null"`
@@ -110,6 +116,15 @@ type Reservation struct {
 }
 
 func (Reservation) TableName() string { return "locations_reservations" }
+
+// Catalogue is the one row of locations_catalogue: the version of faces and inventory rows, bumped
+// by every change to them, so that readers may cache them (docs/inventory.md).
+type Catalogue struct {
+	ID      int   `gorm:"primaryKey;autoIncrement:false"`
+	Version int64 `gorm:"not null"`
+}
+
+func (Catalogue) TableName() string { return "locations_catalogue" }
 
 // Reservation kinds.
 const (
@@ -137,6 +152,15 @@ func Migrations(seedMarkets func(tx *gorm.DB) error) []*db.Migration {
 			}
 			return tx.Exec("DELETE FROM locations_markets").Error
 		},
+	}, {
+		ID: "locations-0003-catalogue-version",
+		Migrate: func(tx *gorm.DB) error {
+			if err := tx.Migrator().CreateTable(&Catalogue{}); err != nil {
+				return err
+			}
+			return tx.Create(&Catalogue{ID: 1, Version: 1}).Error
+		},
+		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("locations_catalogue") },
 	}}
 }
 
@@ -220,60 +244,124 @@ func (s *Store) CountFaces(ctx context.Context) (int64, error) {
 	return n, err
 }
 
-// InsertFaces inserts faces, inventory rows and spots in batches (seed and benchmarks).
+// insertBatch is the rows per INSERT of InsertFaces: the SQLite driver binds parameters in time
+// quadratic in their number per statement, so small batches are faster than large ones.
+const insertBatch = 50
+
+// InsertFaces inserts faces, inventory rows and spots in batches (seed and benchmarks), and bumps
+// the catalogue version. Call it in a transaction.
 func (s *Store) InsertFaces(ctx context.Context, faces []Face, inv []Inventory, spots []Spot) error {
 	c := s.conn(ctx)
-	if err := c.CreateInBatches(faces, 500).Error; err != nil {
+	if err := s.BumpCatalogue(ctx); err != nil {
+		return err
+	}
+	if err := c.CreateInBatches(faces, insertBatch).Error; err != nil {
 		return err
 	}
 	if len(inv) > 0 {
-		if err := c.CreateInBatches(inv, 500).Error; err != nil {
+		if err := c.CreateInBatches(inv, insertBatch).Error; err != nil {
 			return err
 		}
 	}
 	if len(spots) > 0 {
-		return c.CreateInBatches(spots, 500).Error
+		return c.CreateInBatches(spots, insertBatch).Error
 	}
 	return nil
 }
 
-// WeekAvailability is one face's values in one week, with its live spots counted.
-type WeekAvailability struct {
-	FaceID         string
-	AvailableSpots int
-	MinValue       money.Cents
-	MinValue2      money.Cents
-	VendorTier     int
-	Ooh            int64
-	UsedSpots      int
+// FaceBase is what the week reads need of a face: its market, city and base week values.
+type FaceBase struct {
+	ID, Market, City string
+	Spots            int
+	Price            money.Cents
+	Ooh              int64
+}
+
+// FaceBases returns the base values of the faces of the markets (none = all), by market and id,
+// from the covering index locations_faces_availability.
+func (s *Store) FaceBases(ctx context.Context, markets []string) ([]FaceBase, error) {
+	tx := s.conn(ctx).Model(&Face{}).Select("id, market, city, base_spots, base_price, base_ooh")
+	if len(markets) > 0 {
+		tx = tx.Where("market IN ?", markets)
+	}
+	rows, err := tx.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]FaceBase, 0, 1024)
+	for rows.Next() {
+		var f FaceBase
+		if err := rows.Scan(&f.ID, &f.Market, &f.City, &f.Spots, &f.Price, &f.Ooh); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// WeekInventory returns the explicit inventory rows of the markets' faces in the week, from the
+// covering index locations_inventory_week.
+func (s *Store) WeekInventory(ctx context.Context, week dates.Date, markets []string) ([]Inventory, error) {
+	tx := s.conn(ctx).Model(&Inventory{}).Select("face_id, market, available_spots, min_value, min_value2, vendor_tier, ooh").Where("week = ?", week)
+	if len(markets) > 0 {
+		tx = tx.Where("market IN ?", markets)
+	}
+	rows, err := tx.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Inventory
+	for rows.Next() {
+		r := Inventory{Week: week}
+		if err := rows.Scan(&r.FaceID, &r.Market, &r.AvailableSpots, &r.MinValue, &r.MinValue2, &r.VendorTier, &r.Ooh); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
 }
 
 // liveSpot is the condition of a spot that occupies its slot at now: active, or a hold not yet
 // expired (an expired hold is free even before the job deletes it).
 const liveSpot = "(status = 'active' OR expires_at > ?)"
 
-// Availability answers the week's values of the faces matched by q in one statement: the inventory
-// row or the face's base values, and the count of live spots.
-func (s *Store) Availability(ctx context.Context, q FacesQuery, week dates.Date, now time.Time) ([]WeekAvailability, error) {
-	tx := s.conn(ctx).Table("locations_faces AS f").
-		Select(`f.id AS face_id,
-			COALESCE(i.available_spots, f.base_spots) AS available_spots,
-			COALESCE(i.min_value, f.base_price) AS min_value,
-			COALESCE(i.min_value2, 0) AS min_value2,
-			COALESCE(i.vendor_tier, 1) AS vendor_tier,
-			COALESCE(i.ooh, f.base_ooh) AS ooh,
-			COALESCE(u.used, 0) AS used_spots`).
-		Joins("LEFT JOIN locations_inventory AS i ON i.face_id = f.id AND i.week = ?", week).
-		Joins("LEFT JOIN (SELECT face_id, COUNT(*) AS used FROM locations_spots WHERE week = ? AND "+liveSpot+" GROUP BY face_id) AS u ON u.face_id = f.id", week, now)
-	if len(q.Markets) > 0 {
-		tx = tx.Where("f.market IN ?", q.Markets)
+// UsedSpots counts the live spots of every face of the markets (none = all) in the week, from the
+// covering index locations_spots_week_face.
+func (s *Store) UsedSpots(ctx context.Context, week dates.Date, markets []string, now time.Time) (map[string]int, error) {
+	tx := s.conn(ctx).Model(&Spot{}).Select("face_id, COUNT(*)").Where("week = ?", week)
+	if len(markets) > 0 {
+		tx = tx.Where("market IN ?", markets)
 	}
-	if len(q.Cities) > 0 {
-		tx = tx.Where("f.city IN ?", q.Cities)
+	rows, err := tx.Where(liveSpot, now).Group("face_id").Rows()
+	if err != nil {
+		return nil, err
 	}
-	var out []WeekAvailability
-	err := tx.Scan(&out).Error
-	return out, err
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var id string
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}
+
+// CatalogueVersion is the number of changes made to faces and inventory rows: a reader that cached
+// them knows they are still current while it is unchanged.
+func (s *Store) CatalogueVersion(ctx context.Context) (int64, error) {
+	var c Catalogue
+	err := s.conn(ctx).Where("id = 1").Take(&c).Error
+	return c.Version, err
+}
+
+// BumpCatalogue records a change of faces or inventory rows (in the transaction that makes it).
+func (s *Store) BumpCatalogue(ctx context.Context) error {
+	return s.conn(ctx).Model(&Catalogue{}).Where("id = 1").Update("version", gorm.Expr("version + 1")).Error
 }
 
 // InventoryOf returns the explicit inventory rows of the faces between two weeks, inclusive.

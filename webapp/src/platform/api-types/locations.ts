@@ -71,6 +71,10 @@ export const MsgUnknownMarket = "Unknown market.";
 /**
  * Messages of this module: the spec's word for word where it gives one.
  */
+export const MsgUnknownCity = "This city is not in the selected markets.";
+/**
+ * Messages of this module: the spec's word for word where it gives one.
+ */
 export const MsgMarketsRequired = "Please select at least one market.";
 /**
  * Messages of this module: the spec's word for word where it gives one.
@@ -140,6 +144,11 @@ export const MsgWeekNotMonday = "Each week must start on a Monday.";
  * Messages of this module: the spec's word for word where it gives one.
  */
 export const MsgTooManyItems = "Too many locations or weeks in one request.";
+/**
+ * PlacesAttribution credits the place search's data (modules/locations/gazetteer/README.md); show it
+ * where place predictions are shown.
+ */
+export const PlacesAttribution = "Places: GeoNames (geonames.org), CC BY 4.0";
 /**
  * MaxItems bounds the items of one quote, booking or hold (faces × weeks).
  */
