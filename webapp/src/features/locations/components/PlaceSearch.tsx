@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import type { PlacePrediction } from '../../../platform/api-types/locations'
+import { PlacesAttribution, type PlacePrediction } from '../../../platform/api-types/locations'
 import { errorMessage } from '../../../platform/http'
 import Field, { describedBy } from '../../../platform/inputs/Field'
 import { PLACE_BLUR_DEBOUNCE_MS, PLACE_DEBOUNCE_MS } from '../../../platform/map/viewRules'
@@ -109,28 +109,26 @@ export default function PlaceSearch({ id, label, onPick, error }: PlaceSearchPro
             <Spinner label="Looking up places" className="h-4 w-4" />
           </span>
         )}
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={`${label} suggestions`}
-          hidden={!expanded}
-          className="absolute z-[1100] mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {options.map((place, i) => (
-            <li
-              key={place.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50'}`}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(place)}
-            >
-              {place.value}
-            </li>
-          ))}
-          {expanded && options.length === 0 && <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-sm text-slate-500">No US place matches “{term}”.</li>}
-        </ul>
+        <div hidden={!expanded} className="absolute z-[1100] mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
+          <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className="max-h-72 overflow-auto py-1">
+            {options.map((place, i) => (
+              <li
+                key={place.id}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50'}`}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(place)}
+              >
+                {place.value}
+              </li>
+            ))}
+            {expanded && options.length === 0 && <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-sm text-slate-500">No US place matches “{term}”.</li>}
+          </ul>
+          {/* The place data's licence asks for this credit wherever predictions are shown. */}
+          <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-slate-500">{PlacesAttribution}</p>
+        </div>
       </div>
     </Field>
   )
