@@ -240,7 +240,7 @@ function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo,
         })
       })}
       {selected && popupAt && renderInfo && (
-        <Popup key={String(selected.face.id)} position={popupAt} eventHandlers={popupEvents} minWidth={240} maxWidth={320} autoPanPadding={[16, 16]}>
+        <Popup key={String(selected.face.id)} position={popupAt} eventHandlers={popupEvents} minWidth={256} maxWidth={320} autoPanPadding={[16, 16]}>
           {renderInfo(selected.face, selected.others)}
         </Popup>
       )}

@@ -33,7 +33,7 @@ export default function FaceInfo({ face, spot, week, loading, others, onShowFace
           ? `Available for ${weekText}`
           : `Sold out for ${weekText}`
   return (
-    <article aria-label={`${face.location_name}, ${face.face}`} className="w-60 space-y-2 text-sm text-slate-700">
+    <article aria-label={`${face.location_name}, ${face.face}`} className="w-64 space-y-2 text-sm text-slate-700">
       {snapshot && <img src={snapshot} alt={`Photo of ${face.location_name}`} className="h-28 w-full rounded-md bg-slate-100 object-cover" />}
       <h3 className="text-base font-semibold leading-snug text-slate-900">{face.location_name}</h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">

@@ -40,7 +40,7 @@ export default function FaceList({ faces, spots, selectedId, onShow, emptyText }
           </p>
         )}
       </div>
-      <ul aria-label="Faces" className="divide-y divide-slate-100 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:max-h-[34rem] lg:overflow-y-auto">
+      <ul aria-label="Faces" className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 max-h-[26rem] overflow-y-auto lg:max-h-[34rem]">
         {faces.slice(0, shown).map((face) => {
           const spot = spots.get(face.id)
           const { price } = weeklyTerms(face, spot)
