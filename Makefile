@@ -73,8 +73,9 @@ check-types:
 	rm -rf $$tmp
 
 ## bench: the benchmarks under bench/ (figures go to docs/performance.md)
-bench:
+bench: tools build-web
 	go test -run '^$$' -bench . -benchtime 3s -count 1 ./bench/...
+	node bench/web/map-render.mjs --faces 10000 --runs 5
 
 ## tools: what the tests need from the machine (Chromium for Playwright, stripe-mock for the Stripe adapter)
 tools: $(STRIPE_MOCK)

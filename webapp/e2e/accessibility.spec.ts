@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { BASE_URL } from './env'
 import { DEMO, lastScreen, signIn } from './support'
 
 // WCAG 2.1 A and AA checks of every screen this release has, with axe-core in Chromium. A serious
@@ -25,6 +26,24 @@ test('public pages meet WCAG 2.1 AA', async ({ page }) => {
     await expectAccessible(page, path)
   }
   await lastScreen(page, 'accessibility-public')
+})
+
+test('the locations map meets WCAG 2.1 AA with its markers, predictions and info window open', async ({ page }) => {
+  // Offline: the map's tiles are not loaded (only this server answers).
+  await page.context().route((url) => !url.href.startsWith(BASE_URL), (route) => route.abort())
+  await page.goto('/locations')
+  await expect(page.getByTestId('face-count')).toBeVisible()
+  await expect(page.locator('.map-cluster').first()).toBeVisible()
+  await expectAccessibleHere(page, '/locations with clusters')
+  await page.getByText('Place and radius').click()
+  await page.getByRole('combobox', { name: 'Place' }).fill('San Francisco')
+  await page.getByRole('option', { name: 'San Francisco, CA' }).waitFor()
+  await expectAccessibleHere(page, '/locations with place predictions')
+  await page.getByRole('option', { name: 'San Francisco, CA' }).click()
+  await page.getByRole('list', { name: 'Faces' }).getByRole('button').first().click()
+  await expect(page.locator('.leaflet-popup')).toBeVisible()
+  await expectAccessibleHere(page, '/locations with an info window')
+  await lastScreen(page, 'accessibility-locations')
 })
 
 test('signed-in pages meet WCAG 2.1 AA', async ({ page }) => {

@@ -43,7 +43,8 @@ const publicRoutes: RouteObject[] = [
   { index: true, lazy: publicScreen('Landing') },
   { path: 'tos', lazy: publicScreen('Tos') },
   { path: 'cost', lazy: publicScreen('Cost') },
-  { path: 'locations', lazy: publicScreen('Locations') },
+  // The map page is its own bundle, so the rest of the public section never downloads leaflet.
+  { path: 'locations', lazy: async () => ({ Component: (await import('../../features/locations/routes/LocationsPage')).default }) },
   { path: 'media-owners', lazy: publicScreen('MediaOwners') },
   { path: 'how-it-works', lazy: publicScreen('HowItWorks') },
   { path: 'register', lazy: publicScreen('Register') },

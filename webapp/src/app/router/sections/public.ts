@@ -7,9 +7,8 @@ import ResetPassword from '../../../features/identity/routes/ResetPassword'
 import Cost from '../../../features/public/pages/Cost'
 import HowItWorks from '../../../features/public/pages/HowItWorks'
 import Landing from '../../../features/public/pages/Landing'
-import Locations from '../../../features/public/pages/Locations'
 import MediaOwners from '../../../features/public/pages/MediaOwners'
 import Tos from '../../../features/public/pages/Tos'
 import PublicLayout from '../../layouts/PublicLayout'
 
-export const screens = { PublicLayout, Landing, Tos, Cost, Locations, MediaOwners, HowItWorks, Register, Login, ForgotPassword, ResetPassword, Access }
+export const screens = { PublicLayout, Landing, Tos, Cost, MediaOwners, HowItWorks, Register, Login, ForgotPassword, ResetPassword, Access }

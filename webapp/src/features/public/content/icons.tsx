@@ -94,12 +94,3 @@ export function ClockIcon(props: IconProps) {
     </Icon>
   )
 }
-
-export function RotateIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M20 12a8 8 0 1 1-2.3-5.6" />
-      <path d="M20 4v4.5h-4.5" />
-    </Icon>
-  )
-}

@@ -1,0 +1,210 @@
+// Map render measurement (docs/performance.md "Web: the map"): the real /locations page of the
+// production build (webapp/dist) in Chromium, with an inventory of 10,000 generated faces.
+//
+//   node bench/web/map-render.mjs [--faces 10000] [--runs 5]
+//
+// The build is served by a small static server; the page's API calls are answered at the network
+// boundary (Playwright routes) with the generated inventory, so the figures measure the browser's
+// work only: parsing 10,000 faces, clustering them and drawing the markers, then a pan by mouse.
+// Nothing leaves the machine: map tiles are refused, as in the journeys.
+import { createServer } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { cpus, totalmem } from 'node:os'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const dist = join(root, 'webapp', 'dist')
+const { chromium } = await import(join(root, 'webapp', 'node_modules', 'playwright-core', 'index.mjs'))
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+)
+const FACES = Number(args.faces ?? 10000)
+const RUNS = Number(args.runs ?? 5)
+
+// ---- the inventory: deterministic, spread over US metros, a fifth of the signs double-faced ----
+function prng(seed) {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+const METROS = [
+  ['SF Bay Area', 37.77, -122.3], ['Los Angeles', 34.05, -118.25], ['New York', 40.73, -73.99], ['Chicago', 41.88, -87.63],
+  ['Dallas', 32.78, -96.8], ['Houston', 29.76, -95.37], ['Atlanta', 33.75, -84.39], ['Miami', 25.76, -80.19],
+  ['Phoenix', 33.45, -112.07], ['Seattle', 47.61, -122.33], ['Denver', 39.74, -104.99], ['Boston', 42.36, -71.06],
+  ['Philadelphia', 39.95, -75.17], ['Washington', 38.9, -77.04], ['Minneapolis', 44.98, -93.27], ['San Diego', 32.72, -117.16],
+  ['Tampa', 27.95, -82.46], ['Orlando', 28.54, -81.38], ['Las Vegas', 36.17, -115.14], ['Sacramento', 38.58, -121.49],
+  ['Portland', 45.52, -122.68], ['Charlotte', 35.23, -80.84], ['Austin', 30.27, -97.74], ['Nashville', 36.16, -86.78],
+]
+const FACE_PAIRS = [['North Face', 'South Face'], ['West Face', 'East Face']]
+const SINGLE_FACES = ['North Face', 'South Face', 'East Face', 'West Face', 'Double Faced']
+
+function inventory(total) {
+  const random = prng(20261122)
+  const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random())
+  const faces = []
+  let sign = 0
+  while (faces.length < total) {
+    sign += 1
+    const [market, lat0, lng0] = METROS[Math.floor(random() * METROS.length)]
+    const lat = lat0 + gauss() * 0.18
+    const lng = lng0 + gauss() * 0.22
+    const double = random() < 0.2 && faces.length + 2 <= total
+    const names = double ? FACE_PAIRS[Math.floor(random() * 2)] : [SINGLE_FACES[Math.floor(random() * SINGLE_FACES.length)]]
+    const ids = names.map((_, i) => `bench-${sign}-${i}`)
+    names.forEach((face, i) => {
+      const value = 100 + Math.floor(random() * 260) * 10
+      faces.push({
+        id: ids[i], location_name: `Bench sign ${sign}`, market, city: market, lat, lng, face,
+        double_faced: double, other_face: double ? ids[1 - i] : '', likely: random() < 0.5,
+        location: { ad_rotation_frequency: 4 + Math.floor(random() * 8), ad_spot_duration: 8 },
+        new_location_snapshot: '', location_snapshot: '', exclude_maximize_budget: false,
+        value, ooh: 20000 + Math.floor(random() * 180000),
+      })
+    })
+  }
+  return faces
+}
+
+// ---- a static server for the production build, with the single-page fallback ----
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff', '.png': 'image/png', '.ico': 'image/x-icon' }
+async function serveDist() {
+  const index = await readFile(join(dist, 'index.html')).catch(() => null)
+  if (!index) throw new Error(`${dist}/index.html is missing: build the web app first (make build-web)`)
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
+    const body = path.startsWith('/assets/') ? await readFile(join(dist, path)).catch(() => null) : null
+    res.writeHead(body ? 200 : 200, { 'Content-Type': body ? (TYPES[extname(path)] ?? 'application/octet-stream') : 'text/html' })
+    res.end(body ?? index)
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, url: `http://127.0.0.1:${server.address().port}` }
+}
+
+// ---- one run: open /locations, wait for every face on the map, then pan by mouse ----
+async function measure(browser, url, faces, facesJson, markets) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  await page.route('**/*', async (route) => {
+    const request = route.request()
+    const { pathname, origin } = new URL(request.url())
+    if (origin !== url) return route.abort()
+    const json = (body, status = 200) => route.fulfill({ status, contentType: 'application/json', body: typeof body === 'string' ? body : JSON.stringify(body) })
+    if (pathname === '/users/loggedin') return json({ loggedin: false })
+    if (pathname === '/api/markets/') return json(markets)
+    if (pathname === '/api/map/config') return json({ tile_url: `${url}/tiles/{z}/{x}/{y}.png`, attribution: 'bench' })
+    if (pathname === '/api/od/locations/') {
+      const market = new URL(request.url()).searchParams.get('market')
+      return json(market ? faces.filter((f) => f.market === market) : facesJson)
+    }
+    if (pathname === '/api/available-spots/') return json([])
+    if (pathname === '/api/analytics/pageviews') return route.fulfill({ status: 204 })
+    if (pathname.startsWith('/tiles/')) return route.fulfill({ status: 404 })
+    return route.continue()
+  })
+
+  await page.goto(`${url}/locations`)
+  const map = page.locator('.leaflet-container')
+  await map.waitFor()
+  await page.waitForFunction((n) => document.querySelector('.leaflet-container')?.getAttribute('data-faces') === String(n), FACES, { timeout: 60000 })
+  const first = await page.evaluate(() => {
+    const faces = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/od/locations/'))
+    const rendered = performance.getEntriesByName('map:rendered').find((m) => m.detail?.faces > 0)
+    return { responseEnd: faces.responseEnd, rendered: rendered.startTime, markers: rendered.detail.markers }
+  })
+
+  // A pan: the mouse drags the map 600 px over about one second while every frame is timed.
+  const box = await map.boundingBox()
+  const pan = async (label) => {
+    await page.evaluate(() => {
+      window.__frames = []
+      let last = performance.now()
+      const tick = (now) => {
+        window.__frames.push(now - last)
+        last = now
+        if (window.__timing) requestAnimationFrame(tick)
+      }
+      window.__timing = true
+      requestAnimationFrame(tick)
+    })
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    for (let i = 1; i <= 60; i += 1) {
+      await page.mouse.move(x - i * 10, y - i * 4)
+      await page.waitForTimeout(16)
+    }
+    const before = await page.evaluate(() => performance.getEntriesByName('map:rendered').length)
+    const released = await page.evaluate(() => performance.now())
+    await page.mouse.up()
+    // The map reclusters once the pan has ended (moveend): time until the new markers are drawn.
+    await page.waitForFunction((n) => performance.getEntriesByName('map:rendered').length > n, before, { timeout: 10000 })
+    const settle = await page.evaluate((t) => {
+      const marks = performance.getEntriesByName('map:rendered')
+      return marks[marks.length - 1].startTime - t
+    }, released)
+    const frames = await page.evaluate(() => {
+      window.__timing = false
+      return window.__frames.slice(1)
+    })
+    const sorted = [...frames].sort((a, b) => a - b)
+    const markers = Number(await map.getAttribute('data-markers'))
+    return {
+      label,
+      frames: frames.length,
+      meanMs: frames.reduce((a, b) => a + b, 0) / frames.length,
+      p95Ms: sorted[Math.floor(sorted.length * 0.95)],
+      maxMs: sorted[sorted.length - 1],
+      longFrames: frames.filter((f) => f > 50).length,
+      settleMs: settle,
+      markers,
+    }
+  }
+  const wide = await pan('USA, zoom 3')
+  // Closer in: one dense metro fitted to the screen, so hundreds of signs are single markers.
+  await page.getByLabel('Market', { exact: true }).selectOption('Los Angeles')
+  await page.waitForFunction(() => Number(document.querySelector('.leaflet-container')?.getAttribute('data-zoom')) >= 8, null, { timeout: 10000 })
+  await page.waitForTimeout(600)
+  const close = await pan(`one market, zoom ${await map.getAttribute('data-zoom')}`)
+  await context.close()
+  return { renderMs: first.rendered - first.responseEnd, sinceNavigationMs: first.rendered, firstMarkers: first.markers, pans: [wide, close] }
+}
+
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+const ms = (v) => `${v.toFixed(1)} ms`
+
+const faces = inventory(FACES)
+const facesJson = JSON.stringify(faces)
+const markets = METROS.map(([market, lat, lng]) => ({ id: market, market, cities: [market], center: { lat, lng }, zoom: 10, fixed: market === 'SF Bay Area' }))
+  .sort((a, b) => a.market.localeCompare(b.market))
+const { server, url } = await serveDist()
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+try {
+  await measure(browser, url, faces, facesJson, markets) // warm-up: caches, JIT
+  const runs = []
+  for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, url, faces, facesJson, markets))
+  console.log(`Map render, ${FACES} faces (${(facesJson.length / 1e6).toFixed(1)} MB of JSON), Chromium ${browser.version()}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB; median of ${RUNS} runs`)
+  console.log(`  first render of every face (faces answer → markers drawn): ${ms(median(runs.map((r) => r.renderMs)))} (${runs[0].firstMarkers} clusters/markers); from navigation: ${ms(median(runs.map((r) => r.sinceNavigationMs)))}`)
+  for (let p = 0; p < runs[0].pans.length; p += 1) {
+    const pans = runs.map((r) => r.pans[p])
+    console.log(
+      `  pan, ${pans[0].label}: frame mean ${ms(median(pans.map((x) => x.meanMs)))}, p95 ${ms(median(pans.map((x) => x.p95Ms)))}, max ${ms(median(pans.map((x) => x.maxMs)))}, frames > 50 ms ${median(pans.map((x) => x.longFrames))}; recluster after the pan ${ms(median(pans.map((x) => x.settleMs)))} (${pans[0].markers} markers)`,
+    )
+  }
+} finally {
+  await browser.close()
+  server.close()
+}

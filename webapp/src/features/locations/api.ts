@@ -1,0 +1,50 @@
+import { api } from '../../platform/api'
+import type {
+  AvailableSpot,
+  AvailableSpotsRequest,
+  Location,
+  MapConfig,
+  Market,
+  PlaceDetails,
+  PlacePrediction,
+} from '../../platform/api-types/locations'
+
+/** Which faces to load: a market (empty = every face), or those within `radius` miles of a place. */
+export type FacesQuery = { market: string } | { place: string; radius: number }
+
+// The locations calls of docs/api.md ("Locations"). All are public reads.
+export const locationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    markets: build.query<Market[], void>({
+      query: () => '/api/markets/',
+    }),
+    faces: build.query<Location[], FacesQuery>({
+      query: (q) => ({ url: '/api/od/locations/', params: 'place' in q ? { place: q.place, radius: q.radius } : { market: q.market || undefined } }),
+      // B §8: a location load failure is logged only (the page logs it), never flashed.
+      extraOptions: { silent: true },
+    }),
+    // A read that carries its filter in a body (B §7), so it is a query, cached per body.
+    availableSpots: build.query<AvailableSpot[], AvailableSpotsRequest>({
+      query: (body) => ({ url: '/api/available-spots/', method: 'POST', body }),
+    }),
+    placePredictions: build.query<PlacePrediction[], string>({
+      query: (input) => ({ url: '/api/places/predictions', params: { input } }),
+    }),
+    placeDetails: build.query<PlaceDetails, string>({
+      query: (id) => ({ url: '/api/places/details', params: { id } }),
+    }),
+    mapConfig: build.query<MapConfig, void>({
+      query: () => '/api/map/config',
+      keepUnusedDataFor: 3600,
+    }),
+  }),
+})
+
+export const {
+  useMarketsQuery,
+  useFacesQuery,
+  useAvailableSpotsQuery,
+  usePlacePredictionsQuery,
+  useLazyPlaceDetailsQuery,
+  useMapConfigQuery,
+} = locationsApi

@@ -1,0 +1,78 @@
+import { useState } from 'react'
+import type { AvailableSpot, Location } from '../../../platform/api-types/locations'
+import { formatCount, formatDollars, priceRange, weeklyTerms } from '../format'
+
+// A long inventory is listed a page at a time; the map shows all of it.
+export const LIST_PAGE = 50
+
+export interface FaceListProps {
+  faces: readonly Location[]
+  spots: ReadonlyMap<string, AvailableSpot>
+  selectedId: string | null
+  onShow: (id: string) => void
+  /** What to say when there are no faces. */
+  emptyText: string
+}
+
+/** The summary and list beside the map: how many faces, their weekly price range, and each face. */
+export default function FaceList({ faces, spots, selectedId, onShow, emptyText }: FaceListProps) {
+  const [shown, setShown] = useState(LIST_PAGE)
+  const prices = faces.map((face) => weeklyTerms(face, spots.get(face.id)).price)
+  const available = spots.size > 0 ? faces.filter((face) => spots.get(face.id)?.available).length : null
+
+  if (faces.length === 0) {
+    return (
+      <p role="status" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+        {emptyText}
+      </p>
+    )
+  }
+  return (
+    <div className="space-y-3">
+      <div role="status" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <p className="text-lg font-semibold text-slate-900" data-testid="face-count">
+          {formatCount(faces.length)} {faces.length === 1 ? 'face' : 'faces'}
+        </p>
+        <p className="text-sm text-slate-600">Weekly price {priceRange(prices)}</p>
+        {available !== null && (
+          <p className="text-sm text-slate-600">
+            {formatCount(available)} available for the chosen week
+          </p>
+        )}
+      </div>
+      <ul aria-label="Faces" className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 max-h-[26rem] overflow-y-auto lg:max-h-[34rem]">
+        {faces.slice(0, shown).map((face) => {
+          const spot = spots.get(face.id)
+          const { price } = weeklyTerms(face, spot)
+          return (
+            <li key={face.id} className={face.id === selectedId ? 'bg-brand-50' : undefined}>
+              <button
+                type="button"
+                className="flex w-full items-start justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50"
+                aria-current={face.id === selectedId ? 'true' : undefined}
+                onClick={() => onShow(face.id)}
+              >
+                <span>
+                  <span className="block font-medium text-slate-900">{face.location_name}</span>
+                  <span className="block text-sm text-slate-600">
+                    {face.face} · {face.city}
+                    {face.distance !== undefined && ` · ${face.distance.toFixed(1)} mi`}
+                  </span>
+                </span>
+                <span className="text-right text-sm">
+                  <span className="block font-semibold text-slate-900">{formatDollars(price)}</span>
+                  {spot && !spot.available && <span className="block text-red-700">Sold out</span>}
+                </span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      {faces.length > shown && (
+        <button type="button" className="btn-secondary w-full" onClick={() => setShown((n) => n + LIST_PAGE)}>
+          Show {Math.min(LIST_PAGE, faces.length - shown)} more ({formatCount(faces.length - shown)} not listed yet)
+        </button>
+      )}
+    </div>
+  )
+}

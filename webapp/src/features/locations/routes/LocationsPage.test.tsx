@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { MsgRadiusInvalid } from '../../../platform/api-types/locations'
+import { mockFetch, type FakeRoute } from '../../../test/fetch'
+import { renderApp } from '../../../test/renderApp'
+import { anonymousSession } from '../../../test/users'
+import { BAY_AREA, CHICAGO, makeFace, makeSpot } from '../testFaces'
+
+const mission = makeFace({ location_name: 'Mission St', city: 'San Francisco', value: 500, ooh: 75659 })
+const broadway = makeFace({ location_name: 'Broadway', city: 'Oakland', value: 1250, ooh: 198899, face: 'West Face' })
+const loop = makeFace({ location_name: 'The Loop', market: 'Chicago', city: 'Chicago', lat: 41.88, lng: -87.63, value: 800 })
+
+function server(routes: Record<string, FakeRoute> = {}) {
+  return mockFetch({
+    'GET /api/markets/': { body: [BAY_AREA, CHICAGO] },
+    'GET /api/map/config': { body: { tile_url: 'http://tiles.invalid/{z}/{x}/{y}.png', attribution: 'Test tiles' } },
+    'GET /api/od/locations/': ({ query }) => ({
+      body: [mission, broadway, loop].filter((f) => !query.get('market') || f.market === query.get('market')),
+    }),
+    'POST /api/available-spots/': ({ body }) => {
+      const markets = (body as { markets: string[] }).markets
+      return { body: [mission, broadway, loop].filter((f) => markets.includes(f.market)).map((f) => makeSpot(f, { available: f !== broadway })) }
+    },
+    ...routes,
+  })
+}
+
+const renderPage = () => renderApp('/locations', { session: anonymousSession() })
+
+// The first test also waits for the page's lazy bundle (leaflet included) to load.
+
+describe('/locations (A §2)', () => {
+  it('lists every face with the count, the price range and the availability of the week', async () => {
+    const api = server()
+    renderPage()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Every billboard face, on one map' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByTestId('face-count')).toHaveTextContent('3 faces')
+    expect(screen.getByText('Weekly price $500 – $1,250')).toBeInTheDocument()
+    expect(await screen.findByText('2 available for the chosen week')).toBeInTheDocument()
+    const list = screen.getByRole('list', { name: 'Faces' })
+    expect(within(list).getByRole('button', { name: /Broadway/ })).toHaveTextContent('Sold out')
+    // The week asked is a Monday, YYYY-MM-DD, for every market on the map.
+    const asked = api.called('POST', '/api/available-spots/')[0]!.body as { start_at: string; markets: string[] }
+    expect(new Date(`${asked.start_at}T00:00:00`).getDay()).toBe(1)
+    expect(asked.markets).toEqual(['Chicago', 'SF Bay Area'])
+  })
+
+  it('filters by market and by city', async () => {
+    const api = server()
+    const user = userEvent.setup()
+    renderPage()
+    await screen.findByTestId('face-count')
+    await user.selectOptions(screen.getByLabelText('Market'), 'SF Bay Area')
+    await waitFor(() => expect(screen.getByTestId('face-count')).toHaveTextContent('2 faces'))
+    expect(api.called('GET', '/api/od/locations/').at(-1)!.query.get('market')).toBe('SF Bay Area')
+    await user.click(screen.getByText('All cities'))
+    await user.click(screen.getByRole('checkbox', { name: 'Oakland' }))
+    await waitFor(() => expect(screen.getByTestId('face-count')).toHaveTextContent('1 face'))
+    expect(within(screen.getByRole('list', { name: 'Faces' })).getByRole('button', { name: /Broadway/ })).toBeInTheDocument()
+    await waitFor(() => expect((api.called('POST', '/api/available-spots/').at(-1)!.body as { cities?: string }).cities).toBe('Oakland'))
+  })
+
+  it('searches a place, lists the faces within the radius and asks again for a new radius', async () => {
+    const near = makeFace({ location_name: 'Near', distance: 1.2 })
+    const nearer = makeFace({ location_name: 'Nearer', distance: 0.4 })
+    const api = server({
+      'GET /api/places/predictions': ({ query }) => ({ body: query.get('input') === 'San Fr' ? [{ id: 'p-sf', value: 'San Francisco, CA' }, { id: 'p-sfs', value: 'San Fernando, CA' }] : [] }),
+      'GET /api/places/details': { body: { id: 'p-sf', name: 'San Francisco, CA', geometry: { location: { lat: 37.77, lng: -122.42 } } } },
+      'GET /api/od/locations/': ({ query }) => ({
+        body: query.get('place') ? (query.get('radius') === '5' ? [] : [near, nearer]) : [mission, broadway, loop],
+      }),
+    })
+    const user = userEvent.setup()
+    renderPage()
+    await screen.findByTestId('face-count')
+    await user.click(screen.getByRole('radio', { name: 'Place and radius' }))
+    const input = screen.getByRole('combobox', { name: 'Place' })
+    await user.type(input, 'San Fr')
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 2000 })
+    // B §9: one prediction call after the typing stopped, not one per letter.
+    expect(api.called('GET', '/api/places/predictions').map((c) => c.query.get('input'))).toEqual(['San Fr'])
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['San Francisco, CA', 'San Fernando, CA'])
+    await user.keyboard('{ArrowDown}{Enter}')
+    expect(await screen.findByText('No faces in this area — try a larger radius')).toBeInTheDocument()
+    expect(api.called('GET', '/api/od/locations/').at(-1)!.query.toString()).toBe('place=p-sf&radius=5')
+    await user.selectOptions(screen.getByLabelText('Radius'), '10 miles')
+    await waitFor(() => expect(screen.getByTestId('face-count')).toHaveTextContent('2 faces'))
+    expect(api.called('GET', '/api/od/locations/').at(-1)!.query.toString()).toBe('place=p-sf&radius=10')
+    // Nearest first.
+    const names = within(screen.getByRole('list', { name: 'Faces' })).getAllByRole('button').map((b) => b.textContent)
+    expect(names[0]).toContain('Nearer')
+    expect(names[0]).toContain('0.4 mi')
+  })
+
+  it("shows the server's message for a refused search", async () => {
+    server({
+      'GET /api/places/predictions': { body: [{ id: 'p-sf', value: 'San Francisco, CA' }] },
+      'GET /api/places/details': { body: { id: 'p-sf', name: 'San Francisco, CA', geometry: { location: { lat: 37.77, lng: -122.42 } } } },
+      'GET /api/od/locations/': ({ query }) =>
+        query.get('place') ? { status: 400, body: { success: false, message: MsgRadiusInvalid, errors: { radius: MsgRadiusInvalid } } } : { body: [mission] },
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const user = userEvent.setup()
+    renderPage()
+    await screen.findByTestId('face-count')
+    await user.click(screen.getByRole('radio', { name: 'Place and radius' }))
+    await user.type(screen.getByRole('combobox', { name: 'Place' }), 'San')
+    await user.click(await screen.findByRole('option', { name: 'San Francisco, CA' }, { timeout: 2000 }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(MsgRadiusInvalid)
+    expect(screen.getAllByText(MsgRadiusInvalid)).toHaveLength(2)
+  })
+
+  it('says why a place cannot be used when its details fail', async () => {
+    server({
+      'GET /api/places/predictions': { body: [{ id: 'p-x', value: 'Nowhere, ZZ' }] },
+      'GET /api/places/details': { status: 404, body: { success: false, message: 'Place not found.' } },
+    })
+    const user = userEvent.setup()
+    renderPage()
+    await user.click(await screen.findByRole('radio', { name: 'Place and radius' }))
+    await user.type(screen.getByRole('combobox', { name: 'Place' }), 'Nowh')
+    await user.click(await screen.findByRole('option', { name: 'Nowhere, ZZ' }, { timeout: 2000 }))
+    expect(await screen.findByText('Place not found.')).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Place' })).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('logs a location load failure without a flash message (B §8)', async () => {
+    server({ 'GET /api/od/locations/': { status: 500, body: { success: false, message: 'Internal error.' } } })
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderPage()
+    expect(await screen.findByText('The faces could not be loaded. Please try again later.')).toBeInTheDocument()
+    expect(log).toHaveBeenCalledWith('Location load failure', expect.objectContaining({ status: 500 }))
+    expect(screen.queryByText('Internal error.')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,345 @@
+import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import Alert from '../../../platform/Alert'
+import type { AvailableSpot, Location, PlacePrediction } from '../../../platform/api-types/locations'
+import { defaultStartDate, formatInputDate, inputToApiDate } from '../../../platform/dates'
+import { errorMessage, isApiError } from '../../../platform/http'
+import DateInput from '../../../platform/inputs/DateInput'
+import { validateDate } from '../../../platform/inputs/dateRules'
+import FaceMap, { type FaceId } from '../../../platform/map/Map'
+import {
+  DEFAULT_RADIUS_MILES,
+  defaultView,
+  facesView,
+  marketView,
+  RADIUS_OPTIONS,
+  radiusView,
+  type LatLng,
+  type MapView,
+} from '../../../platform/map/viewRules'
+import Spinner from '../../../platform/Spinner'
+import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapConfigQuery, useMarketsQuery, type FacesQuery } from '../api'
+import FaceInfo from '../components/FaceInfo'
+import FaceList from '../components/FaceList'
+import PlaceSearch from '../components/PlaceSearch'
+
+// Used when the server's map settings cannot be read: the default of DESIGN §1.8.
+const FALLBACK_TILES = {
+  tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+}
+// A §5: weeks start on a Monday; every other weekday is disabled in the week picker.
+const NOT_MONDAY = [0, 2, 3, 4, 5, 6] as const
+
+type FindBy = 'market' | 'place'
+
+interface ChosenPlace {
+  id: string
+  name: string
+  center: LatLng
+}
+
+const FACE_TYPES = [
+  ['North Face', 'Faces north, read by traffic heading south toward it.'],
+  ['South Face', 'Faces south, read by northbound traffic.'],
+  ['East Face', 'Faces east, read by westbound traffic.'],
+  ['West Face', 'Faces west, read by eastbound traffic.'],
+  ['Double Faced', 'Two screens back to back; the map shows an arrow for each side, North and West on the left. Each side has its own price.'],
+] as const
+
+/**
+ * The public map of every billboard face (A §2 /locations): by market and city, or within a
+ * radius of a US place (B §9), with an info window per face and its availability for a week.
+ */
+export default function LocationsPage() {
+  const [findBy, setFindBy] = useState<FindBy>('market')
+  const [market, setMarket] = useState('')
+  const [cities, setCities] = useState<readonly string[]>([])
+  const [place, setPlace] = useState<ChosenPlace | null>(null)
+  const [placeError, setPlaceError] = useState<string | null>(null)
+  const [radius, setRadius] = useState<number>(DEFAULT_RADIUS_MILES)
+  const [weekText, setWeekText] = useState(() => formatInputDate(defaultStartDate(new Date(), [1])))
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [view, setView] = useState<MapView | null>(null)
+  // Set when the market or cities change: the map fits the faces once they have loaded.
+  const [fitPending, setFitPending] = useState(false)
+
+  const markets = useMarketsQuery()
+  const config = useMapConfigQuery()
+  const [loadPlace, placeDetails] = useLazyPlaceDetailsQuery()
+
+  const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : { market: findBy === 'market' ? market : '' }
+  const faces = useFacesQuery(query)
+  const facesError = faces.isError ? faces.error : undefined
+  useEffect(() => {
+    // B §8: a location load failure is logged only.
+    if (facesError) console.error('Location load failure', facesError)
+  }, [facesError])
+
+  const chosenMarket = markets.data?.find((m) => m.market === market)
+  const shownFaces = useMemo(() => {
+    const all = faces.data ?? []
+    if (findBy === 'place') return [...all].sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))
+    if (cities.length === 0) return all
+    const wanted = new Set(cities)
+    return all.filter((face) => wanted.has(face.city))
+  }, [faces.data, findBy, cities])
+
+  // Availability and the week's price for every face shown (POST /api/available-spots/).
+  const week = validateDate(weekText, { today: new Date(), disabledWeekdays: NOT_MONDAY }) === null ? inputToApiDate(weekText) : null
+  const spotMarkets = useMemo(() => [...new Set(shownFaces.map((face) => face.market))].sort(), [shownFaces])
+  const spotsQuery = useAvailableSpotsQuery(
+    { start_at: week ?? '', markets: spotMarkets, ...(findBy === 'market' && cities.length > 0 ? { cities: cities.join(',') } : {}) },
+    { skip: !week || spotMarkets.length === 0 },
+  )
+  const spots = useMemo(() => {
+    const byFace = new Map<string, AvailableSpot>()
+    if (week) for (const spot of spotsQuery.data ?? []) byFace.set(spot.xxx, spot)
+    return byFace
+  }, [spotsQuery.data, week])
+
+  useEffect(() => {
+    if (!fitPending || faces.isFetching || !faces.isSuccess) return
+    setFitPending(false)
+    setView(chosenMarket ? marketView(chosenMarket, shownFaces) : defaultView('browse'))
+  }, [fitPending, faces.isFetching, faces.isSuccess, chosenMarket, shownFaces])
+
+  const changeFindBy = (next: FindBy) => {
+    setFindBy(next)
+    setSelectedId(null)
+    if (next === 'place' && place) setView(radiusView(place.center, radius))
+    if (next === 'market') setFitPending(true)
+  }
+
+  const pickPlace = async (prediction: PlacePrediction) => {
+    setPlaceError(null)
+    const result = await loadPlace(prediction.id)
+    if (result.error || !result.data) {
+      // B §8: a place details failure is rejected with the service status.
+      setPlaceError(errorMessage(result.error))
+      return
+    }
+    const center = result.data.geometry.location
+    setPlace({ id: result.data.id, name: result.data.name, center })
+    setSelectedId(null)
+    setView(radiusView(center, radius))
+  }
+
+  const changeRadius = (miles: number) => {
+    setRadius(miles)
+    if (place) setView(radiusView(place.center, miles))
+  }
+
+  const showFace = (id: string) => {
+    const face = shownFaces.find((f) => f.id === id)
+    if (!face) return
+    setSelectedId(id)
+    setView(facesView([face]))
+  }
+
+  const fieldErrors = facesError && isApiError(facesError) && facesError.status < 500 ? facesError.errors : {}
+  const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
+  const loading = faces.isFetching && !faces.data
+  const emptyText =
+    findBy === 'place' && place ? 'No faces in this area — try a larger radius' : cities.length > 0 ? 'No faces in these cities — choose other cities' : 'No faces to show'
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <header className="max-w-3xl">
+        <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Locations</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Every billboard face, on one map</h1>
+        <p className="mt-3 text-lg leading-relaxed text-slate-600">
+          Browse digital billboard faces from independent media owners across the United States. Filter by market and
+          city, or search a place and see the faces within a radius. Open a face to see its weekly price, audience and
+          availability.
+        </p>
+      </header>
+
+      <form role="search" aria-label="Find faces" className="mt-6 space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" onSubmit={(e) => e.preventDefault()}>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">Find faces by</legend>
+          <div className="mt-2 inline-flex rounded-lg bg-slate-100 p-1">
+            {(['market', 'place'] as const).map((option) => (
+              <label key={option} className={`cursor-pointer rounded-md px-4 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${findBy === option ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600'}`}>
+                <input type="radio" name="find-by" value={option} className="sr-only" checked={findBy === option} onChange={() => changeFindBy(option)} />
+                {option === 'market' ? 'Market and city' : 'Place and radius'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_14rem]">
+          {findBy === 'market' ? (
+            <>
+              <div className="space-y-1.5">
+                <label htmlFor="market" className="block text-sm font-medium text-slate-700">
+                  Market
+                </label>
+                <select
+                  id="market"
+                  className="field-input"
+                  value={market}
+                  disabled={!markets.data}
+                  onChange={(e) => {
+                    setMarket(e.target.value)
+                    setCities([])
+                    setSelectedId(null)
+                    setFitPending(true)
+                  }}
+                >
+                  <option value="">All markets</option>
+                  {markets.data?.map((m) => (
+                    <option key={m.id} value={m.market}>
+                      {m.market}
+                    </option>
+                  ))}
+                </select>
+                {markets.isError && <p className="text-sm text-red-700">{errorMessage(markets.error)}</p>}
+                {fieldErrors.market && <p className="text-sm text-red-700">{fieldErrors.market}</p>}
+              </div>
+              <CityFilter
+                cities={chosenMarket?.cities ?? []}
+                chosen={cities}
+                onChange={(next) => {
+                  setCities(next)
+                  setSelectedId(null)
+                  setFitPending(true)
+                }}
+              />
+            </>
+          ) : (
+            <>
+              <PlaceSearch id="place" label="Place" onPick={pickPlace} error={placeError ?? fieldErrors.place ?? null} />
+              <div className="space-y-1.5">
+                <label htmlFor="radius" className="block text-sm font-medium text-slate-700">
+                  Radius
+                </label>
+                <select id="radius" className="field-input" value={radius} aria-invalid={fieldErrors.radius ? true : undefined} onChange={(e) => changeRadius(Number(e.target.value))}>
+                  {RADIUS_OPTIONS.map((miles) => (
+                    <option key={miles} value={miles}>
+                      {miles} miles
+                    </option>
+                  ))}
+                </select>
+                {fieldErrors.radius && <p className="text-sm text-red-700">{fieldErrors.radius}</p>}
+              </div>
+            </>
+          )}
+          <DateInput id="week" label="Week starting" value={weekText} onChange={setWeekText} disabledWeekdays={NOT_MONDAY} hint="A Monday, mm/dd/yyyy" />
+        </div>
+        {facesError && isApiError(facesError) && facesError.status >= 400 && facesError.status < 500 && <Alert>{facesError.message}</Alert>}
+        {placeDetails.isFetching && <Spinner label="Finding the place" className="h-4 w-4" />}
+      </form>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="relative">
+          {tiles ? (
+            <FaceMap<Location>
+              faces={shownFaces}
+              mode="browse"
+              label="Map of billboard faces"
+              tileUrl={tiles.tile_url}
+              attribution={tiles.attribution}
+              view={view}
+              circle={findBy === 'place' && place ? { center: place.center, miles: radius } : null}
+              selectedId={selectedId}
+              onSelect={(id: FaceId | null) => setSelectedId(id === null ? null : String(id))}
+              isDisabled={(face) => spots.get(face.id)?.available === false}
+              renderInfo={(face, others) => (
+                <FaceInfo face={face} spot={spots.get(face.id)} week={week} loading={spotsQuery.isFetching} others={others} onShowFace={setSelectedId} />
+              )}
+              className="h-[22rem] sm:h-[30rem] lg:h-[40rem]"
+            />
+          ) : (
+            <div className="flex h-[22rem] items-center justify-center rounded-xl bg-slate-100 sm:h-[30rem] lg:h-[40rem]">
+              <Spinner label="Loading the map" />
+            </div>
+          )}
+          {faces.isFetching && faces.data && (
+            <div className="pointer-events-none absolute top-3 right-3 z-[500] rounded-lg bg-white/90 px-3 py-1.5 shadow">
+              <Spinner label="Loading faces" className="h-4 w-4" />
+            </div>
+          )}
+        </div>
+        <section aria-labelledby="faces-title">
+          <h2 id="faces-title" className="sr-only">
+            Faces
+          </h2>
+          {loading ? (
+            <div className="flex justify-center p-8">
+              <Spinner label="Loading faces" />
+            </div>
+          ) : facesError && !faces.data ? (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">The faces could not be loaded. Please try again later.</p>
+          ) : (
+            <FaceList key={JSON.stringify(query) + cities.join()} faces={shownFaces} spots={spots} selectedId={selectedId} onShow={showFace} emptyText={emptyText} />
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="face-types-title" className="mt-12">
+        <h2 id="face-types-title" className="text-2xl font-bold tracking-tight text-slate-900">
+          Face types and how your ad plays
+        </h2>
+        <p className="mt-3 max-w-3xl leading-relaxed text-slate-600">
+          A face is one screen on one billboard structure; its direction tells you which traffic sees it. Digital faces
+          rotate a short loop of ads: for each face you book, your ad shows Monday through Sunday, for the spot duration
+          in seconds at the rotation frequency listed for that face. Every booked week starts on a Monday.
+        </p>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {FACE_TYPES.map(([name, text]) => (
+            <div key={name} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <dt className="font-semibold text-slate-900">{name}</dt>
+              <dd className="mt-1 text-sm leading-relaxed text-slate-600">{text}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-6 text-slate-600">
+          Faces that are sold out for your week cannot be booked. See{' '}
+          <Link to="/cost" className="link">
+            how pricing works
+          </Link>{' '}
+          or{' '}
+          <Link to="/register" className="link">
+            create an account
+          </Link>{' '}
+          to plan a campaign.
+        </p>
+      </section>
+    </div>
+  )
+}
+
+interface CityFilterProps {
+  cities: readonly string[]
+  chosen: readonly string[]
+  onChange: (cities: string[]) => void
+}
+
+/** The city multi-select of a market: none chosen means every city. */
+function CityFilter({ cities, chosen, onChange }: CityFilterProps) {
+  const summary = chosen.length === 0 ? 'All cities' : chosen.length === 1 ? chosen[0] : `${chosen.length} cities`
+  return (
+    <fieldset className="space-y-1.5" disabled={cities.length === 0}>
+      <legend className="block text-sm font-medium text-slate-700">Cities</legend>
+      <details className="group relative">
+        <summary className="field-input cursor-pointer list-none group-has-[:disabled]:cursor-not-allowed">
+          {cities.length === 0 ? 'Choose a market first' : summary}
+        </summary>
+        <div className="absolute z-[1100] mt-1 max-h-64 w-full overflow-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+          {cities.map((city) => (
+            <label key={city} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50">
+              <input
+                type="checkbox"
+                className="h-4 w-4 rounded border-slate-300 text-brand-700"
+                checked={chosen.includes(city)}
+                onChange={(e) => onChange(e.target.checked ? [...chosen, city] : chosen.filter((c) => c !== city))}
+              />
+              {city}
+            </label>
+          ))}
+        </div>
+      </details>
+    </fieldset>
+  )
+}

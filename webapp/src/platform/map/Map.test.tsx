@@ -1,0 +1,42 @@
+import { render, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import FaceMap, { type MapFace } from './Map'
+
+// What jsdom can check of the map (it has no layout, so markers are checked in Chromium by the
+// locations journeys): the default view per mode and the faces it draws.
+const faces: MapFace[] = [
+  { id: 'a', lat: 37.77, lng: -122.42, face: 'North Face', location_name: 'Sign A' },
+  { id: 'b', lat: 37.77, lng: -122.42, face: 'South Face', location_name: 'Sign A' },
+  { id: 'c', lat: 37.8, lng: -122.27, face: 'East Face', location_name: 'Sign C' },
+]
+
+function renderMap(props: Partial<Parameters<typeof FaceMap<MapFace>>[0]> = {}) {
+  const view = render(<FaceMap faces={faces} mode="browse" label="Test map" tileUrl="http://tiles.invalid/{z}/{x}/{y}.png" attribution="Test" {...props} />)
+  const container = () => view.container.querySelector<HTMLElement>('.leaflet-container')!
+  return { ...view, container }
+}
+
+describe('FaceMap', () => {
+  it.each([
+    ['browse', '3'],
+    ['detail', '3'],
+    ['creation', '4'],
+  ] as const)('opens %s on the USA at zoom %s', async (mode, zoom) => {
+    const { container, getByRole } = renderMap({ mode })
+    expect(getByRole('region', { name: 'Test map' })).toBeInTheDocument()
+    await waitFor(() => expect(container().dataset.zoom).toBe(zoom))
+    expect(container().dataset.faces).toBe('3')
+  })
+
+  it('draws only the checked faces in show-only-checked mode, and every face when none is checked', async () => {
+    const { container, rerender } = renderMap({ checked: new Set(['c']), showOnlyChecked: true })
+    await waitFor(() => expect(container().dataset.faces).toBe('1'))
+    rerender(<FaceMap faces={faces} mode="creation" label="Test map" tileUrl="http://tiles.invalid/{z}/{x}/{y}.png" attribution="Test" checked={new Set()} showOnlyChecked />)
+    await waitFor(() => expect(container().dataset.faces).toBe('3'))
+  })
+
+  it('moves to a view it is given', async () => {
+    const { container } = renderMap({ view: { kind: 'centre', center: { lat: 37.77, lng: -122.42 }, zoom: 15 } })
+    await waitFor(() => expect(container().dataset.zoom).toBe('15'))
+  })
+})

@@ -1,0 +1,249 @@
+import 'leaflet/dist/leaflet.css'
+import './map.css'
+import { latLngBounds, type LeafletEventHandlerFnMap, type Map as LeafletMap } from 'leaflet'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
+import Supercluster from 'supercluster'
+import { clusterIcon, faceIcon, type FaceMarkerState } from './icons'
+import {
+  circleRadiusMetres,
+  defaultView,
+  groupSigns,
+  MAP_INIT_DELAY_MS,
+  markerPosition,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  visibleFaces,
+  type LatLng,
+  type MapMode,
+  type MapView,
+  type Sign,
+} from './viewRules'
+
+export type FaceId = number | string
+
+/** What the map needs of a face; callers pass their own face type with more fields. */
+export interface MapFace {
+  id: FaceId
+  lat: number
+  lng: number
+  /** North Face, South Face, East Face, West Face or Double Faced (A §3). */
+  face: string
+  location_name: string
+}
+
+export interface MapCircle {
+  center: LatLng
+  miles: number
+}
+
+export interface MapProps<F extends MapFace> {
+  faces: readonly F[]
+  /** browse (/locations), creation (zoom 4 default) or detail (a campaign's markers). */
+  mode: MapMode
+  /** The accessible name of the map region. */
+  label: string
+  tileUrl: string
+  attribution: string
+  /** Where to look; the map moves each time a new view object is passed. */
+  view?: MapView | null
+  /** The radius circle of a place search (A §2). */
+  circle?: MapCircle | null
+  selectedId?: FaceId | null
+  /** A marker was clicked (or Enter pressed on it), or the info window was closed (null). */
+  onSelect?: (id: FaceId | null) => void
+  /** The info window of the selected face; `others` are the other faces of its sign. */
+  renderInfo?: (face: F, others: F[]) => ReactNode
+  /** Checked faces (campaign creation). */
+  checked?: ReadonlySet<FaceId>
+  /** B §3: show only the checked faces; off by itself when nothing is checked. */
+  showOnlyChecked?: boolean
+  /** Faces that cannot be checked (not priced, not available) are drawn grey. */
+  isDisabled?: (face: F) => boolean
+  className?: string
+}
+
+// Signs are clustered up to this zoom; closer in, every sign shows its arrow markers.
+const CLUSTER_MAX_ZOOM = 13
+const CLUSTER_RADIUS_PX = 60
+const NO_CHECKS: ReadonlySet<FaceId> = new Set()
+
+interface SignProps {
+  sign: number
+  count: number
+}
+interface ClusterProps {
+  count: number
+}
+
+/**
+ * The reusable map (DESIGN §6): faces clustered with supercluster (only what is on screen is a
+ * DOM marker, so 10,000 faces pan smoothly; see docs/map.md), arrow markers with the left/right
+ * offsets of double-faced signs, an optional radius circle, a controlled info window, and the
+ * checked / show-only-checked / disabled states the campaign screens need.
+ */
+export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
+  const { mode, label, tileUrl, attribution, view, circle, className } = props
+  const initial = view?.kind === 'centre' ? view : defaultView(mode)
+  return (
+    <div role="region" aria-label={label} className={`map-root ${className ?? 'h-96'}`}>
+      <MapContainer
+        center={[initial.center.lat, initial.center.lng]}
+        zoom={initial.zoom}
+        minZoom={MIN_ZOOM}
+        maxZoom={MAX_ZOOM}
+        worldCopyJump
+        className="h-full w-full rounded-xl"
+      >
+        <TileLayer url={tileUrl} attribution={attribution} />
+        <ViewController view={view ?? null} />
+        {circle && (
+          <Circle
+            center={[circle.center.lat, circle.center.lng]}
+            radius={circleRadiusMetres(circle.miles)}
+            pathOptions={{ color: '#4338ca', weight: 2, fillColor: '#6366f1', fillOpacity: 0.08 }}
+            interactive={false}
+          />
+        )}
+        <FaceLayer {...props} />
+      </MapContainer>
+    </div>
+  )
+}
+
+function applyView(map: LeafletMap, view: MapView) {
+  if (view.kind === 'centre') {
+    map.setView([view.center.lat, view.center.lng], view.zoom)
+  } else {
+    const bounds = latLngBounds([view.southWest.lat, view.southWest.lng], [view.northEast.lat, view.northEast.lng])
+    map.fitBounds(bounds, { maxZoom: view.maxZoom, padding: [24, 24] })
+  }
+}
+
+/** Moves the map to each new view; re-reads its size after the initialisation delay (B §9). */
+function ViewController({ view }: { view: MapView | null }) {
+  const map = useMap()
+  useEffect(() => {
+    if (view) applyView(map, view)
+  }, [map, view])
+  useEffect(() => {
+    // B §9: map initialisation delay 500 ms. The container may still be settling into the page
+    // layout (a phone's stacked layout, fonts); Leaflet measures it again once it has.
+    const timer = window.setTimeout(() => map.invalidateSize(), MAP_INIT_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [map])
+  return null
+}
+
+interface Frame {
+  zoom: number
+  bbox: [number, number, number, number]
+}
+
+function readFrame(map: LeafletMap): Frame {
+  // A margin around the screen, so a short pan shows markers that are already there.
+  const bounds = map.getBounds().pad(0.25)
+  return { zoom: Math.round(map.getZoom()), bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] }
+}
+
+function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo, checked = NO_CHECKS, showOnlyChecked = false, isDisabled }: MapProps<F>) {
+  const map = useMap()
+  const [frame, setFrame] = useState<Frame>(() => readFrame(map))
+  // Recluster when a pan or zoom has ended: nothing is recomputed while the map moves.
+  const events = useMemo<LeafletEventHandlerFnMap>(() => ({ moveend: () => setFrame(readFrame(map)) }), [map])
+  useMapEvents(events)
+
+  const shown = useMemo(() => visibleFaces(faces, checked, showOnlyChecked), [faces, checked, showOnlyChecked])
+  const signs = useMemo(() => groupSigns(shown), [shown])
+  const index = useMemo(() => {
+    const clusters = new Supercluster<SignProps, ClusterProps>({
+      radius: CLUSTER_RADIUS_PX,
+      maxZoom: CLUSTER_MAX_ZOOM,
+      map: (p) => ({ count: p.count }),
+      reduce: (total, p) => {
+        total.count += p.count
+      },
+    })
+    clusters.load(
+      signs.map((sign, i) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [sign.lng, sign.lat] },
+        properties: { sign: i, count: sign.faces.length },
+      })),
+    )
+    return clusters
+  }, [signs])
+  const items = useMemo(() => index.getClusters(frame.bbox, frame.zoom), [index, frame])
+
+  // For the render measurement (bench/web) and the journeys: how much is drawn, and when.
+  useEffect(() => {
+    const container = map.getContainer()
+    container.dataset.faces = String(shown.length)
+    container.dataset.markers = String(items.length)
+    container.dataset.zoom = String(frame.zoom)
+    performance.mark('map:rendered', { detail: { faces: shown.length, markers: items.length } })
+  }, [map, items, shown.length, frame.zoom])
+
+  // The face whose info window is open. Read when Leaflet reports the window removed, to tell
+  // a close by the person (report it) from a switch to another face (already reported).
+  const selectedRef = useRef<FaceId | null | undefined>(selectedId)
+  selectedRef.current = selectedId
+  const selected = useMemo(() => {
+    if (selectedId === null || selectedId === undefined) return null
+    const sign = signs.find((s) => s.faces.some((f) => f.id === selectedId))
+    const face = sign?.faces.find((f) => f.id === selectedId)
+    return face && sign ? { face, others: sign.faces.filter((f) => f.id !== selectedId) } : null
+  }, [signs, selectedId])
+  const popupAt = useMemo<[number, number] | null>(() => (selected ? [selected.face.lat, selected.face.lng] : null), [selected])
+  const popupEvents = useMemo<LeafletEventHandlerFnMap>(() => {
+    const id = selected?.face.id
+    return { remove: () => selectedRef.current === id && onSelect?.(null) }
+  }, [selected, onSelect])
+
+  const stateOf = (face: F): FaceMarkerState =>
+    face.id === selectedId ? 'selected' : isDisabled?.(face) ? 'disabled' : checked.has(face.id) ? 'checked' : 'normal'
+
+  return (
+    <>
+      {items.map((item) => {
+        const [lng, lat] = item.geometry.coordinates as [number, number]
+        if ('cluster' in item.properties && item.properties.cluster) {
+          const { cluster_id: clusterId, count } = item.properties
+          return (
+            <Marker
+              key={`c-${clusterId}`}
+              position={[lat, lng]}
+              icon={clusterIcon(count)}
+              title={`${count} faces here: zoom in`}
+              eventHandlers={{
+                click: () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), MAX_ZOOM)),
+              }}
+            />
+          )
+        }
+        const sign: Sign<F> | undefined = signs[(item.properties as SignProps).sign]
+        if (!sign) return null
+        const paired = sign.faces.length > 1
+        return sign.faces.map((face) => {
+          const at = markerPosition(face, paired, frame.zoom)
+          const state = stateOf(face)
+          return (
+            <Marker
+              key={`f-${face.id}`}
+              position={[at.lat, at.lng]}
+              icon={faceIcon(face.face, state)}
+              title={`${face.location_name}, ${face.face}${state === 'checked' ? ', checked' : state === 'disabled' ? ', not available' : ''}`}
+              zIndexOffset={state === 'selected' ? 1000 : 0}
+              eventHandlers={{ click: () => onSelect?.(face.id) }}
+            />
+          )
+        })
+      })}
+      {selected && popupAt && renderInfo && (
+        <Popup key={String(selected.face.id)} position={popupAt} eventHandlers={popupEvents} minWidth={256} maxWidth={320} autoPanPadding={[16, 16]}>
+          {renderInfo(selected.face, selected.others)}
+        </Popup>
+      )}
+    </>
+  )
+}
