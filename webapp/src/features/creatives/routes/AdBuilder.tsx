@@ -197,7 +197,15 @@ export default function AdBuilder() {
     if (!stage.current || phase.state !== 'editing') return
     setSelectedId(null)
     setPhase({ state: 'exporting', progress: 0 })
-    const png = await exportStage(stage.current)
+    let png: Blob
+    try {
+      png = await exportStage(stage.current)
+    } catch {
+      // A canvas the browser refuses to encode (out of memory) leaves the design as it was.
+      setFailure(MsgSaveFailed)
+      setPhase({ state: 'editing' })
+      return
+    }
     const upload = await sendFiles({
       url: '/upload_creative_image',
       field: 'file',
