@@ -197,7 +197,15 @@ export default function AdBuilder() {
     if (!stage.current || phase.state !== 'editing') return
     setSelectedId(null)
     setPhase({ state: 'exporting', progress: 0 })
-    const png = await exportStage(stage.current)
+    let png: Blob
+    try {
+      png = await exportStage(stage.current)
+    } catch {
+      // A canvas the browser refuses to encode (out of memory) leaves the design as it was.
+      setFailure(MsgSaveFailed)
+      setPhase({ state: 'editing' })
+      return
+    }
     const upload = await sendFiles({
       url: '/upload_creative_image',
       field: 'file',
@@ -292,7 +300,7 @@ export default function AdBuilder() {
         <div className="min-w-0 space-y-2">
           <div
             ref={frame}
-            className="w-full overflow-hidden rounded-lg border border-slate-300 bg-slate-100 focus-visible:outline-2"
+            className="w-0 min-w-full overflow-hidden rounded-lg border border-slate-300 bg-slate-100 focus-visible:outline-2"
             role="application"
             aria-label={`Ad canvas, ${CANVAS_WIDTH} by ${CANVAS_HEIGHT} pixels. ${selected ? `${describeItem(selected)} selected: arrow keys move it, Delete removes it.` : 'Select an item in the layer list.'}`}
             tabIndex={0}

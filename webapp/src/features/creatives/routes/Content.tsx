@@ -176,19 +176,24 @@ function ContentCard({ item, admin, busy, onView, onEdit, onDelete, onRelevant }
   const titleId = useId()
   return (
     <li className={`card flex flex-col overflow-hidden ${item.relevant ? 'ring-2 ring-marquee-400' : ''}`} aria-labelledby={titleId} data-testid="content-card">
-      <button type="button" className="relative block aspect-video w-full bg-slate-100" onClick={onView} aria-label={`View ${item.name}`}>
-        {type === 'image' && (item.thumb || item.awsUrl) ? (
-          <img src={item.thumb || item.awsUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
-        ) : (
-          <span className="flex h-full items-center justify-center text-slate-400" aria-hidden="true">
-            <svg viewBox="0 0 24 24" className="h-12 w-12" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
-              <path d={TYPE_ICONS[type]} />
-            </svg>
-          </span>
+      {/* The badges sit over the picture, outside the button, so its name is just "View <name>". */}
+      <div className="relative">
+        <button type="button" className="block aspect-video w-full bg-slate-100" onClick={onView} aria-label={`View ${item.name}`}>
+          {type === 'image' && (item.thumb || item.awsUrl) ? (
+            <img src={item.thumb || item.awsUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+          ) : (
+            <span className="flex h-full items-center justify-center text-slate-400" aria-hidden="true">
+              <svg viewBox="0 0 24 24" className="h-12 w-12" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+                <path d={TYPE_ICONS[type]} />
+              </svg>
+            </span>
+          )}
+        </button>
+        <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-700 shadow-sm">{CONTENT_TYPE_LABELS[type]}</span>
+        {item.relevant && (
+          <span className="pointer-events-none absolute top-2 right-2 rounded-full bg-marquee-400 px-2 py-0.5 text-xs font-semibold text-slate-900 shadow-sm">Relevant</span>
         )}
-        <span className="absolute top-2 left-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-700 shadow-sm">{CONTENT_TYPE_LABELS[type]}</span>
-        {item.relevant && <span className="absolute top-2 right-2 rounded-full bg-marquee-400 px-2 py-0.5 text-xs font-semibold text-slate-900 shadow-sm">Relevant</span>}
-      </button>
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 id={titleId} className="font-semibold break-words text-slate-900">
           {item.name}

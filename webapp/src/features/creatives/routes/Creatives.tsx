@@ -65,16 +65,22 @@ export default function Creatives() {
     column.accessor('created_at', { header: 'Added', cell: ({ getValue }) => formatDisplayDate(getValue()) }),
     column.display({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: 'Actions',
       cell: ({ row }) => (
         <span className="flex gap-1">
           {!row.original.is_default && (
-            <button type="button" className="btn-ghost px-2 py-1" disabled={defaulting.isLoading} onClick={() => void run(() => setDefault(row.original.id).unwrap(), `'${row.original.name}' is now your company's default creative`)}>
-              Set as default<span className="sr-only"> {row.original.name}</span>
+            <button
+              type="button"
+              className="btn-ghost px-2 py-1"
+              aria-label={`Set as default ${row.original.name}`}
+              disabled={defaulting.isLoading}
+              onClick={() => void run(() => setDefault(row.original.id).unwrap(), `'${row.original.name}' is now your company's default creative`)}
+            >
+              Set as default
             </button>
           )}
-          <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => deletion.ask(row.original)}>
-            Delete<span className="sr-only"> {row.original.name}</span>
+          <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Delete ${row.original.name}`} onClick={() => deletion.ask(row.original)}>
+            Delete
           </button>
         </span>
       ),
@@ -127,28 +133,31 @@ export default function Creatives() {
         )}
       </section>
 
-      <DataGrid
-        label="Creatives"
-        columns={columns}
-        data={list.data?.items ?? []}
-        getRowId={(c) => c.id}
-        pageSizeOptions={CREATIVE_PAGE_SIZES}
-        loading={list.isFetching}
-        emptyState={
-          <span>
-            No creatives yet.{' '}
-            <button type="button" className="link" onClick={() => setCreating(true)}>
-              Upload your first creative
-            </button>{' '}
-            or{' '}
-            <Link to="/creatives/create" className="link">
-              build one
-            </Link>
-            .
-          </span>
-        }
-        server={{ total: list.data?.total ?? 0, state: grid, onStateChange: setGrid }}
-      />
+      {/* width 0 with min-width 100%: the grid scrolls inside itself instead of widening the page. */}
+      <div className="w-0 min-w-full">
+        <DataGrid
+          label="Creatives"
+          columns={columns}
+          data={list.data?.items ?? []}
+          getRowId={(c) => c.id}
+          pageSizeOptions={CREATIVE_PAGE_SIZES}
+          loading={list.isFetching}
+          emptyState={
+            <span>
+              No creatives yet.{' '}
+              <button type="button" className="link" onClick={() => setCreating(true)}>
+                Upload your first creative
+              </button>{' '}
+              or{' '}
+              <Link to="/creatives/create" className="link">
+                build one
+              </Link>
+              .
+            </span>
+          }
+          server={{ total: list.data?.total ?? 0, state: grid, onStateChange: setGrid }}
+        />
+      </div>
 
       <Modal
         open={creating}
