@@ -10,41 +10,37 @@ import (
 	"marquee/platform/authz"
 	"marquee/platform/httpx"
 	"marquee/platform/pagination"
+	"marquee/platform/server"
 )
 
 // routes lists every route of the module with the role that may call it: one table for Routes and
 // Policy. Card and promo-redeem calls are for regular users (their company's card, B §6); admins
 // read any card and retry any payment; promo administration is for super admins (B §6); removing
 // a company's active promo and reading the ledger are for admins.
-func (m *Module) routes() []route {
-	rs := []route{
-		{http.MethodGet, "/api/billing/config", authz.Member, m.gatewayConfig},
-		{http.MethodGet, "/api/cards/me", authz.Member, m.myCard},
-		{http.MethodGet, "/api/cards/:id", authz.Member, m.getCard},
-		{http.MethodPost, "/api/cards", authz.User, m.addCard},
-		{http.MethodPut, "/api/cards/:id", authz.User, m.updateCard},
-		{http.MethodDelete, "/api/cards/me", authz.User, m.removeCard},
-		{http.MethodPut, "/api/transactions/:id", authz.Member, m.processTransaction},
-		{http.MethodGet, "/api/admin/transactions", authz.Admin, m.ledger},
-		{http.MethodPost, "/api/admin/promo/", authz.SuperAdmin, m.createPromo},
-		{http.MethodGet, "/api/admin/promo/", authz.SuperAdmin, m.listPromos},
-		{http.MethodDelete, "/api/admin/promo/:id", authz.SuperAdmin, m.cancelPromo},
-		{http.MethodPut, "/api/admin/promo/:id", authz.SuperAdmin, m.enablePromo},
-		{http.MethodGet, "/api/admin/promo/:id/companies", authz.SuperAdmin, m.promoCompanies},
-		{http.MethodPost, "/api/promo/", authz.User, m.redeemPromo},
-		{http.MethodGet, "/companies/findpromocode/:code", authz.Member, m.findPromo},
-		{http.MethodDelete, "/api/admin/companies/:id/promo", authz.Admin, m.removeActivePromo},
+func (m *Module) routes() server.RouteTable {
+	rs := server.RouteTable{
+		server.GET("/api/billing/config", authz.Member, m.gatewayConfig),
+		server.GET("/api/cards/me", authz.Member, m.myCard),
+		server.GET("/api/cards/:id", authz.Member, m.getCard),
+		server.POST("/api/cards", authz.User, m.addCard),
+		server.PUT("/api/cards/:id", authz.User, m.updateCard),
+		server.DELETE("/api/cards/me", authz.User, m.removeCard),
+		server.PUT("/api/transactions/:id", authz.Member, m.processTransaction),
+		server.GET("/api/admin/transactions", authz.Admin, m.ledger),
+		server.POST("/api/admin/promo/", authz.SuperAdmin, m.createPromo),
+		server.GET("/api/admin/promo/", authz.SuperAdmin, m.listPromos),
+		server.DELETE("/api/admin/promo/:id", authz.SuperAdmin, m.cancelPromo),
+		server.PUT("/api/admin/promo/:id", authz.SuperAdmin, m.enablePromo),
+		server.GET("/api/admin/promo/:id/companies", authz.SuperAdmin, m.promoCompanies),
+		server.POST("/api/promo/", authz.User, m.redeemPromo),
+		server.GET("/companies/findpromocode/:code", authz.Member, m.findPromo),
+		server.DELETE("/api/admin/companies/:id/promo", authz.Admin, m.removeActivePromo),
 	}
 	if m.sandbox != nil {
 		// The sandbox's stand-in for Stripe.js createToken: served only with the sandbox gateway.
-		rs = append(rs, route{http.MethodPost, "/api/sandbox/tokens", authz.Member, m.createSandboxToken})
+		rs = append(rs, server.POST("/api/sandbox/tokens", authz.Member, m.createSandboxToken))
 	}
 	return rs
-}
-
-type route struct {
-	method, path, role string
-	handler            httpx.HandlerFunc
 }
 
 func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }

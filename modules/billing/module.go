@@ -17,7 +17,6 @@ import (
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/server"
 )
 
@@ -94,19 +93,9 @@ func (m *Module) Migrations() []*db.Migration {
 	return append(store.Migrations(), sandbox.Migrations()...)
 }
 
-func (m *Module) Routes(r gin.IRouter) {
-	for _, rt := range m.routes() {
-		r.Handle(rt.method, rt.path, httpx.H(rt.handler))
-	}
-}
+func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
-func (m *Module) Policy() []authz.Rule {
-	var rules []authz.Rule
-	for _, rt := range m.routes() {
-		rules = append(rules, authz.Allow(rt.role, rt.method, rt.path))
-	}
-	return rules
-}
+func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
 // NewFromKernel builds the module from the platform kernel and the identity service.
 func NewFromKernel(k *server.Kernel, companies Companies) (*Module, error) {

@@ -14,42 +14,38 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/httpx"
 	"marquee/platform/pagination"
+	"marquee/platform/server"
 )
 
 // routes lists every route of the module with the role that may call it: one table for Routes and
 // Policy. Content management is admin-only (A §6); everything else is for any signed-in user, and
 // the services scope it to the caller's company.
-func (m *Module) routes() []route {
-	return []route{
-		{http.MethodPost, "/upload_creative", authz.Member, m.uploadCreative},
-		{http.MethodPost, "/upload_creative_library", authz.Member, m.uploadWith(kindCreativeLibrary)},
-		{http.MethodPost, "/upload_temp", authz.Member, m.uploadWith(kindTemp)},
-		{http.MethodPost, "/upload_file", authz.Admin, m.uploadContent},
-		{http.MethodPost, "/upload_creative_image", authz.Member, m.uploadWith(kindCreativeImage)},
-		{http.MethodPost, "/upload_report", authz.Admin, m.uploadWith(kindReport)},
-		{http.MethodGet, "/creative/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }},
-		{http.MethodGet, "/proof/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }},
+func (m *Module) routes() server.RouteTable {
+	return server.RouteTable{
+		server.POST("/upload_creative", authz.Member, m.uploadCreative),
+		server.POST("/upload_creative_library", authz.Member, m.uploadWith(kindCreativeLibrary)),
+		server.POST("/upload_temp", authz.Member, m.uploadWith(kindTemp)),
+		server.POST("/upload_file", authz.Admin, m.uploadContent),
+		server.POST("/upload_creative_image", authz.Member, m.uploadWith(kindCreativeImage)),
+		server.POST("/upload_report", authz.Admin, m.uploadWith(kindReport)),
+		server.GET("/creative/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }),
+		server.GET("/proof/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }),
 
-		{http.MethodGet, "/api/contents/", authz.Member, m.listContentsHandler},
-		{http.MethodPost, "/api/contents/", authz.Admin, m.createContentHandler},
-		{http.MethodPut, "/api/contents/:id", authz.Admin, m.updateContentHandler},
-		{http.MethodDelete, "/api/contents/:id", authz.Admin, m.deleteContentHandler},
-		{http.MethodPut, "/api/contents/:id/relevant", authz.Admin, m.relevantHandler},
+		server.GET("/api/contents/", authz.Member, m.listContentsHandler),
+		server.POST("/api/contents/", authz.Admin, m.createContentHandler),
+		server.PUT("/api/contents/:id", authz.Admin, m.updateContentHandler),
+		server.DELETE("/api/contents/:id", authz.Admin, m.deleteContentHandler),
+		server.PUT("/api/contents/:id/relevant", authz.Admin, m.relevantHandler),
 
-		{http.MethodGet, "/api/creatives/", authz.Member, m.listCreativesHandler},
-		{http.MethodGet, "/api/creatives/size", authz.Member, m.sizeHandler},
-		{http.MethodGet, "/api/creatives/default", authz.Member, m.defaultHandler},
-		{http.MethodPut, "/api/creatives/:id/default", authz.Member, m.setDefaultHandler},
-		{http.MethodPost, "/api/creatives/", authz.Member, m.createCreativeHandler},
-		{http.MethodDelete, "/api/creatives/:id", authz.Member, m.deleteCreativeHandler},
+		server.GET("/api/creatives/", authz.Member, m.listCreativesHandler),
+		server.GET("/api/creatives/size", authz.Member, m.sizeHandler),
+		server.GET("/api/creatives/default", authz.Member, m.defaultHandler),
+		server.PUT("/api/creatives/:id/default", authz.Member, m.setDefaultHandler),
+		server.POST("/api/creatives/", authz.Member, m.createCreativeHandler),
+		server.DELETE("/api/creatives/:id", authz.Member, m.deleteCreativeHandler),
 
-		{http.MethodPost, "/users/creative", authz.Member, m.creativeRequestHandler},
+		server.POST("/users/creative", authz.Member, m.creativeRequestHandler),
 	}
-}
-
-type route struct {
-	method, path, role string
-	handler            httpx.HandlerFunc
 }
 
 func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }

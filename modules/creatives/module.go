@@ -18,7 +18,6 @@ import (
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
 	"marquee/platform/ratelimit"
@@ -104,19 +103,9 @@ func (m *Module) Jobs() []jobs.Job {
 	}}}
 }
 
-func (m *Module) Routes(r gin.IRouter) {
-	for _, rt := range m.routes() {
-		r.Handle(rt.method, rt.path, httpx.H(rt.handler))
-	}
-}
+func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
-func (m *Module) Policy() []authz.Rule {
-	var rules []authz.Rule
-	for _, rt := range m.routes() {
-		rules = append(rules, authz.Allow(rt.role, rt.method, rt.path))
-	}
-	return rules
-}
+func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
 // NewFromKernel builds the module from the platform kernel and the identity service.
 func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {

@@ -10,36 +10,30 @@ import (
 	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/httpx"
+	"marquee/platform/server"
 )
 
 // routes lists every route of the module with the role that may call it: one table for Routes and
 // Policy, so the two cannot drift apart.
-func (m *Module) routes() []route {
-	return []route{
-		{http.MethodGet, "/users/loggedin", authz.Anonymous, false, m.loggedIn},
-		{http.MethodGet, "/users/currentUser", authz.Member, false, m.currentUser},
-		{http.MethodGet, "/companies/currentCompany", authz.Member, false, m.currentCompany},
-		{http.MethodGet, "/company-exists", authz.Anonymous, false, m.companyExists},
-		{http.MethodPost, "/signup", authz.Anonymous, false, m.signUp},
-		{http.MethodPost, "/signin", authz.Anonymous, false, m.signIn},
-		{http.MethodGet, "/users/logout", authz.Anonymous, true, m.logout},
-		{http.MethodPost, "/users/reset-password", authz.Anonymous, false, m.resetPassword},
-		{http.MethodGet, "/users/token/:token", authz.Anonymous, false, m.resetTokenInfo},
-		{http.MethodPost, "/users/setPassword", authz.Anonymous, false, m.setPassword},
-		{http.MethodGet, "/api/users/get-password", authz.Anonymous, false, m.accessTokenInfo},
-		{http.MethodPost, "/users/set-first-password", authz.Anonymous, false, m.setFirstPassword},
-		{http.MethodPut, "/users/password", authz.Member, false, m.changePassword},
-		{http.MethodGet, "/users/check-tutorial", authz.Member, true, m.checkTutorial},
-		{http.MethodGet, "/users/disable-tour", authz.Member, true, m.disableTour},
-		{http.MethodGet, "/users/enable-tour", authz.Member, true, m.enableTour},
+func (m *Module) routes() server.RouteTable {
+	return server.RouteTable{
+		server.GET("/users/loggedin", authz.Anonymous, m.loggedIn),
+		server.GET("/users/currentUser", authz.Member, m.currentUser),
+		server.GET("/companies/currentCompany", authz.Member, m.currentCompany),
+		server.GET("/company-exists", authz.Anonymous, m.companyExists),
+		server.POST("/signup", authz.Anonymous, m.signUp),
+		server.POST("/signin", authz.Anonymous, m.signIn),
+		server.GET("/users/logout", authz.Anonymous, httpx.SideEffectGET(m.logout)),
+		server.POST("/users/reset-password", authz.Anonymous, m.resetPassword),
+		server.GET("/users/token/:token", authz.Anonymous, m.resetTokenInfo),
+		server.POST("/users/setPassword", authz.Anonymous, m.setPassword),
+		server.GET("/api/users/get-password", authz.Anonymous, m.accessTokenInfo),
+		server.POST("/users/set-first-password", authz.Anonymous, m.setFirstPassword),
+		server.PUT("/users/password", authz.Member, m.changePassword),
+		server.GET("/users/check-tutorial", authz.Member, httpx.SideEffectGET(m.checkTutorial)),
+		server.GET("/users/disable-tour", authz.Member, httpx.SideEffectGET(m.disableTour)),
+		server.GET("/users/enable-tour", authz.Member, httpx.SideEffectGET(m.enableTour)),
 	}
-}
-
-type route struct {
-	method, path, role string
-	// xhr marks a GET that changes something (the spec's paths): it needs the CSRF header too.
-	xhr     bool
-	handler httpx.HandlerFunc
 }
 
 func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }

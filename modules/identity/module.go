@@ -14,7 +14,6 @@ import (
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
 	"marquee/platform/ratelimit"
@@ -98,24 +97,9 @@ func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
 
 func (m *Module) Jobs() []jobs.Job { return nil }
 
-func (m *Module) Routes(r gin.IRouter) {
-	for _, rt := range m.routes() {
-		h := httpx.H(rt.handler)
-		if rt.xhr {
-			r.Handle(rt.method, rt.path, httpx.RequireXHR(), h)
-		} else {
-			r.Handle(rt.method, rt.path, h)
-		}
-	}
-}
+func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
-func (m *Module) Policy() []authz.Rule {
-	var rules []authz.Rule
-	for _, rt := range m.routes() {
-		rules = append(rules, authz.Allow(rt.role, rt.method, rt.path))
-	}
-	return rules
-}
+func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
 // NewFromKernel builds the module from the platform kernel (cmd/marquee and tests wire it the same
 // way).

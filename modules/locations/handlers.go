@@ -17,30 +17,26 @@ import (
 	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/httpx"
+	"marquee/platform/server"
 )
 
 // routes lists every route of the module with the role that may call it: one table for Routes and
 // Policy. The read calls are public because the public /locations page uses them; the calendar
 // operations (B §7, DESIGN.md §1.1) are a regular user's, scoped to their company.
-func (m *Module) routes() []route {
-	return []route{
-		{http.MethodGet, "/api/markets/", authz.Anonymous, m.markets},
-		{http.MethodGet, "/api/od/locations/", authz.Anonymous, m.locations},
-		{http.MethodGet, "/api/od/snapshots/:name", authz.Anonymous, m.snapshot},
-		{http.MethodPost, "/api/available-spots/", authz.Anonymous, m.availableSpots},
-		{http.MethodGet, "/api/places/predictions", authz.Anonymous, m.placePredictions},
-		{http.MethodGet, "/api/places/details", authz.Anonymous, m.placeDetails},
-		{http.MethodGet, "/api/map/config", authz.Anonymous, m.mapConfig},
-		{http.MethodGet, "/api/calendar/locations", authz.User, m.calendarLocations},
-		{http.MethodPut, "/api/calendar/week", authz.User, m.calendarSetWeek},
-		{http.MethodDelete, "/api/calendar/week", authz.User, m.calendarDeleteWeek},
-		{http.MethodDelete, "/api/calendar/campaigns/:ref", authz.User, m.calendarDeleteCampaign},
+func (m *Module) routes() server.RouteTable {
+	return server.RouteTable{
+		server.GET("/api/markets/", authz.Anonymous, m.markets),
+		server.GET("/api/od/locations/", authz.Anonymous, m.locations),
+		server.GET("/api/od/snapshots/:name", authz.Anonymous, m.snapshot),
+		server.POST("/api/available-spots/", authz.Anonymous, m.availableSpots),
+		server.GET("/api/places/predictions", authz.Anonymous, m.placePredictions),
+		server.GET("/api/places/details", authz.Anonymous, m.placeDetails),
+		server.GET("/api/map/config", authz.Anonymous, m.mapConfig),
+		server.GET("/api/calendar/locations", authz.User, m.calendarLocations),
+		server.PUT("/api/calendar/week", authz.User, m.calendarSetWeek),
+		server.DELETE("/api/calendar/week", authz.User, m.calendarDeleteWeek),
+		server.DELETE("/api/calendar/campaigns/:ref", authz.User, m.calendarDeleteCampaign),
 	}
-}
-
-type route struct {
-	method, path, role string
-	handler            httpx.HandlerFunc
 }
 
 // gzipAbove is the size above which a JSON answer is compressed for a client that accepts gzip: the

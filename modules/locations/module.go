@@ -13,7 +13,6 @@ import (
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/jobs"
 	"marquee/platform/server"
 )
@@ -74,19 +73,9 @@ func (m *Module) Jobs() []jobs.Job {
 	return []jobs.Job{{Name: JobReleaseHolds, Every: time.Minute, Run: m.inventory.releaseExpiredHolds}}
 }
 
-func (m *Module) Routes(r gin.IRouter) {
-	for _, rt := range m.routes() {
-		r.Handle(rt.method, rt.path, httpx.H(rt.handler))
-	}
-}
+func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
-func (m *Module) Policy() []authz.Rule {
-	var rules []authz.Rule
-	for _, rt := range m.routes() {
-		rules = append(rules, authz.Allow(rt.role, rt.method, rt.path))
-	}
-	return rules
-}
+func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
 // Build builds the locations module alone on the kernel (a testkit.BuildFunc) for its own tests and
 // benchmarks. It knows no users: locations depends on no module, so every caller is anonymous; the

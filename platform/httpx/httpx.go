@@ -135,6 +135,17 @@ func RequireXHR() gin.HandlerFunc {
 	}
 }
 
+// SideEffectGET wraps the handler of a GET that changes something (the spec gives some such paths,
+// like /users/logout): like an unsafe method, it needs the CSRF header.
+func SideEffectGET(h HandlerFunc) HandlerFunc {
+	return func(c *gin.Context) error {
+		if c.GetHeader(CSRFHeader) != "XMLHttpRequest" {
+			return apperr.New(apperr.EFORBIDDEN, MsgCSRF)
+		}
+		return h(c)
+	}
+}
+
 // CSRF applies RequireXHR to every unsafe method (POST, PUT, PATCH, DELETE).
 func CSRF() gin.HandlerFunc {
 	xhr := RequireXHR()
