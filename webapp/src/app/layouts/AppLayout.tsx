@@ -40,6 +40,8 @@ export function navigationFor(user: User | null): NavItem[] {
       { to: '/admin/users', label: 'Users', icon: ICONS.users },
       { to: '/admin/companies', label: 'Companies', icon: ICONS.building },
       { to: '/admin/reports', label: 'Reports', icon: ICONS.chart },
+      // A §6: admins manage the content library (its management actions are theirs alone).
+      { to: '/content', label: 'Content', icon: ICONS.folder },
     ]
     if (isSuperAdmin(user)) {
       items.push({ to: '/admin/promos', label: 'Promos', icon: ICONS.tag }, { to: '/admin/special-users', label: 'Special users', icon: ICONS.star })
