@@ -6,7 +6,6 @@ import { MSG_SESSION_EXPIRED } from '../../platform/session'
 import { mockFetch } from '../../test/fetch'
 import { renderApp } from '../../test/renderApp'
 import { makeUser, signedInSession } from '../../test/users'
-import { navigationFor } from './AppLayout'
 
 describe('the logged-in frame', () => {
   it('logs out with GET /users/logout and says goodbye on /login', async () => {
@@ -62,15 +61,5 @@ describe('the logged-in frame', () => {
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('complementary', { name: 'Menu' })).not.toBeInTheDocument()
     expect(open).toHaveFocus()
-  })
-})
-
-describe('navigationFor', () => {
-  it('gives admins the content library they manage (A §6), and promos to super admins only', () => {
-    const admin = navigationFor(makeUser({ role: 'admin' })).map((i) => i.to)
-    const superAdmin = navigationFor(makeUser({ role: 'super_admin' })).map((i) => i.to)
-    expect(admin).toContain('/content')
-    expect(admin).not.toContain('/admin/promos')
-    expect(superAdmin).toEqual(expect.arrayContaining(['/content', '/admin/promos']))
   })
 })

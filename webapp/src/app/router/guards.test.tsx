@@ -184,11 +184,11 @@ describe('navigation for the role', () => {
 
   it('shows an admin the admin menu, and a super admin Promos and Special users too', async () => {
     await landsOn('/admin/users', admin(), '/admin/users')
-    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports'])
+    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Content'])
   })
 
   it('shows a super admin Promos and Special users', async () => {
     await landsOn('/admin/users', superAdmin(), '/admin/users')
-    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Promos', 'Special users'])
+    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Content', 'Promos', 'Special users'])
   })
 })
