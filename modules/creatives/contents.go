@@ -230,18 +230,15 @@ func (m *Module) deleteContent(ctx context.Context, id string) error {
 	return db.Translate(err, MsgContentNotFound, "")
 }
 
-// markRelevant makes id the only relevant item (A §5) in one transaction. A concurrent marking can
-// hit the unique index: the transaction is then retried, and the last one wins.
+// markRelevant makes id the only relevant item (A §5) in one transaction. Concurrent markings take
+// turns (db.LockForTx): the unique index alone would refuse the loser instead of ordering them.
 func (m *Module) markRelevant(ctx context.Context, id string) (*Content, error) {
-	var err error
-	for range 3 {
-		err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-			return m.store.MarkRelevant(ctx, id, m.deps.Clock.Now())
-		})
-		if !db.IsDuplicate(err) {
-			break
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		if err := db.LockForTx(ctx, m.deps.DB, "creatives.relevant"); err != nil {
+			return err
 		}
-	}
+		return m.store.MarkRelevant(ctx, id, m.deps.Clock.Now())
+	})
 	if err != nil {
 		return nil, db.Translate(err, MsgContentNotFound, MsgSaveFailed)
 	}

@@ -129,12 +129,15 @@ func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req Crea
 		name = "Creative"
 	}
 	var row *store.Creative
-	// A concurrent first creative of the same company (both would be the default) or a reference
-	// collision hits a unique index: the transaction is then run again.
+	// Creatives of one company take turns deciding the default (db.LockForTx); a reference collision
+	// hits a unique index, and the transaction is then run again.
 	for range 3 {
 		row = &store.Creative{ID: ids.New(), CompanyID: companyID, FileKey: file.Key, Name: name, Alt: alt,
 			Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: m.deps.Clock.Now()}
 		err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+			if err := db.LockForTx(ctx, m.deps.DB, "creatives.default:"+companyID); err != nil {
+				return err
+			}
 			if err := m.attach(ctx, file.Key, companyID); err != nil {
 				return err
 			}
@@ -179,26 +182,24 @@ func (m *Module) deleteCreative(ctx context.Context, p *auth.Principal, id strin
 	return db.Translate(err, MsgCreativeNotFound, "")
 }
 
-// setDefault makes the creative its company's only default, in one transaction.
+// setDefault makes the creative its company's only default, in one transaction; concurrent
+// changes of one company's default take turns (db.LockForTx).
 func (m *Module) setDefault(ctx context.Context, p *auth.Principal, id string) (*Creative, error) {
-	var err error
 	var row *store.Creative
-	for range 3 {
-		err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-			c, err := m.ownCreative(ctx, p, id)
-			if err != nil {
-				return err
-			}
-			if err := m.store.MakeDefault(ctx, c.CompanyID, c.ID); err != nil {
-				return err
-			}
-			row, err = m.store.CreativeByID(ctx, id)
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.ownCreative(ctx, p, id)
+		if err != nil {
 			return err
-		})
-		if !db.IsDuplicate(err) {
-			break
 		}
-	}
+		if err := db.LockForTx(ctx, m.deps.DB, "creatives.default:"+c.CompanyID); err != nil {
+			return err
+		}
+		if err := m.store.MakeDefault(ctx, c.CompanyID, c.ID); err != nil {
+			return err
+		}
+		row, err = m.store.CreativeByID(ctx, id)
+		return err
+	})
 	if err != nil {
 		return nil, db.Translate(err, MsgCreativeNotFound, MsgSaveFailed)
 	}

@@ -174,6 +174,22 @@ func Conn(ctx context.Context, gdb *gorm.DB) *gorm.DB {
 	return gdb.WithContext(ctx)
 }
 
+// LockForTx serialises the transactions carried by ctx that name the same key, until they end. It
+// is for rules that span rows, like "only one item is relevant", which a unique index can only
+// refuse, not order: on PostgreSQL it takes a transaction-scoped advisory lock on the key's hash;
+// SQLite already runs one writing transaction at a time (_txlock=immediate). It must be called
+// inside Transact.
+func LockForTx(ctx context.Context, gdb *gorm.DB, key string) error {
+	tx, ok := ctx.Value(txKey{}).(*gorm.DB)
+	if !ok {
+		return errors.New("db: LockForTx outside a transaction")
+	}
+	if Dialect(gdb) != Postgres {
+		return nil
+	}
+	return tx.Exec("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", key).Error
+}
+
 // InTx reports whether ctx carries a transaction.
 func InTx(ctx context.Context) bool {
 	_, ok := ctx.Value(txKey{}).(*gorm.DB)
