@@ -30,14 +30,6 @@ type Spec struct {
 	MaxQ        int               // longest search text; 100 when 0
 }
 
-// Page is the list envelope.
-type Page[T any] struct {
-	Items    []T   `json:"items"`
-	Total    int64 `json:"total"`
-	Page     int   `json:"page"`
-	PageSize int   `json:"page_size"`
-}
-
 // Parse reads and checks the parameters. Bad values answer EINVALID naming the parameter
 // (B §5: page numbers are digits between 1 and the last page).
 func Parse(c *gin.Context, s Spec) (Params, error) {
@@ -90,14 +82,6 @@ func (p Params) Apply(q *gorm.DB) *gorm.DB {
 		q = q.Offset((p.Page - 1) * p.PageSize).Limit(p.PageSize)
 	}
 	return q
-}
-
-// Envelope builds the page answer.
-func Envelope[T any](items []T, total int64, p Params) Page[T] {
-	if items == nil {
-		items = []T{}
-	}
-	return Page[T]{Items: items, Total: total, Page: p.Page, PageSize: p.PageSize}
 }
 
 func digits(s string) bool {

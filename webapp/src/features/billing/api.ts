@@ -1,13 +1,6 @@
 import { api } from '../../platform/api'
+import type { Page } from '../../platform/api-types/pagination'
 import type { CreatePromoRequest, Promo, PromoRedemption, PromoResponse, PromoStatusResponse, Transaction } from '../../platform/api-types/billing'
-
-/** The list envelope of docs/api.md "Lists". */
-export interface ListPage<T> {
-  items: T[]
-  total: number
-  page: number
-  page_size: number
-}
 
 export interface PromoListArgs {
   page: number
@@ -21,7 +14,7 @@ export interface PromoListArgs {
 // The super admin's promo calls (docs/api.md "Billing", B §10 "Promos").
 export const promoAdminApi = api.enhanceEndpoints({ addTagTypes: ['Promo', 'AdminCompany'] }).injectEndpoints({
   endpoints: (build) => ({
-    promos: build.query<ListPage<Promo>, PromoListArgs>({
+    promos: build.query<Page<Promo>, PromoListArgs>({
       query: ({ page, page_size, q, sort }) => ({ url: '/api/admin/promo/', params: { page, page_size, q: q || undefined, sort: sort || undefined } }),
       providesTags: ['Promo'],
     }),
@@ -45,7 +38,7 @@ export const promoAdminApi = api.enhanceEndpoints({ addTagTypes: ['Promo', 'Admi
       keepUnusedDataFor: 0,
     }),
     // The read-only ledger of charges, refunds and credit movements (newest first by default).
-    transactions: build.query<ListPage<Transaction>, { page: number; page_size: number; sort: string }>({
+    transactions: build.query<Page<Transaction>, { page: number; page_size: number; sort: string }>({
       query: ({ page, page_size, sort }) => ({ url: '/api/admin/transactions', params: { page, page_size, sort: sort || undefined } }),
       providesTags: ['Promo'],
     }),

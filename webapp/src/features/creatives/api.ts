@@ -1,12 +1,13 @@
 import { api } from '../../platform/api'
 import type { Content, CreateContentRequest, SuccessResponse, UpdateContentRequest } from '../../platform/api-types/creatives'
-import type { ListPage, PageArgs } from '../../platform/creatives/api'
+import type { Page } from '../../platform/api-types/pagination'
+import type { PageArgs } from '../../platform/creatives/api'
 
 // The content library calls of A §7 (docs/api.md "Content"). The server filters by the caller's
 // company type and keeps the management calls for admins (A §6).
 export const contentApi = api.enhanceEndpoints({ addTagTypes: ['Content'] }).injectEndpoints({
   endpoints: (build) => ({
-    listContents: build.query<ListPage<Content>, PageArgs>({
+    listContents: build.query<Page<Content>, PageArgs>({
       query: (params) => ({ url: '/api/contents/', params: { ...params } }),
       providesTags: ['Content'],
     }),

@@ -6,14 +6,7 @@ import type {
   MessageResponse,
   SuccessResponse,
 } from '../api-types/creatives'
-
-/** A list answer (docs/api.md "Lists"): one page of items and the total. */
-export interface ListPage<T> {
-  items: T[]
-  total: number
-  page: number
-  page_size: number
-}
+import type { Page } from '../api-types/pagination'
 
 export interface PageArgs {
   page: number
@@ -28,7 +21,7 @@ export interface PageArgs {
 // platform/ because campaign creation reuses them through the CreativeSelectorModal.
 export const creativesApi = api.enhanceEndpoints({ addTagTypes: ['Creative'] }).injectEndpoints({
   endpoints: (build) => ({
-    listCreatives: build.query<ListPage<Creative>, PageArgs>({
+    listCreatives: build.query<Page<Creative>, PageArgs>({
       query: (params) => ({ url: '/api/creatives/', params: { ...params } }),
       providesTags: ['Creative'],
     }),
