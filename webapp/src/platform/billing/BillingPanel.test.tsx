@@ -41,6 +41,17 @@ describe('settings: card and credit (B §2)', () => {
     expect(await screen.findByTestId('account-credit')).toHaveTextContent('$150')
   })
 
+  it('opens on the card and credit tab from /settings?tab=billing, and keeps the tab in the address', async () => {
+    mockFetch({ ...sandbox, 'GET /api/cards/me': { body: visa } })
+    const user = userEvent.setup()
+    const app = renderApp('/settings?tab=billing', { session: signedInSession(makeUser()) })
+    expect(await screen.findByText('xxxx-xxxx-xxxx-4242')).toBeInTheDocument()
+    await user.click(screen.getByRole('tab', { name: 'Preferences' }))
+    expect(app.router.state.location.search).toBe('')
+    await user.click(screen.getByRole('tab', { name: 'Card and credit' }))
+    expect(app.router.state.location.search).toBe('?tab=billing')
+  })
+
   it('tokenises the card, sends only the token, and shows the new card', async () => {
     let card: unknown = null
     const server = mockFetch({

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useDispatch, useSelector } from 'react-redux'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
@@ -52,7 +52,10 @@ function TourSetting() {
 
 /** A §2 /settings: tabs; B §2 adds the masked card, the account credit and the promo redeem modal. */
 export default function Settings() {
-  const [tab, setTab] = useState('preferences')
+  // The tab lives in the address (?tab=billing), so a link or a reload opens the card and credit.
+  const [params, setParams] = useSearchParams()
+  const tab = params.get('tab') === 'billing' ? 'billing' : 'preferences'
+  const setTab = (id: string) => setParams(id === 'preferences' ? {} : { tab: id }, { replace: true })
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
