@@ -11,10 +11,11 @@ import (
 	"image/jpeg"
 	_ "image/png"
 	"io"
+	"os"
 
 	_ "golang.org/x/image/bmp"
 	xdraw "golang.org/x/image/draw"
-	_ "golang.org/x/image/tiff"
+	"golang.org/x/image/tiff"
 	_ "golang.org/x/image/webp"
 
 	"marquee/platform/apperr"
@@ -39,8 +40,14 @@ var decodeSlots = make(chan struct{}, 2)
 
 // imageConfig reads the header of an image only, and refuses a pixel flood before anything big is
 // allocated.
-func imageConfig(r io.Reader) (image.Config, error) {
-	cfg, _, err := image.DecodeConfig(r)
+func imageConfig(f *os.File, contentType string) (image.Config, error) {
+	var cfg image.Config
+	var err error
+	if contentType == "image/tiff" {
+		cfg, err = tiff.DecodeConfig(f) // see decodeImage
+	} else {
+		cfg, _, err = image.DecodeConfig(f)
+	}
 	if err != nil {
 		return cfg, apperr.New(apperr.EUNSUPPORTED, MsgCorruptImage)
 	}
@@ -55,8 +62,18 @@ func imageConfig(r io.Reader) (image.Config, error) {
 
 // decodeImage decodes a whole image whose header imageConfig accepted. A corrupt or truncated body
 // answers MsgCorruptImage. The caller must hold a decode slot.
-func decodeImage(r io.Reader) (image.Image, error) {
-	img, _, err := image.Decode(r)
+//
+// A TIFF is decoded from the file itself: the TIFF decoder reads at offsets (io.ReaderAt), and given
+// the buffered reader that image.Decode sniffs through, it would first copy the whole file into
+// memory, 10 MB more for a 10 MB creative.
+func decodeImage(f *os.File, contentType string) (image.Image, error) {
+	var img image.Image
+	var err error
+	if contentType == "image/tiff" {
+		img, err = tiff.Decode(f)
+	} else {
+		img, _, err = image.Decode(f)
+	}
 	if err != nil {
 		return nil, apperr.New(apperr.EUNSUPPORTED, MsgCorruptImage)
 	}

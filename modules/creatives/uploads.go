@@ -192,7 +192,7 @@ func (u *uploader) processImage(ctx context.Context, k uploadKind, s *staged) er
 	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
 		return apperr.Internal(err)
 	}
-	cfg, err := imageConfig(s.tmp)
+	cfg, err := imageConfig(s.tmp, s.contentType)
 	if err != nil {
 		return err
 	}
@@ -207,7 +207,7 @@ func (u *uploader) processImage(ctx context.Context, k uploadKind, s *staged) er
 	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
 		return apperr.Internal(err)
 	}
-	img, err := decodeImage(s.tmp)
+	img, err := decodeImage(s.tmp, s.contentType)
 	if err != nil {
 		return err
 	}
