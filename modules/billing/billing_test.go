@@ -11,6 +11,7 @@ import (
 	"marquee/platform/money"
 	"marquee/platform/pagination"
 	"marquee/platform/server"
+	"marquee/platform/httpx"
 	"marquee/platform/testkit"
 )
 
@@ -81,9 +82,10 @@ func addCard(t *testing.T, c *testkit.Client, number string) *Card {
 	return res.Card
 }
 
-func cardErr(t *testing.T, r *testkit.Response) CardErrorResponse {
+// cardErr reads a refused card's answer: 402 and the error envelope with the gateway's code.
+func cardErr(t *testing.T, r *testkit.Response) httpx.ErrorBody {
 	t.Helper()
-	var e CardErrorResponse
+	var e httpx.ErrorBody
 	r.Expect(t, http.StatusPaymentRequired).JSON(t, &e)
 	return e
 }

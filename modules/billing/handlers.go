@@ -45,28 +45,6 @@ func (m *Module) routes() server.RouteTable {
 
 func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }
 
-// writeCardError answers a refused card with 402 and the gateway's message and code (Stripe-like),
-// and reports whether err was one.
-func writeCardError(c *gin.Context, err error) bool {
-	ce, ok := AsCardError(err)
-	if !ok {
-		return false
-	}
-	c.AbortWithStatusJSON(http.StatusPaymentRequired, CardErrorResponse{Success: false, Message: ce.Message, Code: ce.Code, DeclineCode: ce.DeclineCode})
-	return true
-}
-
-// cardCall wraps the handlers whose failures may be refused cards.
-func cardCall(fn httpx.HandlerFunc) httpx.HandlerFunc {
-	return func(c *gin.Context) error {
-		err := fn(c)
-		if err != nil && writeCardError(c, err) {
-			return nil
-		}
-		return err
-	}
-}
-
 func (m *Module) gatewayConfig(c *gin.Context) error {
 	cfg := GatewayConfig{Gateway: m.deps.Gateway}
 	if m.deps.Gateway == GatewayStripe {
@@ -77,18 +55,16 @@ func (m *Module) gatewayConfig(c *gin.Context) error {
 }
 
 func (m *Module) createSandboxToken(c *gin.Context) error {
-	return cardCall(func(c *gin.Context) error {
-		var req SandboxTokenRequest
-		if err := m.bind(c, &req); err != nil {
-			return err
-		}
-		t, err := m.sandbox.CreateToken(c, req.Number, req.ExpMonth, req.ExpYear, req.CVC)
-		if err != nil {
-			return gatewayErr(err)
-		}
-		httpx.OK(c, CardToken{ID: t.ID, Card: CardDetails{Brand: t.Brand, Last4: t.Last4, ExpMonth: t.ExpMonth, ExpYear: t.ExpYear}})
-		return nil
-	})(c)
+	var req SandboxTokenRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	t, err := m.sandbox.CreateToken(c, req.Number, req.ExpMonth, req.ExpYear, req.CVC)
+	if err != nil {
+		return gatewayErr(err)
+	}
+	httpx.OK(c, CardToken{ID: t.ID, Card: CardDetails{Brand: t.Brand, Last4: t.Last4, ExpMonth: t.ExpMonth, ExpYear: t.ExpYear}})
+	return nil
 }
 
 // myCard answers the company's card, or null when it has none.
@@ -116,34 +92,30 @@ func (m *Module) getCard(c *gin.Context) error {
 }
 
 func (m *Module) addCard(c *gin.Context) error {
-	return cardCall(func(c *gin.Context) error {
-		var req AddCardRequest
-		if err := m.bind(c, &req); err != nil {
-			return err
-		}
-		card, err := m.svc.addCard(c, auth.Current(c).CompanyID, req)
-		if err != nil {
-			return err
-		}
-		httpx.JSON(c, http.StatusCreated, CardResponse{Success: true, Message: MsgCardAdded, Card: card})
-		return nil
-	})(c)
+	var req AddCardRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	card, err := m.svc.addCard(c, auth.Current(c).CompanyID, req)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(c, http.StatusCreated, CardResponse{Success: true, Message: MsgCardAdded, Card: card})
+	return nil
 }
 
 func (m *Module) updateCard(c *gin.Context) error {
-	return cardCall(func(c *gin.Context) error {
-		var req UpdateCardRequest
-		if err := m.bind(c, &req); err != nil {
-			return err
-		}
-		p := auth.Current(c)
-		card, err := m.svc.updateCard(c, c.Param("id"), p.CompanyID, false, req)
-		if err != nil {
-			return err
-		}
-		httpx.OK(c, CardResponse{Success: true, Message: MsgCardUpdated, Card: card})
-		return nil
-	})(c)
+	var req UpdateCardRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	p := auth.Current(c)
+	card, err := m.svc.updateCard(c, c.Param("id"), p.CompanyID, false, req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, CardResponse{Success: true, Message: MsgCardUpdated, Card: card})
+	return nil
 }
 
 func (m *Module) removeCard(c *gin.Context) error {
@@ -157,15 +129,13 @@ func (m *Module) removeCard(c *gin.Context) error {
 // processTransaction retries a payment; a refused card answers 402 with the gateway's message
 // (shown for 5000 ms, B §8).
 func (m *Module) processTransaction(c *gin.Context) error {
-	return cardCall(func(c *gin.Context) error {
-		p := auth.Current(c)
-		t, err := m.svc.processTransaction(c, c.Param("id"), p.CompanyID, p.IsAdmin())
-		if err != nil {
-			return err
-		}
-		httpx.OK(c, t)
-		return nil
-	})(c)
+	p := auth.Current(c)
+	t, err := m.svc.processTransaction(c, c.Param("id"), p.CompanyID, p.IsAdmin())
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, t)
+	return nil
 }
 
 func (m *Module) ledger(c *gin.Context) error {

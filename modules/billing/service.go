@@ -148,15 +148,6 @@ type CardToken struct {
 	Card CardDetails `json:"card"`
 }
 
-// CardErrorResponse is the answer to a card the gateway refused (HTTP 402), Stripe-like: the
-// gateway's message and code, which the web app maps to the messages of B §8.
-type CardErrorResponse struct {
-	Success     bool   `json:"success"`
-	Message     string `json:"message"`
-	Code        string `json:"code"`
-	DeclineCode string `json:"decline_code,omitempty"`
-}
-
 // Card is the company's card on file: never the number, only its brand, last four digits and
 // expiry (B §3), masked as xxxx-xxxx-xxxx-1234 (B §2).
 type Card struct {
@@ -325,7 +316,7 @@ type BillingSummary struct {
 type Service interface {
 	// Charge charges the company's card on file. Idempotent by Key, even under concurrent calls:
 	// the same key returns the same transaction and the gateway is asked with one idempotency key.
-	// A refused card answers the failed transaction and a *CardError-backed EINVALID with the
+	// A refused card answers the failed transaction and a *CardError-backed EPAYMENT with the
 	// gateway's message; a gateway timeout answers the transaction still pending (the retry job
 	// finishes it). EINVALID without a card on file or for a bad amount; ECONFLICT when the key was
 	// used for another company or amount.

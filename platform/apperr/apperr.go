@@ -20,6 +20,7 @@ const (
 	ETOOLARGE     Code = "too_large"    // a body or file over its limit
 	EUNSUPPORTED  Code = "unsupported"  // an upload of a type we do not take
 	ERATELIMIT    Code = "rate_limited" // too many attempts
+	EPAYMENT      Code = "payment"      // the payment gateway refused a card or a charge
 	EUNAVAILABLE  Code = "unavailable"  // a dependency is down; try later
 	EINTERNAL     Code = "internal"     // a bug or an outage; never shown to the user
 )
@@ -27,11 +28,13 @@ const (
 // MsgInternal is all a user ever sees of an internal error.
 const MsgInternal = "Internal error."
 
-// Error is an application error. Message is safe to show to the user; Cause is not.
+// Error is an application error. Message is safe to show to the user; Cause is not. Reason, when
+// set, is a machine-readable cause the client may act on (a gateway's card error code, say).
 type Error struct {
 	Code    Code
 	Message string
 	Fields  map[string]string
+	Reason  string
 	Cause   error
 }
 

@@ -18,6 +18,8 @@ type ErrorBody struct {
 	Success bool              `json:"success"`
 	Message string            `json:"message"`
 	Errors  map[string]string `json:"errors,omitempty"`
+	// Code is apperr.Error.Reason: why, for a client that acts on it (a card error code, say).
+	Code string `json:"code,omitempty"`
 }
 
 // Status maps an error code to its HTTP status.
@@ -39,6 +41,8 @@ func Status(code apperr.Code) int {
 		return http.StatusUnprocessableEntity
 	case apperr.ERATELIMIT:
 		return http.StatusTooManyRequests
+	case apperr.EPAYMENT:
+		return http.StatusPaymentRequired
 	case apperr.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
 	default:
@@ -70,7 +74,7 @@ func WriteError(c *gin.Context, err error) {
 	if e.Code == apperr.ERATELIMIT {
 		c.Header("Retry-After", "60")
 	}
-	c.AbortWithStatusJSON(status, ErrorBody{Success: false, Message: e.Message, Errors: e.Fields})
+	c.AbortWithStatusJSON(status, ErrorBody{Success: false, Message: e.Message, Errors: e.Fields, Code: e.Reason})
 }
 
 // JSON writes v with the status.

@@ -75,7 +75,7 @@ func TestErrorMappingHidesInternals(t *testing.T) {
 	for code, status := range map[apperr.Code]int{
 		apperr.EINVALID: 400, apperr.EUNAUTHORIZED: 401, apperr.EFORBIDDEN: 403, apperr.ENOTFOUND: 404,
 		apperr.ECONFLICT: 409, apperr.ETOOLARGE: 413, apperr.EUNSUPPORTED: 422, apperr.ERATELIMIT: 429,
-		apperr.EUNAVAILABLE: 503, apperr.EINTERNAL: 500,
+		apperr.EPAYMENT: 402, apperr.EUNAVAILABLE: 503, apperr.EINTERNAL: 500,
 	} {
 		if Status(code) != status {
 			t.Errorf("%s -> %d, want %d", code, Status(code), status)
@@ -92,6 +92,19 @@ func TestErrorMappingHidesInternals(t *testing.T) {
 	w = serve(t, H(func(*gin.Context) error { return apperr.New(apperr.ERATELIMIT, "Slow down.") }), http.MethodGet, "", nil)
 	if w.Code != 429 || w.Header().Get("Retry-After") == "" {
 		t.Fatalf("rate limit answer: %d %v", w.Code, w.Header())
+	}
+	// A reason reaches the client as the envelope's code; an internal error's never does.
+	w = serve(t, H(func(*gin.Context) error {
+		return &apperr.Error{Code: apperr.EPAYMENT, Message: "Your card was declined.", Reason: "card_declined"}
+	}), http.MethodGet, "", nil)
+	if w.Code != 402 || !strings.Contains(w.Body.String(), `"code":"card_declined"`) {
+		t.Fatalf("payment answer: %d %s", w.Code, w.Body)
+	}
+	w = serve(t, H(func(*gin.Context) error {
+		return &apperr.Error{Code: apperr.EINTERNAL, Message: "x", Reason: "db_down"}
+	}), http.MethodGet, "", nil)
+	if strings.Contains(w.Body.String(), "db_down") {
+		t.Fatalf("internal reason leaked: %s", w.Body)
 	}
 }
 

@@ -337,16 +337,6 @@ export interface CardToken {
   card: CardDetails;
 }
 /**
- * CardErrorResponse is the answer to a card the gateway refused (HTTP 402), Stripe-like: the
- * gateway's message and code, which the web app maps to the messages of B §8.
- */
-export interface CardErrorResponse {
-  success: boolean;
-  message: string;
-  code: string;
-  decline_code?: string;
-}
-/**
  * Card is the company's card on file: never the number, only its brand, last four digits and
  * expiry (B §3), masked as xxxx-xxxx-xxxx-1234 (B §2).
  */
