@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { adDisplayText, formatDollars, priceRange, weeklyTerms } from './format'
+import { adDisplayText, priceRange, weeklyTerms } from './format'
 import { makeFace, makeSpot } from './testFaces'
-
-describe('formatDollars (B §9: whole dollars)', () => {
-  it.each([
-    [1250, '$1,250'],
-    [1249.6, '$1,250'],
-    [0, '$0'],
-    [12500000, '$12,500,000'],
-  ])('%d → %s', (dollars, text) => {
-    expect(formatDollars(dollars)).toBe(text)
-  })
-})
 
 describe('adDisplayText (A §9)', () => {
   it('says Monday through Sunday, the spot duration in seconds and the rotation frequency', () => {

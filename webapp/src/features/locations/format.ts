@@ -1,16 +1,6 @@
 import type { AvailableSpot, Location } from '../../platform/api-types/locations'
+import { formatDollars } from '../../platform/money'
 
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-
-/** Whole dollars, no cents (B §9): 1250 → '$1,250'. */
-export function formatDollars(dollars: number): string {
-  return `$${wholeNumber.format(dollars)}`
-}
-
-/** 198899 → '198,899'. */
-export function formatCount(n: number): string {
-  return wholeNumber.format(n)
-}
 
 /**
  * A §9: the ad shows Monday through Sunday, for the spot duration in seconds at the rotation

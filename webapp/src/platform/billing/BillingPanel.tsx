@@ -9,7 +9,7 @@ import { useAccountCreditQuery, useMyCardQuery, useRemoveCardMutation } from './
 import CardModal from './CardModal'
 import { formatExpiry, maskCard } from './cardRules'
 import PromoRedeemModal from './PromoRedeemModal'
-import { dollarsWithoutCents } from './promoRules'
+import { formatDollars } from '../money'
 
 /** B §2 /settings: the saved card, masked, with remove and add. */
 export function CardOnFile() {
@@ -98,7 +98,7 @@ export function AccountCredit() {
         ) : (
           <p>
             <span className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="account-credit">
-              {dollarsWithoutCents(credit.data ?? 0)}
+              {formatDollars(credit.data ?? 0)}
             </span>
             <span className="ml-2 text-sm text-slate-600">spent first on your next campaigns</span>
           </p>

@@ -6,7 +6,8 @@ import Field, { describedBy } from '../inputs/Field'
 import Modal from '../Modal'
 import { useRedeemPromoMutation } from './api'
 import type { RedeemPromoResponse } from '../api-types/billing'
-import { dollarsWithoutCents, promoCodeError, redeemFailure, withoutWhitespace } from './promoRules'
+import { formatDollars } from '../money'
+import { promoCodeError, redeemFailure, withoutWhitespace } from './promoRules'
 
 export interface PromoRedeemModalProps {
   open: boolean
@@ -77,7 +78,7 @@ function OpenPromoRedeemModal({ onClose, onRedeemed }: Omit<PromoRedeemModalProp
       {redeemed ? (
         <Alert tone="success">
           <p>{redeemed.message}</p>
-          <p className="mt-1 font-semibold">{dollarsWithoutCents(redeemed.amount)} added to your account credit.</p>
+          <p className="mt-1 font-semibold">{formatDollars(redeemed.amount)} added to your account credit.</p>
         </Alert>
       ) : (
         <form id="promo-redeem-form" ref={ref} noValidate onSubmit={onSubmit} className="space-y-4">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currency, dollarsWithoutCents, MSG_PROMO_NO_WHITESPACE, MSG_PROMO_REQUIRED, promoCodeError, redeemFailure, withoutWhitespace } from './promoRules'
+import { currency, MSG_PROMO_NO_WHITESPACE, MSG_PROMO_REQUIRED, promoCodeError, redeemFailure, withoutWhitespace } from './promoRules'
 
 describe('promo code (B §7: no whitespace)', () => {
   it('drops typed or pasted whitespace', () => {
@@ -18,11 +18,6 @@ describe('promo code (B §7: no whitespace)', () => {
 })
 
 describe('amounts', () => {
-  it('shows advertiser amounts without cents (B §9)', () => {
-    expect(dollarsWithoutCents(1234.75)).toBe('$1,234')
-    expect(dollarsWithoutCents(0)).toBe('$0')
-  })
-
   it('shows admin amounts as currency', () => {
     expect(currency(1234.5)).toBe('$1,234.50')
     expect(currency(50)).toBe('$50.00')

@@ -1,5 +1,3 @@
-import { formatMoney } from '../inputs/moneyRules'
-
 // B §7 "Other forms": a promo code has no whitespace and is required.
 
 export const MSG_PROMO_REQUIRED = 'Please enter a promo code'
@@ -20,11 +18,6 @@ export function promoCodeError(code: string): string | null {
 /** B §8: a redeem failure shows 'Sorry! ' plus the server message. */
 export function redeemFailure(message: string): string {
   return `Sorry! ${message}`
-}
-
-/** B §9: amounts in the advertiser screens show without cents: 1234.5 → '$1,234'. */
-export function dollarsWithoutCents(amount: number): string {
-  return `$${formatMoney(amount) || '0'}`
 }
 
 /** The admin grid shows amounts as currency: 1234.5 → '$1,234.50'. */

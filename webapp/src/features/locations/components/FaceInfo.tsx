@@ -1,6 +1,7 @@
 import type { AvailableSpot, Location } from '../../../platform/api-types/locations'
 import { formatDisplayDate } from '../../../platform/dates'
-import { adDisplayText, formatCount, formatDollars, weeklyTerms } from '../format'
+import { formatCount, formatDollars } from '../../../platform/money'
+import { adDisplayText, weeklyTerms } from '../format'
 
 export interface FaceInfoProps {
   face: Location

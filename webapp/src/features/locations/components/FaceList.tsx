@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { AvailableSpot, Location } from '../../../platform/api-types/locations'
-import { formatCount, formatDollars, priceRange, weeklyTerms } from '../format'
+import { formatCount, formatDollars } from '../../../platform/money'
+import { priceRange, weeklyTerms } from '../format'
 
 // A long inventory is listed a page at a time; the map shows all of it.
 export const LIST_PAGE = 50

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { BUDGET_IMPRESSIONS, estimateWeeklyImpressions } from '../../../platform/impressions'
-import { formatDollars, formatNumber } from '../content/format'
+import { formatCount, formatDollars } from '../../../platform/money'
 import PageIntro from '../content/PageIntro'
 import { MAX_CAMPAIGN_WEEKS } from '../content/planning'
 import SignUpCallout from '../content/SignUpCallout'
@@ -153,8 +153,8 @@ export default function Cost() {
           <p className="mt-6 max-w-3xl leading-relaxed text-slate-600">
             The card is charged {formatDollars(exampleWeeklyBudget)} on each of the {EXAMPLE_WEEKS} Mondays. At{' '}
             {formatDollars(exampleWeeklyBudget)} a week the campaign is estimated at{' '}
-            {formatNumber(exampleWeeklyImpressions)} impressions a week, or{' '}
-            {formatNumber(exampleWeeklyImpressions * EXAMPLE_WEEKS)} over {EXAMPLE_WEEKS} weeks.
+            {formatCount(exampleWeeklyImpressions)} impressions a week, or{' '}
+            {formatCount(exampleWeeklyImpressions * EXAMPLE_WEEKS)} over {EXAMPLE_WEEKS} weeks.
           </p>
         </div>
       </section>
@@ -228,7 +228,7 @@ function BudgetTierTable() {
                   {budgetRangeLabel(tier.minWeeklyBudget, next?.minWeeklyBudget)}
                 </th>
                 <td className="px-4 py-3 text-right tabular-nums sm:px-6">
-                  {tier.weeklyImpressions === 0 ? 'Not measurable' : formatNumber(tier.weeklyImpressions)}
+                  {tier.weeklyImpressions === 0 ? 'Not measurable' : formatCount(tier.weeklyImpressions)}
                 </td>
               </tr>
             )

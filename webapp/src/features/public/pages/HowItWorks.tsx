@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatNumber } from '../content/format'
+import { formatCount } from '../../../platform/money'
 import PageIntro from '../content/PageIntro'
 import { MAX_CAMPAIGN_WEEKS, RADIUS_MILES } from '../content/planning'
 import SignUpCallout from '../content/SignUpCallout'
@@ -26,7 +26,7 @@ const STEPS: readonly Step[] = [
     title: 'Plan where to advertise',
     text: 'Name your campaign and choose how to find faces:',
     details: [
-      `By address: pick a place and a radius of ${minRadius} to ${formatNumber(maxRadius)} miles around it (${RADIUS_MILES.join(', ')} miles).`,
+      `By address: pick a place and a radius of ${minRadius} to ${formatCount(maxRadius)} miles around it (${RADIUS_MILES.join(', ')} miles).`,
       'By market: choose a DMA market, such as the SF Bay Area or Chicago, and narrow it down to cities if you like.',
     ],
   },

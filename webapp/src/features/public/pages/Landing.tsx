@@ -4,7 +4,7 @@ import MoneyInput from '../../../platform/inputs/MoneyInput'
 import { BUDGET_IMPRESSIONS, estimateWeeklyImpressions } from '../../../platform/impressions'
 import BillboardIllustration from '../content/BillboardIllustration'
 import { FAQ_TEASER } from '../content/faq'
-import { formatDollars, formatNumber } from '../content/format'
+import { formatCount, formatDollars } from '../../../platform/money'
 import { CalendarIcon, ChartIcon, CheckIcon, ClockIcon, ImageIcon, MapPinIcon } from '../content/icons'
 import SignUpCallout from '../content/SignUpCallout'
 import { container, primaryButton, secondaryButton, sectionTitle, textLink } from '../content/styles'
@@ -144,7 +144,7 @@ function BudgetEstimator() {
           aria-live="polite"
           className="mt-1 block text-4xl font-bold tracking-tight text-indigo-700 tabular-nums"
         >
-          {formatNumber(impressions)}
+          {formatCount(impressions)}
         </output>
         {weeklyBudget < MEASURABLE_BUDGET && (
           <p className="mt-2 text-sm text-indigo-900">
