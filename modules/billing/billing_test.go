@@ -8,10 +8,10 @@ import (
 
 	"marquee/modules/identity"
 	"marquee/platform/apperr"
+	"marquee/platform/httpx"
 	"marquee/platform/money"
 	"marquee/platform/pagination"
 	"marquee/platform/server"
-	"marquee/platform/httpx"
 	"marquee/platform/testkit"
 )
 

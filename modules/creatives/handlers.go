@@ -1,9 +1,7 @@
 package creatives
 
 import (
-	"context"
 	"net/http"
-	"net/mail"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -11,7 +9,6 @@ import (
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
 	"marquee/platform/authz"
-	"marquee/platform/db"
 	"marquee/platform/httpx"
 	"marquee/platform/pagination"
 	"marquee/platform/server"
@@ -266,32 +263,4 @@ func (m *Module) creativeRequestHandler(c *gin.Context) error {
 	}
 	httpx.OK(c, MessageResponse{Success: true, Message: MsgCreativeRequested})
 	return nil
-}
-
-func (m *Module) requestCreative(ctx context.Context, p *auth.Principal, req CreativeRequest) error {
-	var err error
-	if req.FullName, err = cleanText("full_name", req.FullName, maxFullNameLen, true); err != nil {
-		return err
-	}
-	if req.Message, err = cleanText("message", req.Message, maxMessageLen, false); err != nil {
-		return err
-	}
-	addr, perr := mail.ParseAddress(req.Email)
-	if perr != nil || addr.Name != "" || len(req.Email) > 254 {
-		return apperr.Field("email", "Invalid email address")
-	}
-	req.Email = addr.Address
-	if !m.requestLimit.Allow("creative-request:" + p.UserID) {
-		return apperr.New(apperr.ERATELIMIT, MsgTooManyRequests)
-	}
-	company, err := m.deps.Identity.FindCompanyByID(ctx, p.CompanyID)
-	if err != nil {
-		return err
-	}
-	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		if err := m.deps.Outbox.Enqueue(ctx, creativeRequestMail(m.deps.OperationsEmail, company.Name, company.Type, req, p.Email)); err != nil {
-			return err
-		}
-		return m.deps.Outbox.Enqueue(ctx, creativeRequestCopy(p.Email, req))
-	})
 }

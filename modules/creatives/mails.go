@@ -1,8 +1,14 @@
 package creatives
 
 import (
+	"context"
 	"fmt"
+	netmail "net/mail"
 
+	"marquee/modules/identity"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/db"
 	"marquee/platform/mail"
 )
 
@@ -45,4 +51,34 @@ Thank you for your Creative request - Someone will be in touch with you shortly 
 The Marquee team
 `, req.FullName, req.Email),
 	}
+}
+
+// requestCreative sends the creative request (A §8) to operations, with a copy to the signed-in
+// user's own address, never to the typed one: the call cannot mail strangers.
+func (m *Module) requestCreative(ctx context.Context, p *auth.Principal, req CreativeRequest) error {
+	var err error
+	if req.FullName, err = cleanText("full_name", req.FullName, maxFullNameLen, true); err != nil {
+		return err
+	}
+	if req.Message, err = cleanText("message", req.Message, maxMessageLen, false); err != nil {
+		return err
+	}
+	addr, perr := netmail.ParseAddress(req.Email)
+	if perr != nil || addr.Name != "" || len(req.Email) > 254 {
+		return apperr.Field("email", identity.MsgInvalidEmail)
+	}
+	req.Email = addr.Address
+	if !m.requestLimit.Allow("creative-request:" + p.UserID) {
+		return apperr.New(apperr.ERATELIMIT, MsgTooManyRequests)
+	}
+	company, err := m.deps.Identity.FindCompanyByID(ctx, p.CompanyID)
+	if err != nil {
+		return err
+	}
+	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		if err := m.deps.Outbox.Enqueue(ctx, creativeRequestMail(m.deps.OperationsEmail, company.Name, company.Type, req, p.Email)); err != nil {
+			return err
+		}
+		return m.deps.Outbox.Enqueue(ctx, creativeRequestCopy(p.Email, req))
+	})
 }
