@@ -49,6 +49,8 @@ test: vet check-types test-go test-web test-e2e
 
 vet:
 	go vet ./...
+	@unformatted=$$(gofmt -l cmd modules platform bench webapp/*.go *.go); \
+	if [ -n "$$unformatted" ]; then echo "not gofmt'ed (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
 
 test-go: $(STRIPE_MOCK)
 	@echo "Go tests on SQLite$${TEST_DATABASE_URL:+ and PostgreSQL}"
