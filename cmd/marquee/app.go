@@ -2,6 +2,7 @@ package main
 
 import (
 	"marquee/modules/billing"
+	"marquee/modules/campaigns"
 	"marquee/modules/creatives"
 	"marquee/modules/identity"
 	"marquee/modules/locations"
@@ -30,7 +31,11 @@ func buildModules(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, erro
 	}
 	// Billing depends on identity; identity reads account credit through its own CreditReader.
 	id.SetCreditReader(bill.Service())
-	return []server.Module{id, loc, cr, bill}, id.Principals(), nil
+	camp, err := campaigns.NewFromKernel(k, id.Service(), loc.Service(), cr.Service(), bill.Service())
+	if err != nil {
+		return nil, nil, err
+	}
+	return []server.Module{id, loc, cr, bill, camp}, id.Principals(), nil
 }
 
 // identityService finds the identity module among the built ones (the seed and the CLI use it).

@@ -1,0 +1,144 @@
+package campaigns
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"marquee/modules/billing"
+	"marquee/modules/campaigns/internal/store"
+	"marquee/modules/creatives"
+	"marquee/modules/identity"
+	"marquee/modules/locations"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/db"
+	"marquee/platform/events"
+	"marquee/platform/jobs"
+	"marquee/platform/mail"
+	"marquee/platform/server"
+)
+
+// Mailer queues an email in the caller's transaction (platform/mail.Outbox).
+type Mailer interface {
+	Enqueue(ctx context.Context, m mail.Message) error
+}
+
+// Events publishes in the caller's transaction and subscribes to the events of the modules below
+// (platform/events.Bus).
+type Events interface {
+	Publish(ctx context.Context, name string, payload any) error
+	Subscribe(name string, h events.Handler)
+}
+
+// Identity is what this module needs from identity: company names for the lists and users' emails
+// for the mails.
+type Identity interface {
+	FindCompaniesByIDs(ctx context.Context, ids []string) ([]*identity.Company, error)
+	FindCompanyByID(ctx context.Context, id string) (*identity.Company, error)
+	FindUsersByIDs(ctx context.Context, ids []string) ([]*identity.User, error)
+}
+
+// Deps are what the campaigns module needs; New refuses a missing one.
+type Deps struct {
+	DB        *gorm.DB
+	Clock     clock.Clock
+	Identity  Identity
+	Locations locations.Service
+	Creatives creatives.Service
+	Billing   billing.Service
+	Outbox    Mailer
+	Events    Events
+	Log       *slog.Logger
+
+	MaxJSONBytes int64
+	// HoldTTL is how long a conflict's holds, and its draft, last (HOLD_TTL).
+	HoldTTL time.Duration
+}
+
+// Module is the campaigns bounded context.
+type Module struct {
+	deps  Deps
+	store *store.Store
+}
+
+// New builds the module.
+func New(d Deps) (*Module, error) {
+	if d.DB == nil || d.Clock == nil || d.Identity == nil || d.Locations == nil || d.Creatives == nil ||
+		d.Billing == nil || d.Outbox == nil || d.Events == nil {
+		return nil, errors.New("campaigns: missing dependency")
+	}
+	if d.MaxJSONBytes < 1 || d.HoldTTL <= 0 {
+		return nil, errors.New("campaigns: missing configuration")
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	m := &Module{deps: d, store: store.New(d.DB)}
+	m.subscribe()
+	return m, nil
+}
+
+// Service returns the module's public API.
+func (m *Module) Service() Service { return m }
+
+func (m *Module) Name() string { return "campaigns" }
+
+func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
+
+// routes is every route of the module: the creation side (create_handlers.go) and the management
+// side (manage_handlers.go), one table for Routes and Policy.
+func (m *Module) routes() server.RouteTable {
+	return append(m.createRoutes(), m.manageRoutes()...)
+}
+
+func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
+
+func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
+
+// Jobs are the creation side's (conflict drafts expire) and the lifecycle's.
+func (m *Module) Jobs() []jobs.Job { return append(m.createJobs(), m.manageJobs()...) }
+
+// subscribe wires the reactions to the events of the modules below (billing's settled charges).
+func (m *Module) subscribe() { m.subscribeCreate(); m.subscribeManage() }
+
+// NewFromKernel builds the module from the platform kernel and the services it uses.
+func NewFromKernel(k *server.Kernel, id Identity, loc locations.Service, cr creatives.Service, bill billing.Service) (*Module, error) {
+	return New(Deps{
+		DB: k.DB, Clock: k.Clock, Identity: id, Locations: loc, Creatives: cr, Billing: bill,
+		Outbox: k.Outbox, Events: k.Events, Log: k.Log,
+		MaxJSONBytes: k.Config.MaxJSONBytes, HoldTTL: k.Config.HoldTTL,
+	})
+}
+
+// Build builds identity, locations, creatives, billing and campaigns on the kernel, as cmd/marquee
+// does (a testkit.BuildFunc for this module's tests and benchmarks).
+func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
+	id, err := identity.NewFromKernel(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	loc, err := locations.NewFromKernel(k)
+	if err != nil {
+		return nil, nil, err
+	}
+	cr, err := creatives.NewFromKernel(k, id.Service())
+	if err != nil {
+		return nil, nil, err
+	}
+	bill, err := billing.NewFromKernel(k, id.Service())
+	if err != nil {
+		return nil, nil, err
+	}
+	id.SetCreditReader(bill.Service())
+	c, err := NewFromKernel(k, id.Service(), loc.Service(), cr.Service(), bill.Service())
+	if err != nil {
+		return nil, nil, err
+	}
+	return []server.Module{id, loc, cr, bill, c}, id.Principals(), nil
+}

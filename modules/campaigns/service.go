@@ -1,0 +1,326 @@
+// Package campaigns is the campaigns bounded context (DESIGN.md §2): campaigns and their weeks,
+// creation with booking, payment and conflicts, the lifecycle, the admin campaign screens, the
+// dashboard counts, and delivery (actual impressions and proofs). This root package is the
+// module's only public API: the Service interface that partners and reports use, the DTOs of its
+// calls, and its messages.
+package campaigns
+
+import (
+	"context"
+	"time"
+
+	"marquee/platform/dates"
+	"marquee/platform/money"
+)
+
+// Campaign statuses (A §4, B §4). StatusPaid is a stored value older data can hold: it is displayed
+// as pending (B §4, DisplayStatus). StatusConflict marks the draft that a creation with conflicting
+// weeks leaves while its holds last; it is never listed.
+const (
+	StatusPending   = "pending"
+	StatusPaid      = "paid"
+	StatusActive    = "active"
+	StatusPaused    = "paused"
+	StatusCompleted = "completed"
+	StatusCanceled  = "canceled"
+	StatusConflict  = "conflict"
+)
+
+// Campaign week statuses (B §3): a reserved week is held and expires unless confirmed; an active one
+// is booked.
+const (
+	WeekReserved = "reserved"
+	WeekActive   = "active"
+)
+
+// Frequencies (B §3 "New-campaign form data"). FrequencyIndefinitely is an older stored value that
+// means ongoing (A §3).
+const (
+	FrequencyOneTime      = "one-time"
+	FrequencyWeekly       = "weekly"
+	FrequencyOngoing      = "ongoing"
+	FrequencyIndefinitely = "indefinitely"
+)
+
+// Strategies (B §2): 0 filters by a radius around a place, 1 by DMA market.
+const (
+	StrategyRadius = 0
+	StrategyMarket = 1
+)
+
+// Campaign types (B §3 typeCampaign): 1 premium fixed rate; 0 maximum budget, hidden behind the
+// feature flag of DESIGN.md §1.7. A maximum-budget campaign is stored with mb_campaign set and is
+// shown as Basic (A §1).
+const (
+	TypeMaximumBudget = 0
+	TypePremium       = 1
+)
+
+// Campaign types as the lists show them (A §1).
+const (
+	CampaignTypePremium = "Premium"
+	CampaignTypeBasic   = "Basic"
+)
+
+// Week creative types (B §3).
+const (
+	CreativeTypeCreative = "Creative"
+	CreativeTypeProof    = "Proof"
+)
+
+// Constants of B §9 and A §9.
+const (
+	// MaxDurationWeeks is the longest campaign.
+	MaxDurationWeeks = 52
+	// DefaultWeeklyDuration is the duration a weekly campaign starts with (B §4).
+	DefaultWeeklyDuration = 2
+	// EditLockDays: a campaign is not editable when its start is this many days away or fewer.
+	EditLockDays = 5
+	// ImminentEndDays: a finite campaign's end is imminent within this many days.
+	ImminentEndDays = 12
+	// PollIntervalMs is how often the web app re-reads a pending campaign (A §9).
+	PollIntervalMs = 5000
+	// MinDailyMaxBudget is the smallest daily budget of a maximum-budget campaign (B §9).
+	MinDailyMaxBudget = 20
+)
+
+// Messages of B §5 and B §8, word for word, and of this module.
+const (
+	MsgLocationRequired  = "You need to add at least one location to your campaign"
+	MsgDurationTooLong   = "You can't have a campaign running for more than 52 weeks."
+	MsgCreativeRequired  = "Campaign creative is required"
+	MsgCardRequired      = "Please add your credit card information."
+	MsgInvalidNumber     = "Please enter a valid number"
+	MsgCreated           = "Your campaign was successfully created and is pending payment confirmation"
+	MsgUnexpected        = "A unexpected error has occurred."
+	MsgUpdated           = "Campaign has been updated successfully!"
+	MsgDeleted           = "The campaign has been deleted"
+	MsgDeleteFailed      = "An error occurred trying to delete the campaign"
+	MsgWeeksUpdated      = "The campaign weeks has been updated"
+	MsgWeeksUpdateFailed = "An error occurred trying to update campaign weeks"
+	MsgWeeksInconsistent = "There are inconsistencies, each product should only correspond to a single date range"
+	MsgAdminLocationReq  = "Please select at least one location!"
+	MsgCreativeUpdated   = "Creative uploaded successfully"
+	MsgCreativeFailed    = "An unexpected error occurred when trying to update the creative"
+
+	MsgCampaignNotFound = "Campaign not found."
+	MsgWeekNotFound     = "Campaign week not found."
+	MsgConflict         = "Some of the locations you chose are not available in the weeks you picked."
+	MsgNameRequired     = "Please give your campaign a name."
+	MsgNameTooLong      = "The campaign name can be at most 100 characters."
+	MsgStrategyInvalid  = "Please choose a strategy: a radius around an address, or a market."
+	MsgTypeInvalid      = "Please choose a campaign type."
+	MsgFrequencyInvalid = "Please choose how often the campaign runs: one time, weekly or ongoing."
+	MsgStartRequired    = "Please choose a start date."
+	MsgStartNotMonday   = "Campaigns start on a Monday."
+	MsgStartTooSoon     = "This start date has passed its Wednesday cut-off. Please choose a later Monday."
+	MsgEndNotSunday     = "Campaigns end on a Sunday."
+	MsgEndBeforeStart   = "The end date must be after the start date."
+	MsgFaceNotInMarket  = "This location is not in the markets you chose."
+	MsgFaceNotInRadius  = "This location is not within the radius you chose."
+	MsgFaceNotFound     = "Location not found."
+	MsgFaceUnavailable  = "This location is not available in the week you chose."
+	MsgPriceChanged     = "The prices have changed since you opened the form. Please review your campaign."
+	MsgBudgetMismatch   = "The weekly budget does not match the locations you chose. Please review your campaign."
+	MsgKeyRequired      = "A campaign needs an Idempotency-Key header of at most 100 characters."
+	MsgKeyReused        = "This Idempotency-Key was already used for a different campaign."
+
+	MsgNotEditable      = "This campaign starts in 5 days or less and can no longer be edited."
+	MsgCannotPause      = "This campaign can't be paused: it is already paused, completed or canceled."
+	MsgCannotResume     = "Only a paused campaign can be resumed."
+	MsgCannotStop       = "This campaign has already ended."
+	MsgConflictResolved = "This conflict has already been resolved or has expired. Please create the campaign again."
+)
+
+// Confirm texts of B §8 the web app shows before an action; kept here so the generated types carry
+// them word for word.
+const (
+	ConfirmPause  = "Are you sure you want to pause this campaign?"
+	ConfirmResume = "Are you sure you want to resume this campaign?"
+	ConfirmStop   = "Are you sure you would like to mark this campaign as Complete? NOTE: You will not be able to undo this action."
+	ConfirmWeeks  = "Do you confirm updating the selected weeks?"
+)
+
+// PlaceChecked is a chosen face (B §3 places_checked). Price, when sent, is the weekly price the
+// client showed: the server recomputes it and refuses a difference (MsgPriceChanged).
+type PlaceChecked struct {
+	ID    string       `json:"id"`
+	Price *money.Cents `json:"price,omitempty"`
+}
+
+// PromoCode is the promo the person redeemed in the form (B §3 promo_code {value}).
+type PromoCode struct {
+	Value string `json:"value"`
+}
+
+// CampaignForm is the body of POST /api/campaigns (B §3 "New-campaign form data"), with dates as
+// YYYY-MM-DD (DESIGN.md §1.5). WeeklyBudget is what the form typed or computed: a number or a
+// string ('$' and ',' are stripped, B §5); the server recomputes it from the prices.
+type CampaignForm struct {
+	Name               string         `json:"name"`
+	TypeCampaign       int            `json:"typeCampaign"`
+	StrategySelected   int            `json:"strategySelected"`
+	MarketsSelected    []string       `json:"marketsSelected"`
+	CitiesSelected     []string       `json:"citiesSelected,omitempty"`
+	PlaceID            string         `json:"place_id,omitempty"`
+	RadiusCheckValue   int            `json:"radiusCheckValue,omitempty"`
+	PlacesChecked      []PlaceChecked `json:"places_checked"`
+	StartDate          string         `json:"startDate"`
+	EndDate            string         `json:"endDate,omitempty"`
+	FrequencySelected  string         `json:"frequencySelected"`
+	Duration           int            `json:"duration"`
+	CreativeID         string         `json:"creative_id,omitempty"`
+	UseDefaultCreative bool           `json:"use_default_creative,omitempty"`
+	WeeklyBudget       BudgetInput    `json:"weekly_budget"`
+	MaxBudget          BudgetInput    `json:"maxBudget,omitempty"`
+	ImpressionCount    int64          `json:"impression_count"`
+	PromoCode          *PromoCode     `json:"promo_code,omitempty"`
+}
+
+// BudgetInput is a budget as typed: a JSON number or a string such as "$1,250". Its parse is
+// checked by the create rules (MsgInvalidNumber), not by JSON decoding, so the form gets the
+// spec's message for "abc".
+type BudgetInput string
+
+// Week is a campaign week (B §3 "Campaign week"): one face in one Monday–Sunday week.
+type Week struct {
+	ID                 string         `json:"id"`
+	CampaignID         string         `json:"campaign_id"`
+	ProductID          string         `json:"product_id"`
+	StartAt            dates.Date     `json:"start_at"`
+	EndAt              dates.Date     `json:"end_at"`
+	StatusWeek         string         `json:"status_week"`
+	OfferPrice         money.Cents    `json:"offer_price"`
+	ProductAskingPrice money.Cents    `json:"product_asking_price"`
+	ProductOoh         int64          `json:"product_ooh"`
+	ActImp             *int64         `json:"act_imp"`
+	CreativeURL        string         `json:"creativeUrl"`
+	CreativeID         string         `json:"creative_id"`
+	Product            WeekProduct    `json:"product"`
+	Creatives          []WeekCreative `json:"creatives"`
+}
+
+// WeekProduct is the face of a week as the detail page shows it (B §3 product).
+type WeekProduct struct {
+	LocationName string  `json:"location_name"`
+	Market       string  `json:"market"`
+	City         string  `json:"city"`
+	Face         string  `json:"face"`
+	Latitude     float64 `json:"latitude"`
+	Longitude    float64 `json:"longitude"`
+	ProductImage string  `json:"product_image"`
+}
+
+// WeekCreative is a creative or a proof of a week (B §3 creatives).
+type WeekCreative struct {
+	ID             string    `json:"id"`
+	CreativeType   string    `json:"creative_type"`
+	URL            string    `json:"url"`
+	ConvertedThumb string    `json:"converted_thumb"`
+	CreatedAt      time.Time `json:"created_at"`
+}
+
+// Campaign is a campaign as the API shows it (A §3, B §3). Status is the display status (a stored
+// 'paid' shows as pending). CampaignType and MaxBudget are derived (A §3).
+type Campaign struct {
+	ID               string      `json:"id"`
+	AcID             string      `json:"ac_id"`
+	CompanyID        string      `json:"company"`
+	CompanyName      string      `json:"companyName"`
+	UserID           string      `json:"user"`
+	Name             string      `json:"name"`
+	Status           string      `json:"status"`
+	Deleted          bool        `json:"deleted"`
+	MbCampaign       bool        `json:"mb_campaign"`
+	CampaignType     string      `json:"campaignType"`
+	Strategy         int         `json:"strategy"`
+	Frequency        string      `json:"frequency"`
+	StartDate        dates.Date  `json:"start_date"`
+	EndDate          dates.Date  `json:"end_date"`
+	Duration         int         `json:"duration"`
+	WeeklyBudget     money.Cents `json:"weekly_budget"`
+	MaxBudget        money.Cents `json:"max_budget"`
+	TotalBudget      money.Cents `json:"total_budget"`
+	TotalCost        money.Cents `json:"totalCost"`
+	TotalActImp      int64       `json:"totalActImp"`
+	ImpressionCount  int64       `json:"impression_count"`
+	Markets          []string    `json:"market"`
+	Cities           []string    `json:"cities"`
+	PlaceID          string      `json:"place_id"`
+	PlaceName        string      `json:"place_name"`
+	RadiusCheckValue int         `json:"radiusCheckValue"`
+	CreativeID       string      `json:"creative_id"`
+	CreativeURL      string      `json:"creative"`
+	PromoCode        string      `json:"promo_code"`
+	// PaymentStatus is the first charge's: pending until the gateway answers, then succeeded or
+	// failed (with PaymentMessage); TransactionID lets the web app retry a failed payment.
+	PaymentStatus  string    `json:"payment_status"`
+	PaymentMessage string    `json:"payment_message"`
+	TransactionID  string    `json:"transaction"`
+	CreatedAt      time.Time `json:"created_at"`
+	UpdatedAt      time.Time `json:"updated_at"`
+}
+
+// CreateResponse answers a successful POST /api/campaigns (201).
+type CreateResponse struct {
+	Success  bool      `json:"success"`
+	Message  string    `json:"message"`
+	Campaign *Campaign `json:"campaign"`
+}
+
+// ConflictCampaign is the campaign a conflicting creation answers: its weeks are active where the
+// chosen dates could be booked and reserved on the nearest later free weeks (B §4). Both are held
+// until ExpiresAt.
+type ConflictCampaign struct {
+	Campaign
+	Weeks     []Week    `json:"weeks"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+// ConflictResponse answers a creation with conflicting weeks (409, B §7 "On a failed create").
+type ConflictResponse struct {
+	Success  bool             `json:"success"`
+	Message  string           `json:"message"`
+	Campaign ConflictCampaign `json:"campaign"`
+	Params   CampaignForm     `json:"params"`
+}
+
+// Conflict resolutions (B §4).
+const (
+	ResolveOwnDates       = "own"
+	ResolveSuggestedDates = "suggested"
+)
+
+// ResolveRequest is the body of POST /api/campaigns/{id}/resolve: the person's choice in the
+// conflict dialog.
+type ResolveRequest struct {
+	Choice string `json:"choice"`
+}
+
+// ResolveResponse answers a resolution. Campaign is nil when "keep my own dates" left no active
+// week, so nothing was created.
+type ResolveResponse struct {
+	Success  bool      `json:"success"`
+	Message  string    `json:"message"`
+	Campaign *Campaign `json:"campaign"`
+}
+
+// Count answers GET /api/campaigns/count (A §3).
+type Count struct {
+	Pending   int `json:"pending"`
+	Active    int `json:"active"`
+	Completed int `json:"completed"`
+	Paused    int `json:"paused"`
+	Total     int `json:"total"`
+}
+
+// Service is the campaigns module's public API for the modules above it (partners, reports).
+type Service interface {
+	// FindCampaignsByIDs returns the campaigns with these ids, deleted ones included (unknown ids
+	// are left out).
+	FindCampaignsByIDs(ctx context.Context, ids []string) ([]*Campaign, error)
+	// FindCompanyCampaign returns a campaign of the company. ENOTFOUND for another company's.
+	FindCompanyCampaign(ctx context.Context, companyID, id string) (*Campaign, error)
+	// FindWeeks returns a campaign's weeks, oldest first, with their creatives and proofs.
+	FindWeeks(ctx context.Context, campaignID string) ([]Week, error)
+}

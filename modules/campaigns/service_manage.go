@@ -1,0 +1,128 @@
+package campaigns
+
+import "marquee/platform/money"
+
+// The DTOs of the management calls (issue 7): lists, detail, edit, lifecycle actions, creative
+// changes, admin weeks and delivery.
+
+// ListTotals are the totals of the campaign list (A §2): of every campaign the query matches, not
+// only the page.
+type ListTotals struct {
+	WeeklyBudget money.Cents `json:"weekly_budget"`
+	TotalBudget  money.Cents `json:"total_budget"`
+	TotalActImp  int64       `json:"total_act_imp"`
+}
+
+// CampaignList answers GET /api/campaigns?q=&status=&page=&page_size=&sort= and GET
+// /api/admin/campaigns/: the list envelope of docs/api.md plus the totals. Deleted campaigns and
+// conflict drafts are never listed.
+type CampaignList struct {
+	Items    []*Campaign `json:"items"`
+	Total    int         `json:"total"`
+	Page     int         `json:"page"`
+	PageSize int         `json:"page_size"`
+	Totals   ListTotals  `json:"totals"`
+}
+
+// CampaignLocation is a face of a campaign on the detail page: its marker and the creative it
+// shows (a creative per location, B §2).
+type CampaignLocation struct {
+	ID           string  `json:"id"`
+	LocationName string  `json:"location_name"`
+	Market       string  `json:"market"`
+	City         string  `json:"city"`
+	Face         string  `json:"face"`
+	Lat          float64 `json:"lat"`
+	Lng          float64 `json:"lng"`
+	DoubleFaced  bool    `json:"double_faced"`
+	OtherFace    string  `json:"other_face"`
+	CreativeID   string  `json:"creative_id"`
+	CreativeURL  string  `json:"creativeUrl"`
+	Snapshot     string  `json:"new_location_snapshot"`
+}
+
+// ChartSeries is the detail chart (A §9, B §9): 'Week n' labels, or 7 'Day n' labels for a single
+// week. Minimum is the estimated impressions; Actual is null where the week (over 1 day) or day
+// (over 24 hours) has not passed, or nothing was recorded.
+type ChartSeries struct {
+	Labels  []string `json:"labels"`
+	Minimum []int64  `json:"minimum"`
+	Actual  []*int64 `json:"actual"`
+}
+
+// CampaignDetail answers GET /api/campaigns/{id}.
+type CampaignDetail struct {
+	Campaign
+	Locations []CampaignLocation `json:"locations"`
+	Proofs    []WeekCreative     `json:"proofs"`
+	Chart     ChartSeries        `json:"chart"`
+	// Editable is false when the start is 5 or fewer days away (B §9).
+	Editable bool `json:"editable"`
+	// ImminentEnd is true for a finite campaign ending within 12 days (B §9).
+	ImminentEnd bool `json:"imminent_end"`
+	// Actions the status allows (B §4).
+	CanPause  bool `json:"can_pause"`
+	CanResume bool `json:"can_resume"`
+	CanStop   bool `json:"can_stop"`
+}
+
+// ActionResponse answers pause, resume, stop and delete: the new status (B §4: resume sets the
+// status the server returns).
+type ActionResponse struct {
+	Success bool   `json:"success"`
+	Message string `json:"message"`
+	Status  string `json:"status"`
+}
+
+// DeleteParams are the query of DELETE /api/campaigns/{id} (B §3 "Delete-campaign request"):
+// ?reason=&refund=true. A refund returns what was charged for weeks that have not started.
+type DeleteParams struct {
+	Reason string `form:"reason" json:"reason"`
+	Refund bool   `form:"refund" json:"refund"`
+}
+
+// CreativeChange is the body of PUT /api/campaigns/{id}/creative and PUT
+// /api/campaigns/week/{id}/creative: the creative to show at these locations (face ids; empty
+// means every location of the campaign, or of the week).
+type CreativeChange struct {
+	CreativeID string   `json:"creative_id"`
+	Locations  []string `json:"locations"`
+}
+
+// WeekMove is one record of PUT /api/admin/campaigns/weeks/{id}: a week and the new date range of
+// its product. Every record of one product must carry the same range (MsgWeeksInconsistent).
+type WeekMove struct {
+	ID        string `json:"id"`
+	ProductID string `json:"product_id"`
+	StartAt   string `json:"start_at"`
+	EndAt     string `json:"end_at"`
+}
+
+// WeeksUpdate is the body of PUT /api/admin/campaigns/weeks/{id}.
+type WeeksUpdate struct {
+	Weeks []WeekMove `json:"weeks"`
+}
+
+// UpdateMailerRequest is the body of POST /api/campaigns/update/mailer/: tell the campaign's
+// advertiser that an admin updated it.
+type UpdateMailerRequest struct {
+	CampaignID string `json:"campaign_id"`
+	Message    string `json:"message"`
+}
+
+// DeliveryUpdate is the body of PUT /api/admin/campaigns/week/{id}/delivery: the week's actual
+// impressions, recorded by an admin.
+type DeliveryUpdate struct {
+	ActImp int64 `json:"act_imp"`
+}
+
+// ProofFile is an uploaded proof image (the answer of POST /upload_creative_image).
+type ProofFile struct {
+	Path         string `json:"path"`
+	OriginalName string `json:"originalname"`
+}
+
+// ProofsUpload is the body of POST /api/admin/campaigns/week/{id}/proofs.
+type ProofsUpload struct {
+	Files []ProofFile `json:"files"`
+}
