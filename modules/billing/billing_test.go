@@ -1,6 +1,9 @@
 package billing
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -8,6 +11,8 @@ import (
 
 	"marquee/modules/identity"
 	"marquee/platform/apperr"
+	"marquee/platform/db"
+	"marquee/platform/events"
 	"marquee/platform/httpx"
 	"marquee/platform/money"
 	"marquee/platform/pagination"
@@ -687,6 +692,92 @@ func TestAfterAGatewaySwitch(t *testing.T) {
 		}
 		if n, _, _ := f.bill.sandbox.Charges(ctx, "after-switch"); n != 0 {
 			t.Fatalf("charged %d times", n)
+		}
+	})
+}
+
+// TestScheduledChargeJoinsTheCallersTransaction: a scheduled charge exists only if the caller's
+// transaction commits, is asked of the gateway once by SettleCharge or the job, and its outcome is
+// published for campaigns.
+func TestScheduledChargeJoinsTheCallersTransaction(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect)
+		ctx := t.Context()
+		var settled []ChargeSettled
+		f.s.Kernel.Events.Subscribe(EventChargeSettled, func(_ context.Context, e events.Event) error {
+			var p ChargeSettled
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				return err
+			}
+			settled = append(settled, p)
+			return nil
+		})
+		svc := f.bill.Service()
+		if _, err := svc.ScheduleCharge(ctx, ChargeRequest{Key: "s-nocard", CompanyID: f.advCompany, Amount: 100}); apperr.As(err).Message != MsgCardRequired {
+			t.Fatalf("no card: %v", err)
+		}
+		addCard(t, f.adv, "4242424242424242")
+
+		// Rolled back with the caller: no charge is left.
+		rollback := errors.New("caller failed")
+		err := db.Transact(ctx, f.s.Kernel.DB, func(ctx context.Context) error {
+			if _, err := svc.ScheduleCharge(ctx, ChargeRequest{Key: "s-rolled", CompanyID: f.advCompany, Amount: 100}); err != nil {
+				return err
+			}
+			return rollback
+		})
+		if !errors.Is(err, rollback) {
+			t.Fatal(err)
+		}
+		if _, err := f.bill.svc.store.TransactionByKey(ctx, "s-rolled"); !db.IsNotFound(err) {
+			t.Fatalf("a rolled-back charge is left: %v", err)
+		}
+
+		var tx *Transaction
+		err = db.Transact(ctx, f.s.Kernel.DB, func(ctx context.Context) error {
+			tx, err = svc.ScheduleCharge(ctx, ChargeRequest{Key: "s-1", CompanyID: f.advCompany, Amount: 4500, CampaignRef: "camp-9"})
+			return err
+		})
+		if err != nil || tx.Status != StatusPending {
+			t.Fatalf("scheduled = %+v %v", tx, err)
+		}
+		if again, err := svc.ScheduleCharge(ctx, ChargeRequest{Key: "s-1", CompanyID: f.advCompany, Amount: 4500}); err != nil || again.ID != tx.ID {
+			t.Fatalf("again = %+v %v", again, err)
+		}
+		if _, err := svc.ScheduleCharge(ctx, ChargeRequest{Key: "s-1", CompanyID: f.advCompany, Amount: 4600}); apperr.CodeOf(err) != apperr.ECONFLICT {
+			t.Fatalf("key reused: %v", err)
+		}
+		done, err := svc.SettleCharge(ctx, tx.ID)
+		if err != nil || done.Status != StatusSucceeded {
+			t.Fatalf("settled = %+v %v", done, err)
+		}
+		if again, err := svc.SettleCharge(ctx, tx.ID); err != nil || again.Status != StatusSucceeded {
+			t.Fatalf("settled twice = %+v %v", again, err)
+		}
+		if n, _, _ := f.bill.sandbox.Charges(ctx, "s-1/"); n != 1 {
+			t.Fatalf("charged %d times", n)
+		}
+		if _, err := f.s.Kernel.Events.Dispatch(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if len(settled) != 1 || settled[0].TransactionID != tx.ID || settled[0].Status != StatusSucceeded || settled[0].CampaignRef != "camp-9" {
+			t.Fatalf("events = %+v", settled)
+		}
+
+		// A declined card settles as failed through the job, with the gateway's message.
+		addCard(t, f.adv, "4000000000000341")
+		tx2, err := svc.ScheduleCharge(ctx, ChargeRequest{Key: "s-2", CompanyID: f.advCompany, Amount: 700, CampaignRef: "camp-9"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.bill.RetryPayments(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.s.Kernel.Events.Dispatch(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if len(settled) != 2 || settled[1].TransactionID != tx2.ID || settled[1].Status != StatusFailed || settled[1].Message != GatewayMsgDeclined {
+			t.Fatalf("events = %+v", settled)
 		}
 	})
 }

@@ -77,6 +77,69 @@ func (s *service) Charge(ctx context.Context, req ChargeRequest) (*Transaction, 
 	return s.attempt(ctx, row)
 }
 
+// ScheduleCharge records a pending charge for the retry job or SettleCharge (see Service).
+func (s *service) ScheduleCharge(ctx context.Context, req ChargeRequest) (*Transaction, error) {
+	if err := checkKey(req.Key); err != nil {
+		return nil, err
+	}
+	if req.Amount <= 0 {
+		return nil, apperr.Field("amount", MsgChargeAmount)
+	}
+	if !ids.Valid(req.CompanyID) {
+		return nil, apperr.Field("card", MsgCardRequired)
+	}
+	if prior, err := s.store.TransactionByKey(ctx, req.Key); err == nil {
+		if prior.Kind != KindCharge || prior.CompanyID != req.CompanyID || prior.Amount != int64(req.Amount) {
+			return nil, apperr.New(apperr.ECONFLICT, MsgChargeKeyReused)
+		}
+		return txDTO(prior), nil
+	} else if !db.IsNotFound(err) {
+		return nil, apperr.Internal(err)
+	}
+	card, err := s.store.CardByCompany(ctx, req.CompanyID)
+	if db.IsNotFound(err) || (err == nil && card.Gateway != s.gw.Name()) {
+		return nil, apperr.Field("card", MsgCardRequired)
+	} else if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	now := s.deps.Clock.Now()
+	row := &store.Transaction{ID: ids.New(), Key: req.Key, CompanyID: req.CompanyID, Kind: KindCharge, Status: StatusPending,
+		Amount: int64(req.Amount), Currency: Currency, Description: truncate(req.Description, 200), CampaignRef: req.CampaignRef,
+		Week: req.Week, Gateway: s.gw.Name(), NextAttemptAt: &now, CreatedAt: now, UpdatedAt: now}
+	if err := s.store.Create(ctx, row); err != nil {
+		// A concurrent caller with the same key inserted first: inside a transaction the failed
+		// insert may have aborted it (PostgreSQL), so the caller retries as a whole.
+		if db.IsDuplicate(err) {
+			return nil, apperr.New(apperr.ECONFLICT, MsgChargeKeyReused)
+		}
+		return nil, apperr.Internal(err)
+	}
+	return txDTO(row), nil
+}
+
+// SettleCharge asks the gateway now for a scheduled charge (see Service).
+func (s *service) SettleCharge(ctx context.Context, transactionID string) (*Transaction, error) {
+	t, err := s.findTransaction(ctx, transactionID, "", true)
+	if err != nil {
+		return nil, err
+	}
+	if t.Kind != KindCharge || t.Status != StatusPending {
+		return txDTO(t), nil
+	}
+	now := s.deps.Clock.Now()
+	held, err := s.store.ClaimTransaction(ctx, t.ID, now, now.Add(leaseFor))
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if t, err = s.store.TransactionByID(ctx, t.ID); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if !held {
+		return txDTO(t), nil
+	}
+	return s.attempt(ctx, t)
+}
+
 // outcome answers a transaction as its caller sees it: a failed charge carries the gateway's
 // message as a card error.
 func (s *service) outcome(t *store.Transaction) (*Transaction, error) {
@@ -142,7 +205,15 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 				return err
 			}
 		}
-		return s.store.RecordAttempt(ctx, t)
+		if err := s.store.RecordAttempt(ctx, t); err != nil {
+			return err
+		}
+		if t.Kind == KindCharge && t.Status != StatusPending {
+			return s.deps.Events.Publish(ctx, EventChargeSettled, ChargeSettled{TransactionID: t.ID, Key: t.Key,
+				CompanyID: t.CompanyID, CampaignRef: t.CampaignRef, Week: t.Week, Amount: money.Cents(t.Amount),
+				Status: t.Status, Message: t.FailureMessage})
+		}
+		return nil
 	})
 	if saveErr != nil {
 		return nil, apperr.Internal(saveErr)

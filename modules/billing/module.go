@@ -25,11 +25,17 @@ type Companies interface {
 	FindCompaniesByIDs(ctx context.Context, ids []string) ([]*identity.Company, error)
 }
 
+// Publisher publishes an event in the caller's transaction (platform/events.Bus).
+type Publisher interface {
+	Publish(ctx context.Context, name string, payload any) error
+}
+
 // Deps are what the billing module needs; New refuses a missing one.
 type Deps struct {
 	DB        *gorm.DB
 	Clock     clock.Clock
 	Companies Companies
+	Events    Publisher
 
 	// Gateway is GatewaySandbox or GatewayStripe (PAYMENT_GATEWAY).
 	Gateway              string
@@ -50,7 +56,7 @@ type Module struct {
 
 // New builds the module and its gateway adapter.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Companies == nil {
+	if d.DB == nil || d.Clock == nil || d.Companies == nil || d.Events == nil {
 		return nil, errors.New("billing: missing dependency")
 	}
 	if d.MaxJSONBytes < 1 {
@@ -100,7 +106,7 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 // NewFromKernel builds the module from the platform kernel and the identity service.
 func NewFromKernel(k *server.Kernel, companies Companies) (*Module, error) {
 	c := k.Config
-	return New(Deps{DB: k.DB, Clock: k.Clock, Companies: companies,
+	return New(Deps{DB: k.DB, Clock: k.Clock, Companies: companies, Events: k.Events,
 		Gateway: c.PaymentGateway, StripeSecretKey: c.StripeSecretKey, StripePublishableKey: c.StripePublishableKey,
 		StripeAPIURL: c.StripeAPIURL, MaxJSONBytes: c.MaxJSONBytes})
 }

@@ -311,6 +311,22 @@ type BillingSummary struct {
 	AmountPending money.Cents `json:"amountPending"`
 }
 
+// EventChargeSettled is published when a charge reaches succeeded or failed, in the transaction
+// that records it: the campaigns module activates a campaign, or pauses it, on it.
+const EventChargeSettled = "billing.charge_settled"
+
+// ChargeSettled is the payload of EventChargeSettled.
+type ChargeSettled struct {
+	TransactionID string      `json:"transaction_id"`
+	Key           string      `json:"key"`
+	CompanyID     string      `json:"company_id"`
+	CampaignRef   string      `json:"campaign_ref"`
+	Week          *dates.Date `json:"week"`
+	Amount        money.Cents `json:"amount"`
+	Status        string      `json:"status"`
+	Message       string      `json:"message"`
+}
+
 // Service is the billing module's public API for campaigns, the composition root and the admin
 // companies grid.
 type Service interface {
@@ -321,6 +337,16 @@ type Service interface {
 	// finishes it). EINVALID without a card on file or for a bad amount; ECONFLICT when the key was
 	// used for another company or amount.
 	Charge(ctx context.Context, req ChargeRequest) (*Transaction, error)
+	// ScheduleCharge records a pending charge, due at once, without asking the gateway: it joins
+	// the caller's transaction, so the charge exists exactly when the caller's writes commit. The
+	// retry job (or SettleCharge, right after the commit) asks the gateway; the outcome is
+	// published as EventChargeSettled. Idempotent by Key like Charge. EINVALID (MsgCardRequired)
+	// without a card on file or for a bad amount; ECONFLICT when the key was used for another
+	// company or amount.
+	ScheduleCharge(ctx context.Context, req ChargeRequest) (*Transaction, error)
+	// SettleCharge asks the gateway now for a scheduled charge, unless someone else is asking or it
+	// has already settled; it answers the transaction as it stands. Call it outside transactions.
+	SettleCharge(ctx context.Context, transactionID string) (*Transaction, error)
 	// Refund refunds a succeeded charge, in full or in part. Idempotent by Key. ENOTFOUND for an
 	// unknown charge; ECONFLICT when it is not succeeded or the amount exceeds what is left.
 	Refund(ctx context.Context, req RefundRequest) (*Transaction, error)

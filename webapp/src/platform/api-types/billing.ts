@@ -519,6 +519,24 @@ export interface BillingSummary {
   amountPending: number /* dollars, at most two decimals */;
 }
 /**
+ * EventChargeSettled is published when a charge reaches succeeded or failed, in the transaction
+ * that records it: the campaigns module activates a campaign, or pauses it, on it.
+ */
+export const EventChargeSettled = "billing.charge_settled";
+/**
+ * ChargeSettled is the payload of EventChargeSettled.
+ */
+export interface ChargeSettled {
+  transaction_id: string;
+  key: string;
+  company_id: string;
+  campaign_ref: string;
+  week?: string /* YYYY-MM-DD */;
+  amount: number /* dollars, at most two decimals */;
+  status: string;
+  message: string;
+}
+/**
  * Service is the billing module's public API for campaigns, the composition root and the admin
  * companies grid.
  */

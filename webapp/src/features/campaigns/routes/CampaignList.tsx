@@ -1,0 +1,6 @@
+import { NotAvailablePanel } from '../../../platform/NotAvailable'
+
+/** Placeholder until the screen lands (issues 6 and 7). */
+export default function CampaignList() {
+  return <NotAvailablePanel section="Campaigns" />
+}
