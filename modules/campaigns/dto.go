@@ -1,0 +1,75 @@
+package campaigns
+
+import (
+	"encoding/json"
+
+	"marquee/modules/campaigns/internal/store"
+	"marquee/platform/money"
+)
+
+// DisplayStatus is the status the API shows: a stored 'paid' is displayed as pending (B §4).
+func DisplayStatus(stored string) string {
+	if stored == StatusPaid {
+		return StatusPending
+	}
+	return stored
+}
+
+// CampaignTypeOf is Basic when mb_campaign is set, otherwise Premium (A §1).
+func CampaignTypeOf(mbCampaign bool) string {
+	if mbCampaign {
+		return CampaignTypeBasic
+	}
+	return CampaignTypePremium
+}
+
+// jsonList decodes a stored JSON list; a bad or empty value is an empty list.
+func jsonList(s string) []string {
+	out := []string{}
+	if s != "" {
+		_ = json.Unmarshal([]byte(s), &out)
+	}
+	return out
+}
+
+// encodeList stores a list as JSON.
+func encodeList(v []string) string {
+	if v == nil {
+		v = []string{}
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// campaignDTO is a campaign row as the API shows it; companyName is filled by the caller, which
+// reads company names in one batch.
+func campaignDTO(c *store.Campaign, companyName string) *Campaign {
+	return &Campaign{
+		ID: c.ID, AcID: c.ID, CompanyID: c.CompanyID, CompanyName: companyName, UserID: c.UserID, Name: c.Name,
+		Status: DisplayStatus(c.Status), Deleted: c.Deleted, MbCampaign: c.MbCampaign, CampaignType: CampaignTypeOf(c.MbCampaign),
+		Strategy: c.Strategy, Frequency: c.Frequency, StartDate: c.StartDate, EndDate: c.EndDate, Duration: c.Duration,
+		WeeklyBudget: money.Cents(c.WeeklyBudget), MaxBudget: money.Cents(c.WeeklyBudget), TotalBudget: money.Cents(c.TotalBudget),
+		TotalCost: money.Cents(c.TotalCost), TotalActImp: c.TotalActImp, ImpressionCount: c.ImpressionCount,
+		Markets: jsonList(c.Markets), Cities: jsonList(c.Cities), PlaceID: c.PlaceID, PlaceName: c.PlaceName,
+		RadiusCheckValue: c.Radius, CreativeID: c.CreativeID, CreativeURL: c.CreativeURL, PromoCode: c.PromoCode,
+		PaymentStatus: c.PaymentStatus, PaymentMessage: c.PaymentMessage, TransactionID: c.TransactionID,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+	}
+}
+
+// weekDTO is a week row as the API shows it, with its creatives and proofs.
+func weekDTO(w *store.Week, creatives []store.WeekCreative) Week {
+	out := Week{
+		ID: w.ID, CampaignID: w.CampaignID, ProductID: w.FaceID, StartAt: w.StartAt, EndAt: w.EndAt, StatusWeek: w.Status,
+		OfferPrice: money.Cents(w.OfferPrice), ProductAskingPrice: money.Cents(w.AskingPrice), ProductOoh: w.Ooh,
+		ActImp: w.ActImp, CreativeURL: w.CreativeURL, CreativeID: w.CreativeID,
+		Product: WeekProduct{LocationName: w.LocationName, Market: w.Market, City: w.City, Face: w.Face,
+			Latitude: w.Lat, Longitude: w.Lng, ProductImage: w.Snapshot},
+		Creatives: []WeekCreative{},
+	}
+	for _, c := range creatives {
+		out.Creatives = append(out.Creatives, WeekCreative{ID: c.ID, CreativeType: c.CreativeType, URL: c.URL,
+			ConvertedThumb: c.Thumb, CreatedAt: c.CreatedAt})
+	}
+	return out
+}
