@@ -417,10 +417,10 @@ func (s *Store) TryInsertSpot(ctx context.Context, sp *Spot) (bool, error) {
 }
 
 // spotBatch is the rows per INSERT of InsertSpots: small for the SQLite driver (see insertBatch),
-// large for PostgreSQL (13 columns: 1,000 rows stay far below its 65,535 parameters).
+// large for PostgreSQL (13 columns × 400 rows, far below its 65,535 parameters).
 func (s *Store) spotBatch() int {
 	if db.Dialect(s.db) == db.Postgres {
-		return 1000
+		return 400
 	}
 	return insertBatch
 }
