@@ -261,6 +261,11 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 		}
 		form.WeeklyBudget = BudgetInput("$" + gross.DollarString())
 		form.CitiesSelected = []string{""} // an empty cities list is removed
+		var quote CampaignQuote
+		w.adv.c.Post("/api/campaigns/quote", form).Expect(t, 200).JSON(t, &quote)
+		if quote.Weekly != gross || quote.WeeklyBudget != gross || quote.Total != 3*gross || quote.Duration != 3 || len(quote.Prices) != 2 || *quote.Prices[0].Price != *form.PlacesChecked[0].Price {
+			t.Fatalf("quote = %+v", quote)
+		}
 		var res CreateResponse
 		post(t, w.s, w.adv.c, "key-1", form).Expect(t, 201).JSON(t, &res)
 		c := res.Campaign
