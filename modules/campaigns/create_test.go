@@ -522,9 +522,11 @@ func TestCrashAfterBookingLeavesNothing(t *testing.T) {
 		if n, weeks, charges, err := w.m.store.CountCompany(ctx, w.adv.companyID); err != nil || n+weeks+charges != 0 {
 			t.Fatalf("campaigns %d, weeks %d, charges %d left (%v)", n, weeks, charges, err)
 		}
-		spots, err := w.loc.SpotsByRefs(ctx, w.adv.companyID, nil)
-		if err != nil || len(spots) != 0 {
-			t.Fatalf("spots = %v %v", spots, err)
+		// No spot or hold of the company anywhere (the calendar lists the company's live weeks).
+		var cal []locations.CalendarLocation
+		w.adv.c.Get("/api/calendar/locations").Expect(t, 200).JSON(t, &cal)
+		if len(cal) != 0 {
+			t.Fatalf("calendar = %+v", cal)
 		}
 		for _, f := range w.atlanta[:3] {
 			q, _ := w.loc.Quote(ctx, locations.QuoteRequest{FaceIDs: []string{f.ID}, Weeks: start0.Weeks(4)})
@@ -543,6 +545,10 @@ func TestCrashAfterBookingLeavesNothing(t *testing.T) {
 		// The same key works once the failure is gone: nothing of the first try is in the way.
 		w.m.afterBook = nil
 		post(t, w.s, w.adv.c, "crash", form).Expect(t, 201)
+		w.adv.c.Get("/api/calendar/locations").Expect(t, 200).JSON(t, &cal)
+		if len(cal) != 3 || len(cal[0].Weeks) != 4 {
+			t.Fatalf("calendar after the creation = %d faces", len(cal))
+		}
 	})
 }
 
