@@ -24,6 +24,7 @@ import (
 	"marquee/platform/auth"
 	"marquee/platform/dates"
 	"marquee/platform/db"
+	"marquee/platform/events"
 	"marquee/platform/httpx"
 	"marquee/platform/money"
 	"marquee/platform/testkit"
@@ -296,8 +297,18 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 		if got.Status != StatusActive || got.PaymentStatus != billing.StatusSucceeded || got.TotalCost != gross {
 			t.Fatalf("after the charge: %+v", got)
 		}
-		// The same event again changes nothing.
+		// The same event again, or an older failure arriving late, changes nothing.
 		w.settle(t)
+		payload, _ := json.Marshal(billing.ChargeSettled{TransactionID: c.TransactionID, Key: chargeKey(c.ID, start0), CompanyID: c.CompanyID,
+			CampaignRef: c.ID, Week: &start0, Amount: gross, Status: billing.StatusFailed, Message: "late"})
+		if err := db.Transact(ctx, w.s.Kernel.DB, func(ctx context.Context) error {
+			return w.m.onChargeSettled(ctx, events.Event{Name: billing.EventChargeSettled, Payload: payload})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.campaign(t, c.ID); got.Status != StatusActive || got.PaymentStatus != billing.StatusSucceeded || got.TotalCost != gross {
+			t.Fatalf("after a late failure: %+v", got)
+		}
 
 		// The same key and form: the same campaign, as it is now. Another form: refused.
 		var again CreateResponse
