@@ -449,7 +449,7 @@ func (m *Module) deleteCampaign(ctx context.Context, p *auth.Principal, id strin
 			}
 		}
 		next, _, _ = transition(c.Status, actionDelete, false)
-		return m.store.UpdateCampaign(ctx, c.ID, map[string]any{"deleted": true, "deleted_reason": params.Reason, "deleted_at": now, "status": next, "updated_at": now})
+		return m.store.SetCampaign(ctx, c.ID, map[string]any{"deleted": true, "deleted_reason": params.Reason, "deleted_at": now, "status": next, "updated_at": now})
 	})
 	if err != nil {
 		return nil, err
@@ -553,7 +553,7 @@ func (m *Module) changeCampaignCreative(ctx context.Context, p *auth.Principal, 
 			return err
 		}
 		if len(req.Locations) == 0 {
-			return m.store.UpdateCampaign(ctx, c.ID, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now})
+			return m.store.SetCampaign(ctx, c.ID, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now})
 		}
 		return nil
 	})
