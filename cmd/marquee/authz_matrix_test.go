@@ -104,6 +104,11 @@ var expectedAccess = map[string]string{
 	"PUT /api/admin/campaigns/week/:id/delivery": authz.Admin,
 	"POST /api/admin/campaigns/week/:id/proofs":  authz.Admin,
 	"DELETE /api/admin/campaigns/proofs/:id":     authz.Admin,
+	// campaigns, creation side (issue 6)
+	"POST /api/campaigns":             authz.User,
+	"POST /api/campaigns/quote":       authz.User,
+	"POST /api/campaigns/:id/resolve": authz.User,
+	"GET /api/campaigns/defaults":     authz.Member,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).
