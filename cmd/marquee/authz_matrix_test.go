@@ -90,6 +90,7 @@ var expectedAccess = map[string]string{
 	"GET /api/campaigns":                         authz.Member,
 	"GET /api/campaigns/count":                   authz.Member,
 	"GET /api/campaigns/:id":                     authz.Member,
+	"PUT /api/campaigns/:id":                     authz.Member,
 	"GET /api/campaigns/:id/weeks":               authz.Member,
 	"PUT /api/campaigns/:id/pause":               authz.Member,
 	"PUT /api/campaigns/:id/resume":              authz.Member,

@@ -126,24 +126,24 @@ func TestManageCampaigns(t *testing.T) {
 		// Detail: chart, proofs, flags; another company's answers 404.
 		id := f.ids["Holiday Coffee Push"]
 		var d CampaignDetail
-		adv.Get("/api/campaigns/" + id).Expect(t, 200).JSON(t, &d)
+		adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
 		// Duration 4: the weeks up to and including the current one (B §9).
 		if len(d.Chart.Labels) != 2 || d.Chart.Labels[0] != "Week 1" || d.Chart.Minimum[0] == 0 || d.Chart.Actual[0] == nil || len(d.Locations) != 3 || d.Editable ||
 			!d.CanPause || d.CanResume || !d.CanStop || d.ImminentEnd || len(d.Proofs) != 1 {
 			t.Fatalf("detail = %+v", d)
 		}
-		other.Get("/api/campaigns/" + id).Expect(t, 404)
-		other.Delete("/api/campaigns/" + id).Expect(t, 404)
+		other.Get("/api/campaigns/"+id).Expect(t, 404)
+		other.Delete("/api/campaigns/"+id).Expect(t, 404)
 		other.Put("/api/campaigns/"+id+"/pause", nil).Expect(t, 404)
 		var weeks struct {
 			Items []Week `json:"items"`
 			Total int64  `json:"total"`
 		}
-		adv.Get("/api/campaigns/" + id + "/weeks").Expect(t, 200).JSON(t, &weeks)
+		adv.Get("/api/campaigns/"+id+"/weeks").Expect(t, 200).JSON(t, &weeks)
 		if weeks.Total != 12 || len(weeks.Items) != 10 {
 			t.Fatalf("weeks = %d, %d", weeks.Total, len(weeks.Items))
 		}
-		other.Get("/api/campaigns/" + id + "/weeks").Expect(t, 404)
+		other.Get("/api/campaigns/"+id+"/weeks").Expect(t, 404)
 
 		// Pause, pause again, resume; a completed campaign can't be paused.
 		var act ActionResponse
@@ -178,13 +178,13 @@ func TestManageCampaigns(t *testing.T) {
 			t.Fatalf("proof upload: %v %v", res.StatusCode, err)
 		}
 		res.Body.Close()
-		adv.Get("/api/campaigns/" + id).Expect(t, 200).JSON(t, &d)
+		adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
 		if len(d.Proofs) != proofsBefore+1 || d.TotalActImp == 0 || d.Chart.Actual[0] == nil {
 			t.Fatalf("after delivery: proofs %d, act %d, chart %+v", len(d.Proofs), d.TotalActImp, d.Chart)
 		}
 		adv.Get(d.Proofs[len(d.Proofs)-1].URL).Expect(t, 200)
-		admin.Delete("/api/admin/campaigns/proofs/" + d.Proofs[len(d.Proofs)-1].ID).Expect(t, 200)
-		admin.Delete("/api/admin/campaigns/proofs/" + d.Proofs[len(d.Proofs)-1].ID).Expect(t, 404)
+		admin.Delete("/api/admin/campaigns/proofs/"+d.Proofs[len(d.Proofs)-1].ID).Expect(t, 200)
+		admin.Delete("/api/admin/campaigns/proofs/"+d.Proofs[len(d.Proofs)-1].ID).Expect(t, 404)
 
 		// Creative changes: another company's or an unknown creative answers 404.
 		adv.Put("/api/campaigns/"+id+"/creative", CreativeChange{CreativeID: "nope"}).Expect(t, 404)
@@ -213,7 +213,7 @@ func TestManageCampaigns(t *testing.T) {
 		expectMessage(t, admin.Put("/api/admin/campaigns/weeks/"+id, WeeksUpdate{Weeks: []WeekMove{
 			{ID: future.ID, ProductID: future.ProductID, StartAt: newStart.String(), EndAt: newStart.AddDays(6).String()},
 		}}), 200, MsgWeeksUpdated)
-		adv.Get("/api/campaigns/" + id).Expect(t, 200).JSON(t, &d)
+		adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
 		if !d.EndDate.Equal(newStart.AddDays(6)) {
 			t.Fatalf("end after move = %s, want %s", d.EndDate, newStart.AddDays(6))
 		}
@@ -236,16 +236,16 @@ func TestManageCampaigns(t *testing.T) {
 			t.Fatalf("stop released nothing: %d → %d spots", len(spotsBefore), len(spotsAfter))
 		}
 		adv.Put("/api/campaigns/"+id+"/stop", nil).Expect(t, 200).JSON(t, &act)
-		adv.Get("/api/campaigns/" + id).Expect(t, 200).JSON(t, &d)
+		adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
 		if act.Status != StatusCompleted || d.Frequency != FrequencyOneTime || d.CanStop || d.CanPause {
 			t.Fatalf("second stop = %+v, detail %+v", act, d.Campaign)
 		}
 
 		// Delete with a reason: hidden from the lists, 404 after; its future spots freed.
 		pid := f.ids["Spring Launch"]
-		adv.Delete("/api/campaigns/" + pid + "?reason=" + "changed+plans&refund=true").Expect(t, 200).JSON(t, &act)
-		adv.Get("/api/campaigns/" + pid).Expect(t, 404)
-		adv.Delete("/api/campaigns/" + pid).Expect(t, 404)
+		adv.Delete("/api/campaigns/"+pid+"?reason="+"changed+plans&refund=true").Expect(t, 200).JSON(t, &act)
+		adv.Get("/api/campaigns/"+pid).Expect(t, 404)
+		adv.Delete("/api/campaigns/"+pid).Expect(t, 404)
 		if spots, _ := f.loc.Service().SpotsByRefs(t.Context(), f.advAcc.CompanyID, []string{pid}); len(spots) != 0 {
 			t.Fatalf("deleted campaign keeps %d spots", len(spots))
 		}
@@ -256,7 +256,7 @@ func TestManageCampaigns(t *testing.T) {
 		// delete-ac frees the spots of the weeks to come and keeps the campaign.
 		bid := f.ids["Weekend Brunch"]
 		adv.Put("/api/campaigns/"+bid+"/delete-ac", nil).Expect(t, 200)
-		adv.Get("/api/campaigns/" + bid).Expect(t, 200)
+		adv.Get("/api/campaigns/"+bid).Expect(t, 200)
 	})
 }
 
@@ -281,7 +281,7 @@ func TestWeeklyJob(t *testing.T) {
 		}
 		var d CampaignDetail
 		f.adv.SessionAs(f.s, f.advAcc.UserID)
-		f.adv.Get("/api/campaigns/" + f.ids["Always On"]).Expect(t, 200).JSON(t, &d)
+		f.adv.Get("/api/campaigns/"+f.ids["Always On"]).Expect(t, 200).JSON(t, &d)
 		if d.EndDate.Weekday() != 0 || !d.EndDate.After(dates.Today(f.s.Clock).AddDays(3)) {
 			t.Fatalf("ongoing end = %s", d.EndDate)
 		}
@@ -293,11 +293,11 @@ func TestWeeklyJob(t *testing.T) {
 			}
 		}
 		f.adv.SessionAs(f.s, f.advAcc.UserID)
-		f.adv.Get("/api/campaigns/" + f.ids["Holiday Coffee Push"]).Expect(t, 200).JSON(t, &d)
+		f.adv.Get("/api/campaigns/"+f.ids["Holiday Coffee Push"]).Expect(t, 200).JSON(t, &d)
 		if d.Status != StatusCompleted {
 			t.Fatalf("finite campaign = %s", d.Status)
 		}
-		f.adv.Get("/api/campaigns/" + f.ids["Always On"]).Expect(t, 200).JSON(t, &d)
+		f.adv.Get("/api/campaigns/"+f.ids["Always On"]).Expect(t, 200).JSON(t, &d)
 		if d.Status != StatusActive {
 			t.Fatalf("ongoing campaign = %s", d.Status)
 		}

@@ -783,6 +783,10 @@ export const MsgReasonTooLong = "The reason can be at most 500 characters.";
  */
 export const MsgMessageTooLong = "The message can be at most 2,000 characters.";
 /**
+ * Messages of the management calls.
+ */
+export const MsgStartCharged = "This campaign's first week has already been charged: its start date can't be changed.";
+/**
  * EventCampaignCompleted is published when a campaign completes (stopped, or past its end date),
  * in the transaction that completes it; partners accrue bonuses on it.
  */
