@@ -325,3 +325,13 @@ const ChargeRefunded = "refunded"
 func (s *Store) SetChargeStatus(ctx context.Context, id, status string, now time.Time) error {
 	return s.conn(ctx).Model(&Charge{}).Where("id = ?", id).Updates(map[string]any{"status": status, "updated_at": now}).Error
 }
+
+// InsertCampaigns inserts campaign rows in batches (generated data).
+func (s *Store) InsertCampaigns(ctx context.Context, rows []Campaign) error {
+	return s.conn(ctx).CreateInBatches(rows, 40).Error
+}
+
+// InsertCharges inserts charge rows in batches (generated data).
+func (s *Store) InsertCharges(ctx context.Context, rows []Charge) error {
+	return s.conn(ctx).CreateInBatches(rows, 100).Error
+}
