@@ -347,9 +347,13 @@ func (m *Module) stopCampaign(ctx context.Context, p *auth.Principal, id string)
 		if err != nil {
 			return err
 		}
+		// A week is charged when its charge is pending or succeeded; a failed, skipped or refunded
+		// week is released.
 		chargedWeek := map[dates.Date]bool{}
 		for _, ch := range charges {
-			chargedWeek[ch.Week] = true
+			if ch.Status == ChargePending || ch.Status == ChargeSucceeded {
+				chargedWeek[ch.Week] = true
+			}
 		}
 		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
 		if err != nil {
