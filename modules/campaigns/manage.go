@@ -612,7 +612,7 @@ func (m *Module) updateCampaign(ctx context.Context, p *auth.Principal, id strin
 	if !editable(c, dates.Today(m.deps.Clock), admin) {
 		return nil, apperr.New(apperr.EINVALID, MsgNotEditable)
 	}
-	plan, err := m.planCampaign(ctx, p, form, planOptions{CompanyID: c.CompanyID, Admin: admin, SkipCard: true, SkipClientPrices: admin})
+	plan, err := m.planCampaign(ctx, p, form, planOptions{CompanyID: c.CompanyID, Admin: admin, KeepStart: c.StartDate, SkipCard: true, SkipClientPrices: admin})
 	if err != nil {
 		return nil, err
 	}
