@@ -377,3 +377,16 @@ func (s *Store) Analyze(ctx context.Context) error {
 	}
 	return s.db.WithContext(ctx).Exec("VACUUM ANALYZE campaigns_campaigns, campaigns_weeks, campaigns_charges").Error
 }
+
+// InsertWeekRows inserts week rows with every column, act_imp included (the demo seed and the
+// generated data: InsertWeeks writes new weeks, which have no actual impressions yet).
+func (s *Store) InsertWeekRows(ctx context.Context, rows []Week) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	batch := 50
+	if db.Dialect(s.db) == db.Postgres {
+		batch = 400
+	}
+	return s.conn(ctx).CreateInBatches(rows, batch).Error
+}
