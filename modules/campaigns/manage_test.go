@@ -341,3 +341,42 @@ func TestResumeAfterCutOff(t *testing.T) {
 		}
 	})
 }
+
+// An ongoing campaign whose faces are sold out in its next week: the week is skipped, the job does
+// not fail, and it is not tried again.
+func TestOngoingWeekSoldOut(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		ctx := t.Context()
+		id := f.ids["Always On"]
+		next := dates.MustParse("2026-11-30")
+		rows, err := f.m.store.WeekRows(ctx, id, dates.MustParse("2026-11-16"), "")
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("rows: %d %v", len(rows), err)
+		}
+		for _, r := range rows {
+			q, err := f.loc.Service().Quote(ctx, locations.QuoteRequest{FaceIDs: []string{r.FaceID}, Weeks: []dates.Date{next}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < q[0].AvailableSpots-q[0].UsedSpots; i++ {
+				if _, err := f.loc.Service().Book(ctx, locations.ReserveRequest{Key: fmt.Sprintf("fill-%s-%d", r.FaceID, i), CompanyID: f.otherAcc.CompanyID,
+					Ref: "fill", Items: []locations.FaceWeek{{FaceID: r.FaceID, Week: next}}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		f.s.Clock.Advance(4 * 24 * 3600 * 1e9)
+		res, err := f.m.RunLifecycle(ctx)
+		if err != nil || res.Failed != 0 || res.Booked != 0 {
+			t.Fatalf("run: %+v %v", res, err)
+		}
+		ch, err := f.m.store.ChargeOf(ctx, id, next)
+		if err != nil || ch.Status != ChargeSkipped {
+			t.Fatalf("charge of the sold-out week = %+v %v", ch, err)
+		}
+		if again, _ := f.m.RunLifecycle(ctx); again.Booked != 0 || again.Skipped != 0 {
+			t.Fatalf("second run: %+v", again)
+		}
+	})
+}
