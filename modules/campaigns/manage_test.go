@@ -380,3 +380,46 @@ func TestOngoingWeekSoldOut(t *testing.T) {
 		}
 	})
 }
+
+// A week the job cannot charge (no card on file) pauses the campaign and mails the advertiser;
+// nothing of the week is written and the next run leaves it alone.
+func TestJobPausesWithoutCard(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		ctx := t.Context()
+		id := f.ids["Other Campaign"]
+		rows, err := f.m.store.WeekRows(ctx, id, dates.MustParse("2026-11-23"), "")
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("rows %d %v", len(rows), err)
+		}
+		next := dates.MustParse("2026-11-30")
+		for i := range rows {
+			rows[i].ID, rows[i].StartAt, rows[i].EndAt, rows[i].ActImp = demoID("extra", rows[i].ID), next, next.AddDays(6), nil
+		}
+		if err := f.m.store.InsertWeekRows(ctx, rows); err != nil {
+			t.Fatal(err)
+		}
+		f.s.DeliverMail(t)
+		f.s.Clock.Advance(4 * 24 * 3600 * 1e9)
+		res, err := f.m.RunLifecycle(ctx)
+		if err != nil || res.Paused != 1 || res.Failed != 0 {
+			t.Fatalf("run: %+v %v", res, err)
+		}
+		c, err := f.m.store.CampaignByID(ctx, id)
+		if err != nil || c.Status != StatusPaused || c.PaymentMessage != billing.MsgCardRequired {
+			t.Fatalf("campaign = %+v %v", c, err)
+		}
+		if _, err := f.m.store.ChargeOf(ctx, id, next); err == nil {
+			t.Fatal("a charge row was written")
+		}
+		mails := f.s.DeliverMail(t)
+		if len(mails) == 0 || !strings.Contains(mails[len(mails)-1], "bob@campaigns.test") {
+			t.Fatalf("no mail to the advertiser (%d mails)", len(mails))
+		}
+		// Paused now: the next run skips the week instead.
+		again, err := f.m.RunLifecycle(ctx)
+		if err != nil || again.Paused != 0 || again.Skipped != 1 {
+			t.Fatalf("second run: %+v %v", again, err)
+		}
+	})
+}
