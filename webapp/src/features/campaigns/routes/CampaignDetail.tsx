@@ -14,6 +14,7 @@ import { errorMessage, isApiError } from '../../../platform/http'
 import { formatCount, formatDollars } from '../../../platform/money'
 import Spinner from '../../../platform/Spinner'
 import {
+  campaignsApi,
   useCampaignQuery,
   useChangeCreativeMutation,
   useDeleteCampaignMutation,
@@ -139,6 +140,11 @@ function CampaignView({ campaign }: { campaign: CampaignDetailView }) {
     }
   }
 
+  // A payment that went through is read at once rather than at the next poll.
+  const retry = async (transaction: string) => {
+    if (await retryPayment(transaction)) dispatch(campaignsApi.util.invalidateTags([{ type: 'Campaign', id: campaign.id }]))
+  }
+
   const creativeTitle =
     creativeTarget?.kind === 'week'
       ? `Creative for ${creativeTarget.week.product.location_name}, ${weekRange(creativeTarget.week)}`
@@ -211,7 +217,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetailView }) {
             {payment.message}
           </p>
           {payment.transaction && (
-            <button type="button" className="btn-primary shrink-0" disabled={isRetrying} onClick={() => void retryPayment(payment.transaction)}>
+            <button type="button" className="btn-primary shrink-0" disabled={isRetrying} onClick={() => void retry(payment.transaction)}>
               {isRetrying ? 'Retrying…' : 'Retry payment'}
             </button>
           )}

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useSelector } from 'react-redux'
 import { Link, useSearchParams } from 'react-router'
-import Alert from '../../../platform/Alert'
 import type { Count } from '../../../platform/api-types/campaigns'
 import { formatCount } from '../../../platform/money'
 import { selectUser } from '../../../platform/session'
@@ -72,7 +71,7 @@ export default function Dashboard() {
         <h2 id="campaign-counts" className="sr-only">
           Your campaigns
         </h2>
-        {counts.isError && <Alert>We could not load your campaign counts. Please try again later.</Alert>}
+        {counts.isError && <p className="mb-3 text-sm text-slate-600">We could not load your campaign counts. Please try again later.</p>}
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {COUNT_TILES.map((tile) => {
             const value = counts.data ? formatCount(counts.data[tile.key]) : '—'
