@@ -30,7 +30,7 @@ const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 /** The ApexCharts options of a line chart over these labels. */
 export function lineChartOptions(data: LineChartData, title?: string): ApexOptions {
   const empty = !hasData(data.series)
-  return {
+  const options: ApexOptions = {
     chart: {
       type: 'line',
       toolbar: { show: false },
@@ -38,7 +38,6 @@ export function lineChartOptions(data: LineChartData, title?: string): ApexOptio
       animations: { enabled: false },
       fontFamily: 'inherit',
     },
-    title: title ? { text: title } : undefined,
     colors: data.series.map((s, i) => s.color ?? (i === 0 ? '#6366f1' : '#059669')),
     stroke: { curve: 'straight', width: 3 },
     markers: { size: 4 },
@@ -51,4 +50,7 @@ export function lineChartOptions(data: LineChartData, title?: string): ApexOptio
     tooltip: { y: { formatter: (v: number) => (v === null || v === undefined ? '—' : thousands.format(v)) } },
     grid: { borderColor: '#e2e8f0' },
   }
+  // ApexCharts merges these over its defaults: a key set to undefined would wipe the default out.
+  if (title) options.title = { text: title }
+  return options
 }

@@ -24,7 +24,7 @@ export default function LocationsPanel({ locations, onChangeCreative }: Location
   const view = useMemo(() => facesView(locations), [locations])
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div>
         {tiles ? (
           <FaceMap
@@ -66,7 +66,7 @@ export default function LocationsPanel({ locations, onChangeCreative }: Location
               {loc.creativeUrl ? (
                 <img src={loc.creativeUrl} alt={`Creative at ${loc.location_name}`} className="h-10 w-28 shrink-0 rounded bg-slate-100 object-contain" />
               ) : (
-                <span className="flex h-10 w-28 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-500">No creative</span>
+                <span className="flex h-10 w-28 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-700">No creative</span>
               )}
               <button type="button" className="min-w-0 flex-1 text-left" onClick={() => setSelectedId(loc.id)}>
                 <span className="block truncate text-sm font-medium text-slate-900">{loc.location_name}</span>

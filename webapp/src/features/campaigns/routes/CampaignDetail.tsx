@@ -155,7 +155,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetailView }) {
   return (
     <div className="space-y-6">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/campaigns" className="text-brand-700 hover:underline">
+        <Link to="/campaigns" className="text-brand-700 underline">
           Campaigns
         </Link>
         <span aria-hidden="true" className="px-2 text-slate-400">
@@ -164,7 +164,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetailView }) {
         <span className="text-slate-600">{campaign.name}</span>
       </nav>
 
-      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+      <header data-testid="campaign-header" className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-semibold break-words text-slate-900 sm:text-3xl">{campaign.name}</h1>
@@ -216,11 +216,16 @@ function CampaignView({ campaign }: { campaign: CampaignDetailView }) {
             <span className="font-semibold">Your payment did not go through: </span>
             {payment.message}
           </p>
-          {payment.transaction && (
-            <button type="button" className="btn-primary shrink-0" disabled={isRetrying} onClick={() => void retry(payment.transaction)}>
-              {isRetrying ? 'Retrying…' : 'Retry payment'}
-            </button>
-          )}
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Link to="/settings" className="btn-secondary">
+              Update your card
+            </Link>
+            {payment.transaction && (
+              <button type="button" className="btn-primary" disabled={isRetrying} onClick={() => void retry(payment.transaction)}>
+                {isRetrying ? 'Retrying…' : 'Retry payment'}
+              </button>
+            )}
+          </div>
         </div>
       )}
       {imminent && <Alert tone="info">{imminent}</Alert>}

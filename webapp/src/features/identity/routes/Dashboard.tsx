@@ -78,8 +78,11 @@ export default function Dashboard() {
             const to = tile.status ? `/campaigns?status=${tile.status}` : '/campaigns'
             return (
               <li key={tile.key} className={tile.key === 'total' ? 'col-span-2 sm:col-span-1' : undefined}>
-                <Link to={to} className="card block px-5 py-4 transition-shadow hover:shadow-md" aria-label={`${tile.label} campaigns: ${value}`}>
-                  <span className="block text-sm font-medium text-slate-600">{tile.label}</span>
+                <Link to={to} className="card block px-5 py-4 transition-shadow hover:shadow-md">
+                  <span className="block text-sm font-medium text-slate-600">
+                    {tile.label}
+                    <span className="sr-only"> campaigns:</span>
+                  </span>
                   <span className="mt-1 block text-3xl font-semibold text-slate-900 tabular-nums" data-testid={`count-${tile.key}`}>
                     {value}
                   </span>
