@@ -23,10 +23,9 @@ export default function WeekTable({ campaignId, onChangeCreative }: WeekTablePro
     () => [
       { id: 'start_at', accessorKey: 'start_at', header: 'Week', cell: (c) => <span className="tabular-nums">{weekRange(c.row.original)}</span> },
       {
-        id: 'location',
+        id: 'location_name',
         accessorFn: (w) => w.product.location_name,
         header: 'Location',
-        enableSorting: false,
         cell: (c) => (
           <span>
             <span className="block font-medium text-slate-900">{c.row.original.product.location_name}</span>
@@ -37,12 +36,11 @@ export default function WeekTable({ campaignId, onChangeCreative }: WeekTablePro
         ),
       },
       { accessorKey: 'status_week', header: 'Status', enableSorting: false, cell: (c) => <span className="capitalize">{c.getValue<string>()}</span> },
-      { accessorKey: 'offer_price', header: 'Price', enableSorting: false, cell: (c) => <span className="tabular-nums">{formatDollars(c.getValue<number>())}</span> },
-      { accessorKey: 'product_ooh', header: 'Estimated impressions', enableSorting: false, cell: (c) => <span className="tabular-nums">{formatCount(c.getValue<number>())}</span> },
+      { accessorKey: 'offer_price', header: 'Price', cell: (c) => <span className="tabular-nums">{formatDollars(c.getValue<number>())}</span> },
+      { accessorKey: 'product_ooh', header: 'Estimated impressions', cell: (c) => <span className="tabular-nums">{formatCount(c.getValue<number>())}</span> },
       {
         accessorKey: 'act_imp',
         header: 'Actual impressions',
-        enableSorting: false,
         cell: (c) => {
           const v = c.getValue<number | undefined>()
           return <span className="tabular-nums">{typeof v === 'number' ? formatCount(v) : '—'}</span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfirmPause, ConfirmResume, ConfirmStop } from '../../../platform/api-types/campaigns'
-import { ACTION_CONFIRMS, allowedActions, failedPayment, imminentEndNotice, impressionsChart, pollInterval, WEEK_PAGE_SIZES, weekCreativeChangeable } from './detailRules'
+import { ACTION_CONFIRMS, allowedActions, failedPayment, imminentEndNotice, impressionsChart, notEditableReason, pollInterval, WEEK_PAGE_SIZES, weekCreativeChangeable } from './detailRules'
 
 const flags = { can_pause: undefined, can_resume: undefined, can_stop: undefined } as unknown as { can_pause: boolean; can_resume: boolean; can_stop: boolean }
 
@@ -60,5 +60,11 @@ describe('campaign detail rules', () => {
     const today = new Date(2026, 10, 22)
     expect(weekCreativeChangeable({ end_at: '2026-11-22' }, today)).toBe(true)
     expect(weekCreativeChangeable({ end_at: '2026-11-15' }, today)).toBe(false)
+  })
+
+  it('says why a campaign cannot be edited', () => {
+    const today = new Date(2026, 10, 22)
+    expect(notEditableReason('2026-11-23', today)).toBe('This campaign starts in 5 days or less and can no longer be edited.')
+    expect(notEditableReason('2026-11-16', today)).toBe('This campaign has started and can no longer be edited.')
   })
 })

@@ -4,6 +4,7 @@ import {
   ConfirmStop,
   FrequencyIndefinitely,
   FrequencyOngoing,
+  MsgNotEditable,
   PollIntervalMs,
   StatusActive,
   StatusCanceled,
@@ -91,4 +92,11 @@ export function weekCreativeChangeable(week: Pick<Week, 'end_at'>, today: Date =
 /** 'Jan 05, 2026 – Jan 11, 2026'. */
 export function weekRange(week: Pick<Week, 'start_at' | 'end_at'>): string {
   return `${formatDisplayDate(week.start_at)} – ${formatDisplayDate(week.end_at)}`
+}
+
+/** Why the edit is not offered (B §9: 5 or fewer days before the start; a started one neither). */
+export function notEditableReason(startDate: string, today: Date = new Date()): string {
+  const start = parseApiDate(startDate)
+  if (start && compareDays(start, today) <= 0) return 'This campaign has started and can no longer be edited.'
+  return MsgNotEditable
 }

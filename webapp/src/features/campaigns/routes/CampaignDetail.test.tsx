@@ -59,7 +59,7 @@ describe('/campaigns/:id (B §2)', () => {
     expect(server.called('GET', '/api/campaigns/c1/weeks')[0]!.query.get('page_size')).toBe('10')
     // Not editable (5 days or fewer before the start): no Edit link, the reason instead.
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument()
-    expect(screen.getByText('This campaign starts in 5 days or less and can no longer be edited.')).toBeInTheDocument()
+    expect(screen.getByText('This campaign has started and can no longer be edited.')).toBeInTheDocument()
   })
 
   it('pauses, resumes and marks complete after the confirm texts of B §8', async () => {

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link, useNavigate, useParams } from 'react-router'
 import Alert from '../../../platform/Alert'
-import { MsgCampaignNotFound, MsgCreativeFailed, MsgCreativeUpdated, MsgDeleted, MsgDeleteFailed, MsgNotEditable, type CampaignLocation, type Week } from '../../../platform/api-types/campaigns'
+import { MsgCampaignNotFound, MsgCreativeFailed, MsgCreativeUpdated, MsgDeleted, MsgDeleteFailed, type CampaignLocation, type Week } from '../../../platform/api-types/campaigns'
 import type { Creative } from '../../../platform/api-types/creatives'
 import { usePaymentRetry } from '../../../platform/billing/usePaymentRetry'
 import LineChart from '../../../platform/chart/LineChart'
@@ -31,6 +31,7 @@ import {
   failedPayment,
   imminentEndNotice,
   impressionsChart,
+  notEditableReason,
   pollInterval,
   weekRange,
   type CampaignAction,
@@ -229,11 +230,9 @@ function CampaignView({ campaign }: { campaign: CampaignDetailView }) {
         </div>
       )}
       {imminent && <Alert tone="info">{imminent}</Alert>}
-      {!campaign.editable && !finished && (
-        <p className="text-sm text-slate-500">{MsgNotEditable}</p>
-      )}
+      {!campaign.editable && !finished && <p className="text-sm text-slate-600">{notEditableReason(campaign.start_date)}</p>}
 
-      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Fact label="Type">{campaignType(campaign)}</Fact>
         <Fact label="Frequency">{frequencyLabel(campaign.frequency)}</Fact>
         <Fact label="Start date">{formatDisplayDate(campaign.start_date)}</Fact>

@@ -29,7 +29,7 @@ const columns: ColumnDef<Campaign, any>[] = [
       </Link>
     ),
   },
-  { id: 'campaignType', accessorFn: (c) => campaignType(c), header: 'Type', enableSorting: false },
+  { id: 'campaignType', accessorFn: (c) => campaignType(c), header: 'Type' },
   { accessorKey: 'frequency', header: 'Frequency', cell: (c) => frequencyLabel(c.getValue<string>()) },
   { accessorKey: 'start_date', header: 'Start date', cell: (c) => formatDisplayDate(c.getValue<string>()) },
   { accessorKey: 'end_date', header: 'End date', cell: (c) => formatDisplayDate(c.getValue<string>()) },
