@@ -6,6 +6,7 @@ import type {
   CampaignList,
   Count,
   CreativeChange,
+  MessageResponse,
   Week,
 } from '../../platform/api-types/campaigns'
 import type { MapConfig } from '../../platform/api-types/locations'
@@ -102,7 +103,7 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'Ca
       // The detail is not re-read: the page leaves for /campaigns.
       invalidatesTags: [{ type: 'Campaign', id: 'LIST' }, 'CampaignCount'],
     }),
-    changeCreative: build.mutation<unknown, CreativeChangeArgs>({
+    changeCreative: build.mutation<MessageResponse, CreativeChangeArgs>({
       query: ({ id, week, creative_id, locations }) => ({
         url: week ? `/api/campaigns/week/${encodeURIComponent(id)}/creative` : `/api/campaigns/${encodeURIComponent(id)}/creative`,
         method: 'PUT',

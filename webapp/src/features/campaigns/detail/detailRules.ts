@@ -5,6 +5,9 @@ import {
   FrequencyIndefinitely,
   FrequencyOngoing,
   MsgNotEditable,
+  MsgPaused,
+  MsgResumed,
+  MsgStopped,
   PollIntervalMs,
   StatusActive,
   StatusCanceled,
@@ -33,9 +36,9 @@ export const ACTION_CONFIRMS: Record<CampaignAction, { title: string; message: s
 
 /** What each action leads to when the server answers no message of its own. */
 export const ACTION_DONE: Record<CampaignAction, string> = {
-  pause: 'The campaign has been paused.',
-  resume: 'The campaign has been resumed.',
-  stop: 'The campaign has been marked as complete.',
+  pause: MsgPaused,
+  resume: MsgResumed,
+  stop: MsgStopped,
 }
 
 /**
