@@ -241,6 +241,10 @@ test('change the creative of one location', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Save creative' }).click()
   expect((await changed).status()).toBe(200)
   await expect(page.getByText('Creative uploaded successfully')).toBeVisible()
+  // The location now shows the new creative, and its image loads.
+  const image = location.getByRole('img', { name: /^Creative at / })
+  await expect(image).toBeVisible()
+  await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0)
   await lastScreen(page, 'campaign-creative-changed')
 })
 
@@ -269,6 +273,82 @@ test('a pending campaign polls every 5 s; a failed first payment shows the messa
     await expect(alert.getByRole('button', { name: 'Retry payment' })).toHaveCount(0)
   }
   await lastScreen(page, 'campaign-payment-failed')
+})
+
+/** A fresh advertiser whose card is saved but declined when charged (the sandbox's 0341). */
+async function advertiserWithDecliningCard(page: Page) {
+  await signUpByApi(page.request, `declined-${unique()}@example.com`, 'billboards-by-the-week')
+  await page.goto('/settings')
+  await page.getByRole('tab', { name: 'Card and credit' }).click()
+  await page.getByRole('button', { name: 'Add card' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add a payment card' })
+  await dialog.getByLabel('Card number').fill('4000 0000 0000 0341')
+  await dialog.getByLabel('Month').selectOption('12')
+  await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2))
+  await dialog.getByLabel('Security code').fill('123')
+  await dialog.getByRole('button', { name: 'Add card' }).click()
+  await expect(page.getByTestId('masked-card')).toHaveText('xxxx-xxxx-xxxx-0341')
+}
+
+/** Creates a one-week campaign of one Denver face through the API, priced by the server. */
+async function createCampaignByApi(page: Page, name: string): Promise<string> {
+  const request = page.request
+  const defaults = (await (await request.get('/api/campaigns/defaults', { headers: XHR })).json()) as { default_start: string }
+  const spots = (await (await request.post('/api/available-spots/', { headers: XHR, data: { start_at: defaults.default_start, markets: ['Denver'] } })).json()) as {
+    xxx: string
+    available: boolean
+  }[]
+  const face = spots.filter((s) => s.available).at(-1)!
+  const upload = await request.post('/upload_creative', {
+    headers: XHR,
+    multipart: { file: { name: 'ad.jpg', mimeType: 'image/jpeg', buffer: await jpegImage(page, 1400, 400, 'Declined') } },
+  })
+  expect(upload.status(), await upload.text()).toBe(200)
+  const file = (await upload.json()) as { path: string }
+  const creative = await request.post('/api/creatives/', { headers: XHR, data: { creative: { name: `Ad ${unique()}`, alt: '', url: file.path } } })
+  expect(creative.ok(), await creative.text()).toBe(true)
+  const creativeId = ((await creative.json()) as { id: string }).id
+  const form = {
+    name,
+    typeCampaign: 1,
+    strategySelected: 1,
+    marketsSelected: ['Denver'],
+    places_checked: [{ id: face.xxx }],
+    startDate: defaults.default_start,
+    frequencySelected: 'one-time',
+    duration: 1,
+    creative_id: creativeId,
+    weekly_budget: '0',
+    impression_count: 0,
+  }
+  const quote = (await (await request.post('/api/campaigns/quote', { headers: XHR, data: form })).json()) as {
+    places_checked: { id: string; price: number }[]
+    weekly_budget: number
+    impression_count: number
+  }
+  const created = await request.post('/api/campaigns', {
+    headers: { ...XHR, 'Idempotency-Key': `declined-${unique()}` },
+    data: { ...form, places_checked: quote.places_checked, weekly_budget: quote.weekly_budget, impression_count: quote.impression_count },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  return ((await created.json()) as { campaign: { id: string } }).campaign.id
+}
+
+test('a declined first payment shows the gateway message and retries the charge', async ({ page }) => {
+  await offline(page)
+  await advertiserWithDecliningCard(page)
+  const id = await createCampaignByApi(page, `Declined ${unique()}`)
+  await page.goto(`/campaigns/${id}`)
+  // Pending until the gateway answers; the page polls and shows the decline by itself.
+  const alert = page.getByRole('alert').filter({ hasText: 'Your payment did not go through' })
+  await expect(alert).toContainText('Your card was declined.', { timeout: 30_000 })
+  await expect(page.getByTestId('campaign-header').getByText('Pending', { exact: true })).toBeVisible()
+  const retried = page.waitForResponse((r) => /\/api\/transactions\/[^/]+$/.test(r.url()) && r.request().method() === 'PUT')
+  await alert.getByRole('button', { name: 'Retry payment' }).click()
+  expect((await retried).status()).toBe(402)
+  // B §8: a failed payment shows the server's message (5000 ms).
+  await expect(page.locator('[role="alert"], [role="status"]').filter({ hasText: 'Your card was declined.' }).first()).toBeVisible()
+  await lastScreen(page, 'campaign-payment-declined')
 })
 
 test('delete a campaign with a reason and a refund', async ({ page }) => {

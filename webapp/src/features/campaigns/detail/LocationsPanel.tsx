@@ -3,6 +3,7 @@ import type { CampaignLocation } from '../../../platform/api-types/campaigns'
 import FaceMap from '../../../platform/map/Map'
 import { facesView } from '../../../platform/map/viewRules'
 import { useCampaignMapConfigQuery } from '../api'
+import { creativeImageUrl } from './detailRules'
 
 // Used when the server's map settings cannot be read: the default of DESIGN §1.8.
 const FALLBACK_TILES = {
@@ -42,7 +43,7 @@ export default function LocationsPanel({ locations, onChangeCreative }: Location
                 <p className="text-slate-600">
                   {face.face} · {[face.city, face.market].filter(Boolean).join(', ')}
                 </p>
-                {face.creativeUrl && <img src={face.creativeUrl} alt="" className="mt-1 aspect-[7/2] w-48 rounded bg-slate-100 object-contain" />}
+                {face.creativeUrl && <img src={creativeImageUrl(face.creativeUrl)} alt="" className="mt-1 aspect-[7/2] w-48 rounded bg-slate-100 object-contain" />}
               </div>
             )}
             className="h-80 lg:h-96"
@@ -64,7 +65,7 @@ export default function LocationsPanel({ locations, onChangeCreative }: Location
           {locations.map((loc) => (
             <li key={loc.id} className={`flex items-center gap-3 rounded-xl border p-2 ${selectedId === loc.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}>
               {loc.creativeUrl ? (
-                <img src={loc.creativeUrl} alt={`Creative at ${loc.location_name}`} className="h-10 w-28 shrink-0 rounded bg-slate-100 object-contain" />
+                <img src={creativeImageUrl(loc.creativeUrl)} alt={`Creative at ${loc.location_name}`} className="h-10 w-28 shrink-0 rounded bg-slate-100 object-contain" />
               ) : (
                 <span className="flex h-10 w-28 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-700">No creative</span>
               )}

@@ -6,7 +6,7 @@ import DataGrid, { type GridState } from '../../../platform/DataGrid'
 import { errorMessage } from '../../../platform/http'
 import { formatCount, formatDollars } from '../../../platform/money'
 import { useCampaignWeeksQuery } from '../api'
-import { WEEK_PAGE_SIZES, weekCreativeChangeable, weekRange } from './detailRules'
+import { creativeImageUrl, WEEK_PAGE_SIZES, weekCreativeChangeable, weekRange } from './detailRules'
 
 export interface WeekTableProps {
   campaignId: string
@@ -55,7 +55,7 @@ export default function WeekTable({ campaignId, onChangeCreative }: WeekTablePro
           const proofs = w.creatives?.filter((x) => x.creative_type === 'Proof').length ?? 0
           return (
             <span className="flex items-center gap-2">
-              {w.creativeUrl ? <img src={w.creativeUrl} alt="" className="h-7 w-20 rounded bg-slate-100 object-contain" /> : <span className="text-xs text-slate-500">None</span>}
+              {w.creativeUrl ? <img src={creativeImageUrl(w.creativeUrl)} alt="" className="h-7 w-20 rounded bg-slate-100 object-contain" /> : <span className="text-xs text-slate-500">None</span>}
               {proofs > 0 && <span className="text-xs text-slate-500">{proofs === 1 ? '1 proof' : `${proofs} proofs`}</span>}
               {onChangeCreative && weekCreativeChangeable(w) && (
                 <button

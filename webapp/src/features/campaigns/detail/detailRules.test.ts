@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfirmPause, ConfirmResume, ConfirmStop } from '../../../platform/api-types/campaigns'
-import { ACTION_CONFIRMS, allowedActions, failedPayment, imminentEndNotice, impressionsChart, notEditableReason, pollInterval, WEEK_PAGE_SIZES, weekCreativeChangeable } from './detailRules'
+import { ACTION_CONFIRMS, allowedActions, creativeImageUrl, failedPayment, imminentEndNotice, impressionsChart, notEditableReason, pollInterval, WEEK_PAGE_SIZES, weekCreativeChangeable } from './detailRules'
 
 const flags = { can_pause: undefined, can_resume: undefined, can_stop: undefined } as unknown as { can_pause: boolean; can_resume: boolean; can_stop: boolean }
 
@@ -66,5 +66,12 @@ describe('campaign detail rules', () => {
     const today = new Date(2026, 10, 22)
     expect(notEditableReason('2026-11-23', today)).toBe('This campaign starts in 5 days or less and can no longer be edited.')
     expect(notEditableReason('2026-11-16', today)).toBe('This campaign has started and can no longer be edited.')
+  })
+
+  it('loads a creative stored by key through /creative/image', () => {
+    expect(creativeImageUrl('creatives/company-1/ab cd.jpg')).toBe('/creative/image?image=creatives%2Fcompany-1%2Fab%20cd.jpg')
+    expect(creativeImageUrl('/creative/image?image=x.jpg')).toBe('/creative/image?image=x.jpg')
+    expect(creativeImageUrl('https://cdn.example.com/x.jpg')).toBe('https://cdn.example.com/x.jpg')
+    expect(creativeImageUrl('')).toBe('')
   })
 })

@@ -103,3 +103,14 @@ export function notEditableReason(startDate: string, today: Date = new Date()): 
   if (start && compareDays(start, today) <= 0) return 'This campaign has started and can no longer be edited.'
   return MsgNotEditable
 }
+
+/**
+ * Where the browser loads a campaign's creative. The API's creativeUrl holds the creative's storage
+ * key (as the creation stores it); images are read through /creative/image?image= (B §7). A value
+ * that is already a path or a URL is used as it is.
+ */
+export function creativeImageUrl(value: string | undefined): string {
+  if (!value) return ''
+  if (value.startsWith('/') || /^https?:\/\//.test(value) || value.startsWith('data:')) return value
+  return `/creative/image?image=${encodeURIComponent(value)}`
+}
