@@ -184,6 +184,11 @@ test('the detail page works on a phone', async ({ page }) => {
   const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number
   expect(overflow).toBeLessThanOrEqual(0)
   await lastScreen(page, 'campaign-detail-phone')
+  // The list too: the grid scrolls inside its card, the page does not.
+  await page.goto('/campaigns')
+  await expect(page.getByRole('table', { name: 'Campaigns' }).getByRole('link', { name: 'Holiday Coffee Push' })).toBeVisible()
+  const listOverflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number
+  expect(listOverflow).toBeLessThanOrEqual(0)
 })
 
 test('pause, resume and mark complete, each after its confirm', async ({ page }) => {
@@ -198,6 +203,7 @@ test('pause, resume and mark complete, each after its confirm', async ({ page })
   await actions.getByRole('button', { name: 'Pause' }).click()
   let confirm = page.getByRole('dialog', { name: 'Pause campaign' })
   await expect(confirm.getByText(CONFIRM_PAUSE, { exact: true })).toBeVisible()
+  await expectAccessibleHere(page, 'the pause confirm')
   // Cancel changes nothing.
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(status).toHaveText('Active')
@@ -362,6 +368,7 @@ test('delete a campaign with a reason and a refund', async ({ page }) => {
   await expect(dialog.getByText('Please tell us why you are deleting this campaign.')).toBeVisible()
   await dialog.getByLabel('Reason').fill('The brunch menu changed')
   await expect(dialog.getByRole('checkbox', { name: /Refund the weeks/ })).toBeChecked()
+  await expectAccessibleHere(page, 'the delete modal')
   await lastScreen(page, 'campaign-delete-modal')
   const deleted = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes(`/api/campaigns/${id}`))
   await dialog.getByRole('button', { name: 'Delete campaign' }).click()
