@@ -69,12 +69,15 @@ test('the dashboard shows the campaign counts of /api/campaigns/count, each open
 })
 
 test('the tutorial video shows by itself once for a new user whose tour is done', async ({ page }) => {
+  await offline(page)
   await signUpByApi(page.request, `tutorial-${unique()}@example.com`, 'billboards-by-the-week')
   // The tour goes first; with the tour flag off the video is next.
   expect((await page.request.get('/users/disable-tour', { headers: XHR })).ok()).toBe(true)
   await page.goto('/dashboard')
   const dialog = page.getByRole('dialog', { name: 'How Marquee works' })
   await expect(dialog).toBeVisible()
+  // The demo library's guide video (the relevant item is a PDF).
+  await expect(dialog.locator('iframe[title="Tutorial video: How digital billboards work"]')).toBeVisible()
   // A new company has no campaigns: every count is 0.
   await expect(page.getByTestId('count-total')).toHaveText('0')
   await expectAccessibleHere(page, '/dashboard with the tutorial')

@@ -47,6 +47,28 @@ describe('/dashboard (A §2)', () => {
     expect(screen.queryByRole('dialog', { name: 'How Marquee works' })).not.toBeInTheDocument()
   })
 
+  it('takes a video tagged GUIDE when the relevant item is not a video', async () => {
+    mockFetch({
+      'GET /api/campaigns/count': counts,
+      'GET /api/contents/': {
+        body: {
+          items: [
+            { id: 'd1', name: 'Getting started', type: 'document', relevant: true, awsUrl: '/files/start.pdf', youtube: '', tags: ['GUIDE'] },
+            { id: 'y0', name: 'Cat video', type: 'youtube', relevant: false, awsUrl: '', youtube: 'cats', tags: ['FUN'] },
+            { id: 'y1', name: 'How digital billboards work', type: 'youtube', relevant: false, awsUrl: '', youtube: 'abc123', tags: ['VIDEO', 'GUIDE'] },
+          ],
+          total: 3,
+          page: 1,
+          page_size: 50,
+        },
+      },
+    })
+    renderApp('/dashboard', { session: signedInSession(makeUser()) })
+    ;(await screen.findByRole('button', { name: 'Watch the tutorial' })).click()
+    const dialog = await screen.findByRole('dialog', { name: 'How Marquee works' })
+    expect(await within(dialog).findByTitle('Tutorial video: How digital billboards work')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/abc123')
+  })
+
   it('opens the tutorial on demand, with the written guide when there is no video', async () => {
     mockFetch({ 'GET /api/campaigns/count': counts, 'GET /api/contents/': { body: { items: [], total: 0, page: 1, page_size: 1 } } })
     renderApp('/dashboard', { session: signedInSession(makeUser()) })

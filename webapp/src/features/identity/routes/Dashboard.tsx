@@ -132,24 +132,25 @@ export default function Dashboard() {
   )
 }
 
-// The tutorial video is the content item an admin marked relevant (A §5: one at a time), when it
-// is a video or a YouTube link: the content list answers it first.
+// The tutorial video comes from the content library (A §2 content): the item an admin marked
+// relevant (A §5: one at a time) when it is a video or a YouTube link, otherwise the first video
+// tagged GUIDE or TUTORIAL. The content list answers the relevant item first.
 const tutorialApi = api.injectEndpoints({
   endpoints: (build) => ({
     tutorialContent: build.query<Page<Content>, void>({
-      query: () => ({ url: '/api/contents/', params: { page: 1, page_size: 1 } }),
+      query: () => ({ url: '/api/contents/', params: { page: 1, page_size: 50 } }),
       keepUnusedDataFor: 600,
     }),
   }),
 })
 
-/** The tutorial video of the relevant content item, or null. */
+const isVideo = (c: Content) => (c.type === 'video' && !!c.awsUrl) || (c.type === 'youtube' && !!c.youtube)
+const TUTORIAL_TAGS = ['GUIDE', 'TUTORIAL']
+
+/** The tutorial video among these content items, or null. */
 export function tutorialVideo(items: readonly Content[] | undefined): Content | null {
-  const first = items?.[0]
-  if (!first || !first.relevant) return null
-  if (first.type === 'video' && first.awsUrl) return first
-  if (first.type === 'youtube' && first.youtube) return first
-  return null
+  const videos = (items ?? []).filter(isVideo)
+  return videos.find((c) => c.relevant) ?? videos.find((c) => c.tags?.some((t) => TUTORIAL_TAGS.includes(t.toUpperCase()))) ?? null
 }
 
 const GUIDE = [
