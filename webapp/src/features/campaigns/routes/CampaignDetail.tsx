@@ -78,7 +78,8 @@ export default function CampaignDetail() {
       </div>
     )
   }
-  return <CampaignView campaign={campaign} />
+  // A key per campaign: moving to another campaign starts its page afresh (dialogs, week paging).
+  return <CampaignView key={campaign.id} campaign={campaign} />
 }
 
 function CampaignView({ campaign }: { campaign: CampaignDetailView }) {
