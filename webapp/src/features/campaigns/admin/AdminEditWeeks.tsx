@@ -195,7 +195,7 @@ function WeeksEditor({ campaignId, weeks }: { campaignId: string; weeks: Week[] 
                 <tbody>
                   {group.weeks.map((w) => {
                     const row = rowOf(w.id)
-                    const label = `week of ${formatDisplayDate(w.start_at)}`
+                    const label = `week of ${formatDisplayDate(w.start_at)} at ${group.name}`
                     const proofs = (w.creatives ?? []).filter((c) => c.creative_type === CreativeTypeProof).length
                     return (
                       <tr key={w.id} className={`border-t border-slate-100 align-top ${row.selected ? 'bg-brand-50/60' : ''}`} aria-selected={row.selected}>

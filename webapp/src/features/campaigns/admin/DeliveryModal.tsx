@@ -82,7 +82,7 @@ function DeliveryForm({ week }: { week: Week }) {
 
   return (
     <div className="space-y-6">
-      <form noValidate onSubmit={onSave} className="space-y-3" aria-label="Actual impressions">
+      <form noValidate onSubmit={onSave} className="space-y-3">
         <TextInput
           id={`act-imp-${week.id}`}
           label="Actual impressions"
