@@ -12,4 +12,3 @@ func (m *Module) createRoutes() server.RouteTable { return server.RouteTable{} }
 func (m *Module) createJobs() []jobs.Job { return nil }
 
 // subscribeCreate wires the creation side's reactions.
-func (m *Module) subscribeCreate() {}

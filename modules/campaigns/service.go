@@ -171,8 +171,8 @@ type CampaignForm struct {
 	Duration           int            `json:"duration"`
 	CreativeID         string         `json:"creative_id,omitempty"`
 	UseDefaultCreative bool           `json:"use_default_creative,omitempty"`
-	WeeklyBudget       BudgetInput    `json:"weekly_budget"`
-	MaxBudget          BudgetInput    `json:"maxBudget,omitempty"`
+	WeeklyBudget       BudgetInput    `json:"weekly_budget" tstype:"number | string"`
+	MaxBudget          BudgetInput    `json:"maxBudget,omitempty" tstype:"number | string"`
 	ImpressionCount    int64          `json:"impression_count"`
 	PromoCode          *PromoCode     `json:"promo_code,omitempty"`
 }
