@@ -6,7 +6,7 @@ import type {
   CampaignForm,
   CampaignList,
   DeliveryUpdate,
-  ProofsUpload,
+  MessageResponse,
   UpdateMailerRequest,
   Week,
   WeeksUpdate,
@@ -28,11 +28,8 @@ export interface AdminCampaignListArgs {
  */
 export type AdminCampaignDetail = Campaign & Omit<CampaignDetail, 'Campaign'>
 
-/** What the update, mailer, delivery and proof calls answer (success and the spec's message). */
-export interface AdminMessage {
-  success: boolean
-  message: string
-}
+/** What the update, weeks, mailer, delivery and proof calls answer. */
+export type AdminMessage = MessageResponse
 
 const id = (value: string) => encodeURIComponent(value)
 
@@ -79,13 +76,8 @@ export const adminCampaignsApi = api
         query: (body) => ({ url: '/api/campaigns/update/mailer/', method: 'POST', body }),
         extraOptions: { silent: true },
       }),
-      adminRecordDelivery: build.mutation<Week, { weekId: string; body: DeliveryUpdate }>({
+      adminRecordDelivery: build.mutation<AdminMessage, { weekId: string; body: DeliveryUpdate }>({
         query: ({ weekId, body }) => ({ url: `/api/admin/campaigns/week/${id(weekId)}/delivery`, method: 'PUT', body }),
-        extraOptions: { silent: true },
-        invalidatesTags: ['Campaign', 'CampaignWeeks', 'AdminCampaign'],
-      }),
-      adminAddProofs: build.mutation<Week, { weekId: string; body: ProofsUpload }>({
-        query: ({ weekId, body }) => ({ url: `/api/admin/campaigns/week/${id(weekId)}/proofs`, method: 'POST', body }),
         extraOptions: { silent: true },
         invalidatesTags: ['Campaign', 'CampaignWeeks', 'AdminCampaign'],
       }),
@@ -97,6 +89,14 @@ export const adminCampaignsApi = api
     }),
   })
 
+/**
+ * Proof images are sent by the platform Uploader (multipart, with its progress bar) straight to
+ * POST /api/admin/campaigns/week/{id}/proofs, outside RTK Query: this is that call's URL, and the
+ * tags to invalidate once it answers.
+ */
+export const proofUploadUrl = (weekId: string) => `/api/admin/campaigns/week/${id(weekId)}/proofs`
+export const proofsAdded = () => adminCampaignsApi.util.invalidateTags(['Campaign', 'CampaignWeeks', 'AdminCampaign'])
+
 export const {
   useAdminCampaignsQuery,
   useAdminCampaignQuery,
@@ -106,6 +106,5 @@ export const {
   useAdminUpdateWeeksMutation,
   useAdminUpdateMailerMutation,
   useAdminRecordDeliveryMutation,
-  useAdminAddProofsMutation,
   useAdminDeleteProofMutation,
 } = adminCampaignsApi

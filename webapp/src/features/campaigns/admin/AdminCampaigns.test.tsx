@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MsgDeleted, MsgDeleteFailed } from '../../../platform/api-types/campaigns'
 import { mockFetch, type FakeRequest } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
@@ -10,6 +10,8 @@ import { makeCampaign } from './testData'
 
 // The screens load lazily and the machine may be busy: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 })
+// Long journeys through a whole screen: give them room on a shared machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 const admin = () => signedInSession(makeUser({ role: 'admin' }))
 const list = (items: unknown[]) => ({ body: { items, total: items.length, page: 1, page_size: 50, totals: { weekly_budget: 0, total_budget: 0, total_act_imp: 0 } } })
@@ -51,8 +53,9 @@ describe('/admin/campaigns (issue 7, B §2)', () => {
     await user.selectOptions(sizes, 'All')
     await waitFor(() => expect(server.calls.some((c) => c.path === '/api/admin/campaigns/' && c.query.get('page_size') === '0')).toBe(true))
 
-    await user.click(within(grid).getByRole('button', { name: /Company/ }))
-    await waitFor(() => expect(server.calls.some((c) => c.query.get('sort') === 'companyName')).toBe(true))
+    await user.click(within(grid).getByRole('button', { name: /Campaign type/ }))
+    await waitFor(() => expect(server.calls.some((c) => c.query.get('sort') === 'campaignType')).toBe(true))
+    expect(within(grid).queryByRole('button', { name: /Company/ })).not.toBeInTheDocument()
 
     await user.type(screen.getByLabelText('Search campaigns'), 'spr')
     await waitFor(() => expect(within(grid).queryByText('Winter sale')).not.toBeInTheDocument())

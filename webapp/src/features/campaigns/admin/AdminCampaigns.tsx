@@ -24,18 +24,20 @@ const frequencyLabels: Record<string, string> = {
   indefinitely: 'Ongoing',
 }
 
-// Column ids are the server's sort fields (docs/api.md "Lists").
+// Column ids are the server's sort fields (docs/api.md "Lists"). The company's name and the max
+// budget are not sortable: the company lives in identity, and the max budget is derived.
 const columns: ColumnDef<Campaign, any>[] = [
   { accessorKey: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.getValue<string>()} /> },
   { accessorKey: 'name', header: 'Name', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
-  { accessorKey: 'campaignType', header: 'Campaign type', enableSorting: false },
-  { accessorKey: 'companyName', header: 'Company' },
+  { accessorKey: 'campaignType', header: 'Campaign type' },
+  { accessorKey: 'companyName', header: 'Company', enableSorting: false },
   { accessorKey: 'frequency', header: 'Frequency', cell: (c) => frequencyLabels[c.getValue<string>()] ?? c.getValue<string>() },
   { accessorKey: 'start_date', header: 'Start date', cell: (c) => <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> },
   { accessorKey: 'end_date', header: 'End date', cell: (c) => <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> },
   {
     accessorKey: 'max_budget',
     header: 'Max budget',
+    enableSorting: false,
     cell: (c) => <span className="tabular-nums">{c.row.original.mb_campaign ? formatDollars(c.getValue<number>()) : '—'}</span>,
   },
 ]
@@ -96,7 +98,7 @@ export default function AdminCampaigns() {
             id="admin-campaign-filter"
             type="search"
             className="field-input"
-            placeholder="Campaign or company name"
+            placeholder="Campaign name"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
           />

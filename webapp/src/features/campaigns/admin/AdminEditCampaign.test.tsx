@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MsgAdminLocationReq, MsgNotEditable, MsgUpdated, type CampaignForm } from '../../../platform/api-types/campaigns'
 import { addDays, formatApiDate, formatInputDate, startOfDay } from '../../../platform/dates'
 import { mockFetch } from '../../../test/fetch'
@@ -10,6 +10,8 @@ import { MAILER_QUESTION, MAILER_TITLE } from './AdminEditCampaign'
 import { makeDetail } from './testData'
 
 configure({ asyncUtilTimeout: 5000 })
+// Long journeys through a whole screen: give them room on a shared machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 const admin = () => signedInSession(makeUser({ role: 'admin' }))
 

@@ -1,15 +1,26 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
-import { ConfirmWeeks, MsgWeeksInconsistent, MsgWeeksUpdated, MsgWeeksUpdateFailed, type Week } from '../../../platform/api-types/campaigns'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  ConfirmWeeks,
+  MsgActImpInvalid,
+  MsgDeliveryUpdated,
+  MsgProofDeleted,
+  MsgProofsAdded,
+  MsgWeeksInconsistent,
+  MsgWeeksRequired,
+  MsgWeeksUpdated,
+  MsgWeeksUpdateFailed,
+  type Week,
+} from '../../../platform/api-types/campaigns'
 import { mockFetch } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
-import { MSG_DELIVERY_SAVED, MSG_PROOF_REMOVED } from './DeliveryModal'
-import { MSG_IMPRESSIONS_INVALID } from './adminRules'
 import { makeDetail, makeWeek } from './testData'
 
 configure({ asyncUtilTimeout: 5000 })
+// Long journeys through a whole screen: give them room on a shared machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 const admin = () => signedInSession(makeUser({ role: 'admin' }))
 const page = (items: Week[]) => ({ body: { items, total: items.length, page: 1, page_size: 0 } })
@@ -29,6 +40,37 @@ async function typeDate(user: ReturnType<typeof userEvent.setup>, label: string,
   await user.type(input, value)
 }
 
+// The browser's XMLHttpRequest at the network boundary (the Uploader sends through XHR for its
+// progress bar): the test answers for the server.
+class FakeXhr {
+  static last: FakeXhr | null = null
+  url = ''
+  status = 0
+  responseText = ''
+  body: FormData | null = null
+  withCredentials = false
+  upload = { onprogress: null as unknown }
+  onload: (() => void) | null = null
+  onerror: (() => void) | null = null
+  onabort: (() => void) | null = null
+  constructor() {
+    FakeXhr.last = this
+  }
+  open(_method: string, url: string) {
+    this.url = url
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body
+  }
+  abort() {}
+  answer(status: number, body: unknown) {
+    this.status = status
+    this.responseText = JSON.stringify(body)
+    this.onload?.()
+  }
+}
+
 describe('/admin/campaigns/edit/week/{id} (B §2, §5)', () => {
   it("moves the selected weeks, one range per product, after 'Do you confirm updating the selected weeks?'", async () => {
     const server = mockFetch({
@@ -45,7 +87,7 @@ describe('/admin/campaigns/edit/week/{id} (B §2, §5)', () => {
 
     // Nothing selected yet.
     await user.click(screen.getByRole('button', { name: 'Update selected weeks' }))
-    expect(await screen.findByText('Select the weeks to move first.')).toBeInTheDocument()
+    expect(await screen.findByText(MsgWeeksRequired)).toBeInTheDocument()
 
     // Two ranges for one product are refused.
     await user.click(screen.getByRole('checkbox', { name: 'Move the week of Dec 07, 2026 at Main & 5th (North)' }))
@@ -104,11 +146,11 @@ describe('/admin/campaigns/edit/week/{id} (B §2, §5)', () => {
       'GET /api/campaigns/k1/weeks': () => page(current),
       'PUT /api/admin/campaigns/week/w1/delivery': (req) => {
         current = current.map((w) => (w.id === 'w1' ? { ...w, act_imp: (req.body as { act_imp: number }).act_imp } : w))
-        return { body: current[0] }
+        return { body: { success: true, message: MsgDeliveryUpdated } }
       },
       'DELETE /api/admin/campaigns/proofs/p1': () => {
         current = current.map((w) => (w.id === 'w1' ? { ...w, creatives: [] } : w))
-        return { body: { success: true, message: 'removed' } }
+        return { body: { success: true, message: MsgProofDeleted } }
       },
     })
     const user = userEvent.setup()
@@ -123,17 +165,38 @@ describe('/admin/campaigns/edit/week/{id} (B §2, §5)', () => {
     const input = within(dialog).getByLabelText('Actual impressions')
     await user.type(input, '12.5')
     await user.click(within(dialog).getByRole('button', { name: 'Save impressions' }))
-    expect(await within(dialog).findByText(MSG_IMPRESSIONS_INVALID)).toBeInTheDocument()
+    expect(await within(dialog).findByText(MsgActImpInvalid)).toBeInTheDocument()
     await user.clear(input)
     await user.type(input, '81,234')
     await user.click(within(dialog).getByRole('button', { name: 'Save impressions' }))
-    expect(await screen.findByText(MSG_DELIVERY_SAVED)).toBeInTheDocument()
+    expect(await screen.findByText(MsgDeliveryUpdated)).toBeInTheDocument()
     expect(server.called('PUT', '/api/admin/campaigns/week/w1/delivery')[0]!.body).toEqual({ act_imp: 81234 })
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove proof' }))
-    expect(await screen.findByText(MSG_PROOF_REMOVED)).toBeInTheDocument()
+    expect(await screen.findByText(MsgProofDeleted)).toBeInTheDocument()
     await waitFor(() => expect(within(dialog).getByText('No proof yet for this week.')).toBeInTheDocument())
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     expect(await screen.findByText('81,234')).toBeInTheDocument()
+  })
+
+  it('uploads proof images to the week with the platform uploader and reads the week again', async () => {
+    FakeXhr.last = null
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const server = mockFetch({
+      'GET /api/campaigns/k1': { body: makeDetail(1) },
+      'GET /api/campaigns/k1/weeks': page(weeks()),
+    })
+    const user = userEvent.setup()
+    renderApp('/admin/campaigns/edit/week/k1', { session: admin() })
+    await user.click(await screen.findByRole('button', { name: 'Record delivery of the week of Dec 07, 2026 at Main & 5th (North)' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Record delivery' })
+    expect(within(dialog).getByText('Up to 10 JPEG, PNG, GIF or TIF images, 20 MB each')).toBeInTheDocument()
+    const reads = server.called('GET', '/api/campaigns/k1/weeks').length
+    await user.upload(within(dialog).getByLabelText('Add proof images'), new File(['png'], 'proof.png', { type: 'image/png' }))
+    await waitFor(() => expect(FakeXhr.last?.url).toBe('/api/admin/campaigns/week/w1/proofs'))
+    expect((FakeXhr.last!.body!.getAll('files')[0] as File).name).toBe('proof.png')
+    FakeXhr.last!.answer(200, { success: true, message: MsgProofsAdded })
+    expect(await screen.findByText(MsgProofsAdded)).toBeInTheDocument()
+    await waitFor(() => expect(server.called('GET', '/api/campaigns/k1/weeks').length).toBeGreaterThan(reads))
   })
 })

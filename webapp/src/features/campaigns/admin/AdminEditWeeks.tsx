@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import Alert from '../../../platform/Alert'
 import Confirm from '../../../platform/Confirm'
 import Spinner from '../../../platform/Spinner'
-import { ConfirmWeeks, CreativeTypeProof, MsgWeeksUpdated, MsgWeeksUpdateFailed, type Week } from '../../../platform/api-types/campaigns'
+import { ConfirmWeeks, CreativeTypeProof, MsgWeeksRequired, MsgWeeksUpdated, MsgWeeksUpdateFailed, type Week } from '../../../platform/api-types/campaigns'
 import { apiToInputDate, formatDisplayDate, startOfDay } from '../../../platform/dates'
 import { flash, flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
@@ -23,8 +23,6 @@ import {
 } from './adminRules'
 import DeliveryModal from './DeliveryModal'
 import StatusBadge from './StatusBadge'
-
-export const MSG_SELECT_WEEKS = 'Select the weeks to move first.'
 
 /**
  * /admin/campaigns/edit/week/{id} (B §2, §5): an admin moves a campaign's weeks, one date range
@@ -109,7 +107,7 @@ function WeeksEditor({ campaignId, weeks }: { campaignId: string; weeks: Week[] 
 
   const onSave = () => {
     if (selectedCount === 0) {
-      setFormError(MSG_SELECT_WEEKS)
+      setFormError(MsgWeeksRequired)
       return
     }
     const check = validateWeekRows(rows)

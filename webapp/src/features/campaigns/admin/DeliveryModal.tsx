@@ -2,21 +2,15 @@ import { useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import Alert from '../../../platform/Alert'
 import Modal from '../../../platform/Modal'
-import { CreativeTypeProof, type Week } from '../../../platform/api-types/campaigns'
+import { CreativeTypeProof, MsgActImpInvalid, MsgDeliveryUpdated, MsgProofDeleted, MsgProofsAdded, type Week } from '../../../platform/api-types/campaigns'
 import { formatDisplayDate } from '../../../platform/dates'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import TextInput from '../../../platform/inputs/TextInput'
 import { formatCount } from '../../../platform/money'
 import Uploader from '../../../platform/uploader/Uploader'
-import { useAdminAddProofsMutation, useAdminDeleteProofMutation, useAdminRecordDeliveryMutation } from '../adminApi'
-import { MSG_IMPRESSIONS_INVALID, parseImpressions, productLabel } from './adminRules'
-
-export const MSG_DELIVERY_SAVED = 'The actual impressions have been recorded.'
-export const MSG_PROOFS_ADDED = 'The proof images have been added to the week.'
-export const MSG_PROOF_REMOVED = 'The proof image has been removed.'
-/** Proof images go up through the platform uploader as temporary files, then join the week. */
-export const PROOF_UPLOAD_URL = '/upload_temp'
+import { proofsAdded, proofUploadUrl, useAdminDeleteProofMutation, useAdminRecordDeliveryMutation } from '../adminApi'
+import { parseImpressions, productLabel } from './adminRules'
 
 /**
  * Recording delivery (issue 7): an admin types a week's actual impressions (they feed the
@@ -39,7 +33,6 @@ function DeliveryForm({ week }: { week: Week }) {
   const [error, setError] = useState<string | null>(null)
   const [proofError, setProofError] = useState<string | null>(null)
   const [record, recording] = useAdminRecordDeliveryMutation()
-  const [addProofs, adding] = useAdminAddProofsMutation()
   const [deleteProof, removing] = useAdminDeleteProofMutation()
   const dispatch = useDispatch()
   const proofs = (week.creatives ?? []).filter((c) => c.creative_type === CreativeTypeProof)
@@ -48,33 +41,30 @@ function DeliveryForm({ week }: { week: Week }) {
     event.preventDefault()
     const actImp = parseImpressions(impressions)
     if (actImp === null) {
-      setError(MSG_IMPRESSIONS_INVALID)
+      setError(MsgActImpInvalid)
       return
     }
     setError(null)
     try {
-      await record({ weekId: week.id, body: { act_imp: actImp } }).unwrap()
-      dispatch(flashShown(MSG_DELIVERY_SAVED, 'success'))
+      const answer = await record({ weekId: week.id, body: { act_imp: actImp } }).unwrap()
+      dispatch(flashShown(answer?.message || MsgDeliveryUpdated, 'success'))
     } catch (e) {
       setError(`Sorry! ${errorMessage(e)}`)
     }
   }
 
-  const onUploaded = async (files: { path: string; originalname: string }[]) => {
+  // The uploader has stored the images as the week's proofs; the week is read again.
+  const onUploaded = () => {
     setProofError(null)
-    try {
-      await addProofs({ weekId: week.id, body: { files: files.map((f) => ({ path: f.path, originalname: f.originalname })) } }).unwrap()
-      dispatch(flashShown(MSG_PROOFS_ADDED, 'success'))
-    } catch (e) {
-      setProofError(`Sorry! ${errorMessage(e)}`)
-    }
+    dispatch(proofsAdded())
+    dispatch(flashShown(MsgProofsAdded, 'success'))
   }
 
   const onRemove = async (proofId: string) => {
     setProofError(null)
     try {
-      await deleteProof(proofId).unwrap()
-      dispatch(flashShown(MSG_PROOF_REMOVED, 'success'))
+      const answer = await deleteProof(proofId).unwrap()
+      dispatch(flashShown(answer?.message || MsgProofDeleted, 'success'))
     } catch (e) {
       setProofError(`Sorry! ${errorMessage(e)}`)
     }
@@ -123,7 +113,7 @@ function DeliveryForm({ week }: { week: Week }) {
           </ul>
         )}
         {proofError && <Alert>{proofError}</Alert>}
-        <Uploader kind="image" url={PROOF_UPLOAD_URL} label="Add proof images" onUploaded={onUploaded} disabled={adding.isLoading} />
+        <Uploader kind="proof" url={proofUploadUrl(week.id)} answer="message" label="Add proof images" onUploaded={onUploaded} />
       </section>
     </div>
   )

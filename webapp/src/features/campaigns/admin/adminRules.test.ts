@@ -137,5 +137,7 @@ describe('delivery', () => {
     expect(parseImpressions('-3')).toBeNull()
     expect(parseImpressions('1.5')).toBeNull()
     expect(parseImpressions('abc')).toBeNull()
+    expect(parseImpressions('1,000,000,000')).toBe(1_000_000_000)
+    expect(parseImpressions('1000000001')).toBeNull()
   })
 })

@@ -217,14 +217,15 @@ export function productSpan(weeks: Week[]): { start: Date; end: Date } | null {
 
 // --- Delivery (issue 7 "Recording delivery") ---
 
-export const MSG_IMPRESSIONS_INVALID = 'Please enter the actual impressions as a whole number of 0 or more.'
+/** The server's bound on one week's actual impressions (MsgActImpInvalid). */
+export const MAX_ACT_IMP = 1_000_000_000
 
-/** Reads typed impressions ('12,500' → 12500); null when it is not a whole number ≥ 0. */
+/** Reads typed impressions ('12,500' → 12500); null unless a whole number from 0 to MAX_ACT_IMP. */
 export function parseImpressions(text: string): number | null {
   const cleaned = text.replace(/[,\s]/g, '')
   if (!/^\d+$/.test(cleaned)) return null
   const n = Number(cleaned)
-  return Number.isSafeInteger(n) ? n : null
+  return n <= MAX_ACT_IMP ? n : null
 }
 
 /** Whether a week has ended, so its delivery can be complete (the chart shows it 1 day later). */
