@@ -86,6 +86,30 @@ var expectedAccess = map[string]string{
 	"PUT /api/calendar/week":                authz.User,
 	"DELETE /api/calendar/week":             authz.User,
 	"DELETE /api/calendar/campaigns/:ref":   authz.User,
+	// campaigns, management side (issue 7; docs/campaign-lifecycle.md)
+	"GET /api/campaigns":                         authz.Member,
+	"GET /api/campaigns/count":                   authz.Member,
+	"GET /api/campaigns/:id":                     authz.Member,
+	"PUT /api/campaigns/:id":                     authz.Member,
+	"GET /api/campaigns/:id/weeks":               authz.Member,
+	"PUT /api/campaigns/:id/pause":               authz.Member,
+	"PUT /api/campaigns/:id/resume":              authz.Member,
+	"PUT /api/campaigns/:id/stop":                authz.Member,
+	"DELETE /api/campaigns/:id":                  authz.Member,
+	"PUT /api/campaigns/:id/delete-ac":           authz.Member,
+	"PUT /api/campaigns/:id/creative":            authz.Member,
+	"PUT /api/campaigns/week/:id/creative":       authz.Member,
+	"GET /api/admin/campaigns/":                  authz.Admin,
+	"PUT /api/admin/campaigns/weeks/:id":         authz.Admin,
+	"POST /api/campaigns/update/mailer/":         authz.Admin,
+	"PUT /api/admin/campaigns/week/:id/delivery": authz.Admin,
+	"POST /api/admin/campaigns/week/:id/proofs":  authz.Admin,
+	"DELETE /api/admin/campaigns/proofs/:id":     authz.Admin,
+	// campaigns, creation side (issue 6)
+	"POST /api/campaigns":             authz.User,
+	"POST /api/campaigns/quote":       authz.User,
+	"POST /api/campaigns/:id/resolve": authz.User,
+	"GET /api/campaigns/defaults":     authz.Member,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).

@@ -156,7 +156,7 @@ func (m *Module) refreshDates(ctx context.Context, c *store.Campaign) error {
 		return nil
 	}
 	end := s.Last.AddDays(6)
-	return m.store.UpdateCampaign(ctx, c.ID, map[string]any{"start_date": s.First, "end_date": end,
+	return m.store.SetCampaign(ctx, c.ID, map[string]any{"start_date": s.First, "end_date": end,
 		"duration": s.First.DaysUntil(end)/7 + 1, "updated_at": m.deps.Clock.Now()})
 }
 

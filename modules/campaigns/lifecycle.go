@@ -304,7 +304,7 @@ func (m *Module) applyPlan(ctx context.Context, id string, _ jobPlan, res *Lifec
 			r.Skipped += n
 		}
 		for _, w := range plan.Charge {
-			if err := m.scheduleWeekCharge(ctx, c, w); err != nil {
+			if _, err := m.scheduleWeekCharge(ctx, c, w); err != nil {
 				return err
 			}
 			r.Charged++
@@ -315,7 +315,7 @@ func (m *Module) applyPlan(ctx context.Context, id string, _ jobPlan, res *Lifec
 				return err
 			}
 			if booked {
-				if err := m.scheduleWeekCharge(ctx, c, plan.Book); err != nil {
+				if _, err := m.scheduleWeekCharge(ctx, c, plan.Book); err != nil {
 					return err
 				}
 				r.Booked++
@@ -356,7 +356,7 @@ func (m *Module) skipWeeks(ctx context.Context, c *store.Campaign, weeks []dates
 	if len(weeks) == 0 {
 		return 0, nil
 	}
-	rows, err := m.store.WeeksOf(ctx, c.ID, weeks)
+	rows, err := m.store.WeeksOn(ctx, c.ID, weeks)
 	if err != nil {
 		return 0, err
 	}
@@ -426,7 +426,7 @@ func (m *Module) bookOngoingWeek(ctx context.Context, c *store.Campaign, week da
 	if !ok {
 		return false, m.recordSkipped(ctx, c, []dates.Date{week})
 	}
-	prev, err := m.store.WeeksOf(ctx, c.ID, []dates.Date{last.Last})
+	prev, err := m.store.WeeksOn(ctx, c.ID, []dates.Date{last.Last})
 	if err != nil {
 		return false, err
 	}
@@ -484,7 +484,7 @@ func (m *Module) insertBookedWeeks(ctx context.Context, c *store.Campaign, like 
 	end := week.AddDays(6)
 	if end.After(c.EndDate) {
 		c.EndDate = end
-		return m.store.UpdateCampaign(ctx, c.ID, map[string]any{"end_date": end, "updated_at": now})
+		return m.store.SetCampaign(ctx, c.ID, map[string]any{"end_date": end, "updated_at": now})
 	}
 	return nil
 }

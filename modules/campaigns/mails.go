@@ -7,7 +7,6 @@ import (
 
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
-	"marquee/platform/dates"
 	"marquee/platform/mail"
 	"marquee/platform/money"
 )
@@ -35,25 +34,6 @@ The Marquee team
 	}
 }
 
-// paymentFailedMail tells the advertiser that a later week could not be charged and that the
-// campaign is paused until they update their card and resume it (brief decision 5).
-func paymentFailedMail(to, firstName string, c *store.Campaign, week dates.Date, gatewayMessage string) mail.Message {
-	return mail.Message{
-		To:      []string{to},
-		Subject: "Payment failed: your campaign " + c.Name + " is paused",
-		Text: fmt.Sprintf(`Hello %s,
-
-We could not charge your card for the week of %s of your campaign "%s":
-%s
-
-Your campaign is paused. Please update your card in Settings, then resume the campaign from its
-page.
-
-The Marquee team
-`, firstName, week.Format("Jan 02, 2006"), c.Name, gatewayMessage),
-	}
-}
-
 // advertiser finds the email and first name of the user who created the campaign.
 func (m *Module) advertiser(ctx context.Context, c *store.Campaign) (email, firstName string, err error) {
 	us, err := m.deps.Identity.FindUsersByIDs(ctx, []string{c.UserID})
@@ -73,16 +53,6 @@ func (m *Module) mailCampaignUpdated(ctx context.Context, c *store.Campaign, not
 		return err
 	}
 	return m.deps.Outbox.Enqueue(ctx, campaignUpdatedMail(to, name, c, note))
-}
-
-// mailPaymentFailed queues the failed-payment mail in the caller's transaction (the charge-settled
-// reaction calls it when a later week fails and the campaign is paused).
-func (m *Module) mailPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, gatewayMessage string) error {
-	to, name, err := m.advertiser(ctx, c)
-	if err != nil {
-		return err
-	}
-	return m.deps.Outbox.Enqueue(ctx, paymentFailedMail(to, name, c, week, gatewayMessage))
 }
 
 // publishCompleted publishes EventCampaignCompleted in the caller's transaction.

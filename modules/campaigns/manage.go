@@ -449,7 +449,7 @@ func (m *Module) deleteCampaign(ctx context.Context, p *auth.Principal, id strin
 			}
 		}
 		next, _, _ = transition(c.Status, actionDelete, false)
-		return m.store.UpdateCampaign(ctx, c.ID, map[string]any{"deleted": true, "deleted_reason": params.Reason, "deleted_at": now, "status": next, "updated_at": now})
+		return m.store.SetCampaign(ctx, c.ID, map[string]any{"deleted": true, "deleted_reason": params.Reason, "deleted_at": now, "status": next, "updated_at": now})
 	})
 	if err != nil {
 		return nil, err
@@ -510,9 +510,7 @@ func (m *Module) companyCreative(ctx context.Context, companyID, id string) (url
 	if len(crs) == 0 || crs[0].Company != companyID {
 		return "", apperr.NotFound("Creative not found.")
 	}
-	if crs[0].AwsURL != "" {
-		return crs[0].AwsURL, nil
-	}
+	// The storage key, as the creation stores it (creatives serves it at /creative/image).
 	return crs[0].URL, nil
 }
 
@@ -553,7 +551,7 @@ func (m *Module) changeCampaignCreative(ctx context.Context, p *auth.Principal, 
 			return err
 		}
 		if len(req.Locations) == 0 {
-			return m.store.UpdateCampaign(ctx, c.ID, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now})
+			return m.store.SetCampaign(ctx, c.ID, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now})
 		}
 		return nil
 	})
@@ -593,4 +591,85 @@ func (m *Module) changeWeekCreative(ctx context.Context, p *auth.Principal, week
 // listParams reads the list parameters.
 func listParams(c *gin.Context, s pagination.Spec) (pagination.Params, error) {
 	return pagination.Parse(c, s)
+}
+
+// updateCampaign is PUT /api/campaigns/{id} (B §2 edit): the form is validated and priced again by
+// the creation's planCampaign (admins with the admin rules of B §5), refused when the start is 5
+// or fewer days away (MsgNotEditable; admins may edit any running campaign). Weeks already charged
+// keep their rows and spots; every other week is released and the plan's remaining weeks are
+// booked (all or nothing: a full week answers 409). The start date of a campaign with a charged
+// week can't move. Later weeks are charged by the weekly job as usual.
+func (m *Module) updateCampaign(ctx context.Context, p *auth.Principal, id string, form CampaignForm) (*CreateResponse, error) {
+	c, err := m.findCampaign(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	admin := p.IsAdmin()
+	if !editable(c, dates.Today(m.deps.Clock), admin) {
+		return nil, apperr.New(apperr.EINVALID, MsgNotEditable)
+	}
+	plan, err := m.planCampaign(ctx, p, form, planOptions{CompanyID: c.CompanyID, Admin: admin, SkipCard: true, SkipClientPrices: admin})
+	if err != nil {
+		return nil, err
+	}
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, scope(p), id)
+		if err != nil {
+			return err
+		}
+		charges, err := m.store.ChargesOf(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		charged := map[dates.Date]bool{}
+		for _, ch := range charges {
+			if ch.Status != ChargeSkipped && ch.Status != store.ChargeRefunded {
+				charged[ch.Week] = true
+			}
+		}
+		if len(charged) > 0 && !plan.Start.Equal(c.StartDate) {
+			return apperr.Field(fieldStart, MsgStartCharged)
+		}
+		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		var release []store.Week
+		for _, w := range weeks {
+			if !charged[w.StartAt] {
+				release = append(release, w)
+			}
+		}
+		if err := m.releaseWeekRows(ctx, c, release); err != nil {
+			return err
+		}
+		plan.Weeks = slices.DeleteFunc(plan.Weeks, func(w dates.Date) bool { return charged[w] })
+		if len(plan.Weeks) > 0 {
+			plan.BookKey = "campaign:" + c.ID + ":edit:" + c.UpdatedAt.Format("20060102150405.000000000") + ":" + fmt.Sprint(len(weeks))
+			if err := m.bookPlan(ctx, c, plan); err != nil {
+				return err
+			}
+		}
+		cols := map[string]any{"name": plan.Name, "mb_campaign": plan.Type == TypeMaximumBudget, "strategy": plan.Strategy,
+			"frequency": plan.Frequency, "start_date": plan.Start, "end_date": plan.End, "duration": plan.Duration,
+			"weekly_budget": int64(plan.WeeklyBudget), "max_budget": int64(plan.MaxBudget), "total_budget": int64(plan.Quote.Total),
+			"impression_count": plan.Impressions, "markets": encodeList(plan.Markets), "cities": encodeList(plan.Cities),
+			"place_id": plan.PlaceID, "radius": plan.Radius, "updated_at": m.deps.Clock.Now()}
+		if plan.Creative != nil {
+			cols["creative_id"], cols["creative_url"] = plan.Creative.ID, truncate(plan.Creative.URL, 300)
+		}
+		return m.store.SetCampaign(ctx, c.ID, cols)
+	})
+	if err != nil {
+		return nil, err
+	}
+	c, err = m.findCampaign(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	dtos, err := m.campaignDTOs(ctx, []store.Campaign{*c})
+	if err != nil {
+		return nil, err
+	}
+	return &CreateResponse{Success: true, Message: MsgUpdated, Campaign: dtos[0]}, nil
 }

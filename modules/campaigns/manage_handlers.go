@@ -22,6 +22,7 @@ func (m *Module) manageRoutes() server.RouteTable {
 		server.GET("/api/campaigns/count", authz.Member, m.countHandler),
 		server.GET("/api/campaigns/:id", authz.Member, m.detailHandler),
 		server.GET("/api/campaigns/:id/weeks", authz.Member, m.weeksHandler),
+		server.PUT("/api/campaigns/:id", authz.Member, m.updateHandler),
 		server.PUT("/api/campaigns/:id/pause", authz.Member, m.actionHandler(m.pauseCampaign)),
 		server.PUT("/api/campaigns/:id/resume", authz.Member, m.actionHandler(m.resumeCampaign)),
 		server.PUT("/api/campaigns/:id/stop", authz.Member, m.actionHandler(m.stopCampaign)),
@@ -206,6 +207,19 @@ func (m *Module) proofsHandler(c *gin.Context) error {
 
 func (m *Module) deleteProofHandler(c *gin.Context) error {
 	out, err := m.deleteProof(c, auth.Current(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) updateHandler(c *gin.Context) error {
+	var form CampaignForm
+	if err := m.bindManage(c, &form); err != nil {
+		return err
+	}
+	out, err := m.updateCampaign(c, auth.Current(c), c.Param("id"), form)
 	if err != nil {
 		return err
 	}

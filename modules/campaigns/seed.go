@@ -249,3 +249,95 @@ func proofImage(i int) image.Image {
 	}
 	return img
 }
+
+// GenerateOptions says what GenerateCampaigns makes (benchmarks).
+type GenerateOptions struct {
+	CompanyID, UserID string
+	// Campaigns to make, each with Weeks weeks from Start on FacesPer faces (taken in turn from
+	// Faces): Campaigns × Weeks × FacesPer week rows.
+	Campaigns, Weeks, FacesPer int
+	Faces                      []locations.Location
+	Start                      dates.Date
+	// Statuses are given in turn (all active when empty); Frequency is weekly when empty.
+	Statuses  []string
+	Frequency string
+	// ChargedBefore records the weeks before it as charged (succeeded), as the creation and the
+	// weekly job would have.
+	ChargedBefore dates.Date
+	// NamePrefix names the campaigns "<prefix> <n>".
+	NamePrefix string
+}
+
+// GenerateCampaigns inserts campaigns with their weeks and charges in batches, without booking
+// spots (the benchmarks' 10,000 campaigns and 500,000 weeks). It answers the campaign ids.
+func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]string, error) {
+	if len(o.Faces) == 0 || o.Campaigns < 1 || o.Weeks < 1 || o.FacesPer < 1 {
+		return nil, fmt.Errorf("campaigns: generate needs faces, campaigns, weeks and faces per campaign")
+	}
+	if len(o.Statuses) == 0 {
+		o.Statuses = []string{StatusActive}
+	}
+	if o.Frequency == "" {
+		o.Frequency = FrequencyWeekly
+	}
+	now := m.deps.Clock.Now()
+	out := make([]string, 0, o.Campaigns)
+	const chunk = 250
+	for first := 0; first < o.Campaigns; first += chunk {
+		var cs []store.Campaign
+		var ws []store.Week
+		var chs []store.Charge
+		for i := first; i < min(first+chunk, o.Campaigns); i++ {
+			id := demoID("generated", fmt.Sprintf("%s:%s:%d", o.CompanyID, o.NamePrefix, i))
+			out = append(out, id)
+			fs := make([]locations.Location, o.FacesPer)
+			var weekly, ooh int64
+			for j := range fs {
+				fs[j] = o.Faces[(i*o.FacesPer+j)%len(o.Faces)]
+				weekly += int64(fs[j].Value)
+				ooh += fs[j].Ooh
+			}
+			c := store.Campaign{ID: id, CompanyID: o.CompanyID, UserID: o.UserID, CreateKey: "generated:" + id, Fingerprint: "generated",
+				Name: fmt.Sprintf("%s %d", o.NamePrefix, i), Status: o.Statuses[i%len(o.Statuses)], Strategy: StrategyMarket,
+				Frequency: o.Frequency, StartDate: o.Start, EndDate: o.Start.AddDays(7*o.Weeks - 1), Duration: o.Weeks,
+				WeeklyBudget: weekly, TotalBudget: weekly * int64(o.Weeks), ImpressionCount: ooh, Markets: encodeList([]string{fs[0].Market}),
+				Cities: encodeList(nil), PaymentStatus: "succeeded", CreatedAt: now.Add(-time.Duration(i) * time.Minute), UpdatedAt: now}
+			for k, wk := range o.Start.Weeks(o.Weeks) {
+				for _, f := range fs {
+					w := store.Week{ID: demoID("generated-week", fmt.Sprintf("%s:%s:%s", id, f.ID, wk)), CampaignID: id, CompanyID: o.CompanyID,
+						FaceID: f.ID, StartAt: wk, EndAt: wk.AddDays(6), Status: WeekActive, OfferPrice: int64(f.Value), AskingPrice: int64(f.Value),
+						Ooh: f.Ooh, LocationName: f.LocationName, Market: f.Market, City: f.City, Face: f.Face, Lat: f.Lat, Lng: f.Lng,
+						Snapshot: f.NewLocationSnapshot, CreatedAt: now, UpdatedAt: now}
+					if wk.AddDays(8).Before(dates.Of(now)) {
+						v := f.Ooh * int64(90+(i+k)%30) / 100
+						w.ActImp = &v
+						c.TotalActImp += v
+					}
+					ws = append(ws, w)
+				}
+				if wk.Before(o.ChargedBefore) {
+					chs = append(chs, store.Charge{ID: demoID("generated-charge", id+":"+wk.String()), CampaignID: id, CompanyID: o.CompanyID,
+						Week: wk, Amount: weekly, Status: "succeeded", CreatedAt: now, UpdatedAt: now})
+					c.TotalCost += weekly
+				}
+			}
+			cs = append(cs, c)
+		}
+		err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+			if err := m.store.InsertCampaigns(ctx, cs); err != nil {
+				return err
+			}
+			if err := m.store.InsertWeeks(ctx, ws); err != nil {
+				return err
+			}
+			if len(chs) > 0 {
+				return m.store.InsertCharges(ctx, chs)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -146,6 +146,7 @@ const (
 	MsgStatusFilter      = "The status must be one of active, paused, pending or completed."
 	MsgReasonTooLong     = "The reason can be at most 500 characters."
 	MsgMessageTooLong    = "The message can be at most 2,000 characters."
+	MsgStartCharged      = "This campaign's first week has already been charged: its start date can't be changed."
 )
 
 // EventCampaignCompleted is published when a campaign completes (stopped, or past its end date),

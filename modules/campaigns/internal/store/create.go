@@ -202,3 +202,10 @@ func (s *Store) CountCompany(ctx context.Context, companyID string) (campaigns, 
 	err = c.Model(&Charge{}).Where("company_id = ?", companyID).Count(&charges).Error
 	return
 }
+
+// ClaimDraft turns a campaign of one status into another, and says whether this call did (one of
+// two concurrent resolutions of a draft wins).
+func (s *Store) ClaimDraft(ctx context.Context, id, from, to string, now time.Time) (bool, error) {
+	res := s.conn(ctx).Model(&Campaign{}).Where("id = ? AND status = ?", id, from).Updates(map[string]any{"status": to, "updated_at": now})
+	return res.RowsAffected == 1, res.Error
+}

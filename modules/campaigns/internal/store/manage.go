@@ -104,8 +104,8 @@ func (s *Store) CampaignsByIDs(ctx context.Context, ids []string) ([]Campaign, e
 	return out, nil
 }
 
-// UpdateCampaign sets columns of a campaign.
-func (s *Store) UpdateCampaign(ctx context.Context, id string, cols map[string]any) error {
+// SetCampaign sets columns of a campaign (the caller sets updated_at).
+func (s *Store) SetCampaign(ctx context.Context, id string, cols map[string]any) error {
 	return s.conn(ctx).Model(&Campaign{}).Where("id = ?", id).Updates(cols).Error
 }
 
@@ -167,14 +167,6 @@ func (s *Store) DeleteWeeks(ctx context.Context, ids []string) error {
 	return nil
 }
 
-// InsertWeeks inserts week rows in batches.
-func (s *Store) InsertWeeks(ctx context.Context, rows []Week) error {
-	if len(rows) == 0 {
-		return nil
-	}
-	return s.conn(ctx).CreateInBatches(rows, 200).Error
-}
-
 // WeekCreativesOf returns the creatives and proofs of a campaign, oldest first.
 func (s *Store) WeekCreativesOf(ctx context.Context, campaignID string) ([]WeekCreative, error) {
 	var out []WeekCreative
@@ -215,7 +207,7 @@ func (s *Store) RefreshActImp(ctx context.Context, campaignID string, now time.T
 	if err := s.conn(ctx).Model(&Week{}).Where("campaign_id = ?", campaignID).Select("COALESCE(SUM(act_imp),0)").Scan(&total).Error; err != nil {
 		return err
 	}
-	return s.UpdateCampaign(ctx, campaignID, map[string]any{"total_act_imp": total, "updated_at": now})
+	return s.SetCampaign(ctx, campaignID, map[string]any{"total_act_imp": total, "updated_at": now})
 }
 
 // CampaignCharges returns a campaign's charge rows, by week.
@@ -298,8 +290,8 @@ func (s *Store) WeekSpans(ctx context.Context, campaignIDs []string) (map[string
 	return out, nil
 }
 
-// WeeksOf returns a campaign's weeks starting on one of these Mondays.
-func (s *Store) WeeksOf(ctx context.Context, campaignID string, weeks []dates.Date) ([]Week, error) {
+// WeeksOn returns a campaign's weeks starting on one of these Mondays.
+func (s *Store) WeeksOn(ctx context.Context, campaignID string, weeks []dates.Date) ([]Week, error) {
 	var out []Week
 	err := s.conn(ctx).Where("campaign_id = ? AND start_at IN ?", campaignID, weeks).Order("start_at, location_name").Find(&out).Error
 	return out, err
@@ -332,4 +324,14 @@ const ChargeRefunded = "refunded"
 // SetChargeStatus sets a charge row's status.
 func (s *Store) SetChargeStatus(ctx context.Context, id, status string, now time.Time) error {
 	return s.conn(ctx).Model(&Charge{}).Where("id = ?", id).Updates(map[string]any{"status": status, "updated_at": now}).Error
+}
+
+// InsertCampaigns inserts campaign rows in batches (generated data).
+func (s *Store) InsertCampaigns(ctx context.Context, rows []Campaign) error {
+	return s.conn(ctx).CreateInBatches(rows, 40).Error
+}
+
+// InsertCharges inserts charge rows in batches (generated data).
+func (s *Store) InsertCharges(ctx context.Context, rows []Charge) error {
+	return s.conn(ctx).CreateInBatches(rows, 100).Error
 }
