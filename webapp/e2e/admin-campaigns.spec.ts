@@ -131,8 +131,8 @@ test('an admin records a week’s delivery and moves a week; the advertiser’s 
   const futureLabel = `week of ${displayDate(future.start_at)} at ${future.product.location_name}${future.product.face ? ` (${future.product.face})` : ''}`
   const newStart = addDaysIso(future.start_at, 7)
   await page.getByRole('checkbox', { name: `Move the ${futureLabel}` }).check()
-  await page.getByLabel(`New start of the ${futureLabel}`).fill(inputDate(newStart))
-  await page.getByLabel(`New end of the ${futureLabel}`).fill(inputDate(addDaysIso(newStart, 6)))
+  await page.getByRole('textbox', { name: `New start of the ${futureLabel}` }).fill(inputDate(newStart))
+  await page.getByRole('textbox', { name: `New end of the ${futureLabel}` }).fill(inputDate(addDaysIso(newStart, 6)))
   await expectAccessibleHere(page, '/admin/campaigns/edit/week')
   await page.getByRole('button', { name: 'Update selected weeks' }).click()
   const confirm = page.getByRole('dialog', { name: 'Update weeks' })
@@ -161,8 +161,23 @@ test('an admin records a week’s delivery and moves a week; the advertiser’s 
   await lastScreen(page, 'admin-campaigns-weeks-moved')
 })
 
+/** A demo advertiser's campaign that starts more than 5 days from now, so it can still be edited. */
+async function findUpcomingCampaign(browser: Browser): Promise<Campaign> {
+  const context = await browser.newContext()
+  try {
+    await apiSignIn(context.request, DEMO.advertiser)
+    const list = await json<{ items: Campaign[] }>(context.request, '/api/campaigns?page_size=0')
+    const after = isoDay(new Date(Date.now() + 6 * 24 * 3600 * 1000))
+    const campaign = list.items.find((c) => c.start_date > after)
+    if (!campaign) throw new Error('the demo seed has no campaign starting in more than 5 days')
+    return campaign
+  } finally {
+    await context.close()
+  }
+}
+
 test('an admin edits a campaign with the Monday-only picker and the update mailer', async ({ page, browser }) => {
-  const { campaign } = await findCampaign(browser)
+  const campaign = await findUpcomingCampaign(browser)
   await signIn(page, DEMO.admin)
   await page.goto(`/admin/campaigns/edit/${campaign.id}`)
   const name = page.getByLabel('Campaign name')
@@ -171,6 +186,7 @@ test('an admin edits a campaign with the Monday-only picker and the update maile
   // The picker offers Mondays only.
   await page.getByRole('button', { name: 'Choose start date' }).click()
   const calendar = page.getByRole('group', { name: /Start date/ })
+  await calendar.getByRole('button', { name: 'Next month' }).click()
   const enabledDays = calendar.locator('button[aria-label*=", 20"]:not([aria-disabled="true"])')
   await expect(enabledDays.first()).toBeVisible()
   for (const label of await enabledDays.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) {

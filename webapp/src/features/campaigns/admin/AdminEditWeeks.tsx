@@ -196,7 +196,7 @@ function WeeksEditor({ campaignId, weeks }: { campaignId: string; weeks: Week[] 
                     const label = `week of ${formatDisplayDate(w.start_at)} at ${group.name}`
                     const proofs = (w.creatives ?? []).filter((c) => c.creative_type === CreativeTypeProof).length
                     return (
-                      <tr key={w.id} className={`border-t border-slate-100 align-top ${row.selected ? 'bg-brand-50/60' : ''}`} aria-selected={row.selected}>
+                      <tr key={w.id} className={`border-t border-slate-100 align-top ${row.selected ? 'shadow-[inset_4px_0_0_0_var(--color-brand-600)]' : ''}`} aria-selected={row.selected}>
                         <td className="px-3 py-3">
                           <input
                             type="checkbox"

@@ -79,6 +79,13 @@ describe('toCampaignForm', () => {
       frequencySelected: 'weekly', duration: 2, creative_id: 'cr1', weekly_budget: '1250',
     })
     expect(form).not.toHaveProperty('citiesSelected')
+    expect(form).not.toHaveProperty('use_default_creative')
+  })
+
+  it('asks for the company’s default creative when the campaign has none of its own', () => {
+    const form = toCampaignForm({ ...campaign, creative_id: '' }, valid)
+    expect(form.use_default_creative).toBe(true)
+    expect(form).not.toHaveProperty('creative_id')
   })
 
   it('sends start + 6 as the end of a one-time campaign', () => {

@@ -125,7 +125,9 @@ export function toCampaignForm(campaign: Campaign, values: AdminEditValues): Cam
   if (campaign.cities?.length) form.citiesSelected = campaign.cities
   if (campaign.place_id) form.place_id = campaign.place_id
   if (campaign.radiusCheckValue) form.radiusCheckValue = campaign.radiusCheckValue
+  // A campaign without a creative of its own shows the company's default (B §5).
   if (campaign.creative_id) form.creative_id = campaign.creative_id
+  else form.use_default_creative = true
   if (campaign.mb_campaign) form.maxBudget = String(campaign.max_budget)
   if (campaign.promo_code) form.promo_code = { value: campaign.promo_code }
   return form
