@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { pngImage } from './images'
-import { DEMO, DEMO_PASSWORD, lastScreen, signIn } from './support'
+import { DEMO, DEMO_PASSWORD, lastScreen, signIn, waitForMail } from './support'
 
 // Issue 7, admin side: an admin finds a campaign in the grid, records a past week's actual
 // impressions and a proof image, moves a future week, and the advertiser's chart shows the
@@ -208,10 +208,14 @@ test('an admin edits a campaign with the Monday-only picker and the update maile
   const mailer = page.getByRole('dialog', { name: 'Update mailer' })
   await expect(mailer).toBeVisible({ timeout: 15_000 })
   await expect(page.getByText('Campaign has been updated successfully!')).toBeVisible()
-  await mailer.getByLabel(/A note for the advertiser/).fill('We renamed your campaign.')
+  const note = `We renamed your campaign (${Date.now()}).`
+  await mailer.getByLabel(/A note for the advertiser/).fill(note)
   await lastScreen(page, 'admin-campaigns-update-mailer')
   await mailer.getByRole('button', { name: 'Email the advertiser' }).click()
   await expect(page).toHaveURL(/\/admin\/campaigns$/)
+  await expect(page.getByText('The advertiser has been emailed about the update.')).toBeVisible()
+  // The outbox mails the campaign's advertiser, with the admin's note.
+  await waitForMail(DEMO.advertiser, new RegExp(note.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
 })
 
 test('the admin campaign grid works at 390 px wide', async ({ page }) => {

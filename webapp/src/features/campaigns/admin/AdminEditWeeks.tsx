@@ -62,6 +62,10 @@ export default function AdminEditWeeks() {
   )
 }
 
+// The column header names the date inputs on screen: their own labels (which also name the week
+// and the location) and the format hint stay for assistive technology only.
+const DATE_CELL = 'min-w-44 px-3 py-2 [&_label]:sr-only [&_p.text-xs]:sr-only'
+
 function rowsFrom(weeks: Week[]): Record<string, WeekRow> {
   return Object.fromEntries(
     weeks.map((week) => [week.id, { week, selected: false, startAt: apiToInputDate(week.start_at), endAt: apiToInputDate(week.end_at) }]),
@@ -209,7 +213,7 @@ function WeeksEditor({ campaignId, weeks }: { campaignId: string; weeks: Week[] 
                         <td className="px-3 py-3 whitespace-nowrap tabular-nums">
                           {formatDisplayDate(w.start_at)} – {formatDisplayDate(w.end_at)}
                         </td>
-                        <td className="min-w-44 px-3 py-1">
+                        <td className={DATE_CELL}>
                           <DateInput
                             id={`start-${w.id}`}
                             label={`New start of the ${label}`}
@@ -222,7 +226,7 @@ function WeeksEditor({ campaignId, weeks }: { campaignId: string; weeks: Week[] 
                             error={row.selected ? rowErrors[w.id] || null : null}
                           />
                         </td>
-                        <td className="min-w-44 px-3 py-1">
+                        <td className={DATE_CELL}>
                           <DateInput
                             id={`end-${w.id}`}
                             label={`New end of the ${label}`}
