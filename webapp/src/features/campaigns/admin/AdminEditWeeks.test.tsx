@@ -13,6 +13,7 @@ import {
   MsgWeeksUpdateFailed,
   type Week,
 } from '../../../platform/api-types/campaigns'
+import { addDays, formatApiDate, formatDisplayDate } from '../../../platform/dates'
 import { mockFetch } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
@@ -33,6 +34,16 @@ function weeks(): Week[] {
     makeWeek(3, { product_id: 'f2', product: { ...makeWeek(0).product, location_name: 'Elm St', face: '' } }),
   ]
 }
+
+// A week that started two weeks ago (Monday to Sunday), for the delivery tests.
+const pastMonday = (() => {
+  const d = new Date()
+  d.setHours(0, 0, 0, 0)
+  d.setDate(d.getDate() - 14 - ((d.getDay() + 6) % 7))
+  return d
+})()
+const PAST = { start_at: formatApiDate(pastMonday), end_at: formatApiDate(addDays(pastMonday, 6)) }
+const PAST_LABEL = formatDisplayDate(pastMonday)
 
 async function typeDate(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
   const input = screen.getByLabelText(label)
@@ -135,10 +146,11 @@ describe('/admin/campaigns/edit/week/{id} (B §2, §5)', () => {
     expect(app.router.state.location.pathname).toBe('/admin/campaigns/edit/week/k1')
   })
 
-  it("records a week's actual impressions and removes a proof", async () => {
+  it("records a week's actual impressions and removes a proof, for weeks that have started", async () => {
     let current = weeks()
     current[0] = {
       ...current[0]!,
+      ...PAST,
       creatives: [{ id: 'p1', creative_type: 'Proof', url: '/proof/image?image=a.jpg', converted_thumb: '/proof/image?image=a_thumb.jpg', created_at: '2026-12-08T10:00:00Z' }],
     }
     const server = mockFetch({
@@ -156,7 +168,10 @@ describe('/admin/campaigns/edit/week/{id} (B §2, §5)', () => {
     const user = userEvent.setup()
     renderApp('/admin/campaigns/edit/week/k1', { session: admin() })
     expect(await screen.findByText('1 proof')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Record delivery of the week of Dec 07, 2026 at Main & 5th (North)' }))
+    // A week that has not started has no delivery yet.
+    const today = formatApiDate(new Date())
+    expect(screen.queryAllByText('Not started')).toHaveLength(current.filter((w) => w.start_at > today).length)
+    await user.click(screen.getByRole('button', { name: `Record delivery of the week of ${PAST_LABEL} at Main & 5th (North)` }))
     const dialog = await screen.findByRole('dialog', { name: 'Record delivery' })
     expect(within(dialog).getByText(/Estimated minimum for this week: 75,659/)).toBeInTheDocument()
     expect(within(dialog).getByRole('img', { name: 'Proof added Dec 08, 2026' })).toHaveAttribute('src', '/proof/image?image=a_thumb.jpg')
@@ -184,11 +199,11 @@ describe('/admin/campaigns/edit/week/{id} (B §2, §5)', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
     const server = mockFetch({
       'GET /api/campaigns/k1': { body: makeDetail(1) },
-      'GET /api/campaigns/k1/weeks': page(weeks()),
+      'GET /api/campaigns/k1/weeks': page([{ ...weeks()[0]!, ...PAST }]),
     })
     const user = userEvent.setup()
     renderApp('/admin/campaigns/edit/week/k1', { session: admin() })
-    await user.click(await screen.findByRole('button', { name: 'Record delivery of the week of Dec 07, 2026 at Main & 5th (North)' }))
+    await user.click(await screen.findByRole('button', { name: `Record delivery of the week of ${PAST_LABEL} at Main & 5th (North)` }))
     const dialog = await screen.findByRole('dialog', { name: 'Record delivery' })
     expect(within(dialog).getByText('Up to 10 JPEG, PNG, GIF or TIF images, 20 MB each')).toBeInTheDocument()
     const reads = server.called('GET', '/api/campaigns/k1/weeks').length

@@ -18,6 +18,7 @@ import {
   productSpan,
   toWeekMoves,
   validateWeekRows,
+  weekHasStarted,
   type WeekRow,
   type WeekRowErrors,
 } from './adminRules'
@@ -244,9 +245,13 @@ function WeeksEditor({ campaignId, weeks }: { campaignId: string; weeks: Week[] 
                           <span className="block text-xs text-slate-500">min {formatCount(w.product_ooh)}</span>
                         </td>
                         <td className="px-3 py-3">
-                          <button type="button" className="btn-secondary px-3 py-1.5 text-sm whitespace-nowrap" onClick={() => setDeliveryWeekId(w.id)} aria-label={`Record delivery of the ${label}`}>
-                            Record delivery
-                          </button>
+                          {weekHasStarted(w, today) ? (
+                            <button type="button" className="btn-secondary px-3 py-1.5 text-sm whitespace-nowrap" onClick={() => setDeliveryWeekId(w.id)} aria-label={`Record delivery of the ${label}`}>
+                              Record delivery
+                            </button>
+                          ) : (
+                            <span className="text-sm whitespace-nowrap text-slate-600">Not started</span>
+                          )}
                           <span className="mt-1 block text-xs text-slate-500">
                             {proofs} {proofs === 1 ? 'proof' : 'proofs'}
                           </span>

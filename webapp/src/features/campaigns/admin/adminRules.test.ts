@@ -21,6 +21,7 @@ import {
   toWeekMoves,
   validateAdminEdit,
   validateWeekRows,
+  weekHasStarted,
   type AdminEditValues,
   type WeekRow,
 } from './adminRules'
@@ -137,6 +138,13 @@ describe('edit weeks (B §5)', () => {
 })
 
 describe('delivery', () => {
+  it('is recorded for weeks that have started', () => {
+    const week = makeWeek(1, { start_at: '2026-12-07', end_at: '2026-12-13' })
+    expect(weekHasStarted(week, d('2026-12-06'))).toBe(false)
+    expect(weekHasStarted(week, d('2026-12-07'))).toBe(true)
+    expect(weekHasStarted(week, d('2027-01-01'))).toBe(true)
+  })
+
   it('reads actual impressions as a whole number of 0 or more', () => {
     expect(parseImpressions('12,500')).toBe(12500)
     expect(parseImpressions(' 0 ')).toBe(0)

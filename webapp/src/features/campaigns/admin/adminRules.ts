@@ -230,7 +230,7 @@ export function parseImpressions(text: string): number | null {
   return n <= MAX_ACT_IMP ? n : null
 }
 
-/** Whether a week has ended, so its delivery can be complete (the chart shows it 1 day later). */
+/** Whether a week has started: only then has it a delivery (impressions and proofs) to record. */
 export function weekHasStarted(week: Week, today: Date): boolean {
   const start = parseApiDate(week.start_at)
   return !!start && compareDays(start, today) <= 0
