@@ -6,7 +6,7 @@ import { addDays, formatApiDate, formatInputDate, startOfDay } from '../../../pl
 import { mockFetch } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
-import { MAILER_QUESTION, MAILER_TITLE } from './AdminEditCampaign'
+import { MAILER_QUESTION, MAILER_TITLE, MSG_ENDED } from './AdminEditCampaign'
 import { makeDetail } from './testData'
 
 configure({ asyncUtilTimeout: 5000 })
@@ -131,5 +131,12 @@ describe('/admin/campaigns/edit/{id} (B §2, §5)', () => {
     expect((await screen.findAllByText(`Sorry! ${MsgNotEditable}`)).length).toBeGreaterThan(0)
     expect(screen.queryByRole('dialog', { name: MAILER_TITLE })).not.toBeInTheDocument()
     expect(app.router.state.location.pathname).toBe('/admin/campaigns/edit/k1')
+  })
+
+  it('says a completed campaign can no longer be edited', async () => {
+    mockFetch({ 'GET /api/campaigns/k1': { body: { ...detail(), status: 'completed', editable: false } } })
+    renderApp('/admin/campaigns/edit/k1', { session: admin() })
+    expect(await screen.findByText(MSG_ENDED)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Update campaign' })).toBeDisabled()
   })
 })

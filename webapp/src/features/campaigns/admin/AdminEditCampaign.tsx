@@ -9,9 +9,10 @@ import {
   FrequencyOneTime,
   FrequencyOngoing,
   FrequencyWeekly,
+  MsgMailerSent,
   MsgUpdated,
 } from '../../../platform/api-types/campaigns'
-import { addDays, apiToInputDate, formatDisplayDate, formatInputDate, parseInputDate, startOfDay } from '../../../platform/dates'
+import { addDays, apiToInputDate, formatDisplayDate, formatInputDate, parseApiDate, parseInputDate, startOfDay } from '../../../platform/dates'
 import { flash, flashShown } from '../../../platform/flash/flash'
 import { useFocusFirstInvalid } from '../../../platform/forms'
 import { errorMessage } from '../../../platform/http'
@@ -36,7 +37,7 @@ import StatusBadge from './StatusBadge'
 
 export const MAILER_TITLE = 'Update mailer'
 export const MAILER_QUESTION = 'Do you want to email the advertiser that their campaign has been updated?'
-export const MSG_MAILER_SENT = 'The advertiser has been emailed about the update.'
+export const MSG_ENDED = 'This campaign has ended and can no longer be edited.'
 
 const FREQUENCIES = [
   { value: FrequencyOneTime, label: 'One week' },
@@ -98,6 +99,9 @@ function EditForm({ campaign }: { campaign: AdminCampaignDetail }) {
   const dispatch = useDispatch()
   const navigate = useNavigate()
   const today = startOfDay(new Date())
+  // A running campaign keeps its start, which is already past: the picker allows it.
+  const campaignStart = parseApiDate(campaign.start_date)
+  const earliest = campaignStart && campaignStart < today ? campaignStart : today
   const start = parseInputDate(values.startDate)
   const locations = campaign.locations ?? []
 
@@ -150,6 +154,7 @@ function EditForm({ campaign }: { campaign: AdminCampaignDetail }) {
     <>
       <form ref={ref} noValidate onSubmit={onSubmit} className="card space-y-6 p-4 sm:p-6" aria-label="Edit campaign">
         {formError && <Alert>{formError}</Alert>}
+        {!campaign.editable && <Alert tone="info">{MSG_ENDED}</Alert>}
         <TextInput id="campaign-name" label="Campaign name" value={values.name} maxLength={NAME_MAX} onChange={(v) => set('name', v)} error={errors.name} />
 
         <div className="space-y-1.5">
@@ -172,7 +177,7 @@ function EditForm({ campaign }: { campaign: AdminCampaignDetail }) {
             value={values.startDate}
             onChange={(v) => set('startDate', v)}
             disabledWeekdays={ALL_BUT_MONDAY}
-            min={today}
+            min={earliest}
             today={today}
             hint="mm/dd/yyyy, a Monday"
             error={errors.startDate}
@@ -252,7 +257,7 @@ function EditForm({ campaign }: { campaign: AdminCampaignDetail }) {
           <Link to="/admin/campaigns" className="btn-secondary">
             Cancel
           </Link>
-          <button type="submit" className="btn-primary" disabled={updating.isLoading}>
+          <button type="submit" className="btn-primary" disabled={updating.isLoading || !campaign.editable}>
             {updating.isLoading ? 'Updating…' : 'Update campaign'}
           </button>
         </div>
@@ -287,7 +292,7 @@ function UpdateMailer({
   const onSend = async () => {
     try {
       const answer = await send({ campaign_id: campaignId, message: note.trim() }).unwrap()
-      onFlash(answer?.message || MSG_MAILER_SENT, 'success')
+      onFlash(answer?.message || MsgMailerSent, 'success')
     } catch (error) {
       onFlash(`Sorry! ${errorMessage(error)}`, 'danger')
     }
