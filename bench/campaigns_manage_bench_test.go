@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
@@ -89,28 +88,30 @@ func BenchmarkCampaignsManage(b *testing.B) {
 			b.Run("list", get(adv, "/api/campaigns?page_size=50"))
 			b.Run("list-page-100", get(adv, "/api/campaigns?page_size=50&page=100"))
 			b.Run("list-search", get(adv, "/api/campaigns?page_size=50&q=campaign%2099"))
-			b.Run("list-status", get(adv, "/api/campaigns?page_size=50&status=active&sort=name"))
+			b.Run("list-status", get(adv, "/api/campaigns?page_size=50&status=active"))
+			b.Run("list-sort-name", get(adv, "/api/campaigns?page_size=50&sort=name"))
 			b.Run("admin-grid", get(admin, "/api/admin/campaigns/"))
 			b.Run("count", get(adv, "/api/campaigns/count"))
 			b.Run("detail", get(adv, "/api/campaigns/"+gen[4321]))
 			b.Run("weeks", get(adv, "/api/campaigns/"+gen[4321]+"/weeks"))
 
+			// The job's first run charges 10,000 weeks: it is timed once, here; the sub-benchmark
+			// then times the runs that find nothing left to do.
+			t0 := time.Now()
+			first, err := m.RunLifecycle(ctx)
+			firstTook := time.Since(t0)
+			if err != nil || first.Charged != 10000 || first.Failed != 0 {
+				b.Fatalf("first run: %+v %v", first, err)
+			}
+			b.Logf("%s: weekly job on 10,000 active campaigns: %s (%+v)", dialect, firstTook.Round(time.Millisecond), first)
 			b.Run("weekly-job", func(b *testing.B) {
-				t0 := time.Now()
-				res, err := m.RunLifecycle(ctx)
-				first := time.Since(t0)
-				if err != nil || res.Charged != 10000 || res.Failed != 0 {
-					b.Fatalf("first run: %+v %v", res, err)
-				}
-				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					again, err := m.RunLifecycle(ctx)
 					if err != nil || again.Charged != 0 {
 						b.Fatalf("second run: %+v %v", again, err)
 					}
 				}
-				b.ReportMetric(first.Seconds(), "first-run-s")
-				b.Logf("%s: weekly job on 10,000 active campaigns: %s (%s)", dialect, first.Round(time.Millisecond), fmt.Sprintf("%+v", res))
+				b.ReportMetric(firstTook.Seconds(), "first-run-s")
 			})
 		})
 	}

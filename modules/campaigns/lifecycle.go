@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"marquee/modules/campaigns/internal/store"
@@ -237,28 +238,73 @@ func (m *Module) runLifecycle(ctx context.Context) (LifecycleResult, error) {
 	if err != nil {
 		return res, err
 	}
+	plans := make([]planned, 0, len(cs))
 	for i := range cs {
 		c := &cs[i]
 		st := weekState{Status: c.Status, Frequency: c.Frequency, EndDate: c.EndDate, Weeks: window[c.ID],
 			Charged: charged[c.ID], LastWeek: spans[c.ID].Last}
-		plan := planJob(st, today)
-		if plan.empty() {
-			continue
-		}
-		if err := m.applyPlan(ctx, c.ID, plan, &res); err != nil {
-			res.Failed++
-			m.deps.Log.Error("campaigns: lifecycle step failed", "campaign", c.ID, "err", err)
+		if plan := planJob(st, today); !plan.empty() {
+			plans = append(plans, planned{c: c, plan: plan})
 		}
 	}
-	return res, nil
+	// Each campaign is its own transaction. PostgreSQL takes them from a few workers at once (the
+	// round trips dominate); SQLite has one writer, so one worker.
+	workers := 1
+	if db.Dialect(m.deps.DB) == db.Postgres {
+		workers = lifecycleWorkers
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan planned)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range next {
+				var r LifecycleResult
+				err := m.applyPlan(ctx, p.c, p.plan, &r)
+				mu.Lock()
+				if err != nil {
+					res.Failed++
+					m.deps.Log.Error("campaigns: lifecycle step failed", "campaign", p.c.ID, "err", err)
+				} else {
+					res.Charged += r.Charged
+					res.Booked += r.Booked
+					res.Skipped += r.Skipped
+					res.Completed += r.Completed
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range plans {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+	return res, ctx.Err()
 }
 
-// applyPlan carries out one campaign's plan in a transaction. It reads the campaign again under
-// its lock and plans again, so a pause or stop that came in between is honoured, and a second run
-// finds nothing left to do.
-func (m *Module) applyPlan(ctx context.Context, id string, _ jobPlan, res *LifecycleResult) error {
+// lifecycleWorkers is how many campaigns the job applies at once on PostgreSQL.
+const lifecycleWorkers = 4
+
+// planned is a campaign and the plan made from the batch reads.
+type planned struct {
+	c    *store.Campaign
+	plan jobPlan
+}
+
+// applyPlan carries out one campaign's plan in a transaction, under the campaign's lock. When the
+// campaign changed since the batch read (its status or updated_at: every action, edit, delivery and
+// payment outcome sets it) it plans again from what is recorded, so a pause or stop that came in
+// between is honoured. Each step is idempotent on its own (a charged or skipped week has its row), so
+// a second run finds nothing left to do.
+func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPlan, res *LifecycleResult) error {
 	var r LifecycleResult
-	var toSettle []string
+	id := seen.ID
 	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
 		r = LifecycleResult{}
 		c, err := m.lockCampaign(ctx, "", id)
@@ -266,22 +312,24 @@ func (m *Module) applyPlan(ctx context.Context, id string, _ jobPlan, res *Lifec
 			return err
 		}
 		today := dates.Today(m.deps.Clock)
-		locked := lockedWeek(today)
-		from := locked.AddWeeks(-catchUpWeeks)
-		window, err := m.store.WindowWeeks(ctx, []string{id}, from, locked)
-		if err != nil {
-			return err
+		if c.Status != seen.Status || !c.UpdatedAt.Equal(seen.UpdatedAt) || !c.EndDate.Equal(seen.EndDate) {
+			locked := lockedWeek(today)
+			from := locked.AddWeeks(-catchUpWeeks)
+			window, err := m.store.WindowWeeks(ctx, []string{id}, from, locked)
+			if err != nil {
+				return err
+			}
+			charged, err := m.store.ChargedWeeks(ctx, []string{id}, from, locked)
+			if err != nil {
+				return err
+			}
+			spans, err := m.store.WeekSpans(ctx, []string{id})
+			if err != nil {
+				return err
+			}
+			plan = planJob(weekState{Status: c.Status, Frequency: c.Frequency, EndDate: c.EndDate, Weeks: window[id],
+				Charged: charged[id], LastWeek: spans[id].Last}, today)
 		}
-		charged, err := m.store.ChargedWeeks(ctx, []string{id}, from, locked)
-		if err != nil {
-			return err
-		}
-		spans, err := m.store.WeekSpans(ctx, []string{id})
-		if err != nil {
-			return err
-		}
-		plan := planJob(weekState{Status: c.Status, Frequency: c.Frequency, EndDate: c.EndDate, Weeks: window[id],
-			Charged: charged[id], LastWeek: spans[id].Last}, today)
 		now := m.deps.Clock.Now()
 		if plan.Complete {
 			next, changed, _ := transition(c.Status, actionComplete, false)
@@ -324,7 +372,6 @@ func (m *Module) applyPlan(ctx context.Context, id string, _ jobPlan, res *Lifec
 				r.Skipped++
 			}
 		}
-		_ = toSettle
 		return nil
 	})
 	if err != nil {

@@ -339,5 +339,5 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 			return nil, err
 		}
 	}
-	return out, nil
+	return out, m.store.Analyze(ctx)
 }
