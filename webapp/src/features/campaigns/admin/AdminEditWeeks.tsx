@@ -168,7 +168,9 @@ function WeeksEditor({ campaignId, weeks }: { campaignId: string; weeks: Week[] 
                 </button>
               )}
             </div>
-            <div className="overflow-x-auto">
+            {/* relative: the inputs' visually hidden labels are positioned inside the scrolling box,
+                so they never widen the page. */}
+            <div className="relative overflow-x-auto">
               <table className="min-w-full text-sm" aria-labelledby={headingId}>
                 <thead className="bg-slate-50 text-left text-slate-600">
                   <tr>
