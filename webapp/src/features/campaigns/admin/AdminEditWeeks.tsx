@@ -19,6 +19,7 @@ import {
   toWeekMoves,
   validateWeekRows,
   weekHasStarted,
+  withNewStart,
   type WeekRow,
   type WeekRowErrors,
 } from './adminRules'
@@ -141,8 +142,8 @@ function WeeksEditor({ campaignId, weeks }: { campaignId: string; weeks: Week[] 
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">
-        Select the weeks to move and give each a new range, from a Monday to a Sunday. All the selected weeks of one location must share
-        one range; “Use for all its weeks” copies a location’s first range to its other weeks.
+        Select the weeks to move and give each a new range, from a Monday to a Sunday (a new start moves the end with it). All the
+        selected weeks of one location must share one range; “Use for all its weeks” copies a location’s first range to its other weeks.
       </p>
       {formError && <Alert>{formError}</Alert>}
       {groups.map((group) => {
@@ -221,7 +222,7 @@ function WeeksEditor({ campaignId, weeks }: { campaignId: string; weeks: Week[] 
                             id={`start-${w.id}`}
                             label={`New start of the ${label}`}
                             value={row.startAt}
-                            onChange={(v) => change(w.id, { startAt: v, selected: true })}
+                            onChange={(v) => change(w.id, { ...withNewStart(row, v), selected: true })}
                             disabledWeekdays={ALL_BUT_MONDAY}
                             min={addYears(today, -2)}
                             today={today}

@@ -22,6 +22,7 @@ import {
   validateAdminEdit,
   validateWeekRows,
   weekHasStarted,
+  withNewStart,
   type AdminEditValues,
   type WeekRow,
 } from './adminRules'
@@ -126,6 +127,15 @@ describe('edit weeks (B §5)', () => {
     expect(validateWeekRows([row(a, '01/05/2027', '01/17/2027')]).rows).toEqual({ w1: MsgStartNotMonday })
     expect(validateWeekRows([row(a, '01/04/2027', '01/16/2027')]).rows).toEqual({ w1: MsgEndNotSunday })
     expect(validateWeekRows([row(a, '01/04/2027', '01/03/2027')]).rows).toEqual({ w1: MsgEndBeforeStart })
+  })
+
+  it('moves the end with a new start, keeping the range’s length', () => {
+    const a = makeWeek(1)
+    expect(withNewStart(row(a, '12/07/2026', '12/13/2026'), '01/04/2027')).toMatchObject({ startAt: '01/04/2027', endAt: '01/10/2027' })
+    expect(withNewStart(row(a, '12/07/2026', '12/20/2026'), '01/04/2027')).toMatchObject({ endAt: '01/17/2027' })
+    expect(withNewStart(row(a, '12/07/2026', ''), '01/04/2027')).toMatchObject({ endAt: '01/10/2027' })
+    // While the date is being typed, the end stays.
+    expect(withNewStart(row(a, '12/07/2026', '12/13/2026'), '01/0')).toMatchObject({ startAt: '01/0', endAt: '12/13/2026' })
   })
 
   it('sends the selected weeks with their product and range as YYYY-MM-DD', () => {

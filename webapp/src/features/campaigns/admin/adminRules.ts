@@ -22,7 +22,7 @@ import {
   type Week,
   type WeekMove,
 } from '../../../platform/api-types/campaigns'
-import { addDays, compareDays, formatApiDate, parseApiDate, parseInputDate } from '../../../platform/dates'
+import { addDays, compareDays, formatApiDate, formatInputDate, parseApiDate, parseInputDate } from '../../../platform/dates'
 
 /** Weekday numbers (0 = Sunday): B §5 "Admin date picker allows Mondays only". */
 export const ALL_BUT_MONDAY = [0, 2, 3, 4, 5, 6] as const
@@ -192,6 +192,19 @@ export function validateWeekRows(rows: WeekRow[]): { form: string | null; rows: 
     else if (seen !== range) inconsistent = true
   }
   return { form: inconsistent ? MsgWeeksInconsistent : null, rows: rowErrors }
+}
+
+/**
+ * A new start typed for a row moves its end with it, keeping the range's length (a week when the
+ * old range is unreadable), so moving a week is one date to type.
+ */
+export function withNewStart(row: WeekRow, startAt: string): WeekRow {
+  const start = parseInputDate(startAt)
+  if (!start) return { ...row, startAt }
+  const oldStart = parseInputDate(row.startAt)
+  const oldEnd = parseInputDate(row.endAt)
+  const days = oldStart && oldEnd && oldEnd > oldStart ? Math.round((oldEnd.getTime() - oldStart.getTime()) / DAY_MS) : 6
+  return { ...row, startAt, endAt: formatInputDate(addDays(start, days)) }
 }
 
 /** The PUT /api/admin/campaigns/weeks/{id} records of the selected rows (dates as YYYY-MM-DD). */
