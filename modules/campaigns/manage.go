@@ -347,9 +347,13 @@ func (m *Module) stopCampaign(ctx context.Context, p *auth.Principal, id string)
 		if err != nil {
 			return err
 		}
+		// A week is charged when its charge is pending or succeeded; a failed, skipped or refunded
+		// week is released.
 		chargedWeek := map[dates.Date]bool{}
 		for _, ch := range charges {
-			chargedWeek[ch.Week] = true
+			if ch.Status == ChargePending || ch.Status == ChargeSucceeded {
+				chargedWeek[ch.Week] = true
+			}
 		}
 		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
 		if err != nil {
@@ -608,7 +612,7 @@ func (m *Module) updateCampaign(ctx context.Context, p *auth.Principal, id strin
 	if !editable(c, dates.Today(m.deps.Clock), admin) {
 		return nil, apperr.New(apperr.EINVALID, MsgNotEditable)
 	}
-	plan, err := m.planCampaign(ctx, p, form, planOptions{CompanyID: c.CompanyID, Admin: admin, SkipCard: true, SkipClientPrices: admin})
+	plan, err := m.planCampaign(ctx, p, form, planOptions{CompanyID: c.CompanyID, Admin: admin, KeepStart: c.StartDate, SkipCard: true, SkipClientPrices: admin})
 	if err != nil {
 		return nil, err
 	}

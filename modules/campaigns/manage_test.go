@@ -303,3 +303,41 @@ func TestWeeklyJob(t *testing.T) {
 		}
 	})
 }
+
+// A campaign paused over a cut-off resumes from the next week not yet past its cut-off: the week
+// that passed its cut-off while paused is skipped (spots freed, never charged).
+func TestResumeAfterCutOff(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		id := f.ids["Holiday Coffee Push"]
+		f.adv.Put("/api/campaigns/"+id+"/pause", nil).Expect(t, 200)
+		before, _ := f.loc.Service().SpotsByRefs(t.Context(), f.advAcc.CompanyID, []string{id})
+		// Thursday: the week of 11-30 is past its cut-off.
+		f.s.Clock.Advance(4 * 24 * 3600 * 1e9)
+		f.adv.SessionAs(f.s, f.advAcc.UserID)
+		var act ActionResponse
+		f.adv.Put("/api/campaigns/"+id+"/resume", nil).Expect(t, 200).JSON(t, &act)
+		if act.Status != StatusActive {
+			t.Fatalf("resume = %+v", act)
+		}
+		after, _ := f.loc.Service().SpotsByRefs(t.Context(), f.advAcc.CompanyID, []string{id})
+		if len(before)-len(after) != 3 {
+			t.Fatalf("spots %d → %d, want 3 freed", len(before), len(after))
+		}
+		charges, err := f.m.store.ChargesOf(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := charges[len(charges)-1]
+		if last.Week.String() != "2026-11-30" || last.Status != ChargeSkipped {
+			t.Fatalf("last charge = %+v", last)
+		}
+		res, err := f.m.RunLifecycle(t.Context())
+		if err != nil || res.Charged != 0 && res.Failed != 0 {
+			t.Fatalf("job: %+v %v", res, err)
+		}
+		if rows, _ := f.m.store.WeekRows(t.Context(), id, dates.MustParse("2026-11-30"), ""); len(rows) != 0 {
+			t.Fatalf("skipped week keeps %d rows", len(rows))
+		}
+	})
+}

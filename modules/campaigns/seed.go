@@ -180,7 +180,7 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 		if err := m.store.Create(ctx, &c); err != nil {
 			return err
 		}
-		if err := m.store.InsertWeeks(ctx, rows); err != nil {
+		if err := m.store.InsertWeekRows(ctx, rows); err != nil {
 			return err
 		}
 		for i := range charges {
@@ -327,7 +327,7 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 			if err := m.store.InsertCampaigns(ctx, cs); err != nil {
 				return err
 			}
-			if err := m.store.InsertWeeks(ctx, ws); err != nil {
+			if err := m.store.InsertWeekRows(ctx, ws); err != nil {
 				return err
 			}
 			if len(chs) > 0 {

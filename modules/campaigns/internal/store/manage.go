@@ -342,14 +342,14 @@ func (s *Store) InsertCharges(ctx context.Context, rows []Charge) error {
 // the admin grid in its default order (start date newest first, then id), declared with the
 // directions of the ORDER BY so a page is read off the index without sorting every match; and two
 // covering indexes from which the totals and the dashboard counts are summed without reading the
-// (wide) rows.
+// (wide) rows. The company's indexes carry the name too, so a search filters on the index.
 var manageIndexes = &db.Migration{
 	ID: "campaigns-0002-list-indexes",
 	Migrate: func(tx *gorm.DB) error {
 		for _, q := range []string{
-			"CREATE INDEX ix_campaigns_company_created ON campaigns_campaigns (company_id, deleted, created_at DESC, id)",
+			"CREATE INDEX ix_campaigns_company_created ON campaigns_campaigns (company_id, deleted, created_at DESC, id, name)",
 			"CREATE INDEX ix_campaigns_deleted_start ON campaigns_campaigns (deleted, start_date DESC, id)",
-			"CREATE INDEX ix_campaigns_company_totals ON campaigns_campaigns (company_id, deleted, status, weekly_budget, total_budget, total_act_imp)",
+			"CREATE INDEX ix_campaigns_company_totals ON campaigns_campaigns (company_id, deleted, status, weekly_budget, total_budget, total_act_imp, name)",
 			"CREATE INDEX ix_campaigns_totals ON campaigns_campaigns (deleted, status, weekly_budget, total_budget, total_act_imp)",
 		} {
 			if err := tx.Exec(q).Error; err != nil {
@@ -376,4 +376,17 @@ func (s *Store) Analyze(ctx context.Context) error {
 		return nil
 	}
 	return s.db.WithContext(ctx).Exec("VACUUM ANALYZE campaigns_campaigns, campaigns_weeks, campaigns_charges").Error
+}
+
+// InsertWeekRows inserts week rows with every column, act_imp included (the demo seed and the
+// generated data: InsertWeeks writes new weeks, which have no actual impressions yet).
+func (s *Store) InsertWeekRows(ctx context.Context, rows []Week) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	batch := 50
+	if db.Dialect(s.db) == db.Postgres {
+		batch = 400
+	}
+	return s.conn(ctx).CreateInBatches(rows, batch).Error
 }
