@@ -20,6 +20,8 @@ export interface UploaderProps {
   disabled?: boolean
   /** Extra words under the limits. */
   hint?: ReactNode
+  /** What the call answers on success (sendFiles' `answer`): the stored files by default. */
+  answer?: SendFilesOptions['answer']
 }
 
 interface Rejected {
@@ -38,7 +40,7 @@ type Phase =
  * before anything is sent, then the valid ones go out with a progress bar that can be canceled.
  * Each refused file says why; a failed upload follows the A §8 rule.
  */
-export default function Uploader({ kind, url, params, paramsFor, label, onUploaded, onStart, error, disabled = false, hint }: UploaderProps) {
+export default function Uploader({ kind, url, params, paramsFor, label, onUploaded, onStart, error, disabled = false, hint, answer }: UploaderProps) {
   const id = useId()
   const rule = UPLOAD_RULES[kind]
   const input = useRef<HTMLInputElement>(null)
@@ -72,6 +74,7 @@ export default function Uploader({ kind, url, params, paramsFor, label, onUpload
       field: rule.maxFiles > 1 ? 'files' : 'file',
       files: accepted,
       signal: controller.signal,
+      answer,
       onProgress: (progress) => setPhase((p) => (p.state === 'uploading' ? { ...p, progress } : p)),
     })
     abort.current = null

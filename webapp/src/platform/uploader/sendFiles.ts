@@ -22,6 +22,12 @@ export interface SendFilesOptions {
   /** 0..1 as the bytes go out. */
   onProgress?: (fraction: number) => void
   signal?: AbortSignal
+  /**
+   * What a success answers: the stored files (the upload calls, the default), or a message (a call
+   * that stores the files and attaches them itself, such as a week's proofs); then the sent files'
+   * names stand for the answer.
+   */
+  answer?: 'files' | 'message'
 }
 
 export type SendFilesResult =
@@ -41,7 +47,7 @@ function isUploadedFile(value: unknown): value is UploadedFile {
 }
 
 /** Sends files as multipart with the session cookie and the CSRF header; never throws. */
-export function sendFiles({ url, params, field, files, fileNames, onProgress, signal }: SendFilesOptions): Promise<SendFilesResult> {
+export function sendFiles({ url, params, field, files, fileNames, onProgress, signal, answer = 'files' }: SendFilesOptions): Promise<SendFilesResult> {
   return new Promise((resolve) => {
     const form = new FormData()
     files.forEach((blob, i) => {
@@ -58,6 +64,12 @@ export function sendFiles({ url, params, field, files, fileNames, onProgress, si
     }
     xhr.onload = () => {
       const body = parse(xhr.responseText)
+      if (xhr.status >= 200 && xhr.status < 300 && answer === 'message') {
+        onProgress?.(1)
+        const names = files.map((blob, i) => fileNames?.[i] ?? (blob instanceof File ? blob.name : `upload-${i}`))
+        resolve({ ok: true, files: names.map((name) => ({ filename: name, originalname: name, path: '' })) })
+        return
+      }
       if (xhr.status >= 200 && xhr.status < 300) {
         const list = Array.isArray(body) ? body : [body]
         if (list.every(isUploadedFile)) {

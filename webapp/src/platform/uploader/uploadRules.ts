@@ -25,7 +25,7 @@ export const MSG_EMPTY_FILE = MsgEmptyFile
 
 export const MB = 1024 * 1024
 
-export type UploadKind = 'creative' | 'creativeLibrary' | 'image' | 'content' | 'builderImage'
+export type UploadKind = 'creative' | 'creativeLibrary' | 'image' | 'content' | 'builderImage' | 'proof'
 
 export interface UploadRule {
   /** The `accept` attribute of the file input. */
@@ -91,6 +91,16 @@ export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
     maxFiles: MaxFilesPerUpload,
     maxBytes: MaxFileBytes,
     describe: 'Up to 20 JPEG, PNG, GIF or TIF images, 20 MB each',
+    wrongType: MsgImageType,
+    matches: libraryImage,
+  },
+  // A week's proof images (issue 7), stored by POST /api/admin/campaigns/week/{id}/proofs: at most
+  // 10 at a time (the campaigns module's limit), each an image up to 20 MB.
+  proof: {
+    accept: LIBRARY_ACCEPT,
+    maxFiles: 10,
+    maxBytes: MaxFileBytes,
+    describe: 'Up to 10 JPEG, PNG, GIF or TIF images, 20 MB each',
     wrongType: MsgImageType,
     matches: libraryImage,
   },
