@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux'
 import { Link } from 'react-router'
 import { selectUser } from '../../../platform/session'
+import DashboardTour from '../../../platform/tour/DashboardTour'
 
 /**
  * A §2 /dashboard. The campaign counts (pending, active, completed, paused, total) come with the
@@ -11,6 +12,7 @@ export default function Dashboard() {
   const name = user?.local?.first_name?.trim()
   return (
     <div className="space-y-8">
+      <DashboardTour />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{name ? `Welcome, ${name}` : 'Welcome to Marquee'}</h1>
