@@ -647,7 +647,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
                 )}
               </div>
             </div>
-            <p className="text-sm text-slate-700" data-field="duration">
+            <p className="text-sm text-slate-700" data-field="duration" data-testid="duration">
               Duration: <strong>{weeks} {weeks === 1 ? 'week' : 'weeks'}</strong>
               {weeks <= maxWeeks && <span className="text-slate-500"> (at most {maxWeeks})</span>}
             </p>
