@@ -60,6 +60,8 @@ export default function GuidedTour({ steps, running, onEnd }: GuidedTourProps) {
   onEndRef.current = onEnd
   const [askCancelAt, setAskCancelAt] = useState<number | null>(null)
   const startPath = useRef(pathname)
+  const currentPath = useRef(pathname)
+  currentPath.current = pathname
 
   const run = (at: number) => {
     driverRef.current = startDriver(steps, at, {
@@ -76,7 +78,7 @@ export default function GuidedTour({ steps, running, onEnd }: GuidedTourProps) {
 
   useEffect(() => {
     if (!running) return
-    startPath.current = window.location.pathname
+    startPath.current = currentPath.current
     run(0)
     return () => {
       driverRef.current?.destroy()

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   MsgCardRequired,
   MsgConflict,
@@ -16,6 +16,8 @@ import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
 
 // jsdom has no layout; the form scrolls invalid fields into view.
+vi.setConfig({ testTimeout: 30_000 })
+
 beforeEach(() => {
   Element.prototype.scrollIntoView = () => undefined
 })
