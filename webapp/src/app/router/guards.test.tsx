@@ -142,8 +142,6 @@ describe('other routes', () => {
   it.each([
     ['/campaigns', 'Campaigns'],
     ['/campaigns/123', 'Campaign'],
-    ['/campaigns/edit/123', 'Edit campaign'],
-    ['/campaigns/success/submitted', 'Campaign submitted'],
     ['/reports', 'Reports'],
     ['/reports/42', 'Report'],
     ['/invite', 'Invite'],
