@@ -86,6 +86,11 @@ var expectedAccess = map[string]string{
 	"PUT /api/calendar/week":                authz.User,
 	"DELETE /api/calendar/week":             authz.User,
 	"DELETE /api/calendar/campaigns/:ref":   authz.User,
+
+	"POST /api/campaigns":             authz.User,
+	"POST /api/campaigns/quote":       authz.User,
+	"POST /api/campaigns/:id/resolve": authz.User,
+	"GET /api/campaigns/defaults":     authz.Member,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).

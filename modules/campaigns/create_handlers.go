@@ -1,15 +1,94 @@
 package campaigns
 
 import (
-	"marquee/platform/jobs"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/dates"
+	"marquee/platform/httpx"
 	"marquee/platform/server"
 )
 
-// createRoutes are the creation side's routes (issue 6).
-func (m *Module) createRoutes() server.RouteTable { return server.RouteTable{} }
+// IdempotencyKeyHeader names the header that makes POST /api/campaigns idempotent.
+const IdempotencyKeyHeader = "Idempotency-Key"
 
-// createJobs are the creation side's jobs.
-func (m *Module) createJobs() []jobs.Job { return nil }
+// createRoutes are the creation side's routes (issue 6). Creating is for regular users only
+// (B §2: admins are redirected away from /campaigns/new); the date defaults serve the admin edit
+// form as well.
+func (m *Module) createRoutes() server.RouteTable {
+	return server.RouteTable{
+		server.POST("/api/campaigns", authz.User, m.createCampaign),
+		server.POST("/api/campaigns/quote", authz.User, m.quoteCampaign),
+		server.POST("/api/campaigns/:id/resolve", authz.User, m.resolveConflict),
+		server.GET("/api/campaigns/defaults", authz.Member, m.campaignDefaults),
+	}
+}
 
-// subscribeCreate wires the creation side's reactions.
-func (m *Module) subscribeCreate() {}
+func (m *Module) bindJSON(c *gin.Context, v any) error {
+	return httpx.BindJSON(c, v, m.deps.MaxJSONBytes)
+}
+
+// createCampaign answers 201 with the campaign, or 409 with the conflict draft (B §7 "On a failed
+// create, the response body is read for a campaign (with weeks) and params").
+func (m *Module) createCampaign(c *gin.Context) error {
+	var form CampaignForm
+	if err := m.bindJSON(c, &form); err != nil {
+		return err
+	}
+	out, err := m.create(c.Request.Context(), auth.Current(c), c.GetHeader(IdempotencyKeyHeader), form)
+	if err != nil {
+		return err
+	}
+	if out.conflict != nil {
+		httpx.JSON(c, http.StatusConflict, out.conflict)
+		return nil
+	}
+	httpx.JSON(c, http.StatusCreated, CreateResponse{Success: true, Message: MsgCreated, Campaign: out.campaign})
+	return nil
+}
+
+func (m *Module) resolveConflict(c *gin.Context) error {
+	var req ResolveRequest
+	if err := m.bindJSON(c, &req); err != nil {
+		return err
+	}
+	res, err := m.resolve(c.Request.Context(), auth.Current(c), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, res)
+	return nil
+}
+
+func (m *Module) campaignDefaults(c *gin.Context) error {
+	today := dates.Today(m.deps.Clock)
+	httpx.OK(c, CampaignDefaults{Today: today, EarliestStart: EarliestStart(today), DefaultStart: DefaultStart(today),
+		MaxWeeks: MaxDurationWeeks, DefaultWeeklyDuration: DefaultWeeklyDuration})
+	return nil
+}
+
+// quoteCampaign prices a form as the creation will, without the creative and card checks and
+// without writing anything.
+func (m *Module) quoteCampaign(c *gin.Context) error {
+	var form CampaignForm
+	if err := m.bindJSON(c, &form); err != nil {
+		return err
+	}
+	p := auth.Current(c)
+	plan, err := m.planCampaign(c.Request.Context(), p, form, planOptions{CompanyID: p.CompanyID, SkipCard: true, SkipClientPrices: true, SkipCreative: true})
+	if err != nil {
+		return err
+	}
+	q := CampaignQuote{Weekly: plan.Gross(), WeeklyBudget: plan.WeeklyBudget, AccountCredit: plan.Credit, CreditUsed: plan.Quote.CreditUsed,
+		Total: plan.Quote.Total, Duration: plan.Duration, StartDate: plan.Start, EndDate: plan.End, ImpressionCount: plan.Impressions,
+		Prices: make([]PlaceChecked, 0, len(plan.Faces))}
+	for _, f := range plan.Faces {
+		price := plan.Prices[f.ID]
+		q.Prices = append(q.Prices, PlaceChecked{ID: f.ID, Price: &price})
+	}
+	httpx.OK(c, q)
+	return nil
+}

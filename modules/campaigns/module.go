@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -65,6 +66,12 @@ type Deps struct {
 type Module struct {
 	deps  Deps
 	store *store.Store
+
+	// afterBook, when set (tests only), runs inside the creation's transaction right after the
+	// bookings: a failure there must leave nothing behind (create_test.go's crash test).
+	afterBook func() error
+	// background counts the first charges being settled after their commit (tests wait on it).
+	background sync.WaitGroup
 }
 
 // New builds the module.

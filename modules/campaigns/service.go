@@ -124,6 +124,9 @@ const (
 	MsgBudgetMismatch   = "The weekly budget does not match the locations you chose. Please review your campaign."
 	MsgKeyRequired      = "A campaign needs an Idempotency-Key header of at most 100 characters."
 	MsgKeyReused        = "This Idempotency-Key was already used for a different campaign."
+	MsgMaxBudgetTooLow  = "The daily budget must be at least the suggested daily budget."
+	MsgChoiceInvalid    = "Please choose to keep your own dates or to use the suggested dates."
+	MsgNothingCreated   = "None of your own dates were available, so no campaign was created."
 
 	MsgNotEditable      = "This campaign starts in 5 days or less and can no longer be edited."
 	MsgCannotPause      = "This campaign can't be paused: it is already paused, completed or canceled."
@@ -171,8 +174,8 @@ type CampaignForm struct {
 	Duration           int            `json:"duration"`
 	CreativeID         string         `json:"creative_id,omitempty"`
 	UseDefaultCreative bool           `json:"use_default_creative,omitempty"`
-	WeeklyBudget       BudgetInput    `json:"weekly_budget"`
-	MaxBudget          BudgetInput    `json:"maxBudget,omitempty"`
+	WeeklyBudget       BudgetInput    `json:"weekly_budget" tstype:"number | string"`
+	MaxBudget          BudgetInput    `json:"maxBudget,omitempty" tstype:"number | string"`
 	ImpressionCount    int64          `json:"impression_count"`
 	PromoCode          *PromoCode     `json:"promo_code,omitempty"`
 }
@@ -283,6 +286,33 @@ type ConflictResponse struct {
 	Message  string           `json:"message"`
 	Campaign ConflictCampaign `json:"campaign"`
 	Params   CampaignForm     `json:"params"`
+}
+
+// CampaignDefaults answers GET /api/campaigns/defaults: the server's date rules for the form
+// (brief decision 2), so the client and the server agree on the Wednesday cut-off.
+type CampaignDefaults struct {
+	Today dates.Date `json:"today"`
+	// EarliestStart is the first Monday not past its cut-off; DefaultStart the one the picker
+	// proposes (A §5, B §4).
+	EarliestStart         dates.Date `json:"earliest_start"`
+	DefaultStart          dates.Date `json:"default_start"`
+	MaxWeeks              int        `json:"max_weeks"`
+	DefaultWeeklyDuration int        `json:"default_weekly_duration"`
+}
+
+// CampaignQuote answers POST /api/campaigns/quote: the server's prices of a form for the review
+// step (B §9). Prices are the start week's, per chosen face.
+type CampaignQuote struct {
+	Prices          []PlaceChecked `json:"places_checked"`
+	Weekly          money.Cents    `json:"weekly"`
+	WeeklyBudget    money.Cents    `json:"weekly_budget"`
+	AccountCredit   money.Cents    `json:"account_credit"`
+	CreditUsed      money.Cents    `json:"credit_used"`
+	Total           money.Cents    `json:"total"`
+	Duration        int            `json:"duration"`
+	StartDate       dates.Date     `json:"start_date"`
+	EndDate         dates.Date     `json:"end_date"`
+	ImpressionCount int64          `json:"impression_count"`
 }
 
 // Conflict resolutions (B §4).

@@ -505,20 +505,42 @@ func (s *inventory) reserve(ctx context.Context, req ReserveRequest, kind string
 			t := now.Add(s.deps.HoldTTL)
 			expires = &t
 		}
-		var spots []store.Spot
+		// Each spot takes the first slot the grid shows free. A week the grid shows full is taken;
+		// otherwise the spots go in as batches, and a slot lost to a concurrent caller since the
+		// read is looked for again one by one (takeSlot).
+		spots := make([]store.Spot, 0, len(items))
+		capacity := make([]int, 0, len(items))
 		taken := map[string][]dates.Date{}
 		for _, it := range items {
 			q := g.quote(it)
-			sp := store.Spot{ID: ids.New(), FaceID: it.FaceID, Week: it.Week, Market: g.faces[it.FaceID].Market, Status: status, CompanyID: req.CompanyID, Ref: req.Ref, Key: req.Key, ExpiresAt: expires, Price: q.Price, Ooh: q.Ooh, CreatedAt: now}
-			ok, err := s.takeSlot(ctx, g, it, q.AvailableSpots, &sp)
-			if err != nil {
-				return err
-			}
-			if !ok {
+			slot := g.firstFreeSlot(it, q.AvailableSpots)
+			if slot < 0 {
 				taken[it.FaceID] = append(taken[it.FaceID], it.Week)
 				continue
 			}
-			spots = append(spots, sp)
+			spots = append(spots, store.Spot{ID: ids.New(), FaceID: it.FaceID, Week: it.Week, Slot: slot, Market: g.faces[it.FaceID].Market, Status: status, CompanyID: req.CompanyID, Ref: req.Ref, Key: req.Key, ExpiresAt: expires, Price: q.Price, Ooh: q.Ooh, CreatedAt: now})
+			capacity = append(capacity, q.AvailableSpots)
+		}
+		if len(taken) == 0 {
+			lost, err := s.store.InsertSpots(ctx, spots)
+			if err != nil {
+				return apperr.Internal(err)
+			}
+			for i := range spots {
+				if !lost[spots[i].ID] {
+					continue
+				}
+				it := FaceWeek{spots[i].FaceID, spots[i].Week}
+				g.markUsed(it, spots[i].Slot)
+				spots[i].ID = ids.New()
+				ok, err := s.takeSlot(ctx, g, it, capacity[i], &spots[i])
+				if err != nil {
+					return err
+				}
+				if !ok {
+					taken[it.FaceID] = append(taken[it.FaceID], it.Week)
+				}
+			}
 		}
 		if len(taken) > 0 {
 			result.Conflicts, err = s.suggest(ctx, taken, items)
@@ -537,6 +559,25 @@ func (s *inventory) reserve(ctx context.Context, req ReserveRequest, kind string
 		return ReserveResult{}, err
 	}
 	return result, nil
+}
+
+// firstFreeSlot is the first slot below capacity the grid shows free, or -1.
+func (g *weekGrid) firstFreeSlot(k FaceWeek, capacity int) int {
+	used := g.used[k]
+	for slot := 0; slot < capacity; slot++ {
+		if !used[slot] {
+			return slot
+		}
+	}
+	return -1
+}
+
+// markUsed records a slot as taken in the grid.
+func (g *weekGrid) markUsed(k FaceWeek, slot int) {
+	if g.used[k] == nil {
+		g.used[k] = map[int]bool{}
+	}
+	g.used[k][slot] = true
 }
 
 // takeSlot inserts the spot in the first free slot below capacity; false when every slot is taken.

@@ -75,8 +75,9 @@ const (
 // where place predictions are shown.
 const PlacesAttribution = "Places: GeoNames (geonames.org), CC BY 4.0"
 
-// MaxItems bounds the items of one quote, booking or hold (faces × weeks).
-const MaxItems = 5000
+// MaxItems bounds the items of one quote, booking or hold (faces × weeks): a campaign of 200 faces
+// over 52 weeks.
+const MaxItems = 10_400
 
 // LatLng is a point.
 type LatLng struct {

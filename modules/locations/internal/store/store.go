@@ -416,6 +416,52 @@ func (s *Store) TryInsertSpot(ctx context.Context, sp *Spot) (bool, error) {
 	return res.RowsAffected == 1, res.Error
 }
 
+// spotBatch is the rows per INSERT of InsertSpots: small for the SQLite driver (see insertBatch),
+// large for PostgreSQL (13 columns: 1,000 rows stay far below its 65,535 parameters).
+func (s *Store) spotBatch() int {
+	if db.Dialect(s.db) == db.Postgres {
+		return 1000
+	}
+	return insertBatch
+}
+
+// InsertSpots inserts spots in batches, skipping those whose (face, week, slot) is taken, and
+// answers the ids of the skipped ones (nil when every spot went in). Like TryInsertSpot, a
+// concurrent insert of the same slot waits for the other transaction before deciding.
+func (s *Store) InsertSpots(ctx context.Context, spots []Spot) (map[string]bool, error) {
+	if len(spots) == 0 {
+		return nil, nil
+	}
+	res := s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(spots, s.spotBatch())
+	if res.Error != nil {
+		return nil, res.Error
+	}
+	if res.RowsAffected == int64(len(spots)) {
+		return nil, nil
+	}
+	ids := make([]string, len(spots))
+	for i := range spots {
+		ids[i] = spots[i].ID
+	}
+	in := map[string]bool{}
+	for _, chunk := range chunks(ids, 500) {
+		var found []string
+		if err := s.conn(ctx).Model(&Spot{}).Where("id IN ?", chunk).Pluck("id", &found).Error; err != nil {
+			return nil, err
+		}
+		for _, id := range found {
+			in[id] = true
+		}
+	}
+	lost := map[string]bool{}
+	for _, id := range ids {
+		if !in[id] {
+			lost[id] = true
+		}
+	}
+	return lost, nil
+}
+
 // Reservation returns the company's reservation under the key, or gorm.ErrRecordNotFound.
 func (s *Store) Reservation(ctx context.Context, companyID, key string) (*Reservation, error) {
 	var r Reservation

@@ -293,6 +293,18 @@ export const MsgKeyReused = "This Idempotency-Key was already used for a differe
 /**
  * Messages of B §5 and B §8, word for word, and of this module.
  */
+export const MsgMaxBudgetTooLow = "The daily budget must be at least the suggested daily budget.";
+/**
+ * Messages of B §5 and B §8, word for word, and of this module.
+ */
+export const MsgChoiceInvalid = "Please choose to keep your own dates or to use the suggested dates.";
+/**
+ * Messages of B §5 and B §8, word for word, and of this module.
+ */
+export const MsgNothingCreated = "None of your own dates were available, so no campaign was created.";
+/**
+ * Messages of B §5 and B §8, word for word, and of this module.
+ */
 export const MsgNotEditable = "This campaign starts in 5 days or less and can no longer be edited.";
 /**
  * Messages of B §5 and B §8, word for word, and of this module.
@@ -364,8 +376,8 @@ export interface CampaignForm {
   duration: number /* int */;
   creative_id?: string;
   use_default_creative?: boolean;
-  weekly_budget: BudgetInput;
-  maxBudget?: BudgetInput;
+  weekly_budget: number | string;
+  maxBudget?: number | string;
   impression_count: number /* int64 */;
   promo_code?: PromoCode;
 }
@@ -486,6 +498,37 @@ export interface ConflictResponse {
   message: string;
   campaign: ConflictCampaign;
   params: CampaignForm;
+}
+/**
+ * CampaignDefaults answers GET /api/campaigns/defaults: the server's date rules for the form
+ * (brief decision 2), so the client and the server agree on the Wednesday cut-off.
+ */
+export interface CampaignDefaults {
+  today: string /* YYYY-MM-DD */;
+  /**
+   * EarliestStart is the first Monday not past its cut-off; DefaultStart the one the picker
+   * proposes (A §5, B §4).
+   */
+  earliest_start: string /* YYYY-MM-DD */;
+  default_start: string /* YYYY-MM-DD */;
+  max_weeks: number /* int */;
+  default_weekly_duration: number /* int */;
+}
+/**
+ * CampaignQuote answers POST /api/campaigns/quote: the server's prices of a form for the review
+ * step (B §9). Prices are the start week's, per chosen face.
+ */
+export interface CampaignQuote {
+  places_checked: PlaceChecked[];
+  weekly: number /* dollars, at most two decimals */;
+  weekly_budget: number /* dollars, at most two decimals */;
+  account_credit: number /* dollars, at most two decimals */;
+  credit_used: number /* dollars, at most two decimals */;
+  total: number /* dollars, at most two decimals */;
+  duration: number /* int */;
+  start_date: string /* YYYY-MM-DD */;
+  end_date: string /* YYYY-MM-DD */;
+  impression_count: number /* int64 */;
 }
 /**
  * Conflict resolutions (B §4).

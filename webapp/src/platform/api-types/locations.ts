@@ -150,9 +150,10 @@ export const MsgTooManyItems = "Too many locations or weeks in one request.";
  */
 export const PlacesAttribution = "Places: GeoNames (geonames.org), CC BY 4.0";
 /**
- * MaxItems bounds the items of one quote, booking or hold (faces × weeks).
+ * MaxItems bounds the items of one quote, booking or hold (faces × weeks): a campaign of 200 faces
+ * over 52 weeks.
  */
-export const MaxItems = 5000;
+export const MaxItems = 10_400;
 /**
  * LatLng is a point.
  */

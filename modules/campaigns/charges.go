@@ -1,0 +1,216 @@
+package campaigns
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"marquee/modules/billing"
+	"marquee/modules/campaigns/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/dates"
+	"marquee/platform/db"
+	"marquee/platform/events"
+	"marquee/platform/ids"
+	"marquee/platform/mail"
+	"marquee/platform/money"
+)
+
+// Charging (brief decisions 4 and 5): one charge per campaign per calendar week, recorded in
+// campaigns_charges (unique on campaign and week). The creation charges the first week in its own
+// transaction; the weekly job charges each later week at the Wednesday cut-off before it. The
+// outcome comes back as billing.EventChargeSettled.
+
+// Charge row statuses: billing's pending, succeeded and failed, and skipped for a week of a paused
+// campaign that the weekly job released instead of charging.
+const (
+	ChargePending   = billing.StatusPending
+	ChargeSucceeded = billing.StatusSucceeded
+	ChargeFailed    = billing.StatusFailed
+	ChargeSkipped   = "skipped"
+)
+
+// msgNothingToCharge refuses to charge a week in which the campaign has no booked location.
+const msgNothingToCharge = "This campaign has no booked locations in that week."
+
+// Billing keys of a campaign week: the card charge, and the account credit it spends.
+func chargeKey(campaignID string, week dates.Date) string {
+	return "campaign:" + campaignID + ":week:" + week.String()
+}
+
+func creditKey(campaignID string, week dates.Date) string {
+	return "campaign:" + campaignID + ":credit:" + week.String()
+}
+
+// scheduleWeekCharge charges one week of the campaign, in the caller's transaction (call it inside
+// db.Transact). The amount is the week's net from billing.QuoteCampaign: the sum of the offer
+// prices of the campaign's active rows in that week, minus the week's even share of the account
+// credit over the campaign's booked weeks from this one on (B §9). The credit share is spent with
+// billing.SpendCredit; the net is scheduled with billing.ScheduleCharge (SettleCharge, or billing's
+// retry job, asks the gateway after the commit). A net of 0 records the week as succeeded without a
+// charge. Calling it again for the same week answers the existing row and charges nothing: the
+// creation and the weekly job may both reach a week. ECONFLICT when the week has nothing booked;
+// EINVALID (billing.MsgCardRequired) without a card on file.
+func (m *Module) scheduleWeekCharge(ctx context.Context, c *store.Campaign, week dates.Date) (*store.Charge, error) {
+	if existing, err := m.store.ChargeOf(ctx, c.ID, week); err == nil {
+		return existing, nil
+	} else if !db.IsNotFound(err) {
+		return nil, apperr.Internal(err)
+	}
+	rows, err := m.store.WeekRows(ctx, c.ID, week, WeekActive)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if len(rows) == 0 {
+		return nil, apperr.New(apperr.ECONFLICT, msgNothingToCharge)
+	}
+	prices := make([]money.Cents, len(rows))
+	for i := range rows {
+		prices[i] = money.Cents(rows[i].OfferPrice)
+	}
+	remaining, err := m.store.CountWeeksFrom(ctx, c.ID, week, WeekActive)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	credit, err := m.deps.Billing.AccountCredit(ctx, c.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	wq := billing.QuoteCampaign(prices, credit, max(remaining, 1)).Weeks[0]
+	now := m.deps.Clock.Now()
+	ch := &store.Charge{ID: ids.New(), CampaignID: c.ID, CompanyID: c.CompanyID, Week: week, Amount: int64(wq.Net),
+		Credit: int64(wq.Credit), Status: ChargeSucceeded, CreatedAt: now, UpdatedAt: now}
+	desc := fmt.Sprintf("Campaign %s, week of %s", c.Name, week.Format("Jan 02, 2006"))
+	if wq.Credit > 0 {
+		if _, err := m.deps.Billing.SpendCredit(ctx, billing.CreditRequest{Key: creditKey(c.ID, week), CompanyID: c.CompanyID,
+			Amount: wq.Credit, Description: desc, CampaignRef: c.ID}); err != nil {
+			return nil, err
+		}
+	}
+	if wq.Net > 0 {
+		w := week
+		t, err := m.deps.Billing.ScheduleCharge(ctx, billing.ChargeRequest{Key: chargeKey(c.ID, week), CompanyID: c.CompanyID,
+			Amount: wq.Net, Description: desc, CampaignRef: c.ID, Week: &w})
+		if err != nil {
+			return nil, err
+		}
+		ch.TransactionID, ch.Status = t.ID, ChargePending
+	}
+	inserted, err := m.store.InsertCharge(ctx, ch)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if !inserted {
+		// Another transaction charged the week first (and, by the billing keys, the same amount).
+		return m.store.ChargeOf(ctx, c.ID, week)
+	}
+	if ch.Status == ChargeSucceeded {
+		// Credit covered the week: it is paid now.
+		if err := m.store.AddTotalCost(ctx, c.ID, ch.Amount+ch.Credit); err != nil {
+			return nil, apperr.Internal(err)
+		}
+	}
+	return ch, nil
+}
+
+// subscribeCreate wires the creation side's reactions: a settled charge activates a campaign, or
+// records the failure, or pauses a running campaign.
+func (m *Module) subscribeCreate() {
+	m.deps.Events.Subscribe(billing.EventChargeSettled, m.onChargeSettled)
+}
+
+// onChargeSettled records a charge's outcome (brief decision 5). It runs in the dispatcher's
+// transaction and is idempotent: the same event again, or an older outcome after a newer one,
+// changes nothing.
+//   - the first week succeeded: a pending campaign becomes active, payment_status succeeded;
+//   - the first week failed: the campaign stays pending with payment_status failed and the
+//     gateway's message (the web app retries through PUT /api/transactions/{id});
+//   - a later week failed: an active campaign is paused and the advertiser is emailed.
+func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
+	var p billing.ChargeSettled
+	if err := json.Unmarshal(e.Payload, &p); err != nil {
+		return err
+	}
+	if p.CampaignRef == "" || p.Week == nil || !strings.HasPrefix(p.Key, "campaign:") {
+		return nil // not a campaign week's charge
+	}
+	ch, err := m.store.ChargeOf(ctx, p.CampaignRef, *p.Week)
+	if db.IsNotFound(err) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if ch.TransactionID != p.TransactionID || ch.Status == p.Status || ch.Status == ChargeSucceeded || ch.Status == ChargeSkipped {
+		return nil // another charge, already recorded, or already paid
+	}
+	c, err := m.store.CampaignByID(ctx, p.CampaignRef)
+	if db.IsNotFound(err) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	now := m.deps.Clock.Now()
+	if err := m.store.UpdateCharge(ctx, ch.ID, now, map[string]any{"status": p.Status, "message": truncate(p.Message, 255)}); err != nil {
+		return err
+	}
+	first := !p.Week.After(c.StartDate)
+	switch {
+	case p.Status == billing.StatusSucceeded:
+		if err := m.store.AddTotalCost(ctx, c.ID, ch.Amount+ch.Credit); err != nil {
+			return err
+		}
+		if !first {
+			return nil
+		}
+		fields := map[string]any{"payment_status": billing.StatusSucceeded, "payment_message": "", "transaction_id": p.TransactionID}
+		if c.Status == StatusPending || c.Status == StatusPaid {
+			fields["status"] = StatusActive
+		}
+		return m.store.UpdateCampaign(ctx, c.ID, now, fields)
+	case p.Status == billing.StatusFailed && first:
+		return m.store.UpdateCampaign(ctx, c.ID, now, map[string]any{"payment_status": billing.StatusFailed,
+			"payment_message": truncate(p.Message, 255), "transaction_id": p.TransactionID})
+	case p.Status == billing.StatusFailed:
+		if c.Status != StatusActive {
+			return nil
+		}
+		if err := m.store.UpdateCampaign(ctx, c.ID, now, map[string]any{"status": StatusPaused,
+			"payment_status": billing.StatusFailed, "payment_message": truncate(p.Message, 255), "transaction_id": p.TransactionID}); err != nil {
+			return err
+		}
+		return m.mailWeekPaymentFailed(ctx, c, *p.Week, p.Message)
+	}
+	return nil
+}
+
+// mailWeekPaymentFailed tells the advertiser that a week's payment failed and the campaign is
+// paused, through the outbox (in the caller's transaction).
+func (m *Module) mailWeekPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, reason string) error {
+	users, err := m.deps.Identity.FindUsersByIDs(ctx, []string{c.UserID})
+	if err != nil {
+		return err
+	}
+	if len(users) == 0 || users[0].Local.Email == "" {
+		return nil
+	}
+	u := users[0]
+	text := fmt.Sprintf("Hello %s,\n\nThe payment for the week of %s of your campaign \"%s\" failed: %s\n\n"+
+		"Your campaign is paused. Please update your card in Settings, then resume the campaign from its page.\n\n"+
+		"The Marquee team\n", u.Local.FirstName, week.Format("Jan 02, 2006"), c.Name, reason)
+	return m.deps.Outbox.Enqueue(ctx, mail.Message{To: []string{u.Local.Email},
+		Subject: "Your campaign " + c.Name + " is paused: payment failed", Text: text})
+}
+
+// truncate cuts s to at most n bytes, on a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
