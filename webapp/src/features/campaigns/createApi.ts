@@ -1,6 +1,7 @@
 import { api } from '../../platform/api'
 import type {
   Campaign,
+  CampaignDefaults,
   CampaignForm,
   CreateResponse,
   ResolveRequest,
@@ -11,14 +12,6 @@ import type { AvailableSpot, AvailableSpotsRequest, Location, MapConfig, Market,
 import type { Page } from '../../platform/api-types/pagination'
 import { MSG_UNEXPECTED, toApiError, type RequestResult } from '../../platform/http'
 import { callCompleted } from '../../platform/sessionWatch'
-
-/** GET /api/campaigns/defaults: the server's calendar, so the form's dates agree with its rules. */
-export interface CampaignDefaults {
-  today: string
-  earliest_start: string
-  default_start: string
-  max_weeks: number
-}
 
 /**
  * The 409 body of a conflicting creation (B §7 "On a failed create"). The Go ConflictCampaign

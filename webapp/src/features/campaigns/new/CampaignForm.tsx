@@ -43,7 +43,7 @@ import {
   useLazyCampaignPlaceQuery,
   type FacesQuery,
 } from '../createApi'
-import { summarizeBudget, toCents, toDollars } from './budget'
+import { spotPrice, summarizeBudget, toCents, toDollars } from './budget'
 import ExampleSlideshow from './ExampleSlideshow'
 import PlaceField from './PlaceField'
 import ReviewModal, { type ReviewData } from './ReviewModal'
@@ -216,7 +216,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   const prices = useMemo(() => {
     const byFace = new Map<string, PriceData>()
     if (!spots.data || spots.isFetching) return byFace
-    for (const spot of spots.data) byFace.set(spot.xxx, { loaded: true, price: spot.min_value, available: spot.available, impressionsEst: spot.ooh })
+    for (const spot of spots.data) byFace.set(spot.xxx, { loaded: true, price: spotPrice(spot.min_value), available: spot.available, impressionsEst: spot.ooh })
     return byFace
   }, [spots.data, spots.isFetching])
   const priceOf = useCallback(
@@ -402,7 +402,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
       duration: weeks,
       creative_id: chosenCreative || undefined,
       use_default_creative: !chosenCreative && useDefault ? true : undefined,
-      weekly_budget: String(toDollars(budget.weeklyBudget)),
+      weekly_budget: toDollars(budget.weeklyBudget),
       maxBudget: typeCampaign === TypeMaximumBudget ? maxBudgetText : undefined,
       impression_count: budget.weeklyImpressions,
     }

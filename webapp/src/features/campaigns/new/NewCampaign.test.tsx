@@ -141,7 +141,7 @@ describe('/campaigns/new', () => {
       frequencySelected: 'weekly',
       duration: 2,
       use_default_creative: true,
-      weekly_budget: '1250',
+      weekly_budget: 1250,
       impression_count: 80000,
     })
     // B §3: an empty cities list is not sent.
