@@ -43,8 +43,8 @@ func creditKey(campaignID string, week dates.Date) string {
 	return "campaign:" + campaignID + ":credit:" + week.String()
 }
 
-// scheduleWeekCharge charges one week of the campaign, in the caller's transaction (call it inside
-// db.Transact). The amount is the week's net from billing.QuoteCampaign: the sum of the offer
+// scheduleWeekCharge charges one week of the campaign, in the caller's transaction (or in its own
+// when there is none: the credit, the charge and the row commit together). The amount is the week's net from billing.QuoteCampaign: the sum of the offer
 // prices of the campaign's active rows in that week, minus the week's even share of the account
 // credit over the campaign's booked weeks from this one on (B §9). The credit share is spent with
 // billing.SpendCredit; the net is scheduled with billing.ScheduleCharge (SettleCharge, or billing's
@@ -53,6 +53,17 @@ func creditKey(campaignID string, week dates.Date) string {
 // creation and the weekly job may both reach a week. ECONFLICT when the week has nothing booked;
 // EINVALID (billing.MsgCardRequired) without a card on file.
 func (m *Module) scheduleWeekCharge(ctx context.Context, c *store.Campaign, week dates.Date) (*store.Charge, error) {
+	var ch *store.Charge
+	err := db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
+		var err error
+		ch, err = m.chargeWeek(ctx, c, week)
+		return err
+	})
+	return ch, err
+}
+
+// chargeWeek is scheduleWeekCharge inside a transaction.
+func (m *Module) chargeWeek(ctx context.Context, c *store.Campaign, week dates.Date) (*store.Charge, error) {
 	if existing, err := m.store.ChargeOf(ctx, c.ID, week); err == nil {
 		return existing, nil
 	} else if !db.IsNotFound(err) {

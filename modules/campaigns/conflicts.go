@@ -302,10 +302,13 @@ func (m *Module) budgetOfWeeks(ctx context.Context, c *store.Campaign, first dat
 	return weekly, total, nil
 }
 
+// JobExpireDrafts deletes the conflict drafts whose holds expired.
+const JobExpireDrafts = "campaigns.expire-drafts"
+
 // createJobs are the creation side's jobs: conflict drafts whose holds expired are deleted (the
 // locations hold job frees their spots; the draft's keys are released here too).
 func (m *Module) createJobs() []jobs.Job {
-	return []jobs.Job{{Name: "campaigns.expire_drafts", Every: time.Minute, Run: m.expireDrafts}}
+	return []jobs.Job{{Name: JobExpireDrafts, Every: time.Minute, Run: m.expireDrafts}}
 }
 
 // expireDrafts is one pass of the draft-expiry job. It is idempotent.

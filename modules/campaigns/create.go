@@ -62,6 +62,9 @@ type planOptions struct {
 	CompanyID string
 	// Admin applies the admin rules of B §5: any Monday may start, the Wednesday cut-off aside.
 	Admin bool
+	// KeepStart, when set, is the start of the campaign being edited: keeping it is allowed even
+	// past its cut-off (the edit lock of B §2 decides instead).
+	KeepStart dates.Date
 	// SkipCard does not require a card on file (an edit that charges nothing new).
 	SkipCard bool
 	// SkipCreative does not require a creative (a quote).
@@ -143,7 +146,8 @@ func (m *Module) planCampaign(ctx context.Context, p *auth.Principal, form Campa
 	if !start.IsMonday() {
 		return nil, apperr.Field(fieldStart, MsgStartNotMonday)
 	}
-	if !opts.Admin && !ValidStart(today, start) || start.Before(today) {
+	kept := !opts.KeepStart.IsZero() && start == opts.KeepStart
+	if !opts.Admin && !kept && !ValidStart(today, start) || start.Before(today) {
 		return nil, apperr.Field(fieldStart, MsgStartTooSoon)
 	}
 	plan.Start = start

@@ -24,6 +24,7 @@ import (
 	"marquee/platform/auth"
 	"marquee/platform/dates"
 	"marquee/platform/db"
+	"marquee/platform/events"
 	"marquee/platform/httpx"
 	"marquee/platform/money"
 	"marquee/platform/testkit"
@@ -261,6 +262,11 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 		}
 		form.WeeklyBudget = BudgetInput("$" + gross.DollarString())
 		form.CitiesSelected = []string{""} // an empty cities list is removed
+		var quote CampaignQuote
+		w.adv.c.Post("/api/campaigns/quote", form).Expect(t, 200).JSON(t, &quote)
+		if quote.Weekly != gross || quote.WeeklyBudget != gross || quote.Total != 3*gross || quote.Duration != 3 || len(quote.Prices) != 2 || *quote.Prices[0].Price != *form.PlacesChecked[0].Price {
+			t.Fatalf("quote = %+v", quote)
+		}
 		var res CreateResponse
 		post(t, w.s, w.adv.c, "key-1", form).Expect(t, 201).JSON(t, &res)
 		c := res.Campaign
@@ -291,8 +297,18 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 		if got.Status != StatusActive || got.PaymentStatus != billing.StatusSucceeded || got.TotalCost != gross {
 			t.Fatalf("after the charge: %+v", got)
 		}
-		// The same event again changes nothing.
+		// The same event again, or an older failure arriving late, changes nothing.
 		w.settle(t)
+		payload, _ := json.Marshal(billing.ChargeSettled{TransactionID: c.TransactionID, Key: chargeKey(c.ID, start0), CompanyID: c.CompanyID,
+			CampaignRef: c.ID, Week: &start0, Amount: gross, Status: billing.StatusFailed, Message: "late"})
+		if err := db.Transact(ctx, w.s.Kernel.DB, func(ctx context.Context) error {
+			return w.m.onChargeSettled(ctx, events.Event{Name: billing.EventChargeSettled, Payload: payload})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.campaign(t, c.ID); got.Status != StatusActive || got.PaymentStatus != billing.StatusSucceeded || got.TotalCost != gross {
+			t.Fatalf("after a late failure: %+v", got)
+		}
 
 		// The same key and form: the same campaign, as it is now. Another form: refused.
 		var again CreateResponse
@@ -517,9 +533,11 @@ func TestCrashAfterBookingLeavesNothing(t *testing.T) {
 		if n, weeks, charges, err := w.m.store.CountCompany(ctx, w.adv.companyID); err != nil || n+weeks+charges != 0 {
 			t.Fatalf("campaigns %d, weeks %d, charges %d left (%v)", n, weeks, charges, err)
 		}
-		spots, err := w.loc.SpotsByRefs(ctx, w.adv.companyID, nil)
-		if err != nil || len(spots) != 0 {
-			t.Fatalf("spots = %v %v", spots, err)
+		// No spot or hold of the company anywhere (the calendar lists the company's live weeks).
+		var cal []locations.CalendarLocation
+		w.adv.c.Get("/api/calendar/locations").Expect(t, 200).JSON(t, &cal)
+		if len(cal) != 0 {
+			t.Fatalf("calendar = %+v", cal)
 		}
 		for _, f := range w.atlanta[:3] {
 			q, _ := w.loc.Quote(ctx, locations.QuoteRequest{FaceIDs: []string{f.ID}, Weeks: start0.Weeks(4)})
@@ -538,6 +556,10 @@ func TestCrashAfterBookingLeavesNothing(t *testing.T) {
 		// The same key works once the failure is gone: nothing of the first try is in the way.
 		w.m.afterBook = nil
 		post(t, w.s, w.adv.c, "crash", form).Expect(t, 201)
+		w.adv.c.Get("/api/calendar/locations").Expect(t, 200).JSON(t, &cal)
+		if len(cal) != 3 || len(cal[0].Weeks) != 4 {
+			t.Fatalf("calendar after the creation = %d faces", len(cal))
+		}
 	})
 }
 

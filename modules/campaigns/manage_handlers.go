@@ -1,15 +1,228 @@
 package campaigns
 
 import (
+	"context"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/httpx"
 	"marquee/platform/jobs"
 	"marquee/platform/server"
 )
 
-// manageRoutes are the management side's routes (issue 7).
-func (m *Module) manageRoutes() server.RouteTable { return server.RouteTable{} }
+// manageRoutes are the management side's routes (issue 7). Advertisers and admins share the
+// campaign calls (admins reach every company's campaigns, for the admin screens); the admin grid,
+// the weeks update, the mailer and delivery are for admins.
+func (m *Module) manageRoutes() server.RouteTable {
+	return server.RouteTable{
+		server.GET("/api/campaigns", authz.Member, m.listHandler),
+		server.GET("/api/campaigns/count", authz.Member, m.countHandler),
+		server.GET("/api/campaigns/:id", authz.Member, m.detailHandler),
+		server.GET("/api/campaigns/:id/weeks", authz.Member, m.weeksHandler),
+		server.PUT("/api/campaigns/:id", authz.Member, m.updateHandler),
+		server.PUT("/api/campaigns/:id/pause", authz.Member, m.actionHandler(m.pauseCampaign)),
+		server.PUT("/api/campaigns/:id/resume", authz.Member, m.actionHandler(m.resumeCampaign)),
+		server.PUT("/api/campaigns/:id/stop", authz.Member, m.actionHandler(m.stopCampaign)),
+		server.DELETE("/api/campaigns/:id", authz.Member, m.deleteHandler),
+		server.PUT("/api/campaigns/:id/delete-ac", authz.Member, m.actionHandler(m.releaseCalendar)),
+		server.PUT("/api/campaigns/:id/creative", authz.Member, m.campaignCreativeHandler),
+		server.PUT("/api/campaigns/week/:id/creative", authz.Member, m.weekCreativeHandler),
+		server.GET("/api/admin/campaigns/", authz.Admin, m.adminListHandler),
+		server.PUT("/api/admin/campaigns/weeks/:id", authz.Admin, m.weeksUpdateHandler),
+		server.POST("/api/campaigns/update/mailer/", authz.Admin, m.mailerHandler),
+		server.PUT("/api/admin/campaigns/week/:id/delivery", authz.Admin, m.deliveryHandler),
+		server.POST("/api/admin/campaigns/week/:id/proofs", authz.Admin, m.proofsHandler),
+		server.DELETE("/api/admin/campaigns/proofs/:id", authz.Admin, m.deleteProofHandler),
+	}
+}
 
 // manageJobs are the lifecycle's jobs.
-func (m *Module) manageJobs() []jobs.Job { return nil }
+func (m *Module) manageJobs() []jobs.Job { return []jobs.Job{m.lifecycleJob()} }
 
-// subscribeManage wires the management side's reactions.
+// subscribeManage wires the management side's reactions (none: the charge outcome is the
+// creation side's, charges.go).
 func (m *Module) subscribeManage() {}
+
+func (m *Module) bindManage(c *gin.Context, v any) error {
+	return httpx.BindJSON(c, v, m.deps.MaxJSONBytes)
+}
+
+func (m *Module) listHandler(c *gin.Context) error {
+	pp, err := listParams(c, listSpec)
+	if err != nil {
+		return err
+	}
+	out, err := m.listCampaigns(c, scope(auth.Current(c)), c.Query("status"), pp)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) adminListHandler(c *gin.Context) error {
+	pp, err := listParams(c, adminSpec)
+	if err != nil {
+		return err
+	}
+	out, err := m.listCampaigns(c, "", c.Query("status"), pp)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) countHandler(c *gin.Context) error {
+	out, err := m.countCampaigns(c, scope(auth.Current(c)))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) detailHandler(c *gin.Context) error {
+	out, err := m.campaignDetail(c, auth.Current(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) weeksHandler(c *gin.Context) error {
+	pp, err := listParams(c, weeksSpec)
+	if err != nil {
+		return err
+	}
+	out, err := m.campaignWeeks(c, auth.Current(c), c.Param("id"), pp)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) actionHandler(f func(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error)) httpx.HandlerFunc {
+	return func(c *gin.Context) error {
+		out, err := f(c, auth.Current(c), c.Param("id"))
+		if err != nil {
+			return err
+		}
+		httpx.OK(c, out)
+		return nil
+	}
+}
+
+func (m *Module) deleteHandler(c *gin.Context) error {
+	var params DeleteParams
+	if err := c.ShouldBindQuery(&params); err != nil {
+		return apperr.Field("refund", "refund must be true or false.")
+	}
+	out, err := m.deleteCampaign(c, auth.Current(c), c.Param("id"), params)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) campaignCreativeHandler(c *gin.Context) error {
+	var req CreativeChange
+	if err := m.bindManage(c, &req); err != nil {
+		return err
+	}
+	out, err := m.changeCampaignCreative(c, auth.Current(c), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) weekCreativeHandler(c *gin.Context) error {
+	var req CreativeChange
+	if err := m.bindManage(c, &req); err != nil {
+		return err
+	}
+	out, err := m.changeWeekCreative(c, auth.Current(c), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) weeksUpdateHandler(c *gin.Context) error {
+	var req WeeksUpdate
+	if err := m.bindManage(c, &req); err != nil {
+		return err
+	}
+	out, err := m.updateWeeks(c, auth.Current(c), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) mailerHandler(c *gin.Context) error {
+	var req UpdateMailerRequest
+	if err := m.bindManage(c, &req); err != nil {
+		return err
+	}
+	out, err := m.sendUpdateMailer(c, auth.Current(c), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) deliveryHandler(c *gin.Context) error {
+	var req DeliveryUpdate
+	if err := m.bindManage(c, &req); err != nil {
+		return err
+	}
+	out, err := m.recordDelivery(c, auth.Current(c), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) proofsHandler(c *gin.Context) error {
+	out, err := m.addProofs(c, auth.Current(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) deleteProofHandler(c *gin.Context) error {
+	out, err := m.deleteProof(c, auth.Current(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) updateHandler(c *gin.Context) error {
+	var form CampaignForm
+	if err := m.bindManage(c, &form); err != nil {
+		return err
+	}
+	out, err := m.updateCampaign(c, auth.Current(c), c.Param("id"), form)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}

@@ -2,22 +2,62 @@ package campaigns
 
 import (
 	"context"
-	"errors"
+
+	"marquee/modules/campaigns/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/db"
 )
 
-var errNotBuilt = errors.New("campaigns: not built yet")
+// The Service interface for the modules above (partners, reports): batch reads, no N+1.
 
-// FindCampaignsByIDs implements Service.
+// FindCampaignsByIDs implements Service: deleted campaigns included, drafts and unknown ids left
+// out, company names read in one batch.
 func (m *Module) FindCampaignsByIDs(ctx context.Context, ids []string) ([]*Campaign, error) {
-	return nil, errNotBuilt
+	if len(ids) == 0 {
+		return []*Campaign{}, nil
+	}
+	rows, err := m.store.CampaignsByIDs(ctx, ids)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return m.campaignDTOs(ctx, rows)
 }
 
-// FindCompanyCampaign implements Service.
+// FindCompanyCampaign implements Service. ENOTFOUND for another company's campaign, a deleted one
+// or a draft.
 func (m *Module) FindCompanyCampaign(ctx context.Context, companyID, id string) (*Campaign, error) {
-	return nil, errNotBuilt
+	if companyID == "" {
+		return nil, apperr.NotFound(MsgCampaignNotFound)
+	}
+	c, err := m.store.FindCampaign(ctx, companyID, id)
+	if err != nil {
+		return nil, db.Translate(err, MsgCampaignNotFound, "")
+	}
+	out, err := m.campaignDTOs(ctx, []store.Campaign{*c})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
 }
 
-// FindWeeks implements Service.
+// FindWeeks implements Service: the campaign's weeks, oldest first, with their creatives and
+// proofs (two queries).
 func (m *Module) FindWeeks(ctx context.Context, campaignID string) ([]Week, error) {
-	return nil, errNotBuilt
+	rows, err := m.store.CampaignWeeks(ctx, campaignID)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	wcs, err := m.store.WeekCreativesOf(ctx, campaignID)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	byWeek := map[string][]store.WeekCreative{}
+	for _, wc := range wcs {
+		byWeek[wc.WeekID] = append(byWeek[wc.WeekID], wc)
+	}
+	out := make([]Week, len(rows))
+	for i := range rows {
+		out[i] = weekDTO(&rows[i], byWeek[rows[i].ID])
+	}
+	return out, nil
 }

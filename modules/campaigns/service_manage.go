@@ -126,3 +126,43 @@ type ProofFile struct {
 type ProofsUpload struct {
 	Files []ProofFile `json:"files"`
 }
+
+// Messages of the management calls.
+const (
+	MsgCannotStopPending = "This campaign is still waiting for its first payment: delete it instead."
+	MsgPaused            = "The campaign has been paused."
+	MsgResumed           = "The campaign has been resumed."
+	MsgStopped           = "The campaign has been marked as complete."
+	MsgSpotsReleased     = "The campaign's locations have been released."
+	MsgMailerSent        = "The advertiser has been emailed about the update."
+	MsgDeliveryUpdated   = "The week's impressions have been recorded."
+	MsgProofsAdded       = "The proofs have been added."
+	MsgProofDeleted      = "The proof has been removed."
+	MsgProofNotFound     = "Proof not found."
+	MsgActImpInvalid     = "Actual impressions must be a whole number from 0 to 1,000,000,000."
+	MsgWeekStarted       = "A week that has started can't be moved."
+	MsgWeeksRequired     = "Please choose at least one week to move."
+	MsgWeekRangeInvalid  = "Each date range must start on a Monday and end on a Sunday after it, within 52 weeks."
+	MsgStatusFilter      = "The status must be one of active, paused, pending or completed."
+	MsgReasonTooLong     = "The reason can be at most 500 characters."
+	MsgMessageTooLong    = "The message can be at most 2,000 characters."
+	MsgStartCharged      = "This campaign's first week has already been charged: its start date can't be changed."
+)
+
+// EventCampaignCompleted is published when a campaign completes (stopped, or past its end date),
+// in the transaction that completes it; partners accrue bonuses on it.
+const EventCampaignCompleted = "campaigns.completed"
+
+// CampaignCompleted is the payload of EventCampaignCompleted.
+type CampaignCompleted struct {
+	CampaignID string      `json:"campaign_id"`
+	CompanyID  string      `json:"company_id"`
+	TotalCost  money.Cents `json:"total_cost"`
+}
+
+// MessageResponse answers a change with a message (creative changes, weeks update, mailer,
+// delivery, proofs).
+type MessageResponse struct {
+	Success bool   `json:"success"`
+	Message string `json:"message"`
+}

@@ -303,6 +303,9 @@ type Service interface {
 	// Release frees every spot reserved under the key and answers how many it freed; releasing
 	// again frees none.
 	Release(ctx context.Context, req KeyRequest) (int, error)
+	// ReleaseSpots frees the company's spots with these ids (the weeks of a campaign that will not
+	// run) and answers how many it freed; other companies' ids and freed spots are skipped.
+	ReleaseSpots(ctx context.Context, companyID string, spotIDs []string) (int, error)
 	// SpotsByRefs returns the company's live spots under these references.
 	SpotsByRefs(ctx context.Context, companyID string, refs []string) ([]Spot, error)
 }

@@ -90,7 +90,7 @@ func Open(opts Options) (*gorm.DB, error) {
 	// WAL and a busy timeout, or concurrent writes fail with 'database is locked' (STACK.md).
 	// _txlock=immediate takes the write lock at BEGIN, so two transactions never deadlock upgrading
 	// a read lock; they queue on the busy timeout instead.
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=temp_store(memory)&_txlock=immediate"
 	gdb, err := gorm.Open(sqlite.Open(dsn), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)

@@ -13,15 +13,10 @@ import (
 
 // The queries of the creation side: campaigns by key, weeks in batches, charges, conflict drafts.
 
-// weekBatch is the rows per INSERT of InsertWeeks. The pure-Go SQLite driver binds parameters in
-// time quadratic in their number per statement, so it takes small batches; PostgreSQL takes large
-// ones (a week row has 25 columns: 400 rows stay far below its 65,535 parameters).
-func (s *Store) weekBatch() int {
-	if db.Dialect(s.db) == db.Postgres {
-		return 400
-	}
-	return 50
-}
+// weekBatch is the rows per INSERT of InsertWeeks on SQLite, measured with 5,200 rows (a week row
+// has 24 columns): the pure-Go driver parses each statement and binds its parameters in time
+// quadratic in their number, so it is fastest with about 20 rows.
+const weekBatch = 20
 
 // CampaignByID returns the campaign, or gorm.ErrRecordNotFound.
 func (s *Store) CampaignByID(ctx context.Context, id string) (*Campaign, error) {
@@ -67,12 +62,46 @@ func (s *Store) AddTotalCost(ctx context.Context, id string, cents int64) error 
 	return s.conn(ctx).Model(&Campaign{}).Where("id = ?", id).Update("total_cost", gorm.Expr("total_cost + ?", cents)).Error
 }
 
-// InsertWeeks inserts week rows in batches.
+// InsertWeeks inserts week rows: on PostgreSQL in one statement that unnests a column array per
+// field (2 to 6 times faster than VALUES batches for 5,200 rows), on SQLite in batches. ActImp is
+// left NULL (a new week has no delivery yet).
 func (s *Store) InsertWeeks(ctx context.Context, weeks []Week) error {
 	if len(weeks) == 0 {
 		return nil
 	}
-	return s.conn(ctx).CreateInBatches(weeks, s.weekBatch()).Error
+	if db.Dialect(s.db) != db.Postgres {
+		return s.conn(ctx).CreateInBatches(weeks, weekBatch).Error
+	}
+	n := len(weeks)
+	var text [18][]string
+	for i := range text {
+		text[i] = make([]string, n)
+	}
+	offer, ask, ooh := make([]int64, n), make([]int64, n), make([]int64, n)
+	lat, lng := make([]float64, n), make([]float64, n)
+	created, updated := make([]time.Time, n), make([]time.Time, n)
+	for i := range weeks {
+		w := &weeks[i]
+		for j, v := range []string{w.ID, w.CampaignID, w.CompanyID, w.FaceID, w.StartAt.String(), w.EndAt.String(), w.Status,
+			w.CreativeID, w.CreativeURL, w.SpotID, w.SpotKey, w.LocationName, w.Market, w.City, w.Face, w.Snapshot} {
+			text[j][i] = v
+		}
+		offer[i], ask[i], ooh[i], lat[i], lng[i], created[i], updated[i] = w.OfferPrice, w.AskingPrice, w.Ooh, w.Lat, w.Lng, w.CreatedAt, w.UpdatedAt
+	}
+	const q = `INSERT INTO campaigns_weeks (id, campaign_id, company_id, face_id, start_at, end_at, status, creative_id,
+  creative_url, spot_id, spot_key, location_name, market, city, face, snapshot, offer_price, asking_price, ooh, lat, lng,
+  created_at, updated_at)
+SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+  $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::bigint[],
+  $18::bigint[], $19::bigint[], $20::float8[], $21::float8[], $22::timestamptz[], $23::timestamptz[])`
+	args := make([]any, 0, 23)
+	for j := 0; j < 16; j++ {
+		args = append(args, text[j])
+	}
+	args = append(args, offer, ask, ooh, lat, lng, created, updated)
+	// The statement goes to the connection as is: gorm would expand each slice into a list.
+	_, err := s.conn(ctx).Statement.ConnPool.ExecContext(ctx, q, args...)
+	return err
 }
 
 // WeeksOf returns a campaign's weeks, by week and location name.

@@ -416,14 +416,8 @@ func (s *Store) TryInsertSpot(ctx context.Context, sp *Spot) (bool, error) {
 	return res.RowsAffected == 1, res.Error
 }
 
-// spotBatch is the rows per INSERT of InsertSpots: small for the SQLite driver (see insertBatch),
-// large for PostgreSQL (13 columns: 1,000 rows stay far below its 65,535 parameters).
-func (s *Store) spotBatch() int {
-	if db.Dialect(s.db) == db.Postgres {
-		return 1000
-	}
-	return insertBatch
-}
+// spotBatch is the rows per INSERT of InsertSpots on SQLite (see insertBatch).
+func (s *Store) spotBatch() int { return insertBatch }
 
 // InsertSpots inserts spots in batches, skipping those whose (face, week, slot) is taken, and
 // answers the ids of the skipped ones (nil when every spot went in). Like TryInsertSpot, a
@@ -432,11 +426,11 @@ func (s *Store) InsertSpots(ctx context.Context, spots []Spot) (map[string]bool,
 	if len(spots) == 0 {
 		return nil, nil
 	}
-	res := s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(spots, s.spotBatch())
-	if res.Error != nil {
-		return nil, res.Error
+	inserted, err := s.insertSpots(ctx, spots)
+	if err != nil {
+		return nil, err
 	}
-	if res.RowsAffected == int64(len(spots)) {
+	if inserted == int64(len(spots)) {
 		return nil, nil
 	}
 	ids := make([]string, len(spots))
@@ -460,6 +454,39 @@ func (s *Store) InsertSpots(ctx context.Context, spots []Spot) (map[string]bool,
 		}
 	}
 	return lost, nil
+}
+
+// insertSpots inserts spots, skipping taken slots, and answers how many went in: on PostgreSQL in
+// one statement that unnests a column array per field (several times faster than VALUES batches
+// for 5,200 spots), in the spots' order; on SQLite in batches.
+func (s *Store) insertSpots(ctx context.Context, spots []Spot) (int64, error) {
+	if db.Dialect(s.db) != db.Postgres {
+		res := s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(spots, s.spotBatch())
+		return res.RowsAffected, res.Error
+	}
+	n := len(spots)
+	id, face, week, market, status, company, ref, key := make([]string, n), make([]string, n), make([]string, n),
+		make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	slot, price, ooh := make([]int64, n), make([]int64, n), make([]int64, n)
+	expires := make([]*time.Time, n)
+	created := make([]time.Time, n)
+	for i := range spots {
+		sp := &spots[i]
+		id[i], face[i], week[i], market[i], status[i], company[i], ref[i], key[i] = sp.ID, sp.FaceID, sp.Week.String(), sp.Market,
+			sp.Status, sp.CompanyID, sp.Ref, sp.Key
+		slot[i], price[i], ooh[i], expires[i], created[i] = int64(sp.Slot), int64(sp.Price), sp.Ooh, sp.ExpiresAt, sp.CreatedAt
+	}
+	const q = `INSERT INTO locations_spots (id, face_id, week, market, status, company_id, ref, reservation_key, slot, price,
+  ooh, expires_at, created_at)
+SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+  $9::bigint[], $10::bigint[], $11::bigint[], $12::timestamptz[], $13::timestamptz[])
+ON CONFLICT DO NOTHING`
+	// The statement goes to the connection as is: gorm would expand each slice into a list.
+	res, err := s.conn(ctx).Statement.ConnPool.ExecContext(ctx, q, id, face, week, market, status, company, ref, key, slot, price, ooh, expires, created)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
 // Reservation returns the company's reservation under the key, or gorm.ErrRecordNotFound.

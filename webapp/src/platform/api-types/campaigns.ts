@@ -714,3 +714,96 @@ export interface ProofFile {
 export interface ProofsUpload {
   files: ProofFile[];
 }
+/**
+ * Messages of the management calls.
+ */
+export const MsgCannotStopPending = "This campaign is still waiting for its first payment: delete it instead.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgPaused = "The campaign has been paused.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgResumed = "The campaign has been resumed.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgStopped = "The campaign has been marked as complete.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgSpotsReleased = "The campaign's locations have been released.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgMailerSent = "The advertiser has been emailed about the update.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgDeliveryUpdated = "The week's impressions have been recorded.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgProofsAdded = "The proofs have been added.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgProofDeleted = "The proof has been removed.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgProofNotFound = "Proof not found.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgActImpInvalid = "Actual impressions must be a whole number from 0 to 1,000,000,000.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgWeekStarted = "A week that has started can't be moved.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgWeeksRequired = "Please choose at least one week to move.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgWeekRangeInvalid = "Each date range must start on a Monday and end on a Sunday after it, within 52 weeks.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgStatusFilter = "The status must be one of active, paused, pending or completed.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgReasonTooLong = "The reason can be at most 500 characters.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgMessageTooLong = "The message can be at most 2,000 characters.";
+/**
+ * Messages of the management calls.
+ */
+export const MsgStartCharged = "This campaign's first week has already been charged: its start date can't be changed.";
+/**
+ * EventCampaignCompleted is published when a campaign completes (stopped, or past its end date),
+ * in the transaction that completes it; partners accrue bonuses on it.
+ */
+export const EventCampaignCompleted = "campaigns.completed";
+/**
+ * CampaignCompleted is the payload of EventCampaignCompleted.
+ */
+export interface CampaignCompleted {
+  campaign_id: string;
+  company_id: string;
+  total_cost: number /* dollars, at most two decimals */;
+}
+/**
+ * MessageResponse answers a change with a message (creative changes, weeks update, mailer,
+ * delivery, proofs).
+ */
+export interface MessageResponse {
+  success: boolean;
+  message: string;
+}

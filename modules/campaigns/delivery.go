@@ -1,0 +1,185 @@
+package campaigns
+
+import (
+	"context"
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/modules/campaigns/internal/store"
+	"marquee/modules/creatives"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/db"
+	"marquee/platform/ids"
+)
+
+// Delivery (issue 7 "Recording delivery"): an admin records each week's actual impressions and
+// its proof images. They feed the chart, the lists' totals and the reports.
+
+// maxActImp bounds one week's actual impressions.
+const maxActImp = 1_000_000_000
+
+// maxProofFiles is how many proof images one upload takes.
+const maxProofFiles = 10
+
+// recordDelivery sets a week's actual impressions and the campaign's total.
+func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID string, req DeliveryUpdate) (*MessageResponse, error) {
+	if req.ActImp < 0 || req.ActImp > maxActImp {
+		return nil, apperr.Field("act_imp", MsgActImpInvalid)
+	}
+	w, err := m.store.FindWeek(ctx, weekID)
+	if err != nil {
+		return nil, db.Translate(err, MsgWeekNotFound, "")
+	}
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, scope(p), w.CampaignID)
+		if err != nil {
+			return apperr.NotFound(MsgWeekNotFound)
+		}
+		now := m.deps.Clock.Now()
+		v := req.ActImp
+		if err := m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
+			return err
+		}
+		return m.store.RefreshActImp(ctx, c.ID, now)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &MessageResponse{Success: true, Message: MsgDeliveryUpdated}, nil
+}
+
+// proofURL is where the browser loads a stored proof (creatives' /proof/image).
+func proofURL(key string, thumb bool) string {
+	u := "/proof/image?image=" + url.QueryEscape(key)
+	if thumb {
+		u += "&thumb=1"
+	}
+	return u
+}
+
+// addProofs stores proof images for a week. The body is either multipart (parts named "file" or
+// "files": each image is stored through creatives.StoreFile as a proof of the campaign's company)
+// or JSON ProofsUpload naming proofs already stored for the campaign's company.
+func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*MessageResponse, error) {
+	w, err := m.store.FindWeek(c, weekID)
+	if err != nil {
+		return nil, db.Translate(err, MsgWeekNotFound, "")
+	}
+	camp, err := m.store.FindCampaign(c, scope(p), w.CampaignID)
+	if err != nil {
+		return nil, apperr.NotFound(MsgWeekNotFound)
+	}
+	var files []*creatives.File
+	if strings.HasPrefix(c.ContentType(), "multipart/") {
+		files, err = m.storeProofParts(c, p, camp.CompanyID)
+	} else {
+		files, err = m.namedProofs(c, camp.CompanyID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, apperr.Field("files", "Please choose at least one proof image.")
+	}
+	now := m.deps.Clock.Now()
+	err = db.Transact(c, m.deps.DB, func(ctx context.Context) error {
+		for _, f := range files {
+			row := store.WeekCreative{ID: ids.New(), WeekID: w.ID, CampaignID: w.CampaignID, CreativeType: CreativeTypeProof,
+				FileKey: f.Key, URL: proofURL(f.Key, false), CreatedAt: now}
+			if f.ThumbKey != "" {
+				row.Thumb = proofURL(f.Key, true)
+			}
+			if err := m.store.Create(ctx, &row); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &MessageResponse{Success: true, Message: MsgProofsAdded}, nil
+}
+
+// storeProofParts reads the multipart body part by part and stores each image as a proof.
+func (m *Module) storeProofParts(c *gin.Context, p *auth.Principal, companyID string) ([]*creatives.File, error) {
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxProofFiles*(25<<20))
+	mr, err := c.Request.MultipartReader()
+	if err != nil {
+		return nil, apperr.Field("files", "Please choose at least one proof image.")
+	}
+	var out []*creatives.File
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				return nil, apperr.New(apperr.ETOOLARGE, "The upload is too large.")
+			}
+			return nil, apperr.Field("files", "The upload could not be read.")
+		}
+		if name := part.FormName(); (name != "file" && name != "files") || part.FileName() == "" {
+			_ = part.Close()
+			continue
+		}
+		if len(out) == maxProofFiles {
+			return nil, apperr.Field("files", "At most 10 proof images at a time.")
+		}
+		f, err := m.storeProof(c, p, companyID, part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+}
+
+func (m *Module) storeProof(ctx context.Context, p *auth.Principal, companyID string, part *multipart.Part) (*creatives.File, error) {
+	defer part.Close()
+	return m.deps.Creatives.StoreFile(ctx, creatives.StoreFileRequest{CompanyID: companyID, UploaderID: p.UserID,
+		Kind: creatives.KindProof, OriginalName: part.FileName()}, part)
+}
+
+// namedProofs reads the JSON body: proof files already stored for the company.
+func (m *Module) namedProofs(c *gin.Context, companyID string) ([]*creatives.File, error) {
+	var req ProofsUpload
+	if err := m.bindManage(c, &req); err != nil {
+		return nil, err
+	}
+	if len(req.Files) > maxProofFiles {
+		return nil, apperr.Field("files", "At most 10 proof images at a time.")
+	}
+	var out []*creatives.File
+	for _, pf := range req.Files {
+		f, err := m.deps.Creatives.FindFile(c, strings.TrimSpace(pf.Path))
+		if err != nil || f.CompanyID != companyID || f.Kind != creatives.KindProof {
+			return nil, apperr.NotFound(MsgProofNotFound)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// deleteProof removes a proof from its week (the stored file stays, as creatives keeps files).
+func (m *Module) deleteProof(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
+	wc, err := m.store.FindWeekCreative(ctx, id)
+	if err != nil || wc.CreativeType != CreativeTypeProof {
+		return nil, apperr.NotFound(MsgProofNotFound)
+	}
+	if _, err := m.store.FindCampaign(ctx, scope(p), wc.CampaignID); err != nil {
+		return nil, apperr.NotFound(MsgProofNotFound)
+	}
+	if err := m.store.DeleteWeekCreative(ctx, wc.ID); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return &MessageResponse{Success: true, Message: MsgProofDeleted}, nil
+}

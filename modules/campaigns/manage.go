@@ -1,0 +1,679 @@
+package campaigns
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/modules/billing"
+	"marquee/modules/campaigns/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/dates"
+	"marquee/platform/db"
+	"marquee/platform/money"
+	"marquee/platform/pagination"
+)
+
+// The management side (issue 7): list, count, detail, weeks, the lifecycle actions and the
+// creative changes. Every call reads the campaign through the caller's company (admins: any
+// company); another company's campaign, week or creative answers 404.
+
+// scope is the company a principal's queries are limited to: its own, or none for admins.
+func scope(p *auth.Principal) string {
+	if p.IsAdmin() {
+		return ""
+	}
+	return p.CompanyID
+}
+
+// listSpec is the advertiser's list (A §2: page sizes 50, 75, 100, All; the older 10 and 20 too),
+// newest first.
+var listSpec = pagination.Spec{
+	PageSizes: []int{10, 20, 50, 75, 100, 0}, DefaultSize: 50, DefaultSort: "-created_at",
+	Sortable: map[string]string{"name": "name", "status": "status", "start_date": "start_date", "end_date": "end_date",
+		"weekly_budget": "weekly_budget", "total_budget": "total_budget", "totalActImp": "total_act_imp",
+		"frequency": "frequency", "created_at": "created_at", "campaignType": "mb_campaign"},
+}
+
+// adminSpec is the admin grid (B §2: 50, 75, 100, All), start date newest first.
+var adminSpec = pagination.Spec{
+	PageSizes: []int{50, 75, 100, 0}, DefaultSize: 50, DefaultSort: "-start_date", Sortable: listSpec.Sortable,
+}
+
+// weeksSpec is the detail's week table (B §2: 10, 50, 75, 100, All; default 10).
+var weeksSpec = pagination.Spec{
+	PageSizes: []int{10, 50, 75, 100, 0}, DefaultSize: 10,
+	Sortable: map[string]string{"start_at": "start_at", "location_name": "location_name", "product_ooh": "ooh", "act_imp": "act_imp", "offer_price": "offer_price"},
+}
+
+// statusFilter maps ?status= to stored statuses (a stored 'paid' is pending).
+func statusFilter(s string) ([]string, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "all":
+		return nil, nil
+	case StatusActive:
+		return []string{StatusActive}, nil
+	case StatusPaused:
+		return []string{StatusPaused}, nil
+	case StatusPending:
+		return []string{StatusPending, StatusPaid}, nil
+	case StatusCompleted:
+		return []string{StatusCompleted}, nil
+	case StatusCanceled:
+		return []string{StatusCanceled}, nil
+	}
+	return nil, apperr.Field("status", MsgStatusFilter)
+}
+
+// listCampaigns answers a list page with the totals of everything matched.
+func (m *Module) listCampaigns(ctx context.Context, companyID, status string, p pagination.Params) (*CampaignList, error) {
+	statuses, err := statusFilter(status)
+	if err != nil {
+		return nil, err
+	}
+	rows, totals, err := m.store.ListCampaigns(ctx, store.ListQuery{CompanyID: companyID, Q: p.Q, Statuses: statuses}, p)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	items, err := m.campaignDTOs(ctx, rows)
+	if err != nil {
+		return nil, err
+	}
+	return &CampaignList{Items: items, Total: int(totals.Count), Page: p.Page, PageSize: p.PageSize,
+		Totals: ListTotals{WeeklyBudget: money.Cents(totals.WeeklyBudget), TotalBudget: money.Cents(totals.TotalBudget), TotalActImp: totals.TotalActImp}}, nil
+}
+
+// campaignDTOs converts rows with their company names, read in one batch.
+func (m *Module) campaignDTOs(ctx context.Context, rows []store.Campaign) ([]*Campaign, error) {
+	out := make([]*Campaign, 0, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	var companyIDs []string
+	for i := range rows {
+		if !slices.Contains(companyIDs, rows[i].CompanyID) {
+			companyIDs = append(companyIDs, rows[i].CompanyID)
+		}
+	}
+	cos, err := m.deps.Identity.FindCompaniesByIDs(ctx, companyIDs)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	for _, co := range cos {
+		names[co.ID] = co.Name
+	}
+	for i := range rows {
+		out = append(out, campaignDTO(&rows[i], names[rows[i].CompanyID]))
+	}
+	return out, nil
+}
+
+// countCampaigns answers the dashboard counts (A §3): a stored 'paid' counts as pending; the
+// total counts every listed campaign (canceled ones too).
+func (m *Module) countCampaigns(ctx context.Context, companyID string) (*Count, error) {
+	byStatus, err := m.store.StatusCounts(ctx, companyID)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := &Count{Pending: byStatus[StatusPending] + byStatus[StatusPaid], Active: byStatus[StatusActive],
+		Completed: byStatus[StatusCompleted], Paused: byStatus[StatusPaused]}
+	for _, n := range byStatus {
+		out.Total += n
+	}
+	return out, nil
+}
+
+// findCampaign reads a campaign the principal may see. ENOTFOUND otherwise.
+func (m *Module) findCampaign(ctx context.Context, p *auth.Principal, id string) (*store.Campaign, error) {
+	c, err := m.store.FindCampaign(ctx, scope(p), id)
+	if err != nil {
+		return nil, db.Translate(err, MsgCampaignNotFound, "")
+	}
+	return c, nil
+}
+
+// editable: a campaign is not editable when its start is EditLockDays or fewer days away (B §9),
+// nor once it has ended; admins edit any running campaign (B §5 admin rules).
+func editable(c *store.Campaign, today dates.Date, admin bool) bool {
+	switch c.Status {
+	case StatusCompleted, StatusCanceled, StatusConflict:
+		return false
+	}
+	return admin || today.DaysUntil(c.StartDate) > EditLockDays
+}
+
+// imminentEnd: a finite campaign's end is imminent within ImminentEndDays days (B §9).
+func imminentEnd(c *store.Campaign, today dates.Date) bool {
+	if !isFinite(c.Frequency) || !slices.Contains(live, c.Status) {
+		return false
+	}
+	d := today.DaysUntil(c.EndDate)
+	return d >= 0 && d <= ImminentEndDays
+}
+
+// campaignDetail answers GET /api/campaigns/{id}.
+func (m *Module) campaignDetail(ctx context.Context, p *auth.Principal, id string) (*CampaignDetail, error) {
+	c, err := m.findCampaign(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	creatives, err := m.store.WeekCreativesOf(ctx, c.ID)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	dtos, err := m.campaignDTOs(ctx, []store.Campaign{*c})
+	if err != nil {
+		return nil, err
+	}
+	now := m.deps.Clock.Now()
+	today := dates.Of(now)
+	out := &CampaignDetail{Campaign: *dtos[0], Locations: []CampaignLocation{}, Proofs: []WeekCreative{},
+		Chart: buildChart(weeks, c.Duration, now), Editable: editable(c, today, p.IsAdmin()), ImminentEnd: imminentEnd(c, today),
+		CanPause: canPause(c.Status), CanResume: canResume(c.Status), CanStop: canStop(c.Status)}
+	for _, wc := range creatives {
+		if wc.CreativeType == CreativeTypeProof {
+			out.Proofs = append(out.Proofs, WeekCreative{ID: wc.ID, CreativeType: wc.CreativeType, URL: wc.URL, ConvertedThumb: wc.Thumb, CreatedAt: wc.CreatedAt})
+		}
+	}
+	out.Locations, err = m.campaignLocations(ctx, weeks, today)
+	return out, err
+}
+
+// campaignLocations is one marker per face of the campaign, with the creative it shows: that of
+// its current week, else its next, else its last (B §2 "a creative per location").
+func (m *Module) campaignLocations(ctx context.Context, weeks []store.Week, today dates.Date) ([]CampaignLocation, error) {
+	pick := map[string]*store.Week{}
+	var order []string
+	for i := range weeks {
+		w := &weeks[i]
+		cur, ok := pick[w.FaceID]
+		if !ok {
+			order = append(order, w.FaceID)
+			pick[w.FaceID] = w
+			continue
+		}
+		// weeks are oldest first: move on while the picked week has ended.
+		if cur.EndAt.Before(today) {
+			pick[w.FaceID] = w
+		}
+	}
+	out := make([]CampaignLocation, 0, len(order))
+	if len(order) == 0 {
+		return out, nil
+	}
+	faces, err := m.deps.Locations.FindFacesByIDs(ctx, order)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]int{}
+	for i, f := range faces {
+		byID[f.ID] = i
+	}
+	for _, id := range order {
+		w := pick[id]
+		l := CampaignLocation{ID: id, LocationName: w.LocationName, Market: w.Market, City: w.City, Face: w.Face, Lat: w.Lat, Lng: w.Lng,
+			CreativeID: w.CreativeID, CreativeURL: w.CreativeURL, Snapshot: w.Snapshot}
+		if i, ok := byID[id]; ok {
+			l.DoubleFaced, l.OtherFace = faces[i].DoubleFaced, faces[i].OtherFace
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// campaignWeeks answers a page of the campaign's weeks with their creatives and proofs.
+func (m *Module) campaignWeeks(ctx context.Context, p *auth.Principal, id string, pp pagination.Params) (*pagination.Page[Week], error) {
+	c, err := m.findCampaign(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	rows, total, err := m.store.WeeksPage(ctx, c.ID, pp)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	weekIDs := make([]string, len(rows))
+	for i := range rows {
+		weekIDs[i] = rows[i].ID
+	}
+	wcs, err := m.store.WeekCreativesOfWeeks(ctx, weekIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	byWeek := map[string][]store.WeekCreative{}
+	for _, wc := range wcs {
+		byWeek[wc.WeekID] = append(byWeek[wc.WeekID], wc)
+	}
+	items := make([]Week, len(rows))
+	for i := range rows {
+		items[i] = weekDTO(&rows[i], byWeek[rows[i].ID])
+	}
+	page := pagination.Envelope(items, total, pp)
+	return &page, nil
+}
+
+// pauseCampaign pauses (B §4): the spots of the weeks already charged are kept; the weekly job
+// skips the next weeks at their cut-offs.
+func (m *Module) pauseCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
+	return m.simpleTransition(ctx, p, id, actionPause, MsgPaused, nil)
+}
+
+// resumeCampaign resumes a paused campaign from the next week not yet past its cut-off: the weeks
+// that passed their cut-off while it was paused are skipped (their spots freed) first.
+func (m *Module) resumeCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
+	return m.simpleTransition(ctx, p, id, actionResume, MsgResumed, func(ctx context.Context, c *store.Campaign) error {
+		today := dates.Today(m.deps.Clock)
+		locked := lockedWeek(today)
+		from := locked.AddWeeks(-catchUpWeeks)
+		window, err := m.store.WindowWeeks(ctx, []string{c.ID}, from, locked)
+		if err != nil {
+			return err
+		}
+		charged, err := m.store.ChargedWeeks(ctx, []string{c.ID}, from, locked)
+		if err != nil {
+			return err
+		}
+		spans, err := m.store.WeekSpans(ctx, []string{c.ID})
+		if err != nil {
+			return err
+		}
+		plan := planJob(weekState{Status: StatusPaused, Frequency: c.Frequency, Weeks: window[c.ID], Charged: charged[c.ID], LastWeek: spans[c.ID].Last}, today)
+		var withRows, without []dates.Date
+		for _, w := range plan.Skip {
+			if slices.Contains(window[c.ID], w) {
+				withRows = append(withRows, w)
+			} else {
+				without = append(without, w)
+			}
+		}
+		if _, err := m.skipWeeks(ctx, c, withRows); err != nil {
+			return err
+		}
+		return m.recordSkipped(ctx, c, without)
+	})
+}
+
+// simpleTransition applies a status change under the campaign's lock, with an optional step
+// before the status is written.
+func (m *Module) simpleTransition(ctx context.Context, p *auth.Principal, id string, a action, msg string, before func(context.Context, *store.Campaign) error) (*ActionResponse, error) {
+	var next string
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, scope(p), id)
+		if err != nil {
+			return err
+		}
+		var changed bool
+		next, changed, err = transition(c.Status, a, firstPaid(c))
+		if err != nil || !changed {
+			return err
+		}
+		if before != nil {
+			if err := before(ctx, c); err != nil {
+				return err
+			}
+		}
+		_, err = m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": m.deps.Clock.Now()})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ActionResponse{Success: true, Message: msg, Status: DisplayStatus(next)}, nil
+}
+
+// stopCampaign marks the campaign complete (B §4): irreversible, frequency one-time, every week not
+// yet charged released. A second stop changes nothing and answers the same.
+func (m *Module) stopCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
+	var next string
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, scope(p), id)
+		if err != nil {
+			return err
+		}
+		var changed bool
+		next, changed, err = transition(c.Status, actionStop, firstPaid(c))
+		if err != nil || !changed {
+			return err
+		}
+		charges, err := m.store.CampaignCharges(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		// A week is charged when its charge is pending or succeeded; a failed, skipped or refunded
+		// week is released.
+		chargedWeek := map[dates.Date]bool{}
+		for _, ch := range charges {
+			if ch.Status == ChargePending || ch.Status == ChargeSucceeded {
+				chargedWeek[ch.Week] = true
+			}
+		}
+		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		var release []store.Week
+		var releasedWeeks []dates.Date
+		kept := map[dates.Date]bool{}
+		end := dates.Date{}
+		for _, w := range weeks {
+			if chargedWeek[w.StartAt] {
+				kept[w.StartAt] = true
+				if w.EndAt.After(end) {
+					end = w.EndAt
+				}
+				continue
+			}
+			release = append(release, w)
+			if !slices.Contains(releasedWeeks, w.StartAt) {
+				releasedWeeks = append(releasedWeeks, w.StartAt)
+			}
+		}
+		if err := m.releaseWeekRows(ctx, c, release); err != nil {
+			return err
+		}
+		if err := m.recordSkipped(ctx, c, releasedWeeks); err != nil {
+			return err
+		}
+		cols := map[string]any{"status": next, "frequency": FrequencyOneTime, "updated_at": m.deps.Clock.Now()}
+		if !end.IsZero() {
+			cols["end_date"], cols["duration"] = end, max(len(kept), 1)
+		}
+		if ok, err := m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, cols); err != nil || !ok {
+			return err
+		}
+		return m.publishCompleted(ctx, c)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ActionResponse{Success: true, Message: MsgStopped, Status: DisplayStatus(next)}, nil
+}
+
+// deleteCampaign marks the campaign deleted (never listed again) with the reason, frees the spots
+// of every week that has not started and, with refund, refunds through billing what was charged
+// for those weeks and gives back the account credit they took.
+func (m *Module) deleteCampaign(ctx context.Context, p *auth.Principal, id string, params DeleteParams) (*ActionResponse, error) {
+	params.Reason = strings.TrimSpace(params.Reason)
+	if len(params.Reason) > 500 {
+		return nil, apperr.Field("reason", MsgReasonTooLong)
+	}
+	c, err := m.findCampaign(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	today := dates.Today(m.deps.Clock)
+	var refunded []store.Charge
+	if params.Refund {
+		charges, err := m.store.CampaignCharges(ctx, c.ID)
+		if err != nil {
+			return nil, apperr.Internal(err)
+		}
+		// The gateway is asked outside the transaction; each refund is idempotent by its key, so a
+		// delete retried after a failure refunds nothing twice.
+		for _, ch := range charges {
+			if !ch.Week.After(today) || (ch.Status != "succeeded" && ch.Status != store.ChargeRefunded) {
+				continue
+			}
+			if ch.Amount > 0 && ch.TransactionID != "" {
+				if _, err := m.deps.Billing.Refund(ctx, billing.RefundRequest{Key: fmt.Sprintf("campaign:%s:refund:%s", c.ID, ch.Week), TransactionID: ch.TransactionID}); err != nil {
+					m.deps.Log.Error("campaigns: refund failed", "campaign", c.ID, "week", ch.Week.String(), "err", err)
+					return nil, apperr.New(apperr.CodeOf(err), MsgDeleteFailed)
+				}
+			}
+			refunded = append(refunded, ch)
+		}
+	}
+	var next string
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, scope(p), id)
+		if err != nil {
+			return err
+		}
+		if err := m.releaseFrom(ctx, c, today); err != nil {
+			return err
+		}
+		now := m.deps.Clock.Now()
+		for _, ch := range refunded {
+			if ch.Credit > 0 {
+				if _, err := m.deps.Billing.ApplyCredit(ctx, billing.CreditRequest{Key: fmt.Sprintf("campaign:%s:credit-back:%s", c.ID, ch.Week), CompanyID: c.CompanyID,
+					Amount: money.Cents(ch.Credit), Description: "Credit back: " + c.Name, CampaignRef: c.ID}); err != nil {
+					return err
+				}
+			}
+			if err := m.store.SetChargeStatus(ctx, ch.ID, store.ChargeRefunded, now); err != nil {
+				return err
+			}
+		}
+		next, _, _ = transition(c.Status, actionDelete, false)
+		return m.store.SetCampaign(ctx, c.ID, map[string]any{"deleted": true, "deleted_reason": params.Reason, "deleted_at": now, "status": next, "updated_at": now})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ActionResponse{Success: true, Message: MsgDeleted, Status: DisplayStatus(next)}, nil
+}
+
+// releaseFrom frees the spots of the campaign's weeks that start after today, deletes their rows
+// and records the weeks without a charge as skipped.
+func (m *Module) releaseFrom(ctx context.Context, c *store.Campaign, today dates.Date) error {
+	weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+	if err != nil {
+		return err
+	}
+	var release []store.Week
+	var ws []dates.Date
+	for _, w := range weeks {
+		if w.StartAt.After(today) {
+			release = append(release, w)
+			if !slices.Contains(ws, w.StartAt) {
+				ws = append(ws, w.StartAt)
+			}
+		}
+	}
+	if err := m.releaseWeekRows(ctx, c, release); err != nil {
+		return err
+	}
+	return m.recordSkipped(ctx, c, ws)
+}
+
+// releaseCalendar is PUT /api/campaigns/{id}/delete-ac: the campaign's spots of the weeks that
+// have not started are freed (B §7, the calendar side), the campaign itself is kept.
+func (m *Module) releaseCalendar(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
+	var status string
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, scope(p), id)
+		if err != nil {
+			return err
+		}
+		status = c.Status
+		return m.releaseFrom(ctx, c, dates.Today(m.deps.Clock))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ActionResponse{Success: true, Message: MsgSpotsReleased, Status: DisplayStatus(status)}, nil
+}
+
+// companyCreative reads a creative of the company. ENOTFOUND for another company's.
+func (m *Module) companyCreative(ctx context.Context, companyID, id string) (url string, err error) {
+	if id == "" {
+		return "", apperr.Field("creative_id", MsgCreativeRequired)
+	}
+	crs, err := m.deps.Creatives.FindCreativesByIDs(ctx, []string{id})
+	if err != nil {
+		return "", err
+	}
+	if len(crs) == 0 || crs[0].Company != companyID {
+		return "", apperr.NotFound("Creative not found.")
+	}
+	// The storage key, as the creation stores it (creatives serves it at /creative/image).
+	return crs[0].URL, nil
+}
+
+// changeCampaignCreative shows the creative at these locations (all when empty) for every week of
+// the campaign that has not ended; with no locations it becomes the campaign's creative too.
+func (m *Module) changeCampaignCreative(ctx context.Context, p *auth.Principal, id string, req CreativeChange) (*MessageResponse, error) {
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, scope(p), id)
+		if err != nil {
+			return err
+		}
+		url, err := m.companyCreative(ctx, c.CompanyID, req.CreativeID)
+		if err != nil {
+			return err
+		}
+		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		faces := map[string]bool{}
+		for _, w := range weeks {
+			faces[w.FaceID] = true
+		}
+		for _, l := range req.Locations {
+			if !faces[l] {
+				return apperr.NotFound(MsgFaceNotFound)
+			}
+		}
+		today := dates.Today(m.deps.Clock)
+		var change []string
+		for _, w := range weeks {
+			if !w.EndAt.Before(today) && (len(req.Locations) == 0 || slices.Contains(req.Locations, w.FaceID)) {
+				change = append(change, w.ID)
+			}
+		}
+		now := m.deps.Clock.Now()
+		if err := m.store.UpdateWeeks(ctx, change, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now}); err != nil {
+			return err
+		}
+		if len(req.Locations) == 0 {
+			return m.store.SetCampaign(ctx, c.ID, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &MessageResponse{Success: true, Message: MsgCreativeUpdated}, nil
+}
+
+// changeWeekCreative shows the creative for one week (B §7 PUT /api/campaigns/week/{id}/creative).
+// Locations, when given, must name the week's face.
+func (m *Module) changeWeekCreative(ctx context.Context, p *auth.Principal, weekID string, req CreativeChange) (*MessageResponse, error) {
+	w, err := m.store.FindWeek(ctx, weekID)
+	if err != nil {
+		return nil, db.Translate(err, MsgWeekNotFound, "")
+	}
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, scope(p), w.CampaignID)
+		if err != nil {
+			return apperr.NotFound(MsgWeekNotFound)
+		}
+		if len(req.Locations) > 0 && !slices.Contains(req.Locations, w.FaceID) {
+			return apperr.NotFound(MsgFaceNotFound)
+		}
+		url, err := m.companyCreative(ctx, c.CompanyID, req.CreativeID)
+		if err != nil {
+			return err
+		}
+		return m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": m.deps.Clock.Now()})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &MessageResponse{Success: true, Message: MsgCreativeUpdated}, nil
+}
+
+// listParams reads the list parameters.
+func listParams(c *gin.Context, s pagination.Spec) (pagination.Params, error) {
+	return pagination.Parse(c, s)
+}
+
+// updateCampaign is PUT /api/campaigns/{id} (B §2 edit): the form is validated and priced again by
+// the creation's planCampaign (admins with the admin rules of B §5), refused when the start is 5
+// or fewer days away (MsgNotEditable; admins may edit any running campaign). Weeks already charged
+// keep their rows and spots; every other week is released and the plan's remaining weeks are
+// booked (all or nothing: a full week answers 409). The start date of a campaign with a charged
+// week can't move. Later weeks are charged by the weekly job as usual.
+func (m *Module) updateCampaign(ctx context.Context, p *auth.Principal, id string, form CampaignForm) (*CreateResponse, error) {
+	c, err := m.findCampaign(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	admin := p.IsAdmin()
+	if !editable(c, dates.Today(m.deps.Clock), admin) {
+		return nil, apperr.New(apperr.EINVALID, MsgNotEditable)
+	}
+	plan, err := m.planCampaign(ctx, p, form, planOptions{CompanyID: c.CompanyID, Admin: admin, KeepStart: c.StartDate, SkipCard: true, SkipClientPrices: admin})
+	if err != nil {
+		return nil, err
+	}
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, scope(p), id)
+		if err != nil {
+			return err
+		}
+		charges, err := m.store.ChargesOf(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		charged := map[dates.Date]bool{}
+		for _, ch := range charges {
+			if ch.Status != ChargeSkipped && ch.Status != store.ChargeRefunded {
+				charged[ch.Week] = true
+			}
+		}
+		if len(charged) > 0 && !plan.Start.Equal(c.StartDate) {
+			return apperr.Field(fieldStart, MsgStartCharged)
+		}
+		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		var release []store.Week
+		for _, w := range weeks {
+			if !charged[w.StartAt] {
+				release = append(release, w)
+			}
+		}
+		if err := m.releaseWeekRows(ctx, c, release); err != nil {
+			return err
+		}
+		plan.Weeks = slices.DeleteFunc(plan.Weeks, func(w dates.Date) bool { return charged[w] })
+		if len(plan.Weeks) > 0 {
+			plan.BookKey = "campaign:" + c.ID + ":edit:" + c.UpdatedAt.Format("20060102150405.000000000") + ":" + fmt.Sprint(len(weeks))
+			if err := m.bookPlan(ctx, c, plan); err != nil {
+				return err
+			}
+		}
+		cols := map[string]any{"name": plan.Name, "mb_campaign": plan.Type == TypeMaximumBudget, "strategy": plan.Strategy,
+			"frequency": plan.Frequency, "start_date": plan.Start, "end_date": plan.End, "duration": plan.Duration,
+			"weekly_budget": int64(plan.WeeklyBudget), "max_budget": int64(plan.MaxBudget), "total_budget": int64(plan.Quote.Total),
+			"impression_count": plan.Impressions, "markets": encodeList(plan.Markets), "cities": encodeList(plan.Cities),
+			"place_id": plan.PlaceID, "radius": plan.Radius, "updated_at": m.deps.Clock.Now()}
+		if plan.Creative != nil {
+			cols["creative_id"], cols["creative_url"] = plan.Creative.ID, truncate(plan.Creative.URL, 300)
+		}
+		return m.store.SetCampaign(ctx, c.ID, cols)
+	})
+	if err != nil {
+		return nil, err
+	}
+	c, err = m.findCampaign(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	dtos, err := m.campaignDTOs(ctx, []store.Campaign{*c})
+	if err != nil {
+		return nil, err
+	}
+	return &CreateResponse{Success: true, Message: MsgUpdated, Campaign: dtos[0]}, nil
+}

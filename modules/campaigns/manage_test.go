@@ -1,0 +1,305 @@
+package campaigns
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+
+	"marquee/modules/billing"
+	"marquee/modules/identity"
+	"marquee/modules/locations"
+	"marquee/platform/dates"
+	"marquee/platform/server"
+	"marquee/platform/testkit"
+)
+
+// manageFixture is a running app with faces, a card on file for the advertiser and demo-style
+// campaigns, and a client per role.
+type manageFixture struct {
+	s                 *testkit.Server
+	m                 *Module
+	loc               *locations.Module
+	adv, other, admin *testkit.Client
+	advAcc, otherAcc  server.DemoAccount
+	ids               map[string]string // campaign name → id
+}
+
+func startManage(t *testing.T, dialect string) *manageFixture {
+	t.Helper()
+	s := testkit.Start(t, dialect, Build)
+	f := &manageFixture{s: s, ids: map[string]string{}}
+	var ids identity.Service
+	for _, mod := range s.Modules {
+		switch mod := mod.(type) {
+		case *Module:
+			f.m = mod
+		case *locations.Module:
+			f.loc = mod
+		case *identity.Module:
+			ids = mod.Service()
+		}
+	}
+	user := func(email, company, role string) (*testkit.Client, server.DemoAccount) {
+		u, _, err := ids.CreateUser(t.Context(), identity.CreateUserRequest{Email: email, Password: "campaigns password 1", Role: role, CompanyName: company, FirstName: "Ada", LastName: "Lovelace"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := s.Client(t)
+		c.SessionAs(s, u.ID)
+		return c, server.DemoAccount{UserID: u.ID, CompanyID: u.Company.ID, Email: email}
+	}
+	f.adv, f.advAcc = user("ada@campaigns.test", "Sunrise Coffee", identity.RoleUser)
+	f.other, f.otherAcc = user("bob@campaigns.test", "Other Co", identity.RoleUser)
+	f.admin, _ = user("admin@campaigns.test", "Marquee", identity.RoleAdmin)
+	today := dates.Today(s.Clock)
+	if _, err := f.loc.GenerateInventory(t.Context(), locations.GenerateOptions{Markets: []string{"SF Bay Area"}, FacesPerMarket: 60, Seed: 7, Weeks: today.WeekStart().AddWeeks(-4).Weeks(12)}); err != nil {
+		t.Fatal(err)
+	}
+	// A card on file, so the weekly job can charge (sandbox test card).
+	var tok billing.CardToken
+	f.adv.Post("/api/sandbox/tokens", billing.SandboxTokenRequest{Number: "4242424242424242", ExpMonth: 12, ExpYear: testkit.StartTime.Year() + 2, CVC: "123"}).Expect(t, 200).JSON(t, &tok)
+	f.adv.Post("/api/cards", billing.AddCardRequest{Token: tok.ID, ExpMonth: 12, ExpYear: testkit.StartTime.Year() + 2}).Expect(t, 201)
+	fs, err := f.loc.Service().Locations(t.Context(), locations.LocationQuery{Markets: []string{"SF Bay Area"}})
+	if err != nil || len(fs) < 40 {
+		t.Fatalf("faces: %d %v", len(fs), err)
+	}
+	for i, d := range []demoCampaign{
+		{"advertiser", "Holiday Coffee Push", "SF Bay Area", 3, 0, -1, 4, StatusActive, FrequencyWeekly, "succeeded", ""},
+		{"advertiser", "Weekend Brunch", "SF Bay Area", 2, 5, -1, 4, StatusPaused, FrequencyWeekly, "succeeded", ""},
+		{"advertiser", "Summer Sale", "SF Bay Area", 2, 10, -4, 2, StatusCompleted, FrequencyWeekly, "succeeded", ""},
+		{"advertiser", "Spring Launch", "SF Bay Area", 2, 15, 2, 2, StatusPending, FrequencyWeekly, "pending", ""},
+		{"advertiser", "Always On", "SF Bay Area", 2, 20, -1, 2, StatusActive, FrequencyOngoing, "succeeded", ""},
+		{"other", "Other Campaign", "SF Bay Area", 2, 30, -1, 3, StatusActive, FrequencyWeekly, "succeeded", ""},
+	} {
+		acc := f.advAcc
+		if d.account == "other" {
+			acc = f.otherAcc
+		}
+		id := demoID("test", fmt.Sprint(i))
+		if err := f.m.seedCampaign(t.Context(), id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], today.WeekStart().AddWeeks(d.offset)); err != nil {
+			t.Fatal(err)
+		}
+		f.ids[d.name] = id
+	}
+	return f
+}
+
+func expectMessage(t *testing.T, r *testkit.Response, status int, msg string) {
+	t.Helper()
+	r.Expect(t, status)
+	if got, _ := r.Map(t)["message"].(string); got != msg {
+		t.Fatalf("message = %q, want %q (%s)", got, msg, r.Body)
+	}
+}
+
+func TestManageCampaigns(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		adv, other, admin := f.adv, f.other, f.admin
+
+		// List, search, status filter, totals; another company's are not there.
+		var list CampaignList
+		adv.Get("/api/campaigns").Expect(t, 200).JSON(t, &list)
+		if list.Total != 5 || len(list.Items) != 5 || list.Totals.TotalActImp == 0 || list.Totals.WeeklyBudget == 0 || list.PageSize != 50 {
+			t.Fatalf("list = %+v", list)
+		}
+		adv.Get("/api/campaigns?status=Active&q=coffee").Expect(t, 200).JSON(t, &list)
+		if list.Total != 1 || list.Items[0].Name != "Holiday Coffee Push" || list.Items[0].CampaignType != CampaignTypePremium || list.Items[0].CompanyName != "Sunrise Coffee" {
+			t.Fatalf("filtered = %+v", list)
+		}
+		adv.Get("/api/campaigns?status=pending").Expect(t, 200).JSON(t, &list)
+		if list.Total != 1 {
+			t.Fatalf("pending = %+v", list)
+		}
+		adv.Get("/api/campaigns?status=nope").Expect(t, 400)
+		adv.Get("/api/campaigns?page_size=7").Expect(t, 400)
+		var cnt Count
+		adv.Get("/api/campaigns/count").Expect(t, 200).JSON(t, &cnt)
+		if cnt != (Count{Pending: 1, Active: 2, Completed: 1, Paused: 1, Total: 5}) {
+			t.Fatalf("count = %+v", cnt)
+		}
+
+		// Detail: chart, proofs, flags; another company's answers 404.
+		id := f.ids["Holiday Coffee Push"]
+		var d CampaignDetail
+		adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
+		// Duration 4: the weeks up to and including the current one (B §9).
+		if len(d.Chart.Labels) != 2 || d.Chart.Labels[0] != "Week 1" || d.Chart.Minimum[0] == 0 || d.Chart.Actual[0] == nil || len(d.Locations) != 3 || d.Editable ||
+			!d.CanPause || d.CanResume || !d.CanStop || d.ImminentEnd || len(d.Proofs) != 1 {
+			t.Fatalf("detail = %+v", d)
+		}
+		other.Get("/api/campaigns/"+id).Expect(t, 404)
+		other.Delete("/api/campaigns/"+id).Expect(t, 404)
+		other.Put("/api/campaigns/"+id+"/pause", nil).Expect(t, 404)
+		var weeks struct {
+			Items []Week `json:"items"`
+			Total int64  `json:"total"`
+		}
+		adv.Get("/api/campaigns/"+id+"/weeks").Expect(t, 200).JSON(t, &weeks)
+		if weeks.Total != 12 || len(weeks.Items) != 10 {
+			t.Fatalf("weeks = %d, %d", weeks.Total, len(weeks.Items))
+		}
+		other.Get("/api/campaigns/"+id+"/weeks").Expect(t, 404)
+
+		// Pause, pause again, resume; a completed campaign can't be paused.
+		var act ActionResponse
+		adv.Put("/api/campaigns/"+id+"/pause", nil).Expect(t, 200).JSON(t, &act)
+		if act.Status != StatusPaused {
+			t.Fatalf("pause = %+v", act)
+		}
+		expectMessage(t, adv.Put("/api/campaigns/"+id+"/pause", nil), 400, MsgCannotPause)
+		expectMessage(t, adv.Put("/api/campaigns/"+f.ids["Summer Sale"]+"/pause", nil), 400, MsgCannotPause)
+		adv.Put("/api/campaigns/"+id+"/resume", nil).Expect(t, 200).JSON(t, &act)
+		if act.Status != StatusActive {
+			t.Fatalf("resume = %+v", act)
+		}
+		expectMessage(t, adv.Put("/api/campaigns/"+id+"/resume", nil), 400, MsgCannotResume)
+
+		// Delivery and proofs (admin): the chart and the totals follow.
+		wk := weeks.Items[0]
+		adv.Put("/api/admin/campaigns/week/"+wk.ID+"/delivery", DeliveryUpdate{ActImp: 5}).Expect(t, 403)
+		admin.Put("/api/admin/campaigns/week/"+wk.ID+"/delivery", DeliveryUpdate{ActImp: -1}).Expect(t, 400)
+		admin.Put("/api/admin/campaigns/week/"+wk.ID+"/delivery", DeliveryUpdate{ActImp: 123456}).Expect(t, 200)
+		var proofsBefore = len(d.Proofs)
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		part, _ := mw.CreateFormFile("file", "proof.png")
+		_ = png.Encode(part, proofImage(1))
+		_ = mw.Close()
+		req, _ := http.NewRequest(http.MethodPost, f.s.URL+"/api/admin/campaigns/week/"+wk.ID+"/proofs", &body)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		req.Header.Set("X-Requested-With", "XMLHttpRequest")
+		res, err := admin.HTTP.Do(req)
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("proof upload: %v %v", res.StatusCode, err)
+		}
+		res.Body.Close()
+		adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
+		if len(d.Proofs) != proofsBefore+1 || d.TotalActImp == 0 || d.Chart.Actual[0] == nil {
+			t.Fatalf("after delivery: proofs %d, act %d, chart %+v", len(d.Proofs), d.TotalActImp, d.Chart)
+		}
+		adv.Get(d.Proofs[len(d.Proofs)-1].URL).Expect(t, 200)
+		admin.Delete("/api/admin/campaigns/proofs/"+d.Proofs[len(d.Proofs)-1].ID).Expect(t, 200)
+		admin.Delete("/api/admin/campaigns/proofs/"+d.Proofs[len(d.Proofs)-1].ID).Expect(t, 404)
+
+		// Creative changes: another company's or an unknown creative answers 404.
+		adv.Put("/api/campaigns/"+id+"/creative", CreativeChange{CreativeID: "nope"}).Expect(t, 404)
+		adv.Put("/api/campaigns/week/"+wk.ID+"/creative", CreativeChange{CreativeID: "nope"}).Expect(t, 404)
+		other.Put("/api/campaigns/week/"+wk.ID+"/creative", CreativeChange{CreativeID: "nope"}).Expect(t, 404)
+
+		// Admin grid: every company, start date newest first; advertisers are refused.
+		adv.Get("/api/admin/campaigns/").Expect(t, 403)
+		admin.Get("/api/admin/campaigns/").Expect(t, 200).JSON(t, &list)
+		if list.Total != 6 || list.Items[0].StartDate.Before(list.Items[len(list.Items)-1].StartDate) {
+			t.Fatalf("admin grid = %+v", list)
+		}
+
+		// Admin weeks update: two ranges for one product are refused; a move books the new week.
+		future := weeks.Items[len(weeks.Items)-1]
+		for _, w := range weeks.Items {
+			if w.StartAt.After(future.StartAt) {
+				future = w
+			}
+		}
+		expectMessage(t, admin.Put("/api/admin/campaigns/weeks/"+id, WeeksUpdate{Weeks: []WeekMove{
+			{ID: future.ID, ProductID: future.ProductID, StartAt: "2026-12-07", EndAt: "2026-12-13"},
+			{ID: weeks.Items[0].ID, ProductID: future.ProductID, StartAt: "2026-12-14", EndAt: "2026-12-20"},
+		}}), 400, MsgWeeksInconsistent)
+		newStart := future.StartAt.AddWeeks(2)
+		expectMessage(t, admin.Put("/api/admin/campaigns/weeks/"+id, WeeksUpdate{Weeks: []WeekMove{
+			{ID: future.ID, ProductID: future.ProductID, StartAt: newStart.String(), EndAt: newStart.AddDays(6).String()},
+		}}), 200, MsgWeeksUpdated)
+		adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
+		if !d.EndDate.Equal(newStart.AddDays(6)) {
+			t.Fatalf("end after move = %s, want %s", d.EndDate, newStart.AddDays(6))
+		}
+
+		// Update mailer: the advertiser gets the mail.
+		expectMessage(t, admin.Post("/api/campaigns/update/mailer/", UpdateMailerRequest{CampaignID: id, Message: "We moved a week."}), 200, MsgMailerSent)
+		mails := f.s.DeliverMail(t)
+		if len(mails) == 0 || !strings.Contains(mails[len(mails)-1], "ada@campaigns.test") || !strings.Contains(mails[len(mails)-1], "We moved a week.") {
+			t.Fatalf("mailer mail missing: %d", len(mails))
+		}
+
+		// Stop: completed, one-time, weeks not charged released; a second stop changes nothing.
+		spotsBefore, _ := f.loc.Service().SpotsByRefs(t.Context(), f.advAcc.CompanyID, []string{id})
+		adv.Put("/api/campaigns/"+id+"/stop", nil).Expect(t, 200).JSON(t, &act)
+		if act.Status != StatusCompleted {
+			t.Fatalf("stop = %+v", act)
+		}
+		spotsAfter, _ := f.loc.Service().SpotsByRefs(t.Context(), f.advAcc.CompanyID, []string{id})
+		if len(spotsAfter) >= len(spotsBefore) {
+			t.Fatalf("stop released nothing: %d → %d spots", len(spotsBefore), len(spotsAfter))
+		}
+		adv.Put("/api/campaigns/"+id+"/stop", nil).Expect(t, 200).JSON(t, &act)
+		adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
+		if act.Status != StatusCompleted || d.Frequency != FrequencyOneTime || d.CanStop || d.CanPause {
+			t.Fatalf("second stop = %+v, detail %+v", act, d.Campaign)
+		}
+
+		// Delete with a reason: hidden from the lists, 404 after; its future spots freed.
+		pid := f.ids["Spring Launch"]
+		adv.Delete("/api/campaigns/"+pid+"?reason="+"changed+plans&refund=true").Expect(t, 200).JSON(t, &act)
+		adv.Get("/api/campaigns/"+pid).Expect(t, 404)
+		adv.Delete("/api/campaigns/"+pid).Expect(t, 404)
+		if spots, _ := f.loc.Service().SpotsByRefs(t.Context(), f.advAcc.CompanyID, []string{pid}); len(spots) != 0 {
+			t.Fatalf("deleted campaign keeps %d spots", len(spots))
+		}
+		adv.Get("/api/campaigns/count").Expect(t, 200).JSON(t, &cnt)
+		if cnt.Total != 4 || cnt.Pending != 0 {
+			t.Fatalf("count after delete = %+v", cnt)
+		}
+		// delete-ac frees the spots of the weeks to come and keeps the campaign.
+		bid := f.ids["Weekend Brunch"]
+		adv.Put("/api/campaigns/"+bid+"/delete-ac", nil).Expect(t, 200)
+		adv.Get("/api/campaigns/"+bid).Expect(t, 200)
+	})
+}
+
+func TestWeeklyJob(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		ctx := t.Context()
+		// Thursday after the start: the next Monday is past its cut-off.
+		f.s.Clock.Advance(4 * 24 * 3600 * 1e9)
+		res, err := f.m.RunLifecycle(ctx)
+		if err != nil || res.Failed != 0 {
+			t.Fatalf("run: %+v %v", res, err)
+		}
+		// The active weekly campaign's next week is charged, the ongoing one booked and charged,
+		// the paused one's week skipped, the other company's (no card) fails and is retried.
+		if res.Booked != 1 || res.Skipped < 1 || res.Charged < 2 {
+			t.Fatalf("first run = %+v", res)
+		}
+		again, err := f.m.RunLifecycle(ctx)
+		if err != nil || again.Charged != 0 || again.Booked != 0 || again.Skipped != 0 || again.Completed != 0 {
+			t.Fatalf("second run did something: %+v %v", again, err)
+		}
+		var d CampaignDetail
+		f.adv.SessionAs(f.s, f.advAcc.UserID)
+		f.adv.Get("/api/campaigns/"+f.ids["Always On"]).Expect(t, 200).JSON(t, &d)
+		if d.EndDate.Weekday() != 0 || !d.EndDate.After(dates.Today(f.s.Clock).AddDays(3)) {
+			t.Fatalf("ongoing end = %s", d.EndDate)
+		}
+		// Weeks later, the finite campaigns have completed; the ongoing one runs on.
+		f.s.Clock.Advance(5 * 7 * 24 * 3600 * 1e9)
+		for i := 0; i < 6; i++ {
+			if _, err := f.m.RunLifecycle(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.adv.SessionAs(f.s, f.advAcc.UserID)
+		f.adv.Get("/api/campaigns/"+f.ids["Holiday Coffee Push"]).Expect(t, 200).JSON(t, &d)
+		if d.Status != StatusCompleted {
+			t.Fatalf("finite campaign = %s", d.Status)
+		}
+		f.adv.Get("/api/campaigns/"+f.ids["Always On"]).Expect(t, 200).JSON(t, &d)
+		if d.Status != StatusActive {
+			t.Fatalf("ongoing campaign = %s", d.Status)
+		}
+	})
+}
