@@ -609,6 +609,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
                     setSelectedId(f.id)
                     setView(facesView([f]))
                   }}
+                  locked={locked}
                 />
               </div>
             </div>
@@ -844,7 +845,9 @@ function FaceList({
   canCheck: allowed,
   onToggle,
   onShow,
+  locked,
 }: {
+  locked: boolean
   faces: readonly Location[]
   loading: boolean
   empty: string
@@ -862,7 +865,9 @@ function FaceList({
     )
   if (faces.length === 0) return <p className="text-sm text-slate-500">{empty}</p>
   return (
-    <ul aria-label="Faces" className="max-h-80 divide-y divide-slate-100 overflow-auto rounded-lg border border-slate-200 lg:max-h-[21rem]">
+    // A scrolling list must be reachable by keyboard; while the form is disabled (the conflict
+    // dialog) nothing in it is, so it is shown whole instead.
+    <ul aria-label="Faces" tabIndex={locked ? undefined : 0} className={`divide-y divide-slate-100 rounded-lg border border-slate-200 ${locked ? '' : 'max-h-80 overflow-auto lg:max-h-[21rem]'}`}>
       {faces.map((f) => {
         const isChecked = checked.has(f.id)
         const can = isChecked || allowed(f)

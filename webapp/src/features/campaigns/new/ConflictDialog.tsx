@@ -33,7 +33,7 @@ function WeekList({ title, groups, empty }: { title: string; groups: { name: str
       {groups.length === 0 ? (
         <p className="text-sm text-slate-500">{empty}</p>
       ) : (
-        <ul className="max-h-48 space-y-2 overflow-auto text-sm">
+        <ul tabIndex={0} aria-label={title} className="max-h-48 space-y-2 overflow-auto text-sm">
           {groups.map((g) => (
             <li key={g.name} className="rounded-lg bg-slate-50 px-3 py-2">
               <p className="font-medium text-slate-800">{g.name}</p>

@@ -54,7 +54,7 @@ export default function ReviewModal({ data, open, busy, onConfirm, onClose, conf
           <div className="sm:col-span-2">
             <dt className="font-medium text-slate-500">Locations ({data.faces.length})</dt>
             <dd>
-              <ul className="mt-1 max-h-40 overflow-auto rounded-lg bg-slate-50 px-3 py-2">
+              <ul tabIndex={0} aria-label="Chosen locations" className="mt-1 max-h-40 overflow-auto rounded-lg bg-slate-50 px-3 py-2">
                 {data.faces.map((f) => (
                   <li key={f.id} className="flex justify-between gap-4 py-0.5">
                     <span className="text-slate-800">{f.name}</span>
