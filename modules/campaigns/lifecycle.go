@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"marquee/modules/billing"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
@@ -200,6 +201,7 @@ type LifecycleResult struct {
 	Booked    int // ongoing weeks booked
 	Skipped   int // weeks of paused campaigns skipped
 	Completed int // campaigns completed
+	Paused    int // campaigns paused because a week could not be charged (no card on file)
 	Failed    int // campaigns whose step failed (retried on the next run)
 }
 
@@ -272,6 +274,7 @@ func (m *Module) runLifecycle(ctx context.Context) (LifecycleResult, error) {
 					res.Booked += r.Booked
 					res.Skipped += r.Skipped
 					res.Completed += r.Completed
+					res.Paused += r.Paused
 				}
 				mu.Unlock()
 			}
@@ -353,6 +356,9 @@ func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPl
 		}
 		for _, w := range plan.Charge {
 			if _, err := m.scheduleWeekCharge(ctx, c, w); err != nil {
+				if apperr.As(err) != nil && apperr.As(err).Message == billing.MsgCardRequired {
+					return &cardMissing{week: w, err: err}
+				}
 				return err
 			}
 			r.Charged++
@@ -374,6 +380,12 @@ func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPl
 		}
 		return nil
 	})
+	var missing *cardMissing
+	if errors.As(err, &missing) {
+		// Nothing of the week was written (the transaction rolled back): the campaign is paused and
+		// the advertiser told, as when a charge fails at the gateway (charges.go).
+		return m.pauseForPayment(ctx, id, missing.week, billing.MsgCardRequired, res)
+	}
 	if err != nil {
 		return err
 	}
@@ -382,6 +394,42 @@ func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPl
 	res.Skipped += r.Skipped
 	res.Completed += r.Completed
 	return nil
+}
+
+// cardMissing stops a campaign's step when its week cannot be charged: no card on file.
+type cardMissing struct {
+	week dates.Date
+	err  error
+}
+
+func (e *cardMissing) Error() string { return e.err.Error() }
+func (e *cardMissing) Unwrap() error { return e.err }
+
+// pauseForPayment pauses an active campaign whose week could not be charged, records the payment
+// failure with its message and mails the advertiser, in one transaction.
+func (m *Module) pauseForPayment(ctx context.Context, id string, week dates.Date, message string, res *LifecycleResult) error {
+	paused := false
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		c, err := m.lockCampaign(ctx, "", id)
+		if err != nil {
+			return err
+		}
+		next, changed, err := transition(c.Status, actionPause, firstPaid(c))
+		if err != nil || !changed || c.Status != StatusActive {
+			return nil
+		}
+		ok, err := m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "payment_status": ChargeFailed,
+			"payment_message": truncate(message, 255), "updated_at": m.deps.Clock.Now()})
+		if err != nil || !ok {
+			return err
+		}
+		paused = true
+		return m.mailWeekPaymentFailed(ctx, c, week, message)
+	})
+	if paused {
+		res.Paused++
+	}
+	return err
 }
 
 // lockCampaign takes the campaign's transaction lock and reads it (of the company unless

@@ -303,3 +303,123 @@ func TestWeeklyJob(t *testing.T) {
 		}
 	})
 }
+
+// A campaign paused over a cut-off resumes from the next week not yet past its cut-off: the week
+// that passed its cut-off while paused is skipped (spots freed, never charged).
+func TestResumeAfterCutOff(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		id := f.ids["Holiday Coffee Push"]
+		f.adv.Put("/api/campaigns/"+id+"/pause", nil).Expect(t, 200)
+		before, _ := f.loc.Service().SpotsByRefs(t.Context(), f.advAcc.CompanyID, []string{id})
+		// Thursday: the week of 11-30 is past its cut-off.
+		f.s.Clock.Advance(4 * 24 * 3600 * 1e9)
+		f.adv.SessionAs(f.s, f.advAcc.UserID)
+		var act ActionResponse
+		f.adv.Put("/api/campaigns/"+id+"/resume", nil).Expect(t, 200).JSON(t, &act)
+		if act.Status != StatusActive {
+			t.Fatalf("resume = %+v", act)
+		}
+		after, _ := f.loc.Service().SpotsByRefs(t.Context(), f.advAcc.CompanyID, []string{id})
+		if len(before)-len(after) != 3 {
+			t.Fatalf("spots %d → %d, want 3 freed", len(before), len(after))
+		}
+		charges, err := f.m.store.ChargesOf(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := charges[len(charges)-1]
+		if last.Week.String() != "2026-11-30" || last.Status != ChargeSkipped {
+			t.Fatalf("last charge = %+v", last)
+		}
+		res, err := f.m.RunLifecycle(t.Context())
+		if err != nil || res.Charged != 0 && res.Failed != 0 {
+			t.Fatalf("job: %+v %v", res, err)
+		}
+		if rows, _ := f.m.store.WeekRows(t.Context(), id, dates.MustParse("2026-11-30"), ""); len(rows) != 0 {
+			t.Fatalf("skipped week keeps %d rows", len(rows))
+		}
+	})
+}
+
+// An ongoing campaign whose faces are sold out in its next week: the week is skipped, the job does
+// not fail, and it is not tried again.
+func TestOngoingWeekSoldOut(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		ctx := t.Context()
+		id := f.ids["Always On"]
+		next := dates.MustParse("2026-11-30")
+		rows, err := f.m.store.WeekRows(ctx, id, dates.MustParse("2026-11-16"), "")
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("rows: %d %v", len(rows), err)
+		}
+		for _, r := range rows {
+			q, err := f.loc.Service().Quote(ctx, locations.QuoteRequest{FaceIDs: []string{r.FaceID}, Weeks: []dates.Date{next}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < q[0].AvailableSpots-q[0].UsedSpots; i++ {
+				if _, err := f.loc.Service().Book(ctx, locations.ReserveRequest{Key: fmt.Sprintf("fill-%s-%d", r.FaceID, i), CompanyID: f.otherAcc.CompanyID,
+					Ref: "fill", Items: []locations.FaceWeek{{FaceID: r.FaceID, Week: next}}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		f.s.Clock.Advance(4 * 24 * 3600 * 1e9)
+		res, err := f.m.RunLifecycle(ctx)
+		if err != nil || res.Failed != 0 || res.Booked != 0 {
+			t.Fatalf("run: %+v %v", res, err)
+		}
+		ch, err := f.m.store.ChargeOf(ctx, id, next)
+		if err != nil || ch.Status != ChargeSkipped {
+			t.Fatalf("charge of the sold-out week = %+v %v", ch, err)
+		}
+		if again, _ := f.m.RunLifecycle(ctx); again.Booked != 0 || again.Skipped != 0 {
+			t.Fatalf("second run: %+v", again)
+		}
+	})
+}
+
+// A week the job cannot charge (no card on file) pauses the campaign and mails the advertiser;
+// nothing of the week is written and the next run leaves it alone.
+func TestJobPausesWithoutCard(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		ctx := t.Context()
+		id := f.ids["Other Campaign"]
+		rows, err := f.m.store.WeekRows(ctx, id, dates.MustParse("2026-11-23"), "")
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("rows %d %v", len(rows), err)
+		}
+		next := dates.MustParse("2026-11-30")
+		for i := range rows {
+			rows[i].ID, rows[i].StartAt, rows[i].EndAt, rows[i].ActImp = demoID("extra", rows[i].ID), next, next.AddDays(6), nil
+		}
+		if err := f.m.store.InsertWeekRows(ctx, rows); err != nil {
+			t.Fatal(err)
+		}
+		f.s.DeliverMail(t)
+		f.s.Clock.Advance(4 * 24 * 3600 * 1e9)
+		res, err := f.m.RunLifecycle(ctx)
+		if err != nil || res.Paused != 1 || res.Failed != 0 {
+			t.Fatalf("run: %+v %v", res, err)
+		}
+		c, err := f.m.store.CampaignByID(ctx, id)
+		if err != nil || c.Status != StatusPaused || c.PaymentMessage != billing.MsgCardRequired {
+			t.Fatalf("campaign = %+v %v", c, err)
+		}
+		if _, err := f.m.store.ChargeOf(ctx, id, next); err == nil {
+			t.Fatal("a charge row was written")
+		}
+		mails := f.s.DeliverMail(t)
+		if len(mails) == 0 || !strings.Contains(mails[len(mails)-1], "bob@campaigns.test") {
+			t.Fatalf("no mail to the advertiser (%d mails)", len(mails))
+		}
+		// Paused now: the next run skips the week instead.
+		again, err := f.m.RunLifecycle(ctx)
+		if err != nil || again.Paused != 0 || again.Skipped != 1 {
+			t.Fatalf("second run: %+v %v", again, err)
+		}
+	})
+}

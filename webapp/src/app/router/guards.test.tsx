@@ -140,8 +140,6 @@ describe('other routes', () => {
   })
 
   it.each([
-    ['/campaigns', 'Campaigns'],
-    ['/campaigns/123', 'Campaign'],
     ['/reports', 'Reports'],
     ['/reports/42', 'Report'],
     ['/invite', 'Invite'],

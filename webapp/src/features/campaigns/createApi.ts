@@ -99,7 +99,7 @@ export const createApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'Campa
       query: (id) => ({ url: '/api/places/details', params: { id } }),
       extraOptions: { silent: true },
     }),
-    campaignMapConfig: build.query<MapConfig, void>({
+    formMapConfig: build.query<MapConfig, void>({
       query: () => '/api/map/config',
       keepUnusedDataFor: 3600,
       extraOptions: { silent: true },
@@ -158,5 +158,5 @@ export const {
   useCampaignSpotsQuery,
   useCampaignPlacesQuery,
   useLazyCampaignPlaceQuery,
-  useCampaignMapConfigQuery,
+  useFormMapConfigQuery,
 } = createApi

@@ -24,9 +24,9 @@ export const tourTarget = (name: string) => `[data-tour="${name}"]`
  */
 export const DASHBOARD_TOUR: readonly TourStep[] = [
   { title: 'Welcome to Marquee', text: 'This short tour shows you around. You can leave it at any time with Escape or the close button.' },
-  { element: 'nav[aria-label="Main"] a[href="/dashboard"]', title: 'Your dashboard', text: 'How many campaigns are pending, active, paused and completed, at a glance.' },
+  { element: '[data-tour="dashboard-counts"]', title: 'Your dashboard', text: 'How many campaigns are pending, active, completed and paused, at a glance.' },
   { element: 'nav[aria-label="Main"] a[href="/campaigns"]', title: 'Campaigns', text: 'Every campaign you run: search, filter by status and open one to follow it week by week.' },
   { element: 'nav[aria-label="Main"] a[href="/creatives"]', title: 'Creatives', text: 'Upload your ads, or build one with the Ad Design Tool.' },
   { element: 'nav[aria-label="Main"] a[href="/content"]', title: 'Content library', text: 'Guides, images and videos to help you plan.' },
-  { element: 'main a[href="/campaigns/new"]', title: 'Create a campaign', text: 'Ready? Next we walk through the new-campaign form, step by step.' },
+  { element: '[data-tour="dashboard-new-campaign"]', title: 'Create a campaign', text: 'Ready? Next we walk through the new-campaign form, step by step.' },
 ]

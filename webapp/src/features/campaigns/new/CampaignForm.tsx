@@ -37,7 +37,7 @@ import Spinner from '../../../platform/Spinner'
 import {
   useCampaignDefaultsQuery,
   useCampaignFacesQuery,
-  useCampaignMapConfigQuery,
+  useFormMapConfigQuery,
   useCampaignMarketsQuery,
   useCampaignSpotsQuery,
   useLazyCampaignPlaceQuery,
@@ -172,7 +172,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   }, [defaults.data, defaults.isError, startText, today])
 
   const markets = useCampaignMarketsQuery()
-  const config = useCampaignMapConfigQuery()
+  const config = useFormMapConfigQuery()
   const card = useMyCardQuery()
   const credit = useAccountCreditQuery()
   const defaultCreative = useDefaultCreativeQuery()

@@ -1,6 +1,296 @@
-import { NotAvailablePanel } from '../../../platform/NotAvailable'
+import { useState, type ReactNode } from 'react'
+import { useDispatch } from 'react-redux'
+import { Link, useNavigate, useParams } from 'react-router'
+import Alert from '../../../platform/Alert'
+import { MsgCampaignNotFound, MsgCreativeFailed, MsgCreativeUpdated, MsgDeleted, MsgDeleteFailed, type CampaignLocation, type Week } from '../../../platform/api-types/campaigns'
+import type { Creative } from '../../../platform/api-types/creatives'
+import { usePaymentRetry } from '../../../platform/billing/usePaymentRetry'
+import LineChart from '../../../platform/chart/LineChart'
+import Confirm from '../../../platform/Confirm'
+import CreativeSelectorModal from '../../../platform/creatives/CreativeSelectorModal'
+import { formatDisplayDate } from '../../../platform/dates'
+import { flash, flashShown } from '../../../platform/flash/flash'
+import { errorMessage, isApiError } from '../../../platform/http'
+import { formatCount, formatDollars } from '../../../platform/money'
+import Spinner from '../../../platform/Spinner'
+import {
+  campaignsApi,
+  useCampaignQuery,
+  useChangeCreativeMutation,
+  useDeleteCampaignMutation,
+  usePauseCampaignMutation,
+  useResumeCampaignMutation,
+  useStopCampaignMutation,
+  type CampaignDetailView,
+} from '../api'
+import DeleteCampaignModal from '../detail/DeleteCampaignModal'
+import {
+  ACTION_CONFIRMS,
+  ACTION_DONE,
+  allowedActions,
+  failedPayment,
+  imminentEndNotice,
+  impressionsChart,
+  notEditableReason,
+  pollInterval,
+  weekRange,
+  type CampaignAction,
+} from '../detail/detailRules'
+import LocationsPanel from '../detail/LocationsPanel'
+import ProofsGallery from '../detail/ProofsGallery'
+import WeekTable from '../detail/WeekTable'
+import { campaignType, displayStatus, frequencyLabel } from '../list/listRules'
+import StatusBadge from '../list/StatusBadge'
 
-/** Placeholder until the screen lands (issues 6 and 7). */
+/** What the creative selector changes: a location (or all of them) of the campaign, or one week. */
+type CreativeTarget = { kind: 'campaign'; location: CampaignLocation | null } | { kind: 'week'; week: Week }
+
+/**
+ * B §2 /campaigns/{id}: status and market, the actions with the confirm texts of B §8, delete with
+ * a reason and a refund flag, a creative per location (for the campaign or one week), proofs, the
+ * map, the impressions chart and the week table. A pending campaign is read again every 5 s until
+ * it is active (A §4); a failed first payment can be retried.
+ */
 export default function CampaignDetail() {
-  return <NotAvailablePanel section="Campaign" />
+  const { id = '' } = useParams()
+  const [polling, setPolling] = useState(0)
+  const detail = useCampaignQuery(id, { pollingInterval: polling, skipPollingIfUnfocused: false })
+  const campaign = detail.data
+  const next = pollInterval(campaign?.status)
+  // A §4: polling starts for a pending campaign and stops once it is active.
+  if (next !== polling && campaign) setPolling(next)
+
+  if (detail.isLoading) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading the campaign" />
+      </div>
+    )
+  }
+  if (!campaign) {
+    const notFound = isApiError(detail.error) && detail.error.status === 404
+    return (
+      <div className="space-y-4">
+        <Alert>{notFound ? MsgCampaignNotFound : `Sorry! ${errorMessage(detail.error)}`}</Alert>
+        <Link to="/campaigns" className="btn-secondary">
+          Back to campaigns
+        </Link>
+      </div>
+    )
+  }
+  return <CampaignView campaign={campaign} />
+}
+
+function CampaignView({ campaign }: { campaign: CampaignDetailView }) {
+  const dispatch = useDispatch()
+  const navigate = useNavigate()
+  const [confirming, setConfirming] = useState<CampaignAction | null>(null)
+  const [deleting, setDeleting] = useState(false)
+  const [creativeTarget, setCreativeTarget] = useState<CreativeTarget | null>(null)
+  const [pause, pausing] = usePauseCampaignMutation()
+  const [resume, resuming] = useResumeCampaignMutation()
+  const [stop, stopping] = useStopCampaignMutation()
+  const [remove, removing] = useDeleteCampaignMutation()
+  const [changeCreative] = useChangeCreativeMutation()
+  const { retryPayment, isRetrying } = usePaymentRetry()
+
+  const status = displayStatus(campaign.status)
+  const actions = allowedActions(campaign)
+  const imminent = imminentEndNotice(campaign)
+  const payment = failedPayment(campaign)
+  const markets = campaign.market?.length ? campaign.market.join(', ') : campaign.place_name || '—'
+  const finished = status === 'completed' || status === 'canceled'
+
+  const runAction = async () => {
+    if (!confirming) return
+    const action = confirming
+    const call = action === 'pause' ? pause : action === 'resume' ? resume : stop
+    try {
+      const answer = await call(campaign.id).unwrap()
+      dispatch(flashShown(answer.message || ACTION_DONE[action], 'success'))
+    } catch (error) {
+      dispatch(flashShown(`Sorry! ${errorMessage(error)}`, 'danger'))
+    } finally {
+      setConfirming(null)
+    }
+  }
+
+  const runDelete = async (reason: string, refund: boolean) => {
+    try {
+      await remove({ id: campaign.id, reason, refund }).unwrap()
+      setDeleting(false)
+      dispatch(flash(MsgDeleted, 'success', { nextPage: true }))
+      navigate('/campaigns')
+    } catch {
+      dispatch(flashShown(MsgDeleteFailed, 'danger'))
+    }
+  }
+
+  const onCreative = async (creative: Creative) => {
+    const target = creativeTarget
+    if (!target) return
+    try {
+      if (target.kind === 'week') {
+        await changeCreative({ id: target.week.id, week: true, campaignId: campaign.id, creative_id: creative.id, locations: [] }).unwrap()
+      } else {
+        await changeCreative({ id: campaign.id, campaignId: campaign.id, creative_id: creative.id, locations: target.location ? [target.location.id] : [] }).unwrap()
+      }
+      dispatch(flashShown(MsgCreativeUpdated, 'success'))
+    } catch {
+      dispatch(flashShown(MsgCreativeFailed, 'danger'))
+    }
+  }
+
+  // A payment that went through is read at once rather than at the next poll.
+  const retry = async (transaction: string) => {
+    if (await retryPayment(transaction)) dispatch(campaignsApi.util.invalidateTags([{ type: 'Campaign', id: campaign.id }]))
+  }
+
+  const creativeTitle =
+    creativeTarget?.kind === 'week'
+      ? `Creative for ${creativeTarget.week.product.location_name}, ${weekRange(creativeTarget.week)}`
+      : creativeTarget?.location
+        ? `Creative for ${creativeTarget.location.location_name}`
+        : 'Creative for every location'
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/campaigns" className="text-brand-700 underline">
+          Campaigns
+        </Link>
+        <span aria-hidden="true" className="px-2 text-slate-400">
+          /
+        </span>
+        <span className="text-slate-600">{campaign.name}</span>
+      </nav>
+
+      <header data-testid="campaign-header" className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold break-words text-slate-900 sm:text-3xl">{campaign.name}</h1>
+            <StatusBadge status={campaign.status} />
+          </div>
+          <p className="mt-1 text-slate-600">
+            <span className="sr-only">Market: </span>
+            {markets}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Campaign actions">
+          {campaign.editable && !finished ? (
+            <Link to={`/campaigns/edit/${encodeURIComponent(campaign.id)}`} className="btn-secondary">
+              Edit
+            </Link>
+          ) : null}
+          {actions.pause && (
+            <button type="button" className="btn-secondary" onClick={() => setConfirming('pause')}>
+              Pause
+            </button>
+          )}
+          {actions.resume && (
+            <button type="button" className="btn-primary" onClick={() => setConfirming('resume')}>
+              Resume
+            </button>
+          )}
+          {actions.stop && (
+            <button type="button" className="btn-secondary" onClick={() => setConfirming('stop')}>
+              Mark complete
+            </button>
+          )}
+          <button type="button" className="btn-danger" onClick={() => setDeleting(true)}>
+            Delete
+          </button>
+        </div>
+      </header>
+
+      {status === 'pending' && !payment && (
+        <Alert tone="info">
+          <span className="inline-flex items-center gap-2">
+            <Spinner label="" className="h-4 w-4" />
+            Waiting for the payment confirmation. This page updates by itself.
+          </span>
+        </Alert>
+      )}
+      {payment && (
+        <div role="alert" className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            <span className="font-semibold">Your payment did not go through: </span>
+            {payment.message}
+          </p>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Link to="/settings" className="btn-secondary">
+              Update your card
+            </Link>
+            {payment.transaction && (
+              <button type="button" className="btn-primary" disabled={isRetrying} onClick={() => void retry(payment.transaction)}>
+                {isRetrying ? 'Retrying…' : 'Retry payment'}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      {imminent && <Alert tone="info">{imminent}</Alert>}
+      {!campaign.editable && !finished && <p className="text-sm text-slate-600">{notEditableReason(campaign.start_date)}</p>}
+
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Fact label="Type">{campaignType(campaign)}</Fact>
+        <Fact label="Frequency">{frequencyLabel(campaign.frequency)}</Fact>
+        <Fact label="Start date">{formatDisplayDate(campaign.start_date)}</Fact>
+        <Fact label="End date">{formatDisplayDate(campaign.end_date)}</Fact>
+        <Fact label="Weekly budget">{formatDollars(campaign.weekly_budget)}</Fact>
+        <Fact label="Total budget">{formatDollars(campaign.total_budget)}</Fact>
+        <Fact label="Estimated impressions">{formatCount(campaign.impression_count)}</Fact>
+        <Fact label="Actual impressions">{formatCount(campaign.totalActImp ?? 0)}</Fact>
+      </dl>
+
+      <Section title="Impressions" id="impressions">
+        <LineChart label="Estimated against actual impressions" data={impressionsChart(campaign.chart)} />
+      </Section>
+
+      <Section title="Locations" id="locations">
+        <LocationsPanel locations={campaign.locations ?? []} onChangeCreative={finished ? undefined : (location) => setCreativeTarget({ kind: 'campaign', location })} />
+      </Section>
+
+      <Section title="Proofs" id="proofs">
+        <ProofsGallery proofs={campaign.proofs ?? []} />
+      </Section>
+
+      <Section title="Weeks" id="weeks">
+        <WeekTable campaignId={campaign.id} onChangeCreative={finished ? undefined : (week) => setCreativeTarget({ kind: 'week', week })} />
+      </Section>
+
+      <Confirm
+        open={confirming !== null}
+        title={confirming ? ACTION_CONFIRMS[confirming].title : ''}
+        message={confirming ? ACTION_CONFIRMS[confirming].message : ''}
+        confirmText={confirming ? ACTION_CONFIRMS[confirming].button : undefined}
+        tone={confirming ? ACTION_CONFIRMS[confirming].tone : 'primary'}
+        busy={pausing.isLoading || resuming.isLoading || stopping.isLoading}
+        onConfirm={() => void runAction()}
+        onCancel={() => setConfirming(null)}
+      />
+      <DeleteCampaignModal open={deleting} campaignName={campaign.name} busy={removing.isLoading} onCancel={() => setDeleting(false)} onDelete={(r, f) => void runDelete(r, f)} />
+      <CreativeSelectorModal open={creativeTarget !== null} title={creativeTitle} onClose={() => setCreativeTarget(null)} onSelect={(c) => void onCreative(c)} />
+    </div>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="card px-4 py-3">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 font-semibold text-slate-900 tabular-nums">{children}</dd>
+    </div>
+  )
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`section-${id}`} className="card space-y-4 p-4 sm:p-6">
+      <h2 id={`section-${id}`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
 }

@@ -1,15 +1,56 @@
+import { useEffect, useRef, useState } from 'react'
 import { useSelector } from 'react-redux'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
+import type { Count } from '../../../platform/api-types/campaigns'
+import { formatCount } from '../../../platform/money'
 import { selectUser } from '../../../platform/session'
 import DashboardTour from '../../../platform/tour/DashboardTour'
+// The dashboard counts belong to the campaigns module (DESIGN §2 "dashboard counts").
+import { useCampaignCountQuery } from '../../campaigns/api'
+import { api } from '../../../platform/api'
+import type { Content } from '../../../platform/api-types/creatives'
+import type { Page } from '../../../platform/api-types/pagination'
+import Modal from '../../../platform/Modal'
+import Spinner from '../../../platform/Spinner'
+import { useCheckTutorialMutation } from '../api'
+
+/** A §2: the counts the dashboard shows, in this order. */
+export const COUNT_TILES: { key: keyof Count; label: string; status?: string }[] = [
+  { key: 'pending', label: 'Pending', status: 'pending' },
+  { key: 'active', label: 'Active', status: 'active' },
+  { key: 'completed', label: 'Completed', status: 'completed' },
+  { key: 'paused', label: 'Paused', status: 'paused' },
+  { key: 'total', label: 'Total' },
+]
 
 /**
- * A §2 /dashboard. The campaign counts (pending, active, completed, paused, total) come with the
- * campaigns screens; until then the dashboard says where campaigns will appear.
+ * A §2 /dashboard: the campaign counts (pending, active, completed, paused, total) and the tutorial
+ * video modal, which shows by itself once (GET /users/check-tutorial records that it has). While a
+ * tour is due (?tour=true, or the user's tour flag) the tour goes first and the video waits.
  */
 export default function Dashboard() {
   const user = useSelector(selectUser)
   const name = user?.local?.first_name?.trim()
+  const counts = useCampaignCountQuery()
+  const [params] = useSearchParams()
+  const [videoOpen, setVideoOpen] = useState(false)
+  const [checkTutorial] = useCheckTutorialMutation()
+  const checked = useRef(false)
+
+  const tourDue = params.get('tour') === 'true' || !!user?.tourCampaignShow
+  useEffect(() => {
+    if (checked.current || !user || tourDue || user.tutorialCampaignShowed) return
+    checked.current = true
+    checkTutorial()
+      .unwrap()
+      .then((answer) => {
+        if (!answer.tutorialCampaignShowed) setVideoOpen(true)
+      })
+      .catch(() => undefined)
+  }, [user, tourDue, checkTutorial])
+
+  const total = counts.data?.total ?? 0
+
   return (
     <div className="space-y-8">
       <DashboardTour />
@@ -18,35 +59,66 @@ export default function Dashboard() {
           <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{name ? `Welcome, ${name}` : 'Welcome to Marquee'}</h1>
           <p className="mt-1 text-slate-600">{user?.company?.name ? `${user.company.name} · ` : ''}Your billboard campaigns at a glance.</p>
         </div>
-        <Link to="/campaigns/new" className="btn-primary self-start sm:self-auto">
-          New campaign
-        </Link>
+        <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+          <button type="button" className="btn-secondary" onClick={() => setVideoOpen(true)}>
+            Watch the tutorial
+          </button>
+          <Link to="/campaigns/new" className="btn-primary" data-tour="dashboard-new-campaign">
+            New campaign
+          </Link>
+        </div>
       </div>
 
-      <section aria-labelledby="campaigns-empty" className="card flex flex-col items-center px-6 py-14 text-center">
-        <div aria-hidden="true" className="mb-5 flex h-16 w-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-          <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-            <rect x="3" y="4" width="18" height="11" rx="2" />
-            <path d="M12 15v5M8 20h8" />
-          </svg>
-        </div>
-        <h2 id="campaigns-empty" className="text-xl font-semibold text-slate-900">
-          Your campaigns will appear here
+      <section aria-labelledby="campaign-counts" data-tour="dashboard-counts">
+        <h2 id="campaign-counts" className="sr-only">
+          Your campaigns
         </h2>
-        <p className="mt-2 max-w-md text-slate-600">
-          Once you create a campaign, you will see how many are pending, active, paused and completed, and follow each one week by week.
-        </p>
-        <Link to="/campaigns/new" className="btn-primary mt-6 px-6 py-3 text-base">
-          Create your first campaign
-        </Link>
+        {counts.isError && <p className="mb-3 text-sm text-slate-600">We could not load your campaign counts. Please try again later.</p>}
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {COUNT_TILES.map((tile) => {
+            const value = counts.data ? formatCount(counts.data[tile.key]) : '—'
+            const to = tile.status ? `/campaigns?status=${tile.status}` : '/campaigns'
+            return (
+              <li key={tile.key} className={tile.key === 'total' ? 'col-span-2 sm:col-span-1' : undefined}>
+                <Link to={to} className="card block px-5 py-4 transition-shadow hover:shadow-md">
+                  <span className="block text-sm font-medium text-slate-600">
+                    {tile.label}
+                    <span className="sr-only"> campaigns:</span>
+                  </span>
+                  <span className="mt-1 block text-3xl font-semibold text-slate-900 tabular-nums" data-testid={`count-${tile.key}`}>
+                    {value}
+                  </span>
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
       </section>
+
+      {counts.data && total === 0 && (
+        <section aria-labelledby="campaigns-empty" className="card flex flex-col items-center px-6 py-14 text-center">
+          <div aria-hidden="true" className="mb-5 flex h-16 w-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+            <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+              <rect x="3" y="4" width="18" height="11" rx="2" />
+              <path d="M12 15v5M8 20h8" />
+            </svg>
+          </div>
+          <h2 id="campaigns-empty" className="text-xl font-semibold text-slate-900">
+            Your campaigns will appear here
+          </h2>
+          <p className="mt-2 max-w-md text-slate-600">Once you create a campaign, you can follow it week by week: its billboards, impressions and proofs.</p>
+          <Link to="/campaigns/new" className="btn-primary mt-6 px-6 py-3 text-base">
+            Create your first campaign
+          </Link>
+        </section>
+      )}
 
       <section aria-labelledby="next-steps" className="grid gap-4 md:grid-cols-3">
         <h2 id="next-steps" className="sr-only">
           Getting started
         </h2>
         {[
-          { title: 'Pick billboards', text: 'Choose faces on the map by market or around an address, and see their weekly price.', to: '/faq' },
+          { title: 'Your campaigns', text: 'Search, filter and open each campaign to see its chart, weeks and proofs.', to: '/campaigns' },
           { title: 'Prepare your ad', text: 'Upload a creative or build one with the Ad Design Tool under Creatives.', to: '/creatives' },
           { title: 'Questions?', text: 'Read how pricing, dates and proofs of play work before you book.', to: '/faq' },
         ].map((card) => (
@@ -56,6 +128,78 @@ export default function Dashboard() {
           </Link>
         ))}
       </section>
+
+      <TutorialVideoModal open={videoOpen} onClose={() => setVideoOpen(false)} />
     </div>
+  )
+}
+
+// The tutorial video is the content item an admin marked relevant (A §5: one at a time), when it
+// is a video or a YouTube link: the content list answers it first.
+const tutorialApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    tutorialContent: build.query<Page<Content>, void>({
+      query: () => ({ url: '/api/contents/', params: { page: 1, page_size: 1 } }),
+      keepUnusedDataFor: 600,
+    }),
+  }),
+})
+
+/** The tutorial video of the relevant content item, or null. */
+export function tutorialVideo(items: readonly Content[] | undefined): Content | null {
+  const first = items?.[0]
+  if (!first || !first.relevant) return null
+  if (first.type === 'video' && first.awsUrl) return first
+  if (first.type === 'youtube' && first.youtube) return first
+  return null
+}
+
+const GUIDE = [
+  ['Pick billboards', 'Choose a market or a place and a radius, then check the faces you want on the map. Each shows its weekly price.'],
+  ['Schedule', 'Campaigns run Monday to Sunday: one week, until an end date, or ongoing.'],
+  ['Add your ad', 'Upload a creative, pick one from your library, or ask us to build it.'],
+  ['Follow it', 'Each campaign page shows its billboards, weekly impressions against the estimate, and photos of your ad on screen.'],
+] as const
+
+/** A §2: the tutorial video modal. Without a video it walks through the same four steps in text. */
+function TutorialVideoModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const content = tutorialApi.useTutorialContentQuery(undefined, { skip: !open })
+  const video = tutorialVideo(content.data?.items)
+  return (
+    <Modal open={open} title="How Marquee works" onClose={onClose} size="lg" footer={<button type="button" className="btn-primary" onClick={onClose}>Got it</button>}>
+      {content.isFetching && !content.data ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading the tutorial" />
+        </div>
+      ) : video?.type === 'youtube' ? (
+        <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.youtube)}`}
+            title={`Tutorial video: ${video.name}`}
+            className="h-full w-full"
+            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+            allowFullScreen
+          />
+        </div>
+      ) : video ? (
+        <video src={video.awsUrl} controls className="max-h-[60vh] w-full rounded-lg bg-black" aria-label={`Tutorial video: ${video.name}`}>
+          <track kind="captions" />
+        </video>
+      ) : (
+        <ol className="space-y-3">
+          {GUIDE.map(([title, text], i) => (
+            <li key={title} className="flex gap-3">
+              <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">
+                {i + 1}
+              </span>
+              <span>
+                <span className="block font-medium text-slate-900">{title}</span>
+                <span className="block text-sm text-slate-600">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Modal>
   )
 }

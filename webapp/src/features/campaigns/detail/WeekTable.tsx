@@ -1,0 +1,93 @@
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import type { Week } from '../../../platform/api-types/campaigns'
+import Alert from '../../../platform/Alert'
+import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import { errorMessage } from '../../../platform/http'
+import { formatCount, formatDollars } from '../../../platform/money'
+import { useCampaignWeeksQuery } from '../api'
+import { WEEK_PAGE_SIZES, weekCreativeChangeable, weekRange } from './detailRules'
+
+export interface WeekTableProps {
+  campaignId: string
+  /** Opens the creative selector for one week; absent when the campaign cannot change. */
+  onChangeCreative?: (week: Week) => void
+}
+
+/** B §2: the campaign's weeks (one face in one week each), 10 per page by default. */
+export default function WeekTable({ campaignId, onChangeCreative }: WeekTableProps) {
+  const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: WEEK_PAGE_SIZES[0]!, sort: '' })
+  const weeks = useCampaignWeeksQuery({ id: campaignId, page: grid.page, page_size: grid.pageSize, sort: grid.sort })
+
+  const columns = useMemo<ColumnDef<Week, any>[]>(
+    () => [
+      { id: 'start_at', accessorKey: 'start_at', header: 'Week', cell: (c) => <span className="tabular-nums">{weekRange(c.row.original)}</span> },
+      {
+        id: 'location_name',
+        accessorFn: (w) => w.product.location_name,
+        header: 'Location',
+        cell: (c) => (
+          <span>
+            <span className="block font-medium text-slate-900">{c.row.original.product.location_name}</span>
+            <span className="block text-xs text-slate-500">
+              {c.row.original.product.face} · {[c.row.original.product.city, c.row.original.product.market].filter(Boolean).join(', ')}
+            </span>
+          </span>
+        ),
+      },
+      { accessorKey: 'status_week', header: 'Status', enableSorting: false, cell: (c) => <span className="capitalize">{c.getValue<string>()}</span> },
+      { accessorKey: 'offer_price', header: 'Price', cell: (c) => <span className="tabular-nums">{formatDollars(c.getValue<number>())}</span> },
+      { accessorKey: 'product_ooh', header: 'Estimated impressions', cell: (c) => <span className="tabular-nums">{formatCount(c.getValue<number>())}</span> },
+      {
+        accessorKey: 'act_imp',
+        header: 'Actual impressions',
+        cell: (c) => {
+          const v = c.getValue<number | undefined>()
+          return <span className="tabular-nums">{typeof v === 'number' ? formatCount(v) : '—'}</span>
+        },
+      },
+      {
+        id: 'creative',
+        header: 'Creative',
+        enableSorting: false,
+        cell: (c) => {
+          const w = c.row.original
+          const proofs = w.creatives?.filter((x) => x.creative_type === 'Proof').length ?? 0
+          return (
+            <span className="flex items-center gap-2">
+              {w.creativeUrl ? <img src={w.creativeUrl} alt="" className="h-7 w-20 rounded bg-slate-100 object-contain" /> : <span className="text-xs text-slate-500">None</span>}
+              {proofs > 0 && <span className="text-xs text-slate-500">{proofs === 1 ? '1 proof' : `${proofs} proofs`}</span>}
+              {onChangeCreative && weekCreativeChangeable(w) && (
+                <button
+                  type="button"
+                  className="btn-ghost px-2 py-1 text-xs"
+                  aria-label={`Change creative for ${w.product.location_name}, ${weekRange(w)}`}
+                  onClick={() => onChangeCreative(w)}
+                >
+                  Change
+                </button>
+              )}
+            </span>
+          )
+        },
+      },
+    ],
+    [onChangeCreative],
+  )
+
+  return (
+    <div className="space-y-3">
+      {weeks.isError && <Alert>{`Sorry! ${errorMessage(weeks.error)}`}</Alert>}
+      <DataGrid
+        label="Campaign weeks"
+        columns={columns}
+        data={weeks.data?.items ?? []}
+        getRowId={(w) => w.id}
+        pageSizeOptions={WEEK_PAGE_SIZES}
+        loading={weeks.isFetching}
+        emptyState="This campaign has no weeks booked."
+        server={{ total: weeks.data?.total ?? 0, state: grid, onStateChange: setGrid }}
+      />
+    </div>
+  )
+}

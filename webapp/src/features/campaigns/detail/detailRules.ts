@@ -1,0 +1,105 @@
+import {
+  ConfirmPause,
+  ConfirmResume,
+  ConfirmStop,
+  FrequencyIndefinitely,
+  FrequencyOngoing,
+  MsgNotEditable,
+  MsgPaused,
+  MsgResumed,
+  MsgStopped,
+  PollIntervalMs,
+  StatusActive,
+  StatusCanceled,
+  StatusCompleted,
+  StatusPaused,
+  StatusPending,
+  type ChartSeries,
+  type Week,
+} from '../../../platform/api-types/campaigns'
+import type { LineChartData } from '../../../platform/chart/chartRules'
+import { compareDays, formatDisplayDate, parseApiDate } from '../../../platform/dates'
+import type { CampaignDetailView } from '../api'
+import { displayStatus } from '../list/listRules'
+
+/** B §9: the detail's week table offers 10, 50, 75, 100 and All (0), 10 by default. */
+export const WEEK_PAGE_SIZES = [10, 50, 75, 100, 0]
+
+export type CampaignAction = 'pause' | 'resume' | 'stop'
+
+/** B §8: the confirm text of each action, word for word. */
+export const ACTION_CONFIRMS: Record<CampaignAction, { title: string; message: string; button: string; tone: 'primary' | 'danger' }> = {
+  pause: { title: 'Pause campaign', message: ConfirmPause, button: 'Pause campaign', tone: 'primary' },
+  resume: { title: 'Resume campaign', message: ConfirmResume, button: 'Resume campaign', tone: 'primary' },
+  stop: { title: 'Mark campaign complete', message: ConfirmStop, button: 'Mark complete', tone: 'danger' },
+}
+
+/** What each action leads to when the server answers no message of its own. */
+export const ACTION_DONE: Record<CampaignAction, string> = {
+  pause: MsgPaused,
+  resume: MsgResumed,
+  stop: MsgStopped,
+}
+
+/**
+ * The actions the status allows (B §4): pause unless paused, completed or canceled; resume only a
+ * paused campaign; stop an active or paused one. The server's flags win when it sends them.
+ */
+export function allowedActions(c: Pick<CampaignDetailView, 'status' | 'can_pause' | 'can_resume' | 'can_stop'>): Record<CampaignAction, boolean> {
+  const status = displayStatus(c.status)
+  return {
+    pause: c.can_pause ?? ![StatusPaused, StatusCompleted, StatusCanceled].includes(status),
+    resume: c.can_resume ?? status === StatusPaused,
+    stop: c.can_stop ?? (status === StatusActive || status === StatusPaused),
+  }
+}
+
+/** A §4: a pending campaign is read again every 5000 ms until it is active; 0 stops polling. */
+export function pollInterval(status: string | undefined): number {
+  return status !== undefined && displayStatus(status) === StatusPending ? PollIntervalMs : 0
+}
+
+export function isOngoing(frequency: string): boolean {
+  return frequency === FrequencyOngoing || frequency === FrequencyIndefinitely
+}
+
+/** B §9: the "imminent end" notice of a finite campaign ending within 12 days (the server decides). */
+export function imminentEndNotice(c: Pick<CampaignDetailView, 'imminent_end' | 'end_date' | 'frequency'>): string | null {
+  if (!c.imminent_end || isOngoing(c.frequency)) return null
+  return `This campaign ends on ${formatDisplayDate(c.end_date)}. To keep your ads on screen, create a new campaign before then.`
+}
+
+/** A failed first payment (decision 5): the gateway's message, and the transaction to retry. */
+export function failedPayment(c: Pick<CampaignDetailView, 'payment_status' | 'payment_message' | 'transaction' | 'status'>): { message: string; transaction: string } | null {
+  if (c.payment_status !== 'failed' || displayStatus(c.status) !== StatusPending) return null
+  return { message: c.payment_message || 'Your payment could not be processed.', transaction: c.transaction }
+}
+
+/** A §9: the chart's two lines, 'Minimum Impressions' and 'Actual Impressions'. */
+export function impressionsChart(chart: ChartSeries | undefined): LineChartData {
+  return {
+    labels: chart?.labels ?? [],
+    series: [
+      { name: 'Minimum Impressions', data: chart?.minimum ?? [], color: '#6366f1' },
+      { name: 'Actual Impressions', data: chart?.actual ?? [], color: '#059669' },
+    ],
+  }
+}
+
+/** A week's creative can still change until its week has ended. */
+export function weekCreativeChangeable(week: Pick<Week, 'end_at'>, today: Date = new Date()): boolean {
+  const end = parseApiDate(week.end_at)
+  return !!end && compareDays(end, today) >= 0
+}
+
+/** 'Jan 05, 2026 – Jan 11, 2026'. */
+export function weekRange(week: Pick<Week, 'start_at' | 'end_at'>): string {
+  return `${formatDisplayDate(week.start_at)} – ${formatDisplayDate(week.end_at)}`
+}
+
+/** Why the edit is not offered (B §9: 5 or fewer days before the start; a started one neither). */
+export function notEditableReason(startDate: string, today: Date = new Date()): string {
+  const start = parseApiDate(startDate)
+  if (start && compareDays(start, today) <= 0) return 'This campaign has started and can no longer be edited.'
+  return MsgNotEditable
+}

@@ -1,0 +1,57 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { mockFetch } from '../../../test/fetch'
+import { renderApp } from '../../../test/renderApp'
+import { makeUser, signedInSession } from '../../../test/users'
+
+const counts = { body: { pending: 1, active: 3, completed: 4, paused: 2, total: 10 } }
+
+describe('/dashboard (A §2)', () => {
+  it('shows the pending, active, completed, paused and total counts, each linking to its list', async () => {
+    mockFetch({ 'GET /api/campaigns/count': counts })
+    renderApp('/dashboard', { session: signedInSession(makeUser()) })
+    const section = await screen.findByRole('region', { name: 'Your campaigns' })
+    await waitFor(() => expect(within(section).getByTestId('count-total')).toHaveTextContent('10'))
+    const links = within(section).getAllByRole('link')
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Pending campaigns:1',
+      'Active campaigns:3',
+      'Completed campaigns:4',
+      'Paused campaigns:2',
+      'Total campaigns:10',
+    ])
+    expect(links[1]).toHaveAttribute('href', '/campaigns?status=active')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('shows the tutorial video by itself once, with the relevant video content', async () => {
+    const server = mockFetch({
+      'GET /api/campaigns/count': counts,
+      'GET /users/check-tutorial': { body: { tourCampaignShow: false, tutorialCampaignShowed: false } },
+      'GET /api/contents/': {
+        body: { items: [{ id: 'v1', name: 'Marquee in 3 minutes', type: 'video', relevant: true, awsUrl: '/files/tutorial.mp4', youtube: '' }], total: 1, page: 1, page_size: 1 },
+      },
+    })
+    renderApp('/dashboard', { session: signedInSession(makeUser({ tutorialCampaignShowed: false, tourCampaignShow: false })) })
+    const dialog = await screen.findByRole('dialog', { name: 'How Marquee works' })
+    expect(await within(dialog).findByLabelText('Tutorial video: Marquee in 3 minutes')).toHaveAttribute('src', '/files/tutorial.mp4')
+    expect(server.called('GET', '/users/check-tutorial')).toHaveLength(1)
+  })
+
+  it('lets the tour go first: no video while a tour is due', async () => {
+    const server = mockFetch({ 'GET /api/campaigns/count': counts, 'GET /users/check-tutorial': { body: { tourCampaignShow: true, tutorialCampaignShowed: false } } })
+    renderApp('/dashboard', { session: signedInSession(makeUser({ tutorialCampaignShowed: false, tourCampaignShow: true })) })
+    await screen.findByRole('region', { name: 'Your campaigns' })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(server.called('GET', '/users/check-tutorial')).toHaveLength(0)
+    expect(screen.queryByRole('dialog', { name: 'How Marquee works' })).not.toBeInTheDocument()
+  })
+
+  it('opens the tutorial on demand, with the written guide when there is no video', async () => {
+    mockFetch({ 'GET /api/campaigns/count': counts, 'GET /api/contents/': { body: { items: [], total: 0, page: 1, page_size: 1 } } })
+    renderApp('/dashboard', { session: signedInSession(makeUser()) })
+    ;(await screen.findByRole('button', { name: 'Watch the tutorial' })).click()
+    const dialog = await screen.findByRole('dialog', { name: 'How Marquee works' })
+    expect(await within(dialog).findByText('Pick billboards')).toBeInTheDocument()
+  })
+})
