@@ -114,13 +114,14 @@ test('market flow: faces on the map, a library creative, a 4242 card, a promo, c
   await expect(page.getByText(MSG.created)).toBeVisible()
   await expectAccessible(page, '/campaigns/success/submitted')
 
-  // The first week is charged after commit; the campaign turns active once the gateway says so.
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/campaigns/${campaign.id}`, { headers: XHR })).json()) as { status: string }).status, { timeout: 60_000, intervals: [1000] })
-    .toBe('active')
   await page.getByRole('link', { name: 'Go to my campaigns' }).click()
   await expect(page).toHaveURL(/\/campaigns$/)
-  await page.goto('/campaigns/success/submitted')
+
+  // The first week is charged after commit; the detail page polls the pending campaign every
+  // 5 s (A §4) and shows it active once the gateway has said so.
+  await page.goto(`/campaigns/${campaign.id}`)
+  const status = page.getByTestId('campaign-header').getByText(/^(Pending|Active)$/)
+  await expect(status).toHaveText('Active', { timeout: 60_000 })
   await lastScreen(page, 'campaign-create-market')
 })
 
@@ -270,4 +271,36 @@ test('the form works on a phone', async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0)
   await expectAccessible(page, '/campaigns/new (phone)')
   await lastScreen(page, 'campaign-create-phone')
+})
+
+test('edit a campaign with the same form: prefilled, a face added, saved', async ({ page }) => {
+  await newAdvertiser(page)
+  await cardByApi(page.request)
+  const creative = await libraryCreative(page, page.request, `Edit ${unique()}`)
+  const { default_start: week } = await campaignDefaults(page.request)
+  const free = (await spots(page.request, 'Denver', week)).filter((s) => s.available)
+  const created = await page.request.post('/api/campaigns', {
+    headers: { ...XHR, 'Idempotency-Key': `edit-${unique()}` },
+    data: { name: 'Before edit', typeCampaign: 1, strategySelected: 1, marketsSelected: ['Denver'], places_checked: [{ id: free[0]!.xxx }], startDate: week, frequencySelected: 'one-time', duration: 1, creative_id: creative.id, weekly_budget: '', impression_count: 0 },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { campaign } = (await created.json()) as { campaign: { id: string } }
+
+  await page.goto(`/campaigns/edit/${campaign.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit campaign' })).toBeVisible()
+  await expect(page.getByLabel('Campaign name')).toHaveValue('Before edit')
+  await expect(page.getByLabel('Market', { exact: true })).toHaveValue('Denver')
+  await expect(faceBox(page, free[0]!.xxx)).toBeChecked()
+  await expect(page.getByText('(1 chosen)')).toBeVisible()
+  await page.getByLabel('Campaign name').fill('After edit')
+  await faceBox(page, free[1]!.xxx).check()
+  await page.getByRole('button', { name: 'Review changes' }).click()
+  const review = page.getByRole('dialog', { name: 'Review and confirm' })
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/campaigns/${campaign.id}`) && r.request().method() === 'PUT')
+  await review.getByRole('button', { name: 'Save changes' }).click()
+  expect((await saved).status(), await (await saved).text()).toBe(200)
+  await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}$`))
+  await expect(page.getByText('Campaign has been updated successfully!')).toBeVisible()
+  await expect(page.getByTestId('campaign-header')).toContainText('After edit')
+  await lastScreen(page, 'campaign-edit')
 })

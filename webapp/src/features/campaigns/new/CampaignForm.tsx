@@ -206,7 +206,9 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   }, [faces.data, strategy, cities, facesQuery])
 
   const start = parseInputDate(startText)
-  const startError = !startText ? null : !start ? '* Please use the format mm/dd/yyyy' : !isMonday(start) ? MsgStartNotMonday : compareDays(start, earliest) < 0 ? MsgStartTooSoon : null
+  // An edit may keep its own start even past the cut-off (the server's KeepStart).
+  const keepsStart = mode === 'edit' && start !== null && initial !== undefined && formatApiDate(start) === initial.start
+  const startError = !startText ? null : !start ? '* Please use the format mm/dd/yyyy' : !isMonday(start) ? MsgStartNotMonday : !keepsStart && compareDays(start, earliest) < 0 ? MsgStartTooSoon : null
   const startApi = start && !startError ? formatApiDate(start) : null
   const spotMarkets = useMemo(() => [...new Set(shownFaces.map((f) => f.market))].sort(), [shownFaces])
   const spots = useCampaignSpotsQuery(
@@ -370,7 +372,8 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
       hasCreative: creative !== null || (mode === 'edit' && !!initial?.creativeId),
       useDefaultCreative: useDefault,
       hasDefaultCreative: !!defaultCreative.data,
-      hasCard: !!card.data,
+      // An edit charges nothing new at once: the server does not ask for a card (SkipCard).
+      hasCard: mode === 'edit' || !!card.data,
       budgetText: typeCampaign === TypeMaximumBudget ? maxBudgetText : null,
       startError: !startText ? '* Please enter a date' : startError,
       endError,
