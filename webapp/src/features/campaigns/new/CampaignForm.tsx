@@ -869,8 +869,8 @@ function FaceList({
   if (faces.length === 0) return <p className="text-sm text-slate-500">{empty}</p>
   return (
     // A scrolling list must be reachable by keyboard; while the form is disabled (the conflict
-    // dialog) nothing in it is, so it is shown whole instead.
-    <ul aria-label="Faces" tabIndex={locked ? undefined : 0} className={`divide-y divide-slate-100 rounded-lg border border-slate-200 ${locked ? '' : 'max-h-80 overflow-auto lg:max-h-[21rem]'}`}>
+    // dialog is open over it) the list does not scroll.
+    <ul aria-label="Faces" tabIndex={locked ? undefined : 0} className={`max-h-80 divide-y divide-slate-100 rounded-lg border border-slate-200 lg:max-h-[21rem] ${locked ? 'overflow-hidden' : 'overflow-auto'}`}>
       {faces.map((f) => {
         const isChecked = checked.has(f.id)
         const can = isChecked || allowed(f)
