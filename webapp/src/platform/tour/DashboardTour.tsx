@@ -24,7 +24,7 @@ export const NEW_CAMPAIGN_TOUR_PATH = '/campaigns/new?tour=true'
  * The dashboard tour (A §2, §4; B §2, §4). It starts with ?tour=true (the parameter is removed), or
  * is offered after login while the user's tour flag is on (a new user, sign_in_count 0, has it on:
  * once, since answering the offer turns the flag off). Its end continues on /campaigns/new.
- * The offer is a small card, not a modal: it never stands in the way of the dashboard.
+ * The offer is a card at the top of the dashboard, not a modal: it never stands in the way.
  */
 export default function DashboardTour() {
   const user = useSelector(selectUser)
@@ -57,12 +57,14 @@ export default function DashboardTour() {
   return (
     <>
       {offered && !running && (
-        <section aria-labelledby="tour-offer-title" className="fixed bottom-4 left-4 z-40 w-[min(22rem,calc(100vw-2rem))] rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200">
-          <h2 id="tour-offer-title" className="font-semibold text-slate-900">
-            New here? Take the tour
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">Two minutes to see the dashboard and plan your first campaign step by step.</p>
-          <div className="mt-3 flex gap-2">
+        <section aria-labelledby="tour-offer-title" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-100 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="tour-offer-title" className="font-semibold text-slate-900">
+              New here? Take the tour
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Two minutes to see the dashboard and plan your first campaign step by step.</p>
+          </div>
+          <div className="flex shrink-0 gap-2">
             <button type="button" className="btn-primary" onClick={() => answer(true)}>
               Start the tour
             </button>
