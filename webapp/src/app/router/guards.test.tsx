@@ -140,8 +140,6 @@ describe('other routes', () => {
   })
 
   it.each([
-    ['/campaigns/edit/123', 'Edit campaign'],
-    ['/campaigns/success/submitted', 'Campaign submitted'],
     ['/reports', 'Reports'],
     ['/reports/42', 'Report'],
     ['/invite', 'Invite'],

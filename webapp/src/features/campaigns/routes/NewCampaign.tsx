@@ -1,6 +1,93 @@
-import { NotAvailablePanel } from '../../../platform/NotAvailable'
+import { useCallback, useRef, useState } from 'react'
+import { useDispatch } from 'react-redux'
+import { useNavigate, useSearchParams } from 'react-router'
+import { MsgCreated, MsgUnexpected, type CampaignForm as CampaignFormBody } from '../../../platform/api-types/campaigns'
+import { flash } from '../../../platform/flash/flash'
+import { errorMessage } from '../../../platform/http'
+import GuidedTour from '../../../platform/tour/GuidedTour'
+import { useCreateCampaignMutation, useResolveConflictMutation, type ConflictAnswer } from '../createApi'
+import CampaignForm, { type SubmitFailure } from '../new/CampaignForm'
+import ConflictDialog, { type Resolution } from '../new/ConflictDialog'
+import { newIdempotencyKey } from '../new/rules'
+import { NEW_CAMPAIGN_TOUR } from '../new/tourSteps'
 
-/** Placeholder until the screen lands (issues 6 and 7). */
+/**
+ * /campaigns/new (B §2, issue 6): the campaign form, its submission with an Idempotency-Key, the
+ * conflict dialog, and the 16-step tour that ?tour=true starts.
+ */
 export default function NewCampaign() {
-  return <NotAvailablePanel section="New campaign" />
+  const dispatch = useDispatch()
+  const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
+  // One key per form session (decision 8): a double submit makes one campaign.
+  const key = useRef(newIdempotencyKey())
+  const [create] = useCreateCampaignMutation()
+  const [resolve, resolving] = useResolveConflictMutation()
+  const [conflict, setConflict] = useState<ConflictAnswer | null>(null)
+  const [resolveError, setResolveError] = useState<string | null>(null)
+  const [touring, setTouring] = useState(false)
+  const wantsTour = useRef(params.get('tour') === 'true')
+
+  // B §2: ?tour=true starts the tour and is removed from the address (query changes do not
+  // reload the screen, A §2).
+  const onReady = useCallback(() => {
+    if (!wantsTour.current) return
+    wantsTour.current = false
+    const next = new URLSearchParams(window.location.search)
+    next.delete('tour')
+    setParams(next, { replace: true })
+    setTouring(true)
+  }, [setParams])
+
+  const submit = async (form: CampaignFormBody): Promise<SubmitFailure | void> => {
+    const outcome = await create({ form, key: key.current }).unwrap()
+    if (outcome.kind === 'created') {
+      dispatch(flash(outcome.answer.message || MsgCreated, 'success', { nextPage: true }))
+      navigate('/campaigns/success/submitted')
+      return
+    }
+    if (outcome.kind === 'conflict') {
+      setResolveError(null)
+      setConflict(outcome.answer)
+      return
+    }
+    // A refused form gets a new key: the corrected form is another request. A lost connection
+    // keeps it, so a retry cannot create the campaign twice.
+    if (outcome.status !== 0) key.current = newIdempotencyKey()
+    return { message: outcome.status === 0 || outcome.status >= 500 ? '' : outcome.message || '', errors: outcome.errors }
+  }
+
+  const onResolve = async (choice: Resolution) => {
+    if (!conflict) return
+    setResolveError(null)
+    try {
+      const answer = await resolve({ id: conflict.campaign.id, choice }).unwrap()
+      dispatch(flash(answer.message || MsgCreated, 'success', { nextPage: true }))
+      navigate('/campaigns')
+    } catch (e) {
+      setResolveError(`Sorry! ${errorMessage(e) || MsgUnexpected}`)
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">New campaign</h1>
+        <p className="mt-1 text-slate-600">Choose your billboards, your weeks and your ad, then review and confirm.</p>
+      </header>
+      <CampaignForm mode="create" disabled={conflict !== null} onSubmit={submit} onReady={onReady} />
+      <ConflictDialog
+        conflict={conflict}
+        busy={resolving.isLoading}
+        error={resolveError}
+        onResolve={(c) => void onResolve(c)}
+        onClose={() => {
+          // Closing keeps nothing: the holds expire by themselves (decision 7).
+          setConflict(null)
+          key.current = newIdempotencyKey()
+        }}
+      />
+      <GuidedTour steps={NEW_CAMPAIGN_TOUR} running={touring} onEnd={() => setTouring(false)} />
+    </div>
+  )
 }

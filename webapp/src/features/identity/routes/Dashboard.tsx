@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import type { Count } from '../../../platform/api-types/campaigns'
 import { formatCount } from '../../../platform/money'
 import { selectUser } from '../../../platform/session'
+import DashboardTour from '../../../platform/tour/DashboardTour'
 // The dashboard counts belong to the campaigns module (DESIGN §2 "dashboard counts").
 import { useCampaignCountQuery } from '../../campaigns/api'
 import { api } from '../../../platform/api'
@@ -52,6 +53,7 @@ export default function Dashboard() {
 
   return (
     <div className="space-y-8">
+      <DashboardTour />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{name ? `Welcome, ${name}` : 'Welcome to Marquee'}</h1>

@@ -1,0 +1,904 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useDispatch } from 'react-redux'
+import {
+  FrequencyOneTime,
+  FrequencyOngoing,
+  FrequencyWeekly,
+  MaxDurationWeeks,
+  MsgCardRequired,
+  MsgNameRequired,
+  MsgNameTooLong,
+  MsgStartNotMonday,
+  MsgStartTooSoon,
+  MsgEndNotSunday,
+  MsgEndBeforeStart,
+  StrategyMarket,
+  StrategyRadius,
+  TypeMaximumBudget,
+  TypePremium,
+  type CampaignForm as CampaignFormBody,
+} from '../../../platform/api-types/campaigns'
+import type { Creative } from '../../../platform/api-types/creatives'
+import type { Location, PlacePrediction } from '../../../platform/api-types/locations'
+import { useAccountCreditQuery, useMyCardQuery } from '../../../platform/billing/api'
+import CardModal from '../../../platform/billing/CardModal'
+import PromoRedeemModal from '../../../platform/billing/PromoRedeemModal'
+import Confirm from '../../../platform/Confirm'
+import { useDefaultCreativeQuery } from '../../../platform/creatives/api'
+import CreativeSelectorModal from '../../../platform/creatives/CreativeSelectorModal'
+import { addDays, compareDays, formatApiDate, formatDisplayDate, formatInputDate, parseApiDate, parseInputDate } from '../../../platform/dates'
+import { flashShown, FLASH_LONG_MS } from '../../../platform/flash/flash'
+import DateInput from '../../../platform/inputs/DateInput'
+import TextInput from '../../../platform/inputs/TextInput'
+import FaceMap from '../../../platform/map/Map'
+import { DEFAULT_RADIUS_MILES, defaultView, facesView, marketView, RADIUS_OPTIONS, radiusView, type LatLng, type MapView } from '../../../platform/map/viewRules'
+import { formatCount, formatDollars } from '../../../platform/money'
+import Spinner from '../../../platform/Spinner'
+import {
+  useCampaignDefaultsQuery,
+  useCampaignFacesQuery,
+  useFormMapConfigQuery,
+  useCampaignMarketsQuery,
+  useCampaignSpotsQuery,
+  useLazyCampaignPlaceQuery,
+  type FacesQuery,
+} from '../createApi'
+import { spotPrice, summarizeBudget, toCents, toDollars } from './budget'
+import ExampleSlideshow from './ExampleSlideshow'
+import PlaceField from './PlaceField'
+import ReviewModal, { type ReviewData } from './ReviewModal'
+import {
+  canCheck,
+  citiesForSave,
+  defaultStart,
+  durationForFrequency,
+  durationFromEnd,
+  earliestStart,
+  endDateFor,
+  isMonday,
+  isSunday,
+  keepAvailable,
+  showOnlyChecked as onlyCheckedRule,
+  validateCampaign,
+  type FormField,
+  type Frequency,
+  type PriceData,
+} from './rules'
+
+// DESIGN §1.7: the maximum-budget type exists but is hidden unless the build turns it on.
+export const MAX_BUDGET_ENABLED = import.meta.env.VITE_MAX_BUDGET_CAMPAIGNS === 'true'
+const NAME_MAX = 100
+const FALLBACK_TILES = {
+  tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+}
+const NOT_MONDAY = [0, 2, 3, 4, 5, 6] as const
+const NOT_SUNDAY = [1, 2, 3, 4, 5, 6] as const
+
+/** What an edit starts from (GET /api/campaigns/{id}); empty for a new campaign. */
+export interface InitialCampaign {
+  name: string
+  typeCampaign: number
+  strategy: number
+  market: string
+  cities: string[]
+  place: { id: string; name: string } | null
+  radius: number
+  start: string
+  end: string
+  frequency: Frequency
+  duration: number
+  faceIds: string[]
+  creativeId: string
+}
+
+export interface SubmitFailure {
+  message: string
+  errors?: Record<string, string>
+}
+
+export interface CampaignFormProps {
+  mode: 'create' | 'edit'
+  initial?: InitialCampaign
+  /** Disables every input (the conflict dialog is open, B §2). */
+  disabled?: boolean
+  /** Sends the form; resolves with a failure to show, or nothing when the caller moved on. */
+  onSubmit: (form: CampaignFormBody) => Promise<SubmitFailure | void>
+  /** Lets the caller start the tour once the form is on screen. */
+  onReady?: () => void
+}
+
+interface ChosenPlace {
+  id: string
+  name: string
+  center: LatLng | null
+}
+
+type PendingToggle = { kind: 'type'; value: number } | { kind: 'strategy'; value: number }
+
+const frequencyOptions: { value: Frequency; label: string; hint: string }[] = [
+  { value: FrequencyOneTime, label: 'One week', hint: 'A single Monday-to-Sunday week.' },
+  { value: FrequencyWeekly, label: 'Specified end date', hint: 'Every week until the Sunday you choose (up to 52 weeks).' },
+  { value: FrequencyOngoing, label: 'Ongoing', hint: 'Week after week until you stop it; each week is booked the Wednesday before.' },
+]
+
+/**
+ * The one-screen campaign form of B §2 (issue 6), used by /campaigns/new and /campaigns/edit/{id}:
+ * name and type, strategy (a radius around a place, or a market and its cities), the map of faces
+ * to check, the schedule (Monday start, Sunday end, B §4 duration), the live weekly budget and
+ * impressions (B §9), the creative, the card, a promo, and the review and confirm step.
+ */
+export default function CampaignForm({ mode, initial, disabled = false, onSubmit, onReady }: CampaignFormProps) {
+  const dispatch = useDispatch()
+  const defaults = useCampaignDefaultsQuery()
+  const today = useMemo(() => (defaults.data ? (parseApiDate(defaults.data.today) ?? new Date()) : new Date()), [defaults.data])
+  const earliest = useMemo(() => (defaults.data ? (parseApiDate(defaults.data.earliest_start) ?? earliestStart(today)) : earliestStart(today)), [defaults.data, today])
+  const maxWeeks = defaults.data?.max_weeks || MaxDurationWeeks
+
+  const [name, setName] = useState(initial?.name ?? '')
+  const [typeCampaign, setTypeCampaign] = useState(initial?.typeCampaign ?? TypePremium)
+  const [strategy, setStrategy] = useState(initial?.strategy ?? StrategyMarket)
+  const [market, setMarket] = useState(initial?.market ?? '')
+  const [cities, setCities] = useState<string[]>(initial?.cities ?? [])
+  const [place, setPlace] = useState<ChosenPlace | null>(initial?.place ? { ...initial.place, center: null } : null)
+  const [radius, setRadius] = useState(initial?.radius || DEFAULT_RADIUS_MILES)
+  const [startText, setStartText] = useState(initial ? formatInputDate(parseApiDate(initial.start) ?? new Date()) : '')
+  const [frequency, setFrequency] = useState<Frequency>(initial?.frequency ?? FrequencyOneTime)
+  const [duration, setDuration] = useState(initial?.duration ?? 1)
+  const [endText, setEndText] = useState(initial ? formatInputDate(parseApiDate(initial.end) ?? new Date()) : '')
+  const [checked, setChecked] = useState<string[]>(initial?.faceIds ?? [])
+  const [wantOnlyChecked, setWantOnlyChecked] = useState(false)
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [view, setView] = useState<MapView | null>(null)
+  const [fitPending, setFitPending] = useState(false)
+  const [creative, setCreative] = useState<Creative | null>(null)
+  const [useDefault, setUseDefault] = useState(mode === 'create')
+  const [maxBudgetText, setMaxBudgetText] = useState('')
+  const [errors, setErrors] = useState<Partial<Record<FormField | string, string>>>({})
+  const [pending, setPending] = useState<PendingToggle | null>(null)
+  const [modal, setModal] = useState<null | 'creative' | 'card' | 'promo' | 'example' | 'review'>(null)
+  const [submitting, setSubmitting] = useState(false)
+  const [promoAmount, setPromoAmount] = useState(0)
+  const top = useRef<HTMLDivElement>(null)
+  // The faces an edited campaign already holds: its own booking makes them look taken.
+  const held = useMemo(() => new Set(initial?.faceIds ?? []), [initial])
+
+  // The start date waits for the server's calendar (B §4 default, Wednesday cut-off).
+  useEffect(() => {
+    if (startText || (!defaults.data && !defaults.isError)) return
+    const start = defaults.data ? (parseApiDate(defaults.data.default_start) ?? defaultStart(today)) : defaultStart(today)
+    setStartText(formatInputDate(start))
+    setEndText(formatInputDate(endDateFor(start, 1)))
+  }, [defaults.data, defaults.isError, startText, today])
+
+  const markets = useCampaignMarketsQuery()
+  const config = useFormMapConfigQuery()
+  const card = useMyCardQuery()
+  const credit = useAccountCreditQuery()
+  const defaultCreative = useDefaultCreativeQuery()
+  const [loadPlace] = useLazyCampaignPlaceQuery()
+
+  // An edited radius campaign knows its place id; its centre is read once.
+  useEffect(() => {
+    if (!place || place.center) return
+    let live = true
+    void loadPlace(place.id).then((r) => {
+      if (live && r.data) setPlace({ id: r.data.id, name: r.data.name, center: r.data.geometry.location })
+    })
+    return () => {
+      live = false
+    }
+  }, [place, loadPlace])
+
+  const facesQuery: FacesQuery | null = strategy === StrategyRadius ? (place ? { place: place.id, radius } : null) : market ? { market } : null
+  const faces = useCampaignFacesQuery(facesQuery ?? { market: '' }, { skip: facesQuery === null })
+  useEffect(() => {
+    if (faces.isError) console.error('Location load failure', faces.error)
+  }, [faces.isError, faces.error])
+  const chosenMarket = markets.data?.find((m) => m.market === market)
+  const shownFaces = useMemo<Location[]>(() => {
+    if (facesQuery === null) return []
+    const all = faces.data ?? []
+    if (strategy === StrategyRadius) return [...all].sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))
+    if (cities.length === 0) return all
+    const wanted = new Set(cities)
+    return all.filter((f) => wanted.has(f.city))
+  }, [faces.data, strategy, cities, facesQuery])
+
+  const start = parseInputDate(startText)
+  // An edit may keep its own start even past the cut-off (the server's KeepStart).
+  const keepsStart = mode === 'edit' && start !== null && initial !== undefined && formatApiDate(start) === initial.start
+  const startError = !startText ? null : !start ? '* Please use the format mm/dd/yyyy' : !isMonday(start) ? MsgStartNotMonday : !keepsStart && compareDays(start, earliest) < 0 ? MsgStartTooSoon : null
+  const startApi = start && !startError ? formatApiDate(start) : null
+  const spotMarkets = useMemo(() => [...new Set(shownFaces.map((f) => f.market))].sort(), [shownFaces])
+  const spots = useCampaignSpotsQuery(
+    { start_at: startApi ?? '', markets: spotMarkets, ...(strategy === StrategyMarket && cities.length > 0 ? { cities: cities.join(',') } : {}) },
+    { skip: !startApi || spotMarkets.length === 0 },
+  )
+  const prices = useMemo(() => {
+    const byFace = new Map<string, PriceData>()
+    if (!spots.data || spots.isFetching) return byFace
+    for (const spot of spots.data) byFace.set(spot.xxx, { loaded: true, price: spotPrice(spot.min_value), available: spot.available, impressionsEst: spot.ooh })
+    return byFace
+  }, [spots.data, spots.isFetching])
+  const priceOf = useCallback(
+    (id: string): PriceData | undefined => {
+      const p = prices.get(id)
+      return p && held.has(id) ? { ...p, available: true } : p
+    },
+    [prices, held],
+  )
+
+  // B §4: a new start date reloads the prices; a check stays only if its face is still available.
+  const checkedFor = useRef<string | null>(startApi)
+  useEffect(() => {
+    if (!startApi || prices.size === 0 || checkedFor.current === startApi) return
+    checkedFor.current = startApi
+    setChecked((current) => keepAvailable(current, prices, held))
+  }, [startApi, prices, held])
+
+  useEffect(() => {
+    if (!fitPending || faces.isFetching || !faces.isSuccess) return
+    setFitPending(false)
+    setView(chosenMarket ? marketView(chosenMarket, shownFaces) : (facesView(shownFaces) ?? defaultView('creation')))
+  }, [fitPending, faces.isFetching, faces.isSuccess, chosenMarket, shownFaces])
+  useEffect(() => {
+    if (place?.center) setView(radiusView(place.center, radius))
+  }, [place?.center, radius])
+  useEffect(() => {
+    if (initial && initial.strategy === StrategyMarket && initial.market) setFitPending(true)
+  }, [initial])
+
+  const readyRef = useRef(false)
+  useEffect(() => {
+    if (!readyRef.current && startText) {
+      readyRef.current = true
+      onReady?.()
+    }
+  }, [startText, onReady])
+
+  const checkedSet = useMemo(() => new Set(checked), [checked])
+  const faceById = useMemo(() => new Map(shownFaces.map((f) => [f.id, f])), [shownFaces])
+  const checkedFaces = useMemo(() => checked.map((id) => faceById.get(id)).filter((f): f is Location => f !== undefined), [checked, faceById])
+  const onlyChecked = onlyCheckedRule(wantOnlyChecked, checked.length)
+  useEffect(() => {
+    if (wantOnlyChecked && checked.length === 0) setWantOnlyChecked(false)
+  }, [wantOnlyChecked, checked.length])
+
+  const weeks = frequency === FrequencyWeekly ? duration : 1
+  const maxBudgetCents = typeCampaign === TypeMaximumBudget && maxBudgetText ? toCents(Number(maxBudgetText.replace(/[$,]/g, '')) || 0) : null
+  const budget = summarizeBudget({
+    prices: checkedFaces.map((f) => toCents(priceOf(f.id)?.price ?? 0)),
+    weeklyImpressions: checkedFaces.map((f) => priceOf(f.id)?.impressionsEst ?? 0),
+    accountCredit: toCents(credit.data ?? 0),
+    promoCredit: 0,
+    weeks,
+    maxBudget: maxBudgetCents,
+  })
+
+  const locked = disabled || submitting
+
+  const toggleFace = (face: Location) => {
+    if (locked) return
+    if (checkedSet.has(face.id)) {
+      setChecked((c) => c.filter((id) => id !== face.id))
+      return
+    }
+    if (!canCheck(face, priceOf(face.id), typeCampaign)) return
+    setChecked((c) => [...c, face.id])
+    setErrors((e) => ({ ...e, locations: undefined }))
+  }
+
+  const resetSelections = () => {
+    setChecked([])
+    setMarket('')
+    setCities([])
+    setPlace(null)
+    setSelectedId(null)
+    setWantOnlyChecked(false)
+    setMaxBudgetText('')
+    setView(defaultView('creation'))
+  }
+
+  // B §4: changing the type or the strategy with faces chosen asks first and resets the form.
+  const askToggle = (toggle: PendingToggle) => {
+    if (checked.length === 0) {
+      applyToggle(toggle)
+      return
+    }
+    setPending(toggle)
+  }
+  const applyToggle = (toggle: PendingToggle) => {
+    if (checked.length > 0) resetSelections()
+    if (toggle.kind === 'type') setTypeCampaign(toggle.value)
+    else {
+      setStrategy(toggle.value)
+      setSelectedId(null)
+    }
+  }
+
+  const changeStart = (text: string) => {
+    setStartText(text)
+    const d = parseInputDate(text)
+    if (d && isMonday(d)) setEndText(formatInputDate(endDateFor(d, weeks)))
+  }
+  const changeFrequency = (next: Frequency) => {
+    setFrequency(next)
+    const nextDuration = durationForFrequency(next, frequency === FrequencyWeekly ? duration : undefined)
+    setDuration(nextDuration)
+    if (start) setEndText(formatInputDate(endDateFor(start, nextDuration)))
+  }
+  const changeEnd = (text: string) => {
+    setEndText(text)
+    const end = parseInputDate(text)
+    if (start && end && compareDays(end, start) > 0) setDuration(durationFromEnd(start, end))
+  }
+
+  const pickPlace = async (prediction: PlacePrediction) => {
+    const result = await loadPlace(prediction.id)
+    if (!result.data) {
+      setErrors((e) => ({ ...e, place: result.error && 'message' in result.error ? String(result.error.message) : 'Place not found.' }))
+      return
+    }
+    setErrors((e) => ({ ...e, place: undefined }))
+    setChecked([])
+    setPlace({ id: result.data.id, name: result.data.name, center: result.data.geometry.location })
+  }
+
+  const end = parseInputDate(endText)
+  const endError =
+    frequency !== FrequencyWeekly || !start ? null : !end ? '* Please use the format mm/dd/yyyy' : !isSunday(end) ? MsgEndNotSunday : compareDays(end, start) <= 0 ? MsgEndBeforeStart : null
+  const nameError = !name.trim() ? MsgNameRequired : name.length > NAME_MAX ? MsgNameTooLong : null
+  const shownEnd = start ? endDateFor(start, weeks) : null
+
+  const scrollTop = () => {
+    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+  }
+
+  const focusField = (field: string) => {
+    const target = document.querySelector<HTMLElement>(`[data-field="${field}"]`)
+    target?.scrollIntoView({ behavior: 'smooth', block: 'center' })
+    const input = target?.matches('input,select,button') ? target : target?.querySelector<HTMLElement>('input,select,button')
+    input?.focus({ preventScroll: true })
+  }
+
+  const check = (): boolean => {
+    const found = validateCampaign({
+      name,
+      nameError,
+      checkedCount: checked.length,
+      duration: weeks,
+      hasCreative: creative !== null || (mode === 'edit' && !!initial?.creativeId),
+      useDefaultCreative: useDefault,
+      hasDefaultCreative: !!defaultCreative.data,
+      // An edit charges nothing new at once: the server does not ask for a card (SkipCard).
+      hasCard: mode === 'edit' || !!card.data,
+      budgetText: typeCampaign === TypeMaximumBudget ? maxBudgetText : null,
+      startError: !startText ? '* Please enter a date' : startError,
+      endError,
+    })
+    setErrors(found)
+    const fields = Object.keys(found)
+    if (found.card) dispatch(flashShown(MsgCardRequired, 'danger', FLASH_LONG_MS))
+    if (fields.length === 0) return true
+    focusField(fields[0]!)
+    return false
+  }
+
+  const body = (): CampaignFormBody => {
+    const startDate = start ? formatApiDate(start) : ''
+    const endDate = start ? formatApiDate(endDateFor(start, weeks)) : ''
+    const chosenCreative = creative?.id ?? (mode === 'edit' && !useDefault ? initial?.creativeId : undefined)
+    return {
+      name: name.trim(),
+      typeCampaign,
+      strategySelected: strategy,
+      marketsSelected: strategy === StrategyMarket ? (market ? [market] : []) : spotMarkets,
+      citiesSelected: strategy === StrategyMarket ? citiesForSave(cities) : undefined,
+      place_id: strategy === StrategyRadius ? place?.id : undefined,
+      radiusCheckValue: strategy === StrategyRadius ? radius : undefined,
+      places_checked: checkedFaces.map((f) => ({ id: f.id, price: priceOf(f.id)?.price ?? 0 })),
+      startDate,
+      endDate,
+      frequencySelected: frequency,
+      duration: weeks,
+      creative_id: chosenCreative || undefined,
+      use_default_creative: !chosenCreative && useDefault ? true : undefined,
+      weekly_budget: toDollars(budget.weeklyBudget),
+      maxBudget: typeCampaign === TypeMaximumBudget ? maxBudgetText : undefined,
+      impression_count: budget.weeklyImpressions,
+    }
+  }
+
+  const onReview = (event: FormEvent) => {
+    event.preventDefault()
+    if (locked) return
+    if (check()) setModal('review')
+  }
+
+  const confirm = async () => {
+    setSubmitting(true)
+    let failure: SubmitFailure | void
+    try {
+      failure = await onSubmit(body())
+    } catch {
+      failure = { message: '' }
+    }
+    setSubmitting(false)
+    setModal(null)
+    if (failure) {
+      // B §8: the form is enabled again, the page scrolls to the top, and the message stays 600 s.
+      dispatch(flashShown(failure.message ? `Sorry! ${failure.message}` : 'A unexpected error has occurred.', 'danger', FLASH_LONG_MS))
+      if (failure.errors) setErrors((e) => ({ ...e, ...failure.errors }))
+      scrollTop()
+    }
+  }
+
+  const review: ReviewData | null = start
+    ? {
+        name: name.trim(),
+        area: strategy === StrategyMarket ? [market, cities.length ? `(${cities.join(', ')})` : ''].filter(Boolean).join(' ') : `${radius} miles around ${place?.name ?? ''}`,
+        faces: checkedFaces.map((f) => ({ id: f.id, name: `${f.location_name}, ${f.face}`, price: priceOf(f.id)?.price ?? 0 })),
+        start,
+        end: endDateFor(start, weeks),
+        frequency,
+        duration: weeks,
+        budget,
+        creativeName: creative?.name ?? (useDefault && defaultCreative.data ? `${defaultCreative.data.name} (company default)` : mode === 'edit' ? 'The campaign’s current creative' : ''),
+        card: card.data?.masked ?? '',
+      }
+    : null
+
+  const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
+  const loadingFaces = faces.isFetching && !faces.data
+  const shownCreative = creative ?? (useDefault ? defaultCreative.data : null)
+
+  return (
+    <div ref={top} className="space-y-6">
+      <form noValidate onSubmit={onReview} aria-label={mode === 'create' ? 'New campaign' : 'Edit campaign'} className="space-y-6">
+        <fieldset disabled={locked} className="space-y-6">
+          <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="basics-title">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="basics-title" className="text-lg font-semibold text-slate-900">
+                Campaign
+              </h2>
+              <button type="button" className="text-sm font-medium text-brand-700 underline" onClick={() => setModal('example')} data-tour="example">
+                See an example campaign
+              </button>
+            </div>
+            <div data-tour="name" data-field="name">
+              <TextInput id="campaign-name" label="Campaign name" value={name} onChange={setName} maxLength={NAME_MAX} error={errors.name} placeholder="e.g. Spring sale" />
+            </div>
+            <fieldset data-tour="type">
+              <legend className="text-sm font-medium text-slate-700">Campaign type</legend>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <Choice name="campaign-type" label="Hand Select Locations (premium, fixed rate)" checked={typeCampaign === TypePremium} onChange={() => askToggle({ kind: 'type', value: TypePremium })} />
+                {MAX_BUDGET_ENABLED && <Choice name="campaign-type" label="Maximize Budget" checked={typeCampaign === TypeMaximumBudget} onChange={() => askToggle({ kind: 'type', value: TypeMaximumBudget })} />}
+              </div>
+            </fieldset>
+            {typeCampaign === TypeMaximumBudget && (
+              <div data-field="budget">
+                <TextInput id="max-budget" label="Maximum weekly budget" value={maxBudgetText} onChange={setMaxBudgetText} error={errors.budget} inputMode="numeric" />
+              </div>
+            )}
+          </section>
+
+          <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="where-title">
+            <h2 id="where-title" className="text-lg font-semibold text-slate-900">
+              Where
+            </h2>
+            <fieldset data-tour="strategy">
+              <legend className="text-sm font-medium text-slate-700">Strategy</legend>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <Choice name="strategy" label="DMA market" checked={strategy === StrategyMarket} onChange={() => askToggle({ kind: 'strategy', value: StrategyMarket })} />
+                <Choice name="strategy" label="Radius around an address" checked={strategy === StrategyRadius} onChange={() => askToggle({ kind: 'strategy', value: StrategyRadius })} />
+              </div>
+            </fieldset>
+            {strategy === StrategyMarket ? (
+              <div className="grid gap-4 md:grid-cols-2">
+                <div className="space-y-1.5" data-tour="market">
+                  <label htmlFor="campaign-market" className="block text-sm font-medium text-slate-700">
+                    Market
+                  </label>
+                  <select
+                    id="campaign-market"
+                    className="field-input"
+                    value={market}
+                    onChange={(e) => {
+                      setMarket(e.target.value)
+                      setCities([])
+                      setChecked([])
+                      setSelectedId(null)
+                      setFitPending(true)
+                    }}
+                  >
+                    <option value="">Choose a market</option>
+                    {markets.data?.map((m) => (
+                      <option key={m.id} value={m.market}>
+                        {m.market}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <fieldset data-tour="cities" className="min-w-0">
+                  <legend className="text-sm font-medium text-slate-700">Cities {cities.length > 0 ? `(${cities.length})` : '(all)'}</legend>
+                  <div className="mt-1.5 flex max-h-32 flex-wrap gap-1.5 overflow-auto">
+                    {(chosenMarket?.cities ?? []).map((city) => (
+                      <label key={city} className={`cursor-pointer rounded-full border px-3 py-1 text-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${cities.includes(city) ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-700'}`}>
+                        <input
+                          type="checkbox"
+                          className="sr-only"
+                          checked={cities.includes(city)}
+                          onChange={() => {
+                            setCities((c) => (c.includes(city) ? c.filter((x) => x !== city) : [...c, city]))
+                            setFitPending(true)
+                          }}
+                        />
+                        {city}
+                      </label>
+                    ))}
+                    {!chosenMarket && <p className="text-sm text-slate-500">Choose a market to filter by city.</p>}
+                  </div>
+                </fieldset>
+              </div>
+            ) : (
+              <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_12rem]" data-tour="market">
+                <PlaceField id="campaign-place" label="Address or place" initial={place?.name} onPick={(p) => void pickPlace(p)} error={errors.place} disabled={locked} />
+                <div className="space-y-1.5" data-tour="cities">
+                  <label htmlFor="campaign-radius" className="block text-sm font-medium text-slate-700">
+                    Radius
+                  </label>
+                  <select id="campaign-radius" className="field-input" value={radius} onChange={(e) => setRadius(Number(e.target.value))}>
+                    {RADIUS_OPTIONS.map((r) => (
+                      <option key={r} value={r}>
+                        {r} miles
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+            )}
+
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+              <div data-tour="map" className="min-w-0">
+                {tiles ? (
+                  <FaceMap<Location>
+                    faces={shownFaces}
+                    mode="creation"
+                    label="Map of the faces you can choose"
+                    tileUrl={tiles.tile_url}
+                    attribution={tiles.attribution}
+                    view={view}
+                    circle={strategy === StrategyRadius && place?.center ? { center: place.center, miles: radius } : null}
+                    selectedId={selectedId}
+                    onSelect={(id) => setSelectedId(id === null ? null : String(id))}
+                    checked={checkedSet}
+                    showOnlyChecked={onlyChecked}
+                    isDisabled={(f) => !checkedSet.has(f.id) && !canCheck(f, priceOf(f.id), typeCampaign)}
+                    renderInfo={(face) => <FaceCard face={face} price={priceOf(face.id)} checked={checkedSet.has(face.id)} can={canCheck(face, priceOf(face.id), typeCampaign)} onToggle={() => toggleFace(face)} />}
+                    className="h-80 sm:h-96"
+                  />
+                ) : (
+                  <div className="flex h-80 items-center justify-center rounded-xl bg-slate-100">
+                    <Spinner label="Loading the map" />
+                  </div>
+                )}
+              </div>
+              <div className="min-w-0 space-y-2" data-field="locations">
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="text-sm font-semibold text-slate-900">
+                    Locations <span className="font-normal text-slate-500">({checked.length} chosen)</span>
+                  </h3>
+                  <label className="flex items-center gap-1.5 text-xs text-slate-700">
+                    <input type="checkbox" checked={onlyChecked} disabled={checked.length === 0} onChange={(e) => setWantOnlyChecked(e.target.checked)} />
+                    Show only checked
+                  </label>
+                </div>
+                {errors.locations && (
+                  <p role="alert" className="text-sm text-red-600">
+                    {errors.locations}
+                  </p>
+                )}
+                <FaceList
+                  faces={onlyChecked ? shownFaces.filter((f) => checkedSet.has(f.id)) : shownFaces}
+                  loading={loadingFaces || (spots.isFetching && prices.size === 0 && shownFaces.length > 0)}
+                  empty={facesQuery === null ? (strategy === StrategyMarket ? 'Choose a market to see its faces.' : 'Search a place to see the faces around it.') : 'No faces here — try other cities or a larger radius.'}
+                  checked={checkedSet}
+                  priceOf={priceOf}
+                  canCheck={(f) => canCheck(f, priceOf(f.id), typeCampaign)}
+                  onToggle={toggleFace}
+                  onShow={(f) => {
+                    setSelectedId(f.id)
+                    setView(facesView([f]))
+                  }}
+                  locked={locked}
+                />
+              </div>
+            </div>
+          </section>
+
+          <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="when-title" data-tour="scheduling">
+            <h2 id="when-title" className="text-lg font-semibold text-slate-900">
+              When
+            </h2>
+            <div className="grid gap-4 md:grid-cols-3">
+              <div data-tour="start-date" data-field="startDate">
+                <DateInput id="campaign-start" label="Start date (a Monday)" value={startText} onChange={changeStart} min={earliest} disabledWeekdays={NOT_MONDAY} today={today} error={errors.startDate ?? startError} disabled={locked} />
+              </div>
+              <fieldset data-tour="frequency">
+                <legend className="text-sm font-medium text-slate-700">Frequency</legend>
+                <div className="mt-1.5 space-y-1.5">
+                  {frequencyOptions.map((o) => (
+                    <label key={o.value} className="flex items-start gap-2 text-sm text-slate-700">
+                      <input type="radio" name="frequency" className="mt-1" checked={frequency === o.value} onChange={() => changeFrequency(o.value)} />
+                      <span>
+                        <span className="font-medium">{o.label}</span>
+                        <span className="block text-xs text-slate-500">{o.hint}</span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <div data-tour="end-date" data-field="endDate">
+                {frequency === FrequencyWeekly ? (
+                  <DateInput id="campaign-end" label="End date (a Sunday)" value={endText} onChange={changeEnd} min={start ? addDays(start, 6) : undefined} disabledWeekdays={NOT_SUNDAY} today={today} error={errors.endDate ?? endError} disabled={locked} />
+                ) : (
+                  <div className="space-y-1.5">
+                    <p className="text-sm font-medium text-slate-700">End date</p>
+                    <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{shownEnd ? `${formatDisplayDate(shownEnd)}${frequency === FrequencyOngoing ? ', then week after week' : ''}` : '—'}</p>
+                  </div>
+                )}
+              </div>
+            </div>
+            <p className="text-sm text-slate-700" data-field="duration" data-testid="duration">
+              Duration: <strong>{weeks} {weeks === 1 ? 'week' : 'weeks'}</strong>
+              {weeks <= maxWeeks && <span className="text-slate-500"> (at most {maxWeeks})</span>}
+            </p>
+            {errors.duration && (
+              <p role="alert" className="text-sm text-red-600">
+                {errors.duration}
+              </p>
+            )}
+          </section>
+
+          <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="budget-title">
+            <h2 id="budget-title" className="text-lg font-semibold text-slate-900">
+              Budget
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <div data-tour="budgets" className="rounded-xl bg-brand-50 p-4">
+                <dt className="text-xs font-medium uppercase tracking-wide text-brand-800">Weekly budget</dt>
+                <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="weekly-budget">
+                  {formatDollars(toDollars(budget.weeklyBudget))}
+                </dd>
+                {budget.creditPortion > 0 && <dd className="text-xs text-slate-600">after {formatDollars(toDollars(budget.creditPortion))} of account credit a week</dd>}
+              </div>
+              <div className="rounded-xl bg-slate-50 p-4">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Total for {weeks} {weeks === 1 ? 'week' : 'weeks'}</dt>
+                <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="total-budget">
+                  {formatDollars(toDollars(budget.total))}
+                </dd>
+              </div>
+              <div data-tour="impressions" className="rounded-xl bg-slate-50 p-4">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Estimated impressions</dt>
+                <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="impressions">
+                  {formatCount(budget.weeklyImpressions)}
+                </dd>
+                <dd className="text-xs text-slate-600">a week · {formatCount(budget.totalImpressions)} in all</dd>
+              </div>
+              <div className="rounded-xl bg-slate-50 p-4">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Account credit</dt>
+                <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="account-credit">
+                  {formatDollars(credit.data ?? 0)}
+                </dd>
+                <dd>
+                  <button type="button" className="text-xs font-medium text-brand-700 underline" onClick={() => setModal('promo')}>
+                    Redeem a promo code
+                  </button>
+                </dd>
+                {promoAmount > 0 && <dd className="text-xs text-emerald-700">Promo of {formatDollars(promoAmount)} added to your credit</dd>}
+              </div>
+            </dl>
+          </section>
+
+          <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="creative-title">
+            <h2 id="creative-title" className="text-lg font-semibold text-slate-900">
+              Creative and payment
+            </h2>
+            <div className="grid gap-6 md:grid-cols-2">
+              <div className="space-y-3" data-tour="creative" data-field="creative">
+                <h3 className="text-sm font-semibold text-slate-900">Creative</h3>
+                {defaultCreative.data && (
+                  <label className="flex items-center gap-2 text-sm text-slate-700">
+                    <input type="checkbox" checked={useDefault && !creative} onChange={(e) => {
+                      setUseDefault(e.target.checked)
+                      if (e.target.checked) setCreative(null)
+                    }} />
+                    Use the company default ({defaultCreative.data.name})
+                  </label>
+                )}
+                <button type="button" className="btn-secondary" onClick={() => setModal('creative')}>
+                  {creative ? 'Change creative' : 'Add creative'}
+                </button>
+                {errors.creative && (
+                  <p role="alert" className="text-sm text-red-600">
+                    {errors.creative}
+                  </p>
+                )}
+              </div>
+              <div data-tour="ad-preview" className="space-y-2">
+                <h3 className="text-sm font-semibold text-slate-900">Ad preview</h3>
+                {shownCreative ? (
+                  <figure className="space-y-1">
+                    <img src={shownCreative.awsUrl} alt={shownCreative.alt || shownCreative.name} className="aspect-[7/2] w-full rounded-lg bg-slate-900 object-contain" />
+                    <figcaption className="text-xs text-slate-600" data-testid="creative-name">
+                      {shownCreative.name}
+                    </figcaption>
+                  </figure>
+                ) : mode === 'edit' && initial?.creativeId ? (
+                  <p className="text-sm text-slate-600">The campaign keeps its current creative unless you choose another.</p>
+                ) : (
+                  <div className="flex aspect-[7/2] items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-500">No creative yet</div>
+                )}
+              </div>
+            </div>
+            <div className="space-y-2" data-field="card">
+              <h3 className="text-sm font-semibold text-slate-900">Card</h3>
+              {card.data ? (
+                <p className="text-sm text-slate-700" data-testid="card-on-file">
+                  {card.data.masked}
+                </p>
+              ) : (
+                <p className="text-sm text-slate-600">No card on file yet.</p>
+              )}
+              <button type="button" className="btn-secondary" onClick={() => setModal('card')}>
+                {card.data ? 'Replace card' : 'Add card'}
+              </button>
+              {errors.card && (
+                <p role="alert" className="text-sm text-red-600">
+                  {errors.card}
+                </p>
+              )}
+            </div>
+          </section>
+
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end" data-tour="review">
+            <button type="submit" className="btn-primary px-6 py-3 text-base">
+              {mode === 'create' ? 'Review and confirm' : 'Review changes'}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+
+      <Confirm
+        open={pending !== null}
+        title={pending?.kind === 'type' ? 'Change the campaign type?' : 'Change the strategy?'}
+        message="Your chosen locations will be cleared and the form will start over."
+        confirmText="Yes, start over"
+        onConfirm={() => {
+          if (pending) applyToggle(pending)
+          setPending(null)
+        }}
+        onCancel={() => setPending(null)}
+      />
+      <ExampleSlideshow open={modal === 'example'} onClose={() => setModal(null)} />
+      <CreativeSelectorModal
+        open={modal === 'creative'}
+        onClose={() => setModal(null)}
+        onSelect={(c) => {
+          setCreative(c)
+          setUseDefault(false)
+          setErrors((e) => ({ ...e, creative: undefined }))
+          setModal(null)
+        }}
+      />
+      <CardModal
+        open={modal === 'card'}
+        inCampaignFlow
+        today={today}
+        onClose={() => setModal(null)}
+        onCardAdded={() => {
+          setErrors((e) => ({ ...e, card: undefined }))
+          setModal(null)
+        }}
+      />
+      <PromoRedeemModal open={modal === 'promo'} onClose={() => setModal(null)} onRedeemed={(answer) => setPromoAmount((a) => a + answer.amount)} />
+      <ReviewModal data={review} open={modal === 'review'} busy={submitting} onClose={() => setModal(null)} onConfirm={() => void confirm()} confirmText={mode === 'create' ? 'Confirm campaign' : 'Save changes'} />
+    </div>
+  )
+}
+
+function Choice({ name, label, checked, onChange }: { name: string; label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <label className={`cursor-pointer rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${checked ? 'border-brand-600 bg-brand-50 font-medium text-brand-800' : 'border-slate-300 text-slate-700'}`}>
+      <input type="radio" name={name} className="sr-only" checked={checked} onChange={onChange} />
+      {label}
+    </label>
+  )
+}
+
+function priceText(price: PriceData | undefined): string {
+  if (!price) return 'Loading price…'
+  if (!price.available) return 'Sold out this week'
+  return `${formatDollars(price.price)}/week · ${formatCount(price.impressionsEst)} impressions`
+}
+
+function FaceCard({ face, price, checked, can, onToggle }: { face: Location; price: PriceData | undefined; checked: boolean; can: boolean; onToggle: () => void }) {
+  return (
+    <div className="space-y-2 text-sm">
+      <p className="font-semibold text-slate-900">{face.location_name}</p>
+      <p className="text-slate-600">
+        {face.face} · {face.city}, {face.market}
+      </p>
+      <p className="text-slate-700">{priceText(price)}</p>
+      <button type="button" className={checked ? 'btn-secondary' : 'btn-primary'} disabled={!checked && !can} onClick={onToggle}>
+        {checked ? 'Remove from campaign' : 'Add to campaign'}
+      </button>
+    </div>
+  )
+}
+
+function FaceList({
+  faces,
+  loading,
+  empty,
+  checked,
+  priceOf,
+  canCheck: allowed,
+  onToggle,
+  onShow,
+  locked,
+}: {
+  locked: boolean
+  faces: readonly Location[]
+  loading: boolean
+  empty: string
+  checked: ReadonlySet<string>
+  priceOf: (id: string) => PriceData | undefined
+  canCheck: (f: Location) => boolean
+  onToggle: (f: Location) => void
+  onShow: (f: Location) => void
+}) {
+  if (loading)
+    return (
+      <div className="flex h-24 items-center justify-center">
+        <Spinner label="Loading faces and prices" />
+      </div>
+    )
+  if (faces.length === 0) return <p className="text-sm text-slate-500">{empty}</p>
+  return (
+    // A scrolling list must be reachable by keyboard; while the form is disabled (the conflict
+    // dialog is open over it) the list does not scroll.
+    <ul aria-label="Faces" tabIndex={locked ? undefined : 0} className={`max-h-80 divide-y divide-slate-100 rounded-lg border border-slate-200 lg:max-h-[21rem] ${locked ? 'overflow-hidden' : 'overflow-auto'}`}>
+      {faces.map((f) => {
+        const isChecked = checked.has(f.id)
+        const can = isChecked || allowed(f)
+        return (
+          <li key={f.id} className="flex items-start gap-2 px-3 py-2">
+            <input
+              id={`face-${f.id}`}
+              type="checkbox"
+              className="mt-1"
+              checked={isChecked}
+              disabled={!can}
+              onChange={() => onToggle(f)}
+              aria-describedby={`face-${f.id}-price`}
+            />
+            <div className="min-w-0 flex-1">
+              <label htmlFor={`face-${f.id}`} className="block truncate text-sm font-medium text-slate-800">
+                {f.location_name}, {f.face}
+              </label>
+              <p id={`face-${f.id}-price`} className="text-xs text-slate-600">
+                {f.city} · {priceText(priceOf(f.id))}
+              </p>
+            </div>
+            <button type="button" className="text-xs text-brand-700 underline" onClick={() => onShow(f)} aria-label={`Show ${f.location_name}, ${f.face} on the map`}>
+              Map
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

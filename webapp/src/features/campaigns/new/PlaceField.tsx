@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { PlacesAttribution, type PlacePrediction } from '../../../platform/api-types/locations'
+import { errorMessage } from '../../../platform/http'
+import Field, { describedBy } from '../../../platform/inputs/Field'
+import { PLACE_BLUR_DEBOUNCE_MS, PLACE_DEBOUNCE_MS } from '../../../platform/map/viewRules'
+import { useCampaignPlacesQuery } from '../createApi'
+
+const MIN_INPUT = 2
+
+/**
+ * The address of strategy 0 (B §2): a US place by name, asked 500 ms after typing stops, the list
+ * closing 250 ms after the field is left (B §9). A WAI-ARIA combobox: arrows, Enter, Escape.
+ */
+export default function PlaceField({ id, label, initial, onPick, error, disabled }: { id: string; label: string; initial?: string; onPick: (place: PlacePrediction) => void; error?: string | null; disabled?: boolean }) {
+  const [text, setText] = useState(initial ?? '')
+  const [term, setTerm] = useState('')
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const blurTimer = useRef<number | undefined>(undefined)
+  const listId = useId()
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTerm(text.trim()), PLACE_DEBOUNCE_MS)
+    return () => window.clearTimeout(timer)
+  }, [text])
+  useEffect(() => () => window.clearTimeout(blurTimer.current), [])
+
+  const skip = term.length < MIN_INPUT || !open
+  const predictions = useCampaignPlacesQuery(term, { skip })
+  const options = skip ? [] : (predictions.data ?? [])
+  const shownError = error ?? (predictions.isError && !skip ? errorMessage(predictions.error) : null)
+  const expanded = open && !skip && !predictions.isFetching && text.trim() === term && options.length > 0
+
+  const pick = (place: PlacePrediction) => {
+    setText(place.value)
+    setOpen(false)
+    setActive(-1)
+    onPick(place)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      setOpen(true)
+      if (options.length === 0) return
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      setActive((i) => (i + step + options.length) % options.length)
+    } else if (event.key === 'Enter') {
+      const choice = options[active] ?? (options.length === 1 ? options[0] : undefined)
+      event.preventDefault()
+      if (expanded && choice) pick(choice)
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault()
+      setOpen(false)
+    }
+  }
+
+  const hint = 'Type a city or town, then choose it from the list'
+  return (
+    <Field id={id} label={label} hint={hint} error={shownError}>
+      <div className="relative">
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          className="field-input"
+          placeholder="e.g. San Francisco"
+          value={text}
+          disabled={disabled}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={describedBy(id, hint, shownError)}
+          onChange={(e) => {
+            setText(e.target.value)
+            setOpen(true)
+            setActive(-1)
+          }}
+          onFocus={() => {
+            window.clearTimeout(blurTimer.current)
+            setOpen(true)
+          }}
+          onBlur={() => {
+            blurTimer.current = window.setTimeout(() => setOpen(false), PLACE_BLUR_DEBOUNCE_MS)
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <div hidden={!expanded} className="absolute z-[1100] mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
+          <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className="max-h-72 overflow-auto py-1">
+            {options.map((place, i) => (
+              <li
+                key={place.id}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50'}`}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(place)}
+              >
+                {place.value}
+              </li>
+            ))}
+          </ul>
+          <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-slate-500">{PlacesAttribution}</p>
+        </div>
+      </div>
+    </Field>
+  )
+}
