@@ -203,7 +203,7 @@ type Spot struct {
 
 // CalendarLocation is a face with the caller company's weeks on it (GET /api/calendar/locations).
 type CalendarLocation struct {
-	Location
+	Location `tstype:",extends"`
 	Weeks []Spot `json:"weeks"`
 }
 

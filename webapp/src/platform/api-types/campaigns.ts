@@ -485,8 +485,7 @@ export interface CreateResponse {
  * chosen dates could be booked and reserved on the nearest later free weeks (B §4). Both are held
  * until ExpiresAt.
  */
-export interface ConflictCampaign {
-  Campaign: Campaign;
+export interface ConflictCampaign extends Campaign {
   weeks: Week[];
   expires_at: string /* RFC 3339 */;
 }
@@ -624,8 +623,7 @@ export interface ChartSeries {
 /**
  * CampaignDetail answers GET /api/campaigns/{id}.
  */
-export interface CampaignDetail {
-  Campaign: Campaign;
+export interface CampaignDetail extends Campaign {
   locations: CampaignLocation[];
   proofs: WeekCreative[];
   chart: ChartSeries;

@@ -307,8 +307,7 @@ export interface Spot {
 /**
  * CalendarLocation is a face with the caller company's weeks on it (GET /api/calendar/locations).
  */
-export interface CalendarLocation {
-  Location: Location;
+export interface CalendarLocation extends Location {
   weeks: Spot[];
 }
 /**
