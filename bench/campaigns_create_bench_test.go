@@ -27,16 +27,8 @@ func BenchmarkCampaignCreate100x52(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {
 			s := testkit.Start(b, dialect, campaigns.Build)
-			var loc *locations.Module
-			var ids identity.Service
-			for _, m := range s.Modules {
-				switch m := m.(type) {
-				case *locations.Module:
-					loc = m
-				case *identity.Module:
-					ids = m.Service()
-				}
-			}
+			loc := testkit.ModuleOf[*locations.Module](b, s)
+			ids := testkit.ModuleOf[*identity.Module](b, s).Service()
 			u, _, err := ids.CreateUser(b.Context(), identity.CreateUserRequest{Email: "create@bench.test", Password: "benchmark password", CompanyName: "Bench Create Co"})
 			if err != nil {
 				b.Fatal(err)

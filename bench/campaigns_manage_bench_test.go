@@ -23,19 +23,9 @@ func BenchmarkCampaignsManage(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {
 			s := testkit.Start(b, dialect, campaigns.Build)
-			var m *campaigns.Module
-			var loc *locations.Module
-			var ids identity.Service
-			for _, mod := range s.Modules {
-				switch mod := mod.(type) {
-				case *campaigns.Module:
-					m = mod
-				case *locations.Module:
-					loc = mod
-				case *identity.Module:
-					ids = mod.Service()
-				}
-			}
+			m := testkit.ModuleOf[*campaigns.Module](b, s)
+			loc := testkit.ModuleOf[*locations.Module](b, s)
+			ids := testkit.ModuleOf[*identity.Module](b, s).Service()
 			ctx := b.Context()
 			today := dates.Today(s.Clock)
 			if _, err := loc.GenerateInventory(ctx, locations.GenerateOptions{Markets: []string{"Chicago"}, FacesPerMarket: 2000, Seed: 42}); err != nil {

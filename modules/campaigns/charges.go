@@ -15,6 +15,7 @@ import (
 	"marquee/platform/ids"
 	"marquee/platform/mail"
 	"marquee/platform/money"
+	"marquee/platform/retry"
 )
 
 // Charging (brief decisions 4 and 5): one charge per campaign per calendar week, recorded in
@@ -213,15 +214,5 @@ func (m *Module) mailWeekPaymentFailed(ctx context.Context, c *store.Campaign, w
 		Subject: "Your campaign " + c.Name + " is paused: payment failed", Text: text})
 }
 
-// truncate cuts s to at most n bytes, on a rune boundary.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
+// truncate cuts s to at most n bytes, on a rune boundary (the stored columns' sizes).
+func truncate(s string, n int) string { return retry.Truncate(s, n) }

@@ -60,19 +60,9 @@ type advertiser struct {
 func startWorld(t *testing.T, dialect string) *world {
 	t.Helper()
 	s := testkit.Start(t, dialect, Build)
-	w := &world{s: s}
-	for _, mod := range s.Modules {
-		switch mod := mod.(type) {
-		case *Module:
-			w.m = mod
-		case *locations.Module:
-			w.locMod, w.loc = mod, mod.Service()
-		case *billing.Module:
-			w.bill = mod
-		case *identity.Module:
-			w.ids = mod.Service()
-		}
-	}
+	w := &world{s: s, m: testkit.ModuleOf[*Module](t, s), locMod: testkit.ModuleOf[*locations.Module](t, s),
+		bill: testkit.ModuleOf[*billing.Module](t, s), ids: testkit.ModuleOf[*identity.Module](t, s).Service()}
+	w.loc = w.locMod.Service()
 	t.Cleanup(w.m.background.Wait)
 	ctx := t.Context()
 	ms, err := w.loc.Markets(ctx)

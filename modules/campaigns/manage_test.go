@@ -31,18 +31,8 @@ type manageFixture struct {
 func startManage(t *testing.T, dialect string) *manageFixture {
 	t.Helper()
 	s := testkit.Start(t, dialect, Build)
-	f := &manageFixture{s: s, ids: map[string]string{}}
-	var ids identity.Service
-	for _, mod := range s.Modules {
-		switch mod := mod.(type) {
-		case *Module:
-			f.m = mod
-		case *locations.Module:
-			f.loc = mod
-		case *identity.Module:
-			ids = mod.Service()
-		}
-	}
+	f := &manageFixture{s: s, ids: map[string]string{}, m: testkit.ModuleOf[*Module](t, s), loc: testkit.ModuleOf[*locations.Module](t, s)}
+	ids := testkit.ModuleOf[*identity.Module](t, s).Service()
 	user := func(email, company, role string) (*testkit.Client, server.DemoAccount) {
 		u, _, err := ids.CreateUser(t.Context(), identity.CreateUserRequest{Email: email, Password: "campaigns password 1", Role: role, CompanyName: company, FirstName: "Ada", LastName: "Lovelace"})
 		if err != nil {

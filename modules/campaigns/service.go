@@ -275,7 +275,7 @@ type CreateResponse struct {
 // chosen dates could be booked and reserved on the nearest later free weeks (B §4). Both are held
 // until ExpiresAt.
 type ConflictCampaign struct {
-	Campaign `tstype:",extends"`
+	Campaign  `tstype:",extends"`
 	Weeks     []Week    `json:"weeks"`
 	ExpiresAt time.Time `json:"expires_at"`
 }

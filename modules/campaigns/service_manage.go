@@ -52,7 +52,7 @@ type ChartSeries struct {
 
 // CampaignDetail answers GET /api/campaigns/{id}.
 type CampaignDetail struct {
-	Campaign `tstype:",extends"`
+	Campaign  `tstype:",extends"`
 	Locations []CampaignLocation `json:"locations"`
 	Proofs    []WeekCreative     `json:"proofs"`
 	Chart     ChartSeries        `json:"chart"`

@@ -204,7 +204,7 @@ type Spot struct {
 // CalendarLocation is a face with the caller company's weeks on it (GET /api/calendar/locations).
 type CalendarLocation struct {
 	Location `tstype:",extends"`
-	Weeks []Spot `json:"weeks"`
+	Weeks    []Spot `json:"weeks"`
 }
 
 // SetWeekStatusRequest is the body of PUT /api/calendar/week: only "active" is accepted (B §7).

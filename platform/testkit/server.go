@@ -247,3 +247,17 @@ func (c *Client) SessionAs(s *Server, userID string) {
 	u, _ := http.NewRequest(http.MethodGet, c.base, nil)
 	c.HTTP.Jar.SetCookies(u.URL, []*http.Cookie{{Name: auth.CookieName, Value: token, Path: "/"}})
 }
+
+// ModuleOf returns the server's module of type T (for example *campaigns.Module), failing the test
+// when the server was built without one.
+func ModuleOf[T server.Module](tb testing.TB, s *Server) T {
+	tb.Helper()
+	for _, m := range s.Modules {
+		if t, ok := m.(T); ok {
+			return t
+		}
+	}
+	var zero T
+	tb.Fatalf("testkit: the server has no %T module", zero)
+	return zero
+}
