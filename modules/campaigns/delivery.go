@@ -33,14 +33,10 @@ func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID s
 	if req.ActImp < 0 || req.ActImp > maxActImp {
 		return nil, apperr.Field("act_imp", MsgActImpInvalid)
 	}
-	w, err := m.store.FindWeek(ctx, weekID)
-	if err != nil {
-		return nil, db.Translate(err, MsgWeekNotFound, "")
-	}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), w.CampaignID)
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		w, c, err := m.lockWeek(ctx, p, weekID)
 		if err != nil {
-			return apperr.NotFound(MsgWeekNotFound)
+			return err
 		}
 		now := m.deps.Clock.Now()
 		v := req.ActImp

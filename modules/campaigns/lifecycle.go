@@ -12,6 +12,7 @@ import (
 	"marquee/modules/campaigns/internal/store"
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
+	"marquee/platform/auth"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/ids"
@@ -443,6 +444,20 @@ func (m *Module) lockCampaign(ctx context.Context, companyID, id string) (*store
 		return nil, db.Translate(err, MsgCampaignNotFound, "")
 	}
 	return c, nil
+}
+
+// lockWeek finds a week of a campaign the principal may reach and locks its campaign, inside the
+// caller's transaction. Another company's week answers ENOTFOUND (MsgWeekNotFound).
+func (m *Module) lockWeek(ctx context.Context, p *auth.Principal, weekID string) (*store.Week, *store.Campaign, error) {
+	w, err := m.store.FindWeek(ctx, weekID)
+	if err != nil {
+		return nil, nil, db.Translate(err, MsgWeekNotFound, "")
+	}
+	c, err := m.lockCampaign(ctx, scope(p), w.CampaignID)
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		return nil, nil, apperr.NotFound(MsgWeekNotFound)
+	}
+	return w, c, err
 }
 
 // skipWeeks frees the spots of these weeks of the campaign, deletes their week rows and records

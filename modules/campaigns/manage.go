@@ -568,14 +568,10 @@ func (m *Module) changeCampaignCreative(ctx context.Context, p *auth.Principal, 
 // changeWeekCreative shows the creative for one week (B §7 PUT /api/campaigns/week/{id}/creative).
 // Locations, when given, must name the week's face.
 func (m *Module) changeWeekCreative(ctx context.Context, p *auth.Principal, weekID string, req CreativeChange) (*MessageResponse, error) {
-	w, err := m.store.FindWeek(ctx, weekID)
-	if err != nil {
-		return nil, db.Translate(err, MsgWeekNotFound, "")
-	}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), w.CampaignID)
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		w, c, err := m.lockWeek(ctx, p, weekID)
 		if err != nil {
-			return apperr.NotFound(MsgWeekNotFound)
+			return err
 		}
 		if len(req.Locations) > 0 && !slices.Contains(req.Locations, w.FaceID) {
 			return apperr.NotFound(MsgFaceNotFound)
