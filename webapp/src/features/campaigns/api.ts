@@ -9,7 +9,6 @@ import type {
   MessageResponse,
   Week,
 } from '../../platform/api-types/campaigns'
-import type { MapConfig } from '../../platform/api-types/locations'
 import type { Page } from '../../platform/api-types/pagination'
 
 /**
@@ -112,11 +111,6 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'Ca
       extraOptions: { silent: true },
       invalidatesTags: (_r, _e, { campaignId }) => campaignTag(campaignId),
     }),
-    // The map's tile settings (the same call the locations screens make).
-    campaignMapConfig: build.query<MapConfig, void>({
-      query: () => '/api/map/config',
-      keepUnusedDataFor: 3600,
-    }),
   }),
 })
 
@@ -130,5 +124,4 @@ export const {
   useStopCampaignMutation,
   useDeleteCampaignMutation,
   useChangeCreativeMutation,
-  useCampaignMapConfigQuery,
 } = campaignsApi

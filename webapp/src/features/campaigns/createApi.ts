@@ -8,7 +8,6 @@ import type {
   ResolveResponse,
   Week,
 } from '../../platform/api-types/campaigns'
-import type { AvailableSpot, AvailableSpotsRequest, Location, MapConfig, Market, PlaceDetails, PlacePrediction } from '../../platform/api-types/locations'
 import type { Page } from '../../platform/api-types/pagination'
 import { MSG_UNEXPECTED, toApiError, type RequestResult } from '../../platform/http'
 import { callCompleted } from '../../platform/sessionWatch'
@@ -30,8 +29,6 @@ export type EditableCampaign = Campaign & {
   locations: { id: string; market: string }[]
 }
 
-export type FacesQuery = { market: string } | { place: string; radius: number }
-
 export function isConflictAnswer(value: unknown): value is ConflictAnswer {
   if (typeof value !== 'object' || value === null) return false
   const campaign = (value as { campaign?: unknown }).campaign
@@ -44,8 +41,8 @@ export type CreateOutcome =
   | { kind: 'conflict'; answer: ConflictAnswer }
   | { kind: 'failed'; status: number; message: string; errors: Record<string, string> }
 
-// The creation side of the campaigns calls (issue 6). The location reads the form needs are asked
-// here under names of their own: features do not import each other (docs/architecture.md).
+// The creation side of the campaigns calls (issue 6). The location reads the form needs are the
+// Map's, in platform/map/api.ts.
 export const createApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'CampaignCount'] }).injectEndpoints({
   endpoints: (build) => ({
     campaignDefaults: build.query<CampaignDefaults, void>({
@@ -78,31 +75,6 @@ export const createApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'Campa
       query: ({ id, form }) => ({ url: `/api/campaigns/${encodeURIComponent(id)}`, method: 'PUT', body: form }),
       extraOptions: { silent: true },
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Campaign', id }, 'Campaign', 'CampaignCount'],
-    }),
-    campaignMarkets: build.query<Market[], void>({
-      query: () => '/api/markets/',
-      extraOptions: { silent: true },
-    }),
-    campaignFaces: build.query<Location[], FacesQuery>({
-      query: (q) => ({ url: '/api/od/locations/', params: 'place' in q ? { place: q.place, radius: q.radius } : { market: q.market || undefined } }),
-      // B §8: a location load failure is logged only.
-      extraOptions: { silent: true },
-    }),
-    campaignSpots: build.query<AvailableSpot[], AvailableSpotsRequest>({
-      query: (body) => ({ url: '/api/available-spots/', method: 'POST', body }),
-    }),
-    campaignPlaces: build.query<PlacePrediction[], string>({
-      query: (input) => ({ url: '/api/places/predictions', params: { input } }),
-      extraOptions: { silent: true },
-    }),
-    campaignPlace: build.query<PlaceDetails, string>({
-      query: (id) => ({ url: '/api/places/details', params: { id } }),
-      extraOptions: { silent: true },
-    }),
-    formMapConfig: build.query<MapConfig, void>({
-      query: () => '/api/map/config',
-      keepUnusedDataFor: 3600,
-      extraOptions: { silent: true },
     }),
   }),
 })
@@ -153,10 +125,4 @@ export const {
   useCampaignToEditQuery,
   useCampaignWeeksToEditQuery,
   useUpdateCampaignMutation,
-  useCampaignMarketsQuery,
-  useCampaignFacesQuery,
-  useCampaignSpotsQuery,
-  useCampaignPlacesQuery,
-  useLazyCampaignPlaceQuery,
-  useFormMapConfigQuery,
 } = createApi

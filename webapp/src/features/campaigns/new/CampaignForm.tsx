@@ -35,14 +35,14 @@ import { DEFAULT_RADIUS_MILES, defaultView, facesView, marketView, RADIUS_OPTION
 import { formatCount, formatDollars } from '../../../platform/money'
 import Spinner from '../../../platform/Spinner'
 import {
-  useCampaignDefaultsQuery,
-  useCampaignFacesQuery,
-  useFormMapConfigQuery,
-  useCampaignMarketsQuery,
-  useCampaignSpotsQuery,
-  useLazyCampaignPlaceQuery,
+  useAvailableSpotsQuery,
+  useFacesQuery,
+  useLazyPlaceDetailsQuery,
+  useMapConfigQuery,
+  useMarketsQuery,
   type FacesQuery,
-} from '../createApi'
+} from '../../../platform/map/api'
+import { useCampaignDefaultsQuery } from '../createApi'
 import { spotPrice, summarizeBudget, toCents, toDollars } from './budget'
 import ExampleSlideshow from './ExampleSlideshow'
 import PlaceField from './PlaceField'
@@ -171,12 +171,12 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
     setEndText(formatInputDate(endDateFor(start, 1)))
   }, [defaults.data, defaults.isError, startText, today])
 
-  const markets = useCampaignMarketsQuery()
-  const config = useFormMapConfigQuery()
+  const markets = useMarketsQuery()
+  const config = useMapConfigQuery()
   const card = useMyCardQuery()
   const credit = useAccountCreditQuery()
   const defaultCreative = useDefaultCreativeQuery()
-  const [loadPlace] = useLazyCampaignPlaceQuery()
+  const [loadPlace] = useLazyPlaceDetailsQuery()
 
   // An edited radius campaign knows its place id; its centre is read once.
   useEffect(() => {
@@ -191,7 +191,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   }, [place, loadPlace])
 
   const facesQuery: FacesQuery | null = strategy === StrategyRadius ? (place ? { place: place.id, radius } : null) : market ? { market } : null
-  const faces = useCampaignFacesQuery(facesQuery ?? { market: '' }, { skip: facesQuery === null })
+  const faces = useFacesQuery(facesQuery ?? { market: '' }, { skip: facesQuery === null })
   useEffect(() => {
     if (faces.isError) console.error('Location load failure', faces.error)
   }, [faces.isError, faces.error])
@@ -211,7 +211,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   const startError = !startText ? null : !start ? '* Please use the format mm/dd/yyyy' : !isMonday(start) ? MsgStartNotMonday : !keepsStart && compareDays(start, earliest) < 0 ? MsgStartTooSoon : null
   const startApi = start && !startError ? formatApiDate(start) : null
   const spotMarkets = useMemo(() => [...new Set(shownFaces.map((f) => f.market))].sort(), [shownFaces])
-  const spots = useCampaignSpotsQuery(
+  const spots = useAvailableSpotsQuery(
     { start_at: startApi ?? '', markets: spotMarkets, ...(strategy === StrategyMarket && cities.length > 0 ? { cities: cities.join(',') } : {}) },
     { skip: !startApi || spotMarkets.length === 0 },
   )

@@ -3,7 +3,7 @@ import { PlacesAttribution, type PlacePrediction } from '../../../platform/api-t
 import { errorMessage } from '../../../platform/http'
 import Field, { describedBy } from '../../../platform/inputs/Field'
 import { PLACE_BLUR_DEBOUNCE_MS, PLACE_DEBOUNCE_MS } from '../../../platform/map/viewRules'
-import { useCampaignPlacesQuery } from '../createApi'
+import { usePlacePredictionsQuery } from '../../../platform/map/api'
 
 const MIN_INPUT = 2
 
@@ -26,7 +26,7 @@ export default function PlaceField({ id, label, initial, onPick, error, disabled
   useEffect(() => () => window.clearTimeout(blurTimer.current), [])
 
   const skip = term.length < MIN_INPUT || !open
-  const predictions = useCampaignPlacesQuery(term, { skip })
+  const predictions = usePlacePredictionsQuery(term, { skip })
   const options = skip ? [] : (predictions.data ?? [])
   const shownError = error ?? (predictions.isError && !skip ? errorMessage(predictions.error) : null)
   const expanded = open && !skip && !predictions.isFetching && text.trim() === term && options.length > 0

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../platform/http'
 import Field, { describedBy } from '../../../platform/inputs/Field'
 import { PLACE_BLUR_DEBOUNCE_MS, PLACE_DEBOUNCE_MS } from '../../../platform/map/viewRules'
 import Spinner from '../../../platform/Spinner'
-import { usePlacePredictionsQuery } from '../api'
+import { usePlacePredictionsQuery } from '../../../platform/map/api'
 
 // Fewer letters than this match too many places to be useful.
 const MIN_INPUT = 2

@@ -18,7 +18,7 @@ import {
   type MapView,
 } from '../../../platform/map/viewRules'
 import Spinner from '../../../platform/Spinner'
-import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapConfigQuery, useMarketsQuery, type FacesQuery } from '../api'
+import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapConfigQuery, useMarketsQuery, type FacesQuery } from '../../../platform/map/api'
 import FaceInfo from '../components/FaceInfo'
 import FaceList from '../components/FaceList'
 import PlaceSearch from '../components/PlaceSearch'

@@ -1,4 +1,4 @@
-import { api } from '../../platform/api'
+import { api } from '../api'
 import type {
   AvailableSpot,
   AvailableSpotsRequest,
@@ -7,7 +7,7 @@ import type {
   Market,
   PlaceDetails,
   PlacePrediction,
-} from '../../platform/api-types/locations'
+} from '../api-types/locations'
 
 /** Which faces to load: a market (empty = every face), or those within `radius` miles of a place. */
 export type FacesQuery = { market: string } | { place: string; radius: number }
