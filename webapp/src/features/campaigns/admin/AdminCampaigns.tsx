@@ -10,7 +10,8 @@ import { formatDisplayDate } from '../../../platform/dates'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import { formatDollars } from '../../../platform/money'
-import { useAdminCampaignsQuery, useAdminDeleteCampaignMutation } from '../adminApi'
+import { useAdminCampaignsQuery } from '../adminApi'
+import { useDeleteCampaignMutation } from '../api'
 import { ADMIN_DEFAULT_SORT, ADMIN_PAGE_SIZES } from './adminRules'
 import StatusBadge from './StatusBadge'
 
@@ -54,7 +55,7 @@ export default function AdminCampaigns() {
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
   const campaigns = useAdminCampaignsQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort, q })
-  const [deleteCampaign, deleting] = useAdminDeleteCampaignMutation()
+  const [deleteCampaign, deleting] = useDeleteCampaignMutation()
   const dispatch = useDispatch()
   const navigate = useNavigate()
 
@@ -73,7 +74,7 @@ export default function AdminCampaigns() {
   const onDelete = async () => {
     if (!selected) return
     try {
-      await deleteCampaign(selected.id).unwrap()
+      await deleteCampaign({ id: selected.id }).unwrap()
       dispatch(flashShown(MsgDeleted, 'success'))
       setSelectedId(null)
     } catch {

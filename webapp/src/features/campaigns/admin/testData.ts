@@ -1,5 +1,4 @@
-import type { Campaign, Week } from '../../../platform/api-types/campaigns'
-import type { AdminCampaignDetail } from '../adminApi'
+import type { Campaign, CampaignDetail, Week } from '../../../platform/api-types/campaigns'
 
 // Data generators for the admin campaign tests: the API's shapes, overridden where a test cares.
 
@@ -62,7 +61,7 @@ export function makeCampaign(n: number, overrides: Partial<Campaign> = {}): Camp
   }
 }
 
-export function makeDetail(n: number, overrides: Partial<AdminCampaignDetail> = {}): AdminCampaignDetail {
+export function makeDetail(n: number, overrides: Partial<CampaignDetail> = {}): CampaignDetail {
   return {
     ...makeCampaign(n),
     locations: [
