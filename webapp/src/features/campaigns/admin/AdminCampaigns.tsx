@@ -13,7 +13,7 @@ import { formatDollars } from '../../../platform/money'
 import { useAdminCampaignsQuery } from '../adminApi'
 import { useDeleteCampaignMutation } from '../api'
 import { ADMIN_DEFAULT_SORT, ADMIN_PAGE_SIZES } from './adminRules'
-import StatusBadge from './StatusBadge'
+import StatusBadge from '../list/StatusBadge'
 
 const FILTER_DELAY_MS = 300
 export const CONFIRM_DELETE = 'Are you sure you want to delete this campaign? It will no longer be listed and its unstarted weeks are released.'

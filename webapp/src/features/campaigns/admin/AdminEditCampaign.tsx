@@ -35,7 +35,7 @@ import {
   type AdminEditErrors,
   type AdminEditValues,
 } from './adminRules'
-import StatusBadge from './StatusBadge'
+import StatusBadge from '../list/StatusBadge'
 
 export const MAILER_TITLE = 'Update mailer'
 export const MAILER_QUESTION = 'Do you want to email the advertiser that their campaign has been updated?'

@@ -25,7 +25,7 @@ import {
   type WeekRowErrors,
 } from './adminRules'
 import DeliveryModal from './DeliveryModal'
-import StatusBadge from './StatusBadge'
+import StatusBadge from '../list/StatusBadge'
 
 /**
  * /admin/campaigns/edit/week/{id} (B §2, §5): an admin moves a campaign's weeks, one date range
