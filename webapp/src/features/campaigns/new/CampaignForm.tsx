@@ -31,6 +31,7 @@ import { flashShown, FLASH_LONG_MS } from '../../../platform/flash/flash'
 import DateInput from '../../../platform/inputs/DateInput'
 import TextInput from '../../../platform/inputs/TextInput'
 import FaceMap from '../../../platform/map/Map'
+import PlaceSearch from '../../../platform/map/PlaceSearch'
 import { DEFAULT_RADIUS_MILES, defaultView, facesView, marketView, RADIUS_OPTIONS, radiusView, type LatLng, type MapView } from '../../../platform/map/viewRules'
 import { formatCount, formatDollars } from '../../../platform/money'
 import Spinner from '../../../platform/Spinner'
@@ -45,7 +46,6 @@ import {
 import { useCampaignDefaultsQuery } from '../createApi'
 import { spotPrice, summarizeBudget, toCents, toDollars } from './budget'
 import ExampleSlideshow from './ExampleSlideshow'
-import PlaceField from './PlaceField'
 import ReviewModal, { type ReviewData } from './ReviewModal'
 import {
   canCheck,
@@ -544,7 +544,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
               </div>
             ) : (
               <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_12rem]" data-tour="market">
-                <PlaceField id="campaign-place" label="Address or place" initial={place?.name} onPick={(p) => void pickPlace(p)} error={errors.place} disabled={locked} />
+                <PlaceSearch id="campaign-place" label="Address or place" initial={place?.name} onPick={(p) => void pickPlace(p)} error={errors.place} disabled={locked} />
                 <div className="space-y-1.5" data-tour="cities">
                   <label htmlFor="campaign-radius" className="block text-sm font-medium text-slate-700">
                     Radius

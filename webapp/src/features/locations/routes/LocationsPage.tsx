@@ -21,7 +21,7 @@ import Spinner from '../../../platform/Spinner'
 import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapConfigQuery, useMarketsQuery, type FacesQuery } from '../../../platform/map/api'
 import FaceInfo from '../components/FaceInfo'
 import FaceList from '../components/FaceList'
-import PlaceSearch from '../components/PlaceSearch'
+import PlaceSearch from '../../../platform/map/PlaceSearch'
 
 // Used when the server's map settings cannot be read: the default of DESIGN §1.8.
 const FALLBACK_TILES = {
