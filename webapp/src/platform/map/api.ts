@@ -48,3 +48,15 @@ export const {
   useLazyPlaceDetailsQuery,
   useMapConfigQuery,
 } = locationsApi
+
+// Used when the server's map settings cannot be read: the default of DESIGN §1.8.
+const FALLBACK_TILES: MapConfig = {
+  tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+}
+
+/** The map's tile settings: the server's, the default once they cannot be read, null while asked. */
+export function useMapTiles(): MapConfig | null {
+  const config = useMapConfigQuery()
+  return config.data ?? (config.isError ? FALLBACK_TILES : null)
+}

@@ -39,7 +39,7 @@ import {
   useAvailableSpotsQuery,
   useFacesQuery,
   useLazyPlaceDetailsQuery,
-  useMapConfigQuery,
+  useMapTiles,
   useMarketsQuery,
   type FacesQuery,
 } from '../../../platform/map/api'
@@ -68,10 +68,6 @@ import {
 // DESIGN §1.7: the maximum-budget type exists but is hidden unless the build turns it on.
 export const MAX_BUDGET_ENABLED = import.meta.env.VITE_MAX_BUDGET_CAMPAIGNS === 'true'
 const NAME_MAX = 100
-const FALLBACK_TILES = {
-  tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-}
 const NOT_MONDAY = [0, 2, 3, 4, 5, 6] as const
 const NOT_SUNDAY = [1, 2, 3, 4, 5, 6] as const
 
@@ -172,7 +168,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   }, [defaults.data, defaults.isError, startText, today])
 
   const markets = useMarketsQuery()
-  const config = useMapConfigQuery()
+  const tiles = useMapTiles()
   const card = useMyCardQuery()
   const credit = useAccountCreditQuery()
   const defaultCreative = useDefaultCreativeQuery()
@@ -450,7 +446,6 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
       }
     : null
 
-  const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
   const loadingFaces = faces.isFetching && !faces.data
   const shownCreative = creative ?? (useDefault ? defaultCreative.data : null)
 
