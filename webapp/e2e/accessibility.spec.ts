@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { BASE_URL } from './env'
-import { DEMO, lastScreen, signIn } from './support'
+import { DEMO, expectAccessibleHere, lastScreen, offline, signIn } from './support'
 
 // WCAG 2.1 A and AA checks of every screen this release has, with axe-core in Chromium. A serious
 // or critical violation fails the journey.
@@ -9,16 +7,6 @@ async function expectAccessible(page: Page, path: string) {
   await page.goto(path)
   await expect(page.locator('h1').first()).toBeVisible()
   await expectAccessibleHere(page, path)
-}
-
-/** Runs axe on the page as it is now (an open tab or modal). */
-async function expectAccessibleHere(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `accessibility violations on ${what}`,
-  ).toEqual([])
 }
 
 test('public pages meet WCAG 2.1 AA', async ({ page }) => {
@@ -30,7 +18,7 @@ test('public pages meet WCAG 2.1 AA', async ({ page }) => {
 
 test('the locations map meets WCAG 2.1 AA with its markers, predictions and info window open', async ({ page }) => {
   // Offline: the map's tiles are not loaded (only this server answers).
-  await page.context().route((url) => !url.href.startsWith(BASE_URL), (route) => route.abort())
+  await offline(page)
   await page.goto('/locations')
   await expect(page.getByTestId('face-count')).toBeVisible()
   await expect(page.locator('.map-cluster').first()).toBeVisible()

@@ -1,13 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test'
 import { pngImage } from './images'
-import { DEMO, DEMO_PASSWORD, lastScreen, signIn, waitForMail } from './support'
+import { DEMO, DEMO_PASSWORD, expectAccessibleHere, lastScreen, signIn, waitForMail, XHR } from './support'
 
 // Issue 7, admin side: an admin finds a campaign in the grid, records a past week's actual
 // impressions and a proof image, moves a future week, and the advertiser's chart shows the
 // delivery. The data is the demo seed (start-server.sh runs `seed --demo`).
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' }
 
 interface Week {
   id: string
@@ -27,15 +25,6 @@ interface Campaign {
 }
 interface Detail extends Campaign {
   chart: { labels: string[]; minimum: number[]; actual: (number | null)[] }
-}
-
-async function expectAccessibleHere(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `accessibility violations on ${what}`,
-  ).toEqual([])
 }
 
 async function apiSignIn(request: APIRequestContext, email: string) {

@@ -11,9 +11,8 @@ import {
   newAdvertiser,
   otherCompany,
   spots,
-  XHR,
 } from './campaignSupport'
-import { lastScreen, unique } from './support'
+import { lastScreen, unique, XHR } from './support'
 
 // Issue 6 journeys: /campaigns/new against the real server (market and radius flows, a conflict
 // resolved both ways, the validation messages), each with a screenshot of its last screen.

@@ -1,10 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { jpegImage } from './images'
-import { signIn, signUpByApi, unique } from './support'
+import { signIn, signUpByApi, unique, XHR } from './support'
 
 // Shared steps of the campaign-creation journeys (campaign-create.spec.ts, campaign-tour.spec.ts).
 
-export const XHR = { 'X-Requested-With': 'XMLHttpRequest' }
 export const PASSWORD = 'campaign-pass-2026'
 
 export const MSG = {

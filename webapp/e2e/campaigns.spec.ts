@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { BASE_URL } from './env'
 import { jpegImage } from './images'
-import { DEMO, lastScreen, signIn, signUpByApi, unique } from './support'
+import { DEMO, expectAccessibleHere, lastScreen, offline, signIn, signUpByApi, unique, XHR } from './support'
 
 // Issue 7, the advertiser's side: the dashboard counts and the tutorial video, the campaign list,
 // the detail page (chart, proofs, map, weeks, creatives), the lifecycle actions with their B §8
@@ -12,7 +10,6 @@ import { DEMO, lastScreen, signIn, signUpByApi, unique } from './support'
 const CONFIRM_PAUSE = 'Are you sure you want to pause this campaign?'
 const CONFIRM_RESUME = 'Are you sure you want to resume this campaign?'
 const CONFIRM_STOP = 'Are you sure you would like to mark this campaign as Complete? NOTE: You will not be able to undo this action.'
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' }
 
 interface Count {
   pending: number
@@ -20,20 +17,6 @@ interface Count {
   completed: number
   paused: number
   total: number
-}
-
-async function expectAccessibleHere(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `accessibility violations on ${what}`,
-  ).toEqual([])
-}
-
-/** The map's tiles come from the internet: offline here, only this server answers. */
-async function offline(page: Page) {
-  await page.context().route((url) => !url.href.startsWith(BASE_URL), (route) => route.abort())
 }
 
 /** Opens a demo campaign's detail from the list, by searching its name. */

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { BASE_URL } from './env'
-import { lastScreen } from './support'
+import { lastScreen, offline, XHR } from './support'
 
 // The public map of faces (A §2 /locations, B §9) against the demo inventory, offline: the map
 // must work without its tiles, so every request off this server is refused.
@@ -23,17 +23,10 @@ interface Spot {
 const dollars = (n: number) => `$${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(n)}`
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n)
 
-async function offline(page: Page) {
-  await page.context().route(
-    (url) => !url.href.startsWith(BASE_URL),
-    (route) => route.abort(),
-  )
-}
-
 async function spotsFor(request: APIRequestContext, weekInput: string, market: string): Promise<Spot[]> {
   const [mm, dd, yyyy] = weekInput.split('/')
   const response = await request.post('/api/available-spots/', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    headers: XHR,
     data: { start_at: `${yyyy}-${mm}-${dd}`, markets: [market] },
   })
   expect(response.status(), await response.text()).toBe(200)

@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BASE_URL } from './env'
 
 // Shared steps of the journeys. The server is started by start-server.sh with this data folder.
 export const DATA_DIR = fileURLToPath(new URL('../test-output/e2e-data', import.meta.url))
@@ -17,6 +19,27 @@ export const DEMO = {
 }
 
 export const MSG_SESSION_EXPIRED = 'Your session has expired please login again.'
+
+/** The header every API call of the web app sends (the server refuses a JSON call without it). */
+export const XHR = { 'X-Requested-With': 'XMLHttpRequest' }
+
+/** The map's tiles come from the internet: offline here, only this server answers. */
+export async function offline(page: Page): Promise<void> {
+  await page.context().route(
+    (url) => !url.href.startsWith(BASE_URL),
+    (route) => route.abort(),
+  )
+}
+
+/** Runs axe (WCAG 2.1 A and AA) on the page as it is now; a serious or critical violation fails. */
+export async function expectAccessibleHere(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `accessibility violations on ${what}`,
+  ).toEqual([])
+}
 
 /** Keeps the journey's last screen as test-output/<name>.png. */
 export async function lastScreen(page: Page, name: string): Promise<void> {
@@ -40,7 +63,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 /** Creates an account through the API (a fresh one per journey that changes it). */
 export async function signUpByApi(request: APIRequestContext, email: string, password: string): Promise<void> {
   const response = await request.post('/signup', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    headers: XHR,
     data: { company: `E2E Company ${unique()}`, email, phone: '', password, sendPhoneZoho: false },
   })
   expect(response.status(), await response.text()).toBe(201)

@@ -65,7 +65,7 @@ const advertiserRoutes: RouteObject[] = [
     // A §2 "not for admins", B §6 not-super-admin guard.
     Component: NotSuperAdmin,
     children: [
-      { path: 'dashboard', lazy: advertiserScreen('Dashboard') },
+      { path: 'dashboard', lazy: campaignScreen(() => import('../../features/campaigns/routes/Dashboard')) },
       { path: 'campaigns/new', lazy: campaignScreen(() => import('../../features/campaigns/routes/NewCampaign')) },
     ],
   },

@@ -1,17 +1,11 @@
 import { api } from '../../platform/api'
 import type {
-  ActionResponse,
-  Campaign,
-  CampaignDetail,
-  CampaignForm,
   CampaignList,
   DeliveryUpdate,
   MessageResponse,
   UpdateMailerRequest,
-  Week,
   WeeksUpdate,
 } from '../../platform/api-types/campaigns'
-import type { Page } from '../../platform/api-types/pagination'
 
 export interface AdminCampaignListArgs {
   page: number
@@ -22,20 +16,15 @@ export interface AdminCampaignListArgs {
   q: string
 }
 
-/**
- * GET /api/campaigns/{id} as it arrives: Go embeds Campaign in CampaignDetail, so its fields sit
- * at the top level of the JSON (the generated type nests them under `Campaign`).
- */
-export type AdminCampaignDetail = Campaign & Omit<CampaignDetail, 'Campaign'>
-
 /** What the update, weeks, mailer, delivery and proof calls answer. */
 export type AdminMessage = MessageResponse
 
 const id = (value: string) => encodeURIComponent(value)
 
-// The admin campaign calls (B §7, issue 7). Endpoint names start with `admin` so they never clash
-// with the advertiser's campaign endpoints injected by ./api.ts. Every change invalidates the
-// advertiser's 'Campaign' tags too: the detail page, its chart and weeks read the same rows.
+// The admin-only campaign calls (B §7, issue 7); the detail, weeks, update and delete are the shared
+// ones of ./api.ts. Endpoint names start with `admin` so they never clash with those. Every change
+// invalidates the advertiser's 'Campaign' tags too: the detail page, its chart and weeks read the
+// same rows.
 export const adminCampaignsApi = api
   .enhanceEndpoints({ addTagTypes: ['AdminCampaign', 'Campaign', 'CampaignCount', 'CampaignWeeks'] })
   .injectEndpoints({
@@ -46,26 +35,6 @@ export const adminCampaignsApi = api
           params: { page, page_size, sort: sort || undefined, q: q || undefined },
         }),
         providesTags: ['AdminCampaign'],
-      }),
-      adminCampaign: build.query<AdminCampaignDetail, string>({
-        query: (campaignId) => `/api/campaigns/${id(campaignId)}`,
-        providesTags: (_r, _e, campaignId) => [{ type: 'Campaign', id: campaignId }, 'AdminCampaign'],
-      }),
-      // Every week of the campaign (page_size 0 = all): the weeks screen edits them together.
-      adminCampaignWeeks: build.query<Page<Week>, string>({
-        query: (campaignId) => ({ url: `/api/campaigns/${id(campaignId)}/weeks`, params: { page: 1, page_size: 0 } }),
-        providesTags: (_r, _e, campaignId) => [{ type: 'CampaignWeeks', id: campaignId }, 'AdminCampaign'],
-      }),
-      adminUpdateCampaign: build.mutation<AdminMessage, { id: string; form: CampaignForm }>({
-        query: ({ id: campaignId, form }) => ({ url: `/api/campaigns/${id(campaignId)}`, method: 'PUT', body: form }),
-        // B §8: the screen says 'Sorry! ' plus the message itself.
-        extraOptions: { silent: true },
-        invalidatesTags: ['AdminCampaign', 'Campaign', 'CampaignWeeks', 'CampaignCount'],
-      }),
-      adminDeleteCampaign: build.mutation<ActionResponse, string>({
-        query: (campaignId) => ({ url: `/api/campaigns/${id(campaignId)}`, method: 'DELETE' }),
-        extraOptions: { silent: true },
-        invalidatesTags: ['AdminCampaign', 'Campaign', 'CampaignWeeks', 'CampaignCount'],
       }),
       adminUpdateWeeks: build.mutation<AdminMessage, { id: string; body: WeeksUpdate }>({
         query: ({ id: campaignId, body }) => ({ url: `/api/admin/campaigns/weeks/${id(campaignId)}`, method: 'PUT', body }),
@@ -99,10 +68,6 @@ export const proofsAdded = () => adminCampaignsApi.util.invalidateTags(['Campaig
 
 export const {
   useAdminCampaignsQuery,
-  useAdminCampaignQuery,
-  useAdminCampaignWeeksQuery,
-  useAdminUpdateCampaignMutation,
-  useAdminDeleteCampaignMutation,
   useAdminUpdateWeeksMutation,
   useAdminUpdateMailerMutation,
   useAdminRecordDeliveryMutation,

@@ -3,20 +3,14 @@ import type {
   ActionResponse,
   Campaign,
   CampaignDetail,
+  CampaignForm,
   CampaignList,
   Count,
   CreativeChange,
   MessageResponse,
   Week,
 } from '../../platform/api-types/campaigns'
-import type { MapConfig } from '../../platform/api-types/locations'
 import type { Page } from '../../platform/api-types/pagination'
-
-/**
- * The detail as the server sends it. Go embeds Campaign in CampaignDetail, so its fields arrive at
- * the top level of the JSON; the generated type names the embedded struct as a field instead.
- */
-export type CampaignDetailView = Campaign & Omit<CampaignDetail, 'Campaign'>
 
 export interface CampaignListArgs {
   /** Searches the name (A §2). */
@@ -33,15 +27,20 @@ export interface CampaignListArgs {
 export interface WeeksArgs {
   id: string
   page: number
+  /** 0 means every week. */
   page_size: number
   sort: string
 }
 
 export interface DeleteArgs {
   id: string
-  reason: string
-  refund: boolean
+  /** The advertiser's reason and refund choice (B §4); the admin grid sends neither. */
+  reason?: string
+  refund?: boolean
 }
+
+/** What PUT /api/campaigns/{id} answers. */
+export type UpdateAnswer = MessageResponse & { campaign?: Campaign }
 
 export interface CreativeChangeArgs extends CreativeChange {
   /** The campaign, or the week with `week`. */
@@ -53,9 +52,10 @@ export interface CreativeChangeArgs extends CreativeChange {
 
 const campaignTag = (id: string) => [{ type: 'Campaign' as const, id }, { type: 'CampaignWeeks' as const, id }]
 
-// The advertiser's campaign management calls (B §7, docs/api.md "Campaigns"). The creation calls
-// live in createApi.ts; both share the 'Campaign' and 'CampaignCount' tags.
-export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'CampaignCount', 'CampaignWeeks'] }).injectEndpoints({
+// The campaign calls (B §7, docs/api.md "Campaigns") that the advertiser's and the admin's screens
+// share. The creation calls live in createApi.ts, the admin-only ones in adminApi.ts; all share the
+// 'Campaign' and 'CampaignCount' tags, and the admin grid reads under 'AdminCampaign'.
+export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'CampaignCount', 'CampaignWeeks', 'AdminCampaign'] }).injectEndpoints({
   endpoints: (build) => ({
     campaigns: build.query<CampaignList, CampaignListArgs>({
       query: ({ q, status, page, page_size, sort }) => ({
@@ -71,7 +71,7 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'Ca
       query: () => '/api/campaigns/count',
       providesTags: ['CampaignCount'],
     }),
-    campaign: build.query<CampaignDetailView, string>({
+    campaign: build.query<CampaignDetail, string>({
       query: (id) => `/api/campaigns/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Campaign', id }],
     }),
@@ -97,11 +97,18 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'Ca
       extraOptions: { silent: true },
       invalidatesTags: (_r, _e, id) => [...campaignTag(id), { type: 'Campaign', id: 'LIST' }, 'CampaignCount'],
     }),
+    // B §8: the advertiser's and the admin's screens say 'Sorry! ' plus the message themselves.
+    updateCampaign: build.mutation<UpdateAnswer, { id: string; form: CampaignForm }>({
+      query: ({ id, form }) => ({ url: `/api/campaigns/${encodeURIComponent(id)}`, method: 'PUT', body: form }),
+      extraOptions: { silent: true },
+      invalidatesTags: ['Campaign', 'CampaignWeeks', 'CampaignCount', 'AdminCampaign'],
+    }),
     deleteCampaign: build.mutation<ActionResponse, DeleteArgs>({
       query: ({ id, reason, refund }) => ({ url: `/api/campaigns/${encodeURIComponent(id)}`, method: 'DELETE', params: { reason, refund } }),
       extraOptions: { silent: true },
-      // The detail is not re-read: the page leaves for /campaigns.
-      invalidatesTags: [{ type: 'Campaign', id: 'LIST' }, 'CampaignCount'],
+      // The lists and counts; not the deleted campaign's detail or weeks: the detail page leaves
+      // for /campaigns and the admin deletes from the grid.
+      invalidatesTags: [{ type: 'Campaign', id: 'LIST' }, 'CampaignCount', 'AdminCampaign'],
     }),
     changeCreative: build.mutation<MessageResponse, CreativeChangeArgs>({
       query: ({ id, week, creative_id, locations }) => ({
@@ -111,11 +118,6 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'Ca
       }),
       extraOptions: { silent: true },
       invalidatesTags: (_r, _e, { campaignId }) => campaignTag(campaignId),
-    }),
-    // The map's tile settings (the same call the locations screens make).
-    campaignMapConfig: build.query<MapConfig, void>({
-      query: () => '/api/map/config',
-      keepUnusedDataFor: 3600,
     }),
   }),
 })
@@ -128,7 +130,7 @@ export const {
   usePauseCampaignMutation,
   useResumeCampaignMutation,
   useStopCampaignMutation,
+  useUpdateCampaignMutation,
   useDeleteCampaignMutation,
   useChangeCreativeMutation,
-  useCampaignMapConfigQuery,
 } = campaignsApi

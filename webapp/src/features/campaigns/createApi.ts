@@ -1,38 +1,17 @@
 import { api } from '../../platform/api'
 import type {
-  Campaign,
   CampaignDefaults,
   CampaignForm,
+  ConflictResponse,
   CreateResponse,
   ResolveRequest,
   ResolveResponse,
-  Week,
 } from '../../platform/api-types/campaigns'
-import type { AvailableSpot, AvailableSpotsRequest, Location, MapConfig, Market, PlaceDetails, PlacePrediction } from '../../platform/api-types/locations'
-import type { Page } from '../../platform/api-types/pagination'
 import { MSG_UNEXPECTED, toApiError, type RequestResult } from '../../platform/http'
 import { callCompleted } from '../../platform/sessionWatch'
 
-/**
- * The 409 body of a conflicting creation (B §7 "On a failed create"). The Go ConflictCampaign
- * embeds Campaign, so its fields arrive flattened beside weeks and expires_at.
- */
-export interface ConflictAnswer {
-  success: false
-  message: string
-  campaign: Campaign & { weeks: Week[]; expires_at: string }
-  params: CampaignForm
-}
-
-/** GET /api/campaigns/{id} as the edit form reads it (CampaignDetail, Campaign fields flattened). */
-export type EditableCampaign = Campaign & {
-  editable: boolean
-  locations: { id: string; market: string }[]
-}
-
-export type FacesQuery = { market: string } | { place: string; radius: number }
-
-export function isConflictAnswer(value: unknown): value is ConflictAnswer {
+/** The 409 body of a conflicting creation (B §7 "On a failed create"). */
+export function isConflictResponse(value: unknown): value is ConflictResponse {
   if (typeof value !== 'object' || value === null) return false
   const campaign = (value as { campaign?: unknown }).campaign
   return typeof campaign === 'object' && campaign !== null && Array.isArray((campaign as { weeks?: unknown }).weeks)
@@ -41,11 +20,11 @@ export function isConflictAnswer(value: unknown): value is ConflictAnswer {
 /** A creation's outcome: created, a conflict to resolve, or a failure with the server's message. */
 export type CreateOutcome =
   | { kind: 'created'; answer: CreateResponse }
-  | { kind: 'conflict'; answer: ConflictAnswer }
+  | { kind: 'conflict'; answer: ConflictResponse }
   | { kind: 'failed'; status: number; message: string; errors: Record<string, string> }
 
-// The creation side of the campaigns calls (issue 6). The location reads the form needs are asked
-// here under names of their own: features do not import each other (docs/architecture.md).
+// The creation side of the campaigns calls (issue 6). The location reads the form needs are the
+// Map's, in platform/map/api.ts.
 export const createApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'CampaignCount'] }).injectEndpoints({
   endpoints: (build) => ({
     campaignDefaults: build.query<CampaignDefaults, void>({
@@ -65,44 +44,6 @@ export const createApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'Campa
       query: ({ id, choice }) => ({ url: `/api/campaigns/${encodeURIComponent(id)}/resolve`, method: 'POST', body: { choice } }),
       extraOptions: { silent: true },
       invalidatesTags: ['Campaign', 'CampaignCount'],
-    }),
-    campaignToEdit: build.query<EditableCampaign, string>({
-      query: (id) => `/api/campaigns/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'Campaign', id }],
-    }),
-    campaignWeeksToEdit: build.query<Page<Week>, string>({
-      query: (id) => ({ url: `/api/campaigns/${encodeURIComponent(id)}/weeks`, params: { page: 1, page_size: 0 } }),
-      providesTags: (_r, _e, id) => [{ type: 'Campaign', id }],
-    }),
-    updateCampaign: build.mutation<{ success: boolean; message: string; campaign?: Campaign }, { id: string; form: CampaignForm }>({
-      query: ({ id, form }) => ({ url: `/api/campaigns/${encodeURIComponent(id)}`, method: 'PUT', body: form }),
-      extraOptions: { silent: true },
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Campaign', id }, 'Campaign', 'CampaignCount'],
-    }),
-    campaignMarkets: build.query<Market[], void>({
-      query: () => '/api/markets/',
-      extraOptions: { silent: true },
-    }),
-    campaignFaces: build.query<Location[], FacesQuery>({
-      query: (q) => ({ url: '/api/od/locations/', params: 'place' in q ? { place: q.place, radius: q.radius } : { market: q.market || undefined } }),
-      // B §8: a location load failure is logged only.
-      extraOptions: { silent: true },
-    }),
-    campaignSpots: build.query<AvailableSpot[], AvailableSpotsRequest>({
-      query: (body) => ({ url: '/api/available-spots/', method: 'POST', body }),
-    }),
-    campaignPlaces: build.query<PlacePrediction[], string>({
-      query: (input) => ({ url: '/api/places/predictions', params: { input } }),
-      extraOptions: { silent: true },
-    }),
-    campaignPlace: build.query<PlaceDetails, string>({
-      query: (id) => ({ url: '/api/places/details', params: { id } }),
-      extraOptions: { silent: true },
-    }),
-    formMapConfig: build.query<MapConfig, void>({
-      query: () => '/api/map/config',
-      keepUnusedDataFor: 3600,
-      extraOptions: { silent: true },
     }),
   }),
 })
@@ -142,7 +83,7 @@ async function rawCreate(form: CampaignForm, key: string): Promise<{ outcome: Cr
     return { outcome: { kind: 'created', answer: body as CreateResponse }, result: { data: body } }
   }
   const error = toApiError(response.status, body)
-  if (response.status === 409 && isConflictAnswer(body)) return { outcome: { kind: 'conflict', answer: body }, result: { error } }
+  if (response.status === 409 && isConflictResponse(body)) return { outcome: { kind: 'conflict', answer: body }, result: { error } }
   return { outcome: { kind: 'failed', status: error.status, message: error.message, errors: error.errors }, result: { error } }
 }
 
@@ -150,13 +91,4 @@ export const {
   useCampaignDefaultsQuery,
   useCreateCampaignMutation,
   useResolveConflictMutation,
-  useCampaignToEditQuery,
-  useCampaignWeeksToEditQuery,
-  useUpdateCampaignMutation,
-  useCampaignMarketsQuery,
-  useCampaignFacesQuery,
-  useCampaignSpotsQuery,
-  useCampaignPlacesQuery,
-  useLazyCampaignPlaceQuery,
-  useFormMapConfigQuery,
 } = createApi

@@ -1,5 +1,4 @@
-import type { Campaign, CampaignList, Week } from '../../platform/api-types/campaigns'
-import type { CampaignDetailView } from './api'
+import type { Campaign, CampaignDetail, CampaignList, Week } from '../../platform/api-types/campaigns'
 
 /** A campaign as the API gives it; override what the test is about. */
 export function makeCampaign(n: number, overrides: Partial<Campaign> = {}): Campaign {
@@ -53,7 +52,7 @@ export function makeList(items: Campaign[], overrides: Partial<CampaignList> = {
   }
 }
 
-export function makeDetail(overrides: Partial<CampaignDetailView> = {}): CampaignDetailView {
+export function makeDetail(overrides: Partial<CampaignDetail> = {}): CampaignDetail {
   return {
     ...makeCampaign(1),
     locations: [

@@ -74,9 +74,6 @@ export const identityApi = api.enhanceEndpoints({ addTagTypes: ['CurrentUser', '
       query: (body) => ({ url: '/users/password', method: 'PUT', body }),
     }),
     // The tour-flag calls change state on GET, so they are mutations here.
-    checkTutorial: build.mutation<TourResponse, void>({
-      query: () => '/users/check-tutorial',
-    }),
     disableTour: build.mutation<TourResponse, void>({
       query: () => '/users/disable-tour',
       invalidatesTags: ['CurrentUser'],
@@ -102,7 +99,6 @@ export const {
   useAccessInfoQuery,
   useSetFirstPasswordMutation,
   useChangePasswordMutation,
-  useCheckTutorialMutation,
   useDisableTourMutation,
   useEnableTourMutation,
 } = identityApi

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { adDisplayText, priceRange, weeklyTerms } from './format'
-import { makeFace, makeSpot } from './testFaces'
+import { makeFace, makeSpot } from '../../test/faces'
 
 describe('adDisplayText (A §9)', () => {
   it('says Monday through Sunday, the spot duration in seconds and the rotation frequency', () => {

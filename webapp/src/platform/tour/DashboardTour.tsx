@@ -1,21 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { useSelector } from 'react-redux'
 import { useNavigate, useSearchParams } from 'react-router'
-import { api } from '../api'
-import type { TourResponse } from '../api-types/identity'
 import { selectUser } from '../session'
+import { useTourDoneMutation } from './api'
 import GuidedTour from './GuidedTour'
 import { DASHBOARD_TOUR } from './steps'
-
-// The tour-flag call (docs/api.md "Identity"): it changes state on GET, so it is a mutation.
-const tourApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    tourDone: build.mutation<TourResponse, void>({
-      query: () => '/users/disable-tour',
-      extraOptions: { silent: true },
-    }),
-  }),
-})
 
 /** Where the dashboard tour continues (B §4). */
 export const NEW_CAMPAIGN_TOUR_PATH = '/campaigns/new?tour=true'
@@ -32,7 +21,7 @@ export default function DashboardTour() {
   const navigate = useNavigate()
   const [running, setRunning] = useState(false)
   const [offered, setOffered] = useState(false)
-  const [tourDone] = tourApi.useTourDoneMutation()
+  const [tourDone] = useTourDoneMutation()
   const answered = useRef(false)
 
   useEffect(() => {

@@ -1,9 +1,8 @@
 // The advertiser section's lazy bundle (DESIGN §6): the user screens.
-import Dashboard from '../../../features/identity/routes/Dashboard'
 import Faq from '../../../features/identity/routes/Faq'
 import Profile from '../../../features/identity/routes/Profile'
 import Settings from '../../../features/identity/routes/Settings'
 import ThankYou from '../../../features/identity/routes/ThankYou'
 import NotAvailable from '../../../platform/NotAvailable'
 
-export const screens = { Dashboard, ThankYou, Faq, Profile, Settings, NotAvailable }
+export const screens = { ThankYou, Faq, Profile, Settings, NotAvailable }

@@ -1,10 +1,11 @@
 import type { ColumnDef } from '@tanstack/react-table'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
 import Confirm from '../../../platform/Confirm'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid from '../../../platform/DataGrid'
+import { useGridSearch } from '../../../platform/useGridSearch'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import type { Promo } from '../../../platform/api-types/billing'
@@ -17,7 +18,6 @@ import { promoActionFor, promoConfirmText, promoStatusMessage, type PromoAction 
 
 /** B §2 /admin/promos page sizes; 0 is All. */
 export const PROMO_PAGE_SIZES = [50, 75, 100, 0]
-const FILTER_DELAY_MS = 300
 
 const statusTone: Record<string, string> = {
   active: 'bg-emerald-100 text-emerald-800',
@@ -43,9 +43,7 @@ const columns: ColumnDef<Promo, any>[] = [
 
 /** The promo grid, cancel or enable, and who redeemed (B §2). */
 function PromoList() {
-  const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: PROMO_PAGE_SIZES[0]!, sort: '' })
-  const [filter, setFilter] = useState('')
-  const [q, setQ] = useState('')
+  const { grid, setGrid, text: filter, setText: setFilter, q } = useGridSearch({ page: 1, pageSize: PROMO_PAGE_SIZES[0]!, sort: '' })
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<PromoAction | null>(null)
   const [viewing, setViewing] = useState<Promo | null>(null)
@@ -53,14 +51,6 @@ function PromoList() {
   const [cancelPromo, cancelling] = useCancelPromoMutation()
   const [enablePromo, enabling] = useEnablePromoMutation()
   const dispatch = useDispatch()
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(filter.trim())
-      setGrid((g) => ({ ...g, page: 1 }))
-    }, FILTER_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [filter])
 
   const rows = useMemo(() => promos.data?.items ?? [], [promos.data])
   const selected = rows.find((p) => p.id === selectedId) ?? null

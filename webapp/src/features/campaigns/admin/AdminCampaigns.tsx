@@ -1,20 +1,21 @@
 import type { ColumnDef } from '@tanstack/react-table'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import { useNavigate } from 'react-router'
 import Alert from '../../../platform/Alert'
 import Confirm from '../../../platform/Confirm'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid from '../../../platform/DataGrid'
+import { useGridSearch } from '../../../platform/useGridSearch'
 import { MsgDeleted, MsgDeleteFailed, type Campaign } from '../../../platform/api-types/campaigns'
 import { formatDisplayDate } from '../../../platform/dates'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import { formatDollars } from '../../../platform/money'
-import { useAdminCampaignsQuery, useAdminDeleteCampaignMutation } from '../adminApi'
+import { useAdminCampaignsQuery } from '../adminApi'
+import { useDeleteCampaignMutation } from '../api'
 import { ADMIN_DEFAULT_SORT, ADMIN_PAGE_SIZES } from './adminRules'
-import StatusBadge from './StatusBadge'
+import StatusBadge from '../list/StatusBadge'
 
-const FILTER_DELAY_MS = 300
 export const CONFIRM_DELETE = 'Are you sure you want to delete this campaign? It will no longer be listed and its unstarted weeks are released.'
 
 const frequencyLabels: Record<string, string> = {
@@ -48,23 +49,13 @@ const columns: ColumnDef<Campaign, any>[] = [
  * recorded, or be deleted after a confirmation.
  */
 export default function AdminCampaigns() {
-  const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: ADMIN_PAGE_SIZES[0]!, sort: ADMIN_DEFAULT_SORT })
-  const [filter, setFilter] = useState('')
-  const [q, setQ] = useState('')
+  const { grid, setGrid, text: filter, setText: setFilter, q } = useGridSearch({ page: 1, pageSize: ADMIN_PAGE_SIZES[0]!, sort: ADMIN_DEFAULT_SORT })
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
   const campaigns = useAdminCampaignsQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort, q })
-  const [deleteCampaign, deleting] = useAdminDeleteCampaignMutation()
+  const [deleteCampaign, deleting] = useDeleteCampaignMutation()
   const dispatch = useDispatch()
   const navigate = useNavigate()
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(filter.trim())
-      setGrid((g) => ({ ...g, page: 1 }))
-    }, FILTER_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [filter])
 
   // Deleted campaigns are hidden (issue 7) even if an older server answer still carries one.
   const rows = useMemo(() => (campaigns.data?.items ?? []).filter((c): c is Campaign => !!c && !c.deleted), [campaigns.data])
@@ -73,7 +64,7 @@ export default function AdminCampaigns() {
   const onDelete = async () => {
     if (!selected) return
     try {
-      await deleteCampaign(selected.id).unwrap()
+      await deleteCampaign({ id: selected.id }).unwrap()
       dispatch(flashShown(MsgDeleted, 'success'))
       setSelectedId(null)
     } catch {

@@ -11,6 +11,7 @@ import {
   FrequencyWeekly,
   MsgMailerSent,
   MsgUpdated,
+  type CampaignDetail,
 } from '../../../platform/api-types/campaigns'
 import { addDays, apiToInputDate, formatDisplayDate, formatInputDate, parseApiDate, parseInputDate, startOfDay } from '../../../platform/dates'
 import { flash, flashShown } from '../../../platform/flash/flash'
@@ -19,7 +20,8 @@ import { errorMessage } from '../../../platform/http'
 import DateInput from '../../../platform/inputs/DateInput'
 import TextInput from '../../../platform/inputs/TextInput'
 import { formatDollars } from '../../../platform/money'
-import { useAdminCampaignQuery, useAdminUpdateCampaignMutation, useAdminUpdateMailerMutation, type AdminCampaignDetail } from '../adminApi'
+import { useAdminUpdateMailerMutation } from '../adminApi'
+import { useCampaignQuery, useUpdateCampaignMutation } from '../api'
 import {
   ALL_BUT_MONDAY,
   ALL_BUT_SUNDAY,
@@ -33,7 +35,7 @@ import {
   type AdminEditErrors,
   type AdminEditValues,
 } from './adminRules'
-import StatusBadge from './StatusBadge'
+import StatusBadge from '../list/StatusBadge'
 
 export const MAILER_TITLE = 'Update mailer'
 export const MAILER_QUESTION = 'Do you want to email the advertiser that their campaign has been updated?'
@@ -45,7 +47,7 @@ const FREQUENCIES = [
   { value: FrequencyOngoing, label: 'Ongoing' },
 ]
 
-function initialValues(c: AdminCampaignDetail): AdminEditValues {
+function initialValues(c: CampaignDetail): AdminEditValues {
   return {
     name: c.name,
     startDate: apiToInputDate(c.start_date),
@@ -58,7 +60,7 @@ function initialValues(c: AdminCampaignDetail): AdminEditValues {
 /** /admin/campaigns/edit/{id} (B §2, §5): an admin edits any company's campaign. */
 export default function AdminEditCampaign() {
   const { id = '' } = useParams()
-  const campaign = useAdminCampaignQuery(id, { refetchOnMountOrArgChange: true })
+  const campaign = useCampaignQuery(id, { refetchOnMountOrArgChange: true })
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -89,12 +91,12 @@ export default function AdminEditCampaign() {
   )
 }
 
-function EditForm({ campaign }: { campaign: AdminCampaignDetail }) {
+function EditForm({ campaign }: { campaign: CampaignDetail }) {
   const [values, setValues] = useState<AdminEditValues>(() => initialValues(campaign))
   const [errors, setErrors] = useState<AdminEditErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [mailerOpen, setMailerOpen] = useState(false)
-  const [update, updating] = useAdminUpdateCampaignMutation()
+  const [update, updating] = useUpdateCampaignMutation()
   const { ref, focusInvalid } = useFocusFirstInvalid<HTMLFormElement>()
   const dispatch = useDispatch()
   const navigate = useNavigate()

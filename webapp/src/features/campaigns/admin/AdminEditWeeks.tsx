@@ -10,7 +10,8 @@ import { flash, flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import DateInput from '../../../platform/inputs/DateInput'
 import { formatCount } from '../../../platform/money'
-import { useAdminCampaignQuery, useAdminCampaignWeeksQuery, useAdminUpdateWeeksMutation } from '../adminApi'
+import { useAdminUpdateWeeksMutation } from '../adminApi'
+import { useCampaignQuery, useCampaignWeeksQuery } from '../api'
 import {
   ALL_BUT_MONDAY,
   ALL_BUT_SUNDAY,
@@ -24,7 +25,7 @@ import {
   type WeekRowErrors,
 } from './adminRules'
 import DeliveryModal from './DeliveryModal'
-import StatusBadge from './StatusBadge'
+import StatusBadge from '../list/StatusBadge'
 
 /**
  * /admin/campaigns/edit/week/{id} (B §2, §5): an admin moves a campaign's weeks, one date range
@@ -32,8 +33,8 @@ import StatusBadge from './StatusBadge'
  */
 export default function AdminEditWeeks() {
   const { id = '' } = useParams()
-  const campaign = useAdminCampaignQuery(id)
-  const weeks = useAdminCampaignWeeksQuery(id, { refetchOnMountOrArgChange: true })
+  const campaign = useCampaignQuery(id)
+  const weeks = useCampaignWeeksQuery({ id, page: 1, page_size: 0, sort: '' }, { refetchOnMountOrArgChange: true })
 
   return (
     <div className="space-y-6">

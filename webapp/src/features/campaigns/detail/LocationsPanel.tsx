@@ -2,14 +2,9 @@ import { useMemo, useState } from 'react'
 import type { CampaignLocation } from '../../../platform/api-types/campaigns'
 import FaceMap from '../../../platform/map/Map'
 import { facesView } from '../../../platform/map/viewRules'
-import { useCampaignMapConfigQuery } from '../api'
+import { useMapTiles } from '../../../platform/map/api'
 import { creativeImageUrl } from './detailRules'
 
-// Used when the server's map settings cannot be read: the default of DESIGN §1.8.
-const FALLBACK_TILES = {
-  tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-}
 
 export interface LocationsPanelProps {
   locations: readonly CampaignLocation[]
@@ -19,8 +14,7 @@ export interface LocationsPanelProps {
 
 /** B §2: the campaign's faces on the map (detail mode) and the creative each one shows. */
 export default function LocationsPanel({ locations, onChangeCreative }: LocationsPanelProps) {
-  const config = useCampaignMapConfigQuery()
-  const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
+  const tiles = useMapTiles()
   const [selectedId, setSelectedId] = useState<string | number | null>(null)
   const view = useMemo(() => facesView(locations), [locations])
 

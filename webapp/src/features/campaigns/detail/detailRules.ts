@@ -14,12 +14,12 @@ import {
   StatusCompleted,
   StatusPaused,
   StatusPending,
+  type CampaignDetail,
   type ChartSeries,
   type Week,
 } from '../../../platform/api-types/campaigns'
 import type { LineChartData } from '../../../platform/chart/chartRules'
 import { compareDays, formatDisplayDate, parseApiDate } from '../../../platform/dates'
-import type { CampaignDetailView } from '../api'
 import { displayStatus } from '../list/listRules'
 
 /** B §9: the detail's week table offers 10, 50, 75, 100 and All (0), 10 by default. */
@@ -45,7 +45,7 @@ export const ACTION_DONE: Record<CampaignAction, string> = {
  * The actions the status allows (B §4): pause unless paused, completed or canceled; resume only a
  * paused campaign; stop an active or paused one. The server's flags win when it sends them.
  */
-export function allowedActions(c: Pick<CampaignDetailView, 'status' | 'can_pause' | 'can_resume' | 'can_stop'>): Record<CampaignAction, boolean> {
+export function allowedActions(c: Pick<CampaignDetail, 'status' | 'can_pause' | 'can_resume' | 'can_stop'>): Record<CampaignAction, boolean> {
   const status = displayStatus(c.status)
   return {
     pause: c.can_pause ?? ![StatusPaused, StatusCompleted, StatusCanceled].includes(status),
@@ -64,13 +64,13 @@ export function isOngoing(frequency: string): boolean {
 }
 
 /** B §9: the "imminent end" notice of a finite campaign ending within 12 days (the server decides). */
-export function imminentEndNotice(c: Pick<CampaignDetailView, 'imminent_end' | 'end_date' | 'frequency'>): string | null {
+export function imminentEndNotice(c: Pick<CampaignDetail, 'imminent_end' | 'end_date' | 'frequency'>): string | null {
   if (!c.imminent_end || isOngoing(c.frequency)) return null
   return `This campaign ends on ${formatDisplayDate(c.end_date)}. To keep your ads on screen, create a new campaign before then.`
 }
 
 /** A failed first payment (decision 5): the gateway's message, and the transaction to retry. */
-export function failedPayment(c: Pick<CampaignDetailView, 'payment_status' | 'payment_message' | 'transaction' | 'status'>): { message: string; transaction: string } | null {
+export function failedPayment(c: Pick<CampaignDetail, 'payment_status' | 'payment_message' | 'transaction' | 'status'>): { message: string; transaction: string } | null {
   if (c.payment_status !== 'failed' || displayStatus(c.status) !== StatusPending) return null
   return { message: c.payment_message || 'Your payment could not be processed.', transaction: c.transaction }
 }

@@ -31,21 +31,21 @@ import { flashShown, FLASH_LONG_MS } from '../../../platform/flash/flash'
 import DateInput from '../../../platform/inputs/DateInput'
 import TextInput from '../../../platform/inputs/TextInput'
 import FaceMap from '../../../platform/map/Map'
+import PlaceSearch from '../../../platform/map/PlaceSearch'
 import { DEFAULT_RADIUS_MILES, defaultView, facesView, marketView, RADIUS_OPTIONS, radiusView, type LatLng, type MapView } from '../../../platform/map/viewRules'
 import { formatCount, formatDollars } from '../../../platform/money'
 import Spinner from '../../../platform/Spinner'
 import {
-  useCampaignDefaultsQuery,
-  useCampaignFacesQuery,
-  useFormMapConfigQuery,
-  useCampaignMarketsQuery,
-  useCampaignSpotsQuery,
-  useLazyCampaignPlaceQuery,
+  useAvailableSpotsQuery,
+  useFacesQuery,
+  useLazyPlaceDetailsQuery,
+  useMapTiles,
+  useMarketsQuery,
   type FacesQuery,
-} from '../createApi'
+} from '../../../platform/map/api'
+import { useCampaignDefaultsQuery } from '../createApi'
 import { spotPrice, summarizeBudget, toCents, toDollars } from './budget'
 import ExampleSlideshow from './ExampleSlideshow'
-import PlaceField from './PlaceField'
 import ReviewModal, { type ReviewData } from './ReviewModal'
 import {
   canCheck,
@@ -68,10 +68,6 @@ import {
 // DESIGN §1.7: the maximum-budget type exists but is hidden unless the build turns it on.
 export const MAX_BUDGET_ENABLED = import.meta.env.VITE_MAX_BUDGET_CAMPAIGNS === 'true'
 const NAME_MAX = 100
-const FALLBACK_TILES = {
-  tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-}
 const NOT_MONDAY = [0, 2, 3, 4, 5, 6] as const
 const NOT_SUNDAY = [1, 2, 3, 4, 5, 6] as const
 
@@ -171,12 +167,12 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
     setEndText(formatInputDate(endDateFor(start, 1)))
   }, [defaults.data, defaults.isError, startText, today])
 
-  const markets = useCampaignMarketsQuery()
-  const config = useFormMapConfigQuery()
+  const markets = useMarketsQuery()
+  const tiles = useMapTiles()
   const card = useMyCardQuery()
   const credit = useAccountCreditQuery()
   const defaultCreative = useDefaultCreativeQuery()
-  const [loadPlace] = useLazyCampaignPlaceQuery()
+  const [loadPlace] = useLazyPlaceDetailsQuery()
 
   // An edited radius campaign knows its place id; its centre is read once.
   useEffect(() => {
@@ -191,7 +187,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   }, [place, loadPlace])
 
   const facesQuery: FacesQuery | null = strategy === StrategyRadius ? (place ? { place: place.id, radius } : null) : market ? { market } : null
-  const faces = useCampaignFacesQuery(facesQuery ?? { market: '' }, { skip: facesQuery === null })
+  const faces = useFacesQuery(facesQuery ?? { market: '' }, { skip: facesQuery === null })
   useEffect(() => {
     if (faces.isError) console.error('Location load failure', faces.error)
   }, [faces.isError, faces.error])
@@ -211,7 +207,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   const startError = !startText ? null : !start ? '* Please use the format mm/dd/yyyy' : !isMonday(start) ? MsgStartNotMonday : !keepsStart && compareDays(start, earliest) < 0 ? MsgStartTooSoon : null
   const startApi = start && !startError ? formatApiDate(start) : null
   const spotMarkets = useMemo(() => [...new Set(shownFaces.map((f) => f.market))].sort(), [shownFaces])
-  const spots = useCampaignSpotsQuery(
+  const spots = useAvailableSpotsQuery(
     { start_at: startApi ?? '', markets: spotMarkets, ...(strategy === StrategyMarket && cities.length > 0 ? { cities: cities.join(',') } : {}) },
     { skip: !startApi || spotMarkets.length === 0 },
   )
@@ -450,7 +446,6 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
       }
     : null
 
-  const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
   const loadingFaces = faces.isFetching && !faces.data
   const shownCreative = creative ?? (useDefault ? defaultCreative.data : null)
 
@@ -544,7 +539,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
               </div>
             ) : (
               <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_12rem]" data-tour="market">
-                <PlaceField id="campaign-place" label="Address or place" initial={place?.name} onPick={(p) => void pickPlace(p)} error={errors.place} disabled={locked} />
+                <PlaceSearch id="campaign-place" label="Address or place" initial={place?.name} onPick={(p) => void pickPlace(p)} error={errors.place} disabled={locked} />
                 <div className="space-y-1.5" data-tour="cities">
                   <label htmlFor="campaign-radius" className="block text-sm font-medium text-slate-700">
                     Radius

@@ -1,13 +1,12 @@
-import { ResolveOwnDates, ResolveSuggestedDates, WeekActive, WeekReserved, type Week } from '../../../platform/api-types/campaigns'
+import { ResolveOwnDates, ResolveSuggestedDates, WeekActive, WeekReserved, type ConflictResponse, type Week } from '../../../platform/api-types/campaigns'
 import Alert from '../../../platform/Alert'
 import { formatDisplayDate } from '../../../platform/dates'
 import Modal from '../../../platform/Modal'
-import type { ConflictAnswer } from '../createApi'
 
 export type Resolution = typeof ResolveOwnDates | typeof ResolveSuggestedDates
 
 export interface ConflictDialogProps {
-  conflict: ConflictAnswer | null
+  conflict: ConflictResponse | null
   busy: boolean
   error: string | null
   onResolve: (choice: Resolution) => void

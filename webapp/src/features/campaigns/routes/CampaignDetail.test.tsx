@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { mockFetch, type FakeRoute } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
-import type { CampaignDetailView } from '../api'
+import type { CampaignDetail } from '../../../platform/api-types/campaigns'
 import { makeDetail, makeList, makeWeek } from '../testCampaigns'
 
 // jsdom cannot lay out an SVG chart: the ApexCharts wrapper is replaced by the figures it is given
@@ -21,7 +21,7 @@ vi.mock('../../../platform/chart/ApexLineChart', () => ({
 
 const advertiser = () => signedInSession(makeUser())
 
-function routes(detail: CampaignDetailView | (() => CampaignDetailView), extra: Record<string, FakeRoute> = {}) {
+function routes(detail: CampaignDetail | (() => CampaignDetail), extra: Record<string, FakeRoute> = {}) {
   return {
     'GET /api/campaigns/c1': () => ({ body: typeof detail === 'function' ? detail() : detail }),
     'GET /api/campaigns/c1/weeks': (req: { query: URLSearchParams }) => {

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link, useNavigate, useParams } from 'react-router'
 import Alert from '../../../platform/Alert'
-import { MsgCampaignNotFound, MsgCreativeFailed, MsgCreativeUpdated, MsgDeleted, MsgDeleteFailed, type CampaignLocation, type Week } from '../../../platform/api-types/campaigns'
+import { MsgCampaignNotFound, MsgCreativeFailed, MsgCreativeUpdated, MsgDeleted, MsgDeleteFailed, type CampaignDetail as CampaignDetailData, type CampaignLocation, type Week } from '../../../platform/api-types/campaigns'
 import type { Creative } from '../../../platform/api-types/creatives'
 import { usePaymentRetry } from '../../../platform/billing/usePaymentRetry'
 import LineChart from '../../../platform/chart/LineChart'
@@ -21,7 +21,6 @@ import {
   usePauseCampaignMutation,
   useResumeCampaignMutation,
   useStopCampaignMutation,
-  type CampaignDetailView,
 } from '../api'
 import DeleteCampaignModal from '../detail/DeleteCampaignModal'
 import {
@@ -82,7 +81,7 @@ export default function CampaignDetail() {
   return <CampaignView key={campaign.id} campaign={campaign} />
 }
 
-function CampaignView({ campaign }: { campaign: CampaignDetailView }) {
+function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
   const dispatch = useDispatch()
   const navigate = useNavigate()
   const [confirming, setConfirming] = useState<CampaignAction | null>(null)

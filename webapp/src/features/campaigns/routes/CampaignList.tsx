@@ -1,9 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import Alert from '../../../platform/Alert'
 import type { Campaign } from '../../../platform/api-types/campaigns'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid from '../../../platform/DataGrid'
+import { useGridSearch } from '../../../platform/useGridSearch'
 import { formatDisplayDate } from '../../../platform/dates'
 import { errorMessage } from '../../../platform/http'
 import { formatCount, formatDollars } from '../../../platform/money'
@@ -11,7 +12,6 @@ import { useCampaignsQuery } from '../api'
 import { campaignType, frequencyLabel, LIST_PAGE_SIZES, STATUS_FILTERS, statusFromQuery } from '../list/listRules'
 import StatusBadge from '../list/StatusBadge'
 
-const SEARCH_DELAY_MS = 300
 
 const columns: ColumnDef<Campaign, any>[] = [
   { accessorKey: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.getValue<string>()} /> },
@@ -46,18 +46,8 @@ const columns: ColumnDef<Campaign, any>[] = [
 export default function CampaignList() {
   const [params, setParams] = useSearchParams()
   const status = statusFromQuery(params.get('status'))
-  const [search, setSearch] = useState('')
-  const [q, setQ] = useState('')
-  const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: LIST_PAGE_SIZES[0]!, sort: '' })
+  const { grid, setGrid, text: search, setText: setSearch, q } = useGridSearch({ page: 1, pageSize: LIST_PAGE_SIZES[0]!, sort: '' })
   const navigate = useNavigate()
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(search.trim())
-      setGrid((g) => ({ ...g, page: 1 }))
-    }, SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [search])
 
   const list = useCampaignsQuery({ q, status, page: grid.page, page_size: grid.pageSize, sort: grid.sort })
   const rows = useMemo(() => (list.data?.items ?? []).filter((c): c is Campaign => !!c && !c.deleted), [list.data])

@@ -10,18 +10,19 @@ import {
   MsgUpdated,
   TypeMaximumBudget,
   TypePremium,
+  type CampaignDetail,
   type CampaignForm as CampaignFormBody,
 } from '../../../platform/api-types/campaigns'
 import Alert from '../../../platform/Alert'
 import { flash } from '../../../platform/flash/flash'
 import { errorMessage, isApiError } from '../../../platform/http'
 import Spinner from '../../../platform/Spinner'
-import { useCampaignToEditQuery, useUpdateCampaignMutation, type EditableCampaign } from '../createApi'
+import { useCampaignQuery, useUpdateCampaignMutation } from '../api'
 import CampaignForm, { type InitialCampaign, type SubmitFailure } from '../new/CampaignForm'
 import type { Frequency } from '../new/rules'
 
 /** The form's starting values from GET /api/campaigns/{id}. */
-export function toInitial(c: EditableCampaign): InitialCampaign {
+export function toInitial(c: CampaignDetail): InitialCampaign {
   const frequency: Frequency =
     c.frequency === FrequencyWeekly ? FrequencyWeekly : c.frequency === FrequencyOngoing || c.frequency === FrequencyIndefinitely ? FrequencyOngoing : FrequencyOneTime
   return {
@@ -50,7 +51,7 @@ export default function EditCampaign() {
   const { id = '' } = useParams()
   const dispatch = useDispatch()
   const navigate = useNavigate()
-  const campaign = useCampaignToEditQuery(id)
+  const campaign = useCampaignQuery(id)
   const [update] = useUpdateCampaignMutation()
   const initial = useMemo(() => (campaign.data ? toInitial(campaign.data) : undefined), [campaign.data])
 

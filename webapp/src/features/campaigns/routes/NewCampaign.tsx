@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import { useNavigate, useSearchParams } from 'react-router'
-import { MsgCreated, MsgUnexpected, type CampaignForm as CampaignFormBody } from '../../../platform/api-types/campaigns'
+import { MsgCreated, MsgUnexpected, type CampaignForm as CampaignFormBody, type ConflictResponse } from '../../../platform/api-types/campaigns'
 import { flash } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import GuidedTour from '../../../platform/tour/GuidedTour'
-import { useCreateCampaignMutation, useResolveConflictMutation, type ConflictAnswer } from '../createApi'
+import { useCreateCampaignMutation, useResolveConflictMutation } from '../createApi'
 import CampaignForm, { type SubmitFailure } from '../new/CampaignForm'
 import ConflictDialog, { type Resolution } from '../new/ConflictDialog'
 import { newIdempotencyKey } from '../new/rules'
@@ -23,7 +23,7 @@ export default function NewCampaign() {
   const key = useRef(newIdempotencyKey())
   const [create] = useCreateCampaignMutation()
   const [resolve, resolving] = useResolveConflictMutation()
-  const [conflict, setConflict] = useState<ConflictAnswer | null>(null)
+  const [conflict, setConflict] = useState<ConflictResponse | null>(null)
   const [resolveError, setResolveError] = useState<string | null>(null)
   const [touring, setTouring] = useState(false)
   const wantsTour = useRef(params.get('tour') === 'true')

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { makeFace, makeSpot } from '../testFaces'
+import { makeFace, makeSpot } from '../../../test/faces'
 import FaceInfo from './FaceInfo'
 
 const face = makeFace({

@@ -5,7 +5,7 @@ import { MsgRadiusInvalid } from '../../../platform/api-types/locations'
 import { mockFetch, type FakeRoute } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { anonymousSession } from '../../../test/users'
-import { BAY_AREA, CHICAGO, makeFace, makeSpot } from '../testFaces'
+import { BAY_AREA, CHICAGO, makeFace, makeSpot } from '../../../test/faces'
 
 const mission = makeFace({ location_name: 'Mission St', city: 'San Francisco', value: 500, ooh: 75659 })
 const broadway = makeFace({ location_name: 'Broadway', city: 'Oakland', value: 1250, ooh: 198899, face: 'West Face' })

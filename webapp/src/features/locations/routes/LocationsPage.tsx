@@ -18,16 +18,11 @@ import {
   type MapView,
 } from '../../../platform/map/viewRules'
 import Spinner from '../../../platform/Spinner'
-import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapConfigQuery, useMarketsQuery, type FacesQuery } from '../api'
+import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapTiles, useMarketsQuery, type FacesQuery } from '../../../platform/map/api'
 import FaceInfo from '../components/FaceInfo'
 import FaceList from '../components/FaceList'
-import PlaceSearch from '../components/PlaceSearch'
+import PlaceSearch from '../../../platform/map/PlaceSearch'
 
-// Used when the server's map settings cannot be read: the default of DESIGN §1.8.
-const FALLBACK_TILES = {
-  tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-}
 // A §5: weeks start on a Monday; every other weekday is disabled in the week picker.
 const NOT_MONDAY = [0, 2, 3, 4, 5, 6] as const
 
@@ -65,7 +60,7 @@ export default function LocationsPage() {
   const [fitPending, setFitPending] = useState(false)
 
   const markets = useMarketsQuery()
-  const config = useMapConfigQuery()
+  const tiles = useMapTiles()
   const [loadPlace, placeDetails] = useLazyPlaceDetailsQuery()
 
   const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : { market: findBy === 'market' ? market : '' }
@@ -138,7 +133,6 @@ export default function LocationsPage() {
   }
 
   const fieldErrors = facesError && isApiError(facesError) && facesError.status < 500 ? facesError.errors : {}
-  const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
   const loading = faces.isFetching && !faces.data
   const emptyText =
     findBy === 'place' && place ? 'No faces in this area — try a larger radius' : cities.length > 0 ? 'No faces in these cities — choose other cities' : 'No faces to show'

@@ -5,14 +5,13 @@ import type { Count } from '../../../platform/api-types/campaigns'
 import { formatCount } from '../../../platform/money'
 import { selectUser } from '../../../platform/session'
 import DashboardTour from '../../../platform/tour/DashboardTour'
-// The dashboard counts belong to the campaigns module (DESIGN §2 "dashboard counts").
-import { useCampaignCountQuery } from '../../campaigns/api'
 import { api } from '../../../platform/api'
 import type { Content } from '../../../platform/api-types/creatives'
 import type { Page } from '../../../platform/api-types/pagination'
 import Modal from '../../../platform/Modal'
 import Spinner from '../../../platform/Spinner'
-import { useCheckTutorialMutation } from '../api'
+import { useCheckTutorialMutation } from '../../../platform/tour/api'
+import { useCampaignCountQuery } from '../api'
 
 /** A §2: the counts the dashboard shows, in this order. */
 export const COUNT_TILES: { key: keyof Count; label: string; status?: string }[] = [

@@ -1,6 +1,6 @@
-import type { AvailableSpot, Location, Market } from '../../platform/api-types/locations'
+import type { AvailableSpot, Location, Market } from '../platform/api-types/locations'
 
-// Data generators for the locations tests (only tests import this file).
+// Data generators of faces and spots for the tests of the map screens (only tests import this file).
 
 let next = 0
 

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { PlacesAttribution, type PlacePrediction } from '../../../platform/api-types/locations'
-import { errorMessage } from '../../../platform/http'
-import Field, { describedBy } from '../../../platform/inputs/Field'
-import { PLACE_BLUR_DEBOUNCE_MS, PLACE_DEBOUNCE_MS } from '../../../platform/map/viewRules'
-import Spinner from '../../../platform/Spinner'
-import { usePlacePredictionsQuery } from '../api'
+import { PlacesAttribution, type PlacePrediction } from '../api-types/locations'
+import { errorMessage } from '../http'
+import Field, { describedBy } from '../inputs/Field'
+import Spinner from '../Spinner'
+import { usePlacePredictionsQuery } from './api'
+import { PLACE_BLUR_DEBOUNCE_MS, PLACE_DEBOUNCE_MS } from './viewRules'
 
 // Fewer letters than this match too many places to be useful.
 const MIN_INPUT = 2
@@ -15,16 +15,21 @@ export interface PlaceSearchProps {
   onPick: (place: PlacePrediction) => void
   /** An error about the picked place (its details failed), shown under the field. */
   error?: string | null
+  /** The place already chosen (the edit form's); it is not looked up until the user types. */
+  initial?: string
+  disabled?: boolean
 }
 
 /**
- * A US place by name (B §3 "Map place"): predictions are asked 500 ms after the typing stops and
+ * A US place by name (B §3 "Map place"), on the locations page and as the campaign form's address
+ * of strategy 0 (B §2): predictions are asked 500 ms after the typing stops and
  * the list closes 250 ms after the field is left (B §9), so a click on a prediction still lands.
  * Arrow keys move through the list, Enter picks, Escape closes (WAI-ARIA combobox).
  */
-export default function PlaceSearch({ id, label, onPick, error }: PlaceSearchProps) {
-  const [text, setText] = useState('')
+export default function PlaceSearch({ id, label, onPick, error, initial, disabled }: PlaceSearchProps) {
+  const [text, setText] = useState(initial ?? '')
   const [term, setTerm] = useState('')
+  const [typed, setTyped] = useState(false)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const blurTimer = useRef<number | undefined>(undefined)
@@ -36,7 +41,7 @@ export default function PlaceSearch({ id, label, onPick, error }: PlaceSearchPro
   }, [text])
   useEffect(() => () => window.clearTimeout(blurTimer.current), [])
 
-  const skip = term.length < MIN_INPUT
+  const skip = term.length < MIN_INPUT || !typed
   const predictions = usePlacePredictionsQuery(term, { skip })
   const options = skip ? [] : (predictions.data ?? [])
   const waiting = text.trim() !== term || predictions.isFetching
@@ -61,10 +66,9 @@ export default function PlaceSearch({ id, label, onPick, error }: PlaceSearchPro
       setActive((i) => (i + step + options.length) % options.length)
     } else if (event.key === 'Enter') {
       const choice = options[active] ?? (options.length === 1 ? options[0] : undefined)
-      if (expanded && choice) {
-        event.preventDefault()
-        pick(choice)
-      }
+      // Enter never submits the surrounding form (the campaign form's): it picks, or does nothing.
+      event.preventDefault()
+      if (expanded && choice) pick(choice)
     } else if (event.key === 'Escape' && open) {
       event.preventDefault()
       setOpen(false)
@@ -84,6 +88,7 @@ export default function PlaceSearch({ id, label, onPick, error }: PlaceSearchPro
           className="field-input pr-10"
           placeholder="e.g. San Francisco"
           value={text}
+          disabled={disabled}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
@@ -92,6 +97,7 @@ export default function PlaceSearch({ id, label, onPick, error }: PlaceSearchPro
           aria-describedby={describedBy(id, hint, shownError)}
           onChange={(e) => {
             setText(e.target.value)
+            setTyped(true)
             setOpen(true)
             setActive(-1)
           }}

@@ -1,4 +1,4 @@
-import { api } from '../../platform/api'
+import { api } from '../api'
 import type {
   AvailableSpot,
   AvailableSpotsRequest,
@@ -7,7 +7,7 @@ import type {
   Market,
   PlaceDetails,
   PlacePrediction,
-} from '../../platform/api-types/locations'
+} from '../api-types/locations'
 
 /** Which faces to load: a market (empty = every face), or those within `radius` miles of a place. */
 export type FacesQuery = { market: string } | { place: string; radius: number }
@@ -48,3 +48,15 @@ export const {
   useLazyPlaceDetailsQuery,
   useMapConfigQuery,
 } = locationsApi
+
+// Used when the server's map settings cannot be read: the default of DESIGN §1.8.
+const FALLBACK_TILES: MapConfig = {
+  tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+}
+
+/** The map's tile settings: the server's, the default once they cannot be read, null while asked. */
+export function useMapTiles(): MapConfig | null {
+  const config = useMapConfigQuery()
+  return config.data ?? (config.isError ? FALLBACK_TILES : null)
+}

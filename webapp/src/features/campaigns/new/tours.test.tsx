@@ -1,12 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { NEW_CAMPAIGN_TOUR } from '../../features/campaigns/new/tourSteps'
-import { mockFetch } from '../../test/fetch'
-import { renderApp } from '../../test/renderApp'
-import { makeUser, signedInSession } from '../../test/users'
-import { DASHBOARD_TOUR } from './steps'
+import { mockFetch } from '../../../test/fetch'
+import { renderApp } from '../../../test/renderApp'
+import { makeUser, signedInSession } from '../../../test/users'
+import { DASHBOARD_TOUR } from '../../../platform/tour/steps'
+import { NEW_CAMPAIGN_TOUR } from './tourSteps'
 
+// The dashboard tour (platform/tour) and the new-campaign tour it continues into, through the app's
+// routes: a campaigns test, since the platform does not know the campaign screens.
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {
