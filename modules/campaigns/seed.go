@@ -60,6 +60,7 @@ var demoCampaigns = []demoCampaign{
 	{"ambassador", "Fall Clearance", "Chicago", 2, 10, -7, 3, StatusCompleted, FrequencyWeekly, "succeeded", ""},
 	{"certified", "Open House", "Houston", 3, 0, -1, 3, StatusActive, FrequencyWeekly, "succeeded", ""},
 	{"certified", "Holiday Hours", "Houston", 2, 10, 1, 2, StatusPaused, FrequencyWeekly, "succeeded", ""},
+	{"certified", "Summer Open House", "Houston", 2, 20, 3, 2, StatusActive, FrequencyWeekly, "succeeded", ""},
 }
 
 // SeedDemo implements server.DemoSeeder.

@@ -57,13 +57,16 @@ const addDaysIso = (iso: string, days: number) => {
 }
 
 /**
- * A demo advertiser's campaign with a week that ended more than a day ago (its actual impressions
+ * The admin journeys work on the ambassador's and the certified company's demo campaigns, so the
+ * advertiser journeys of campaigns.spec.ts (which run later, on the same data) keep theirs.
+ *
+ * A demo ambassador's campaign with a week that ended more than a day ago (its actual impressions
  * show on the chart) and a week not started yet (it can be moved).
  */
 async function findCampaign(browser: Browser) {
   const context = await browser.newContext()
   try {
-    await apiSignIn(context.request, DEMO.advertiser)
+    await apiSignIn(context.request, DEMO.ambassador)
     const list = await json<{ items: Campaign[] }>(context.request, '/api/campaigns?page_size=0')
     const yesterday = isoDay(new Date(Date.now() - 2 * 24 * 3600 * 1000))
     const today = isoDay(new Date())
@@ -73,7 +76,7 @@ async function findCampaign(browser: Browser) {
       const future = weeks.filter((w) => w.start_at > today)
       if (past && future.length > 0) return { campaign, past, future: future.sort((a, b) => b.start_at.localeCompare(a.start_at))[0]! }
     }
-    throw new Error('the demo seed has no active campaign with a past and a future week')
+    throw new Error('the demo seed gives the ambassador no active campaign with a past and a future week')
   } finally {
     await context.close()
   }
@@ -133,7 +136,7 @@ test('an admin records a week’s delivery and moves a week; the advertiser’s 
   // The advertiser sees the recorded impressions on the chart and the moved week.
   const advertiser = await browser.newContext()
   try {
-    await apiSignIn(advertiser.request, DEMO.advertiser)
+    await apiSignIn(advertiser.request, DEMO.ambassador)
     const detail = await json<Detail>(advertiser.request, `/api/campaigns/${campaign.id}`)
     expect(detail.chart.actual.some((v) => v !== null && v >= impressions), JSON.stringify(detail.chart)).toBe(true)
     const weeks = (await json<{ items: Week[] }>(advertiser.request, `/api/campaigns/${campaign.id}/weeks?page_size=0`)).items
@@ -150,11 +153,11 @@ test('an admin records a week’s delivery and moves a week; the advertiser’s 
   await lastScreen(page, 'admin-campaigns-weeks-moved')
 })
 
-/** A demo advertiser's campaign that starts more than 5 days from now, so it can still be edited. */
+/** A demo certified company's campaign that starts more than 5 days from now, so it can still be edited. */
 async function findUpcomingCampaign(browser: Browser): Promise<Campaign> {
   const context = await browser.newContext()
   try {
-    await apiSignIn(context.request, DEMO.advertiser)
+    await apiSignIn(context.request, DEMO.certified)
     const list = await json<{ items: Campaign[] }>(context.request, '/api/campaigns?page_size=0')
     const after = isoDay(new Date(Date.now() + 6 * 24 * 3600 * 1000))
     const campaign = list.items.find((c) => c.start_date > after)
@@ -204,7 +207,7 @@ test('an admin edits a campaign with the Monday-only picker and the update maile
   await expect(page).toHaveURL(/\/admin\/campaigns$/)
   await expect(page.getByText('The advertiser has been emailed about the update.')).toBeVisible()
   // The outbox mails the campaign's advertiser, with the admin's note.
-  await waitForMail(DEMO.advertiser, new RegExp(note.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  await waitForMail(DEMO.certified, new RegExp(note.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
 })
 
 test('the admin campaign grid works at 390 px wide', async ({ page }) => {
@@ -231,10 +234,10 @@ test('the admin campaign grid works at 390 px wide', async ({ page }) => {
 test('an admin deletes a campaign after the confirmation; it is no longer listed', async ({ page }) => {
   await signIn(page, DEMO.admin)
   await page.goto('/admin/campaigns')
-  await page.getByLabel('Search campaigns').fill('Back to School')
+  await page.getByLabel('Search campaigns').fill('Fall Clearance')
   const grid = page.getByRole('table', { name: 'Campaigns' })
   // A campaign's row (the empty-state row also names the search).
-  const row = grid.getByRole('row').filter({ has: page.getByRole('radio') }).filter({ hasText: 'Back to School' })
+  const row = grid.getByRole('row').filter({ has: page.getByRole('radio') }).filter({ hasText: 'Fall Clearance' })
   await expect(row).toHaveCount(1)
   await row.getByRole('radio').check()
   await page.getByRole('button', { name: 'Delete campaign' }).click()
@@ -245,7 +248,7 @@ test('an admin deletes a campaign after the confirmation; it is no longer listed
   await expect(page.getByText('The campaign has been deleted')).toBeVisible()
   await expect(row).toHaveCount(0)
   await page.reload()
-  await page.getByLabel('Search campaigns').fill('Back to School')
-  await expect(grid.getByText('No campaign matches “Back to School”.')).toBeVisible()
+  await page.getByLabel('Search campaigns').fill('Fall Clearance')
+  await expect(grid.getByText('No campaign matches “Fall Clearance”.')).toBeVisible()
   await lastScreen(page, 'admin-campaigns-deleted')
 })
