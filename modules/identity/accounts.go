@@ -508,7 +508,7 @@ func (a *accounts) CreateUser(ctx context.Context, req CreateUserRequest) (*User
 		}
 		u := &store.User{ID: ids.New(), CompanyID: company.ID, Email: req.Email, PasswordHash: hash, FirstName: req.FirstName,
 			LastName: req.LastName, Phone: req.Phone, Role: req.Role, Status: status, Certified: req.Certified,
-			TourCampaignShow: true, CreatedAt: now, UpdatedAt: now}
+			TourCampaignShow: !req.TourDone, CreatedAt: now, UpdatedAt: now}
 		if err := a.store.CreateUser(ctx, u); err != nil {
 			return db.Translate(err, "", MsgEmailTaken)
 		}

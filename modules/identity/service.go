@@ -188,6 +188,9 @@ type CreateUserRequest struct {
 	CompanyName string
 	CompanyType string // CompanyStandard when empty
 	Certified   bool
+	// TourDone creates the user with the guided tour already given (the demo accounts); otherwise
+	// the dashboard tour starts at their first sign-in (A §4).
+	TourDone bool
 }
 
 // LoggedInResponse answers GET /users/loggedin.

@@ -17,9 +17,9 @@ export const MSG = {
 }
 
 /** A fresh advertiser company, signed in in the page (the sign-up answer signs the page's context in). */
-export async function newAdvertiser(page: Page): Promise<string> {
+export async function newAdvertiser(page: Page, options: { tour?: boolean } = {}): Promise<string> {
   const email = `camp-${unique()}@example.com`
-  await signUpByApi(page.request, email, PASSWORD)
+  await signUpByApi(page.request, email, PASSWORD, options)
   await page.goto('/dashboard')
   if (new URL(page.url()).pathname === '/login') await signIn(page, email, PASSWORD)
   await expect(page).toHaveURL(/\/dashboard$/)

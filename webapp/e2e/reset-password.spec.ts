@@ -45,6 +45,8 @@ test('forgot password, follow the emailed link, set a new password and sign in w
   await page.getByLabel('Password', { exact: true }).fill(newPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
+  // A new user's first dashboard shows the tutorial video by itself (A §2).
+  await page.getByRole('dialog', { name: 'How Marquee works' }).getByRole('button', { name: 'Got it' }).click()
 
   // The link works once.
   await page.getByRole('button', { name: 'Logout' }).click()

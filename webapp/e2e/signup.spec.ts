@@ -35,6 +35,11 @@ test('sign up in two steps with the call consent, log out, and sign in again', a
   await page.getByRole('link', { name: 'Go to your dashboard' }).click()
 
   await expect(page).toHaveURL(/\/dashboard$/)
+  // A new user gets the dashboard tour once (A §4); ending it early asks first.
+  await expect(page.locator('.driver-popover')).toContainText('Welcome to Marquee')
+  await page.keyboard.press('Escape')
+  await page.getByRole('dialog', { name: 'End the tour?' }).getByRole('button', { name: 'End the tour' }).click()
+  await expect(page.locator('.driver-popover')).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Your campaigns will appear here' })).toBeVisible()
   await expect(page.getByRole('banner')).toContainText(company)
 

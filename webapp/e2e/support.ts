@@ -60,13 +60,18 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).not.toHaveURL(/\/login$/)
 }
 
-/** Creates an account through the API (a fresh one per journey that changes it). */
-export async function signUpByApi(request: APIRequestContext, email: string, password: string): Promise<void> {
+/**
+ * Creates an account through the API (a fresh one per journey that changes it), signed in in the
+ * request's context. A new user's dashboard tour starts by itself (A §4); journeys about something
+ * else have it given already, unless they ask for it with `tour: true`.
+ */
+export async function signUpByApi(request: APIRequestContext, email: string, password: string, { tour = false } = {}): Promise<void> {
   const response = await request.post('/signup', {
     headers: XHR,
     data: { company: `E2E Company ${unique()}`, email, phone: '', password, sendPhoneZoho: false },
   })
   expect(response.status(), await response.text()).toBe(201)
+  if (!tour) expect((await request.get('/users/disable-tour', { headers: XHR })).ok()).toBe(true)
 }
 
 /** Decodes a quoted-printable body (soft line breaks and =XX escapes). */

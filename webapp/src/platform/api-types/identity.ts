@@ -267,6 +267,11 @@ export interface CreateUserRequest {
   CompanyName: string;
   CompanyType: string; // CompanyStandard when empty
   Certified: boolean;
+  /**
+   * TourDone creates the user with the guided tour already given (the demo accounts); otherwise
+   * the dashboard tour starts at their first sign-in (A §4).
+   */
+  TourDone: boolean;
 }
 /**
  * LoggedInResponse answers GET /users/loggedin.

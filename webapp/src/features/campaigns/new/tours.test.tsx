@@ -89,11 +89,10 @@ describe('the guided tours', () => {
     expect(screen.queryByRole('dialog', { name: 'End the tour?' })).not.toBeInTheDocument()
   })
 
-  it('the dashboard tour is offered once to a user whose tour flag is on, and its end continues on /campaigns/new', async () => {
+  it('the dashboard tour starts once for a user whose tour flag is on, and its end continues on /campaigns/new', async () => {
     const server = fakeServer()
     const { router } = renderApp('/dashboard', { session: signedInSession(makeUser({ tourCampaignShow: true, sign_in_count: 0 })) })
     const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'Start the tour' }))
     await waitFor(() => expect(server.called('GET', '/users/disable-tour')).toHaveLength(1))
     await waitFor(() => expect(popover()).not.toBeNull())
     for (let i = 0; i < DASHBOARD_TOUR.length - 1; i++) {
