@@ -508,11 +508,18 @@ func (a *accounts) CreateUser(ctx context.Context, req CreateUserRequest) (*User
 		}
 		u := &store.User{ID: ids.New(), CompanyID: company.ID, Email: req.Email, PasswordHash: hash, FirstName: req.FirstName,
 			LastName: req.LastName, Phone: req.Phone, Role: req.Role, Status: status, Certified: req.Certified,
-			TourCampaignShow: !req.TourDone, CreatedAt: now, UpdatedAt: now}
+			TourCampaignShow: true, CreatedAt: now, UpdatedAt: now}
 		if err := a.store.CreateUser(ctx, u); err != nil {
 			return db.Translate(err, "", MsgEmailTaken)
 		}
 		userID = u.ID
+		if req.TourDone {
+			// A separate update: gorm leaves a false bool out of an INSERT, so the column's
+			// default (true) would win.
+			if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"tour_campaign_show": false}); err != nil {
+				return err
+			}
+		}
 		if hash == "" {
 			accessToken, err = a.issueToken(ctx, u.ID, store.PurposeAccess, a.deps.AccessTokenTTL)
 			return err

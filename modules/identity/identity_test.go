@@ -415,3 +415,23 @@ func TestDatabaseOutageKeepsTheSession(t *testing.T) {
 		t.Fatalf("internals leaked: %s", res.Body)
 	}
 }
+
+// TestCreateUserWithTheTourGiven: a user created with TourDone (the demo accounts) has the tour
+// flag off, although the column defaults to on; any other new user has it on (A §4).
+func TestCreateUserWithTheTourGiven(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		s := start(t, dialect)
+		svc := testkit.ModuleOf[*identity.Module](t, s).Service()
+		done, _, err := svc.CreateUser(t.Context(), identity.CreateUserRequest{Email: "returning@example.com", Password: "a returning user 1", CompanyName: "Returning Co", TourDone: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, _, err := svc.CreateUser(t.Context(), identity.CreateUserRequest{Email: "fresh@example.com", Password: "a brand new user 1", CompanyName: "Fresh Co"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done.TourCampaignShow || !fresh.TourCampaignShow {
+			t.Fatalf("tour flags: TourDone %v, new %v", done.TourCampaignShow, fresh.TourCampaignShow)
+		}
+	})
+}
