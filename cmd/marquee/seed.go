@@ -31,9 +31,9 @@ func seedDemo(ctx context.Context, app *application, out io.Writer) error {
 	created := 0
 	for role, req := range demoUsers {
 		req.Password = DemoPassword
-		// The demo accounts are returning users with campaigns: their tour has been given. A new
-		// sign-up gets it.
-		req.TourDone = true
+		// The demo accounts are returning users with campaigns: their tour and tutorial video have
+		// been given. A new sign-up gets both.
+		req.Onboarded = true
 		u, _, err := ids.CreateUser(ctx, req)
 		switch {
 		case apperr.CodeOf(err) == apperr.ECONFLICT:

@@ -513,10 +513,10 @@ func (a *accounts) CreateUser(ctx context.Context, req CreateUserRequest) (*User
 			return db.Translate(err, "", MsgEmailTaken)
 		}
 		userID = u.ID
-		if req.TourDone {
+		if req.Onboarded {
 			// A separate update: gorm leaves a false bool out of an INSERT, so the column's
 			// default (true) would win.
-			if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"tour_campaign_show": false}); err != nil {
+			if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"tour_campaign_show": false, "tutorial_campaign_showed": true}); err != nil {
 				return err
 			}
 		}

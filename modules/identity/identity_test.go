@@ -416,13 +416,13 @@ func TestDatabaseOutageKeepsTheSession(t *testing.T) {
 	}
 }
 
-// TestCreateUserWithTheTourGiven: a user created with TourDone (the demo accounts) has the tour
-// flag off, although the column defaults to on; any other new user has it on (A §4).
-func TestCreateUserWithTheTourGiven(t *testing.T) {
+// TestCreateOnboardedUser: a user created Onboarded (the demo accounts) has the tour flag off,
+// although the column defaults to on, and the tutorial shown; any other new user gets both (A §4).
+func TestCreateOnboardedUser(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		s := start(t, dialect)
 		svc := testkit.ModuleOf[*identity.Module](t, s).Service()
-		done, _, err := svc.CreateUser(t.Context(), identity.CreateUserRequest{Email: "returning@example.com", Password: "a returning user 1", CompanyName: "Returning Co", TourDone: true})
+		done, _, err := svc.CreateUser(t.Context(), identity.CreateUserRequest{Email: "returning@example.com", Password: "a returning user 1", CompanyName: "Returning Co", Onboarded: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -430,8 +430,8 @@ func TestCreateUserWithTheTourGiven(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if done.TourCampaignShow || !fresh.TourCampaignShow {
-			t.Fatalf("tour flags: TourDone %v, new %v", done.TourCampaignShow, fresh.TourCampaignShow)
+		if done.TourCampaignShow || !done.TutorialCampaignShowed || !fresh.TourCampaignShow || fresh.TutorialCampaignShowed {
+			t.Fatalf("onboarded %+v, new %+v", done, fresh)
 		}
 	})
 }

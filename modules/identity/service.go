@@ -188,9 +188,10 @@ type CreateUserRequest struct {
 	CompanyName string
 	CompanyType string // CompanyStandard when empty
 	Certified   bool
-	// TourDone creates the user with the guided tour already given (the demo accounts); otherwise
-	// the dashboard tour starts at their first sign-in (A §4).
-	TourDone bool
+	// Onboarded creates the user with the guided tour and the tutorial video already given (the
+	// demo accounts, returning users with campaigns); otherwise both come at the first sign-in
+	// (A §2, §4).
+	Onboarded bool
 }
 
 // LoggedInResponse answers GET /users/loggedin.

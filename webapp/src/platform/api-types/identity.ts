@@ -268,10 +268,11 @@ export interface CreateUserRequest {
   CompanyType: string; // CompanyStandard when empty
   Certified: boolean;
   /**
-   * TourDone creates the user with the guided tour already given (the demo accounts); otherwise
-   * the dashboard tour starts at their first sign-in (A §4).
+   * Onboarded creates the user with the guided tour and the tutorial video already given (the
+   * demo accounts, returning users with campaigns); otherwise both come at the first sign-in
+   * (A §2, §4).
    */
-  TourDone: boolean;
+  Onboarded: boolean;
 }
 /**
  * LoggedInResponse answers GET /users/loggedin.
