@@ -260,6 +260,8 @@ func appendSpots(b []byte, spots []AvailableSpot) []byte {
 		b = strconv.AppendInt(b, s.Ooh, 10)
 		b = append(b, `,"available":`...)
 		b = strconv.AppendBool(b, s.Available)
+		b = append(b, `,"price":`...)
+		b = appendDollars(b, int64(s.Price))
 		b = append(b, '}')
 	}
 	return append(b, ']')

@@ -299,6 +299,7 @@ func (q *weekSpotsQuery) spots() []AvailableSpot {
 			sp.MinValue = TierPrice(r.MinValue, r.MinValue2, r.VendorTier)
 		}
 		sp.Available = IsAvailable(sp.UsedSpots, sp.AvailableSpots)
+		sp.Price = SpotPrice(sp.MinValue)
 		out[i] = sp
 	}
 	slices.SortFunc(out, func(a, b AvailableSpot) int {

@@ -210,7 +210,7 @@ func TestAvailableSpots(t *testing.T) {
 				t.Fatalf("not sorted ascending by min_value at %d", i)
 			}
 			q := quoteOf[sp.Xxx]
-			if sp.UsedSpots != q.UsedSpots || sp.AvailableSpots != q.AvailableSpots || sp.Available != (sp.UsedSpots < sp.AvailableSpots) || sp.OldValue != q.MinValue {
+			if sp.UsedSpots != q.UsedSpots || sp.AvailableSpots != q.AvailableSpots || sp.Available != (sp.UsedSpots < sp.AvailableSpots) || sp.OldValue != q.MinValue || sp.Price != q.Price {
 				t.Errorf("spot %+v, quote %+v", sp, q)
 			}
 			if sp.VendorTier == 2 {

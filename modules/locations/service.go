@@ -159,6 +159,9 @@ type AvailableSpot struct {
 	OldValue       money.Cents `json:"old_value"`
 	Ooh            int64       `json:"ooh"`
 	Available      bool        `json:"available"`
+	// Price is what a booking of this spot costs: MinValue rounded up to the next $10 (B §9), the
+	// same as Quote's Price, which the campaign creation charges and checks the form against.
+	Price money.Cents `json:"price"`
 }
 
 // PlacePrediction is one answer of the place search (B §3 "Map place").

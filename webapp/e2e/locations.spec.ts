@@ -16,6 +16,7 @@ interface Face {
 interface Spot {
   xxx: string
   min_value: number
+  price: number
   ooh: number
   available: boolean
 }
@@ -87,7 +88,7 @@ test('searches a place, changes the radius and opens an info window', async ({ p
   await expect(info.getByRole('heading', { name: face.location_name })).toBeVisible()
   await expect(info).toContainText(face.city)
   await expect(info).toContainText(face.market)
-  await expect(info).toContainText(dollars(spot!.min_value))
+  await expect(info).toContainText(dollars(spot!.price))
   await expect(info).toContainText(count(spot!.ooh))
   await expect(info.getByTestId('face-availability')).toHaveText(new RegExp(`^${spot!.available ? 'Available' : 'Sold out'} for the week of `))
   await expect(info.getByTestId('face-display-text')).toHaveText(

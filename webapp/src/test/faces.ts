@@ -39,6 +39,8 @@ export function makeSpot(face: Location, overrides: Partial<AvailableSpot> = {})
     ooh: face.ooh,
     available: true,
     ...overrides,
+    // The server's price: min_value rounded up to the next $10 (locations.SpotPrice), unless given.
+    price: overrides.price ?? Math.ceil((overrides.min_value ?? face.value) / 10) * 10,
   }
 }
 

@@ -13,7 +13,7 @@ export function adDisplayText(settings: Location['location']): string {
 
 /** A face's weekly price and impressions: the week's spot when it is known, else the face's base values. */
 export function weeklyTerms(face: Location, spot: AvailableSpot | undefined): { price: number; impressions: number } {
-  return spot ? { price: spot.min_value, impressions: spot.ooh } : { price: face.value, impressions: face.ooh }
+  return spot ? { price: spot.price, impressions: spot.ooh } : { price: face.value, impressions: face.ooh }
 }
 
 /** '$500 – $1,250', one price when all are equal, '' for none. */

@@ -258,6 +258,11 @@ export interface AvailableSpot {
   old_value: number /* dollars, at most two decimals */;
   ooh: number /* int64 */;
   available: boolean;
+  /**
+   * Price is what a booking of this spot costs: MinValue rounded up to the next $10 (B §9), the
+   * same as Quote's Price, which the campaign creation charges and checks the form against.
+   */
+  price: number /* dollars, at most two decimals */;
 }
 /**
  * PlacePrediction is one answer of the place search (B §3 "Map place").

@@ -44,7 +44,7 @@ import {
   type FacesQuery,
 } from '../../../platform/map/api'
 import { useCampaignDefaultsQuery } from '../createApi'
-import { spotPrice, summarizeBudget, toCents, toDollars } from './budget'
+import { summarizeBudget, toCents, toDollars } from './budget'
 import ExampleSlideshow from './ExampleSlideshow'
 import ReviewModal, { type ReviewData } from './ReviewModal'
 import {
@@ -214,7 +214,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   const prices = useMemo(() => {
     const byFace = new Map<string, PriceData>()
     if (!spots.data || spots.isFetching) return byFace
-    for (const spot of spots.data) byFace.set(spot.xxx, { loaded: true, price: spotPrice(spot.min_value), available: spot.available, impressionsEst: spot.ooh })
+    for (const spot of spots.data) byFace.set(spot.xxx, { loaded: true, price: spot.price, available: spot.available, impressionsEst: spot.ooh })
     return byFace
   }, [spots.data, spots.isFetching])
   const priceOf = useCallback(

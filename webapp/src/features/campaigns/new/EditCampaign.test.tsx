@@ -41,7 +41,7 @@ function server(editable: boolean, onPut?: (body: CampaignFormBody) => void) {
     'GET /api/map/config': { body: { tile_url: 'http://tiles.invalid/{z}/{x}/{y}.png', attribution: 'Test' } },
     'GET /api/od/locations/': { body: [face] },
     // The campaign's own booking makes its face look sold out: the edit still keeps it.
-    'POST /api/available-spots/': { body: [{ xxx: 'f1', used_spots: 6, available_spots: 6, min_value: 500, min_value_2: 0, vendor_tier: 1, old_value: 500, ooh: 40000, available: false }] },
+    'POST /api/available-spots/': { body: [{ xxx: 'f1', used_spots: 6, available_spots: 6, min_value: 500, min_value_2: 0, vendor_tier: 1, old_value: 500, ooh: 40000, available: false, price: 500 }] },
     'GET /api/cards/me': { status: 404, body: { success: false, message: 'No card.' } },
     'GET /companies/currentCompany': { body: { account_credit: 0 } },
     'GET /api/creatives/default': { status: 200 },

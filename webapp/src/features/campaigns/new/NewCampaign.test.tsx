@@ -25,7 +25,7 @@ beforeEach(() => {
 
 const market = { id: 'm1', market: 'SF Bay Area', cities: ['Oakland', 'San Jose'], center: { lat: 37.77, lng: -122.42 }, zoom: 8, fixed: true }
 const face = (id: string, name: string, city: string) => makeFace({ id, location_name: name, city, lat: 37.8, lng: -122.27, value: 500, ooh: 40000 })
-const spot = (id: string, price: number, available = true) => ({ xxx: id, used_spots: available ? 1 : 6, available_spots: 6, min_value: price, min_value_2: 0, vendor_tier: 1, old_value: price, ooh: 40000, available })
+const spot = (id: string, price: number, available = true) => ({ xxx: id, used_spots: available ? 1 : 6, available_spots: 6, min_value: price, min_value_2: 0, vendor_tier: 1, old_value: price, ooh: 40000, available, price })
 const card = { id: 'card-1', brand: 'Visa', last4: '4242', exp_month: 3, exp_year: 2031, masked: 'xxxx-xxxx-xxxx-4242' }
 const creative = { id: 'cr-1', awsUrl: '/creative/image?image=a.jpg', name: 'Spring ad', alt: 'Spring ad', url: 'a.jpg', company: 'company-1', reference: 'R1', converted_thumb: '', width: 1400, height: 400, is_default: true, created_at: '2026-11-01T00:00:00Z' }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { campaignTotal, creditPortions, quoteCampaign, spendableBudget, spotPrice, summarizeBudget, toCents, weeklyTotal } from './budget'
+import { campaignTotal, creditPortions, quoteCampaign, spendableBudget, summarizeBudget, toCents, weeklyTotal } from './budget'
 
 // The same cases as modules/billing/pricing_test.go: the TS mirror must agree with the server.
 describe('billing rules mirrored (B §9)', () => {
@@ -53,11 +53,4 @@ describe('summarizeBudget', () => {
     expect(high.weeklyImpressions).toBe(198_899)
     expect(high.total).toBe(300_000)
   })
-})
-
-it('rounds a spot price up to the next $10 (B §9, locations.SpotPrice)', () => {
-  expect(spotPrice(500)).toBe(500)
-  expect(spotPrice(501)).toBe(510)
-  expect(spotPrice(499.99)).toBe(500)
-  expect(spotPrice(0)).toBe(0)
 })

@@ -116,13 +116,3 @@ export function summarizeBudget(input: {
     totalImpressions: weekly * weeks,
   }
 }
-
-// B §9 / A §9: a spot's price is rounded up to the next multiple of $10 (locations.SpotPrice):
-// what the server charges, and checks the form's prices against.
-const PRICE_STEP: Cents = 1000
-
-/** The weekly price of a face from its available spot's min_value (dollars). */
-export function spotPrice(minValueDollars: number): number {
-  const cents = toCents(minValueDollars)
-  return toDollars(Math.ceil(cents / PRICE_STEP) * PRICE_STEP)
-}
