@@ -182,6 +182,9 @@ func (m *Module) planCampaign(ctx context.Context, p *auth.Principal, form Campa
 		faceIDs = append(faceIDs, id)
 	}
 	if len(faceIDs) == 0 {
+		if opts.Admin {
+			return nil, apperr.Field(fieldPlaces, MsgAdminLocationReq) // B §5, the admin update
+		}
 		return nil, apperr.Field(fieldPlaces, MsgLocationRequired)
 	}
 

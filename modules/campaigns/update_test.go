@@ -38,6 +38,13 @@ func TestUpdateCampaign(t *testing.T) {
 		if spots := w.spotsOf(t, w.adv, id); len(spots) != 5 {
 			t.Fatalf("spots after edit = %d", len(spots))
 		}
+		// An advertiser's edit without locations gets the creation message; an admin's update gets
+		// the admin one (B §5).
+		none := w.form(w.adv, FrequencyWeekly, 2)
+		none.PlacesChecked = nil
+		expectMessage(t, w.adv.c.Put("/api/campaigns/"+id, none), 400, MsgLocationRequired)
+		expectMessage(t, w.admin.Put("/api/campaigns/"+id, none), 400, MsgAdminLocationReq)
+
 		// The start of a campaign with a charged week can't move.
 		moved := w.form(w.adv, FrequencyWeekly, 2, w.atlanta[:3]...)
 		moved.StartDate = start0.AddWeeks(1).String()
