@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"marquee/platform/server"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,7 +16,7 @@ import (
 
 // billingServer starts identity and billing, with n regular users of n companies, signed in.
 func billingServer(b *testing.B, dialect string, n int) (*testkit.Server, billing.Service, []*testkit.Client, []string) {
-	s := testkit.Start(b, dialect, billing.Build)
+	s := testkit.Start(b, dialect, server.Compose(billing.Component))
 	var ids identity.Service
 	var bill billing.Service
 	for _, m := range s.Modules {

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"marquee/platform/server"
 	"mime/multipart"
 	"net/http"
 	"testing"
@@ -26,7 +27,7 @@ import (
 func BenchmarkCampaignCreate100x52(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {
-			s := testkit.Start(b, dialect, campaigns.Build)
+			s := testkit.Start(b, dialect, server.Compose(campaigns.Component))
 			loc := testkit.ModuleOf[*locations.Module](b, s)
 			ids := testkit.ModuleOf[*identity.Module](b, s).Service()
 			u, _, err := ids.CreateUser(b.Context(), identity.CreateUserRequest{Email: "create@bench.test", Password: "benchmark password", CompanyName: "Bench Create Co"})

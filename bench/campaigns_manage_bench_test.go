@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"marquee/platform/server"
 	"testing"
 	"time"
 
@@ -22,7 +23,7 @@ import (
 func BenchmarkCampaignsManage(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {
-			s := testkit.Start(b, dialect, campaigns.Build)
+			s := testkit.Start(b, dialect, server.Compose(campaigns.Component))
 			m := testkit.ModuleOf[*campaigns.Module](b, s)
 			loc := testkit.ModuleOf[*locations.Module](b, s)
 			ids := testkit.ModuleOf[*identity.Module](b, s).Service()

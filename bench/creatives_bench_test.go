@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"io"
+	"marquee/platform/server"
 	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
@@ -25,7 +26,7 @@ import (
 
 // creativesWorld starts identity and creatives with an admin and a standard advertiser.
 func creativesWorld(b *testing.B, dialect string) (s *testkit.Server, admin, user *testkit.Client) {
-	s = testkit.Start(b, dialect, creatives.Build)
+	s = testkit.Start(b, dialect, server.Compose(creatives.Component))
 	var svc identity.Service
 	for _, m := range s.Modules {
 		if id, ok := m.(*identity.Module); ok {

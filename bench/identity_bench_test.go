@@ -4,6 +4,7 @@ package bench
 
 import (
 	"fmt"
+	"marquee/platform/server"
 	"sort"
 	"sync"
 	"testing"
@@ -40,7 +41,7 @@ func (l *latencies) report(b *testing.B) {
 func BenchmarkSignIn(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {
-			s := testkit.Start(b, dialect, identity.Build, testkit.WithProductionHashing())
+			s := testkit.Start(b, dialect, server.Compose(identity.Component), testkit.WithProductionHashing())
 			const users = 32
 			for i := 0; i < users; i++ {
 				c := s.Client(b)
@@ -76,7 +77,7 @@ func BenchmarkSignIn(b *testing.B) {
 func BenchmarkLoggedInCheck(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {
-			s := testkit.Start(b, dialect, identity.Build)
+			s := testkit.Start(b, dialect, server.Compose(identity.Component))
 			const users = 64
 			clients := make([]*testkit.Client, users)
 			for i := range clients {

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"marquee/platform/server"
 	"net/http"
 	"net/url"
 	"syscall"
@@ -33,7 +34,7 @@ func BenchmarkAvailableSpots(b *testing.B) {
 				name = dialect + "/after-booking"
 			}
 			b.Run(name, func(b *testing.B) {
-				s := testkit.Start(b, dialect, locations.Build)
+				s := testkit.Start(b, dialect, server.Compose(locations.Component))
 				m := s.Modules[0].(*locations.Module)
 				if n, err := m.GenerateInventory(b.Context(), locations.GenerateOptions{Markets: []string{"Chicago"}, FacesPerMarket: 5000, Seed: 42, Weeks: benchWeek.Weeks(2)}); err != nil || n != 5000 {
 					b.Fatalf("generate: %d, %v", n, err)
@@ -72,7 +73,7 @@ func BenchmarkAvailableSpots(b *testing.B) {
 func BenchmarkLocationsAll(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {
-			s := testkit.Start(b, dialect, locations.Build)
+			s := testkit.Start(b, dialect, server.Compose(locations.Component))
 			m := s.Modules[0].(*locations.Module)
 			if n, err := m.GenerateInventory(b.Context(), locations.GenerateOptions{Markets: []string{"Chicago", "Houston"}, FacesPerMarket: 5000, Seed: 42}); err != nil || n != 10000 {
 				b.Fatalf("generate: %d, %v", n, err)
@@ -127,7 +128,7 @@ func processCPU() time.Duration {
 // BenchmarkPlaceSearch: GET /api/places/predictions over HTTP with inputs of one to several letters
 // (target: p95 under 10 ms), one client.
 func BenchmarkPlaceSearch(b *testing.B) {
-	s := testkit.Start(b, testkit.Dialects()[0], locations.Build)
+	s := testkit.Start(b, testkit.Dialects()[0], server.Compose(locations.Component))
 	inputs := []string{"s", "sa", "san", "san f", "new y", "spring", "oakland, c", "port", "st pe", "washington d", "b", "ch", "lake", "mount", "fort w"}
 	var lat latencies
 	c := s.Client(b)

@@ -34,7 +34,7 @@ type fixture struct {
 
 func start(t *testing.T, dialect string, opts ...testkit.Option) *fixture {
 	t.Helper()
-	s := testkit.Start(t, dialect, Build, opts...)
+	s := testkit.Start(t, dialect, server.Compose(Component), opts...)
 	f := &fixture{s: s}
 	for _, m := range s.Modules {
 		switch m := m.(type) {

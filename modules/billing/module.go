@@ -13,7 +13,6 @@ import (
 	"marquee/modules/billing/internal/store"
 	"marquee/modules/billing/internal/stripegw"
 	"marquee/modules/identity"
-	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
@@ -111,17 +110,15 @@ func NewFromKernel(k *server.Kernel, companies Companies) (*Module, error) {
 		StripeAPIURL: c.StripeAPIURL, MaxJSONBytes: c.MaxJSONBytes})
 }
 
-// Build builds identity and billing on the kernel and hands billing to identity as its credit
-// reader, as cmd/marquee does (a testkit.BuildFunc for billing's tests and benchmarks).
-func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
-	id, err := identity.NewFromKernel(k)
-	if err != nil {
-		return nil, nil, err
-	}
-	b, err := NewFromKernel(k, id.Service())
-	if err != nil {
-		return nil, nil, err
-	}
-	id.SetCreditReader(b.Service())
-	return []server.Module{id, b}, id.Principals(), nil
-}
+// Component builds billing on the kernel after identity, and hands billing to identity as its
+// credit reader (identity cannot import billing; server.Compose).
+var Component = &server.Component{Name: "billing", Needs: []*server.Component{identity.Component},
+	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
+		id := server.Get[*identity.Module](b)
+		m, err := NewFromKernel(k, id.Service())
+		if err != nil {
+			return nil, err
+		}
+		id.SetCreditReader(m.Service())
+		return m, nil
+	}}

@@ -10,6 +10,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"marquee/platform/server"
 	"mime/multipart"
 	"net/http"
 	"slices"
@@ -59,7 +60,7 @@ type advertiser struct {
 
 func startWorld(t *testing.T, dialect string) *world {
 	t.Helper()
-	s := testkit.Start(t, dialect, Build)
+	s := testkit.Start(t, dialect, server.Compose(Component))
 	w := &world{s: s, m: testkit.ModuleOf[*Module](t, s), locMod: testkit.ModuleOf[*locations.Module](t, s),
 		bill: testkit.ModuleOf[*billing.Module](t, s), ids: testkit.ModuleOf[*identity.Module](t, s).Service()}
 	w.loc = w.locMod.Service()

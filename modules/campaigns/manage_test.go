@@ -30,7 +30,7 @@ type manageFixture struct {
 
 func startManage(t *testing.T, dialect string) *manageFixture {
 	t.Helper()
-	s := testkit.Start(t, dialect, Build)
+	s := testkit.Start(t, dialect, server.Compose(Component))
 	f := &manageFixture{s: s, ids: map[string]string{}, m: testkit.ModuleOf[*Module](t, s), loc: testkit.ModuleOf[*locations.Module](t, s)}
 	ids := testkit.ModuleOf[*identity.Module](t, s).Service()
 	user := func(email, company, role string) (*testkit.Client, server.DemoAccount) {

@@ -15,7 +15,6 @@ import (
 	"marquee/modules/creatives"
 	"marquee/modules/identity"
 	"marquee/modules/locations"
-	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
@@ -123,29 +122,10 @@ func NewFromKernel(k *server.Kernel, id Identity, loc locations.Service, cr crea
 	})
 }
 
-// Build builds identity, locations, creatives, billing and campaigns on the kernel, as cmd/marquee
-// does (a testkit.BuildFunc for this module's tests and benchmarks).
-func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
-	id, err := identity.NewFromKernel(k)
-	if err != nil {
-		return nil, nil, err
-	}
-	loc, err := locations.NewFromKernel(k)
-	if err != nil {
-		return nil, nil, err
-	}
-	cr, err := creatives.NewFromKernel(k, id.Service())
-	if err != nil {
-		return nil, nil, err
-	}
-	bill, err := billing.NewFromKernel(k, id.Service())
-	if err != nil {
-		return nil, nil, err
-	}
-	id.SetCreditReader(bill.Service())
-	c, err := NewFromKernel(k, id.Service(), loc.Service(), cr.Service(), bill.Service())
-	if err != nil {
-		return nil, nil, err
-	}
-	return []server.Module{id, loc, cr, bill, c}, id.Principals(), nil
-}
+// Component builds campaigns on the kernel after the modules it uses (server.Compose).
+var Component = &server.Component{Name: "campaigns",
+	Needs: []*server.Component{identity.Component, locations.Component, creatives.Component, billing.Component},
+	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
+		return NewFromKernel(k, server.Get[*identity.Module](b).Service(), server.Get[*locations.Module](b).Service(),
+			server.Get[*creatives.Module](b).Service(), server.Get[*billing.Module](b).Service())
+	}}

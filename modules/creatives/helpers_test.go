@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"marquee/platform/server"
 	"mime/multipart"
 	"net/http"
 	"path/filepath"
@@ -35,7 +36,7 @@ type world struct {
 
 func start(t *testing.T, dialect string, opts ...testkit.Option) *world {
 	t.Helper()
-	s := testkit.Start(t, dialect, creatives.Build, opts...)
+	s := testkit.Start(t, dialect, server.Compose(creatives.Component), opts...)
 	var svc identity.Service
 	for _, m := range s.Modules {
 		if id, ok := m.(*identity.Module); ok {

@@ -14,7 +14,6 @@ import (
 
 	"marquee/modules/creatives/internal/store"
 	"marquee/modules/identity"
-	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
@@ -116,16 +115,8 @@ func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
 	})
 }
 
-// Build builds identity and creatives on the kernel (a testkit.BuildFunc) for this module's tests
-// and benchmarks.
-func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
-	id, err := identity.NewFromKernel(k)
-	if err != nil {
-		return nil, nil, err
-	}
-	cr, err := NewFromKernel(k, id.Service())
-	if err != nil {
-		return nil, nil, err
-	}
-	return []server.Module{id, cr}, id.Principals(), nil
-}
+// Component builds creatives on the kernel after identity (server.Compose).
+var Component = &server.Component{Name: "creatives", Needs: []*server.Component{identity.Component},
+	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
+		return NewFromKernel(k, server.Get[*identity.Module](b).Service())
+	}}

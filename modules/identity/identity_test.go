@@ -1,6 +1,7 @@
 package identity_test
 
 import (
+	"marquee/platform/server"
 	"net/http"
 	"regexp"
 	"strings"
@@ -15,7 +16,7 @@ import (
 )
 
 func start(t *testing.T, dialect string, opts ...testkit.Option) *testkit.Server {
-	return testkit.Start(t, dialect, identity.Build, opts...)
+	return testkit.Start(t, dialect, server.Compose(identity.Component), opts...)
 }
 
 const goodPassword = "correct horse battery"

@@ -112,12 +112,6 @@ func NewFromKernel(k *server.Kernel) (*Module, error) {
 	})
 }
 
-// Build builds the identity module alone on the kernel (a testkit.BuildFunc): for the tests and
-// benchmarks of identity, and of anything that needs only it.
-func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
-	m, err := NewFromKernel(k)
-	if err != nil {
-		return nil, nil, err
-	}
-	return []server.Module{m}, m.Principals(), nil
-}
+// Component builds identity on the kernel; it needs no other module (server.Compose).
+var Component = &server.Component{Name: "identity",
+	Build: func(k *server.Kernel, _ server.Built) (server.Module, error) { return NewFromKernel(k) }}

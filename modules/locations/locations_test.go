@@ -25,7 +25,7 @@ var week0 = dates.MustParse("2026-11-23")
 
 func start(t *testing.T, dialect string) (*testkit.Server, *locations.Module) {
 	t.Helper()
-	s := testkit.Start(t, dialect, locations.Build)
+	s := testkit.Start(t, dialect, server.Compose(locations.Component))
 	return s, s.Modules[0].(*locations.Module)
 }
 

@@ -1,7 +1,6 @@
 package locations
 
 import (
-	"context"
 	"errors"
 	"time"
 
@@ -9,7 +8,6 @@ import (
 	"gorm.io/gorm"
 
 	"marquee/modules/locations/internal/store"
-	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
@@ -77,18 +75,8 @@ func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
-// Build builds the locations module alone on the kernel (a testkit.BuildFunc) for its own tests and
-// benchmarks. It knows no users: locations depends on no module, so every caller is anonymous; the
-// signed-in calendar calls are tested with the whole application (cmd/marquee).
-func Build(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error) {
-	m, err := NewFromKernel(k)
-	if err != nil {
-		return nil, nil, err
-	}
-	return []server.Module{m}, noUsers{}, nil
-}
-
-// noUsers is the principal loader of a locations-only server: nobody is signed in.
-type noUsers struct{}
-
-func (noUsers) LoadPrincipal(context.Context, string) (*auth.Principal, error) { return nil, nil }
+// Component builds locations on the kernel; it needs no other module, so a locations-only graph
+// knows no users and every caller is anonymous (the signed-in calendar calls are tested with the
+// whole application, cmd/marquee).
+var Component = &server.Component{Name: "locations",
+	Build: func(k *server.Kernel, _ server.Built) (server.Module, error) { return NewFromKernel(k) }}

@@ -31,7 +31,7 @@ var StartTime = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 // BuildFunc makes the application's modules on the kernel and names the principal loader (the
 // identity module). cmd/marquee passes every module; a module's own tests pass that module and
 // what it depends on.
-type BuildFunc func(k *server.Kernel) ([]server.Module, auth.PrincipalLoader, error)
+type BuildFunc = server.BuildFunc
 
 // Server is a real HTTP server on a fresh database.
 type Server struct {
