@@ -92,6 +92,9 @@ const (
 	MsgCardRequired      = "Please add your credit card information."
 	MsgInvalidNumber     = "Please enter a valid number"
 	MsgCreated           = "Your campaign was successfully created and is pending payment confirmation"
+	// MsgCreatedActive answers a creation that the account credit paid in full: the campaign is
+	// active at once, so B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
+	MsgCreatedActive = "Your campaign was successfully created and is active: your account credit covers it."
 	MsgUnexpected        = "A unexpected error has occurred."
 	MsgUpdated           = "Campaign has been updated successfully!"
 	MsgDeleted           = "The campaign has been deleted"
@@ -298,6 +301,9 @@ type CampaignDefaults struct {
 	DefaultStart          dates.Date `json:"default_start"`
 	MaxWeeks              int        `json:"max_weeks"`
 	DefaultWeeklyDuration int        `json:"default_weekly_duration"`
+	// BusinessTimezone is the IANA zone of every date rule (BUSINESS_TIMEZONE): Today is the date
+	// there, and a Monday's Wednesday cut-off ends at midnight there.
+	BusinessTimezone string `json:"business_timezone"`
 }
 
 // CampaignQuote answers POST /api/campaigns/quote: the server's prices of a form for the review
@@ -313,6 +319,27 @@ type CampaignQuote struct {
 	StartDate       dates.Date     `json:"start_date"`
 	EndDate         dates.Date     `json:"end_date"`
 	ImpressionCount int64          `json:"impression_count"`
+	// PromoCredit is the credit of the promo code named in the form (promo_code) that the company
+	// redeemed and still holds: the redemption's amount, at most the account credit; 0 without a
+	// code or for a code the company did not redeem.
+	PromoCredit money.Cents `json:"promo_credit"`
+	// SpendableBudget is what the company can spend in the first week: WeeklyBudget (what the card
+	// pays) plus PromoCredit (B §9 "Promo credit adds to the spendable budget").
+	SpendableBudget money.Cents `json:"spendable_budget"`
+	// CardRequired says whether a card on file is needed: some week still costs more than the
+	// credit covers (B §5: a card is required only when the weekly budget is above 0).
+	CardRequired bool `json:"card_required"`
+	// Maximum-budget type (typeCampaign 0, B §9), 0 for premium: DailyBudget is the form's maxBudget
+	// (the suggested one when the form sends none), and Weekly is DailyBudget × 7;
+	// SuggestedDailyBudget is ceil(locations / 10) × $20; MinDailyBudget is the least daily budget
+	// a creation accepts (the suggested one, at least $20). Below it, ImpressionCount is 0 and
+	// Likely is empty.
+	DailyBudget          money.Cents `json:"daily_budget"`
+	SuggestedDailyBudget money.Cents `json:"suggested_daily_budget"`
+	MinDailyBudget       money.Cents `json:"min_daily_budget"`
+	// Likely lists the chosen faces flagged likely to run (B §3 "likely"); a maximum-budget quote
+	// below the minimum clears them (B §4).
+	Likely []string `json:"likely"`
 }
 
 // Conflict resolutions (B §4).

@@ -167,6 +167,11 @@ export const MsgInvalidNumber = "Please enter a valid number";
  */
 export const MsgCreated = "Your campaign was successfully created and is pending payment confirmation";
 /**
+ * MsgCreatedActive answers a creation that the account credit paid in full: the campaign is
+ * active at once, so B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
+ */
+export const MsgCreatedActive = "Your campaign was successfully created and is active: your account credit covers it.";
+/**
  * Messages of B §5 and B §8, word for word, and of this module.
  */
 export const MsgUnexpected = "A unexpected error has occurred.";
@@ -512,6 +517,11 @@ export interface CampaignDefaults {
   default_start: string /* YYYY-MM-DD */;
   max_weeks: number /* int */;
   default_weekly_duration: number /* int */;
+  /**
+   * BusinessTimezone is the IANA zone of every date rule (BUSINESS_TIMEZONE): Today is the date
+   * there, and a Monday's Wednesday cut-off ends at midnight there.
+   */
+  business_timezone: string;
 }
 /**
  * CampaignQuote answers POST /api/campaigns/quote: the server's prices of a form for the review
@@ -528,6 +538,37 @@ export interface CampaignQuote {
   start_date: string /* YYYY-MM-DD */;
   end_date: string /* YYYY-MM-DD */;
   impression_count: number /* int64 */;
+  /**
+   * PromoCredit is the credit of the promo code named in the form (promo_code) that the company
+   * redeemed and still holds: the redemption's amount, at most the account credit; 0 without a
+   * code or for a code the company did not redeem.
+   */
+  promo_credit: number /* dollars, at most two decimals */;
+  /**
+   * SpendableBudget is what the company can spend in the first week: WeeklyBudget (what the card
+   * pays) plus PromoCredit (B §9 "Promo credit adds to the spendable budget").
+   */
+  spendable_budget: number /* dollars, at most two decimals */;
+  /**
+   * CardRequired says whether a card on file is needed: some week still costs more than the
+   * credit covers (B §5: a card is required only when the weekly budget is above 0).
+   */
+  card_required: boolean;
+  /**
+   * Maximum-budget type (typeCampaign 0, B §9), 0 for premium: DailyBudget is the form's maxBudget
+   * (the suggested one when the form sends none), and Weekly is DailyBudget × 7;
+   * SuggestedDailyBudget is ceil(locations / 10) × $20; MinDailyBudget is the least daily budget
+   * a creation accepts (the suggested one, at least $20). Below it, ImpressionCount is 0 and
+   * Likely is empty.
+   */
+  daily_budget: number /* dollars, at most two decimals */;
+  suggested_daily_budget: number /* dollars, at most two decimals */;
+  min_daily_budget: number /* dollars, at most two decimals */;
+  /**
+   * Likely lists the chosen faces flagged likely to run (B §3 "likely"); a maximum-budget quote
+   * below the minimum clears them (B §4).
+   */
+  likely: string[];
 }
 /**
  * Conflict resolutions (B §4).
