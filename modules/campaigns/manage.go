@@ -175,7 +175,7 @@ func (m *Module) campaignDetail(ctx context.Context, p *auth.Principal, id strin
 		return nil, err
 	}
 	now := m.deps.Clock.Now()
-	today := dates.Of(now)
+	today := dates.Today(m.deps.Clock)
 	out := &CampaignDetail{Campaign: *dtos[0], Locations: []CampaignLocation{}, Proofs: []WeekCreative{},
 		Chart: buildChart(weeks, c.Duration, now), Editable: editable(c, today, p.IsAdmin()), ImminentEnd: imminentEnd(c, today),
 		CanPause: canPause(c.Status), CanResume: canResume(c.Status), CanStop: canStop(c.Status)}
