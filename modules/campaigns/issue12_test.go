@@ -464,3 +464,32 @@ func TestBusinessTimeZoneIsConfigurable(t *testing.T) {
 		t.Fatalf("today in Los Angeles = %s", today)
 	}
 }
+
+// TestCreditOnlyOngoingCampaignPausesWhenTheCreditRunsOut: an ongoing campaign created without a
+// card because the credit paid its first week (issue 12 item 3) is paused by the weekly job when
+// the next week finds neither credit nor card, as when a charge fails, instead of failing the job
+// on every run.
+func TestCreditOnlyOngoingCampaignPausesWhenTheCreditRunsOut(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := startWorld(t, dialect)
+		ctx := t.Context()
+		noCard := w.newAdvertiser(t, "ongoing@campaigns.test", "Ongoing Co", "")
+		face := w.atlanta[0]
+		if _, err := w.bill.Service().ApplyCredit(ctx, billing.CreditRequest{Key: "one-week", CompanyID: noCard.companyID, Amount: w.price(t, face.ID, start0)}); err != nil {
+			t.Fatal(err)
+		}
+		var res CreateResponse
+		post(t, w.s, noCard.c, "ongoing", w.form(noCard, FrequencyOngoing, 0, face)).Expect(t, 201).JSON(t, &res)
+		if res.Campaign.Status != StatusActive {
+			t.Fatalf("created = %+v", res.Campaign)
+		}
+		w.s.Clock.Set(time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)) // Thursday: 7 December is locked
+		run, err := w.m.RunLifecycle(ctx)
+		if err != nil || run.Failed != 0 {
+			t.Fatalf("run = %+v, %v", run, err)
+		}
+		if c := w.campaign(t, res.Campaign.ID); c.Status != StatusPaused {
+			t.Fatalf("campaign = %s %q", c.Status, c.PaymentMessage)
+		}
+	})
+}
