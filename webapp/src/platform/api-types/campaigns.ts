@@ -323,10 +323,10 @@ export const MsgCannotStop = "This campaign has already ended.";
  */
 export const MsgConflictResolved = "This conflict has already been resolved or has expired. Please create the campaign again.";
 /**
- * MsgCreatedActive answers a creation that the account credit paid in full: the campaign is active at
- * once, so B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
+ * MsgCreatedActive answers a creation whose campaign is active already (the account credit paid its
+ * first week): B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
  */
-export const MsgCreatedActive = "Your campaign was successfully created and is active: your account credit covers it.";
+export const MsgCreatedActive = "Your campaign was successfully created and is active";
 /**
  * Confirm texts of B §8 the web app shows before an action; kept here so the generated types carry
  * them word for word.
