@@ -81,37 +81,37 @@ type planOptions struct {
 // campaignPlan is a validated, priced form: everything a campaign row and its weeks need. Prices
 // are the server's; nothing the client sent about money is used.
 type campaignPlan struct {
-	Form      CampaignForm
-	CompanyID string
-	Name      string
-	Type      int
-	MaxBudget money.Cents // maximum-budget mode: the daily budget
-	// Maximum-budget mode (B §9): the suggested and the least daily budget, and whether MaxBudget
-	// is below that least one (a quote only: a creation refuses it).
-	SuggestedDaily, MinDaily money.Cents
-	BelowMinimum             bool
-	Strategy                 int
-	Markets                  []string
-	Cities                   []string
-	PlaceID                  string
-	Radius                   int
-	Frequency                string
-	Start, End               dates.Date
-	Duration                 int
-	Weeks                    []dates.Date         // the Mondays booked now
-	Faces                    []locations.Location // the chosen faces, in the form's order, without repeats
-	Prices                   map[string]money.Cents
-	Quotes                   map[locations.FaceWeek]locations.Quote
-	Creative                 *creatives.Creative
-	Credit                   money.Cents   // the company's account credit when planned
-	Quote                    billing.Quote // the weeks of the duration, credit split across them (B §9)
-	WeeklyBudget             money.Cents   // the first week's net: what the form shows as the weekly budget
-	Impressions              int64         // the start week's estimated impressions of the chosen faces
-	Likely                   []string      // the chosen faces flagged likely (none below the minimum budget)
+	Form         CampaignForm
+	CompanyID    string
+	Name         string
+	Type         int
+	MaxBudget    money.Cents // maximum-budget mode: the daily budget
+	Strategy     int
+	Markets      []string
+	Cities       []string
+	PlaceID      string
+	Radius       int
+	Frequency    string
+	Start, End   dates.Date
+	Duration     int
+	Weeks        []dates.Date         // the Mondays booked now
+	Faces        []locations.Location // the chosen faces, in the form's order, without repeats
+	Prices       map[string]money.Cents
+	Quotes       map[locations.FaceWeek]locations.Quote
+	Creative     *creatives.Creative
+	Credit       money.Cents   // the company's account credit when planned
+	Quote        billing.Quote // the weeks of the duration, credit split across them (B §9)
+	WeeklyBudget money.Cents   // the first week's net: what the form shows as the weekly budget
+	Impressions  int64         // the start week's estimated impressions of the chosen faces
+	Likely       []string      // the chosen faces flagged likely (none below the minimum budget)
 	// PromoCode is the promo the form names when the company redeemed it (stored with the
 	// campaign); PromoCredit its credit still in the account (B §9).
 	PromoCode   string
 	PromoCredit money.Cents
+	// Maximum-budget mode (B §9): the suggested and the least daily budget, and whether MaxBudget
+	// is below that least one (a quote only: a creation refuses it).
+	SuggestedDaily, MinDaily money.Cents
+	BelowMinimum             bool
 	// BookKey is the locations reservation key of bookPlan; "" means campaign:<id>.
 	BookKey string
 }
