@@ -267,6 +267,9 @@ type GenerateOptions struct {
 	ChargedBefore dates.Date
 	// NamePrefix names the campaigns "<prefix> <n>".
 	NamePrefix string
+	// ProofsPerCampaign adds a proof image to the first face of each of the campaign's first weeks
+	// that have actual impressions, up to this many (the report benchmark's 52 proofs).
+	ProofsPerCampaign int
 }
 
 // GenerateCampaigns inserts campaigns with their weeks and charges in batches, without booking
@@ -288,7 +291,9 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 		var cs []store.Campaign
 		var ws []store.Week
 		var chs []store.Charge
+		var wcs []store.WeekCreative
 		for i := first; i < min(first+chunk, o.Campaigns); i++ {
+			proofs := 0
 			id := demoID("generated", fmt.Sprintf("%s:%s:%d", o.CompanyID, o.NamePrefix, i))
 			out = append(out, id)
 			fs := make([]locations.Location, o.FacesPer)
@@ -313,6 +318,15 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 						v := f.Ooh * int64(90+(i+k)%30) / 100
 						w.ActImp = &v
 						c.TotalActImp += v
+						if f.ID == fs[0].ID && proofs < o.ProofsPerCampaign {
+							p, err := m.seedProofs(ctx, server.DemoAccount{CompanyID: o.CompanyID}, c.Name, 1)
+							if err != nil {
+								return nil, err
+							}
+							wcs = append(wcs, store.WeekCreative{ID: demoID("generated-proof", w.ID), WeekID: w.ID, CampaignID: id,
+								CreativeType: CreativeTypeProof, FileKey: p[0].Key, URL: proofURL(p[0].Key, false), Thumb: proofURL(p[0].Key, true), CreatedAt: now})
+							proofs++
+						}
 					}
 					ws = append(ws, w)
 				}
@@ -330,6 +344,11 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 			}
 			if err := m.store.InsertWeekRows(ctx, ws); err != nil {
 				return err
+			}
+			for i := range wcs {
+				if err := m.store.Create(ctx, &wcs[i]); err != nil {
+					return err
+				}
 			}
 			if len(chs) > 0 {
 				return m.store.InsertCharges(ctx, chs)
