@@ -240,7 +240,7 @@ func proofImage(i int) image.Image {
 				c = color.RGBA{30, 30, 30, 255}
 				if x >= 46 && x < 274 && y >= 36 && y < 104 {
 					c = ad
-					if (x/20+y/20)%5 == 0 {
+					if (x/20+y/20+i/4)%5 == 0 || (x-46)/4 == i%57 {
 						c = color.RGBA{250, 250, 250, 255}
 					}
 				}
@@ -319,12 +319,8 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 						w.ActImp = &v
 						c.TotalActImp += v
 						if f.ID == fs[0].ID && proofs < o.ProofsPerCampaign {
-							p, err := m.seedProofs(ctx, server.DemoAccount{CompanyID: o.CompanyID}, c.Name, 1)
-							if err != nil {
-								return nil, err
-							}
 							wcs = append(wcs, store.WeekCreative{ID: demoID("generated-proof", w.ID), WeekID: w.ID, CampaignID: id,
-								CreativeType: CreativeTypeProof, FileKey: p[0].Key, URL: proofURL(p[0].Key, false), Thumb: proofURL(p[0].Key, true), CreatedAt: now})
+								CreativeType: CreativeTypeProof, CreatedAt: now})
 							proofs++
 						}
 					}
@@ -337,6 +333,16 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 				}
 			}
 			cs = append(cs, c)
+		}
+		// One distinct photo per proof (the PDF would store identical images once).
+		if len(wcs) > 0 {
+			ps, err := m.seedProofs(ctx, server.DemoAccount{CompanyID: o.CompanyID}, o.NamePrefix, len(wcs))
+			if err != nil {
+				return nil, err
+			}
+			for i := range wcs {
+				wcs[i].FileKey, wcs[i].URL, wcs[i].Thumb = ps[i].Key, proofURL(ps[i].Key, false), proofURL(ps[i].Key, true)
+			}
 		}
 		err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
 			if err := m.store.InsertCampaigns(ctx, cs); err != nil {

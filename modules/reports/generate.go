@@ -181,7 +181,7 @@ func (m *Module) generate(ctx context.Context, g generation) (*store.Report, err
 		return nil, apperr.Internal(err)
 	}
 	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		if err := m.store.Create(ctx, r); err != nil {
+		if err := m.store.CreateReports(ctx, []store.Report{*r}); err != nil {
 			return err
 		}
 		if g.inTx != nil {

@@ -228,7 +228,8 @@ func (m *Module) saveUploaded(ctx context.Context, p *auth.Principal, req Report
 	r := &store.Report{ID: ids.New(), Name: name, CompanyID: camp.CompanyID, CompanyName: camp.CompanyName, CampaignID: camp.ID,
 		CampaignName: camp.Name, UserID: camp.UserID, VendorID: p.UserID, Source: SourceUploaded, WeekIDs: "[]",
 		PeriodStart: camp.StartDate, PeriodEnd: camp.EndDate, FileKey: f.Key, Filename: filename, Size: f.Size, CreatedAt: now, UpdatedAt: now}
-	if err := m.store.Create(ctx, r); err != nil {
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error { return m.store.CreateReports(ctx, []store.Report{*r}) })
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	return reportDTO(r, true), nil
@@ -259,7 +260,7 @@ func (m *Module) deleteReport(ctx context.Context, p *auth.Principal, id string)
 			return db.Translate(err, MsgReportNotFound, "")
 		}
 		gone = r
-		return m.store.Delete(ctx, id)
+		return m.store.Delete(ctx, r.CompanyID, id)
 	})
 	if err != nil {
 		return err

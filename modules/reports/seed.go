@@ -116,7 +116,7 @@ func (m *Module) seedUploaded(ctx context.Context, admin, adv server.DemoAccount
 		CampaignID: c.ID, CampaignName: c.Name, UserID: c.UserID, VendorID: admin.UserID, Source: SourceUploaded, WeekIDs: "[]",
 		PeriodStart: c.StartDate, PeriodEnd: c.EndDate, FileKey: f.Key, Filename: "independent-audit.pdf", Size: f.Size,
 		CreatedAt: now, UpdatedAt: now}
-	if err := m.store.Create(ctx, r); err != nil {
+	if err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error { return m.store.CreateReports(ctx, []store.Report{*r}) }); err != nil {
 		return 0, err
 	}
 	return 1, nil
@@ -137,4 +137,35 @@ func auditPDF(c *campaigns.Campaign, now time.Time) ([]byte, error) {
 	var buf bytes.Buffer
 	err := f.Output(&buf)
 	return buf.Bytes(), err
+}
+
+// GenerateOptions says what GenerateReports makes (benchmarks).
+type GenerateOptions struct {
+	CompanyID, CompanyName, UserID string
+	// CampaignIDs are given to the reports in turn.
+	CampaignIDs []string
+	Reports     int
+}
+
+// GenerateReports inserts report rows in batches, without files (the list benchmark's 50,000).
+func (m *Module) GenerateReports(ctx context.Context, o GenerateOptions) error {
+	if o.Reports < 1 || len(o.CampaignIDs) == 0 {
+		return fmt.Errorf("reports: generate needs campaigns and a count")
+	}
+	now := m.deps.Clock.Now()
+	const chunk = 1000
+	for first := 0; first < o.Reports; first += chunk {
+		rows := make([]store.Report, 0, chunk)
+		for i := first; i < min(first+chunk, o.Reports); i++ {
+			id := demoID(fmt.Sprintf("bench:%s:%d", o.CompanyID, i))
+			rows = append(rows, store.Report{ID: id, Name: fmt.Sprintf("Bench report %d", i), CompanyID: o.CompanyID, CompanyName: o.CompanyName,
+				CampaignID: o.CampaignIDs[i%len(o.CampaignIDs)], CampaignName: "Bench campaign", UserID: o.UserID, Source: SourceGenerated,
+				WeekIDs: "[]", WeeksCount: 4, FileKey: "reports/bench/" + id + ".pdf", Filename: "bench.pdf", Figures: "{}",
+				CreatedAt: now.Add(-time.Duration(i) * time.Minute), UpdatedAt: now})
+		}
+		if err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error { return m.store.CreateReports(ctx, rows) }); err != nil {
+			return err
+		}
+	}
+	return m.store.Analyze(ctx)
 }
