@@ -50,7 +50,7 @@ func BenchmarkReportGenerate(b *testing.B) {
 			adv := s.Client(b)
 			adv.SessionAs(s, u.ID)
 			var weeks []reports.ReportWeek
-			adv.Get("/api/reports/campaigns/" + gen[0] + "/weeks").Expect(b, 200).JSON(b, &weeks)
+			adv.Get("/api/reports/campaigns/"+gen[0]+"/weeks").Expect(b, 200).JSON(b, &weeks)
 			var weekIDs []string
 			for _, w := range weeks {
 				weekIDs = append(weekIDs, w.WeekIDs...)
@@ -103,7 +103,7 @@ func BenchmarkReportGenerate(b *testing.B) {
 					peak = extra
 				}
 				size = out.Report.Size
-				adv.Delete("/api/reports/" + out.Report.ID).Expect(b, 200)
+				adv.Delete("/api/reports/"+out.Report.ID).Expect(b, 200)
 				b.StartTimer()
 			}
 			lat.report(b)

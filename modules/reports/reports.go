@@ -61,9 +61,9 @@ func (m *Module) listReports(ctx context.Context, q store.ListQuery, p paginatio
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	items := make([]*Report, 0, len(rows))
+	items := make([]Report, 0, len(rows))
 	for i := range rows {
-		items = append(items, reportDTO(&rows[i], false))
+		items = append(items, *reportDTO(&rows[i], false))
 	}
 	return &ReportList{Items: items, Total: total, Page: p.Page, PageSize: p.PageSize}, nil
 }

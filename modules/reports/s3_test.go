@@ -57,7 +57,7 @@ func TestReportsOnS3(t *testing.T) {
 		}
 		f.other.Get(r.URL).Expect(t, 404)
 		f.adv.Get(r.CSVURL).Expect(t, 200)
-		f.adv.Delete("/api/reports/" + r.ID).Expect(t, 200)
+		f.adv.Delete("/api/reports/"+r.ID).Expect(t, 200)
 		if n := reportObjects(); n != 0 {
 			t.Fatalf("objects after removal = %d", n)
 		}

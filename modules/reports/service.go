@@ -102,7 +102,7 @@ type Report struct {
 
 // ReportList answers GET /api/reports and GET /api/admin/reports/ (the list envelope).
 type ReportList struct {
-	Items    []*Report `json:"items"`
+	Items    []Report `json:"items"`
 	Total    int64     `json:"total"`
 	Page     int       `json:"page"`
 	PageSize int       `json:"page_size"`

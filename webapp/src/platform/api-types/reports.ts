@@ -173,7 +173,7 @@ export interface Report {
  * ReportList answers GET /api/reports and GET /api/admin/reports/ (the list envelope).
  */
 export interface ReportList {
-  items: (Report | undefined)[];
+  items: Report[];
   total: number /* int64 */;
   page: number /* int */;
   page_size: number /* int */;
