@@ -103,9 +103,9 @@ type Report struct {
 // ReportList answers GET /api/reports and GET /api/admin/reports/ (the list envelope).
 type ReportList struct {
 	Items    []Report `json:"items"`
-	Total    int64     `json:"total"`
-	Page     int       `json:"page"`
-	PageSize int       `json:"page_size"`
+	Total    int64    `json:"total"`
+	Page     int      `json:"page"`
+	PageSize int      `json:"page_size"`
 }
 
 // Figures are planned against delivered impressions (the proof-of-performance columns): planned
