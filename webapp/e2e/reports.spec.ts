@@ -62,6 +62,7 @@ test('an advertiser generates a report of a finished campaign, opens it, downloa
   await expect(page.getByRole('table', { name: 'Delivery by face' }).getByRole('row')).toHaveCount(2 + 2) // head, 2 faces, total
   await expect(page.locator(`iframe[title="PDF of ${name}"]`)).toBeAttached()
   await expectAccessibleHere(page, '/reports/{id}')
+  await lastScreen(page, 'reports-view')
 
   // Download.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()])
