@@ -306,7 +306,11 @@ func (p *pdfWriter) cover() {
 	p.color(colMuted)
 	note := "Planned impressions are each face's estimated weekly impressions when the campaign was booked; delivered impressions are those recorded for each face and week."
 	if t.Unrecorded > 0 {
-		note += fmt.Sprintf(" %s without recorded impressions count as 0.", plural(t.Unrecorded, "face-week"))
+		verb := "count"
+		if t.Unrecorded == 1 {
+			verb = "counts"
+		}
+		note += fmt.Sprintf(" %s without recorded impressions %s as 0.", plural(t.Unrecorded, "face-week"), verb)
 	}
 	p.MultiCell(contentW, 3.6, p.tr(note), "", "L", false)
 }
