@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"image"
+	"image/color"
+	"image/jpeg"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -188,6 +191,22 @@ func pdfText(t *testing.T, b []byte) (int, string) {
 		}
 	}
 	return r.NumPage(), sb.String()
+}
+
+// jpegOf is a w×h JPEG, a creative's picture.
+func jpegOf(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, color.RGBA{uint8(x * 255 / w), 90, uint8(y * 255 / h), 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 // failingStorage is the real storage with a fault: the Nth Put from now on fails (a storage

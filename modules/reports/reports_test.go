@@ -77,6 +77,13 @@ func TestGeneratedReports(t *testing.T) {
 			t.Fatalf("objects after refused requests = %d", n)
 		}
 
+		// The campaign's creative, which the PDF shows as the creative that ran.
+		var up creatives.UploadedFile
+		upload(t, f.s, adv, "/upload_creative", namedFile{"board.jpg", jpegOf(t, 700, 200)}).Expect(t, 200).JSON(t, &up)
+		var cr creatives.Creative
+		adv.Post("/api/creatives/", creatives.CreateCreativeRequest{Creative: creatives.CreativeFile{URL: up.Path, Name: "Board"}}).Expect(t, 201).JSON(t, &cr)
+		adv.Put("/api/campaigns/"+summer.ID+"/creative", map[string]any{"creative_id": cr.ID}).Expect(t, 200)
+
 		// Generation.
 		r := f.generate(t, adv, ReportRequest{CampaignID: summer.ID, WeekIDs: summerWeeks})
 		if r.CompanyName != "Sunrise Coffee" || r.CampaignName != "Summer Sale" || r.CampaignWeeksCount != 4 || len(r.WeekIDs) != 12 ||
@@ -147,7 +154,7 @@ func TestGeneratedReports(t *testing.T) {
 			t.Fatalf("pages = %d", pages)
 		}
 		for _, want := range []string{"PROOF OF PERFORMANCE", "Summer Sale", "Sunrise Coffee", "Los Angeles", formatInt(planned), formatInt(delivered),
-			formatPct(data.Totals.DeliveryPct, planned), "Delivery by week", "Delivery by face", "Proof of posting", fmt.Sprintf("Page %d of %d", pages, pages), "Generated on"} {
+			formatPct(data.Totals.DeliveryPct, planned), "Delivery by week", "Delivery by face", "Proof of posting", "4 photos taken", "Shown on 12 face-weeks of this report.", fmt.Sprintf("Page %d of %d", pages, pages), "Generated on"} {
 			if !strings.Contains(text, want) {
 				t.Fatalf("the PDF lacks %q:\n%s", want, text)
 			}
