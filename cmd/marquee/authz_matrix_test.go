@@ -110,6 +110,25 @@ var expectedAccess = map[string]string{
 	"POST /api/campaigns/quote":       authz.User,
 	"POST /api/campaigns/:id/resolve": authz.User,
 	"GET /api/campaigns/defaults":     authz.Member,
+
+	// reports (issue 15; docs/reports.md)
+	"GET /api/reports":                             authz.Member,
+	"POST /api/reports":                            authz.Member,
+	"POST /api/campaigns/reports":                  authz.Member,
+	"GET /api/reports/campaigns":                   authz.Member,
+	"GET /api/reports/campaigns/:id/weeks":         authz.Member,
+	"PUT /api/reports/schedules/:id":               authz.Member,
+	"GET /api/reports/data/:id":                    authz.Member,
+	"GET /api/reports/:id":                         authz.Member,
+	"PUT /api/reports/:id":                         authz.Member,
+	"DELETE /api/reports/:id":                      authz.Member,
+	"GET /api/reports/:id/file":                    authz.Member,
+	"GET /api/reports/:id/csv":                     authz.Member,
+	"POST /api/reports/performance-report/mailer/": authz.Admin,
+	"GET /api/admin/reports/":                      authz.Admin,
+	"GET /api/admin/reports/companies":             authz.Admin,
+	"GET /api/ac/reports/":                         authz.Admin,
+	"DELETE /api/ac/reports/:id":                   authz.Admin,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).

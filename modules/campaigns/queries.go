@@ -6,6 +6,7 @@ import (
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/db"
+	"marquee/platform/pagination"
 )
 
 // The Service interface for the modules above (partners, reports): batch reads, no N+1.
@@ -60,4 +61,16 @@ func (m *Module) FindWeeks(ctx context.Context, campaignID string) ([]Week, erro
 		out[i] = weekDTO(&rows[i], byWeek[rows[i].ID])
 	}
 	return out, nil
+}
+
+// FindCompanyCampaigns implements Service: one query for the rows, one for the company name.
+func (m *Module) FindCompanyCampaigns(ctx context.Context, companyID string) ([]*Campaign, error) {
+	if companyID == "" {
+		return []*Campaign{}, nil
+	}
+	list, err := m.listCampaigns(ctx, companyID, "", pagination.Params{Page: 1, PageSize: 0, Sort: "created_at", Desc: true})
+	if err != nil {
+		return nil, err
+	}
+	return list.Items, nil
 }

@@ -240,7 +240,7 @@ func proofImage(i int) image.Image {
 				c = color.RGBA{30, 30, 30, 255}
 				if x >= 46 && x < 274 && y >= 36 && y < 104 {
 					c = ad
-					if (x/20+y/20)%5 == 0 {
+					if (x/20+y/20+i/4)%5 == 0 || (x-46)/4 == i%57 {
 						c = color.RGBA{250, 250, 250, 255}
 					}
 				}
@@ -267,6 +267,9 @@ type GenerateOptions struct {
 	ChargedBefore dates.Date
 	// NamePrefix names the campaigns "<prefix> <n>".
 	NamePrefix string
+	// ProofsPerCampaign adds a proof image to the first face of each of the campaign's first weeks
+	// that have actual impressions, up to this many (the report benchmark's 52 proofs).
+	ProofsPerCampaign int
 }
 
 // GenerateCampaigns inserts campaigns with their weeks and charges in batches, without booking
@@ -288,7 +291,9 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 		var cs []store.Campaign
 		var ws []store.Week
 		var chs []store.Charge
+		var wcs []store.WeekCreative
 		for i := first; i < min(first+chunk, o.Campaigns); i++ {
+			proofs := 0
 			id := demoID("generated", fmt.Sprintf("%s:%s:%d", o.CompanyID, o.NamePrefix, i))
 			out = append(out, id)
 			fs := make([]locations.Location, o.FacesPer)
@@ -313,6 +318,11 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 						v := f.Ooh * int64(90+(i+k)%30) / 100
 						w.ActImp = &v
 						c.TotalActImp += v
+						if f.ID == fs[0].ID && proofs < o.ProofsPerCampaign {
+							wcs = append(wcs, store.WeekCreative{ID: demoID("generated-proof", w.ID), WeekID: w.ID, CampaignID: id,
+								CreativeType: CreativeTypeProof, CreatedAt: now})
+							proofs++
+						}
 					}
 					ws = append(ws, w)
 				}
@@ -324,12 +334,27 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 			}
 			cs = append(cs, c)
 		}
+		// One distinct photo per proof (the PDF would store identical images once).
+		if len(wcs) > 0 {
+			ps, err := m.seedProofs(ctx, server.DemoAccount{CompanyID: o.CompanyID}, o.NamePrefix, len(wcs))
+			if err != nil {
+				return nil, err
+			}
+			for i := range wcs {
+				wcs[i].FileKey, wcs[i].URL, wcs[i].Thumb = ps[i].Key, proofURL(ps[i].Key, false), proofURL(ps[i].Key, true)
+			}
+		}
 		err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
 			if err := m.store.InsertCampaigns(ctx, cs); err != nil {
 				return err
 			}
 			if err := m.store.InsertWeekRows(ctx, ws); err != nil {
 				return err
+			}
+			for i := range wcs {
+				if err := m.store.Create(ctx, &wcs[i]); err != nil {
+					return err
+				}
 			}
 			if len(chs) > 0 {
 				return m.store.InsertCharges(ctx, chs)

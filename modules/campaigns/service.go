@@ -381,4 +381,7 @@ type Service interface {
 	FindCompanyCampaign(ctx context.Context, companyID, id string) (*Campaign, error)
 	// FindWeeks returns a campaign's weeks, oldest first, with their creatives and proofs.
 	FindWeeks(ctx context.Context, campaignID string) ([]Week, error)
+	// FindCompanyCampaigns returns the company's listed campaigns (not deleted, no drafts), newest
+	// first (the reports' campaign picker).
+	FindCompanyCampaigns(ctx context.Context, companyID string) ([]*Campaign, error)
 }

@@ -49,6 +49,19 @@ func (m *Module) FindFile(ctx context.Context, key string) (*File, error) {
 	return fileDTO(f), nil
 }
 
+// FindFilesByKeys implements Service: one query.
+func (m *Module) FindFilesByKeys(ctx context.Context, keys []string) ([]*File, error) {
+	rows, err := m.store.FilesByKeys(ctx, keys)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make([]*File, 0, len(rows))
+	for i := range rows {
+		out = append(out, fileDTO(&rows[i]))
+	}
+	return out, nil
+}
+
 // StoreFile implements Service.
 func (m *Module) StoreFile(ctx context.Context, req StoreFileRequest, r io.Reader) (*File, error) {
 	var k uploadKind

@@ -244,6 +244,8 @@ type StoreFileRequest struct {
 type Service interface {
 	// FindFile returns the stored file under key. ENOTFOUND if there is none.
 	FindFile(ctx context.Context, key string) (*File, error)
+	// FindFilesByKeys returns the stored files under these keys; unknown keys are skipped.
+	FindFilesByKeys(ctx context.Context, keys []string) ([]*File, error)
 	// StoreFile checks r by its content (a PDF for KindReport, an image for KindProof), stores it
 	// with its thumbnail and registers it for the company. EINVALID for a bad kind or content,
 	// ETOOLARGE above the kind's limit. Nothing is left behind on failure.

@@ -250,6 +250,9 @@ type Service interface {
 	FindCompanyByID(ctx context.Context, id string) (*Company, error)
 	// FindCompaniesByIDs returns the companies with these ids; missing ids are skipped.
 	FindCompaniesByIDs(ctx context.Context, ids []string) ([]*Company, error)
+	// FindCompanies returns up to limit companies whose name contains q (any case), by name; every
+	// company when q is empty (the admin company pickers).
+	FindCompanies(ctx context.Context, q string, limit int) ([]*Company, error)
 	// CreateUser creates a user, and the company when none has that name. EINVALID for bad input,
 	// ECONFLICT when the email is taken. When Password is empty it returns an /access token too.
 	CreateUser(ctx context.Context, req CreateUserRequest) (*User, string, error)

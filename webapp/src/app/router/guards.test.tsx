@@ -140,8 +140,6 @@ describe('other routes', () => {
   })
 
   it.each([
-    ['/reports', 'Reports'],
-    ['/reports/42', 'Report'],
     ['/invite', 'Invite'],
     ['/codes-redeemed', 'Codes redeemed'],
     ['/admin/hub', 'Partner hub'],

@@ -82,11 +82,12 @@ const advertiserRoutes: RouteObject[] = [
   { path: 'content', lazy: async () => ({ Component: (await import('../../features/creatives/routes/Content')).default }) },
   { path: 'creatives', lazy: async () => ({ Component: (await import('../../features/creatives/routes/Creatives')).default }) },
   { path: 'creatives/create', lazy: async () => ({ Component: (await import('../../features/creatives/routes/AdBuilder')).default }) },
-  later('reports', 'Reports'),
-  later('reports/new', 'New report'),
+  // The report screens are a bundle of their own (the chart loads only on a report's page).
+  { path: 'reports', lazy: campaignScreen(() => import('../../features/reports/routes/Reports')) },
+  { path: 'reports/new', lazy: campaignScreen(() => import('../../features/reports/routes/NewReport')) },
   // B §2: /report/new is the older spelling of /reports/new (DESIGN §1.6).
   { path: 'report/new', element: <Navigate to="/reports/new" replace /> },
-  later('reports/:id', 'Report'),
+  { path: 'reports/:id', lazy: campaignScreen(() => import('../../features/reports/routes/ReportView')) },
 ]
 
 // Partner section (B §2 "Partner program"): login required.
@@ -112,9 +113,9 @@ const adminRoutes: RouteObject[] = [
       { path: 'admin/campaigns/edit/week/:id', lazy: campaignScreen(() => import('../../features/campaigns/admin/AdminEditWeeks')) },
       later('admin/users', 'Users', adminScreen),
       later('admin/companies', 'Companies', adminScreen),
-      later('admin/reports', 'Reports', adminScreen),
-      later('admin/reports/new', 'New report', adminScreen),
-      later('admin/reports/:id', 'Report', adminScreen),
+      { path: 'admin/reports', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReports')) },
+      { path: 'admin/reports/new', lazy: campaignScreen(() => import('../../features/reports/admin/AdminNewReport')) },
+      { path: 'admin/reports/:id', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReportView')) },
     ],
   },
   {

@@ -6,11 +6,13 @@ import {
   MaxCreativeBytes,
   MaxFileBytes,
   MaxFilesPerUpload,
+  MaxReportBytes,
   MsgContentType,
   MsgCreativeType,
   MsgEmptyFile,
   MsgImageType,
   MsgOneFile,
+  MsgReportType,
   MsgTooManyFiles,
   MsgUploadFailed,
 } from '../api-types/creatives'
@@ -25,7 +27,7 @@ export const MSG_EMPTY_FILE = MsgEmptyFile
 
 export const MB = 1024 * 1024
 
-export type UploadKind = 'creative' | 'creativeLibrary' | 'image' | 'content' | 'builderImage' | 'proof'
+export type UploadKind = 'creative' | 'creativeLibrary' | 'image' | 'content' | 'builderImage' | 'proof' | 'report'
 
 export interface UploadRule {
   /** The `accept` attribute of the file input. */
@@ -115,6 +117,15 @@ export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
       byTypeAndExtension((t) => t.startsWith('image/'), IMAGE_EXTENSIONS)(type, extension) ||
       byTypeAndExtension((t) => t.startsWith('video/'), VIDEO_EXTENSIONS)(type, extension) ||
       byTypeAndExtension((t) => DOCUMENT_TYPES.includes(t) || t === 'application/octet-stream', DOCUMENT_EXTENSIONS)(type, extension),
+  },
+  // B §5: an admin's report, one PDF of at most 10,000 KB (POST /upload_report).
+  report: {
+    accept: '.pdf,application/pdf',
+    maxFiles: 1,
+    maxBytes: MaxReportBytes,
+    describe: 'One PDF file, up to 10,000 KB',
+    wrongType: MsgReportType,
+    matches: byTypeAndExtension((t) => t === 'application/pdf', ['pdf']),
   },
   // A §5: the builder accepts jpeg, jpg and png images (read in the browser, never uploaded alone).
   builderImage: {

@@ -1,0 +1,235 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/modules/reports/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/authz"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/pagination"
+	"marquee/platform/server"
+)
+
+// routes lists every route of the module with the narrowest role that may call it (B §6): the
+// report calls are for anyone signed in and scoped to their company by the service (admins reach
+// every company's); the admin list, the company picker, the mailer and the calendar's copy are
+// admin calls.
+func (m *Module) routes() server.RouteTable {
+	return server.RouteTable{
+		server.GET("/api/reports", authz.Member, m.listHandler),
+		server.POST("/api/reports", authz.Member, m.createHandler(true)),
+		server.POST("/api/campaigns/reports", authz.Member, m.createHandler(false)),
+		server.GET("/api/reports/campaigns", authz.Member, m.campaignsHandler),
+		server.GET("/api/reports/campaigns/:id/weeks", authz.Member, m.weeksHandler),
+		server.PUT("/api/reports/schedules/:id", authz.Member, m.scheduleHandler),
+		server.GET("/api/reports/data/:id", authz.Member, m.dataHandler),
+		server.GET("/api/reports/:id", authz.Member, m.getHandler),
+		server.PUT("/api/reports/:id", authz.Member, m.renameHandler),
+		server.DELETE("/api/reports/:id", authz.Member, m.deleteHandler),
+		server.GET("/api/reports/:id/file", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }),
+		server.GET("/api/reports/:id/csv", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }),
+		server.POST("/api/reports/performance-report/mailer/", authz.Admin, m.mailerHandler),
+		server.GET("/api/admin/reports/", authz.Admin, m.adminListHandler),
+		server.GET("/api/admin/reports/companies", authz.Admin, m.companiesHandler),
+		// The calendar service's copy of the reports (B §7) is this module's table: DESIGN.md §1.1
+		// and docs/reports.md.
+		server.GET("/api/ac/reports/", authz.Admin, m.acListHandler),
+		server.DELETE("/api/ac/reports/:id", authz.Admin, m.deleteHandler),
+	}
+}
+
+// listSpec is the advertiser's list (B §9: 10, 20, 50, All; default 10), newest first.
+var listSpec = pagination.Spec{PageSizes: PageSizes, DefaultSize: 10, DefaultSort: "-created_at",
+	Sortable: map[string]string{"created_at": "created_at", "name": "name", "campaign_name": "campaign_name"}}
+
+// adminSpec is the admin list (B §9: 50, 75, 100, All; default 50).
+var adminSpec = pagination.Spec{PageSizes: AdminPageSizes, DefaultSize: 50, DefaultSort: "-created_at",
+	Sortable: map[string]string{"created_at": "created_at", "name": "name", "campaign_name": "campaign_name", "company_name": "company_name"}}
+
+func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }
+
+func (m *Module) listHandler(c *gin.Context) error {
+	pp, err := pagination.Parse(c, listSpec)
+	if err != nil {
+		return err
+	}
+	out, err := m.listReports(c, store.ListQuery{CompanyID: scope(auth.Current(c)), CampaignID: c.Query("campaign"), Q: pp.Q}, pp)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) adminListHandler(c *gin.Context) error { return m.adminList(c, adminSpec) }
+
+// acListHandler is the calendar's copy: the same rows as the admin list.
+func (m *Module) acListHandler(c *gin.Context) error { return m.adminList(c, adminSpec) }
+
+func (m *Module) adminList(c *gin.Context, spec pagination.Spec) error {
+	pp, err := pagination.Parse(c, spec)
+	if err != nil {
+		return err
+	}
+	out, err := m.listReports(c, store.ListQuery{CompanyID: c.Query("company"), CampaignID: c.Query("campaign"), Q: pp.Q}, pp)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) createHandler(uploadAllowed bool) httpx.HandlerFunc {
+	return func(c *gin.Context) error {
+		var req ReportRequest
+		if err := m.bind(c, &req); err != nil {
+			return err
+		}
+		r, err := m.createReport(c, auth.Current(c), req, uploadAllowed)
+		if err != nil {
+			return err
+		}
+		httpx.JSON(c, http.StatusCreated, ReportResponse{Success: true, Message: MsgCreated, Report: r})
+		return nil
+	}
+}
+
+func (m *Module) getHandler(c *gin.Context) error {
+	r, err := m.FindReport(c, scope(auth.Current(c)), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, r)
+	return nil
+}
+
+func (m *Module) dataHandler(c *gin.Context) error {
+	out, err := m.reportData(c, auth.Current(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) renameHandler(c *gin.Context) error {
+	var req RenameRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	r, err := m.renameReport(c, auth.Current(c), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, ReportResponse{Success: true, Message: MsgRenamed, Report: r})
+	return nil
+}
+
+func (m *Module) deleteHandler(c *gin.Context) error {
+	if err := m.deleteReport(c, auth.Current(c), c.Param("id")); err != nil {
+		return err
+	}
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgRemoved})
+	return nil
+}
+
+func (m *Module) campaignsHandler(c *gin.Context) error {
+	out, err := m.reportCampaigns(c, auth.Current(c), c.Query("company"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) weeksHandler(c *gin.Context) error {
+	out, err := m.reportWeeks(c, auth.Current(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) scheduleHandler(c *gin.Context) error {
+	var req ScheduleRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	out, err := m.setSchedule(c, auth.Current(c), c.Param("id"), req.Enabled)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) mailerHandler(c *gin.Context) error {
+	var req MailerRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	if err := m.sendMailer(c, req); err != nil {
+		return err
+	}
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgMailerSent})
+	return nil
+}
+
+func (m *Module) companiesHandler(c *gin.Context) error {
+	q := c.Query("q")
+	if len(q) > 100 {
+		return apperr.Field("q", "Search text is too long.")
+	}
+	out, err := m.companies(c, q)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+// serveFile streams a report's PDF (inline, or as a download with ?download=1) or its CSV to a
+// caller who may see the report; anyone else gets 404. The files have no public address.
+func (m *Module) serveFile(c *gin.Context, csvFile bool) error {
+	r, err := m.store.Find(c, scope(auth.Current(c)), c.Param("id"))
+	if err != nil {
+		return db.Translate(err, MsgReportNotFound, "")
+	}
+	key, name, ctype, disposition := r.FileKey, r.Filename, "application/pdf", "inline"
+	if csvFile {
+		key, ctype, disposition = r.CSVKey, "text/csv; charset=utf-8", "attachment"
+		name = fmt.Sprintf("%s.csv", fileSlug(r.Name))
+	}
+	if c.Query("download") == "1" {
+		disposition = "attachment"
+	}
+	if key == "" {
+		return apperr.NotFound(MsgNoFile)
+	}
+	rc, obj, err := m.deps.Storage.Get(c, key)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	h := c.Writer.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Content-Length", fmt.Sprint(obj.Size))
+	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": name}))
+	// The report page shows the PDF in a frame of our own origin (issue 15).
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("Content-Security-Policy", "frame-ancestors 'self'")
+	c.Status(http.StatusOK)
+	if _, err := io.Copy(c.Writer, rc); err != nil {
+		httpx.Logger(c).Warn("reports: serve file", "key", key, "err", err)
+	}
+	return nil
+}

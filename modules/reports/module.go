@@ -1,0 +1,130 @@
+package reports
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"marquee/modules/campaigns"
+	"marquee/modules/creatives"
+	"marquee/modules/identity"
+	"marquee/modules/reports/internal/store"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/db"
+	"marquee/platform/jobs"
+	"marquee/platform/mail"
+	"marquee/platform/ratelimit"
+	"marquee/platform/server"
+	"marquee/platform/storage"
+)
+
+// Mailer queues an email in the caller's transaction (platform/mail.Outbox).
+type Mailer interface {
+	Enqueue(ctx context.Context, m mail.Message) error
+}
+
+// Identity is what this module needs from identity: company names and pickers, and the
+// advertisers' emails.
+type Identity interface {
+	FindCompaniesByIDs(ctx context.Context, ids []string) ([]*identity.Company, error)
+	FindCompanies(ctx context.Context, q string, limit int) ([]*identity.Company, error)
+	FindUsersByIDs(ctx context.Context, ids []string) ([]*identity.User, error)
+}
+
+// Campaigns is what this module needs from campaigns: the campaigns and their weeks, with the
+// recorded impressions and the proofs.
+type Campaigns interface {
+	FindCampaignsByIDs(ctx context.Context, ids []string) ([]*campaigns.Campaign, error)
+	FindCompanyCampaign(ctx context.Context, companyID, id string) (*campaigns.Campaign, error)
+	FindCompanyCampaigns(ctx context.Context, companyID string) ([]*campaigns.Campaign, error)
+	FindWeeks(ctx context.Context, campaignID string) ([]campaigns.Week, error)
+}
+
+// Creatives is what this module needs from creatives: the uploaded report PDFs, the proof and
+// creative files, and the creatives that ran (StoreFile: the seed's uploaded PDF).
+type Creatives interface {
+	FindFile(ctx context.Context, key string) (*creatives.File, error)
+	StoreFile(ctx context.Context, req creatives.StoreFileRequest, r io.Reader) (*creatives.File, error)
+	FindFilesByKeys(ctx context.Context, keys []string) ([]*creatives.File, error)
+	FindCreativesByIDs(ctx context.Context, ids []string) ([]*creatives.Creative, error)
+}
+
+// Deps are what the reports module needs; New refuses a missing one.
+type Deps struct {
+	DB        *gorm.DB
+	Clock     clock.Clock
+	Storage   storage.Storage
+	Outbox    Mailer
+	Identity  Identity
+	Campaigns Campaigns
+	Creatives Creatives
+	Log       *slog.Logger
+
+	BaseURL      string // emailed links
+	MaxJSONBytes int64
+	// Generators bounds the reports made at once in this process (each holds its images and PDF
+	// in memory for a moment).
+	Generators int
+}
+
+// Module is the reports bounded context.
+type Module struct {
+	deps  Deps
+	store *store.Store
+	slots chan struct{}
+	limit *ratelimit.Limiter
+}
+
+// New builds the module.
+func New(d Deps) (*Module, error) {
+	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Identity == nil || d.Campaigns == nil || d.Creatives == nil {
+		return nil, errors.New("reports: missing dependency")
+	}
+	if d.BaseURL == "" || d.MaxJSONBytes < 1 {
+		return nil, errors.New("reports: missing configuration")
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	if d.Generators < 1 {
+		d.Generators = 2
+	}
+	return &Module{deps: d, store: store.New(d.DB), slots: make(chan struct{}, d.Generators),
+		limit: ratelimit.New(GenerationsPerHour, time.Hour, d.Clock)}, nil
+}
+
+// Service returns the module's public API.
+func (m *Module) Service() Service { return m }
+
+func (m *Module) Name() string { return "reports" }
+
+func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
+
+func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
+
+func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
+
+// Jobs: the weekly scheduled reports (schedule.go).
+func (m *Module) Jobs() []jobs.Job { return []jobs.Job{m.weeklyJob()} }
+
+// NewFromKernel builds the module from the platform kernel and the services it uses.
+func NewFromKernel(k *server.Kernel, id Identity, camps Campaigns, cr Creatives) (*Module, error) {
+	return New(Deps{
+		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Campaigns: camps, Creatives: cr, Log: k.Log,
+		BaseURL: k.Config.BaseURL, MaxJSONBytes: k.Config.MaxJSONBytes,
+	})
+}
+
+// Component builds reports on the kernel after the modules it reads (server.Compose).
+var Component = &server.Component{Name: "reports",
+	Needs: []*server.Component{identity.Component, creatives.Component, campaigns.Component},
+	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
+		return NewFromKernel(k, server.Get[*identity.Module](b).Service(), server.Get[*campaigns.Module](b).Service(),
+			server.Get[*creatives.Module](b).Service())
+	}}
