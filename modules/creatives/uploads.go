@@ -355,11 +355,13 @@ func (u *uploader) storeReader(ctx context.Context, k uploadKind, o owner, name 
 	return rows[0], nil
 }
 
-// cleanName keeps the base name a browser sent, without control characters, at most 255 bytes.
+// cleanName keeps the base name a browser sent, without control characters or Unicode format
+// characters (category Cf: bidi overrides such as U+202E, which show "gpj.exe" as "exe.jpg", and
+// invisible joiners), at most 255 bytes.
 func cleanName(name string) string {
 	name = path.Base(strings.ReplaceAll(name, "\\", "/"))
 	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			return -1
 		}
 		return r

@@ -31,6 +31,7 @@ type Config struct {
 	AccessTokenTTL         time.Duration `env:"ACCESS_TOKEN_TTL" default:"168h" doc:"lifetime of an account-access (/access) link"`
 	SignInRateLimit        int           `env:"SIGNIN_RATE_LIMIT" default:"10" doc:"sign-in attempts per minute per client address and per email"`
 	ResetRateLimit         int           `env:"RESET_RATE_LIMIT" default:"5" doc:"password-reset requests per minute per client address and per email"`
+	SignUpRateLimit        int           `env:"SIGNUP_RATE_LIMIT" default:"5" doc:"sign-ups per minute per client address"`
 
 	StorageDriver string `env:"STORAGE_DRIVER" default:"fs" doc:"fs (files under DATA_DIR/files) or s3"`
 	S3Endpoint    string `env:"S3_ENDPOINT" default:"" doc:"host:port of an S3-compatible store"`
@@ -178,6 +179,9 @@ func (c Config) check() []string {
 	}
 	if c.SignInRateLimit < 1 || c.ResetRateLimit < 1 {
 		p = append(p, "SIGNIN_RATE_LIMIT and RESET_RATE_LIMIT must be at least 1")
+	}
+	if c.SignUpRateLimit < 1 {
+		p = append(p, "SIGNUP_RATE_LIMIT must be at least 1")
 	}
 	if c.HoldTTL < time.Minute {
 		p = append(p, "HOLD_TTL must be at least 1m")
