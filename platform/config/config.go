@@ -41,6 +41,12 @@ type Config struct {
 	S3Region      string `env:"S3_REGION" default:"us-east-1" doc:"S3 region"`
 	S3UseSSL      bool   `env:"S3_USE_SSL" default:"false" doc:"use HTTPS to reach the S3 store"`
 
+	UploadRequestMaxBytes int64 `env:"UPLOAD_REQUEST_MAX_BYTES" default:"52428800" doc:"largest total of the files of one upload request, in bytes (413 above)"`
+	UploadRateLimit       int   `env:"UPLOAD_RATE_LIMIT" default:"60" doc:"files one user may upload per minute (429 above)"`
+	CompanyStorageQuota   int64 `env:"COMPANY_STORAGE_QUOTA" default:"2147483648" doc:"bytes of uploaded creatives and images one company may keep (413 above)"`
+	ImageDecodeMaxBytes   int64 `env:"IMAGE_DECODE_MAX_BYTES" default:"268435456" doc:"memory one image decode may take, read from its header (422 above)"`
+	ImageDecodeMemory     int64 `env:"IMAGE_DECODE_MEMORY" default:"536870912" doc:"memory all image decodes in flight may take together, in bytes; more uploads wait"`
+
 	MailDriver       string        `env:"MAIL_DRIVER" default:"file" doc:"file (writes .eml files to MAIL_DIR) or smtp"`
 	MailFrom         string        `env:"MAIL_FROM" default:"Marquee <no-reply@marquee.local>" doc:"sender of every email"`
 	MailDir          string        `env:"MAIL_DIR" default:"" doc:"where the file sender writes; empty means DATA_DIR/mail"`
@@ -188,6 +194,12 @@ func (c Config) check() []string {
 	}
 	if c.TileURL == "" {
 		p = append(p, "TILE_URL is required")
+	}
+	if c.UploadRequestMaxBytes < 1<<20 || c.UploadRateLimit < 1 || c.CompanyStorageQuota < 1<<20 {
+		p = append(p, "UPLOAD_REQUEST_MAX_BYTES and COMPANY_STORAGE_QUOTA must be at least 1048576, UPLOAD_RATE_LIMIT at least 1")
+	}
+	if c.ImageDecodeMaxBytes < 16<<20 || c.ImageDecodeMemory < c.ImageDecodeMaxBytes {
+		p = append(p, "IMAGE_DECODE_MAX_BYTES must be at least 16777216 and at most IMAGE_DECODE_MEMORY")
 	}
 	if c.MaxJSONBytes < 1024 {
 		p = append(p, "MAX_JSON_BYTES must be at least 1024")
