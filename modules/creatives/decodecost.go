@@ -55,9 +55,10 @@ func decodeCost(r io.ReadSeeker, contentType string, cfg image.Config) int64 {
 			perPixel *= 2
 		}
 	case "image/tiff":
-		// The TIFF decoder holds a whole decompressed strip (often the whole image) besides the
-		// pixels.
-		perPixel *= 2
+		// The TIFF decoder reads a whole compressed strip (often the whole image) into a buffer
+		// that grows by doubling while it inflates, besides the pixels: about three times them
+		// more.
+		perPixel *= 4
 	}
 	return int64(pixels*perPixel) + decodeOverhead
 }
