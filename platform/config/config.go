@@ -69,6 +69,8 @@ type Config struct {
 	HoldTTL         time.Duration `env:"HOLD_TTL" default:"30m" doc:"how long a hold on billboard spots lasts before the release job frees it"`
 	TileURL         string        `env:"TILE_URL" default:"https://tile.openstreetmap.org/{z}/{x}/{y}.png" doc:"map tile URL template of the web map"`
 	TileAttribution string        `env:"TILE_ATTRIBUTION" default:"&copy; OpenStreetMap contributors" doc:"credit shown on the map for TILE_URL"`
+	Geocoder        string        `env:"GEOCODER" default:"none" doc:"none (the place search knows towns; an address gives its town, marked approximate), nominatim or photon (addresses are looked up at GEOCODER_URL)"`
+	GeocoderURL     string        `env:"GEOCODER_URL" default:"" doc:"base URL of the Nominatim or Photon service, e.g. http://nominatim.internal:8080; required unless GEOCODER=none"`
 }
 
 // Var describes one variable, for .env.example and its test.
@@ -191,6 +193,10 @@ func (c Config) check() []string {
 	}
 	if c.HoldTTL < time.Minute {
 		p = append(p, "HOLD_TTL must be at least 1m")
+	}
+	oneOf("GEOCODER", c.Geocoder, "none", "nominatim", "photon")
+	if c.Geocoder != "none" && c.GeocoderURL == "" {
+		p = append(p, "GEOCODER_URL is required when GEOCODER is nominatim or photon")
 	}
 	if c.TileURL == "" {
 		p = append(p, "TILE_URL is required")
