@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"marquee/modules/locations"
 	"marquee/platform/server"
@@ -182,4 +183,31 @@ func TestAddressLikeNoise(t *testing.T) {
 	for _, input := range []string{"12345 67890", "1 ,", "1 2 3", "99999-1234 x", strings.Repeat("9 ", 200)} {
 		c.Get("/api/places/predictions?input="+url.QueryEscape(input)).Expect(t, 200)
 	}
+}
+
+// The place search is public and each address reaches the geocoder: one client address causes at
+// most GeocodesPerMinute calls a minute, then gets the town, as offline.
+func TestGeocoderCallsAreLimitedPerClient(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		var calls atomic.Int32
+		srv := nominatimServer(t, &calls, 200)
+		s := testkit.Start(t, dialect, server.Compose(locations.Component),
+			testkit.WithEnv("GEOCODER", "nominatim"), testkit.WithEnv("GEOCODER_URL", srv.URL))
+		c := s.Client(t)
+		for range locations.GeocodesPerMinute {
+			if got := predictions(t, c, wacker); len(got) != 1 || got[0].Approximate {
+				t.Fatalf("predictions = %+v", got)
+			}
+		}
+		if got := predictions(t, c, wacker); len(got) != 1 || !got[0].Approximate || got[0].Value != "Chicago, IL" {
+			t.Fatalf("over the limit: %+v", got)
+		}
+		if calls.Load() != locations.GeocodesPerMinute {
+			t.Fatalf("%d geocoder calls", calls.Load())
+		}
+		s.Clock.Advance(time.Minute)
+		if got := predictions(t, c, wacker); len(got) != 1 || got[0].Approximate {
+			t.Fatalf("after a minute: %+v", got)
+		}
+	})
 }
