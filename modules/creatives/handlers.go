@@ -92,13 +92,19 @@ func (m *Module) upload(c *gin.Context, k uploadKind) error {
 		}
 		o.companyID = id
 	}
+	// A company whose storage is full is refused before its body is read; save checks again with
+	// the files' sizes.
+	if err := m.uploads.checkQuota(c, k, o, 1); err != nil {
+		return err
+	}
 	// The parts' headers and boundaries add a little to the files themselves.
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, int64(k.maxFiles)*k.maxBytes+(1<<20))
+	bodyMax := min(int64(k.maxFiles)*k.maxBytes, m.deps.Limits.RequestMaxBytes) + (1 << 20)
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, bodyMax)
 	mr, err := c.Request.MultipartReader()
 	if err != nil {
 		return apperr.New(apperr.EINVALID, MsgNoFile)
 	}
-	files, err := m.uploads.readParts(c, k, mr)
+	files, err := m.uploads.readParts(c, k, o, mr)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package creatives
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"image"
 	"image/color"
@@ -34,10 +33,6 @@ type imageInfo struct {
 	Thumb         []byte // a JPEG of at most ThumbMaxSide a side
 }
 
-// decodeSlots bounds how many images are decoded at once in the process: a decoded image takes
-// about width x height x 1.5-4 bytes, so concurrent uploads must not multiply that.
-var decodeSlots = make(chan struct{}, 2)
-
 // imageConfig reads the header of an image only, and refuses a pixel flood before anything big is
 // allocated.
 func imageConfig(f *os.File, contentType string) (image.Config, error) {
@@ -61,7 +56,7 @@ func imageConfig(f *os.File, contentType string) (image.Config, error) {
 }
 
 // decodeImage decodes a whole image whose header imageConfig accepted. A corrupt or truncated body
-// answers MsgCorruptImage. The caller must hold a decode slot.
+// answers MsgCorruptImage. The caller must hold its decodeCost of the decode budget.
 //
 // A TIFF is decoded from the file itself: the TIFF decoder reads at offsets (io.ReaderAt), and given
 // the buffered reader that image.Decode sniffs through, it would first copy the whole file into
@@ -79,17 +74,6 @@ func decodeImage(f *os.File, contentType string) (image.Image, error) {
 	}
 	return img, nil
 }
-
-func acquireDecode(ctx context.Context) error {
-	select {
-	case decodeSlots <- struct{}{}:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func releaseDecode() { <-decodeSlots }
 
 // thumbSize fits w x h within ThumbMaxSide, keeping the ratio.
 func thumbSize(w, h int) (int, int) {

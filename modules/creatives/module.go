@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"golang.org/x/sync/semaphore"
 	"gorm.io/gorm"
 
 	"marquee/modules/creatives/internal/store"
@@ -52,6 +53,16 @@ type Deps struct {
 	// TempDir is where uploads wait while they are checked: on disk under DATA_DIR by default,
 	// because the system's temporary directory is often a tmpfs, which is memory.
 	TempDir string
+	Limits  UploadLimits
+}
+
+// UploadLimits bound what uploads may cost the server (docs/uploads.md "Quotas and memory").
+type UploadLimits struct {
+	RequestMaxBytes int64 // the files of one upload request together (413)
+	FilesPerMinute  int   // files one user may upload per minute (429)
+	CompanyQuota    int64 // bytes of creatives and images one company keeps (413)
+	DecodeMaxBytes  int64 // memory one image decode may take, from its header (422)
+	DecodeMemory    int64 // memory all decodes in flight take together; more wait
 }
 
 // Module is the creatives bounded context.
@@ -67,7 +78,8 @@ func New(d Deps) (*Module, error) {
 	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Identity == nil {
 		return nil, errors.New("creatives: missing dependency")
 	}
-	if d.OperationsEmail == "" || d.MaxJSONBytes < 1 {
+	if d.OperationsEmail == "" || d.MaxJSONBytes < 1 || d.Limits.RequestMaxBytes < 1 || d.Limits.FilesPerMinute < 1 ||
+		d.Limits.CompanyQuota < 1 || d.Limits.DecodeMaxBytes < 1 || d.Limits.DecodeMemory < d.Limits.DecodeMaxBytes {
 		return nil, errors.New("creatives: missing configuration")
 	}
 	if d.Log == nil {
@@ -81,9 +93,10 @@ func New(d Deps) (*Module, error) {
 	}
 	st := store.New(d.DB)
 	return &Module{
-		deps:         d,
-		store:        st,
-		uploads:      &uploader{deps: d, store: st},
+		deps:  d,
+		store: st,
+		uploads: &uploader{deps: d, store: st, decodes: semaphore.NewWeighted(d.Limits.DecodeMemory),
+			rate: ratelimit.New(d.Limits.FilesPerMinute, time.Minute, d.Clock)},
 		requestLimit: ratelimit.New(CreativeRequestsPerHour, time.Hour, d.Clock),
 	}, nil
 }
@@ -112,6 +125,8 @@ func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
 		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Log: k.Log,
 		OperationsEmail: k.Config.OperationsEmail, MaxJSONBytes: k.Config.MaxJSONBytes,
 		TempDir: filepath.Join(k.Config.DataDir, "tmp", "uploads"),
+		Limits: UploadLimits{RequestMaxBytes: k.Config.UploadRequestMaxBytes, FilesPerMinute: k.Config.UploadRateLimit,
+			CompanyQuota: k.Config.CompanyStorageQuota, DecodeMaxBytes: k.Config.ImageDecodeMaxBytes, DecodeMemory: k.Config.ImageDecodeMemory},
 	})
 }
 

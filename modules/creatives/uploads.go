@@ -9,17 +9,20 @@ import (
 	"mime/multipart"
 	"os"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/gabriel-vasile/mimetype"
+	"golang.org/x/sync/semaphore"
 
 	"marquee/modules/creatives/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/db"
 	"marquee/platform/httpx"
 	"marquee/platform/ids"
+	"marquee/platform/ratelimit"
 )
 
 // uploadKind says what one upload call accepts.
@@ -35,6 +38,9 @@ type uploadKind struct {
 	image        bool
 	wantW, wantH int
 	sizeMsg      string
+	// quota: the files count against the owning company's storage quota (the advertisers' own
+	// uploads; the admins' content, reports and proofs do not).
+	quota bool
 }
 
 // Content types by family (A §5: image/*, video/*, pdf, doc, docx, xls, xlsx).
@@ -73,15 +79,15 @@ func contentFamily(contentType string) string {
 
 var (
 	kindCreative = uploadKind{kind: KindCreative, maxFiles: 1, maxBytes: MaxCreativeBytes, tooLarge: MsgCreativeTooLarge,
-		typeMsg: MsgCreativeType, accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff") }, image: true}
+		typeMsg: MsgCreativeType, accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff") }, image: true, quota: true}
 	kindCreativeLibrary = uploadKind{kind: KindCreativeLibrary, maxFiles: MaxFilesPerUpload, maxBytes: MaxCreativeBytes,
 		tooLarge: MsgCreativeTooLarge, typeMsg: MsgCreativeType,
-		accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff") }, image: true}
+		accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff") }, image: true, quota: true}
 	kindTemp = uploadKind{kind: KindTemp, maxFiles: MaxFilesPerUpload, maxBytes: MaxFileBytes, tooLarge: MsgFileTooLarge,
-		typeMsg: MsgImageType, accept: isImage, image: true}
+		typeMsg: MsgImageType, accept: isImage, image: true, quota: true}
 	kindCreativeImage = uploadKind{kind: KindCreativeImage, maxFiles: 1, maxBytes: MaxCreativeBytes, tooLarge: MsgCreativeTooLarge,
 		typeMsg: MsgBuilderType, accept: func(m *mimetype.MIME) bool { return is(m, "image/png") }, image: true,
-		wantW: BuilderWidth, wantH: BuilderHeight, sizeMsg: MsgBuilderType}
+		wantW: BuilderWidth, wantH: BuilderHeight, sizeMsg: MsgBuilderType, quota: true}
 	kindReport = uploadKind{kind: KindReport, maxFiles: 1, maxBytes: MaxReportBytes, tooLarge: MsgReportTooLarge,
 		typeMsg: MsgReportType, accept: func(m *mimetype.MIME) bool { return is(m, "application/pdf") }}
 	kindProof = uploadKind{kind: KindProof, maxFiles: 1, maxBytes: MaxFileBytes, tooLarge: MsgFileTooLarge,
@@ -137,12 +143,17 @@ type owner struct {
 type uploader struct {
 	deps  Deps
 	store *store.Store
+	// decodes holds the memory of the image decodes in flight, in bytes (Limits.DecodeMemory): a
+	// decode takes its decodeCost before it starts and waits while the others hold too much.
+	decodes *semaphore.Weighted
+	// rate counts the files each user uploads (Limits.FilesPerMinute).
+	rate *ratelimit.Limiter
 }
 
-// stage copies one file to a temporary file, at most k.maxBytes (413 above, 400 when empty), and
-// checks its content: type by magic bytes, and for images the header, the size and a full decode
-// (thumbnail, web copy of a TIFF).
-func (u *uploader) stage(ctx context.Context, k uploadKind, name string, r io.Reader) (*staged, error) {
+// stage copies one file to a temporary file, at most k.maxBytes and at most left, what the request
+// may still carry (413 above either, 400 when empty), and checks its content: type by magic bytes,
+// and for images the header, the size and a full decode (thumbnail, web copy of a TIFF).
+func (u *uploader) stage(ctx context.Context, k uploadKind, name string, r io.Reader, left int64) (*staged, error) {
 	tmp, err := os.CreateTemp(u.deps.TempDir, "upload-*")
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -154,11 +165,15 @@ func (u *uploader) stage(ctx context.Context, k uploadKind, name string, r io.Re
 			s.close()
 		}
 	}()
-	n, err := io.Copy(tmp, io.LimitReader(r, k.maxBytes+1))
+	limit := min(k.maxBytes, left)
+	n, err := io.Copy(tmp, io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, readError(err, k)
 	}
-	if n > k.maxBytes {
+	if n > limit {
+		if limit < k.maxBytes {
+			return nil, u.requestTooLarge()
+		}
 		return nil, apperr.New(apperr.ETOOLARGE, k.tooLarge)
 	}
 	if n == 0 {
@@ -200,10 +215,34 @@ func (u *uploader) processImage(ctx context.Context, k uploadKind, s *staged) er
 		return apperr.New(apperr.EUNSUPPORTED, k.sizeMsg)
 	}
 	s.width, s.height = cfg.Width, cfg.Height
-	if err := acquireDecode(ctx); err != nil {
-		return err
+	// Budget the decode by the bytes it allocates, read from the header (issue 12 item 12): one
+	// over the per-image limit is refused before anything is decoded, and the decodes in flight
+	// never hold more than the total together.
+	cost := decodeCost(s.tmp, s.contentType, cfg)
+	if cost > u.deps.Limits.DecodeMaxBytes {
+		return apperr.New(apperr.EUNSUPPORTED, MsgImageTooHeavy)
 	}
-	defer releaseDecode()
+	if err := u.decodes.Acquire(ctx, cost); err != nil {
+		return apperr.As(err)
+	}
+	defer u.decodes.Release(cost)
+	err = u.decode(s)
+	// A large decode's pixels are garbage now, but the collector would free them only after the
+	// next decode had allocated its own: collect before handing the budget on, so that the heap,
+	// not only the live memory, stays within IMAGE_DECODE_MEMORY (the test measures it).
+	if cost >= collectAfterDecode {
+		runtime.GC()
+	}
+	return err
+}
+
+// collectAfterDecode is the decode size from which the memory is collected before the decode's
+// budget is released. A collection costs in proportion to the live heap, not to the garbage.
+const collectAfterDecode = 32 << 20
+
+// decode decodes a staged image whose budget is held, and makes its thumbnail and, for a TIFF, its
+// web copy.
+func (u *uploader) decode(s *staged) error {
 	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
 		return apperr.Internal(err)
 	}
@@ -238,10 +277,39 @@ func readError(err error, k uploadKind) error {
 	return &apperr.Error{Code: apperr.EINVALID, Message: MsgNoFile, Cause: err}
 }
 
-// readParts stages every file part of a multipart body, in order. Fields other than file and files
-// are ignored. More than k.maxFiles files answers MsgTooManyFiles (or MsgOneFile).
-func (u *uploader) readParts(ctx context.Context, k uploadKind, mr *multipart.Reader) ([]*staged, error) {
+// requestTooLarge answers a request whose files together pass Limits.RequestMaxBytes.
+func (u *uploader) requestTooLarge() error {
+	return apperr.Errorf(apperr.ETOOLARGE, MsgRequestTooLarge, u.deps.Limits.RequestMaxBytes>>20)
+}
+
+// storageFull answers an upload past the company's storage quota.
+func (u *uploader) storageFull() error {
+	return apperr.Errorf(apperr.ETOOLARGE, MsgStorageFull, u.deps.Limits.CompanyQuota>>20)
+}
+
+// checkQuota refuses an upload of kind k for o when the company's files and add bytes more pass
+// its quota.
+func (u *uploader) checkQuota(ctx context.Context, k uploadKind, o owner, add int64) error {
+	if !k.quota {
+		return nil
+	}
+	used, err := u.store.CompanyBytes(ctx, o.companyID)
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	if used+add > u.deps.Limits.CompanyQuota {
+		return u.storageFull()
+	}
+	return nil
+}
+
+// readParts stages every file part of a multipart body, in order, for o. Fields other than file
+// and files are ignored. More than k.maxFiles files answers MsgTooManyFiles (or MsgOneFile), files
+// past Limits.RequestMaxBytes together 413, and a file past the uploader's Limits.FilesPerMinute
+// 429, before it is read.
+func (u *uploader) readParts(ctx context.Context, k uploadKind, o owner, mr *multipart.Reader) ([]*staged, error) {
 	var out []*staged
+	left := u.deps.Limits.RequestMaxBytes
 	fail := func(err error) ([]*staged, error) {
 		for _, s := range out {
 			s.close()
@@ -268,11 +336,15 @@ func (u *uploader) readParts(ctx context.Context, k uploadKind, mr *multipart.Re
 			}
 			return fail(apperr.New(apperr.EINVALID, MsgTooManyFiles))
 		}
-		s, err := u.stage(ctx, k, part.FileName(), part)
+		if !u.rate.Allow("upload:user:" + o.uploaderID) {
+			return fail(apperr.New(apperr.ERATELIMIT, MsgUploadTooFast))
+		}
+		s, err := u.stage(ctx, k, part.FileName(), part, left)
 		part.Close()
 		if err != nil {
 			return fail(err)
 		}
+		left -= s.size
 		out = append(out, s)
 	}
 	if len(out) == 0 {
@@ -329,8 +401,28 @@ func (u *uploader) save(ctx context.Context, k uploadKind, o owner, files []*sta
 		}
 		rows = append(rows, row)
 	}
-	if err := db.Transact(ctx, u.deps.DB, func(ctx context.Context) error { return u.store.CreateFiles(ctx, rows) }); err != nil {
+	err := db.Transact(ctx, u.deps.DB, func(ctx context.Context) error {
+		if k.quota {
+			// One upload of a company at a time checks the quota and inserts, so two concurrent
+			// ones cannot both fit in the last free bytes.
+			if err := db.LockForTx(ctx, u.deps.DB, "creatives:quota:"+o.companyID); err != nil {
+				return apperr.Internal(err)
+			}
+			var add int64
+			for _, r := range rows {
+				add += r.Size
+			}
+			if err := u.checkQuota(ctx, k, o, add); err != nil {
+				return err
+			}
+		}
+		return u.store.CreateFiles(ctx, rows)
+	})
+	if err != nil {
 		cleanup()
+		if apperr.CodeOf(err) == apperr.ETOOLARGE {
+			return nil, err
+		}
 		return nil, db.Translate(err, "", MsgSaveFailed)
 	}
 	return rows, nil
@@ -343,7 +435,7 @@ func (u *uploader) put(ctx context.Context, keys *[]string, key string, r io.Rea
 
 // storeReader checks and stores one file given as a reader (StoreFile).
 func (u *uploader) storeReader(ctx context.Context, k uploadKind, o owner, name string, r io.Reader) (*store.File, error) {
-	s, err := u.stage(ctx, k, name, r)
+	s, err := u.stage(ctx, k, name, r, k.maxBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -355,11 +447,13 @@ func (u *uploader) storeReader(ctx context.Context, k uploadKind, o owner, name 
 	return rows[0], nil
 }
 
-// cleanName keeps the base name a browser sent, without control characters, at most 255 bytes.
+// cleanName keeps the base name a browser sent, without control characters or Unicode format
+// characters (category Cf: bidi overrides such as U+202E, which show "gpj.exe" as "exe.jpg", and
+// invisible joiners), at most 255 bytes.
 func cleanName(name string) string {
 	name = path.Base(strings.ReplaceAll(name, "\\", "/"))
 	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			return -1
 		}
 		return r

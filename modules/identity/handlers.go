@@ -78,6 +78,10 @@ func (m *Module) companyExists(c *gin.Context) error {
 }
 
 func (m *Module) signUp(c *gin.Context) error {
+	// Per client address, as sign-in: each sign-up costs a password hash (issue 12 item 14).
+	if !m.signUpLimit.Allow("signup:ip:" + c.ClientIP()) {
+		return apperr.New(apperr.ERATELIMIT, MsgTooManyAttempts)
+	}
 	var req SignUpRequest
 	if err := m.bind(c, &req); err != nil {
 		return err

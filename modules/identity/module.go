@@ -45,6 +45,7 @@ type Deps struct {
 	AccessTokenTTL  time.Duration
 	SignInRateLimit int // per minute, per client address and per email
 	ResetRateLimit  int
+	SignUpRateLimit int // per minute, per client address
 	MaxJSONBytes    int64
 }
 
@@ -54,6 +55,7 @@ type Module struct {
 	accounts    *accounts
 	signInLimit *ratelimit.Limiter
 	resetLimit  *ratelimit.Limiter
+	signUpLimit *ratelimit.Limiter
 	credit      atomic.Pointer[CreditReader]
 }
 
@@ -74,7 +76,7 @@ func New(d Deps) (*Module, error) {
 	if d.DB == nil || d.Clock == nil || d.Hasher == nil || d.Sessions == nil || d.Outbox == nil || d.Events == nil {
 		return nil, errors.New("identity: missing dependency")
 	}
-	if d.BaseURL == "" || d.ResetTokenTTL <= 0 || d.AccessTokenTTL <= 0 || d.SignInRateLimit < 1 || d.ResetRateLimit < 1 || d.MaxJSONBytes < 1 {
+	if d.BaseURL == "" || d.ResetTokenTTL <= 0 || d.AccessTokenTTL <= 0 || d.SignInRateLimit < 1 || d.ResetRateLimit < 1 || d.SignUpRateLimit < 1 || d.MaxJSONBytes < 1 {
 		return nil, errors.New("identity: missing configuration")
 	}
 	return &Module{
@@ -82,6 +84,7 @@ func New(d Deps) (*Module, error) {
 		accounts:    &accounts{deps: d, store: store.New(d.DB)},
 		signInLimit: ratelimit.New(d.SignInRateLimit, time.Minute, d.Clock),
 		resetLimit:  ratelimit.New(d.ResetRateLimit, time.Minute, d.Clock),
+		signUpLimit: ratelimit.New(d.SignUpRateLimit, time.Minute, d.Clock),
 	}, nil
 }
 
@@ -109,6 +112,7 @@ func NewFromKernel(k *server.Kernel) (*Module, error) {
 		Outbox: k.Outbox, Events: k.Events,
 		BaseURL: k.Config.BaseURL, ResetTokenTTL: k.Config.ResetTokenTTL, AccessTokenTTL: k.Config.AccessTokenTTL,
 		SignInRateLimit: k.Config.SignInRateLimit, ResetRateLimit: k.Config.ResetRateLimit, MaxJSONBytes: k.Config.MaxJSONBytes,
+		SignUpRateLimit: k.Config.SignUpRateLimit,
 	})
 }
 

@@ -94,31 +94,6 @@ func checkPhone(phone string) string {
 	return ""
 }
 
-// commonPasswords are frequent passwords long enough to pass the length rule (ASVS V2.1.7 asks
-// for a breached-password check; this list covers the obvious ones without a network call).
-var commonPasswords = map[string]bool{
-	"password1234": true, "password12345": true, "password123456": true, "123456789012": true,
-	"1234567890123": true, "12345678901234": true, "qwertyuiopas": true, "qwerty123456": true,
-	"iloveyou1234": true, "passwordpassword": true, "administrator": true, "letmein12345": true,
-	"welcome12345": true, "111111111111": true, "000000000000": true, "abcdefghijkl": true,
-	"marquee12345": true, "billboard123": true, "changeme1234": true, "1q2w3e4r5t6y": true,
-}
-
-// checkPassword: 12 to 128 characters (ASVS V2.1.1-2), counted in characters, not bytes; not a
-// well-known password.
-func checkPassword(password string) string {
-	n := utf8.RuneCountInString(password)
-	switch {
-	case n < MinPasswordLength:
-		return MsgWeakPassword
-	case n > MaxPasswordLength:
-		return MsgLongPassword
-	case commonPasswords[strings.ToLower(password)]:
-		return MsgCommonPassword
-	}
-	return ""
-}
-
 // checkName: optional; letters, spaces, apostrophes, dots and dashes, at most 50 characters.
 func checkName(name string) string {
 	if utf8.RuneCountInString(name) > 50 {
@@ -148,7 +123,7 @@ func validateSignUp(req *SignUpRequest) error {
 	if m := checkPhone(req.Phone); m != "" {
 		fields["phone"] = m
 	}
-	if m := checkPassword(req.Password); m != "" {
+	if m := checkPassword(req.Password, req.Email, req.Company); m != "" {
 		fields["password"] = m
 	}
 	if req.Phone == "" {

@@ -152,7 +152,7 @@ func (m *Module) availableSpots(c *gin.Context) error {
 }
 
 func (m *Module) placePredictions(c *gin.Context) error {
-	httpx.OK(c, m.gazetteer.predict(c.Query("input")))
+	httpx.OK(c, m.places.predictions(c, c.Query("input"), c.ClientIP()))
 	return nil
 }
 
@@ -161,7 +161,7 @@ func (m *Module) placeDetails(c *gin.Context) error {
 	if id == "" {
 		return apperr.Field("place", MsgPlaceRequired)
 	}
-	d, err := m.gazetteer.details(id)
+	d, err := m.places.details(id)
 	if err != nil {
 		return err
 	}

@@ -158,11 +158,10 @@ func (s *inventory) locationsNear(ctx context.Context, placeID string, radius in
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	p, err := g.details(placeID)
+	centre, err := placeCentre(g, placeID)
 	if err != nil {
 		return nil, err
 	}
-	centre := p.Geometry.Location
 	// A box around the circle narrows the rows the index reads; the distance decides.
 	dLat := float64(radius) / (EarthRadiusMiles * math.Pi / 180)
 	dLng := dLat / math.Max(0.01, math.Cos(centre.Lat*math.Pi/180))

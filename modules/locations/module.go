@@ -2,6 +2,7 @@ package locations
 
 import (
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -25,13 +26,17 @@ type Deps struct {
 	TileURL         string
 	TileAttribution string
 	MaxJSONBytes    int64
+	// Geocoder looks up street addresses in the place search; nil answers the town an address
+	// names, marked approximate (GEOCODER, GEOCODER_URL).
+	Geocoder Geocoder
+	Log      *slog.Logger
 }
 
 // Module is the locations bounded context.
 type Module struct {
 	deps      Deps
 	inventory *inventory
-	gazetteer *gazetteer
+	places    *placeSearch
 }
 
 // New builds the module and its place index.
@@ -46,14 +51,19 @@ func New(d Deps) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Module{deps: d, inventory: &inventory{deps: d, store: store.New(d.DB)}, gazetteer: g}, nil
+	return &Module{deps: d, inventory: &inventory{deps: d, store: store.New(d.DB)}, places: newPlaceSearch(g, d.Geocoder, d.Clock, d.Log)}, nil
 }
 
 // NewFromKernel builds the module from the platform kernel.
 func NewFromKernel(k *server.Kernel) (*Module, error) {
+	geocoder, err := NewGeocoder(k.Config.Geocoder, k.Config.GeocoderURL, "Marquee ("+k.Config.BaseURL+")", nil)
+	if err != nil {
+		return nil, err
+	}
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, HoldTTL: k.Config.HoldTTL,
 		TileURL: k.Config.TileURL, TileAttribution: k.Config.TileAttribution, MaxJSONBytes: k.Config.MaxJSONBytes,
+		Geocoder: geocoder, Log: k.Log,
 	})
 }
 

@@ -171,6 +171,10 @@ type AvailableSpot struct {
 type PlacePrediction struct {
 	ID    string `json:"id"`
 	Value string `json:"value"`
+	// Approximate is set when the input was a street address that could not be looked up and this
+	// is the town it names; Note says so, for the user (issue 12 item 25).
+	Approximate bool   `json:"approximate,omitempty"`
+	Note        string `json:"note,omitempty"`
 }
 
 // PlaceGeometry is where a place is.

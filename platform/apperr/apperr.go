@@ -19,6 +19,7 @@ const (
 	ECONFLICT     Code = "conflict"     // a unique rule or a state rule refused the change
 	ETOOLARGE     Code = "too_large"    // a body or file over its limit
 	EUNSUPPORTED  Code = "unsupported"  // an upload of a type we do not take
+	EMEDIATYPE    Code = "media_type"   // a body in a format the call does not read (JSON sent as a form, say)
 	ERATELIMIT    Code = "rate_limited" // too many attempts
 	EPAYMENT      Code = "payment"      // the payment gateway refused a card or a charge
 	EUNAVAILABLE  Code = "unavailable"  // a dependency is down; try later

@@ -32,6 +32,7 @@ type Config struct {
 	AccessTokenTTL         time.Duration `env:"ACCESS_TOKEN_TTL" default:"168h" doc:"lifetime of an account-access (/access) link"`
 	SignInRateLimit        int           `env:"SIGNIN_RATE_LIMIT" default:"10" doc:"sign-in attempts per minute per client address and per email"`
 	ResetRateLimit         int           `env:"RESET_RATE_LIMIT" default:"5" doc:"password-reset requests per minute per client address and per email"`
+	SignUpRateLimit        int           `env:"SIGNUP_RATE_LIMIT" default:"5" doc:"sign-ups per minute per client address"`
 
 	StorageDriver string `env:"STORAGE_DRIVER" default:"fs" doc:"fs (files under DATA_DIR/files) or s3"`
 	S3Endpoint    string `env:"S3_ENDPOINT" default:"" doc:"host:port of an S3-compatible store"`
@@ -40,6 +41,12 @@ type Config struct {
 	S3Bucket      string `env:"S3_BUCKET" default:"marquee" doc:"S3 bucket, created when missing"`
 	S3Region      string `env:"S3_REGION" default:"us-east-1" doc:"S3 region"`
 	S3UseSSL      bool   `env:"S3_USE_SSL" default:"false" doc:"use HTTPS to reach the S3 store"`
+
+	UploadRequestMaxBytes int64 `env:"UPLOAD_REQUEST_MAX_BYTES" default:"52428800" doc:"largest total of the files of one upload request, in bytes (413 above)"`
+	UploadRateLimit       int   `env:"UPLOAD_RATE_LIMIT" default:"60" doc:"files one user may upload per minute (429 above)"`
+	CompanyStorageQuota   int64 `env:"COMPANY_STORAGE_QUOTA" default:"2147483648" doc:"bytes of uploaded creatives and images one company may keep (413 above)"`
+	ImageDecodeMaxBytes   int64 `env:"IMAGE_DECODE_MAX_BYTES" default:"268435456" doc:"memory one image decode may take, read from its header (422 above)"`
+	ImageDecodeMemory     int64 `env:"IMAGE_DECODE_MEMORY" default:"536870912" doc:"memory all image decodes in flight may take together, in bytes; more uploads wait"`
 
 	MailDriver       string        `env:"MAIL_DRIVER" default:"file" doc:"file (writes .eml files to MAIL_DIR) or smtp"`
 	MailFrom         string        `env:"MAIL_FROM" default:"Marquee <no-reply@marquee.local>" doc:"sender of every email"`
@@ -65,6 +72,8 @@ type Config struct {
 	HoldTTL         time.Duration `env:"HOLD_TTL" default:"30m" doc:"how long a hold on billboard spots lasts before the release job frees it"`
 	TileURL         string        `env:"TILE_URL" default:"https://tile.openstreetmap.org/{z}/{x}/{y}.png" doc:"map tile URL template of the web map"`
 	TileAttribution string        `env:"TILE_ATTRIBUTION" default:"&copy; OpenStreetMap contributors" doc:"credit shown on the map for TILE_URL"`
+	Geocoder        string        `env:"GEOCODER" default:"none" doc:"none (the place search knows towns; an address gives its town, marked approximate), nominatim or photon (addresses are looked up at GEOCODER_URL)"`
+	GeocoderURL     string        `env:"GEOCODER_URL" default:"" doc:"base URL of the Nominatim or Photon service, e.g. http://nominatim.internal:8080; required unless GEOCODER=none"`
 }
 
 // Var describes one variable, for .env.example and its test.
@@ -182,14 +191,27 @@ func (c Config) check() []string {
 	if c.SignInRateLimit < 1 || c.ResetRateLimit < 1 {
 		p = append(p, "SIGNIN_RATE_LIMIT and RESET_RATE_LIMIT must be at least 1")
 	}
+	if c.SignUpRateLimit < 1 {
+		p = append(p, "SIGNUP_RATE_LIMIT must be at least 1")
+	}
 	if c.HoldTTL < time.Minute {
 		p = append(p, "HOLD_TTL must be at least 1m")
+	}
+	oneOf("GEOCODER", c.Geocoder, "none", "nominatim", "photon")
+	if c.Geocoder != "none" && c.GeocoderURL == "" {
+		p = append(p, "GEOCODER_URL is required when GEOCODER is nominatim or photon")
 	}
 	if c.TileURL == "" {
 		p = append(p, "TILE_URL is required")
 	}
 	if _, err := c.BusinessLocation(); err != nil {
 		p = append(p, "BUSINESS_TIMEZONE must be an IANA time zone such as America/New_York")
+	}
+	if c.UploadRequestMaxBytes < 1<<20 || c.UploadRateLimit < 1 || c.CompanyStorageQuota < 1<<20 {
+		p = append(p, "UPLOAD_REQUEST_MAX_BYTES and COMPANY_STORAGE_QUOTA must be at least 1048576, UPLOAD_RATE_LIMIT at least 1")
+	}
+	if c.ImageDecodeMaxBytes < 16<<20 || c.ImageDecodeMemory < c.ImageDecodeMaxBytes {
+		p = append(p, "IMAGE_DECODE_MAX_BYTES must be at least 16777216 and at most IMAGE_DECODE_MEMORY")
 	}
 	if c.MaxJSONBytes < 1024 {
 		p = append(p, "MAX_JSON_BYTES must be at least 1024")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime"
 	"net/http"
 	"reflect"
 	"strings"
@@ -20,6 +21,9 @@ const MsgTooLarge = "The request is too large."
 
 // MsgBadJSON answers a body that is not the expected JSON.
 const MsgBadJSON = "The request body is not valid JSON."
+
+// MsgNotJSON answers a JSON call whose body is declared as something else (415).
+const MsgNotJSON = "The request body must be JSON (Content-Type: application/json)."
 
 // MsgInvalidInput is the message of a validation failure whose fields say more.
 const MsgInvalidInput = "Please correct the highlighted fields."
@@ -47,11 +51,15 @@ func Validator() *validator.Validate {
 	return validate
 }
 
-// BindJSON decodes the body into v, refusing bodies over limit bytes (413), malformed JSON (400) and
-// unknown-type values (400 naming the field). It does not validate; call Validate.
+// BindJSON decodes the body into v, refusing a body declared as anything but JSON (415), bodies over
+// limit bytes (413), malformed JSON (400) and unknown-type values (400 naming the field). It does
+// not validate; call Validate.
 func BindJSON(c *gin.Context, v any, limit int64) error {
 	if c.Request.Body == nil {
 		return apperr.New(apperr.EINVALID, MsgBadJSON)
+	}
+	if !isJSON(c.Request) {
+		return apperr.New(apperr.EMEDIATYPE, MsgNotJSON)
 	}
 	body := http.MaxBytesReader(c.Writer, c.Request.Body, limit)
 	dec := json.NewDecoder(body)
@@ -73,6 +81,23 @@ func BindJSON(c *gin.Context, v any, limit int64) error {
 		return apperr.New(apperr.ETOOLARGE, MsgTooLarge)
 	}
 	return nil
+}
+
+// isJSON reports whether r declares a JSON body (application/json or any application/*+json). A
+// body declared as text, a form or XML is refused even when it parses as JSON: a cross-site form
+// can send those types without a preflight, and a proxy or a log reads the body by its declared
+// type. A request with no Content-Type is let through only when it has no body at all, so that an
+// empty body still answers the 400 of malformed JSON.
+func isJSON(r *http.Request) bool {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return r.ContentLength == 0
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return false
+	}
+	return mt == "application/json" || (strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))
 }
 
 // Validate checks v's `validate` tags and returns EINVALID with one message per field. messages maps

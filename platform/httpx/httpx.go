@@ -39,6 +39,8 @@ func Status(code apperr.Code) int {
 		return http.StatusRequestEntityTooLarge
 	case apperr.EUNSUPPORTED:
 		return http.StatusUnprocessableEntity
+	case apperr.EMEDIATYPE:
+		return http.StatusUnsupportedMediaType
 	case apperr.ERATELIMIT:
 		return http.StatusTooManyRequests
 	case apperr.EPAYMENT:

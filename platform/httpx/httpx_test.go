@@ -35,6 +35,8 @@ func serve(t *testing.T, h gin.HandlerFunc, method, body string, headers map[str
 
 var xhr = map[string]string{"X-Requested-With": "XMLHttpRequest"}
 
+var xhrJSON = map[string]string{"X-Requested-With": "XMLHttpRequest", "Content-Type": "application/json"}
+
 func bindHandler(c *gin.Context) {
 	H(func(c *gin.Context) error {
 		var f form
@@ -64,17 +66,44 @@ func TestBindAndValidate(t *testing.T) {
 		{`{"name":"Ada","email":"ada@example.com","pad":"` + strings.Repeat("x", 100) + `"}`, 413, MsgTooLarge},
 	}
 	for _, tc := range cases {
-		w := serve(t, bindHandler, http.MethodPost, tc.body, xhr)
+		w := serve(t, bindHandler, http.MethodPost, tc.body, xhrJSON)
 		if w.Code != tc.status || !strings.Contains(w.Body.String(), tc.want) {
 			t.Errorf("%s: %d %s; want %d containing %s", tc.body, w.Code, w.Body, tc.status, tc.want)
 		}
 	}
 }
 
+// A JSON call reads only a body declared as JSON: the same valid JSON sent as text, a form or XML
+// answers 415 in the envelope (issue 12 item 16).
+func TestBindRefusesOtherContentTypes(t *testing.T) {
+	body := `{"name":"Ada","email":"ada@example.com"}`
+	for ct, status := range map[string]int{
+		"application/json": 200, "application/json; charset=utf-8": 200, "application/merge-patch+json": 200,
+		"text/plain": 415, "text/plain;charset=UTF-8": 415, "application/x-www-form-urlencoded": 415,
+		"multipart/form-data; boundary=x": 415, "application/xml": 415, "text/xml": 415, "": 415, "json": 415,
+	} {
+		h := map[string]string{"X-Requested-With": "XMLHttpRequest"}
+		if ct != "" {
+			h["Content-Type"] = ct
+		}
+		w := serve(t, bindHandler, http.MethodPost, body, h)
+		if w.Code != status {
+			t.Errorf("Content-Type %q: %d %s, want %d", ct, w.Code, w.Body, status)
+		}
+		if status == 415 && !strings.Contains(w.Body.String(), `"success":false,"message":"`+MsgNotJSON+`"`) {
+			t.Errorf("Content-Type %q: envelope %s", ct, w.Body)
+		}
+	}
+	// No body and no type: still the 400 of a missing body.
+	if w := serve(t, bindHandler, http.MethodPost, "", xhr); w.Code != 400 {
+		t.Errorf("empty body: %d %s", w.Code, w.Body)
+	}
+}
+
 func TestErrorMappingHidesInternals(t *testing.T) {
 	for code, status := range map[apperr.Code]int{
 		apperr.EINVALID: 400, apperr.EUNAUTHORIZED: 401, apperr.EFORBIDDEN: 403, apperr.ENOTFOUND: 404,
-		apperr.ECONFLICT: 409, apperr.ETOOLARGE: 413, apperr.EUNSUPPORTED: 422, apperr.ERATELIMIT: 429,
+		apperr.ECONFLICT: 409, apperr.ETOOLARGE: 413, apperr.EUNSUPPORTED: 422, apperr.EMEDIATYPE: 415, apperr.ERATELIMIT: 429,
 		apperr.EPAYMENT: 402, apperr.EUNAVAILABLE: 503, apperr.EINTERNAL: 500,
 	} {
 		if Status(code) != status {

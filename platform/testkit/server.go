@@ -73,7 +73,8 @@ func Start(t testing.TB, dialect string, build BuildFunc, opts ...Option) *Serve
 	dir := t.TempDir()
 	so := startOptions{env: map[string]string{
 		"DATA_DIR": dir, "BASE_URL": "http://marquee.test", "LOG_LEVEL": "error",
-		"SIGNIN_RATE_LIMIT": "1000000", "RESET_RATE_LIMIT": "1000000",
+		"SIGNIN_RATE_LIMIT": "1000000", "RESET_RATE_LIMIT": "1000000", "SIGNUP_RATE_LIMIT": "1000000",
+		"UPLOAD_RATE_LIMIT": "1000000",
 	}}
 	for _, o := range opts {
 		o(&so)

@@ -134,3 +134,20 @@ test('works on a phone: the map above the list, nothing wider than the screen', 
   await lastScreen(page, 'locations-phone')
   await context.close()
 })
+
+test('a street address, offline, finds the faces around its town and says so (issue 12 item 25)', async ({ page }) => {
+  await offline(page)
+  await page.goto('/locations')
+  await page.getByText('Place and radius').click()
+  const place = page.getByRole('combobox', { name: 'Place' })
+  await place.fill('233 S Wacker Dr, Chicago')
+  const option = page.getByRole('option', { name: /Chicago, IL.*Approximate: the town of this address/ })
+  await expect(option).toBeVisible()
+  const near = page.waitForResponse((r) => r.url().includes('/api/od/locations/?place=') && r.url().includes('radius=5'))
+  await option.click()
+  const faces = (await (await near).json()) as Face[]
+  expect(faces.length).toBeGreaterThan(0)
+  await expect(page.getByTestId('face-count')).toHaveText(`${count(faces.length)} ${faces.length === 1 ? 'face' : 'faces'}`)
+  await expect(page.getByText('Street addresses cannot be looked up here, so this is the town: distances are measured from the centre of Chicago, IL.')).toBeVisible()
+  await lastScreen(page, 'locations-address-fallback')
+})

@@ -24,6 +24,8 @@ export BASE_URL="http://127.0.0.1:$port"
 export MAIL_POLL_INTERVAL=1s
 export SIGNIN_RATE_LIMIT=1000
 export RESET_RATE_LIMIT=1000
+export SIGNUP_RATE_LIMIT=1000
+export UPLOAD_RATE_LIMIT=1000
 export LOG_FORMAT=text
 export LOG_LEVEL=warn
 

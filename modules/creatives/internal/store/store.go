@@ -143,6 +143,13 @@ func (s *Store) CreateFiles(ctx context.Context, fs []*File) error {
 	return s.conn(ctx).Create(fs).Error
 }
 
+// CompanyBytes is the size of every original a company keeps (its storage quota counts these).
+func (s *Store) CompanyBytes(ctx context.Context, companyID string) (int64, error) {
+	var n int64
+	err := s.conn(ctx).Model(&File{}).Where("company_id = ?", companyID).Select("COALESCE(SUM(size), 0)").Scan(&n).Error
+	return n, err
+}
+
 // FileByKey returns a file, or gorm.ErrRecordNotFound.
 func (s *Store) FileByKey(ctx context.Context, key string) (*File, error) {
 	var f File

@@ -187,6 +187,22 @@ export const MsgImageTooBig = "The image is too large: at most 25 megapixels and
 /**
  * Messages of A §5 and §8, word for word, and of this module.
  */
+export const MsgImageTooHeavy = "The image is too large to process. Please save it with fewer pixels, or 8 bits per colour.";
+/**
+ * Messages of A §5 and §8, word for word, and of this module.
+ */
+export const MsgRequestTooLarge = "The files are too large together: one upload can carry at most %d MB.";
+/**
+ * Messages of A §5 and §8, word for word, and of this module.
+ */
+export const MsgStorageFull = "Your company's storage is full (%d MB). Please delete creatives you no longer use and try again.";
+/**
+ * Messages of A §5 and §8, word for word, and of this module.
+ */
+export const MsgUploadTooFast = "You are uploading too many files. Please wait a minute and try again.";
+/**
+ * Messages of A §5 and §8, word for word, and of this module.
+ */
 export const MsgCreativeSize = "The creative does not have the size this face needs.";
 /**
  * Messages of A §5 and §8, word for word, and of this module.

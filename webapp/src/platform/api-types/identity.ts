@@ -121,6 +121,10 @@ export const MsgTooManyAttempts = "Too many attempts. Please wait a minute and t
  */
 export const MsgCommonPassword = "This password is too common. Please choose another.";
 /**
+ * MsgPersonalPassword refuses a password made of the account's email or company name.
+ */
+export const MsgPersonalPassword = "Please choose a password that is not made of your email or company name.";
+/**
  * MsgInvalidName refuses a first or last name.
  */
 export const MsgInvalidName = "Please use letters, spaces, apostrophes, dots and dashes only (at most 50).";

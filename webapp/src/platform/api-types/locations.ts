@@ -276,6 +276,12 @@ export interface AvailableSpot {
 export interface PlacePrediction {
   id: string;
   value: string;
+  /**
+   * Approximate is set when the input was a street address that could not be looked up and this
+   * is the town it names; Note says so, for the user (issue 12 item 25).
+   */
+  approximate?: boolean;
+  note?: string;
 }
 /**
  * PlaceGeometry is where a place is.

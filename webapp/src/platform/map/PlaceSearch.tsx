@@ -21,10 +21,12 @@ export interface PlaceSearchProps {
 }
 
 /**
- * A US place by name (B §3 "Map place"), on the locations page and as the campaign form's address
+ * A US place by name or street address (B §3 "Map place"), on the locations page and as the campaign form's address
  * of strategy 0 (B §2): predictions are asked 500 ms after the typing stops and
  * the list closes 250 ms after the field is left (B §9), so a click on a prediction still lands.
- * Arrow keys move through the list, Enter picks, Escape closes (WAI-ARIA combobox).
+ * Arrow keys move through the list, Enter picks, Escape closes (WAI-ARIA combobox). A street
+ * address that the server could not look up comes back as the town it names, marked approximate:
+ * the list says so, and once picked its note stays under the field (issue 12 item 25).
  */
 export default function PlaceSearch({ id, label, onPick, error, initial, disabled }: PlaceSearchProps) {
   const [text, setText] = useState(initial ?? '')
@@ -32,6 +34,7 @@ export default function PlaceSearch({ id, label, onPick, error, initial, disable
   const [typed, setTyped] = useState(false)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
+  const [note, setNote] = useState<string | null>(null)
   const blurTimer = useRef<number | undefined>(undefined)
   const listId = useId()
 
@@ -54,6 +57,7 @@ export default function PlaceSearch({ id, label, onPick, error, initial, disable
     setTerm(place.value)
     setOpen(false)
     setActive(-1)
+    setNote(place.approximate && place.note ? place.note : null)
     onPick(place)
   }
 
@@ -76,7 +80,8 @@ export default function PlaceSearch({ id, label, onPick, error, initial, disable
     }
   }
 
-  const hint = 'Type a city or town, then choose it from the list'
+  const hint = 'Type a city, a town or a street address, then choose it from the list'
+  const noteId = `${id}-note`
   return (
     <Field id={id} label={label} hint={hint} error={shownError}>
       <div className="relative">
@@ -94,9 +99,10 @@ export default function PlaceSearch({ id, label, onPick, error, initial, disable
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={shownError ? true : undefined}
-          aria-describedby={describedBy(id, hint, shownError)}
+          aria-describedby={describedBy(id, hint, shownError, note ? noteId : undefined)}
           onChange={(e) => {
             setText(e.target.value)
+            setNote(null)
             setTyped(true)
             setOpen(true)
             setActive(-1)
@@ -128,6 +134,7 @@ export default function PlaceSearch({ id, label, onPick, error, initial, disable
                 onClick={() => pick(place)}
               >
                 {place.value}
+                {place.approximate && <span className="block text-xs text-slate-500">Approximate: the town of this address</span>}
               </li>
             ))}
             {expanded && options.length === 0 && <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-sm text-slate-500">No US place matches “{term}”.</li>}
@@ -136,6 +143,11 @@ export default function PlaceSearch({ id, label, onPick, error, initial, disable
           <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-slate-500">{PlacesAttribution}</p>
         </div>
       </div>
+      {note && (
+        <p id={noteId} role="status" className="text-xs text-amber-800">
+          {note}
+        </p>
+      )}
     </Field>
   )
 }
