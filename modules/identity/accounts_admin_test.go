@@ -130,7 +130,7 @@ func TestProfileUpdate(t *testing.T) {
 			}
 		}
 		// Another user's id answers 404, to read or to write; nothing changes.
-		c.Get("/api/users/" + w.mate.ID).Expect(t, 404)
+		c.Get("/api/users/"+w.mate.ID).Expect(t, 404)
 		c.Put("/api/users/"+w.other.ID, identity.UpdateUserRequest{FirstName: s("Mallory")}).Expect(t, 404)
 		c.Put("/api/users/not-an-id", identity.UpdateUserRequest{FirstName: s("Mallory")}).Expect(t, 404)
 		if u, _ := w.svc.FindUserByID(t.Context(), w.other.ID); u.Local.FirstName != "First" {
@@ -367,8 +367,8 @@ func TestCompanies(t *testing.T) {
 		if co.Name != "Sunrise Coffee" || co.UserCount != 2 {
 			t.Fatalf("company = %+v", co)
 		}
-		owner.Get("/api/companies/" + w.other.Company.ID).Expect(t, 404)
-		admin.Get("/api/companies/" + w.other.Company.ID).Expect(t, 200)
+		owner.Get("/api/companies/"+w.other.Company.ID).Expect(t, 404)
+		admin.Get("/api/companies/"+w.other.Company.ID).Expect(t, 200)
 		s := func(v string) *string { return &v }
 		owner.Put("/api/companies/"+w.owner.Company.ID, identity.UpdateCompanyRequest{Name: s("Mine")}).Expect(t, 403)
 
@@ -426,7 +426,7 @@ func TestAdminGrids(t *testing.T) {
 		}
 		admin.Get("/api/admin/users/?page_size=20").Expect(t, 400)
 		admin.Get("/api/admin/users/?sort=password_hash").Expect(t, 400)
-		admin.Get("/api/admin/users/?q=" + strings.Repeat("a", 101)).Expect(t, 400)
+		admin.Get("/api/admin/users/?q="+strings.Repeat("a", 101)).Expect(t, 400)
 		admin.Get("/api/admin/users/?q=%25").Expect(t, 200) // a LIKE wildcard is plain text
 
 		var cos pagination.Page[identity.AdminCompany]
