@@ -37,13 +37,13 @@ func TestPromoAdminChangesAreAudited(t *testing.T) {
 		f := start(t, dialect)
 		var created PromoResponse
 		f.super.Post("/api/admin/promo/", CreatePromoRequest{Code: "AUDIT10", Value: money.Dollars(10), MaxCount: 3}).Expect(t, 201).JSON(t, &created)
-		f.super.Delete("/api/admin/promo/" + created.Promo.ID).Expect(t, 200)
+		f.super.Delete("/api/admin/promo/"+created.Promo.ID).Expect(t, 200)
 		f.super.Put("/api/admin/promo/"+created.Promo.ID, nil).Expect(t, 200)
 		f.adv.Post("/api/promo/", RedeemPromoRequest{Code: "AUDIT10"}).Expect(t, 200)
-		f.admin.Delete("/api/admin/companies/" + f.advCompany + "/promo").Expect(t, 200)
+		f.admin.Delete("/api/admin/companies/"+f.advCompany+"/promo").Expect(t, 200)
 		// A refused change writes nothing.
 		f.super.Post("/api/admin/promo/", CreatePromoRequest{Code: "AUDIT10", Value: money.Dollars(10), MaxCount: 3}).Expect(t, 400)
-		f.admin.Delete("/api/admin/companies/" + f.advCompany + "/promo").Expect(t, 404)
+		f.admin.Delete("/api/admin/companies/"+f.advCompany+"/promo").Expect(t, 404)
 
 		var page pagination.Page[audit.Entry]
 		f.super.Get("/api/admin/audit/?sort=created_at").Expect(t, 200).JSON(t, &page)
