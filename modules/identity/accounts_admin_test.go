@@ -527,6 +527,17 @@ func TestModeratedSignIn(t *testing.T) {
 		}
 		sup.Get("/users/currentUser").Expect(t, 401)
 
+		// Logging out of a moderated session ends the admin's kept session too: the browser is
+		// signed out, not left with a live admin session in a cookie.
+		out := w.as(t, w.admin)
+		out.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "owner@sunrise.test"}).Expect(t, 200)
+		adminSessions := w.countRows(t, "auth_sessions", "user_id = ?", w.admin.ID)
+		out.Get("/users/logout").Expect(t, 200)
+		if n := w.countRows(t, "auth_sessions", "user_id = ?", w.admin.ID); n != adminSessions-1 {
+			t.Fatalf("admin sessions %d -> %d after logging out of a moderated session", adminSessions, n)
+		}
+		out.Post("/moderate-signout", nil).Expect(t, 401)
+
 		// Disabling an admin ends the sessions they moderate too.
 		admin.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "owner@sunrise.test"}).Expect(t, 200)
 		w.as(t, w.super).Put("/api/users/"+w.admin.ID+"/disable", identity.DisableUserRequest{}).Expect(t, 200)

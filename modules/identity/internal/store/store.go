@@ -4,6 +4,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -391,19 +392,36 @@ func (s *Store) prefixLike(column string) string {
 	return column + " LIKE ?"
 }
 
+// userGridColumns are what a page of the admin user grid sorts on (besides id).
+const userGridColumns = "id, created_at, last_login, sign_in_count, email, first_name, last_name, status"
+
 // ListUsers returns a page of users (page applies order, offset and limit) and the total. The
-// search matches the start of the email, the first name, the last name or the company's name.
-// The page is read as ids first, from the sort's index alone, then as rows: a deep page does not
-// read the rows it skips.
+// search matches the start of the email, the first name, the last name or the company's name. The
+// page is read as ids first, from the sort's index alone, then as rows: a deep page does not read
+// the rows it skips.
 func (s *Store) ListUsers(ctx context.Context, f UserFilter, page func(*gorm.DB) *gorm.DB) ([]User, int64, error) {
 	q := s.conn(ctx).Model(&User{})
-	if f.Status != "" {
-		q = q.Where("status = ?", f.Status)
-	}
 	if f.Q != "" {
+		// One indexed branch per field, joined by UNION, with the sort columns carried along so
+		// the page sorts the matches alone: an OR of the fields (with the company's subquery among
+		// them) is a full scan on PostgreSQL.
 		prefix := f.Q + "%"
-		q = q.Where(s.prefixLike("email")+" OR "+s.prefixLike("first_name")+" OR "+s.prefixLike("last_name")+" OR company_id IN (?)",
-			prefix, prefix, prefix, s.conn(ctx).Model(&Company{}).Select("id").Where(s.prefixLike("name_key"), prefix))
+		status, args := "", []any{}
+		if f.Status != "" {
+			status = " AND status = ?"
+		}
+		var branches []string
+		for _, where := range []string{s.prefixLike("email"), s.prefixLike("first_name"), s.prefixLike("last_name"),
+			"company_id IN (SELECT id FROM identity_companies WHERE " + s.prefixLike("name_key") + ")"} {
+			branches = append(branches, "SELECT "+userGridColumns+" FROM identity_users WHERE "+where+status)
+			args = append(args, prefix)
+			if f.Status != "" {
+				args = append(args, f.Status)
+			}
+		}
+		q = s.conn(ctx).Table("("+strings.Join(branches, " UNION ")+") AS matches", args...)
+	} else if f.Status != "" {
+		q = q.Where("status = ?", f.Status)
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
