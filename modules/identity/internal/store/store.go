@@ -224,12 +224,24 @@ func (s *Store) CompanyByID(ctx context.Context, id string) (*Company, error) {
 
 // CompaniesByIDs returns the companies with these ids.
 func (s *Store) CompaniesByIDs(ctx context.Context, ids []string) ([]Company, error) {
-	var cs []Company
-	if len(ids) == 0 {
-		return cs, nil
+	return byIDs[Company](s.conn(ctx), ids)
+}
+
+// idsPerQuery bounds the ids of one IN list: an admin grid's "All" page lists every id, and
+// SQLite and PostgreSQL cap the parameters of one statement (32,766 and 65,535).
+const idsPerQuery = 5000
+
+// byIDs reads the rows with these ids, idsPerQuery at a time.
+func byIDs[T any](q *gorm.DB, ids []string) ([]T, error) {
+	var out []T
+	for start := 0; start < len(ids); start += idsPerQuery {
+		var part []T
+		if err := q.Where("id IN ?", ids[start:min(start+idsPerQuery, len(ids))]).Find(&part).Error; err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
 	}
-	err := s.conn(ctx).Where("id IN ?", ids).Find(&cs).Error
-	return cs, err
+	return out, nil
 }
 
 // CountUsersByCompany returns the number of users of each company.
@@ -280,12 +292,7 @@ func (s *Store) UserByID(ctx context.Context, id string) (*User, error) {
 
 // UsersByIDs returns the users with these ids.
 func (s *Store) UsersByIDs(ctx context.Context, ids []string) ([]User, error) {
-	var us []User
-	if len(ids) == 0 {
-		return us, nil
-	}
-	err := s.conn(ctx).Where("id IN ?", ids).Find(&us).Error
-	return us, err
+	return byIDs[User](s.conn(ctx), ids)
 }
 
 // UpdateUser sets the given columns of a user.
