@@ -477,6 +477,9 @@ func TestModeratedSignIn(t *testing.T) {
 		}
 		// The session is the user's: no admin call, no nested moderation.
 		admin.Get("/api/admin/users/").Expect(t, 403)
+		admin.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "boss@moonset.test"}).Expect(t, 403)
+		// What the admin changes as the user is audited in the admin's name.
+		admin.Post("/api/team-members/", identity.InviteRequest{NewMember: []identity.Invitee{{Name: "Via Moderator", Email: "via@sunrise.test"}}}).Expect(t, 201)
 		// The user's own sessions are not the moderated one, and the moderation does not count as a
 		// sign-in.
 		var plain identity.CurrentUser
@@ -502,8 +505,9 @@ func TestModeratedSignIn(t *testing.T) {
 		}
 
 		entries := w.auditEntries(t, "actor="+w.admin.ID+"&sort=created_at")
-		if entries.Total != 2 || entries.Items[0].Action != identity.AuditModerateSignIn || entries.Items[0].ObjectID != w.owner.ID ||
-			entries.Items[0].IP == "" || entries.Items[1].Action != identity.AuditModerateSignOut {
+		if entries.Total != 3 || entries.Items[0].Action != identity.AuditModerateSignIn || entries.Items[0].ObjectID != w.owner.ID ||
+			entries.Items[0].IP == "" || entries.Items[1].Action != identity.AuditTeamInvite || entries.Items[1].ActorID != w.owner.ID ||
+			entries.Items[1].ModeratorID != w.admin.ID || entries.Items[2].Action != identity.AuditModerateSignOut {
 			t.Fatalf("audit = %+v", entries.Items)
 		}
 		if n := w.auditEntries(t, "from=2026-11-22&to=2026-11-22&action=moderate.signin").Total; n != 1 {
