@@ -392,6 +392,14 @@ func TestCompanies(t *testing.T) {
 		if page.Total != 1 || page.Items[0].ID != w.other.Company.ID {
 			t.Fatalf("GET /companies = %+v", page)
 		}
+		admin.Get("/companies?q=moon&status=disabled&type=ambassador&sort=name").Expect(t, 200).JSON(t, &page)
+		if page.Total != 1 {
+			t.Fatalf("search with filters = %+v", page)
+		}
+		admin.Get("/companies?q=moon&status=active").Expect(t, 200).JSON(t, &page)
+		if page.Total != 0 {
+			t.Fatalf("search with another status = %+v", page)
+		}
 		entries := w.auditEntries(t, "object_type=company&sort=created_at")
 		if entries.Total != 2 || !strings.Contains(string(entries.Items[0].Before), `"name":"Moonset Tea"`) {
 			t.Fatalf("audit = %+v", entries.Items)

@@ -478,14 +478,28 @@ type CompanyFilter struct {
 // ListCompanies returns a page of companies and the total.
 func (s *Store) ListCompanies(ctx context.Context, f CompanyFilter, page func(*gorm.DB) *gorm.DB) ([]Company, int64, error) {
 	q := s.conn(ctx).Model(&Company{})
-	if f.Status != "" {
-		q = q.Where("status = ?", f.Status)
-	}
-	if f.Type != "" {
-		q = q.Where("type = ?", f.Type)
-	}
-	if f.Q != "" {
-		q = q.Where(s.prefixLike("name_key"), f.Q+"%")
+	if f.Q != "" && db.Dialect(s.db) == db.Postgres {
+		// The matches are read first (OFFSET 0 keeps PostgreSQL from folding the subquery into the
+		// page's query), then sorted: otherwise it walks the sort's index from the newest company
+		// and filters, which reads most of the table when the matches are old.
+		where, args := s.prefixLike("name_key"), []any{f.Q + "%"}
+		if f.Status != "" {
+			where, args = where+" AND status = ?", append(args, f.Status)
+		}
+		if f.Type != "" {
+			where, args = where+" AND type = ?", append(args, f.Type)
+		}
+		q = s.conn(ctx).Table("(SELECT id, name_key, status, type, created_at FROM identity_companies WHERE "+where+" OFFSET 0) AS matches", args...)
+	} else {
+		if f.Status != "" {
+			q = q.Where("status = ?", f.Status)
+		}
+		if f.Type != "" {
+			q = q.Where("type = ?", f.Type)
+		}
+		if f.Q != "" {
+			q = q.Where(s.prefixLike("name_key"), f.Q+"%")
+		}
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
