@@ -4,6 +4,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -44,6 +45,45 @@ type User struct {
 	SendPhoneZoho          bool      `gorm:"not null;default:false"`
 	CreatedAt              time.Time `gorm:"not null"`
 	UpdatedAt              time.Time `gorm:"not null"`
+	Addresses
+}
+
+// users0001 is identity_users as migration identity-0001 created it; a snapshot, so that later
+// columns of User come from their own migrations.
+type users0001 struct {
+	ID                     string `gorm:"primaryKey;size:36"`
+	CompanyID              string `gorm:"size:36;not null;index:idx_identity_users_company_id"`
+	Email                  string `gorm:"size:254;not null;uniqueIndex:idx_identity_users_email"`
+	PasswordHash           string `gorm:"size:255;not null;default:''"`
+	FirstName              string `gorm:"size:50;not null;default:''"`
+	LastName               string `gorm:"size:50;not null;default:''"`
+	Phone                  string `gorm:"size:32;not null;default:''"`
+	Role                   string `gorm:"size:16;not null;default:user"`
+	Status                 string `gorm:"size:16;not null;default:active"`
+	Certified              bool   `gorm:"not null;default:false"`
+	SignInCount            int    `gorm:"not null;default:0"`
+	LastLogin              *time.Time
+	TourCampaignShow       bool      `gorm:"not null;default:true"`
+	TutorialCampaignShowed bool      `gorm:"not null;default:false"`
+	SendPhoneZoho          bool      `gorm:"not null;default:false"`
+	CreatedAt              time.Time `gorm:"not null"`
+	UpdatedAt              time.Time `gorm:"not null"`
+}
+
+func (users0001) TableName() string { return "identity_users" }
+
+// Addresses is the profile's address and billing address (identity-0002).
+type Addresses struct {
+	Address           string `gorm:"size:100;not null;default:''"`
+	SubAddress        string `gorm:"size:100;not null;default:''"`
+	AddressCity       string `gorm:"size:100;not null;default:''"`
+	AddressState      string `gorm:"size:2;not null;default:''"`
+	AddressZipcode    string `gorm:"size:10;not null;default:''"`
+	BillingAddress    string `gorm:"size:100;not null;default:''"`
+	SubBillingAddress string `gorm:"size:100;not null;default:''"`
+	BillingCity       string `gorm:"size:100;not null;default:''"`
+	BillingState      string `gorm:"size:2;not null;default:''"`
+	BillingZipcode    string `gorm:"size:10;not null;default:''"`
 }
 
 func (User) TableName() string { return "identity_users" }
@@ -72,10 +112,86 @@ func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "identity-0001-companies-users-tokens",
 		Migrate: func(tx *gorm.DB) error {
-			return tx.Migrator().CreateTable(&Company{}, &User{}, &Token{})
+			return tx.Migrator().CreateTable(&Company{}, &users0001{}, &Token{})
 		},
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("identity_tokens", "identity_users", "identity_companies")
+		},
+	}, {
+		// The profile's addresses (B §2), and the indexes of the admin grids' default sorts and
+		// filters (B §2; docs/performance.md).
+		ID: "identity-0002-profile-admin-grids",
+		Migrate: func(tx *gorm.DB) error {
+			type address0002 struct {
+				Address           string `gorm:"size:100;not null;default:''"`
+				SubAddress        string `gorm:"size:100;not null;default:''"`
+				AddressCity       string `gorm:"size:100;not null;default:''"`
+				AddressState      string `gorm:"size:2;not null;default:''"`
+				AddressZipcode    string `gorm:"size:10;not null;default:''"`
+				BillingAddress    string `gorm:"size:100;not null;default:''"`
+				SubBillingAddress string `gorm:"size:100;not null;default:''"`
+				BillingCity       string `gorm:"size:100;not null;default:''"`
+				BillingState      string `gorm:"size:2;not null;default:''"`
+				BillingZipcode    string `gorm:"size:10;not null;default:''"`
+			}
+			m := tx.Table("identity_users").Migrator()
+			for _, f := range []string{"Address", "SubAddress", "AddressCity", "AddressState", "AddressZipcode",
+				"BillingAddress", "SubBillingAddress", "BillingCity", "BillingState", "BillingZipcode"} {
+				if err := m.AddColumn(&address0002{}, f); err != nil {
+					return err
+				}
+			}
+			for _, ix := range []string{
+				"CREATE INDEX identity_users_created ON identity_users (created_at, id)",
+				"CREATE INDEX identity_users_last_login ON identity_users (last_login, id)",
+				"CREATE INDEX identity_users_sign_ins ON identity_users (sign_in_count, id)",
+				"CREATE INDEX identity_users_last_name ON identity_users (last_name, id)",
+				"CREATE INDEX identity_users_first_name ON identity_users (first_name, id)",
+				"CREATE INDEX identity_users_status ON identity_users (status, created_at)",
+				"CREATE INDEX identity_companies_created ON identity_companies (created_at, id)",
+			} {
+				if err := tx.Exec(ix).Error; err != nil {
+					return err
+				}
+			}
+			// The grids' search is a prefix search of each field (prefixLike): an index that LIKE
+			// 'text%' can use, in each dialect's way.
+			search := []string{
+				"CREATE INDEX identity_users_email_search ON identity_users (email COLLATE NOCASE)",
+				"CREATE INDEX identity_users_first_search ON identity_users (first_name COLLATE NOCASE)",
+				"CREATE INDEX identity_users_last_search ON identity_users (last_name COLLATE NOCASE)",
+				"CREATE INDEX identity_companies_name_search ON identity_companies (name_key COLLATE NOCASE)",
+			}
+			if db.Dialect(tx) == db.Postgres {
+				search = []string{
+					"CREATE INDEX identity_users_email_search ON identity_users (lower(email) text_pattern_ops)",
+					"CREATE INDEX identity_users_first_search ON identity_users (lower(first_name) text_pattern_ops)",
+					"CREATE INDEX identity_users_last_search ON identity_users (lower(last_name) text_pattern_ops)",
+					"CREATE INDEX identity_companies_name_search ON identity_companies (name_key text_pattern_ops)",
+				}
+			}
+			for _, ix := range search {
+				if err := tx.Exec(ix).Error; err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		Rollback: func(tx *gorm.DB) error {
+			for _, ix := range []string{"identity_users_created", "identity_users_last_login", "identity_users_sign_ins",
+				"identity_users_last_name", "identity_users_first_name", "identity_users_status", "identity_companies_created",
+				"identity_users_email_search", "identity_users_first_search", "identity_users_last_search", "identity_companies_name_search"} {
+				if err := tx.Exec("DROP INDEX " + ix).Error; err != nil {
+					return err
+				}
+			}
+			for _, c := range []string{"address", "sub_address", "address_city", "address_state", "address_zipcode",
+				"billing_address", "sub_billing_address", "billing_city", "billing_state", "billing_zipcode"} {
+				if err := tx.Migrator().DropColumn(&User{}, c); err != nil {
+					return err
+				}
+			}
+			return nil
 		},
 	}}
 }
@@ -108,12 +224,24 @@ func (s *Store) CompanyByID(ctx context.Context, id string) (*Company, error) {
 
 // CompaniesByIDs returns the companies with these ids.
 func (s *Store) CompaniesByIDs(ctx context.Context, ids []string) ([]Company, error) {
-	var cs []Company
-	if len(ids) == 0 {
-		return cs, nil
+	return byIDs[Company](s.conn(ctx), ids)
+}
+
+// idsPerQuery bounds the ids of one IN list: an admin grid's "All" page lists every id, and
+// SQLite and PostgreSQL cap the parameters of one statement (32,766 and 65,535).
+const idsPerQuery = 5000
+
+// byIDs reads the rows with these ids, idsPerQuery at a time.
+func byIDs[T any](q *gorm.DB, ids []string) ([]T, error) {
+	var out []T
+	for start := 0; start < len(ids); start += idsPerQuery {
+		var part []T
+		if err := q.Where("id IN ?", ids[start:min(start+idsPerQuery, len(ids))]).Find(&part).Error; err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
 	}
-	err := s.conn(ctx).Where("id IN ?", ids).Find(&cs).Error
-	return cs, err
+	return out, nil
 }
 
 // CountUsersByCompany returns the number of users of each company.
@@ -164,12 +292,7 @@ func (s *Store) UserByID(ctx context.Context, id string) (*User, error) {
 
 // UsersByIDs returns the users with these ids.
 func (s *Store) UsersByIDs(ctx context.Context, ids []string) ([]User, error) {
-	var us []User
-	if len(ids) == 0 {
-		return us, nil
-	}
-	err := s.conn(ctx).Where("id IN ?", ids).Find(&us).Error
-	return us, err
+	return byIDs[User](s.conn(ctx), ids)
 }
 
 // UpdateUser sets the given columns of a user.
@@ -230,4 +353,165 @@ func (s *Store) UseToken(ctx context.Context, hash, purpose string, now time.Tim
 // replaces older ones).
 func (s *Store) RetireTokens(ctx context.Context, userID, purpose string, now time.Time) error {
 	return s.conn(ctx).Model(&Token{}).Where("user_id = ? AND purpose = ? AND used_at IS NULL", userID, purpose).Update("used_at", now).Error
+}
+
+// UpdateCompany sets the given columns of a company; gorm.ErrDuplicatedKey when the name is taken.
+func (s *Store) UpdateCompany(ctx context.Context, id string, cols map[string]any) error {
+	res := s.conn(ctx).Model(&Company{}).Where("id = ?", id).Updates(cols)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	return nil
+}
+
+// UsersByEmails returns the users with these lower-cased emails.
+func (s *Store) UsersByEmails(ctx context.Context, emails []string) ([]User, error) {
+	var us []User
+	if len(emails) == 0 {
+		return us, nil
+	}
+	err := s.conn(ctx).Where("email IN ?", emails).Find(&us).Error
+	return us, err
+}
+
+// UsersOfCompany returns the users of a company, oldest first.
+func (s *Store) UsersOfCompany(ctx context.Context, companyID string, limit int) ([]User, error) {
+	var us []User
+	err := s.conn(ctx).Where("company_id = ?", companyID).Order("created_at ASC, id ASC").Limit(limit).Find(&us).Error
+	return us, err
+}
+
+// UserFilter selects the admin user grid's rows.
+type UserFilter struct {
+	Q      string // lower-cased search text, LIKE wildcards removed
+	Status string
+}
+
+// prefixLike is "column LIKE ?" as the search index of identity-0002 can serve it: SQLite's LIKE
+// is case-insensitive and uses a NOCASE index; PostgreSQL's index is on lower(column).
+func (s *Store) prefixLike(column string) string {
+	if db.Dialect(s.db) == db.Postgres && column != "name_key" {
+		return "lower(" + column + ") LIKE ?"
+	}
+	return column + " LIKE ?"
+}
+
+// userGridColumns are what a page of the admin user grid sorts on (besides id).
+const userGridColumns = "id, created_at, last_login, sign_in_count, email, first_name, last_name, status"
+
+// ListUsers returns a page of users (page applies order, offset and limit) and the total. The
+// search matches the start of the email, the first name, the last name or the company's name. The
+// page is read as ids first, from the sort's index alone, then as rows: a deep page does not read
+// the rows it skips.
+func (s *Store) ListUsers(ctx context.Context, f UserFilter, page func(*gorm.DB) *gorm.DB) ([]User, int64, error) {
+	q := s.conn(ctx).Model(&User{})
+	prefix := f.Q + "%"
+	company := "company_id IN (SELECT id FROM identity_companies WHERE " + s.prefixLike("name_key") + ")"
+	fields := []string{s.prefixLike("email"), s.prefixLike("first_name"), s.prefixLike("last_name"), company}
+	if f.Q != "" && db.Dialect(s.db) == db.Postgres {
+		// One indexed branch per field, joined by UNION, with the sort columns carried along so
+		// the page sorts the matches alone: PostgreSQL plans an OR of the fields (the company's
+		// subquery among them) as a full scan.
+		status, args := "", []any{}
+		if f.Status != "" {
+			status = " AND status = ?"
+		}
+		branches := make([]string, len(fields))
+		for i, where := range fields {
+			branches[i] = "SELECT " + userGridColumns + " FROM identity_users WHERE " + where + status
+			args = append(args, prefix)
+			if f.Status != "" {
+				args = append(args, f.Status)
+			}
+		}
+		q = s.conn(ctx).Table("("+strings.Join(branches, " UNION ")+") AS matches", args...)
+	} else {
+		// SQLite answers the OR with one index per field (MULTI-INDEX OR), five times faster than
+		// the UNION there (docs/performance.md).
+		if f.Q != "" {
+			q = q.Where(strings.Join(fields, " OR "), prefix, prefix, prefix, prefix)
+		}
+		if f.Status != "" {
+			q = q.Where("status = ?", f.Status)
+		}
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var pageIDs []string
+	if err := page(q).Pluck("id", &pageIDs).Error; err != nil {
+		return nil, 0, err
+	}
+	us, err := s.UsersByIDs(ctx, pageIDs)
+	if err != nil {
+		return nil, 0, err
+	}
+	return inOrder(us, pageIDs, func(u User) string { return u.ID }), total, nil
+}
+
+// inOrder returns rows in the order of ids (a row gone between the two reads is left out).
+func inOrder[T any](rows []T, ids []string, id func(T) string) []T {
+	byID := make(map[string]T, len(rows))
+	for _, r := range rows {
+		byID[id(r)] = r
+	}
+	out := make([]T, 0, len(ids))
+	for _, v := range ids {
+		if r, ok := byID[v]; ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// CompanyFilter selects the admin company grid's rows.
+type CompanyFilter struct {
+	Q      string // lower-cased search text, LIKE wildcards removed
+	Status string
+	Type   string
+}
+
+// ListCompanies returns a page of companies and the total.
+func (s *Store) ListCompanies(ctx context.Context, f CompanyFilter, page func(*gorm.DB) *gorm.DB) ([]Company, int64, error) {
+	q := s.conn(ctx).Model(&Company{})
+	if f.Q != "" && db.Dialect(s.db) == db.Postgres {
+		// The matches are read first (OFFSET 0 keeps PostgreSQL from folding the subquery into the
+		// page's query), then sorted: otherwise it walks the sort's index from the newest company
+		// and filters, which reads most of the table when the matches are old.
+		where, args := s.prefixLike("name_key"), []any{f.Q + "%"}
+		if f.Status != "" {
+			where, args = where+" AND status = ?", append(args, f.Status)
+		}
+		if f.Type != "" {
+			where, args = where+" AND type = ?", append(args, f.Type)
+		}
+		q = s.conn(ctx).Table("(SELECT id, name_key, status, type, created_at FROM identity_companies WHERE "+where+" OFFSET 0) AS matches", args...)
+	} else {
+		if f.Status != "" {
+			q = q.Where("status = ?", f.Status)
+		}
+		if f.Type != "" {
+			q = q.Where("type = ?", f.Type)
+		}
+		if f.Q != "" {
+			q = q.Where(s.prefixLike("name_key"), f.Q+"%")
+		}
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var pageIDs []string
+	if err := page(q).Pluck("id", &pageIDs).Error; err != nil {
+		return nil, 0, err
+	}
+	cs, err := s.CompaniesByIDs(ctx, pageIDs)
+	if err != nil {
+		return nil, 0, err
+	}
+	return inOrder(cs, pageIDs, func(c Company) string { return c.ID }), total, nil
 }
