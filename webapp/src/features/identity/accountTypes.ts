@@ -1,49 +1,62 @@
-// The account and admin shapes of issue 13 (docs/api.md "Identity"). They mirror the identity DTOs;
-// where the generated api-types already hold a shape, it is re-exported from there.
+// The account and admin shapes of issue 13 (docs/api.md "Identity"), as the identity DTOs give them
+// (modules/identity/service.go, platform/audit/entry.go). Temporary until the generated api-types
+// carry them; the names are the DTOs' own.
 import type { User } from '../../platform/api-types/identity'
 
 export type { User }
 
-/** A postal address (B §2 /profile); state is a US code, DC included. */
-export interface Address {
-  street: string
-  street2: string
-  city: string
-  state: string
-  zip: string
+/** The admin acting as the signed-in user (a moderated sign-in). */
+export interface Moderator {
+  id: string
+  email: string
+  name: string
 }
 
-/** A user with the profile's addresses (GET /api/users/{id}). */
-export interface UserProfile extends User {
-  address?: Address | null
-  billing_address?: Address | null
+/** The flat address fields of `local` (B §2 /profile); states are US codes, DC included. */
+export interface AddressFieldsOfLocal {
+  address: string
+  sub_address: string
+  address_city: string
+  address_state: string
+  address_zipcode: string
+  billing_address: string
+  sub_billing_address: string
+  billing_city: string
+  billing_state: string
+  billing_zipcode: string
 }
 
-/** PUT /api/users/{id}. */
-export interface UserUpdate {
-  first_name: string
-  last_name: string
-  phone: string
-  address: Address
-  billing_address: Address
-  /** Only an admin changes a user's email. */
-  email?: string
+/** PUT /api/users/{id}: an absent field is left as it is; certified is sent on its own. */
+export interface UpdateUserRequest extends Partial<AddressFieldsOfLocal> {
+  first_name?: string
+  last_name?: string
+  phone?: string
+  certified?: boolean
 }
 
-export interface UserUpdateResponse {
+/** What the calls that change a user answer. */
+export interface UserResult {
   success: boolean
   message: string
-  user?: UserProfile
+  status?: string
+  user: User | null
 }
 
-/** One invitee of the team-member invite form (B §5). */
 export interface Invitee {
   name: string
   email: string
 }
 
-export interface TeamInviteRequest {
+/** POST /api/team-members/ (B §7: user and new_member). */
+export interface InviteRequest {
+  user?: string
   new_member: Invitee[]
+}
+
+export interface InviteResponse {
+  success: boolean
+  message: string
+  users: User[]
 }
 
 /** A row of /admin/companies (B §2). */
@@ -53,41 +66,46 @@ export interface AdminCompany {
   type: string
   status: string
   user_count: number
-  has_card: boolean
+  createdAt: string
+  cc_onfile: boolean
+  /** Dollars. */
   account_credit: number
   total_spend: number
-  createdAt: string
-  /** An active user's email, offered for the moderated sign-in. */
-  owner_email?: string
+  amountPending: number
 }
 
-/** PUT /api/companies/{id}. */
-export interface CompanyUpdate {
-  name: string
-  type: string
-  status: string
+/** PUT /api/companies/{id}: an absent field is left as it is. */
+export interface UpdateCompanyRequest {
+  name?: string
+  type?: string
+  status?: string
 }
 
-/** Who is acting as whom, while an admin is signed in as another user. */
-export interface Moderator {
+export interface CompanyResult {
+  success: boolean
+  message: string
+}
+
+export interface ModerateResponse {
+  success: boolean
+  message: string
+  user: User | null
+  moderator: Moderator | null
+}
+
+/** One row of the admin audit log (GET /api/admin/audit/). */
+export interface Entry {
   id: string
-  email: string
-  first_name: string
-  last_name: string
-}
-
-/** One row of the admin audit log. */
-export interface AuditEntry {
-  id: string
-  created_at: string
   actor_id: string
   actor_email: string
+  moderator_id: string
   action: string
   object_type: string
   object_id: string
-  before?: unknown
-  after?: unknown
-  ip?: string
+  before: unknown
+  after: unknown
+  ip: string
+  created_at: string
 }
 
 export interface MessageAnswer {

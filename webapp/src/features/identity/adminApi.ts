@@ -1,7 +1,7 @@
 import { api } from '../../platform/api'
 import type { Page } from '../../platform/api-types/pagination'
 import type { User } from '../../platform/api-types/identity'
-import type { AdminCompany, AuditEntry, CompanyUpdate, MessageAnswer } from './accountTypes'
+import type { AdminCompany, CompanyResult, Entry, ModerateResponse, UpdateCompanyRequest, UserResult } from './accountTypes'
 
 export interface AdminListArgs {
   page: number
@@ -18,16 +18,11 @@ export interface AuditListArgs {
   sort: string
   actor: string
   action: string
-  object: string
+  object_type: string
+  object_id: string
   /** YYYY-MM-DD, inclusive. */
   from: string
   to: string
-}
-
-export interface ModeratedSignInAnswer {
-  success: boolean
-  message?: string
-  user?: User
 }
 
 const id = (value: string) => encodeURIComponent(value)
@@ -36,49 +31,50 @@ const orUndefined = (value: string) => value || undefined
 // The admin calls of issue 13 (B §2 "Admin area", B §6, B §7). Every admin change invalidates the
 // grids it shows in, so each grid shows what the server answers.
 export const identityAdminApi = api
-  .enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminCompany', 'AuditEntry', 'UserProfile', 'TeamMembers'] })
+  .enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminCompany', 'AuditEntry', 'UserProfile', 'TeamMembers', 'CurrentCompany'] })
   .injectEndpoints({
     endpoints: (build) => ({
       adminUsers: build.query<Page<User>, AdminListArgs>({
         query: ({ page, page_size, sort, q }) => ({ url: '/api/admin/users/', params: { page, page_size, sort: orUndefined(sort), q: orUndefined(q) } }),
         providesTags: ['AdminUser'],
       }),
-      setUserEnabled: build.mutation<MessageAnswer & { user?: User; status?: string }, { id: string; enable: boolean }>({
+      setUserEnabled: build.mutation<UserResult, { id: string; enable: boolean }>({
         query: ({ id: userId, enable }) => ({ url: `/api/users/${id(userId)}/disable`, method: 'PUT', body: { enable } }),
         extraOptions: { silent: true },
         invalidatesTags: ['AdminUser', 'AuditEntry', 'TeamMembers'],
       }),
-      upgradeUser: build.mutation<MessageAnswer, { id: string; type: string }>({
+      upgradeUser: build.mutation<UserResult, { id: string; type: string }>({
         query: ({ id: userId, type }) => ({ url: `/api/users/upgrade/${id(userId)}`, method: 'PUT', body: { type } }),
         extraOptions: { silent: true },
         invalidatesTags: ['AdminUser', 'AdminCompany', 'AuditEntry'],
       }),
-      setCertification: build.mutation<MessageAnswer, { id: string; certified: boolean }>({
-        query: ({ id: userId, certified }) => ({ url: `/api/users/${id(userId)}/certification`, method: 'PUT', body: { certified } }),
+      // Certification is PUT /api/users/{id} with `certified` alone (docs/api.md "Identity").
+      setCertification: build.mutation<UserResult, { id: string; certified: boolean }>({
+        query: ({ id: userId, certified }) => ({ url: `/api/users/${id(userId)}`, method: 'PUT', body: { certified } }),
         extraOptions: { silent: true },
-        invalidatesTags: ['AdminUser', 'AuditEntry'],
+        invalidatesTags: (_r, _e, { id: userId }) => ['AdminUser', 'AuditEntry', { type: 'UserProfile', id: userId }],
       }),
       adminCompanies: build.query<Page<AdminCompany>, AdminListArgs>({
         query: ({ page, page_size, sort, q }) => ({ url: '/api/admin/companies/', params: { page, page_size, sort: orUndefined(sort), q: orUndefined(q) } }),
         providesTags: ['AdminCompany'],
       }),
-      updateCompany: build.mutation<MessageAnswer, { id: string; body: CompanyUpdate }>({
+      updateCompany: build.mutation<CompanyResult, { id: string; body: UpdateCompanyRequest }>({
         query: ({ id: companyId, body }) => ({ url: `/api/companies/${id(companyId)}`, method: 'PUT', body }),
         extraOptions: { silent: true },
         invalidatesTags: ['AdminCompany', 'AdminUser', 'AuditEntry'],
       }),
       // B §2 "authorize a moderator": the session cookie becomes that user's.
-      moderateSignIn: build.mutation<ModeratedSignInAnswer, { email: string }>({
+      moderateSignIn: build.mutation<ModerateResponse, { email: string }>({
         query: (body) => ({ url: '/moderate-signin', method: 'POST', body }),
         extraOptions: { silent: true },
       }),
       // Back to the admin's own session.
-      moderateSignOut: build.mutation<ModeratedSignInAnswer, void>({
+      moderateSignOut: build.mutation<ModerateResponse, void>({
         query: () => ({ url: '/moderate-signout', method: 'POST' }),
         extraOptions: { silent: true },
       }),
-      auditLog: build.query<Page<AuditEntry>, AuditListArgs>({
-        query: ({ page, page_size, sort, actor, action, object, from, to }) => ({
+      auditLog: build.query<Page<Entry>, AuditListArgs>({
+        query: ({ page, page_size, sort, actor, action, object_type, object_id, from, to }) => ({
           url: '/api/admin/audit/',
           params: {
             page,
@@ -86,7 +82,8 @@ export const identityAdminApi = api
             sort: orUndefined(sort),
             actor: orUndefined(actor),
             action: orUndefined(action),
-            object: orUndefined(object),
+            object_type: orUndefined(object_type),
+            object_id: orUndefined(object_id),
             from: orUndefined(from),
             to: orUndefined(to),
           },

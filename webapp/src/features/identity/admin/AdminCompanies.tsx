@@ -17,22 +17,23 @@ import Modal from '../../../platform/Modal'
 import { formatDollars } from '../../../platform/money'
 import { signedIn } from '../../../platform/session'
 import { useGridSearch } from '../../../platform/useGridSearch'
-import type { AdminCompany, CompanyUpdate } from '../accountTypes'
-import { useAdminCompaniesQuery, useModerateSignInMutation, useUpdateCompanyMutation } from '../adminApi'
+import type { AdminCompany, UpdateCompanyRequest } from '../accountTypes'
+import { useAdminCompaniesQuery, useAdminUsersQuery, useModerateSignInMutation, useUpdateCompanyMutation } from '../adminApi'
 import { ADMIN_PAGE_SIZES, COMPANY_TYPES, MSG_SELECT_COMPANY } from './adminRules'
 
 const money = (c: { getValue: () => unknown }) => <span className="tabular-nums">{formatDollars(Number(c.getValue() ?? 0))}</span>
 
-// Column ids are the server's sort fields (docs/api.md "Identity": GET /api/admin/companies/).
+// Column ids are the server's sort fields (docs/api.md "Identity": GET /api/admin/companies/ sorts by
+// name, status, type and createdAt); the counts and billing columns are computed per page.
 const columns: ColumnDef<AdminCompany, any>[] = [
   { accessorKey: 'name', header: 'Name', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
   { accessorKey: 'status', header: 'Status', cell: (c) => <span className="capitalize">{c.getValue<string>()}</span> },
   { accessorKey: 'type', header: 'Type', cell: (c) => <span className="capitalize">{c.getValue<string>() || 'standard'}</span> },
-  { accessorKey: 'user_count', header: 'Users', cell: (c) => <span className="tabular-nums">{c.getValue<number>()}</span> },
+  { accessorKey: 'user_count', header: 'Users', enableSorting: false, cell: (c) => <span className="tabular-nums">{c.getValue<number>()}</span> },
   // B §2: the credit-card-on-file flag, Yes or No.
-  { accessorKey: 'has_card', header: 'Card on file', cell: (c) => (c.getValue<boolean>() ? 'Yes' : 'No') },
-  { accessorKey: 'account_credit', header: 'Account credit', cell: money },
-  { accessorKey: 'total_spend', header: 'Total spend', cell: money },
+  { accessorKey: 'cc_onfile', header: 'Card on file', enableSorting: false, cell: (c) => (c.getValue<boolean>() ? 'Yes' : 'No') },
+  { accessorKey: 'account_credit', header: 'Account credit', enableSorting: false, cell: money },
+  { accessorKey: 'total_spend', header: 'Total spend', enableSorting: false, cell: money },
   { accessorKey: 'createdAt', header: 'Created', cell: (c) => <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> },
 ]
 
@@ -41,12 +42,18 @@ function SignInAsModal({ company, onClose }: { company: AdminCompany | null; onC
   const [email, setEmail] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
   const [signIn, { isLoading }] = useModerateSignInMutation()
+  // The company's users: the admin user search matches a company's name; only this company's are kept.
+  const users = useAdminUsersQuery({ page: 1, page_size: 100, sort: 'email', q: company?.name ?? '' }, { skip: !company })
+  const members = (users.data?.items ?? []).filter((u) => u.company?.id === company?.id && u.local.status !== 'disabled')
   const dispatch = useDispatch()
   const navigate = useNavigate()
   useEffect(() => {
-    setEmail(company?.owner_email ?? '')
+    setEmail('')
     setFailure(null)
   }, [company])
+  useEffect(() => {
+    if (email === '' && members[0]) setEmail(members[0].local.email)
+  }, [members, email])
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -85,6 +92,17 @@ function SignInAsModal({ company, onClose }: { company: AdminCompany | null; onC
     >
       <form id="sign-in-as-form" noValidate onSubmit={onSubmit} className="space-y-4">
         {failure && <Alert>{failure}</Alert>}
+        {members.length > 0 && (
+          <Field id="sign-in-as-user" label="User">
+            <select id="sign-in-as-user" className="field-input" value={email} onChange={(e) => setEmail(e.target.value)}>
+              {members.map((u) => (
+                <option key={u.id} value={u.local.email}>
+                  {`${u.local.first_name} ${u.local.last_name}`.trim() || u.local.email} ({u.local.email})
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         <EmailInput id="sign-in-as-email" label="User's email" value={email} onChange={setEmail} required autoComplete="off" />
       </form>
     </Modal>
@@ -93,7 +111,7 @@ function SignInAsModal({ company, onClose }: { company: AdminCompany | null; onC
 
 /** PUT /api/companies/{id}: name (unique, case-insensitively), type and status. */
 function EditCompanyModal({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
-  const [form, setForm] = useState<CompanyUpdate>({ name: '', type: 'standard', status: 'active' })
+  const [form, setForm] = useState<Required<UpdateCompanyRequest>>({ name: '', type: 'standard', status: 'active' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [save, { isLoading }] = useUpdateCompanyMutation()
@@ -166,7 +184,7 @@ function EditCompanyModal({ company, onClose }: { company: AdminCompany | null; 
  * remove its active promo, edit it.
  */
 export default function AdminCompanies() {
-  const { grid, setGrid, text, setText, q } = useGridSearch({ page: 1, pageSize: 50, sort: '-createdAt' })
+  const { grid, setGrid, text, setText, q } = useGridSearch({ page: 1, pageSize: ADMIN_PAGE_SIZES[0]!, sort: '-createdAt' })
   const companies = useAdminCompaniesQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort, q })
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [modal, setModal] = useState<'signin' | 'creative' | 'edit' | null>(null)

@@ -29,16 +29,17 @@ import {
 
 const date = (value?: string) => (value ? <span className="tabular-nums">{formatDisplayDate(value)}</span> : <span className="text-slate-400">Never</span>)
 
-// Column ids are the server's sort fields (docs/api.md "Identity": GET /api/admin/users/).
+// Column ids are the server's sort fields (docs/api.md "Identity": GET /api/admin/users/); the phone,
+// company and call-back are not sortable there.
 const columns: ColumnDef<User, any>[] = [
   { id: 'status', header: 'Status', accessorFn: (u) => u.local.status, cell: (c) => <UserStatus status={c.getValue<string>()} /> },
   { id: 'first_name', header: 'First name', accessorFn: (u) => u.local.first_name },
   { id: 'last_name', header: 'Last name', accessorFn: (u) => u.local.last_name },
   { id: 'email', header: 'Email', accessorFn: (u) => u.local.email },
-  { id: 'phone', header: 'Phone', accessorFn: (u) => u.local.phone },
-  { id: 'company', header: 'Company', accessorFn: (u) => u.company?.name },
+  { id: 'phone', header: 'Phone', enableSorting: false, accessorFn: (u) => u.local.phone },
+  { id: 'company', header: 'Company', enableSorting: false, accessorFn: (u) => u.company?.name },
   // B §2: call-back YES or NO (the phone consent of sign-up).
-  { id: 'callback', header: 'Call-back', accessorFn: (u) => (u.sendPhoneZoho ? 'YES' : 'NO') },
+  { id: 'callback', header: 'Call-back', enableSorting: false, accessorFn: (u) => (u.sendPhoneZoho ? 'YES' : 'NO') },
   { id: 'created_at', header: 'Signed up', accessorFn: (u) => u.created_at, cell: (c) => date(c.getValue<string>()) },
   { id: 'last_login', header: 'Last login', accessorFn: (u) => u.last_login, cell: (c) => date(c.getValue<string>()) },
   { id: 'sign_in_count', header: 'Sign-ins', accessorFn: (u) => u.sign_in_count, cell: (c) => <span className="tabular-nums">{c.getValue<number>()}</span> },
@@ -166,7 +167,7 @@ export default function AdminUsers() {
         onCancel={() => setPending(null)}
       />
       <Modal open={editing !== null} title="Edit user" size="lg" onClose={() => setEditing(null)}>
-        {editing && <ProfileForm userId={editing.id} withEmail onSaved={() => setEditing(null)} />}
+        {editing && <ProfileForm userId={editing.id} onSaved={() => setEditing(null)} />}
       </Modal>
     </div>
   )

@@ -6,7 +6,7 @@ import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import { SEARCH_DELAY_MS } from '../../../platform/useGridSearch'
 import { useDispatch } from 'react-redux'
-import type { AuditEntry } from '../accountTypes'
+import type { Entry } from '../accountTypes'
 import { useAuditLogQuery } from '../adminApi'
 import { ADMIN_PAGE_SIZES } from './adminRules'
 
@@ -15,7 +15,7 @@ const when = (value: string) => {
   return Number.isNaN(d.getTime()) ? value : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 }
 
-function Change({ entry }: { entry: AuditEntry }) {
+function Change({ entry }: { entry: Entry }) {
   if (entry.before === undefined && entry.after === undefined) return <span className="text-slate-400">—</span>
   const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v))
   return (
@@ -31,11 +31,21 @@ function Change({ entry }: { entry: AuditEntry }) {
   )
 }
 
-const columns: ColumnDef<AuditEntry, any>[] = [
+const columns: ColumnDef<Entry, any>[] = [
   { accessorKey: 'created_at', header: 'When', cell: (c) => <span className="tabular-nums">{when(c.getValue<string>())}</span> },
-  { accessorKey: 'actor_email', header: 'Who' },
+  {
+    accessorKey: 'actor_email',
+    header: 'Who',
+    // An action taken while signed in as another user names both (the moderator is the admin).
+    cell: (c) => (
+      <span>
+        {c.getValue<string>()}
+        {c.row.original.moderator_id && <span className="block text-xs text-slate-500">through a sign-in as another user</span>}
+      </span>
+    ),
+  },
   { accessorKey: 'action', header: 'Action', cell: (c) => <span className="font-mono text-xs">{c.getValue<string>()}</span> },
-  { id: 'object', header: 'Object', enableSorting: false, accessorFn: (e) => `${e.object_type} ${e.object_id}`.trim() },
+  { accessorKey: 'object_type', header: 'Object', cell: (c) => `${c.getValue<string>()} ${c.row.original.object_id}`.trim() },
   { id: 'change', header: 'Change', enableSorting: false, cell: (c) => <Change entry={c.row.original} /> },
   { accessorKey: 'ip', header: 'Address', enableSorting: false },
 ]
@@ -43,12 +53,18 @@ const columns: ColumnDef<AuditEntry, any>[] = [
 interface Filters {
   actor: string
   action: string
-  object: string
+  object_type: string
+  object_id: string
   from: string
   to: string
 }
 
-const EMPTY: Filters = { actor: '', action: '', object: '', from: '', to: '' }
+const EMPTY: Filters = { actor: '', action: '', object_type: '', object_id: '', from: '', to: '' }
+
+// The actions the identity module records (modules/identity/service.go "Audit actions"); the
+// campaign and promo screens add theirs, so the field also takes any text.
+export const KNOWN_ACTIONS = ['user.update', 'user.certification', 'user.upgrade', 'user.disable', 'user.enable', 'company.update', 'moderate.signin', 'moderate.signout']
+const OBJECT_TYPES = ['user', 'company', 'campaign', 'promo']
 
 /**
  * The admin audit log (issue 13): who changed what, on which object, before and after, including
@@ -72,17 +88,20 @@ export default function AuditLog() {
     if (badRange) dispatch(flashShown('The start date must be on or before the end date.', 'danger', 5000))
   }, [badRange, dispatch])
   const log = useAuditLogQuery(
-    { page: grid.page, page_size: grid.pageSize, sort: grid.sort, ...filters, actor: filters.actor.trim(), action: filters.action.trim(), object: filters.object.trim() },
+    { page: grid.page, page_size: grid.pageSize, sort: grid.sort, ...filters, actor: filters.actor.trim(), action: filters.action.trim(), object_id: filters.object_id.trim() },
     { skip: badRange },
   )
   const set = (key: keyof Filters) => (event: { target: { value: string } }) => setTyped({ ...typed, [key]: event.target.value })
+  const label = (key: keyof Filters, text: string) => (
+    <label htmlFor={`audit-${key}`} className="block text-sm font-medium text-slate-700">
+      {text}
+    </label>
+  )
 
-  const input = (key: keyof Filters, label: string, type = 'search', placeholder?: string) => (
+  const input = (key: keyof Filters, text: string, type = 'search', placeholder?: string, list?: string) => (
     <div className="space-y-1.5">
-      <label htmlFor={`audit-${key}`} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input id={`audit-${key}`} type={type} className="field-input" value={typed[key]} placeholder={placeholder} onChange={set(key)} />
+      {label(key, text)}
+      <input id={`audit-${key}`} type={type} className="field-input" value={typed[key]} placeholder={placeholder} list={list} onChange={set(key)} />
     </div>
   )
 
@@ -92,10 +111,26 @@ export default function AuditLog() {
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Audit log</h1>
         <p className="mt-1 text-slate-600">Every change an admin made, and every sign-in as another user.</p>
       </div>
-      <form role="search" aria-label="Filter the audit log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
-        {input('actor', 'Who', 'search', 'Admin email')}
-        {input('action', 'Action', 'search', 'e.g. user.disable')}
-        {input('object', 'Object', 'search', 'Id or email')}
+      <form role="search" aria-label="Filter the audit log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
+        {input('actor', 'Who', 'search', 'Admin email or id')}
+        {input('action', 'Action', 'search', 'e.g. user.disable', 'audit-actions')}
+        <datalist id="audit-actions">
+          {KNOWN_ACTIONS.map((a) => (
+            <option key={a} value={a} />
+          ))}
+        </datalist>
+        <div className="space-y-1.5">
+          {label('object_type', 'Object type')}
+          <select id="audit-object_type" className="field-input" value={typed.object_type} onChange={set('object_type')}>
+            <option value="">Any</option>
+            {OBJECT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        {input('object_id', 'Object id', 'search')}
         {input('from', 'From', 'date')}
         {input('to', 'To', 'date')}
       </form>

@@ -1,7 +1,15 @@
 import Field, { describedBy } from '../../../platform/inputs/Field'
 import TextInput from '../../../platform/inputs/TextInput'
-import type { Address } from '../accountTypes'
 import { US_STATES } from './usStates'
+
+/** One address of the form; the API keeps them flat in `local` (see ProfileForm). */
+export interface Address {
+  street: string
+  street2: string
+  city: string
+  state: string
+  zip: string
+}
 
 export const EMPTY_ADDRESS: Address = { street: '', street2: '', city: '', state: '', zip: '' }
 
