@@ -47,13 +47,20 @@ function SignInAsModal({ company, onClose }: { company: AdminCompany | null; onC
   const members = (users.data?.items ?? []).filter((u) => u.company?.id === company?.id && u.local.status !== 'disabled')
   const dispatch = useDispatch()
   const navigate = useNavigate()
+  const [prefilled, setPrefilled] = useState(false)
   useEffect(() => {
     setEmail('')
     setFailure(null)
+    setPrefilled(false)
   }, [company])
+  // The company's first user is offered once; the admin may then type any email.
+  const first = members[0]?.local.email
   useEffect(() => {
-    if (email === '' && members[0]) setEmail(members[0].local.email)
-  }, [members, email])
+    if (!prefilled && first) {
+      setEmail(first)
+      setPrefilled(true)
+    }
+  }, [first, prefilled])
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
