@@ -120,5 +120,21 @@ var Component = &server.Component{Name: "billing", Needs: []*server.Component{id
 			return nil, err
 		}
 		id.SetCreditReader(m.Service())
+		id.SetBillingReader(companyBilling{m.svc})
 		return m, nil
 	}}
+
+// companyBilling gives identity's admin company grid its billing columns (identity.BillingReader).
+type companyBilling struct{ s *service }
+
+func (b companyBilling) CompanyBilling(ctx context.Context, companyIDs []string) (map[string]identity.CompanyBilling, error) {
+	sums, err := b.s.FindBillingSummaries(ctx, companyIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]identity.CompanyBilling, len(sums))
+	for id, s := range sums {
+		out[id] = identity.CompanyBilling{CardOnFile: s.CardOnFile, AccountCredit: s.AccountCredit, TotalSpend: s.TotalSpend, AmountPending: s.AmountPending}
+	}
+	return out, nil
+}

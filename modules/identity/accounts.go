@@ -565,7 +565,10 @@ func toUser(u *store.User, c *store.Company) *User {
 	out := &User{
 		ID: u.ID,
 		Local: Local{Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Phone: u.Phone, Status: u.Status,
-			Role: Role{Admin: u.Role == RoleAdmin || u.Role == RoleSuperAdmin, SuperAdmin: u.Role == RoleSuperAdmin}},
+			Role:    Role{Admin: u.Role == RoleAdmin || u.Role == RoleSuperAdmin, SuperAdmin: u.Role == RoleSuperAdmin},
+			Address: u.Address, SubAddress: u.SubAddress, AddressCity: u.AddressCity, AddressState: u.AddressState,
+			AddressZipcode: u.AddressZipcode, BillingAddress: u.BillingAddress, SubBillingAddress: u.SubBillingAddress,
+			BillingCity: u.BillingCity, BillingState: u.BillingState, BillingZipcode: u.BillingZipcode},
 		Certified: u.Certified, SignInCount: u.SignInCount, LastLogin: u.LastLogin, CreatedAt: u.CreatedAt,
 		TourCampaignShow: u.TourCampaignShow, TutorialCampaignShowed: u.TutorialCampaignShowed, SendPhoneZoho: u.SendPhoneZoho,
 	}

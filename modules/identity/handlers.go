@@ -33,6 +33,24 @@ func (m *Module) routes() server.RouteTable {
 		server.GET("/users/check-tutorial", authz.Member, httpx.SideEffectGET(m.checkTutorial)),
 		server.GET("/users/disable-tour", authz.Member, httpx.SideEffectGET(m.disableTour)),
 		server.GET("/users/enable-tour", authz.Member, httpx.SideEffectGET(m.enableTour)),
+
+		// Profile and team members (B §2 "Settings and profile", B §5; docs/identity.md).
+		server.GET("/api/users/:id", authz.Member, m.getUser),
+		server.PUT("/api/users/:id", authz.Member, m.updateUser),
+		server.GET("/api/companies/:id", authz.Member, m.getCompany),
+		server.GET("/api/team-members/", authz.Member, m.teamMembers),
+		server.POST("/api/team-members/", authz.User, m.inviteTeam),
+
+		// The admin area (B §2 "Admin area", B §6).
+		server.GET("/companies", authz.Admin, m.companies),
+		server.PUT("/api/companies/:id", authz.Admin, m.updateCompany),
+		server.GET("/api/admin/users/", authz.Admin, m.adminUsers),
+		server.GET("/api/admin/companies/", authz.Admin, m.adminCompanies),
+		server.PUT("/api/users/upgrade/:id", authz.Admin, m.upgradeUser),
+		server.PUT("/api/users/:id/disable", authz.Admin, m.disableUser),
+		server.GET("/api/admin/audit/", authz.Admin, m.auditLog),
+		server.POST("/moderate-signin", authz.Admin, m.moderateSignIn),
+		server.POST("/moderate-signout", authz.Member, m.moderateSignOut),
 	}
 }
 
@@ -40,16 +58,30 @@ func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v,
 
 func (m *Module) loggedIn(c *gin.Context) error {
 	auth.Passive(c) // the client's 15-minute check must not keep an idle session alive (B §4)
-	httpx.OK(c, LoggedInResponse{LoggedIn: auth.Current(c) != nil})
+	p := auth.Current(c)
+	res := LoggedInResponse{LoggedIn: p != nil}
+	if p != nil {
+		mod, err := m.accounts.moderator(c, p)
+		if err != nil {
+			return err
+		}
+		res.Moderator = mod
+	}
+	httpx.OK(c, res)
 	return nil
 }
 
 func (m *Module) currentUser(c *gin.Context) error {
-	u, err := m.accounts.FindUserByID(c, auth.Current(c).UserID)
+	p := auth.Current(c)
+	u, err := m.accounts.FindUserByID(c, p.UserID)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, u)
+	mod, err := m.accounts.moderator(c, p)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, CurrentUser{User: *u, Moderator: mod})
 	return nil
 }
 

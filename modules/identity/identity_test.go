@@ -278,20 +278,22 @@ func TestAccessLinkSetsFirstPassword(t *testing.T) {
 }
 
 func TestChangePassword(t *testing.T) {
-	s := start(t, testkit.Dialects()[0])
-	c, other := s.Client(t), s.Client(t)
-	signUp(t, c, "Sunrise Coffee", "ada@example.com").Expect(t, 201)
-	other.Post("/signin", identity.SignInRequest{Email: "ada@example.com", Password: goodPassword}).Expect(t, 200)
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		s := start(t, dialect)
+		c, other := s.Client(t), s.Client(t)
+		signUp(t, c, "Sunrise Coffee", "ada@example.com").Expect(t, 201)
+		other.Post("/signin", identity.SignInRequest{Email: "ada@example.com", Password: goodPassword}).Expect(t, 200)
 
-	got := c.Put("/users/password", identity.ChangePasswordRequest{CurrentPassword: "not my password", Password: "a new long secret"}).Expect(t, 400).Map(t)
-	if got["message"] != identity.MsgCurrentPassword {
-		t.Fatalf("wrong current = %v", got)
-	}
-	c.Put("/users/password", identity.ChangePasswordRequest{CurrentPassword: goodPassword, Password: "short"}).Expect(t, 400)
-	c.Put("/users/password", identity.ChangePasswordRequest{CurrentPassword: goodPassword, Password: "a new long secret"}).Expect(t, 200)
-	c.Get("/users/currentUser").Expect(t, 200)     // this session stays
-	other.Get("/users/currentUser").Expect(t, 401) // the others end
-	s.Client(t).Post("/signin", identity.SignInRequest{Email: "ada@example.com", Password: "a new long secret"}).Expect(t, 200)
+		got := c.Put("/users/password", identity.ChangePasswordRequest{CurrentPassword: "not my password", Password: "a new long secret"}).Expect(t, 400).Map(t)
+		if got["message"] != identity.MsgCurrentPassword {
+			t.Fatalf("wrong current = %v", got)
+		}
+		c.Put("/users/password", identity.ChangePasswordRequest{CurrentPassword: goodPassword, Password: "short"}).Expect(t, 400)
+		c.Put("/users/password", identity.ChangePasswordRequest{CurrentPassword: goodPassword, Password: "a new long secret"}).Expect(t, 200)
+		c.Get("/users/currentUser").Expect(t, 200)     // this session stays
+		other.Get("/users/currentUser").Expect(t, 401) // the others end
+		s.Client(t).Post("/signin", identity.SignInRequest{Email: "ada@example.com", Password: "a new long secret"}).Expect(t, 200)
+	})
 }
 
 func TestSessionsExpire(t *testing.T) {

@@ -70,3 +70,21 @@ func humanDuration(d time.Duration) string {
 		return fmt.Sprintf("%d minutes", d/time.Minute)
 	}
 }
+
+func inviteMail(to, inviter, company, link string, ttl time.Duration) mail.Message {
+	return mail.Message{
+		To:      []string{to},
+		Subject: "You have been invited to " + company + " on Marquee",
+		Text: fmt.Sprintf(`%s invited you to join %s on Marquee, where your team plans and follows its billboard
+campaigns.
+
+To set your password and sign in, open this link within %s:
+
+%s
+
+The link works once. If you did not expect this invitation, ignore this email.
+
+The Marquee team
+`, inviter, company, humanDuration(ttl), link),
+	}
+}

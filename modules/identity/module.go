@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"marquee/modules/identity/internal/store"
+	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
@@ -39,6 +40,7 @@ type Deps struct {
 	Cookies  auth.Cookies
 	Outbox   Mailer
 	Events   Publisher
+	Audit    *audit.Log
 
 	BaseURL         string
 	ResetTokenTTL   time.Duration
@@ -55,6 +57,18 @@ type Module struct {
 	signInLimit *ratelimit.Limiter
 	resetLimit  *ratelimit.Limiter
 	credit      atomic.Pointer[CreditReader]
+	billing     atomic.Pointer[BillingReader]
+}
+
+// SetBillingReader hands identity the reader of the admin company grid's billing columns (the
+// billing service, through billing's Component). Until it is set, those columns answer zero.
+func (m *Module) SetBillingReader(r BillingReader) { m.billing.Store(&r) }
+
+func (m *Module) billingReader() BillingReader {
+	if p := m.billing.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 // SetCreditReader hands identity the reader of account credit (the billing service), which is
@@ -71,7 +85,7 @@ func (m *Module) creditReader() CreditReader {
 
 // New builds the module.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Hasher == nil || d.Sessions == nil || d.Outbox == nil || d.Events == nil {
+	if d.DB == nil || d.Clock == nil || d.Hasher == nil || d.Sessions == nil || d.Outbox == nil || d.Events == nil || d.Audit == nil {
 		return nil, errors.New("identity: missing dependency")
 	}
 	if d.BaseURL == "" || d.ResetTokenTTL <= 0 || d.AccessTokenTTL <= 0 || d.SignInRateLimit < 1 || d.ResetRateLimit < 1 || d.MaxJSONBytes < 1 {
@@ -106,7 +120,7 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 func NewFromKernel(k *server.Kernel) (*Module, error) {
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Hasher: k.Hasher, Sessions: k.Sessions, Cookies: k.Cookies,
-		Outbox: k.Outbox, Events: k.Events,
+		Outbox: k.Outbox, Events: k.Events, Audit: k.Audit,
 		BaseURL: k.Config.BaseURL, ResetTokenTTL: k.Config.ResetTokenTTL, AccessTokenTTL: k.Config.AccessTokenTTL,
 		SignInRateLimit: k.Config.SignInRateLimit, ResetRateLimit: k.Config.ResetRateLimit, MaxJSONBytes: k.Config.MaxJSONBytes,
 	})

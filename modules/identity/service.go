@@ -86,14 +86,25 @@ type Role struct {
 	SuperAdmin bool `json:"super_admin"`
 }
 
-// Local holds the user's own fields, under the spec's `local` key (A §3, B §3).
+// Local holds the user's own fields, under the spec's `local` key (A §3, B §3), with the profile's
+// address and billing address (B §2 "Settings and profile"; state is a US state code or DC).
 type Local struct {
-	Email     string `json:"email"`
-	FirstName string `json:"first_name"`
-	LastName  string `json:"last_name"`
-	Phone     string `json:"phone"`
-	Status    string `json:"status"`
-	Role      Role   `json:"role"`
+	Email             string `json:"email"`
+	FirstName         string `json:"first_name"`
+	LastName          string `json:"last_name"`
+	Phone             string `json:"phone"`
+	Status            string `json:"status"`
+	Role              Role   `json:"role"`
+	Address           string `json:"address"`
+	SubAddress        string `json:"sub_address"`
+	AddressCity       string `json:"address_city"`
+	AddressState      string `json:"address_state"`
+	AddressZipcode    string `json:"address_zipcode"`
+	BillingAddress    string `json:"billing_address"`
+	SubBillingAddress string `json:"sub_billing_address"`
+	BillingCity       string `json:"billing_city"`
+	BillingState      string `json:"billing_state"`
+	BillingZipcode    string `json:"billing_zipcode"`
 }
 
 // CompanyRef is the company as embedded in a user.
@@ -194,9 +205,25 @@ type CreateUserRequest struct {
 	Onboarded bool
 }
 
-// LoggedInResponse answers GET /users/loggedin.
+// LoggedInResponse answers GET /users/loggedin. Moderator is set when an admin is acting as this
+// user (DESIGN.md §1.12): the web app shows the banner and the way back.
 type LoggedInResponse struct {
-	LoggedIn bool `json:"loggedin"`
+	LoggedIn  bool       `json:"loggedin"`
+	Moderator *Moderator `json:"moderator,omitempty"`
+}
+
+// Moderator is the admin acting as the signed-in user through a moderated sign-in.
+type Moderator struct {
+	ID    string `json:"id"`
+	Email string `json:"email"`
+	Name  string `json:"name"`
+}
+
+// CurrentUser answers GET /users/currentUser: the user, and the admin acting as them when the
+// session is a moderated one (null otherwise).
+type CurrentUser struct {
+	User
+	Moderator *Moderator `json:"moderator"`
 }
 
 // CompanyExistsResponse answers GET /company-exists: the matching companies, by name only.
@@ -250,6 +277,11 @@ type Service interface {
 	FindCompanyByID(ctx context.Context, id string) (*Company, error)
 	// FindCompaniesByIDs returns the companies with these ids; missing ids are skipped.
 	FindCompaniesByIDs(ctx context.Context, ids []string) ([]*Company, error)
+	// ChangeCompanyType changes a company's type: the one place it changes (an admin's upgrade, an
+	// admin's company update, the partner program). It joins the caller's transaction and publishes
+	// EventCompanyTypeChanged when the type changes. With onlyFromStandard, a company that is already
+	// ambassador or certified answers EINVALID (MsgAlreadyPartner). ENOTFOUND for an unknown company.
+	ChangeCompanyType(ctx context.Context, companyID, to string, onlyFromStandard bool) (*Company, error)
 	// CreateUser creates a user, and the company when none has that name. EINVALID for bad input,
 	// ECONFLICT when the email is taken. When Password is empty it returns an /access token too.
 	CreateUser(ctx context.Context, req CreateUserRequest) (*User, string, error)
@@ -257,3 +289,192 @@ type Service interface {
 
 // MsgAccessFailed is the message of a failed account set-up (A §8: "the server message").
 const MsgAccessFailed = "We could not set up your account. Please check the form, or ask for a new link."
+
+// Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+// word for word, and of this module.
+const (
+	MsgUserUpdated          = "User data updated!"                                       // B §8
+	MsgUserUpgraded         = "User upgraded successfully!"                              // B §8
+	MsgCertificationOn      = "Certification activated successfully!"                    // B §8
+	MsgCertificationOff     = "Certification removed successfully!"                      // B §8
+	MsgInvitesSent          = "Your invite(s) have been sent successfully!"              // B §8
+	MsgRequired             = "Required"                                                 // B §5
+	MsgLastNameBlank        = "Last name can't be blank"                                 // B §5
+	MsgNotValidEmail        = "This is not a valid email"                                // B §5
+	MsgEmailAlreadyExist    = "Email already exist"                                      // B §5 (an email twice in the list)
+	MsgEmailHasAccount      = "This email already has an account."                       // an invitee already registered (same company)
+	MsgEmailOtherCompany    = "This email already belongs to a user of another company." // re-invite across companies
+	MsgTooManyInvitees      = "You can invite at most 20 team members at once."
+	MsgNoInvitees           = "Add at least one team member to invite."
+	MsgInvalidZip           = "Please enter a valid ZIP code."
+	MsgInvalidState         = "Please choose a US state."
+	MsgInvalidAddress       = "Please use at most 100 characters."
+	MsgCompanyNotFound      = "Company not found."
+	MsgUserNotFound         = "User not found."
+	MsgCompanyUpdated       = "Company data updated!"
+	MsgAlreadyPartner       = "This company is already ambassador or certified."
+	MsgUpgradeType          = "The type must be certified or ambassador."
+	MsgCompanyType          = "Company type must be standard, ambassador or certified."
+	MsgCompanyStatus        = "Company status must be active or disabled."
+	MsgUserEnabled          = "The user has been enabled."
+	MsgUserDisabled         = "The user has been disabled."
+	MsgCannotDisableSelf    = "You cannot disable your own account."
+	MsgSuperAdminOnly       = "Only a super admin can change a super admin."
+	MsgCertificationAdmin   = "Only an admin can change certification."
+	MsgCertificationAlone   = "Change certification on its own, without other fields."
+	MsgModerateUnknown      = "There is no user with this email."
+	MsgModerateDisabled     = "This user is disabled; you cannot sign in as them."
+	MsgModerateInvited      = "This user has not set up their account yet."
+	MsgModerateSuperAdmin   = "Only a super admin can sign in as a super admin."
+	MsgModerateSelf         = "You are already signed in as yourself."
+	MsgModerateNested       = "Return to your own account first."
+	MsgModerateStarted      = "You are now signed in as this user."
+	MsgModerateNotModerated = "This session is not a moderated sign-in."
+	MsgModerateEnded        = "You are back in your own account."
+	MsgModerateAdminExpired = "Your own session has ended. Please sign in again."
+)
+
+// Team invite limits: a form of a few rows; 20 at once bounds the work of one request (each
+// invitee is a user row, a token and an email).
+const MaxInvitees = 20
+
+// EventCompanyTypeChanged is published, in the transaction of the change, whenever a company's
+// type changes (ChangeCompanyType: an upgrade, an admin's company update). The partner program
+// reacts to it.
+const EventCompanyTypeChanged = "identity.company_type_changed"
+
+// CompanyTypeChanged is the payload of EventCompanyTypeChanged.
+type CompanyTypeChanged struct {
+	CompanyID string `json:"company_id"`
+	From      string `json:"from"`
+	To        string `json:"to"`
+	ActorID   string `json:"actor_id"`
+}
+
+// Audit actions of this module (platform/audit). Object types are "user" and "company".
+const (
+	AuditUserUpdate      = "user.update"
+	AuditUserCertify     = "user.certification"
+	AuditUserUpgrade     = "user.upgrade"
+	AuditUserDisable     = "user.disable"
+	AuditUserEnable      = "user.enable"
+	AuditCompanyUpdate   = "company.update"
+	AuditModerateSignIn  = "moderate.signin"
+	AuditModerateSignOut = "moderate.signout"
+	AuditObjectUser      = "user"
+	AuditObjectCompany   = "company"
+)
+
+// UserResult answers the admin and profile calls that change a user: PUT /api/users/{id},
+// PUT /api/users/upgrade/{id}, PUT /api/users/{id}/disable (B §4: the server returns the new
+// status, also in status).
+type UserResult struct {
+	Success bool   `json:"success"`
+	Message string `json:"message"`
+	Status  string `json:"status,omitempty"`
+	User    *User  `json:"user"`
+}
+
+// UpdateUserRequest is PUT /api/users/{id}: an absent (null) field is left as it is. Certified is
+// the admin's certification toggle (B §4) and is sent on its own.
+type UpdateUserRequest struct {
+	FirstName         *string `json:"first_name,omitempty"`
+	LastName          *string `json:"last_name,omitempty"`
+	Phone             *string `json:"phone,omitempty"`
+	Address           *string `json:"address,omitempty"`
+	SubAddress        *string `json:"sub_address,omitempty"`
+	AddressCity       *string `json:"address_city,omitempty"`
+	AddressState      *string `json:"address_state,omitempty"`
+	AddressZipcode    *string `json:"address_zipcode,omitempty"`
+	BillingAddress    *string `json:"billing_address,omitempty"`
+	SubBillingAddress *string `json:"sub_billing_address,omitempty"`
+	BillingCity       *string `json:"billing_city,omitempty"`
+	BillingState      *string `json:"billing_state,omitempty"`
+	BillingZipcode    *string `json:"billing_zipcode,omitempty"`
+	Certified         *bool   `json:"certified,omitempty"`
+}
+
+// UpgradeUserRequest is PUT /api/users/upgrade/{id}: the user's company becomes certified or
+// ambassador (B §4: offered only when the company type is empty or standard).
+type UpgradeUserRequest struct {
+	Type string `json:"type"`
+}
+
+// DisableUserRequest is PUT /api/users/{id}/disable: enable true enables, false disables.
+type DisableUserRequest struct {
+	Enable bool `json:"enable"`
+}
+
+// UpdateCompanyRequest is PUT /api/companies/{id} (admin): an absent field is left as it is. The
+// name stays unique, case-insensitively (A §5).
+type UpdateCompanyRequest struct {
+	Name   *string `json:"name,omitempty"`
+	Type   *string `json:"type,omitempty"`
+	Status *string `json:"status,omitempty"`
+}
+
+// CompanyResult answers PUT /api/companies/{id}.
+type CompanyResult struct {
+	Success bool     `json:"success"`
+	Message string   `json:"message"`
+	Company *Company `json:"company"`
+}
+
+// AdminCompany is a row of the admin company grid (B §2, B §3): identity's columns and billing's.
+type AdminCompany struct {
+	Company
+	CardOnFile    bool        `json:"cc_onfile"`
+	AccountCredit money.Cents `json:"account_credit"`
+	TotalSpend    money.Cents `json:"total_spend"`
+	AmountPending money.Cents `json:"amountPending"`
+}
+
+// CompanyBilling is what the admin company grid shows of a company's billing. Identity owns the
+// type and the reader (BillingReader); billing fills it.
+type CompanyBilling struct {
+	CardOnFile    bool
+	AccountCredit money.Cents
+	TotalSpend    money.Cents
+	AmountPending money.Cents
+}
+
+// BillingReader reads the billing columns of the admin company grid, in one batch. Billing
+// implements it and hands it in from its Component (Module.SetBillingReader), like CreditReader.
+type BillingReader interface {
+	CompanyBilling(ctx context.Context, companyIDs []string) (map[string]CompanyBilling, error)
+}
+
+// Invitee is one row of the team invite form (B §5): a full name (first and last) and an email.
+type Invitee struct {
+	Name  string `json:"name"`
+	Email string `json:"email"`
+}
+
+// InviteRequest is POST /api/team-members/ (B §7: user and new_member). User, when given, must be
+// the caller's own id; the invitees join the caller's company with the user role.
+type InviteRequest struct {
+	User      string    `json:"user"`
+	NewMember []Invitee `json:"new_member"`
+}
+
+// InviteResponse answers a team invite: the invited users.
+type InviteResponse struct {
+	Success bool    `json:"success"`
+	Message string  `json:"message"`
+	Users   []*User `json:"users"`
+}
+
+// ModerateSignInRequest is POST /moderate-signin: the email of the user to act as.
+type ModerateSignInRequest struct {
+	Email string `json:"email"`
+}
+
+// ModerateResponse answers POST /moderate-signin (the user now acted as, and the moderator) and
+// POST /moderate-signout (the admin back in their own session; User is null when that session has
+// ended and the admin must sign in again).
+type ModerateResponse struct {
+	Success   bool       `json:"success"`
+	Message   string     `json:"message"`
+	User      *User      `json:"user"`
+	Moderator *Moderator `json:"moderator"`
+}

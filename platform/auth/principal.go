@@ -28,6 +28,11 @@ type Principal struct {
 	Role        string // "user", "admin" or "super_admin"
 	CompanyType string // "standard", "ambassador" or "certified"
 	SessionID   string
+	// ModeratorID is the admin acting as this user through a moderated sign-in (DESIGN.md §1.12),
+	// or "".
+	ModeratorID string
+	// IP is the request's client address (recorded by the audit log).
+	IP string
 }
 
 // Subject is the principal's authorization role: super_admin, admin, then the company type for a
@@ -94,6 +99,31 @@ func (k Cookies) Clear(c *gin.Context) {
 	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode})
 }
 
+// ModeratorCookieName holds an admin's own session token while they act as another user through a
+// moderated sign-in (DESIGN.md §1.12), so that the way back restores that session instead of
+// starting a new one. HttpOnly like the session cookie; the session row it names is checked on
+// the way back.
+const ModeratorCookieName = "marquee_moderator"
+
+// SetModerator keeps the admin's own session token aside during a moderated sign-in.
+func (k Cookies) SetModerator(c *gin.Context, token string) {
+	http.SetCookie(c.Writer, &http.Cookie{Name: ModeratorCookieName, Value: token, Path: "/", HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode})
+}
+
+// ClearModerator removes the kept admin session token.
+func (k Cookies) ClearModerator(c *gin.Context) {
+	http.SetCookie(c.Writer, &http.Cookie{Name: ModeratorCookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode})
+}
+
+// ModeratorToken returns the admin's kept session token, or "".
+func ModeratorToken(c *gin.Context) string {
+	v, err := c.Cookie(ModeratorCookieName)
+	if err != nil {
+		return ""
+	}
+	return v
+}
+
 // Token returns the session token the request carries, or "".
 func Token(c *gin.Context) string {
 	v, err := c.Cookie(CookieName)
@@ -149,6 +179,8 @@ func Authenticate(sessions *Sessions, loader PrincipalLoader, cookies Cookies, o
 			return
 		}
 		p.SessionID = sess.ID
+		p.ModeratorID = sess.ModeratorID
+		p.IP = c.ClientIP()
 		c.Request = c.Request.WithContext(WithPrincipal(ctx, p))
 		c.Next()
 		if !c.GetBool(passiveKey) && Current(c) != nil {

@@ -24,18 +24,53 @@ type sessionRow struct {
 	ExpiresAt  time.Time `gorm:"index;not null"` // the absolute expiry
 	IP         string    `gorm:"size:64"`
 	UserAgent  string    `gorm:"size:256"`
+	// ModeratorID marks a moderated session: the admin acting as UserID (DESIGN.md §1.12).
+	ModeratorID string `gorm:"size:36;not null;default:''"`
 }
 
 func (sessionRow) TableName() string { return "auth_sessions" }
+
+// sessions0001 is the table as migration auth-0001 created it; a snapshot, so that later columns
+// of sessionRow come from their own migrations.
+type sessions0001 struct {
+	ID         string    `gorm:"primaryKey;size:36"`
+	TokenHash  string    `gorm:"size:64;uniqueIndex:idx_auth_sessions_token_hash;not null"`
+	UserID     string    `gorm:"size:36;index:idx_auth_sessions_user_id;not null"`
+	CreatedAt  time.Time `gorm:"not null"`
+	LastSeenAt time.Time `gorm:"not null"`
+	ExpiresAt  time.Time `gorm:"index:idx_auth_sessions_expires_at;not null"`
+	IP         string    `gorm:"size:64"`
+	UserAgent  string    `gorm:"size:256"`
+}
+
+func (sessions0001) TableName() string { return "auth_sessions" }
 
 // Migrations are the auth tables' schema changes.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "auth-0001-sessions",
 		Migrate: func(tx *gorm.DB) error {
-			return tx.Migrator().CreateTable(&sessionRow{})
+			return tx.Migrator().CreateTable(&sessions0001{})
 		},
 		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("auth_sessions") },
+	}, {
+		ID: "auth-0002-session-moderator",
+		Migrate: func(tx *gorm.DB) error {
+			type sessionRow0002 struct {
+				ModeratorID string `gorm:"size:36;not null;default:''"`
+			}
+			if err := tx.Table("auth_sessions").Migrator().AddColumn(&sessionRow0002{}, "ModeratorID"); err != nil {
+				return err
+			}
+			// Ending an admin's moderated sessions (disable) finds them by moderator.
+			return tx.Exec("CREATE INDEX auth_sessions_moderator ON auth_sessions (moderator_id)").Error
+		},
+		Rollback: func(tx *gorm.DB) error {
+			if err := tx.Exec("DROP INDEX auth_sessions_moderator").Error; err != nil {
+				return err
+			}
+			return tx.Migrator().DropColumn(&sessionRow{}, "moderator_id")
+		},
 	}}
 }
 
@@ -46,6 +81,8 @@ type Session struct {
 	CreatedAt  time.Time
 	LastSeenAt time.Time
 	ExpiresAt  time.Time
+	// ModeratorID is the admin acting as UserID, for a moderated session; "" otherwise.
+	ModeratorID string
 }
 
 // Sessions stores sessions.
@@ -69,6 +106,12 @@ func hashToken(token string) string {
 
 // Create starts a session for userID and returns its token (shown once, to the cookie).
 func (s *Sessions) Create(ctx context.Context, userID, ip, userAgent string) (string, error) {
+	return s.CreateModerated(ctx, userID, "", ip, userAgent)
+}
+
+// CreateModerated starts a session for userID in which the admin moderatorID acts as that user
+// (a moderated sign-in, DESIGN.md §1.12); "" makes an ordinary session.
+func (s *Sessions) CreateModerated(ctx context.Context, userID, moderatorID, ip, userAgent string) (string, error) {
 	token := ids.Token()
 	now := s.clock.Now()
 	if len(userAgent) > 256 {
@@ -78,7 +121,7 @@ func (s *Sessions) Create(ctx context.Context, userID, ip, userAgent string) (st
 		ip = ip[:64]
 	}
 	row := sessionRow{ID: ids.New(), TokenHash: hashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
-		ExpiresAt: now.Add(s.absolute), IP: ip, UserAgent: userAgent}
+		ExpiresAt: now.Add(s.absolute), IP: ip, UserAgent: userAgent, ModeratorID: moderatorID}
 	if err := db.Conn(ctx, s.db).Create(&row).Error; err != nil {
 		return "", err
 	}
@@ -103,7 +146,8 @@ func (s *Sessions) Lookup(ctx context.Context, token string) (*Session, error) {
 	if !now.Before(row.ExpiresAt) || !now.Before(row.LastSeenAt.Add(s.idle)) {
 		return nil, nil
 	}
-	return &Session{ID: row.ID, UserID: row.UserID, CreatedAt: row.CreatedAt, LastSeenAt: row.LastSeenAt, ExpiresAt: row.ExpiresAt}, nil
+	return &Session{ID: row.ID, UserID: row.UserID, CreatedAt: row.CreatedAt, LastSeenAt: row.LastSeenAt, ExpiresAt: row.ExpiresAt,
+		ModeratorID: row.ModeratorID}, nil
 }
 
 // touchEvery limits last-seen writes to one a minute per session.
@@ -131,6 +175,20 @@ func (s *Sessions) RevokeUser(ctx context.Context, userID, keepID string) error 
 		q = q.Where("id <> ?", keepID)
 	}
 	return q.Delete(&sessionRow{}).Error
+}
+
+// RevokeModeratedBy ends every moderated session in which moderatorID acts as someone (the admin
+// is disabled).
+func (s *Sessions) RevokeModeratedBy(ctx context.Context, moderatorID string) error {
+	if moderatorID == "" {
+		return nil
+	}
+	return db.Conn(ctx, s.db).Where("moderator_id = ?", moderatorID).Delete(&sessionRow{}).Error
+}
+
+// RevokeID ends the session with this id.
+func (s *Sessions) RevokeID(ctx context.Context, id string) error {
+	return db.Conn(ctx, s.db).Where("id = ?", id).Delete(&sessionRow{}).Error
 }
 
 // DeleteExpired removes sessions past their absolute or idle expiry; a periodic job calls it.

@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm"
 
 	"marquee/platform/analytics"
+	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
@@ -38,6 +39,7 @@ type Kernel struct {
 	Outbox   *mail.Outbox
 	Storage  storage.Storage
 	Events   *events.Bus
+	Audit    *audit.Log
 
 	analytics  *analytics.Recorder
 	dispatcher *mail.Dispatcher
@@ -94,6 +96,7 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 		Outbox:   outbox,
 		Storage:  store,
 		Events:   events.NewBus(gdb, clk),
+		Audit:    audit.New(gdb, clk),
 	}
 	k.analytics = analytics.New(gdb, clk)
 	k.dispatcher = mail.NewDispatcher(outbox, sender, clk, mail.DispatchOptions{From: cfg.MailFrom, BatchSize: 50, MaxAttempts: cfg.MailMaxAttempts, Lease: 2 * time.Minute, Log: log})
@@ -113,7 +116,7 @@ func (platform) Name() string { return "platform" }
 
 func (p platform) Migrations() []*db.Migration {
 	var ms []*db.Migration
-	for _, group := range [][]*db.Migration{auth.Migrations(), mail.Migrations(), events.Migrations()} {
+	for _, group := range [][]*db.Migration{auth.Migrations(), mail.Migrations(), events.Migrations(), audit.Migrations()} {
 		ms = append(ms, group...)
 	}
 	return ms

@@ -44,6 +44,45 @@ type User struct {
 	SendPhoneZoho          bool      `gorm:"not null;default:false"`
 	CreatedAt              time.Time `gorm:"not null"`
 	UpdatedAt              time.Time `gorm:"not null"`
+	Addresses
+}
+
+// users0001 is identity_users as migration identity-0001 created it; a snapshot, so that later
+// columns of User come from their own migrations.
+type users0001 struct {
+	ID                     string `gorm:"primaryKey;size:36"`
+	CompanyID              string `gorm:"size:36;not null;index:idx_identity_users_company_id"`
+	Email                  string `gorm:"size:254;not null;uniqueIndex:idx_identity_users_email"`
+	PasswordHash           string `gorm:"size:255;not null;default:''"`
+	FirstName              string `gorm:"size:50;not null;default:''"`
+	LastName               string `gorm:"size:50;not null;default:''"`
+	Phone                  string `gorm:"size:32;not null;default:''"`
+	Role                   string `gorm:"size:16;not null;default:user"`
+	Status                 string `gorm:"size:16;not null;default:active"`
+	Certified              bool   `gorm:"not null;default:false"`
+	SignInCount            int    `gorm:"not null;default:0"`
+	LastLogin              *time.Time
+	TourCampaignShow       bool      `gorm:"not null;default:true"`
+	TutorialCampaignShowed bool      `gorm:"not null;default:false"`
+	SendPhoneZoho          bool      `gorm:"not null;default:false"`
+	CreatedAt              time.Time `gorm:"not null"`
+	UpdatedAt              time.Time `gorm:"not null"`
+}
+
+func (users0001) TableName() string { return "identity_users" }
+
+// Addresses is the profile's address and billing address (identity-0002).
+type Addresses struct {
+	Address           string `gorm:"size:100;not null;default:''"`
+	SubAddress        string `gorm:"size:100;not null;default:''"`
+	AddressCity       string `gorm:"size:100;not null;default:''"`
+	AddressState      string `gorm:"size:2;not null;default:''"`
+	AddressZipcode    string `gorm:"size:10;not null;default:''"`
+	BillingAddress    string `gorm:"size:100;not null;default:''"`
+	SubBillingAddress string `gorm:"size:100;not null;default:''"`
+	BillingCity       string `gorm:"size:100;not null;default:''"`
+	BillingState      string `gorm:"size:2;not null;default:''"`
+	BillingZipcode    string `gorm:"size:10;not null;default:''"`
 }
 
 func (User) TableName() string { return "identity_users" }
@@ -72,10 +111,64 @@ func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "identity-0001-companies-users-tokens",
 		Migrate: func(tx *gorm.DB) error {
-			return tx.Migrator().CreateTable(&Company{}, &User{}, &Token{})
+			return tx.Migrator().CreateTable(&Company{}, &users0001{}, &Token{})
 		},
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("identity_tokens", "identity_users", "identity_companies")
+		},
+	}, {
+		// The profile's addresses (B §2), and the indexes of the admin grids' default sorts and
+		// filters (B §2; docs/performance.md).
+		ID: "identity-0002-profile-admin-grids",
+		Migrate: func(tx *gorm.DB) error {
+			type address0002 struct {
+				Address           string `gorm:"size:100;not null;default:''"`
+				SubAddress        string `gorm:"size:100;not null;default:''"`
+				AddressCity       string `gorm:"size:100;not null;default:''"`
+				AddressState      string `gorm:"size:2;not null;default:''"`
+				AddressZipcode    string `gorm:"size:10;not null;default:''"`
+				BillingAddress    string `gorm:"size:100;not null;default:''"`
+				SubBillingAddress string `gorm:"size:100;not null;default:''"`
+				BillingCity       string `gorm:"size:100;not null;default:''"`
+				BillingState      string `gorm:"size:2;not null;default:''"`
+				BillingZipcode    string `gorm:"size:10;not null;default:''"`
+			}
+			m := tx.Table("identity_users").Migrator()
+			for _, f := range []string{"Address", "SubAddress", "AddressCity", "AddressState", "AddressZipcode",
+				"BillingAddress", "SubBillingAddress", "BillingCity", "BillingState", "BillingZipcode"} {
+				if err := m.AddColumn(&address0002{}, f); err != nil {
+					return err
+				}
+			}
+			for _, ix := range []string{
+				"CREATE INDEX identity_users_created ON identity_users (created_at, id)",
+				"CREATE INDEX identity_users_last_login ON identity_users (last_login, id)",
+				"CREATE INDEX identity_users_sign_ins ON identity_users (sign_in_count, id)",
+				"CREATE INDEX identity_users_last_name ON identity_users (last_name, id)",
+				"CREATE INDEX identity_users_first_name ON identity_users (first_name, id)",
+				"CREATE INDEX identity_users_status ON identity_users (status, created_at)",
+				"CREATE INDEX identity_companies_created ON identity_companies (created_at, id)",
+			} {
+				if err := tx.Exec(ix).Error; err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		Rollback: func(tx *gorm.DB) error {
+			for _, ix := range []string{"identity_users_created", "identity_users_last_login", "identity_users_sign_ins",
+				"identity_users_last_name", "identity_users_first_name", "identity_users_status", "identity_companies_created"} {
+				if err := tx.Exec("DROP INDEX " + ix).Error; err != nil {
+					return err
+				}
+			}
+			for _, c := range []string{"address", "sub_address", "address_city", "address_state", "address_zipcode",
+				"billing_address", "sub_billing_address", "billing_city", "billing_state", "billing_zipcode"} {
+				if err := tx.Migrator().DropColumn(&User{}, c); err != nil {
+					return err
+				}
+			}
+			return nil
 		},
 	}}
 }
@@ -230,4 +323,92 @@ func (s *Store) UseToken(ctx context.Context, hash, purpose string, now time.Tim
 // replaces older ones).
 func (s *Store) RetireTokens(ctx context.Context, userID, purpose string, now time.Time) error {
 	return s.conn(ctx).Model(&Token{}).Where("user_id = ? AND purpose = ? AND used_at IS NULL", userID, purpose).Update("used_at", now).Error
+}
+
+// UpdateCompany sets the given columns of a company; gorm.ErrDuplicatedKey when the name is taken.
+func (s *Store) UpdateCompany(ctx context.Context, id string, cols map[string]any) error {
+	res := s.conn(ctx).Model(&Company{}).Where("id = ?", id).Updates(cols)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	return nil
+}
+
+// UsersByEmails returns the users with these lower-cased emails.
+func (s *Store) UsersByEmails(ctx context.Context, emails []string) ([]User, error) {
+	var us []User
+	if len(emails) == 0 {
+		return us, nil
+	}
+	err := s.conn(ctx).Where("email IN ?", emails).Find(&us).Error
+	return us, err
+}
+
+// UsersOfCompany returns the users of a company, oldest first.
+func (s *Store) UsersOfCompany(ctx context.Context, companyID string, limit int) ([]User, error) {
+	var us []User
+	err := s.conn(ctx).Where("company_id = ?", companyID).Order("created_at ASC, id ASC").Limit(limit).Find(&us).Error
+	return us, err
+}
+
+// UserFilter selects the admin user grid's rows.
+type UserFilter struct {
+	Q      string // lower-cased search text, LIKE wildcards removed
+	Status string
+}
+
+// ListUsers returns a page of users (page applies order, offset and limit) and the total. The
+// search looks in the email, the names, the phone and the company's name.
+func (s *Store) ListUsers(ctx context.Context, f UserFilter, page func(*gorm.DB) *gorm.DB) ([]User, int64, error) {
+	q := s.conn(ctx).Model(&User{})
+	if f.Status != "" {
+		q = q.Where("status = ?", f.Status)
+	}
+	if f.Q != "" {
+		like := "%" + f.Q + "%"
+		q = q.Where("email LIKE ? OR LOWER(first_name) LIKE ? OR LOWER(last_name) LIKE ? OR phone LIKE ? OR company_id IN (?)",
+			like, like, like, like, s.conn(ctx).Model(&Company{}).Select("id").Where("name_key LIKE ?", like))
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var us []User
+	if err := page(q).Find(&us).Error; err != nil {
+		return nil, 0, err
+	}
+	return us, total, nil
+}
+
+// CompanyFilter selects the admin company grid's rows.
+type CompanyFilter struct {
+	Q      string // lower-cased search text, LIKE wildcards removed
+	Status string
+	Type   string
+}
+
+// ListCompanies returns a page of companies and the total.
+func (s *Store) ListCompanies(ctx context.Context, f CompanyFilter, page func(*gorm.DB) *gorm.DB) ([]Company, int64, error) {
+	q := s.conn(ctx).Model(&Company{})
+	if f.Status != "" {
+		q = q.Where("status = ?", f.Status)
+	}
+	if f.Type != "" {
+		q = q.Where("type = ?", f.Type)
+	}
+	if f.Q != "" {
+		q = q.Where("name_key LIKE ?", "%"+f.Q+"%")
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var cs []Company
+	if err := page(q).Find(&cs).Error; err != nil {
+		return nil, 0, err
+	}
+	return cs, total, nil
 }

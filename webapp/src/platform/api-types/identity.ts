@@ -155,7 +155,8 @@ export interface Role {
   super_admin: boolean;
 }
 /**
- * Local holds the user's own fields, under the spec's `local` key (A §3, B §3).
+ * Local holds the user's own fields, under the spec's `local` key (A §3, B §3), with the profile's
+ * address and billing address (B §2 "Settings and profile"; state is a US state code or DC).
  */
 export interface Local {
   email: string;
@@ -164,6 +165,16 @@ export interface Local {
   phone: string;
   status: string;
   role: Role;
+  address: string;
+  sub_address: string;
+  address_city: string;
+  address_state: string;
+  address_zipcode: string;
+  billing_address: string;
+  sub_billing_address: string;
+  billing_city: string;
+  billing_state: string;
+  billing_zipcode: string;
 }
 /**
  * CompanyRef is the company as embedded in a user.
@@ -275,10 +286,28 @@ export interface CreateUserRequest {
   Onboarded: boolean;
 }
 /**
- * LoggedInResponse answers GET /users/loggedin.
+ * LoggedInResponse answers GET /users/loggedin. Moderator is set when an admin is acting as this
+ * user (DESIGN.md §1.12): the web app shows the banner and the way back.
  */
 export interface LoggedInResponse {
   loggedin: boolean;
+  moderator?: Moderator;
+}
+/**
+ * Moderator is the admin acting as the signed-in user through a moderated sign-in.
+ */
+export interface Moderator {
+  id: string;
+  email: string;
+  name: string;
+}
+/**
+ * CurrentUser answers GET /users/currentUser: the user, and the admin acting as them when the
+ * session is a moderated one (null otherwise).
+ */
+export interface CurrentUser {
+  User: User;
+  moderator?: Moderator;
 }
 /**
  * CompanyExistsResponse answers GET /company-exists: the matching companies, by name only.
@@ -333,3 +362,384 @@ export type Service = any;
  * MsgAccessFailed is the message of a failed account set-up (A §8: "the server message").
  */
 export const MsgAccessFailed = "We could not set up your account. Please check the form, or ask for a new link.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgUserUpdated = "User data updated!"; // B §8
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgUserUpgraded = "User upgraded successfully!"; // B §8
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCertificationOn = "Certification activated successfully!"; // B §8
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCertificationOff = "Certification removed successfully!"; // B §8
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgInvitesSent = "Your invite(s) have been sent successfully!"; // B §8
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgRequired = "Required"; // B §5
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgLastNameBlank = "Last name can't be blank"; // B §5
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgNotValidEmail = "This is not a valid email"; // B §5
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgEmailAlreadyExist = "Email already exist"; // B §5 (an email twice in the list)
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgEmailHasAccount = "This email already has an account."; // an invitee already registered (same company)
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgEmailOtherCompany = "This email already belongs to a user of another company."; // re-invite across companies
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgTooManyInvitees = "You can invite at most 20 team members at once.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgNoInvitees = "Add at least one team member to invite.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgInvalidZip = "Please enter a valid ZIP code.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgInvalidState = "Please choose a US state.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgInvalidAddress = "Please use at most 100 characters.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCompanyNotFound = "Company not found.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgUserNotFound = "User not found.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCompanyUpdated = "Company data updated!";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgAlreadyPartner = "This company is already ambassador or certified.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgUpgradeType = "The type must be certified or ambassador.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCompanyType = "Company type must be standard, ambassador or certified.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCompanyStatus = "Company status must be active or disabled.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgUserEnabled = "The user has been enabled.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgUserDisabled = "The user has been disabled.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCannotDisableSelf = "You cannot disable your own account.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgSuperAdminOnly = "Only a super admin can change a super admin.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCertificationAdmin = "Only an admin can change certification.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCertificationAlone = "Change certification on its own, without other fields.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateUnknown = "There is no user with this email.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateDisabled = "This user is disabled; you cannot sign in as them.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateInvited = "This user has not set up their account yet.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateSuperAdmin = "Only a super admin can sign in as a super admin.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateSelf = "You are already signed in as yourself.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateNested = "Return to your own account first.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateStarted = "You are now signed in as this user.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateNotModerated = "This session is not a moderated sign-in.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateEnded = "You are back in your own account.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateAdminExpired = "Your own session has ended. Please sign in again.";
+/**
+ * Team invite limits: a form of a few rows; 20 at once bounds the work of one request (each
+ * invitee is a user row, a token and an email).
+ */
+export const MaxInvitees = 20;
+/**
+ * EventCompanyTypeChanged is published, in the transaction of the change, whenever a company's
+ * type changes (ChangeCompanyType: an upgrade, an admin's company update). The partner program
+ * reacts to it.
+ */
+export const EventCompanyTypeChanged = "identity.company_type_changed";
+/**
+ * CompanyTypeChanged is the payload of EventCompanyTypeChanged.
+ */
+export interface CompanyTypeChanged {
+  company_id: string;
+  from: string;
+  to: string;
+  actor_id: string;
+}
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditUserUpdate = "user.update";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditUserCertify = "user.certification";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditUserUpgrade = "user.upgrade";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditUserDisable = "user.disable";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditUserEnable = "user.enable";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditCompanyUpdate = "company.update";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditModerateSignIn = "moderate.signin";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditModerateSignOut = "moderate.signout";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditObjectUser = "user";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditObjectCompany = "company";
+/**
+ * UserResult answers the admin and profile calls that change a user: PUT /api/users/{id},
+ * PUT /api/users/upgrade/{id}, PUT /api/users/{id}/disable (B §4: the server returns the new
+ * status, also in status).
+ */
+export interface UserResult {
+  success: boolean;
+  message: string;
+  status?: string;
+  user?: User;
+}
+/**
+ * UpdateUserRequest is PUT /api/users/{id}: an absent (null) field is left as it is. Certified is
+ * the admin's certification toggle (B §4) and is sent on its own.
+ */
+export interface UpdateUserRequest {
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  address?: string;
+  sub_address?: string;
+  address_city?: string;
+  address_state?: string;
+  address_zipcode?: string;
+  billing_address?: string;
+  sub_billing_address?: string;
+  billing_city?: string;
+  billing_state?: string;
+  billing_zipcode?: string;
+  certified?: boolean;
+}
+/**
+ * UpgradeUserRequest is PUT /api/users/upgrade/{id}: the user's company becomes certified or
+ * ambassador (B §4: offered only when the company type is empty or standard).
+ */
+export interface UpgradeUserRequest {
+  type: string;
+}
+/**
+ * DisableUserRequest is PUT /api/users/{id}/disable: enable true enables, false disables.
+ */
+export interface DisableUserRequest {
+  enable: boolean;
+}
+/**
+ * UpdateCompanyRequest is PUT /api/companies/{id} (admin): an absent field is left as it is. The
+ * name stays unique, case-insensitively (A §5).
+ */
+export interface UpdateCompanyRequest {
+  name?: string;
+  type?: string;
+  status?: string;
+}
+/**
+ * CompanyResult answers PUT /api/companies/{id}.
+ */
+export interface CompanyResult {
+  success: boolean;
+  message: string;
+  company?: Company;
+}
+/**
+ * AdminCompany is a row of the admin company grid (B §2, B §3): identity's columns and billing's.
+ */
+export interface AdminCompany {
+  Company: Company;
+  cc_onfile: boolean;
+  account_credit: number /* dollars, at most two decimals */;
+  total_spend: number /* dollars, at most two decimals */;
+  amountPending: number /* dollars, at most two decimals */;
+}
+/**
+ * CompanyBilling is what the admin company grid shows of a company's billing. Identity owns the
+ * type and the reader (BillingReader); billing fills it.
+ */
+export interface CompanyBilling {
+  CardOnFile: boolean;
+  AccountCredit: number /* dollars, at most two decimals */;
+  TotalSpend: number /* dollars, at most two decimals */;
+  AmountPending: number /* dollars, at most two decimals */;
+}
+/**
+ * BillingReader reads the billing columns of the admin company grid, in one batch. Billing
+ * implements it and hands it in from its Component (Module.SetBillingReader), like CreditReader.
+ */
+export type BillingReader = any;
+/**
+ * Invitee is one row of the team invite form (B §5): a full name (first and last) and an email.
+ */
+export interface Invitee {
+  name: string;
+  email: string;
+}
+/**
+ * InviteRequest is POST /api/team-members/ (B §7: user and new_member). User, when given, must be
+ * the caller's own id; the invitees join the caller's company with the user role.
+ */
+export interface InviteRequest {
+  user: string;
+  new_member: Invitee[];
+}
+/**
+ * InviteResponse answers a team invite: the invited users.
+ */
+export interface InviteResponse {
+  success: boolean;
+  message: string;
+  users: (User | undefined)[];
+}
+/**
+ * ModerateSignInRequest is POST /moderate-signin: the email of the user to act as.
+ */
+export interface ModerateSignInRequest {
+  email: string;
+}
+/**
+ * ModerateResponse answers POST /moderate-signin (the user now acted as, and the moderator) and
+ * POST /moderate-signout (the admin back in their own session; User is null when that session has
+ * ended and the admin must sign in again).
+ */
+export interface ModerateResponse {
+  success: boolean;
+  message: string;
+  user?: User;
+  moderator?: Moderator;
+}

@@ -1,0 +1,475 @@
+package identity
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/modules/identity/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/audit"
+	"marquee/platform/auth"
+	"marquee/platform/dates"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/ids"
+	"marquee/platform/pagination"
+)
+
+// The admin area's users and companies (B §2 "Admin area", B §4, B §6): the grids, upgrade,
+// enable and disable, certification (profile.go), company updates, and the audit log. Every
+// change is written to the audit log in its own transaction.
+
+// adminPage is the admin grids' paging (B §9: admin lists 50, 75, 100, All; companies default 50).
+// Sorts are the columns with an index (identity-0002), so a page never sorts the whole table.
+var (
+	adminUserPage = pagination.Spec{PageSizes: []int{50, 75, 100, 0}, DefaultSize: 50,
+		Sortable: map[string]string{"created_at": "created_at", "last_login": "last_login", "sign_in_count": "sign_in_count",
+			"email": "email", "first_name": "first_name", "last_name": "last_name", "status": "status"},
+		DefaultSort: "-created_at"}
+	adminCompanyPage = pagination.Spec{PageSizes: []int{50, 75, 100, 0}, DefaultSize: 50,
+		Sortable:    map[string]string{"createdAt": "created_at", "name": "name_key", "status": "status", "type": "type"},
+		DefaultSort: "-createdAt"}
+)
+
+// likeText lower-cases typed search text and drops LIKE's wildcards.
+func likeText(q string) string {
+	return strings.NewReplacer("%", "", "_", "", "\\", "").Replace(strings.ToLower(q))
+}
+
+func oneOf(v string, allowed ...string) bool {
+	for _, a := range allowed {
+		if v == a {
+			return true
+		}
+	}
+	return false
+}
+
+// adminUsers answers the admin user grid: one query for the page, one for the total, one for the
+// page's companies.
+func (a *accounts) adminUsers(ctx context.Context, status string, p pagination.Params) (pagination.Page[*User], error) {
+	if status != "" && !oneOf(status, StatusActive, StatusInvited, StatusDisabled) {
+		return pagination.Page[*User]{}, apperr.Field("status", "Status must be active, invited or disabled.")
+	}
+	rows, total, err := a.store.ListUsers(ctx, store.UserFilter{Q: likeText(p.Q), Status: status}, p.Apply)
+	if err != nil {
+		return pagination.Page[*User]{}, apperr.Internal(err)
+	}
+	companyIDs := make([]string, len(rows))
+	for i := range rows {
+		companyIDs[i] = rows[i].CompanyID
+	}
+	companies, err := a.store.CompaniesByIDs(ctx, companyIDs)
+	if err != nil {
+		return pagination.Page[*User]{}, apperr.Internal(err)
+	}
+	byID := make(map[string]*store.Company, len(companies))
+	for i := range companies {
+		byID[companies[i].ID] = &companies[i]
+	}
+	out := make([]*User, len(rows))
+	for i := range rows {
+		out[i] = toUser(&rows[i], byID[rows[i].CompanyID])
+	}
+	return pagination.Envelope(out, total, p), nil
+}
+
+// listCompanies answers a page of companies with their user counts (GET /companies).
+func (a *accounts) listCompanies(ctx context.Context, f store.CompanyFilter, p pagination.Params) ([]*Company, int64, error) {
+	if f.Status != "" && !oneOf(f.Status, StatusActive, StatusDisabled) {
+		return nil, 0, apperr.Field("status", MsgCompanyStatus)
+	}
+	if f.Type != "" && !oneOf(f.Type, CompanyStandard, CompanyAmbassador, CompanyCertified) {
+		return nil, 0, apperr.Field("type", MsgCompanyType)
+	}
+	f.Q = likeText(f.Q)
+	rows, total, err := a.store.ListCompanies(ctx, f, p.Apply)
+	if err != nil {
+		return nil, 0, apperr.Internal(err)
+	}
+	companyIDs := make([]string, len(rows))
+	for i := range rows {
+		companyIDs[i] = rows[i].ID
+	}
+	counts, err := a.store.CountUsersByCompany(ctx, companyIDs)
+	if err != nil {
+		return nil, 0, apperr.Internal(err)
+	}
+	out := make([]*Company, len(rows))
+	for i, r := range rows {
+		out[i] = toCompany(&r, counts[r.ID])
+	}
+	return out, total, nil
+}
+
+// adminCompanies answers the admin company grid: identity's columns, and billing's in one batch
+// through the BillingReader.
+func (a *accounts) adminCompanies(ctx context.Context, billing BillingReader, f store.CompanyFilter, p pagination.Params) (pagination.Page[*AdminCompany], error) {
+	cs, total, err := a.listCompanies(ctx, f, p)
+	if err != nil {
+		return pagination.Page[*AdminCompany]{}, err
+	}
+	sums := map[string]CompanyBilling{}
+	if billing != nil && len(cs) > 0 {
+		companyIDs := make([]string, len(cs))
+		for i, c := range cs {
+			companyIDs[i] = c.ID
+		}
+		if sums, err = billing.CompanyBilling(ctx, companyIDs); err != nil {
+			return pagination.Page[*AdminCompany]{}, apperr.As(err)
+		}
+	}
+	out := make([]*AdminCompany, len(cs))
+	for i, c := range cs {
+		b := sums[c.ID]
+		out[i] = &AdminCompany{Company: *c, CardOnFile: b.CardOnFile, AccountCredit: b.AccountCredit, TotalSpend: b.TotalSpend, AmountPending: b.AmountPending}
+	}
+	return pagination.Envelope(out, total, p), nil
+}
+
+func toCompany(r *store.Company, users int) *Company {
+	return &Company{ID: r.ID, Name: r.Name, Type: r.Type, Status: r.Status, UserCount: users, CreatedAt: r.CreatedAt}
+}
+
+// ChangeCompanyType implements Service: the one place a company's type changes (an admin's upgrade
+// or company update; the partner program builds on it). It joins the caller's transaction, takes
+// the company's lock, and publishes EventCompanyTypeChanged. With onlyFromStandard, a company that
+// is already ambassador or certified is refused (B §4) with EINVALID.
+func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, onlyFromStandard bool) (*Company, error) {
+	if !oneOf(to, CompanyStandard, CompanyAmbassador, CompanyCertified) {
+		return nil, apperr.Field("type", MsgCompanyType)
+	}
+	if !ids.Valid(companyID) {
+		return nil, apperr.NotFound(MsgCompanyNotFound)
+	}
+	var out *Company
+	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		if err := db.LockForTx(ctx, a.deps.DB, "identity.company:"+companyID); err != nil {
+			return apperr.Internal(err)
+		}
+		c, err := a.store.CompanyByID(ctx, companyID)
+		if err != nil {
+			return db.Translate(err, MsgCompanyNotFound, "")
+		}
+		from := c.Type
+		if onlyFromStandard && from != "" && from != CompanyStandard {
+			return apperr.Field("type", MsgAlreadyPartner)
+		}
+		if from != to {
+			if err := a.store.UpdateCompany(ctx, c.ID, map[string]any{"type": to, "updated_at": a.now()}); err != nil {
+				return apperr.Internal(err)
+			}
+			actor := ""
+			if p := auth.FromContext(ctx); p != nil {
+				actor = p.UserID
+			}
+			if err := a.deps.Events.Publish(ctx, EventCompanyTypeChanged, CompanyTypeChanged{CompanyID: c.ID, From: from, To: to, ActorID: actor}); err != nil {
+				return apperr.Internal(err)
+			}
+		}
+		found, err := a.FindCompanyByID(ctx, c.ID)
+		out = found
+		return err
+	})
+	return out, err
+}
+
+// upgradeUser makes the user's company certified or ambassador (B §4, §8).
+func (a *accounts) upgradeUser(ctx context.Context, id string, req UpgradeUserRequest) (*UserResult, error) {
+	if !oneOf(req.Type, CompanyCertified, CompanyAmbassador) {
+		return nil, apperr.Field("type", MsgUpgradeType)
+	}
+	if !ids.Valid(id) {
+		return nil, apperr.NotFound(MsgUserNotFound)
+	}
+	u, err := a.store.UserByID(ctx, id)
+	if err != nil {
+		return nil, db.Translate(err, MsgUserNotFound, "")
+	}
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		before, err := a.FindCompanyByID(ctx, u.CompanyID)
+		if err != nil {
+			return err
+		}
+		after, err := a.ChangeCompanyType(ctx, u.CompanyID, req.Type, true)
+		if err != nil {
+			return err
+		}
+		return a.record(ctx, AuditUserUpgrade, AuditObjectUser, u.ID,
+			map[string]string{"company_id": before.ID, "company_type": before.Type}, map[string]string{"company_id": after.ID, "company_type": after.Type})
+	})
+	if err != nil {
+		return nil, err
+	}
+	out, err := a.FindUserByID(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &UserResult{Success: true, Message: MsgUserUpgraded, User: out}, nil
+}
+
+// setEnabled enables or disables a user (B §4). Disabling ends every session of the user at once,
+// and every moderated session they hold as an admin; sign-in is then refused with
+// MsgAccountDisabled. Enabling makes the user active again, or invited when they never set a
+// password. A plain admin cannot change a super admin; nobody disables themselves.
+func (a *accounts) setEnabled(ctx context.Context, p *auth.Principal, id string, enable bool) (*UserResult, error) {
+	if !ids.Valid(id) {
+		return nil, apperr.NotFound(MsgUserNotFound)
+	}
+	if id == p.UserID || (p.ModeratorID != "" && id == p.ModeratorID) {
+		return nil, apperr.Field("enable", MsgCannotDisableSelf)
+	}
+	var status string
+	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		u, err := a.store.UserByID(ctx, id)
+		if err != nil {
+			return db.Translate(err, MsgUserNotFound, "")
+		}
+		if u.Role == RoleSuperAdmin && p.Role != RoleSuperAdmin {
+			return apperr.New(apperr.EFORBIDDEN, MsgSuperAdminOnly)
+		}
+		status = StatusDisabled
+		action := AuditUserDisable
+		if enable {
+			action = AuditUserEnable
+			status = StatusActive
+			if u.PasswordHash == "" {
+				status = StatusInvited
+			}
+		}
+		if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"status": status, "updated_at": a.now()}); err != nil {
+			return apperr.Internal(err)
+		}
+		if !enable {
+			if err := a.deps.Sessions.RevokeUser(ctx, u.ID, ""); err != nil {
+				return apperr.Internal(err)
+			}
+			if err := a.deps.Sessions.RevokeModeratedBy(ctx, u.ID); err != nil {
+				return apperr.Internal(err)
+			}
+		}
+		return a.record(ctx, action, AuditObjectUser, u.ID, map[string]string{"status": u.Status}, map[string]string{"status": status})
+	})
+	if err != nil {
+		return nil, err
+	}
+	out, err := a.FindUserByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	msg := MsgUserDisabled
+	if enable {
+		msg = MsgUserEnabled
+	}
+	return &UserResult{Success: true, Message: msg, Status: status, User: out}, nil
+}
+
+// visibleCompany returns the company when p may see it: their own, or any for an admin.
+func (a *accounts) visibleCompany(ctx context.Context, p *auth.Principal, id string) (*Company, error) {
+	if !ids.Valid(id) || (!p.IsAdmin() && id != p.CompanyID) {
+		return nil, apperr.NotFound(MsgCompanyNotFound)
+	}
+	return a.FindCompanyByID(ctx, id)
+}
+
+// updateCompany is the admin's PUT /api/companies/{id}: name (unique case-insensitively, A §5),
+// type (through ChangeCompanyType) and status.
+func (a *accounts) updateCompany(ctx context.Context, id string, req UpdateCompanyRequest) (*CompanyResult, error) {
+	if !ids.Valid(id) {
+		return nil, apperr.NotFound(MsgCompanyNotFound)
+	}
+	fields := map[string]string{}
+	cols := map[string]any{}
+	if req.Name != nil {
+		name := cleanCompanyName(*req.Name)
+		if m := checkCompanyName(name); m != "" {
+			fields["name"] = m
+		} else {
+			cols["name"], cols["name_key"] = name, companyNameKey(name)
+		}
+	}
+	if req.Status != nil && !oneOf(*req.Status, StatusActive, StatusDisabled) {
+		fields["status"] = MsgCompanyStatus
+	} else if req.Status != nil {
+		cols["status"] = *req.Status
+	}
+	if req.Type != nil && !oneOf(*req.Type, CompanyStandard, CompanyAmbassador, CompanyCertified) {
+		fields["type"] = MsgCompanyType
+	}
+	if err := fieldsError(fields); err != nil {
+		return nil, err
+	}
+	var out *Company
+	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		before, err := a.FindCompanyByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if len(cols) > 0 {
+			cols["updated_at"] = a.now()
+			if err := a.store.UpdateCompany(ctx, id, cols); err != nil {
+				if db.IsDuplicate(err) {
+					return &apperr.Error{Code: apperr.ECONFLICT, Message: MsgCompanyTaken, Fields: map[string]string{"name": MsgCompanyTaken}}
+				}
+				return db.Translate(err, MsgCompanyNotFound, MsgCompanyTaken)
+			}
+		}
+		if req.Type != nil {
+			if _, err := a.ChangeCompanyType(ctx, id, *req.Type, false); err != nil {
+				return err
+			}
+		}
+		if out, err = a.FindCompanyByID(ctx, id); err != nil {
+			return err
+		}
+		return a.record(ctx, AuditCompanyUpdate, AuditObjectCompany, id, before, out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &CompanyResult{Success: true, Message: MsgCompanyUpdated, Company: out}, nil
+}
+
+// auditFilter reads the audit list's filters: actor (an id or part of an email), action,
+// object_type, object_id, from and to (YYYY-MM-DD, inclusive, in UTC).
+func auditFilter(c *gin.Context) (audit.Filter, error) {
+	f := audit.Filter{Actor: strings.TrimSpace(c.Query("actor")), Action: c.Query("action"), ObjectType: c.Query("object_type"), ObjectID: c.Query("object_id")}
+	for _, v := range []string{f.Actor, f.Action, f.ObjectType, f.ObjectID} {
+		if len(v) > 254 {
+			return f, apperr.Field("actor", "Filter text is too long.")
+		}
+	}
+	for _, d := range []struct {
+		name string
+		to   **time.Time
+		end  bool
+	}{{"from", &f.From, false}, {"to", &f.To, true}} {
+		v := c.Query(d.name)
+		if v == "" {
+			continue
+		}
+		day, err := dates.Parse(v)
+		if err != nil {
+			return f, apperr.Field(d.name, "Dates are YYYY-MM-DD.")
+		}
+		t := day.Time()
+		if d.end {
+			t = t.Add(24*time.Hour - time.Nanosecond)
+		}
+		*d.to = &t
+	}
+	return f, nil
+}
+
+// Handlers.
+
+func (m *Module) adminUsers(c *gin.Context) error {
+	p, err := pagination.Parse(c, adminUserPage)
+	if err != nil {
+		return err
+	}
+	page, err := m.accounts.adminUsers(c, c.Query("status"), p)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, page)
+	return nil
+}
+
+func companyFilter(c *gin.Context) store.CompanyFilter {
+	return store.CompanyFilter{Q: c.Query("q"), Status: c.Query("status"), Type: c.Query("type")}
+}
+
+func (m *Module) companies(c *gin.Context) error {
+	p, err := pagination.Parse(c, adminCompanyPage)
+	if err != nil {
+		return err
+	}
+	cs, total, err := m.accounts.listCompanies(c, companyFilter(c), p)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, pagination.Envelope(cs, total, p))
+	return nil
+}
+
+func (m *Module) adminCompanies(c *gin.Context) error {
+	p, err := pagination.Parse(c, adminCompanyPage)
+	if err != nil {
+		return err
+	}
+	page, err := m.accounts.adminCompanies(c, m.billingReader(), companyFilter(c), p)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, page)
+	return nil
+}
+
+func (m *Module) getCompany(c *gin.Context) error {
+	co, err := m.accounts.visibleCompany(c, auth.Current(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, co)
+	return nil
+}
+
+func (m *Module) updateCompany(c *gin.Context) error {
+	var req UpdateCompanyRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	res, err := m.accounts.updateCompany(c, c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, res)
+	return nil
+}
+
+func (m *Module) upgradeUser(c *gin.Context) error {
+	var req UpgradeUserRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	res, err := m.accounts.upgradeUser(c, c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, res)
+	return nil
+}
+
+func (m *Module) disableUser(c *gin.Context) error {
+	var req DisableUserRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	res, err := m.accounts.setEnabled(c, auth.Current(c), c.Param("id"), req.Enable)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, res)
+	return nil
+}
+
+func (m *Module) auditLog(c *gin.Context) error {
+	p, err := pagination.Parse(c, audit.ListSpec)
+	if err != nil {
+		return err
+	}
+	f, err := auditFilter(c)
+	if err != nil {
+		return err
+	}
+	page, err := m.deps.Audit.List(c, f, p)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, page)
+	return nil
+}

@@ -1,0 +1,168 @@
+package identity
+
+import (
+	"context"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/platform/apperr"
+	"marquee/platform/audit"
+	"marquee/platform/auth"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+)
+
+// Moderated sign-in (B §2 "authorize a moderator", DESIGN.md §1.12): an admin acts as a user in a
+// separate session marked with the admin's id. The admin's own session is left alone and its token
+// kept aside in an HttpOnly cookie, so the way back (POST /moderate-signout) restores it. Both
+// steps are written to the audit log in the transaction that creates or ends the session.
+
+// moderator returns who is acting as the principal's user, or nil for an ordinary session.
+func (a *accounts) moderator(ctx context.Context, p *auth.Principal) (*Moderator, error) {
+	if p == nil || p.ModeratorID == "" {
+		return nil, nil
+	}
+	u, err := a.store.UserByID(ctx, p.ModeratorID)
+	if db.IsNotFound(err) {
+		return &Moderator{ID: p.ModeratorID}, nil
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return toModerator(u.ID, u.Email, u.FirstName, u.LastName), nil
+}
+
+func toModerator(id, email, first, last string) *Moderator {
+	return &Moderator{ID: id, Email: email, Name: strings.TrimSpace(first + " " + last)}
+}
+
+// moderateSignIn checks that admin p may act as the user with email, then creates the moderated
+// session and records it. Returns the user, the moderator and the session token.
+func (a *accounts) moderateSignIn(ctx context.Context, p *auth.Principal, email, ip, userAgent string) (*User, *Moderator, string, error) {
+	if p.ModeratorID != "" {
+		return nil, nil, "", apperr.Field("email", MsgModerateNested)
+	}
+	email = normalizeEmail(email)
+	if email == "" {
+		return nil, nil, "", apperr.Field("email", MsgRequired)
+	}
+	if checkEmail(email) != "" {
+		return nil, nil, "", apperr.Field("email", MsgInvalidEmail)
+	}
+	target, err := a.store.UserByEmail(ctx, email)
+	if db.IsNotFound(err) {
+		return nil, nil, "", apperr.Field("email", MsgModerateUnknown)
+	}
+	if err != nil {
+		return nil, nil, "", apperr.Internal(err)
+	}
+	switch {
+	case target.ID == p.UserID:
+		return nil, nil, "", apperr.Field("email", MsgModerateSelf)
+	case target.Status == StatusDisabled:
+		return nil, nil, "", apperr.Field("email", MsgModerateDisabled)
+	case target.Status != StatusActive:
+		return nil, nil, "", apperr.Field("email", MsgModerateInvited)
+	case target.Role == RoleSuperAdmin && p.Role != RoleSuperAdmin:
+		return nil, nil, "", apperr.New(apperr.EFORBIDDEN, MsgModerateSuperAdmin)
+	}
+	admin, err := a.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return nil, nil, "", apperr.Internal(err)
+	}
+	var token string
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		t, err := a.deps.Sessions.CreateModerated(ctx, target.ID, admin.ID, ip, userAgent)
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		token = t
+		err = a.deps.Audit.RecordAs(ctx, audit.Actor{ID: admin.ID, Email: admin.Email, IP: ip}, audit.Change{
+			Action: AuditModerateSignIn, ObjectType: AuditObjectUser, ObjectID: target.ID,
+			After: map[string]string{"email": target.Email, "user_agent": userAgent}})
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, "", err
+	}
+	u, err := a.FindUserByID(ctx, target.ID)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return u, toModerator(admin.ID, admin.Email, admin.FirstName, admin.LastName), token, nil
+}
+
+// moderateSignOut ends the moderated session of p and records it. It reports whether adminToken
+// is still a live session of the moderating admin (to be restored) and returns that admin.
+func (a *accounts) moderateSignOut(ctx context.Context, p *auth.Principal, adminToken string) (*User, bool, error) {
+	if p.ModeratorID == "" {
+		return nil, false, apperr.New(apperr.EINVALID, MsgModerateNotModerated)
+	}
+	admin, err := a.store.UserByID(ctx, p.ModeratorID)
+	if err != nil && !db.IsNotFound(err) {
+		return nil, false, apperr.Internal(err)
+	}
+	sess, err := a.deps.Sessions.Lookup(ctx, adminToken)
+	if err != nil {
+		return nil, false, apperr.Internal(err)
+	}
+	restore := admin != nil && admin.Status == StatusActive && sess != nil && sess.UserID == p.ModeratorID && sess.ModeratorID == ""
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		if err := a.deps.Sessions.RevokeID(ctx, p.SessionID); err != nil {
+			return apperr.Internal(err)
+		}
+		actor := audit.Actor{ID: p.ModeratorID, IP: p.IP}
+		if admin != nil {
+			actor.Email = admin.Email
+		}
+		if err := a.deps.Audit.RecordAs(ctx, actor, audit.Change{Action: AuditModerateSignOut, ObjectType: AuditObjectUser,
+			ObjectID: p.UserID, Before: map[string]string{"email": p.Email}}); err != nil {
+			return apperr.Internal(err)
+		}
+		return nil
+	})
+	if err != nil || !restore {
+		return nil, false, err
+	}
+	u, err := a.FindUserByID(ctx, admin.ID)
+	return u, err == nil, err
+}
+
+// Handlers.
+
+func (m *Module) moderateSignIn(c *gin.Context) error {
+	var req ModerateSignInRequest
+	if err := m.bind(c, &req); err != nil {
+		return err
+	}
+	u, mod, token, err := m.accounts.moderateSignIn(c, auth.Current(c), req.Email, c.ClientIP(), c.Request.UserAgent())
+	if err != nil {
+		return err
+	}
+	// The admin's own session stays live; its token waits in the moderator cookie for the way back.
+	m.deps.Cookies.SetModerator(c, auth.Token(c))
+	m.deps.Cookies.Set(c, token)
+	httpx.OK(c, ModerateResponse{Success: true, Message: MsgModerateStarted, User: u, Moderator: mod})
+	return nil
+}
+
+func (m *Module) moderateSignOut(c *gin.Context) error {
+	adminToken := auth.ModeratorToken(c)
+	u, restored, err := m.accounts.moderateSignOut(c, auth.Current(c), adminToken)
+	if err != nil {
+		return err
+	}
+	m.deps.Cookies.ClearModerator(c)
+	if !restored {
+		m.deps.Cookies.Clear(c)
+		httpx.OK(c, ModerateResponse{Success: true, Message: MsgModerateAdminExpired})
+		return nil
+	}
+	m.deps.Cookies.Set(c, adminToken)
+	httpx.OK(c, ModerateResponse{Success: true, Message: MsgModerateEnded, User: u})
+	return nil
+}
