@@ -1,6 +1,5 @@
 import { api } from '../../platform/api'
-import type { User } from '../../platform/api-types/identity'
-import type { InviteRequest, InviteResponse, UpdateUserRequest, UserResult } from './accountTypes'
+import type { InviteRequest, InviteResponse, UpdateUserRequest, User, UserResult } from '../../platform/api-types/identity'
 
 const id = (value: string) => encodeURIComponent(value)
 
@@ -23,7 +22,7 @@ export const accountApi = api.enhanceEndpoints({ addTagTypes: ['UserProfile', 'T
       query: () => '/api/team-members/',
       providesTags: ['TeamMembers'],
     }),
-    inviteTeamMembers: build.mutation<InviteResponse, InviteRequest>({
+    inviteTeamMembers: build.mutation<InviteResponse, Omit<InviteRequest, 'user'>>({
       query: (body) => ({ url: '/api/team-members/', method: 'POST', body }),
       extraOptions: { silent: true },
       invalidatesTags: ['TeamMembers'],

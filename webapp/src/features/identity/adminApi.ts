@@ -1,7 +1,8 @@
 import { api } from '../../platform/api'
 import type { Page } from '../../platform/api-types/pagination'
-import type { User } from '../../platform/api-types/identity'
-import type { AdminCompany, CompanyResult, Entry, ModerateResponse, UpdateCompanyRequest, UserResult } from './accountTypes'
+import type { Entry } from '../../platform/api-types/audit'
+import type { CompanyResult, ModerateResponse, UpdateCompanyRequest, User, UserResult } from '../../platform/api-types/identity'
+import type { AdminCompanyRow } from './accountTypes'
 
 export interface AdminListArgs {
   page: number
@@ -31,7 +32,7 @@ const orUndefined = (value: string) => value || undefined
 // The admin calls of issue 13 (B §2 "Admin area", B §6, B §7). Every admin change invalidates the
 // grids it shows in, so each grid shows what the server answers.
 export const identityAdminApi = api
-  .enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminCompany', 'AuditEntry', 'UserProfile', 'TeamMembers', 'CurrentCompany'] })
+  .enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminCompany', 'AuditEntry', 'UserProfile', 'TeamMembers'] })
   .injectEndpoints({
     endpoints: (build) => ({
       adminUsers: build.query<Page<User>, AdminListArgs>({
@@ -54,7 +55,7 @@ export const identityAdminApi = api
         extraOptions: { silent: true },
         invalidatesTags: (_r, _e, { id: userId }) => ['AdminUser', 'AuditEntry', { type: 'UserProfile', id: userId }],
       }),
-      adminCompanies: build.query<Page<AdminCompany>, AdminListArgs>({
+      adminCompanies: build.query<Page<AdminCompanyRow>, AdminListArgs>({
         query: ({ page, page_size, sort, q }) => ({ url: '/api/admin/companies/', params: { page, page_size, sort: orUndefined(sort), q: orUndefined(q) } }),
         providesTags: ['AdminCompany'],
       }),

@@ -5,6 +5,7 @@ import type {
   CompanyExistsResponse,
   LoggedInResponse,
   MessageResponse,
+  Moderator,
   ResetPasswordRequest,
   SetPasswordRequest,
   SignInRequest,
@@ -23,7 +24,8 @@ export const identityApi = api.enhanceEndpoints({ addTagTypes: ['CurrentUser', '
       query: () => '/users/loggedin',
       keepUnusedDataFor: 0,
     }),
-    currentUser: build.query<User, void>({
+    // A moderated session also names the admin acting as the user (CurrentUser: User + moderator).
+    currentUser: build.query<User & { moderator?: Moderator | null }, void>({
       query: () => '/users/currentUser',
       providesTags: ['CurrentUser'],
       async onQueryStarted(_, { dispatch, queryFulfilled }) {

@@ -1,14 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
-import type { User } from '../../../platform/api-types/identity'
+import { describe, expect, it, vi } from 'vitest'
 import { mockFetch, type FakeRequest } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
-import type { AdminCompany } from '../accountTypes'
+import type { AdminCompanyRow as AdminCompany } from '../accountTypes'
 
 // The screens load lazily and the machine may be busy: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 })
+vi.setConfig({ testTimeout: 30_000 })
 
 function makeCompany(n: number, overrides: Partial<AdminCompany> = {}): AdminCompany {
   return {
@@ -116,7 +116,7 @@ describe('/admin/companies (B §2)', () => {
       'GET /api/admin/users/': { body: { items: [member, other], total: 2, page: 1, page_size: 100 } },
       'POST /moderate-signin': (req: FakeRequest) =>
         (req.body as { email: string }).email === member.local.email
-          ? { body: { success: true, message: 'You are now signed in as this user.', user: { ...member, moderator }, moderator } }
+          ? { body: { success: true, message: 'You are now signed in as this user.', user: member, moderator } }
           : { status: 400, body: { success: false, message: 'There is no user with this email.' } },
       'POST /moderate-signout': { body: { success: true, message: 'You are back in your own account.', user: admin, moderator: null } },
       'GET /api/campaigns/count': { body: { count: 0 } },
@@ -152,5 +152,5 @@ describe('/admin/companies (B §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/companies'))
     expect(screen.queryByRole('region', { name: 'Signed in as another user' })).not.toBeInTheDocument()
     expect(server.called('POST', '/moderate-signout')).toHaveLength(1)
-  }, 30_000)
+  })
 })

@@ -17,7 +17,8 @@ import Modal from '../../../platform/Modal'
 import { formatDollars } from '../../../platform/money'
 import { signedIn } from '../../../platform/session'
 import { useGridSearch } from '../../../platform/useGridSearch'
-import type { AdminCompany, UpdateCompanyRequest } from '../accountTypes'
+import type { UpdateCompanyRequest } from '../../../platform/api-types/identity'
+import type { AdminCompanyRow as AdminCompany } from '../accountTypes'
 import { useAdminCompaniesQuery, useAdminUsersQuery, useModerateSignInMutation, useUpdateCompanyMutation } from '../adminApi'
 import { ADMIN_PAGE_SIZES, COMPANY_TYPES, MSG_SELECT_COMPANY } from './adminRules'
 
@@ -72,7 +73,7 @@ function SignInAsModal({ company, onClose }: { company: AdminCompany | null; onC
       const answer = await signIn({ email: email.trim() }).unwrap()
       if (!answer.user) throw new Error('no user')
       // signedIn clears every cached answer: nothing of the admin's session shows as the user's.
-      dispatch(signedIn({ user: answer.user }))
+      dispatch(signedIn({ user: answer.user, moderator: answer.moderator ?? null }))
       onClose()
       void navigate('/dashboard', { replace: true })
     } catch (error) {

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { User } from '../../../platform/api-types/identity'
 import { mockFetch, type FakeRequest } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
@@ -8,6 +8,7 @@ import { makeUser, signedInSession } from '../../../test/users'
 
 // The screens load lazily and the machine may be busy: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 })
+vi.setConfig({ testTimeout: 30_000 })
 
 const admin = () => signedInSession(makeUser({ role: 'admin' }))
 const page = (items: User[]) => ({ body: { items, total: items.length, page: 1, page_size: 50 } })

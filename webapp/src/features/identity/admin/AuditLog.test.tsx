@@ -1,13 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { mockFetch } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
-import type { Entry } from '../accountTypes'
+import type { Entry } from '../../../platform/api-types/audit'
 
 // The screens load lazily and the machine may be busy: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 })
+vi.setConfig({ testTimeout: 30_000 })
 
 const entry: Entry = {
   id: 'a1',

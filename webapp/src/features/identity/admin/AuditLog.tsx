@@ -6,7 +6,7 @@ import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import { SEARCH_DELAY_MS } from '../../../platform/useGridSearch'
 import { useDispatch } from 'react-redux'
-import type { Entry } from '../accountTypes'
+import type { Entry } from '../../../platform/api-types/audit'
 import { useAuditLogQuery } from '../adminApi'
 import { ADMIN_PAGE_SIZES } from './adminRules'
 

@@ -1,16 +1,25 @@
-import { CompanyAmbassador, CompanyCertified, CompanyStandard, type User } from '../../../platform/api-types/identity'
+import {
+  CompanyAmbassador,
+  CompanyCertified,
+  CompanyStandard,
+  MsgCertificationOff,
+  MsgCertificationOn,
+  MsgUserUpdated,
+  MsgUserUpgraded,
+  StatusDisabled,
+  type User,
+} from '../../../platform/api-types/identity'
 
 /** B §9: the admin lists offer 50, 75, 100 and All (0); companies default to 50. */
 export const ADMIN_PAGE_SIZES = [50, 75, 100, 0]
 
 // B §8, word for word.
-export const MSG_UPGRADED = 'User upgraded successfully!'
-export const MSG_CERT_ON = 'Certification activated successfully!'
-export const MSG_CERT_OFF = 'Certification removed successfully!'
+export const MSG_UPGRADED = MsgUserUpgraded
+export const MSG_CERT_ON = MsgCertificationOn
+export const MSG_CERT_OFF = MsgCertificationOff
 export const CONFIRM_CERT_ON = 'Are you sure you want to activate certification?'
 export const CONFIRM_CERT_OFF = 'Are you sure you want to remove certification?'
-export const MSG_USER_UPDATED = 'User data updated!'
-export const MSG_PROMO_REMOVED = 'Active promo removed'
+export const MSG_USER_UPDATED = MsgUserUpdated
 // B §5.
 export const MSG_SELECT_COMPANY = 'You first must select a Company'
 
@@ -25,6 +34,6 @@ export function canUpgrade(user: User): boolean {
   return type === '' || type === CompanyStandard
 }
 
-export const isDisabled = (user: User) => user.local.status === 'disabled'
+export const isDisabled = (user: User) => user.local.status === StatusDisabled
 
 export const COMPANY_TYPES = [CompanyStandard, CompanyAmbassador, CompanyCertified] as const

@@ -2,15 +2,8 @@ import { useDispatch, useSelector } from 'react-redux'
 import { useNavigate } from 'react-router'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
-import { selectUser, signedIn } from '../../../platform/session'
-import type { Moderator } from '../accountTypes'
+import { selectModerator, selectUser, sessionEnded, signedIn } from '../../../platform/session'
 import { useModerateSignOutMutation } from '../adminApi'
-
-/** The admin behind a moderated session, when the server says there is one. */
-export function moderatorOf(user: unknown): Moderator | null {
-  const m = (user as { moderator?: Moderator | null } | null)?.moderator
-  return m && m.email ? m : null
-}
 
 /**
  * B §2 "authorize a moderator": while an admin is signed in as a user, every page says whose
@@ -21,15 +14,22 @@ export default function ModerationBanner() {
   const [signOut, { isLoading }] = useModerateSignOutMutation()
   const dispatch = useDispatch()
   const navigate = useNavigate()
-  const moderator = moderatorOf(user)
+  const moderator = useSelector(selectModerator)
   if (!user || !moderator) return null
   const name = `${user.local.first_name ?? ''} ${user.local.last_name ?? ''}`.trim() || user.local.email
 
   const onReturn = async () => {
     try {
       const answer = await signOut().unwrap()
-      if (!answer.user) throw new Error('no user')
+      if (!answer.user) {
+        // The admin's own session ended meanwhile: both are gone, sign in again.
+        dispatch(sessionEnded('logout'))
+        dispatch(flashShown(answer.message, 'danger'))
+        void navigate('/login', { replace: true })
+        return
+      }
       dispatch(signedIn({ user: answer.user }))
+      dispatch(flashShown(answer.message, 'success'))
       void navigate('/admin/companies', { replace: true })
     } catch (error) {
       dispatch(flashShown(errorMessage(error), 'danger'))

@@ -10,7 +10,7 @@ import { useFocusFirstInvalid } from '../../../platform/forms'
 import { errorMessage, isApiError } from '../../../platform/http'
 import Field, { describedBy } from '../../../platform/inputs/Field'
 import { useInviteTeamMembersMutation, useTeamMembersQuery } from '../accountApi'
-import type { Invitee } from '../accountTypes'
+import type { Invitee } from '../../../platform/api-types/identity'
 import UserStatus from '../components/UserStatus'
 import { hasInviteErrors, inviteErrors, MAX_INVITEES, MSG_INVITES_SENT, serverInviteErrors, type InviteeErrors } from './inviteRules'
 

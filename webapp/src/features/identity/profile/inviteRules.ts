@@ -1,16 +1,16 @@
 import { isEmail } from '../../../platform/inputs/emailRules'
-import type { Invitee } from '../accountTypes'
+import { MsgEmailAlreadyExist, MsgInvitesSent, MsgLastNameBlank, MsgNotValidEmail, MsgRequired, MaxInvitees, type Invitee } from '../../../platform/api-types/identity'
 
 // B §5 "Invite team member", word for word.
-export const MSG_REQUIRED = 'Required'
-export const MSG_LAST_NAME = "Last name can't be blank"
-export const MSG_NOT_EMAIL = 'This is not a valid email'
-export const MSG_EMAIL_EXISTS = 'Email already exist'
+export const MSG_REQUIRED = MsgRequired
+export const MSG_LAST_NAME = MsgLastNameBlank
+export const MSG_NOT_EMAIL = MsgNotValidEmail
+export const MSG_EMAIL_EXISTS = MsgEmailAlreadyExist
 // B §8.
-export const MSG_INVITES_SENT = 'Your invite(s) have been sent successfully!'
+export const MSG_INVITES_SENT = MsgInvitesSent
 
 /** How many invitees one form sends at most (the server refuses more, issue 13 "Bad input"). */
-export const MAX_INVITEES = 20
+export const MAX_INVITEES = MaxInvitees
 /** A name longer than this is refused before it is sent. */
 export const MAX_NAME_LENGTH = 100
 
