@@ -82,8 +82,11 @@ const anyError = (e: FieldErrors) =>
  * The user's details and addresses, saved with PUT /api/users/{id} (B §2 /profile); the answer's
  * message ('User data updated!', B §8) is shown. Admins edit any user with the same form.
  */
-export default function ProfileForm({ userId, onSaved, self = false }: { userId: string; onSaved?: () => void; self?: boolean }) {
-  const profile = useUserProfileQuery(userId)
+export default function ProfileForm({ userId, onSaved, self }: { userId: string; onSaved?: () => void; self?: User }) {
+  // One's own profile is the session's user (sign-in and /users/currentUser carry the addresses),
+  // so opening /profile costs no call; an admin's edit reads the user.
+  const fetched = useUserProfileQuery(userId, { skip: !!self })
+  const profile = self ? { data: self, isError: false, error: undefined } : fetched
   const [form, setForm] = useState<Form | null>(null)
   const [errors, setErrors] = useState<FieldErrors>(noErrors)
   const [failure, setFailure] = useState<string | null>(null)

@@ -19,7 +19,6 @@ describe('/profile (B §2 "Settings and profile")', () => {
   it("saves the names, phone and both addresses with PUT /api/users/{id} and shows 'User data updated!'", async () => {
     const me = withAddress(makeUser())
     const server = mockFetch({
-      [`GET /api/users/${me.id}`]: { body: me },
       [`PUT /api/users/${me.id}`]: (req: FakeRequest) => ({ body: { success: true, message: 'User data updated!', user: { ...me, local: { ...me.local, ...(req.body as object) } } } }),
     })
     const user = userEvent.setup()
@@ -42,6 +41,8 @@ describe('/profile (B §2 "Settings and profile")', () => {
     expect(sent).toMatchObject({ first_name: 'Grace', last_name: 'Lovelace', address: '1 Main St', address_city: 'Austin', address_state: 'TX', address_zipcode: '78701', billing_address: '1 Main St', billing_city: 'Austin', billing_state: 'TX', billing_zipcode: '78701' })
     // The header follows the saved name.
     await waitFor(() => expect(store.getState().session.user?.local.first_name).toBe('Grace'))
+    // One's own profile comes from the session: opening /profile costs no call.
+    expect(server.called('GET', `/api/users/${me.id}`)).toHaveLength(0)
   })
 
   it("checks the ZIP first, and shows 'Sorry! ' plus the server message with its field errors", async () => {

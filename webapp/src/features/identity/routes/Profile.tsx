@@ -41,7 +41,7 @@ export default function Profile() {
   // B §2: the edit hub is for partner companies only (ambassador or certified).
   const partner = user.company?.type === CompanyAmbassador || user.company?.type === CompanyCertified
   const tabs: Tab[] = [
-    { id: 'profile', label: 'Profile', content: <ProfileForm userId={user.id} self /> },
+    { id: 'profile', label: 'Profile', content: <ProfileForm userId={user.id} self={user} /> },
     { id: 'password', label: 'Password', content: <PasswordTab /> },
     { id: 'team', label: 'Team members', content: <TeamMembers /> },
     { id: 'card', label: 'Card', content: <CardOnFile /> },
