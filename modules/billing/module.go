@@ -13,6 +13,7 @@ import (
 	"marquee/modules/billing/internal/store"
 	"marquee/modules/billing/internal/stripegw"
 	"marquee/modules/identity"
+	"marquee/platform/audit"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
@@ -29,12 +30,18 @@ type Publisher interface {
 	Publish(ctx context.Context, name string, payload any) error
 }
 
+// Auditor records an admin change in the caller's transaction (platform/audit.Log).
+type Auditor interface {
+	Record(ctx context.Context, ch audit.Change) error
+}
+
 // Deps are what the billing module needs; New refuses a missing one.
 type Deps struct {
 	DB        *gorm.DB
 	Clock     clock.Clock
 	Companies Companies
 	Events    Publisher
+	Audit     Auditor
 
 	// Gateway is GatewaySandbox or GatewayStripe (PAYMENT_GATEWAY).
 	Gateway              string
@@ -55,7 +62,7 @@ type Module struct {
 
 // New builds the module and its gateway adapter.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Companies == nil || d.Events == nil {
+	if d.DB == nil || d.Clock == nil || d.Companies == nil || d.Events == nil || d.Audit == nil {
 		return nil, errors.New("billing: missing dependency")
 	}
 	if d.MaxJSONBytes < 1 {
@@ -105,7 +112,7 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 // NewFromKernel builds the module from the platform kernel and the identity service.
 func NewFromKernel(k *server.Kernel, companies Companies) (*Module, error) {
 	c := k.Config
-	return New(Deps{DB: k.DB, Clock: k.Clock, Companies: companies, Events: k.Events,
+	return New(Deps{DB: k.DB, Clock: k.Clock, Companies: companies, Events: k.Events, Audit: k.Audit,
 		Gateway: c.PaymentGateway, StripeSecretKey: c.StripeSecretKey, StripePublishableKey: c.StripePublishableKey,
 		StripeAPIURL: c.StripeAPIURL, MaxJSONBytes: c.MaxJSONBytes})
 }

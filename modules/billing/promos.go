@@ -7,6 +7,7 @@ import (
 
 	"marquee/modules/billing/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/audit"
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/money"
@@ -62,7 +63,13 @@ func (s *service) createPromo(ctx context.Context, req CreatePromoRequest) (*Pro
 	}
 	now := s.deps.Clock.Now()
 	p := &store.Promo{ID: ids.New(), Code: code, Value: int64(req.Value), Status: PromoActive, MaxCount: req.MaxCount, CreatedAt: now, UpdatedAt: now}
-	if err := s.store.Create(ctx, p); err != nil {
+	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+		if err := s.store.Create(ctx, p); err != nil {
+			return err
+		}
+		return s.deps.Audit.Record(ctx, audit.Change{Action: AuditPromoCreate, ObjectType: "promo", ObjectID: p.ID, After: promoDTO(p)})
+	})
+	if err != nil {
 		if db.IsDuplicate(err) {
 			return nil, apperr.Field("code", MsgPromoTaken)
 		}
@@ -88,16 +95,27 @@ func (s *service) setPromoStatus(ctx context.Context, id, status string) (string
 	if !ids.Valid(id) {
 		return "", apperr.NotFound(MsgPromoNotFound)
 	}
-	found, err := s.store.SetPromoStatus(ctx, id, status, s.deps.Clock.Now())
+	var p *store.Promo
+	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+		before, err := s.store.PromoByID(ctx, id)
+		if err != nil {
+			return db.Translate(err, MsgPromoNotFound, "")
+		}
+		found, err := s.store.SetPromoStatus(ctx, id, status, s.deps.Clock.Now())
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		if !found {
+			return apperr.NotFound(MsgPromoNotFound)
+		}
+		if p, err = s.store.PromoByID(ctx, id); err != nil {
+			return apperr.Internal(err)
+		}
+		return s.deps.Audit.Record(ctx, audit.Change{Action: AuditPromoStatus, ObjectType: "promo", ObjectID: id,
+			Before: map[string]string{"status": promoStatus(before)}, After: map[string]string{"status": promoStatus(p)}})
+	})
 	if err != nil {
-		return "", apperr.Internal(err)
-	}
-	if !found {
-		return "", apperr.NotFound(MsgPromoNotFound)
-	}
-	p, err := s.store.PromoByID(ctx, id)
-	if err != nil {
-		return "", apperr.Internal(err)
+		return "", apperr.As(err)
 	}
 	return promoStatus(p), nil
 }
@@ -231,6 +249,11 @@ func (s *service) removeActivePromo(ctx context.Context, companyID string) error
 			return err
 		}
 		unspent := min(r.Amount, balances[companyID])
+		if err := s.deps.Audit.Record(ctx, audit.Change{Action: AuditPromoRemove, ObjectType: "company", ObjectID: companyID,
+			Before: map[string]any{"promo_id": r.PromoID, "redemption_id": r.ID, "account_credit": money.Cents(balances[companyID])},
+			After:  map[string]any{"promo_id": "", "account_credit": money.Cents(balances[companyID] - max(unspent, 0))}}); err != nil {
+			return err
+		}
 		if unspent <= 0 {
 			return nil
 		}

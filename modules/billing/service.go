@@ -311,6 +311,13 @@ type BillingSummary struct {
 	AmountPending money.Cents `json:"amountPending"`
 }
 
+// Audit actions of the admin promo screens (platform/audit; docs/identity.md "Audit log").
+const (
+	AuditPromoCreate = "promo.create"
+	AuditPromoStatus = "promo.status"
+	AuditPromoRemove = "promo.remove_active"
+)
+
 // EventChargeSettled is published when a charge reaches succeeded or failed, in the transaction
 // that records it: the campaigns module activates a campaign, or pauses it, on it.
 const EventChargeSettled = "billing.charge_settled"

@@ -134,7 +134,10 @@ func (m *Module) updateWeeks(ctx context.Context, p *auth.Principal, id string, 
 				return err
 			}
 		}
-		return m.refreshDates(ctx, c)
+		if err := m.refreshDates(ctx, c); err != nil {
+			return err
+		}
+		return m.auditAdmin(ctx, p, AuditCampaignWeeks, "campaign", c.ID, map[string]any{"released": len(release), "booked": len(items)}, req)
 	})
 	if err != nil {
 		if apperr.CodeOf(err) == apperr.EINVALID || apperr.CodeOf(err) == apperr.ENOTFOUND || apperr.CodeOf(err) == apperr.ECONFLICT {

@@ -43,7 +43,10 @@ func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID s
 		if err := m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
 			return err
 		}
-		return m.store.RefreshActImp(ctx, c.ID, now)
+		if err := m.store.RefreshActImp(ctx, c.ID, now); err != nil {
+			return err
+		}
+		return m.auditAdmin(ctx, p, AuditWeekDelivery, "campaign_week", w.ID, map[string]any{"act_imp": w.ActImp}, map[string]any{"act_imp": v})
 	})
 	if err != nil {
 		return nil, err
@@ -96,7 +99,11 @@ func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*M
 				return err
 			}
 		}
-		return nil
+		keys := make([]string, len(files))
+		for i, f := range files {
+			keys[i] = f.Key
+		}
+		return m.auditAdmin(ctx, p, AuditWeekProofs, "campaign_week", w.ID, nil, map[string]any{"files": keys})
 	})
 	if err != nil {
 		return nil, err
@@ -174,7 +181,13 @@ func (m *Module) deleteProof(ctx context.Context, p *auth.Principal, id string) 
 	if _, err := m.store.FindCampaign(ctx, scope(p), wc.CampaignID); err != nil {
 		return nil, apperr.NotFound(MsgProofNotFound)
 	}
-	if err := m.store.DeleteWeekCreative(ctx, wc.ID); err != nil {
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		if err := m.store.DeleteWeekCreative(ctx, wc.ID); err != nil {
+			return err
+		}
+		return m.auditAdmin(ctx, p, AuditProofDelete, "campaign_week", wc.WeekID, map[string]string{"proof": wc.ID, "file": wc.FileKey}, nil)
+	})
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	return &MessageResponse{Success: true, Message: MsgProofDeleted}, nil

@@ -320,8 +320,10 @@ func (m *Module) simpleTransition(ctx context.Context, p *auth.Principal, id str
 				return err
 			}
 		}
-		_, err = m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": m.deps.Clock.Now()})
-		return err
+		if _, err = m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": m.deps.Clock.Now()}); err != nil {
+			return err
+		}
+		return m.auditAdmin(ctx, p, AuditCampaignStatus, "campaign", c.ID, map[string]string{"status": c.Status}, map[string]string{"status": next})
 	})
 	if err != nil {
 		return nil, err
@@ -389,6 +391,9 @@ func (m *Module) stopCampaign(ctx context.Context, p *auth.Principal, id string)
 		if ok, err := m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, cols); err != nil || !ok {
 			return err
 		}
+		if err := m.auditAdmin(ctx, p, AuditCampaignStatus, "campaign", c.ID, map[string]string{"status": c.Status}, map[string]string{"status": next}); err != nil {
+			return err
+		}
 		return m.publishCompleted(ctx, c)
 	})
 	if err != nil {
@@ -453,7 +458,11 @@ func (m *Module) deleteCampaign(ctx context.Context, p *auth.Principal, id strin
 			}
 		}
 		next, _, _ = transition(c.Status, actionDelete, false)
-		return m.store.SetCampaign(ctx, c.ID, map[string]any{"deleted": true, "deleted_reason": params.Reason, "deleted_at": now, "status": next, "updated_at": now})
+		if err := m.store.SetCampaign(ctx, c.ID, map[string]any{"deleted": true, "deleted_reason": params.Reason, "deleted_at": now, "status": next, "updated_at": now}); err != nil {
+			return err
+		}
+		return m.auditAdmin(ctx, p, AuditCampaignDelete, "campaign", c.ID, map[string]string{"status": c.Status},
+			map[string]any{"status": next, "deleted": true, "reason": params.Reason, "refund": params.Refund})
 	})
 	if err != nil {
 		return nil, err
@@ -555,9 +564,11 @@ func (m *Module) changeCampaignCreative(ctx context.Context, p *auth.Principal, 
 			return err
 		}
 		if len(req.Locations) == 0 {
-			return m.store.SetCampaign(ctx, c.ID, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now})
+			if err := m.store.SetCampaign(ctx, c.ID, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now}); err != nil {
+				return err
+			}
 		}
-		return nil
+		return m.auditAdmin(ctx, p, AuditCampaignCreative, "campaign", c.ID, map[string]string{"creative_id": c.CreativeID}, req)
 	})
 	if err != nil {
 		return nil, err
@@ -580,7 +591,10 @@ func (m *Module) changeWeekCreative(ctx context.Context, p *auth.Principal, week
 		if err != nil {
 			return err
 		}
-		return m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": m.deps.Clock.Now()})
+		if err := m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": m.deps.Clock.Now()}); err != nil {
+			return err
+		}
+		return m.auditAdmin(ctx, p, AuditCampaignCreative, "campaign_week", w.ID, map[string]string{"creative_id": w.CreativeID}, req)
 	})
 	if err != nil {
 		return nil, err
@@ -658,7 +672,12 @@ func (m *Module) updateCampaign(ctx context.Context, p *auth.Principal, id strin
 		if plan.Creative != nil {
 			cols["creative_id"], cols["creative_url"] = plan.Creative.ID, truncate(plan.Creative.URL, 300)
 		}
-		return m.store.SetCampaign(ctx, c.ID, cols)
+		if err := m.store.SetCampaign(ctx, c.ID, cols); err != nil {
+			return err
+		}
+		before := map[string]any{"name": c.Name, "status": c.Status, "start_date": c.StartDate, "end_date": c.EndDate,
+			"weekly_budget": c.WeeklyBudget, "weeks": len(weeks)}
+		return m.auditAdmin(ctx, p, AuditCampaignUpdate, "campaign", c.ID, before, form)
 	})
 	if err != nil {
 		return nil, err

@@ -6,13 +6,16 @@ import (
 	"image/png"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
 	"marquee/modules/billing"
 	"marquee/modules/identity"
 	"marquee/modules/locations"
+	"marquee/platform/audit"
 	"marquee/platform/dates"
+	"marquee/platform/pagination"
 	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
@@ -247,6 +250,21 @@ func TestManageCampaigns(t *testing.T) {
 		bid := f.ids["Weekend Brunch"]
 		adv.Put("/api/campaigns/"+bid+"/delete-ac", nil).Expect(t, 200)
 		adv.Get("/api/campaigns/"+bid).Expect(t, 200)
+
+		// The admin's changes are in the audit log (DESIGN.md §1.12), oldest first; the
+		// advertiser's own pause, stop and delete are not admin changes.
+		var entries pagination.Page[audit.Entry]
+		admin.Get("/api/admin/audit/?sort=created_at").Expect(t, 200).JSON(t, &entries)
+		var actions []string
+		for _, e := range entries.Items {
+			actions = append(actions, e.Action)
+		}
+		if want := []string{AuditWeekDelivery, AuditWeekProofs, AuditProofDelete, AuditCampaignWeeks}; !slices.Equal(actions, want) {
+			t.Fatalf("audit actions = %v, want %v", actions, want)
+		}
+		if e := entries.Items[0]; e.ObjectID != wk.ID || string(e.After) != `{"act_imp":123456}` {
+			t.Fatalf("delivery entry = %+v", e)
+		}
 	})
 }
 

@@ -54,6 +54,7 @@ type Deps struct {
 	Billing   billing.Service
 	Outbox    Mailer
 	Events    Events
+	Audit     Auditor
 	Log       *slog.Logger
 
 	MaxJSONBytes int64
@@ -76,7 +77,7 @@ type Module struct {
 // New builds the module.
 func New(d Deps) (*Module, error) {
 	if d.DB == nil || d.Clock == nil || d.Identity == nil || d.Locations == nil || d.Creatives == nil ||
-		d.Billing == nil || d.Outbox == nil || d.Events == nil {
+		d.Billing == nil || d.Outbox == nil || d.Events == nil || d.Audit == nil {
 		return nil, errors.New("campaigns: missing dependency")
 	}
 	if d.MaxJSONBytes < 1 || d.HoldTTL <= 0 {
@@ -117,7 +118,7 @@ func (m *Module) subscribe() { m.subscribeCreate(); m.subscribeManage() }
 func NewFromKernel(k *server.Kernel, id Identity, loc locations.Service, cr creatives.Service, bill billing.Service) (*Module, error) {
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Identity: id, Locations: loc, Creatives: cr, Billing: bill,
-		Outbox: k.Outbox, Events: k.Events, Log: k.Log,
+		Outbox: k.Outbox, Events: k.Events, Audit: k.Audit, Log: k.Log,
 		MaxJSONBytes: k.Config.MaxJSONBytes, HoldTTL: k.Config.HoldTTL,
 	})
 }

@@ -9,6 +9,7 @@ import (
 
 	"marquee/modules/creatives/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/db"
 	"marquee/platform/ids"
@@ -146,7 +147,16 @@ func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req Crea
 			} else if err != nil {
 				return err
 			}
-			return m.store.CreateCreative(ctx, row)
+			if err := m.store.CreateCreative(ctx, row); err != nil {
+				return err
+			}
+			if companyID == p.CompanyID {
+				return nil
+			}
+			// An admin's creative for another company (B §2 "upload a creative for a company") is an
+			// admin change (DESIGN.md §1.12).
+			return m.deps.Audit.Record(ctx, audit.Change{Action: AuditCreativeForCompany, ObjectType: "company", ObjectID: companyID,
+				After: map[string]string{"creative_id": row.ID, "name": row.Name, "file": row.FileKey}})
 		})
 		if !db.IsDuplicate(err) {
 			break

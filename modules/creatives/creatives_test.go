@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"marquee/modules/creatives"
+	"marquee/platform/audit"
 	"marquee/platform/pagination"
 	"marquee/platform/testkit"
 )
@@ -176,6 +177,13 @@ func TestAdminUploadsForAnotherCompany(t *testing.T) {
 		mine := uploadOne(t, w, w.user, "/upload_creative?company="+w.ambCompany, namedFile{"x.jpg", jpegOf(t, 8, 8)})
 		if !strings.Contains(mine.Path, "/"+w.userCompany+"/") {
 			t.Fatalf("user upload stored under %s", mine.Path)
+		}
+		// Each creative an admin made for a company is in the audit log (DESIGN.md §1.12).
+		var entries pagination.Page[audit.Entry]
+		w.admin.Get("/api/admin/audit/?action="+creatives.AuditCreativeForCompany+"&sort=created_at").Expect(t, 200).JSON(t, &entries)
+		if entries.Total != 2 || entries.Items[0].ObjectID != w.ambCompany || !strings.Contains(string(entries.Items[0].After), cr.ID) ||
+			entries.Items[1].ObjectID != w.userCompany {
+			t.Fatalf("audit = %+v", entries.Items)
 		}
 	})
 }

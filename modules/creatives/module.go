@@ -14,6 +14,7 @@ import (
 
 	"marquee/modules/creatives/internal/store"
 	"marquee/modules/identity"
+	"marquee/platform/audit"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
@@ -38,6 +39,11 @@ type Identity interface {
 // CreativeRequestsPerHour bounds POST /users/creative per user: each one emails the operations team.
 const CreativeRequestsPerHour = 5
 
+// Auditor records an admin change in the caller's transaction (platform/audit.Log).
+type Auditor interface {
+	Record(ctx context.Context, ch audit.Change) error
+}
+
 // Deps are what the creatives module needs; New refuses a missing one.
 type Deps struct {
 	DB       *gorm.DB
@@ -45,6 +51,7 @@ type Deps struct {
 	Storage  storage.Storage
 	Outbox   Mailer
 	Identity Identity
+	Audit    Auditor
 	Log      *slog.Logger
 
 	OperationsEmail string // receives creative requests
@@ -64,7 +71,7 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Identity == nil {
+	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Identity == nil || d.Audit == nil {
 		return nil, errors.New("creatives: missing dependency")
 	}
 	if d.OperationsEmail == "" || d.MaxJSONBytes < 1 {
@@ -109,7 +116,7 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 // NewFromKernel builds the module from the platform kernel and the identity service.
 func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
 	return New(Deps{
-		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Log: k.Log,
+		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Audit: k.Audit, Log: k.Log,
 		OperationsEmail: k.Config.OperationsEmail, MaxJSONBytes: k.Config.MaxJSONBytes,
 		TempDir: filepath.Join(k.Config.DataDir, "tmp", "uploads"),
 	})

@@ -240,6 +240,10 @@ type StoreFileRequest struct {
 	OriginalName string
 }
 
+// AuditCreativeForCompany is the audit action of an admin's creative for another company
+// (platform/audit).
+const AuditCreativeForCompany = "creative.create_for_company"
+
 // Service is the creatives module's public API for other modules and the composition root.
 type Service interface {
 	// FindFile returns the stored file under key. ENOTFOUND if there is none.

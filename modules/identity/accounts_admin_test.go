@@ -527,9 +527,46 @@ func TestModeratedSignIn(t *testing.T) {
 		}
 		sup.Get("/users/currentUser").Expect(t, 401)
 
+		// Logging out of a moderated session ends the admin's kept session too: the browser is
+		// signed out, not left with a live admin session in a cookie.
+		out := w.as(t, w.admin)
+		out.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "owner@sunrise.test"}).Expect(t, 200)
+		adminSessions := w.countRows(t, "auth_sessions", "user_id = ?", w.admin.ID)
+		out.Get("/users/logout").Expect(t, 200)
+		if n := w.countRows(t, "auth_sessions", "user_id = ?", w.admin.ID); n != adminSessions-1 {
+			t.Fatalf("admin sessions %d -> %d after logging out of a moderated session", adminSessions, n)
+		}
+		out.Post("/moderate-signout", nil).Expect(t, 401)
+
 		// Disabling an admin ends the sessions they moderate too.
 		admin.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "owner@sunrise.test"}).Expect(t, 200)
 		w.as(t, w.super).Put("/api/users/"+w.admin.ID+"/disable", identity.DisableUserRequest{}).Expect(t, 200)
 		admin.Get("/users/currentUser").Expect(t, 401)
+	})
+}
+
+// The "All" page size lists every user, its rows read in several IN lists (5,000 ids each: the
+// databases cap the parameters of one statement), in the page's order.
+func TestAdminUsersAllPage(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := newWorld(t, dialect)
+		const extra = 6000
+		rows := make([]map[string]any, 0, 500)
+		for i := 0; i < extra; i++ {
+			rows = append(rows, map[string]any{"id": fmt.Sprintf("00000000-0000-7000-8000-%012d", i), "company_id": w.owner.Company.ID,
+				"email": fmt.Sprintf("bulk%d@sunrise.test", i), "password_hash": "", "role": "user", "status": "invited",
+				"created_at": testkit.StartTime, "updated_at": testkit.StartTime})
+			if len(rows) == cap(rows) {
+				if err := w.s.Kernel.DB.Table("identity_users").Create(rows).Error; err != nil {
+					t.Fatal(err)
+				}
+				rows = rows[:0]
+			}
+		}
+		var page pagination.Page[identity.User]
+		w.as(t, w.admin).Get("/api/admin/users/?page_size=0&sort=email").Expect(t, 200).JSON(t, &page)
+		if page.Total != extra+5 || len(page.Items) != extra+5 || page.Items[0].Local.Email != "admin@marquee.test" {
+			t.Fatalf("all = %d of %d", len(page.Items), page.Total)
+		}
 	})
 }

@@ -148,7 +148,17 @@ func (m *Module) startSession(c *gin.Context, token string) {
 	if old := auth.Token(c); old != "" {
 		_ = m.deps.Sessions.Revoke(c, old)
 	}
+	m.endKeptAdminSession(c)
 	m.deps.Cookies.Set(c, token)
+}
+
+// endKeptAdminSession ends the admin's own session kept aside during a moderated sign-in, when the
+// browser signs out or signs in as someone else instead of going back to it.
+func (m *Module) endKeptAdminSession(c *gin.Context) {
+	if kept := auth.ModeratorToken(c); kept != "" {
+		_ = m.deps.Sessions.Revoke(c, kept)
+		m.deps.Cookies.ClearModerator(c)
+	}
 }
 
 func (m *Module) logout(c *gin.Context) error {
@@ -157,6 +167,7 @@ func (m *Module) logout(c *gin.Context) error {
 			return apperr.Internal(err)
 		}
 	}
+	m.endKeptAdminSession(c)
 	m.deps.Cookies.Clear(c)
 	httpx.OK(c, MessageResponse{Success: true, Message: MsgLoggedOut})
 	return nil

@@ -95,17 +95,22 @@ func New(gdb *gorm.DB, clk clock.Clock) *Log {
 }
 
 // Record writes ch in the transaction carried by ctx, naming the principal of ctx (the request's
-// signed-in admin, or the admin behind a moderated session) and its address as the actor.
+// signed-in admin, or the admin behind a moderated session) and its address as the actor; without
+// a principal, the actor is SystemActor.
 func (l *Log) Record(ctx context.Context, ch Change) error {
 	if !db.InTx(ctx) {
 		return ErrNoTransaction
 	}
 	p := auth.FromContext(ctx)
 	if p == nil {
-		return errors.New("audit: Record needs a signed-in principal")
+		// The command line and the demo seed run without a principal.
+		return l.RecordAs(ctx, Actor{Email: SystemActor}, ch)
 	}
 	return l.RecordAs(ctx, Actor{ID: p.UserID, Email: p.Email, ModeratorID: p.ModeratorID, IP: p.IP}, ch)
 }
+
+// SystemActor names the actor of a change made outside a request (the command line, the seed).
+const SystemActor = "system"
 
 // Actor is who makes a change.
 type Actor struct {

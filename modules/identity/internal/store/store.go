@@ -4,6 +4,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -153,11 +154,33 @@ func Migrations() []*db.Migration {
 					return err
 				}
 			}
+			// The grids' search is a prefix search of each field (prefixLike): an index that LIKE
+			// 'text%' can use, in each dialect's way.
+			search := []string{
+				"CREATE INDEX identity_users_email_search ON identity_users (email COLLATE NOCASE)",
+				"CREATE INDEX identity_users_first_search ON identity_users (first_name COLLATE NOCASE)",
+				"CREATE INDEX identity_users_last_search ON identity_users (last_name COLLATE NOCASE)",
+				"CREATE INDEX identity_companies_name_search ON identity_companies (name_key COLLATE NOCASE)",
+			}
+			if db.Dialect(tx) == db.Postgres {
+				search = []string{
+					"CREATE INDEX identity_users_email_search ON identity_users (lower(email) text_pattern_ops)",
+					"CREATE INDEX identity_users_first_search ON identity_users (lower(first_name) text_pattern_ops)",
+					"CREATE INDEX identity_users_last_search ON identity_users (lower(last_name) text_pattern_ops)",
+					"CREATE INDEX identity_companies_name_search ON identity_companies (name_key text_pattern_ops)",
+				}
+			}
+			for _, ix := range search {
+				if err := tx.Exec(ix).Error; err != nil {
+					return err
+				}
+			}
 			return nil
 		},
 		Rollback: func(tx *gorm.DB) error {
 			for _, ix := range []string{"identity_users_created", "identity_users_last_login", "identity_users_sign_ins",
-				"identity_users_last_name", "identity_users_first_name", "identity_users_status", "identity_companies_created"} {
+				"identity_users_last_name", "identity_users_first_name", "identity_users_status", "identity_companies_created",
+				"identity_users_email_search", "identity_users_first_search", "identity_users_last_search", "identity_companies_name_search"} {
 				if err := tx.Exec("DROP INDEX " + ix).Error; err != nil {
 					return err
 				}
@@ -201,12 +224,24 @@ func (s *Store) CompanyByID(ctx context.Context, id string) (*Company, error) {
 
 // CompaniesByIDs returns the companies with these ids.
 func (s *Store) CompaniesByIDs(ctx context.Context, ids []string) ([]Company, error) {
-	var cs []Company
-	if len(ids) == 0 {
-		return cs, nil
+	return byIDs[Company](s.conn(ctx), ids)
+}
+
+// idsPerQuery bounds the ids of one IN list: an admin grid's "All" page lists every id, and
+// SQLite and PostgreSQL cap the parameters of one statement (32,766 and 65,535).
+const idsPerQuery = 5000
+
+// byIDs reads the rows with these ids, idsPerQuery at a time.
+func byIDs[T any](q *gorm.DB, ids []string) ([]T, error) {
+	var out []T
+	for start := 0; start < len(ids); start += idsPerQuery {
+		var part []T
+		if err := q.Where("id IN ?", ids[start:min(start+idsPerQuery, len(ids))]).Find(&part).Error; err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
 	}
-	err := s.conn(ctx).Where("id IN ?", ids).Find(&cs).Error
-	return cs, err
+	return out, nil
 }
 
 // CountUsersByCompany returns the number of users of each company.
@@ -257,12 +292,7 @@ func (s *Store) UserByID(ctx context.Context, id string) (*User, error) {
 
 // UsersByIDs returns the users with these ids.
 func (s *Store) UsersByIDs(ctx context.Context, ids []string) ([]User, error) {
-	var us []User
-	if len(ids) == 0 {
-		return us, nil
-	}
-	err := s.conn(ctx).Where("id IN ?", ids).Find(&us).Error
-	return us, err
+	return byIDs[User](s.conn(ctx), ids)
 }
 
 // UpdateUser sets the given columns of a user.
@@ -360,27 +390,74 @@ type UserFilter struct {
 	Status string
 }
 
+// prefixLike is "column LIKE ?" as the search index of identity-0002 can serve it: SQLite's LIKE
+// is case-insensitive and uses a NOCASE index; PostgreSQL's index is on lower(column).
+func (s *Store) prefixLike(column string) string {
+	if db.Dialect(s.db) == db.Postgres && column != "name_key" {
+		return "lower(" + column + ") LIKE ?"
+	}
+	return column + " LIKE ?"
+}
+
+// userGridColumns are what a page of the admin user grid sorts on (besides id).
+const userGridColumns = "id, created_at, last_login, sign_in_count, email, first_name, last_name, status"
+
 // ListUsers returns a page of users (page applies order, offset and limit) and the total. The
-// search looks in the email, the names, the phone and the company's name.
+// search matches the start of the email, the first name, the last name or the company's name. The
+// page is read as ids first, from the sort's index alone, then as rows: a deep page does not read
+// the rows it skips.
 func (s *Store) ListUsers(ctx context.Context, f UserFilter, page func(*gorm.DB) *gorm.DB) ([]User, int64, error) {
 	q := s.conn(ctx).Model(&User{})
-	if f.Status != "" {
-		q = q.Where("status = ?", f.Status)
-	}
 	if f.Q != "" {
-		like := "%" + f.Q + "%"
-		q = q.Where("email LIKE ? OR LOWER(first_name) LIKE ? OR LOWER(last_name) LIKE ? OR phone LIKE ? OR company_id IN (?)",
-			like, like, like, like, s.conn(ctx).Model(&Company{}).Select("id").Where("name_key LIKE ?", like))
+		// One indexed branch per field, joined by UNION, with the sort columns carried along so
+		// the page sorts the matches alone: an OR of the fields (with the company's subquery among
+		// them) is a full scan on PostgreSQL.
+		prefix := f.Q + "%"
+		status, args := "", []any{}
+		if f.Status != "" {
+			status = " AND status = ?"
+		}
+		var branches []string
+		for _, where := range []string{s.prefixLike("email"), s.prefixLike("first_name"), s.prefixLike("last_name"),
+			"company_id IN (SELECT id FROM identity_companies WHERE " + s.prefixLike("name_key") + ")"} {
+			branches = append(branches, "SELECT "+userGridColumns+" FROM identity_users WHERE "+where+status)
+			args = append(args, prefix)
+			if f.Status != "" {
+				args = append(args, f.Status)
+			}
+		}
+		q = s.conn(ctx).Table("("+strings.Join(branches, " UNION ")+") AS matches", args...)
+	} else if f.Status != "" {
+		q = q.Where("status = ?", f.Status)
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
-	var us []User
-	if err := page(q).Find(&us).Error; err != nil {
+	var pageIDs []string
+	if err := page(q).Pluck("id", &pageIDs).Error; err != nil {
 		return nil, 0, err
 	}
-	return us, total, nil
+	us, err := s.UsersByIDs(ctx, pageIDs)
+	if err != nil {
+		return nil, 0, err
+	}
+	return inOrder(us, pageIDs, func(u User) string { return u.ID }), total, nil
+}
+
+// inOrder returns rows in the order of ids (a row gone between the two reads is left out).
+func inOrder[T any](rows []T, ids []string, id func(T) string) []T {
+	byID := make(map[string]T, len(rows))
+	for _, r := range rows {
+		byID[id(r)] = r
+	}
+	out := make([]T, 0, len(ids))
+	for _, v := range ids {
+		if r, ok := byID[v]; ok {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // CompanyFilter selects the admin company grid's rows.
@@ -400,15 +477,19 @@ func (s *Store) ListCompanies(ctx context.Context, f CompanyFilter, page func(*g
 		q = q.Where("type = ?", f.Type)
 	}
 	if f.Q != "" {
-		q = q.Where("name_key LIKE ?", "%"+f.Q+"%")
+		q = q.Where(s.prefixLike("name_key"), f.Q+"%")
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
-	var cs []Company
-	if err := page(q).Find(&cs).Error; err != nil {
+	var pageIDs []string
+	if err := page(q).Pluck("id", &pageIDs).Error; err != nil {
 		return nil, 0, err
 	}
-	return cs, total, nil
+	cs, err := s.CompaniesByIDs(ctx, pageIDs)
+	if err != nil {
+		return nil, 0, err
+	}
+	return inOrder(cs, pageIDs, func(c Company) string { return c.ID }), total, nil
 }

@@ -519,6 +519,18 @@ export interface BillingSummary {
   amountPending: number /* dollars, at most two decimals */;
 }
 /**
+ * Audit actions of the admin promo screens (platform/audit; docs/identity.md "Audit log").
+ */
+export const AuditPromoCreate = "promo.create";
+/**
+ * Audit actions of the admin promo screens (platform/audit; docs/identity.md "Audit log").
+ */
+export const AuditPromoStatus = "promo.status";
+/**
+ * Audit actions of the admin promo screens (platform/audit; docs/identity.md "Audit log").
+ */
+export const AuditPromoRemove = "promo.remove_active";
+/**
  * EventChargeSettled is published when a charge reaches succeeded or failed, in the transaction
  * that records it: the campaigns module activates a campaign, or pauses it, on it.
  */

@@ -412,6 +412,11 @@ export interface StoreFileRequest {
   OriginalName: string;
 }
 /**
+ * AuditCreativeForCompany is the audit action of an admin's creative for another company
+ * (platform/audit).
+ */
+export const AuditCreativeForCompany = "creative.create_for_company";
+/**
  * Service is the creatives module's public API for other modules and the composition root.
  */
 export type Service = any;
