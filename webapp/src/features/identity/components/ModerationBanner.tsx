@@ -39,8 +39,8 @@ export default function ModerationBanner() {
   return (
     <div role="region" aria-label="Signed in as another user" className="flex flex-col gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:px-6">
       <p>
-        You are signed in as <strong>{name}</strong> ({user.local.email}) of <strong>{user.company?.name}</strong>. Your own account:{' '}
-        {moderator.name ? `${moderator.name} (${moderator.email})` : moderator.email}.
+        You are signed in as <strong>{name}</strong> ({user.local.email}) of <strong>{user.company?.name}</strong> — your own account is{' '}
+        {moderator.name ? `${moderator.name} (${moderator.email})` : moderator.email}
       </p>
       <button type="button" className="btn-secondary shrink-0" onClick={onReturn} disabled={isLoading}>
         {isLoading ? 'Returning…' : 'Return to my account'}
