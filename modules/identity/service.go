@@ -225,7 +225,7 @@ type Moderator struct {
 // CurrentUser answers GET /users/currentUser: the user, and the admin acting as them when the
 // session is a moderated one (null otherwise).
 type CurrentUser struct {
-	User
+	User      `tstype:",extends"`
 	Moderator *Moderator `json:"moderator"`
 }
 
@@ -429,7 +429,7 @@ type CompanyResult struct {
 
 // AdminCompany is a row of the admin company grid (B §2, B §3): identity's columns and billing's.
 type AdminCompany struct {
-	Company
+	Company       `tstype:",extends"`
 	CardOnFile    bool        `json:"cc_onfile"`
 	AccountCredit money.Cents `json:"account_credit"`
 	TotalSpend    money.Cents `json:"total_spend"`

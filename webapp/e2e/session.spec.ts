@@ -27,7 +27,8 @@ test('the 15-minute check closes the modals and sends a user whose session is go
 
   // Nothing happens before the 15 minutes are up …
   await page.clock.fastForward('14:00')
-  await expect(page).toHaveURL(/\/profile$/)
+  // The tab is in the address (docs/identity-web.md).
+  await expect(page).toHaveURL(/\/profile\?tab=password$/)
   await expect(dialog).toBeVisible()
 
   // … then the client asks the server, and learns the session is gone.

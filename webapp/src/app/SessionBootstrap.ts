@@ -12,7 +12,7 @@ export async function loadSession(dispatch: AppDispatch): Promise<void> {
     return
   }
   const me = await dispatch(identityApi.endpoints.currentUser.initiate(undefined, { subscribe: false, forceRefetch: true }))
-  if (me.data) dispatch(signedIn({ user: me.data }))
+  if (me.data) dispatch(signedIn({ user: me.data, moderator: me.data.moderator ?? null }))
   else dispatch(foundAnonymous())
 }
 

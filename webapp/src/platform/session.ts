@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { CompanyAmbassador, CompanyCertified, type User } from './api-types/identity'
+import { CompanyAmbassador, CompanyCertified, type Moderator, type User } from './api-types/identity'
 
 /** A §2, A §8: shown (danger) whenever a logged-in screen finds no session. */
 export const MSG_SESSION_EXPIRED = 'Your session has expired please login again.'
@@ -17,6 +17,8 @@ export interface SessionState {
   endReason: SessionEndReason | null
   /** Counts expiries, so the app can react to each one (navigate to /login). */
   expiries: number
+  /** The admin acting as this user through a moderated sign-in (B §2), else null. */
+  moderator?: Moderator | null
 }
 
 export const initialSessionState: SessionState = {
@@ -25,17 +27,19 @@ export const initialSessionState: SessionState = {
   next: null,
   endReason: null,
   expiries: 0,
+  moderator: null,
 }
 
 const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    signedIn(state, action: PayloadAction<{ user: User; next?: string }>) {
+    signedIn(state, action: PayloadAction<{ user: User; next?: string; moderator?: Moderator | null }>) {
       state.status = 'authenticated'
       state.user = action.payload.user
       state.next = action.payload.next ?? null
       state.endReason = null
+      state.moderator = action.payload.moderator ?? null
     },
     /** The session check at start found no session. */
     foundAnonymous(state) {
@@ -53,17 +57,19 @@ const sessionSlice = createSlice({
       state.user = null
       state.next = null
       state.endReason = action.payload
+      state.moderator = null
       if (action.payload === 'expired') state.expiries += 1
     },
   },
   selectors: {
     selectSession: (state) => state,
     selectUser: (state) => state.user,
+    selectModerator: (state) => state.moderator ?? null,
   },
 })
 
 export const { signedIn, foundAnonymous, userUpdated, nextConsumed, sessionEnded } = sessionSlice.actions
-export const { selectSession, selectUser } = sessionSlice.selectors
+export const { selectSession, selectUser, selectModerator } = sessionSlice.selectors
 export const sessionReducer = sessionSlice.reducer
 export const sessionReducerPath = sessionSlice.reducerPath
 

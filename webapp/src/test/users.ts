@@ -1,12 +1,28 @@
-import type { User } from '../platform/api-types/identity'
+import type { Local, User } from '../platform/api-types/identity'
 import type { SessionState } from '../platform/session'
 
 let counter = 0
 
 /** A user as the API gives it; override what the test is about. */
-export function makeUser(overrides: { role?: 'user' | 'admin' | 'super_admin'; companyType?: string; certified?: boolean } & Partial<User> = {}): User {
+/** The profile's address fields, all empty (B §2 /profile). */
+export const NO_ADDRESSES = {
+  address: '',
+  sub_address: '',
+  address_city: '',
+  address_state: '',
+  address_zipcode: '',
+  billing_address: '',
+  sub_billing_address: '',
+  billing_city: '',
+  billing_state: '',
+  billing_zipcode: '',
+}
+
+export function makeUser(
+  overrides: { role?: 'user' | 'admin' | 'super_admin'; companyType?: string; certified?: boolean; local?: Partial<Local> } & Omit<Partial<User>, 'local'> = {},
+): User {
   counter += 1
-  const { role = 'user', companyType = 'standard', certified = false, ...rest } = overrides
+  const { role = 'user', companyType = 'standard', certified = false, local, ...rest } = overrides
   return {
     id: `user-${counter}`,
     local: {
@@ -16,6 +32,8 @@ export function makeUser(overrides: { role?: 'user' | 'admin' | 'super_admin'; c
       phone: '',
       status: 'active',
       role: { admin: role === 'admin', super_admin: role === 'super_admin' },
+      ...NO_ADDRESSES,
+      ...local,
     },
     company: { id: `company-${counter}`, name: `Company ${counter}`, type: companyType },
     certified,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useLogoutMutation } from '../../features/identity/api'
+import ModerationBanner from '../../features/identity/components/ModerationBanner'
 import { MsgLoggedOut, type User } from '../../platform/api-types/identity'
 import { flashShown } from '../../platform/flash/flash'
 import Logo from '../../platform/Logo'
@@ -29,6 +30,7 @@ const ICONS = {
   users: 'M17 20v-2a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v2m18 0v-2a4 4 0 0 0-3-3.9M14 4.1a4 4 0 0 1 0 7.8M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
   building: 'M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16m0-10h2a2 2 0 0 1 2 2v8M8 7h4m-4 4h4m-4 4h4M2 21h20',
   tag: 'M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8zM7.5 7.5h.01',
+  list: 'M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01',
   star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z',
 }
 
@@ -46,6 +48,13 @@ export function navigationFor(user: User | null): NavItem[] {
     if (isSuperAdmin(user)) {
       items.push({ to: '/admin/promos', label: 'Promos', icon: ICONS.tag }, { to: '/admin/special-users', label: 'Special users', icon: ICONS.star })
     }
+    // Issue 13: the audit log, and the admin's own profile, settings and help.
+    items.push(
+      { to: '/admin/audit', label: 'Audit log', icon: ICONS.list },
+      { to: '/settings', label: 'Settings', icon: ICONS.cog },
+      { to: '/profile', label: 'Profile', icon: ICONS.user },
+      { to: '/faq', label: 'FAQ', icon: ICONS.help },
+    )
     return items
   }
   const items: NavItem[] = [
@@ -206,6 +215,7 @@ export default function AppLayout() {
         </div>
       )}
       <div className="lg:pl-64">
+        <ModerationBanner />
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <button
             ref={menuButton}

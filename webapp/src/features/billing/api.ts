@@ -12,7 +12,7 @@ export interface PromoListArgs {
 }
 
 // The super admin's promo calls (docs/api.md "Billing", B §10 "Promos").
-export const promoAdminApi = api.enhanceEndpoints({ addTagTypes: ['Promo', 'AdminCompany'] }).injectEndpoints({
+export const promoAdminApi = api.enhanceEndpoints({ addTagTypes: ['Promo'] }).injectEndpoints({
   endpoints: (build) => ({
     promos: build.query<Page<Promo>, PromoListArgs>({
       query: ({ page, page_size, q, sort }) => ({ url: '/api/admin/promo/', params: { page, page_size, q: q || undefined, sort: sort || undefined } }),
@@ -42,11 +42,6 @@ export const promoAdminApi = api.enhanceEndpoints({ addTagTypes: ['Promo', 'Admi
       query: ({ page, page_size, sort }) => ({ url: '/api/admin/transactions', params: { page, page_size, sort: sort || undefined } }),
       providesTags: ['Promo'],
     }),
-    // Used by /admin/companies (B §2: remove the active promo).
-    removeActivePromo: build.mutation<{ message: string }, string>({
-      query: (companyId) => ({ url: `/api/admin/companies/${encodeURIComponent(companyId)}/promo`, method: 'DELETE' }),
-      invalidatesTags: ['AdminCompany'],
-    }),
   }),
 })
 
@@ -56,6 +51,5 @@ export const {
   useCancelPromoMutation,
   useEnablePromoMutation,
   usePromoCompaniesQuery,
-  useRemoveActivePromoMutation,
   useTransactionsQuery,
 } = promoAdminApi

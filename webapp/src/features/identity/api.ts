@@ -3,6 +3,7 @@ import type {
   ChangePasswordRequest,
   Company,
   CompanyExistsResponse,
+  CurrentUser,
   LoggedInResponse,
   MessageResponse,
   ResetPasswordRequest,
@@ -11,7 +12,6 @@ import type {
   SignUpRequest,
   TokenInfoResponse,
   TourResponse,
-  User,
   UserResponse,
 } from '../../platform/api-types/identity'
 import { userUpdated } from '../../platform/session'
@@ -23,7 +23,8 @@ export const identityApi = api.enhanceEndpoints({ addTagTypes: ['CurrentUser', '
       query: () => '/users/loggedin',
       keepUnusedDataFor: 0,
     }),
-    currentUser: build.query<User, void>({
+    // A moderated session also names the admin acting as the user.
+    currentUser: build.query<CurrentUser, void>({
       query: () => '/users/currentUser',
       providesTags: ['CurrentUser'],
       async onQueryStarted(_, { dispatch, queryFulfilled }) {

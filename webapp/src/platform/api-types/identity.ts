@@ -309,8 +309,7 @@ export interface Moderator {
  * CurrentUser answers GET /users/currentUser: the user, and the admin acting as them when the
  * session is a moderated one (null otherwise).
  */
-export interface CurrentUser {
-  User: User;
+export interface CurrentUser extends User {
   moderator?: Moderator;
 }
 /**
@@ -689,8 +688,7 @@ export interface CompanyResult {
 /**
  * AdminCompany is a row of the admin company grid (B §2, B §3): identity's columns and billing's.
  */
-export interface AdminCompany {
-  Company: Company;
+export interface AdminCompany extends Company {
   cc_onfile: boolean;
   account_credit: number /* dollars, at most two decimals */;
   total_spend: number /* dollars, at most two decimals */;

@@ -11,7 +11,7 @@ import type { CurrentCompany } from '../api-types/identity'
 
 // The advertiser's billing calls (docs/api.md "Billing"), in platform because the settings page,
 // the profile and the campaign flow all use the card and promo modals.
-export const billingApi = api.enhanceEndpoints({ addTagTypes: ['Card', 'CurrentCompany'] }).injectEndpoints({
+export const billingApi = api.enhanceEndpoints({ addTagTypes: ['Card', 'CurrentCompany', 'AdminCompany'] }).injectEndpoints({
   endpoints: (build) => ({
     billingConfig: build.query<GatewayConfig, void>({
       query: () => '/api/billing/config',
@@ -50,6 +50,11 @@ export const billingApi = api.enhanceEndpoints({ addTagTypes: ['Card', 'CurrentC
       query: (id) => ({ url: `/api/transactions/${encodeURIComponent(id)}`, method: 'PUT' }),
       extraOptions: { silent: true },
     }),
+    // /admin/companies (B §2: remove the active promo); the company grid's credit changes with it.
+    removeActivePromo: build.mutation<{ message: string }, string>({
+      query: (companyId) => ({ url: `/api/admin/companies/${encodeURIComponent(companyId)}/promo`, method: 'DELETE' }),
+      invalidatesTags: ['AdminCompany'],
+    }),
   }),
 })
 
@@ -61,4 +66,5 @@ export const {
   useRedeemPromoMutation,
   useRetryPaymentMutation,
   useAccountCreditQuery,
+  useRemoveActivePromoMutation,
 } = billingApi

@@ -8,18 +8,11 @@ import { errorMessage, isApiError } from '../../../platform/http'
 import PasswordInput from '../../../platform/inputs/PasswordInput'
 import { passwordError } from '../../../platform/inputs/passwordRules'
 import TextInput from '../../../platform/inputs/TextInput'
-import { validateText } from '../../../platform/inputs/textRules'
 import { signedIn } from '../../../platform/session'
 import Spinner from '../../../platform/Spinner'
 import { useAccessInfoQuery, useSetFirstPasswordMutation } from '../api'
 import AuthCard from '../components/AuthCard'
-
-const NAME_MAX_LENGTH = 50
-
-function nameError(value: string, what: string): string | undefined {
-  if (value.trim() === '') return `Please enter your ${what}`
-  return validateText(value, { maxLength: NAME_MAX_LENGTH }) ?? undefined
-}
+import { nameError } from '../nameRules'
 
 /** A §2 /access?token=: an invited user sets up their account, then goes to /dashboard. */
 export default function Access() {

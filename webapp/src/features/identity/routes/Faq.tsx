@@ -37,6 +37,18 @@ const TOPICS: Topic[] = [
         ),
       },
       {
+        q: 'What is the Wednesday cut-off?',
+        a: (
+          <>
+            Every campaign week runs Monday to Sunday, and its cut-off is the Wednesday before that Monday. Until the cut-off a
+            week can still be booked, started or changed; after it, the week is locked. So from Monday to Wednesday the earliest
+            start is next Monday, and from Thursday to Sunday it is the Monday after. Ongoing campaigns book and pay for each next
+            week at its cut-off, and a paused campaign skips (and is not charged for) the weeks whose cut-off passes while it is
+            paused.
+          </>
+        ),
+      },
+      {
         q: 'What do One Week, Specified End Date and Ongoing mean?',
         a: (
           <>
@@ -78,6 +90,28 @@ const TOPICS: Topic[] = [
           <>
             By card. You add a card once, in Settings or while creating a campaign; it is kept by our payment provider and shown to
             you only as its last four digits. Your campaign is created as pending until the payment is confirmed.
+          </>
+        ),
+      },
+      {
+        q: 'When is my card charged?',
+        a: (
+          <>
+            The first week is charged when you book, and the campaign shows as pending until the payment is confirmed; if your
+            account credit covers the whole first week, nothing is charged and the campaign is active at once. Every later week is
+            charged at its Wednesday cut-off. If a payment fails you see why; update your card in Settings and retry the payment
+            from the campaign.
+          </>
+        ),
+      },
+      {
+        q: 'Can I get a refund?',
+        a: (
+          <>
+            When you delete a campaign, its weeks that have not started yet are released, and you can ask for a refund: what you
+            paid for those weeks goes back to your card, and the account credit they used goes back to your account. Weeks that
+            have already started are not refunded. Marking a campaign complete releases its weeks that were not charged yet, so
+            you are not charged for them.
           </>
         ),
       },
@@ -141,6 +175,16 @@ const TOPICS: Topic[] = [
         ),
       },
       {
+        q: 'What are proofs?',
+        a: (
+          <>
+            Proofs are photos of your ad on the billboard, taken while it runs. Our team adds them to each week of your campaign;
+            open the campaign from Campaigns to see them beside each location, with the actual impressions of the weeks that have
+            passed.
+          </>
+        ),
+      },
+      {
         q: 'Can I get a report?',
         a: (
           <>
@@ -171,8 +215,21 @@ const TOPICS: Topic[] = [
             <Link to="/profile" className="link">
               Profile
             </Link>{' '}
-            and choose Change password. If you forgot it, use &quot;Forgot your password?&quot; on the sign-in page and we will email
+            and choose the Password tab. Changing it signs you out on every other device. If you forgot it, use &quot;Forgot your password?&quot; on the sign-in page and we will email
             you a link.
+          </>
+        ),
+      },
+      {
+        q: 'How do I add people from my company?',
+        a: (
+          <>
+            Open{' '}
+            <Link to="/profile?tab=team" className="link">
+              Profile, Team members
+            </Link>
+            , give each person&apos;s name and email and send the invites. Each one gets an email with a link to set a password;
+            they then see your company&apos;s campaigns, creatives and reports.
           </>
         ),
       },

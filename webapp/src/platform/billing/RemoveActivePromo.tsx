@@ -1,16 +1,27 @@
 import { useState } from 'react'
 import { useDispatch } from 'react-redux'
-import { MsgActivePromoGone } from '../../../platform/api-types/billing'
-import Confirm from '../../../platform/Confirm'
-import { flashShown } from '../../../platform/flash/flash'
-import { errorMessage } from '../../../platform/http'
-import { useRemoveActivePromoMutation } from '../api'
+import { MsgActivePromoGone } from '../api-types/billing'
+import Confirm from '../Confirm'
+import { flashShown } from '../flash/flash'
+import { errorMessage } from '../http'
+import { useRemoveActivePromoMutation } from './api'
 
 /**
- * B §2 /admin/companies: an admin removes a company's active promo. Success says 'Active promo
+ * B §2 /admin/companies (in platform: the identity feature's company grid shows it, billing owns the call): an admin removes a company's active promo. Success says 'Active promo
  * removed'; a failure shows what the server answered (B §8).
  */
-export default function RemoveActivePromo({ companyId, companyName, disabled = false }: { companyId: string | null; companyName?: string; disabled?: boolean }) {
+export default function RemoveActivePromo({
+  companyId,
+  companyName,
+  disabled = false,
+  onNoCompany,
+}: {
+  companyId: string | null
+  companyName?: string
+  disabled?: boolean
+  /** Called instead of asking when no company is selected (B §5: 'You first must select a Company'). */
+  onNoCompany?: () => void
+}) {
   const [confirming, setConfirming] = useState(false)
   const [remove, { isLoading }] = useRemoveActivePromoMutation()
   const dispatch = useDispatch()
@@ -29,7 +40,7 @@ export default function RemoveActivePromo({ companyId, companyName, disabled = f
 
   return (
     <>
-      <button type="button" className="btn-secondary" disabled={disabled || !companyId || isLoading} onClick={() => setConfirming(true)}>
+      <button type="button" className="btn-secondary" disabled={disabled || (!companyId && !onNoCompany) || isLoading} onClick={() => (companyId ? setConfirming(true) : onNoCompany?.())}>
         Remove active promo
       </button>
       <Confirm
