@@ -27,9 +27,6 @@ import (
 func ownKey(id string) string       { return "campaign:" + id + ":own" }
 func suggestedKey(id string) string { return "campaign:" + id + ":suggested" }
 
-// maxDraftAttempts bounds how often a draft is re-made when its holds lose a race.
-const maxDraftAttempts = 5
-
 // errHoldRace makes the draft's transaction roll back and start over with fresher conflicts.
 var errHoldRace = errors.New("campaigns: a hold lost a race")
 
@@ -38,18 +35,33 @@ var errHoldRace = errors.New("campaigns: a hold lost a race")
 func (m *Module) createDraft(ctx context.Context, p *auth.Principal, key, fp string, plan *campaignPlan, conflicts []locations.Conflict) (*createOutcome, error) {
 	taken := map[locations.FaceWeek]bool{}
 	suggested := map[locations.FaceWeek]bool{}
-	merge := func(cs []locations.Conflict) {
+	// merge adds conflicts to what the draft knows, and says how many weeks it learned are taken.
+	merge := func(cs []locations.Conflict) int {
+		learned := 0
 		for _, c := range cs {
 			for _, w := range c.Taken {
-				taken[locations.FaceWeek{FaceID: c.FaceID, Week: w}] = true
+				if k := (locations.FaceWeek{FaceID: c.FaceID, Week: w}); !taken[k] {
+					taken[k] = true
+					learned++
+				}
 			}
 			for _, w := range c.Suggested {
 				suggested[locations.FaceWeek{FaceID: c.FaceID, Week: w}] = true
 			}
 		}
+		return learned
 	}
 	merge(conflicts)
-	for attempt := 0; attempt < maxDraftAttempts; attempt++ {
+	// The draft is made again as long as each lost race taught it a taken week it did not know. No
+	// fixed number of attempts: in a rush every loser's draft races the others for the few spots
+	// left and for the same suggested weeks (which fill in turn), so a few attempts run out and
+	// the loser got a bare 409 without its draft (TestCreationRace on PostgreSQL under load). It
+	// ends: a Hold reports as taken only weeks it was asked for, which the draft did not know were
+	// taken, so every retry grows taken, and each needs another request to have filled a week.
+	for {
+		if m.beforeDraft != nil {
+			m.beforeDraft()
+		}
 		var own, sugg []locations.FaceWeek
 		for _, f := range plan.Faces {
 			for _, w := range plan.Weeks {
@@ -75,8 +87,7 @@ func (m *Module) createDraft(ctx context.Context, p *auth.Principal, key, fp str
 			if len(own) > 0 {
 				res, err := m.deps.Locations.Hold(ctx, locations.ReserveRequest{Key: ownKey(row.ID), CompanyID: row.CompanyID, Ref: row.ID, Items: own})
 				if len(res.Conflicts) > 0 {
-					merge(res.Conflicts)
-					return errHoldRace
+					return holdLost(merge(res.Conflicts))
 				} else if err != nil {
 					return err
 				}
@@ -86,8 +97,7 @@ func (m *Module) createDraft(ctx context.Context, p *auth.Principal, key, fp str
 				res, err := m.deps.Locations.Hold(ctx, locations.ReserveRequest{Key: suggestedKey(row.ID), CompanyID: row.CompanyID, Ref: row.ID, Items: sugg})
 				if len(res.Conflicts) > 0 {
 					// A suggested week went meanwhile: drop it and offer what is free.
-					merge(res.Conflicts)
-					return errHoldRace
+					return holdLost(merge(res.Conflicts))
 				} else if err != nil {
 					return err
 				}
@@ -107,7 +117,16 @@ func (m *Module) createDraft(ctx context.Context, p *auth.Principal, key, fp str
 		}
 		return &createOutcome{conflict: resp}, nil
 	}
-	return nil, apperr.New(apperr.ECONFLICT, locations.MsgSpotTaken)
+}
+
+// holdLost is the error that rolls a draft's transaction back after a hold lost a race: errHoldRace
+// to start over when the conflicts taught the draft a taken week; otherwise another try would ask
+// for the same weeks again, so the caller gets the bare conflict (which a Hold never gives).
+func holdLost(learned int) error {
+	if learned > 0 {
+		return errHoldRace
+	}
+	return apperr.New(apperr.ECONFLICT, locations.MsgSpotTaken)
 }
 
 // conflictResponse is the 409 of a draft: the campaign with its weeks (active where the chosen

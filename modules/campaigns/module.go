@@ -73,6 +73,9 @@ type Module struct {
 	// beforePlan, when set (tests only), runs in a creation after its key lookup and before its
 	// plan: the same-key race test orders the calls with it.
 	beforePlan func()
+	// beforeDraft, when set (tests only), runs before each attempt at a conflict draft: the test of
+	// drafts losing many holds takes a week with it before each attempt.
+	beforeDraft func()
 	// background counts the first charges being settled after their commit (tests wait on it).
 	background sync.WaitGroup
 }

@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -101,4 +102,66 @@ func faceIDs(faces []locations.Location) []string {
 		out[i] = f.ID
 	}
 	return out
+}
+
+// TestDraftOutlastsLostHolds: a conflict draft's holds may lose a race to other requests at every
+// attempt, more often than any fixed number of attempts (the rush of TestCreationRace needed 6).
+// Here, before each attempt, another company takes the next of the campaign's own weeks; the draft
+// is made again each time and the loser still gets the conflict with a draft whose weeks are all
+// free, never the bare "This spot has just been taken".
+func TestDraftOutlastsLostHolds(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := startWorld(t, dialect)
+		const duration = 8
+		face := w.freeFace(t, start0, duration)
+		w.fill(t, face.ID, start0, 0) // the booking finds the first week full: a draft is made
+		attempts := 0
+		w.m.beforeDraft = func() {
+			attempts++
+			if attempts < duration {
+				w.fill(t, face.ID, start0.AddWeeks(attempts), 0) // the week this attempt holds goes first
+			}
+		}
+		t.Cleanup(func() { w.m.beforeDraft = nil })
+
+		var cr ConflictResponse
+		post(t, w.s, w.adv.c, "lost-holds", w.form(w.adv, FrequencyWeekly, duration, face)).Expect(t, 409).JSON(t, &cr)
+		if cr.Message != MsgConflict || cr.Campaign.Status != StatusConflict || len(cr.Campaign.Weeks) == 0 {
+			t.Fatalf("conflict = %+v", cr)
+		}
+		if attempts != duration {
+			t.Fatalf("%d attempts, want %d (one per lost week, then the draft)", attempts, duration)
+		}
+		// Every week of the campaign was taken: the draft offers only later free weeks, and holds them.
+		last := start0.AddWeeks(duration - 1)
+		for _, wk := range cr.Campaign.Weeks {
+			if wk.StatusWeek != WeekReserved || !wk.StartAt.After(last) {
+				t.Fatalf("week = %+v", wk)
+			}
+		}
+		if n := len(w.spotsOf(t, w.adv, cr.Campaign.ID)); n != len(cr.Campaign.Weeks) {
+			t.Fatalf("held spots = %d, weeks %d", n, len(cr.Campaign.Weeks))
+		}
+	})
+}
+
+// freeFace is an Atlanta face with a free spot in each of the weeks from start (the generated
+// inventory sells some weeks out).
+func (w *world) freeFace(t *testing.T, start dates.Date, weeks int) locations.Location {
+	t.Helper()
+	ws := make([]dates.Date, weeks)
+	for i := range ws {
+		ws[i] = start.AddWeeks(i)
+	}
+	for _, f := range w.atlanta {
+		q, err := w.loc.Quote(t.Context(), locations.QuoteRequest{FaceIDs: []string{f.ID}, Weeks: ws})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(q, func(x locations.Quote) bool { return !x.Available }) {
+			return f
+		}
+	}
+	t.Fatal("no Atlanta face is free in every week")
+	return locations.Location{}
 }
