@@ -45,7 +45,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		}
 	}
 	redeem := func(companyID, code string) error {
-		_, err := s.redeemPromo(ctx, companyID, code)
+		_, _, err := s.redeemPromo(ctx, companyID, code)
 		if err != nil && apperr.As(err).Message != MsgPromoAlreadyRedeemed {
 			return err
 		}
