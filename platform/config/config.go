@@ -62,6 +62,10 @@ type Config struct {
 	HoldTTL         time.Duration `env:"HOLD_TTL" default:"30m" doc:"how long a hold on billboard spots lasts before the release job frees it"`
 	TileURL         string        `env:"TILE_URL" default:"https://tile.openstreetmap.org/{z}/{x}/{y}.png" doc:"map tile URL template of the web map"`
 	TileAttribution string        `env:"TILE_ATTRIBUTION" default:"&copy; OpenStreetMap contributors" doc:"credit shown on the map for TILE_URL"`
+
+	PartnerLinkMonths          int `env:"PARTNER_LINK_MONTHS" default:"12" doc:"how many months a partner's link to a client company lasts (docs/partners.md)"`
+	PartnerBonusRateAmbassador int `env:"PARTNER_BONUS_RATE_AMBASSADOR" default:"1000" doc:"an ambassador's bonus on a linked client's billed spend, in basis points (1000 = 10%)"`
+	PartnerBonusRateCertified  int `env:"PARTNER_BONUS_RATE_CERTIFIED" default:"1500" doc:"a certified partner's bonus on a linked client's billed spend, in basis points (1500 = 15%)"`
 }
 
 // Var describes one variable, for .env.example and its test.
@@ -181,6 +185,12 @@ func (c Config) check() []string {
 	}
 	if c.HoldTTL < time.Minute {
 		p = append(p, "HOLD_TTL must be at least 1m")
+	}
+	if c.PartnerLinkMonths < 1 || c.PartnerLinkMonths > 120 {
+		p = append(p, "PARTNER_LINK_MONTHS must be from 1 to 120")
+	}
+	if c.PartnerBonusRateAmbassador < 0 || c.PartnerBonusRateAmbassador > 10000 || c.PartnerBonusRateCertified < 0 || c.PartnerBonusRateCertified > 10000 {
+		p = append(p, "PARTNER_BONUS_RATE_AMBASSADOR and PARTNER_BONUS_RATE_CERTIFIED must be from 0 to 10000 basis points")
 	}
 	if c.TileURL == "" {
 		p = append(p, "TILE_URL is required")
