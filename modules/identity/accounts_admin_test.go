@@ -412,6 +412,11 @@ func TestAdminGrids(t *testing.T) {
 		if users.Total != 2 || users.Items[0].Local.Email != "mate@sunrise.test" {
 			t.Fatalf("search by company = %+v", users.Items)
 		}
+		w.as(t, w.super).Put("/api/users/"+w.mate.ID+"/disable", identity.DisableUserRequest{}).Expect(t, 200)
+		admin.Get("/api/admin/users/?q=sunrise&status=disabled").Expect(t, 200).JSON(t, &users)
+		if users.Total != 1 || users.Items[0].ID != w.mate.ID {
+			t.Fatalf("search and status = %+v", users.Items)
+		}
 		admin.Get("/api/admin/users/?q=boss").Expect(t, 200).JSON(t, &users)
 		if users.Total != 1 {
 			t.Fatalf("search by email = %d", users.Total)
@@ -421,7 +426,7 @@ func TestAdminGrids(t *testing.T) {
 			t.Fatalf("paging = %+v", users)
 		}
 		admin.Get("/api/admin/users/?page_size=0&status=active").Expect(t, 200).JSON(t, &users)
-		if users.Total != 5 {
+		if users.Total != 4 {
 			t.Fatalf("all = %d", users.Total)
 		}
 		admin.Get("/api/admin/users/?page_size=20").Expect(t, 400)
@@ -477,6 +482,9 @@ func TestModeratedSignIn(t *testing.T) {
 		}
 		// The session is the user's: no admin call, no nested moderation.
 		admin.Get("/api/admin/users/").Expect(t, 403)
+		admin.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "boss@moonset.test"}).Expect(t, 403)
+		// What the admin changes as the user is audited in the admin's name.
+		admin.Post("/api/team-members/", identity.InviteRequest{NewMember: []identity.Invitee{{Name: "Via Moderator", Email: "via@sunrise.test"}}}).Expect(t, 201)
 		// The user's own sessions are not the moderated one, and the moderation does not count as a
 		// sign-in.
 		var plain identity.CurrentUser
@@ -502,8 +510,9 @@ func TestModeratedSignIn(t *testing.T) {
 		}
 
 		entries := w.auditEntries(t, "actor="+w.admin.ID+"&sort=created_at")
-		if entries.Total != 2 || entries.Items[0].Action != identity.AuditModerateSignIn || entries.Items[0].ObjectID != w.owner.ID ||
-			entries.Items[0].IP == "" || entries.Items[1].Action != identity.AuditModerateSignOut {
+		if entries.Total != 3 || entries.Items[0].Action != identity.AuditModerateSignIn || entries.Items[0].ObjectID != w.owner.ID ||
+			entries.Items[0].IP == "" || entries.Items[1].Action != identity.AuditTeamInvite || entries.Items[1].ActorID != w.owner.ID ||
+			entries.Items[1].ModeratorID != w.admin.ID || entries.Items[2].Action != identity.AuditModerateSignOut {
 			t.Fatalf("audit = %+v", entries.Items)
 		}
 		if n := w.auditEntries(t, "from=2026-11-22&to=2026-11-22&action=moderate.signin").Total; n != 1 {

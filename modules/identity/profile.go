@@ -334,7 +334,15 @@ func (a *accounts) inviteTeam(ctx context.Context, p *auth.Principal, req Invite
 			}
 			created = append(created, u.ID)
 		}
-		return nil
+		if p.ModeratorID == "" {
+			return nil
+		}
+		// Invites sent by an admin acting as the user are an admin change (DESIGN.md §1.12).
+		emails := make([]string, len(list))
+		for i, v := range list {
+			emails[i] = v.email
+		}
+		return a.record(ctx, AuditTeamInvite, AuditObjectCompany, company.ID, nil, map[string]any{"invited": emails})
 	})
 	if err != nil {
 		return nil, err

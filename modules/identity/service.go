@@ -374,6 +374,7 @@ const (
 	AuditCompanyUpdate   = "company.update"
 	AuditModerateSignIn  = "moderate.signin"
 	AuditModerateSignOut = "moderate.signout"
+	AuditTeamInvite      = "team.invite" // sent in a moderated session
 	AuditObjectUser      = "user"
 	AuditObjectCompany   = "company"
 )

@@ -408,27 +408,35 @@ const userGridColumns = "id, created_at, last_login, sign_in_count, email, first
 // the rows it skips.
 func (s *Store) ListUsers(ctx context.Context, f UserFilter, page func(*gorm.DB) *gorm.DB) ([]User, int64, error) {
 	q := s.conn(ctx).Model(&User{})
-	if f.Q != "" {
+	prefix := f.Q + "%"
+	company := "company_id IN (SELECT id FROM identity_companies WHERE " + s.prefixLike("name_key") + ")"
+	fields := []string{s.prefixLike("email"), s.prefixLike("first_name"), s.prefixLike("last_name"), company}
+	if f.Q != "" && db.Dialect(s.db) == db.Postgres {
 		// One indexed branch per field, joined by UNION, with the sort columns carried along so
-		// the page sorts the matches alone: an OR of the fields (with the company's subquery among
-		// them) is a full scan on PostgreSQL.
-		prefix := f.Q + "%"
+		// the page sorts the matches alone: PostgreSQL plans an OR of the fields (the company's
+		// subquery among them) as a full scan.
 		status, args := "", []any{}
 		if f.Status != "" {
 			status = " AND status = ?"
 		}
-		var branches []string
-		for _, where := range []string{s.prefixLike("email"), s.prefixLike("first_name"), s.prefixLike("last_name"),
-			"company_id IN (SELECT id FROM identity_companies WHERE " + s.prefixLike("name_key") + ")"} {
-			branches = append(branches, "SELECT "+userGridColumns+" FROM identity_users WHERE "+where+status)
+		branches := make([]string, len(fields))
+		for i, where := range fields {
+			branches[i] = "SELECT " + userGridColumns + " FROM identity_users WHERE " + where + status
 			args = append(args, prefix)
 			if f.Status != "" {
 				args = append(args, f.Status)
 			}
 		}
 		q = s.conn(ctx).Table("("+strings.Join(branches, " UNION ")+") AS matches", args...)
-	} else if f.Status != "" {
-		q = q.Where("status = ?", f.Status)
+	} else {
+		// SQLite answers the OR with one index per field (MULTI-INDEX OR), five times faster than
+		// the UNION there (docs/performance.md).
+		if f.Q != "" {
+			q = q.Where(strings.Join(fields, " OR "), prefix, prefix, prefix, prefix)
+		}
+		if f.Status != "" {
+			q = q.Where("status = ?", f.Status)
+		}
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {

@@ -616,6 +616,10 @@ export const AuditModerateSignOut = "moderate.signout";
 /**
  * Audit actions of this module (platform/audit). Object types are "user" and "company".
  */
+export const AuditTeamInvite = "team.invite"; // sent in a moderated session
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
 export const AuditObjectUser = "user";
 /**
  * Audit actions of this module (platform/audit). Object types are "user" and "company".
