@@ -55,6 +55,8 @@ type Deps struct {
 type Module struct {
 	deps  Deps
 	store *store.Store
+	// seedCard puts a test card on a demo client (billing.Module.SeedCard; SeedDemo only).
+	seedCard func(ctx context.Context, companyID string) error
 }
 
 // New builds the module and subscribes it to identity's and billing's events.
@@ -129,5 +131,6 @@ var Component = &server.Component{Name: "partners",
 			return nil, err
 		}
 		bill.SetRedeemHook(m)
+		m.seedCard = bill.SeedCard
 		return m, nil
 	}}

@@ -157,7 +157,7 @@ func TestInvite(t *testing.T) {
 			t.Fatalf("invite list = %+v", list)
 		}
 		// The super admin reads any partner's clients; another partner reads none of them.
-		f.super.Get("/api/special/invite?company=" + f.ambCo).Expect(t, 200).JSON(t, &list)
+		f.super.Get("/api/special/invite?company="+f.ambCo).Expect(t, 200).JSON(t, &list)
 		if len(list) != 1 {
 			t.Errorf("admin's list = %+v", list)
 		}
@@ -166,7 +166,7 @@ func TestInvite(t *testing.T) {
 			t.Errorf("another partner sees %+v", list)
 		}
 		f.adv.Get("/api/special/invite").Expect(t, 403)
-		f.super.Get("/api/special/invite?company=" + f.advCo).Expect(t, 404)
+		f.super.Get("/api/special/invite?company="+f.advCo).Expect(t, 404)
 
 		// Resend: a fresh link by mail; another partner's invitation, or an unknown one, is 404.
 		var msg MessageResponse
@@ -220,7 +220,7 @@ func TestReferralCode(t *testing.T) {
 		if page.Total != 1 || !page.Items[0].Linked || page.Items[0].CompanyName != "Dana Diner" || page.Items[0].LinkedUntil == nil {
 			t.Fatalf("codes = %+v", page)
 		}
-		f.cert.Get("/api/special/codes?year=" + fmt.Sprint(testkit.StartTime.Year())).Expect(t, 200).JSON(t, &page)
+		f.cert.Get("/api/special/codes?year="+fmt.Sprint(testkit.StartTime.Year())).Expect(t, 200).JSON(t, &page)
 		if page.Total != 1 || page.Items[0].Linked {
 			t.Fatalf("second partner's codes = %+v", page.Items)
 		}
@@ -291,16 +291,16 @@ func TestBonusesFromBillingEvents(t *testing.T) {
 		if len(rows) != 1 || rows[0].Label != "Dana Diner" || rows[0].Bonus != 200_00 {
 			t.Errorf("by client = %+v", rows)
 		}
-		f.amb.Get("/api/special/" + f.ambCo + "/bonus?type=month").Expect(t, 200).JSON(t, &rows)
+		f.amb.Get("/api/special/"+f.ambCo+"/bonus?type=month").Expect(t, 200).JSON(t, &rows)
 		if len(rows) != 1 || rows[0].Month != 11 || rows[0].Billed != 2000_01 {
 			t.Errorf("by month = %+v", rows)
 		}
-		f.cert.Get("/api/special/" + f.ambCo + "/bonus").Expect(t, 404)
-		f.super.Get("/api/special/" + f.ambCo + "/bonus?type=campaign").Expect(t, 200).JSON(t, &rows)
+		f.cert.Get("/api/special/"+f.ambCo+"/bonus").Expect(t, 404)
+		f.super.Get("/api/special/"+f.ambCo+"/bonus?type=campaign").Expect(t, 200).JSON(t, &rows)
 		if len(rows) != 1 || rows[0].Key != campaign {
 			t.Errorf("by campaign = %+v", rows)
 		}
-		f.super.Get("/api/special/" + f.advCo + "/bonus").Expect(t, 404)
+		f.super.Get("/api/special/"+f.advCo+"/bonus").Expect(t, 404)
 		f.amb.Get("/api/special/bonus?type=week").Expect(t, 400)
 
 		var camps pagination.Page[*LinkedCampaign]
@@ -547,6 +547,44 @@ func TestExam(t *testing.T) {
 		f.cert.Get("/api/special/certified/exam").Expect(t, 200).JSON(t, &exam)
 		if !exam.Certified || exam.Certificate.Number != res.User.Certificate.Number {
 			t.Errorf("exam after pass = %+v", exam)
+		}
+	})
+}
+
+// The demo data: clients (two expired links, one invited client), the certificate, and bonuses
+// over the last 14 months from real charges; a second run adds nothing.
+func TestSeedDemo(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect)
+		demo := server.DemoAccounts{"ambassador": {UserID: f.ambUser, CompanyID: f.ambCo}, "certified": {UserID: f.certUser, CompanyID: f.certCo}}
+		first, err := f.m.SeedDemo(t.Context(), demo)
+		if err != nil || !strings.Contains(first, fmt.Sprintf("%d demo clients created", len(demoClients))) {
+			t.Fatalf("first seed: %q, %v", first, err)
+		}
+		f.dispatch() // the charges' events find their bonuses already counted
+		var list []LinkedCompany
+		f.amb.Get("/api/special/invite").Expect(t, 200).JSON(t, &list)
+		status := map[string]int{}
+		for _, l := range list {
+			status[l.Status]++
+		}
+		if len(list) != 6 || status[InviteExpired] != 2 || status[InviteInvited] != 1 || status[InviteActive] != 3 {
+			t.Fatalf("ambassador's clients: %v", status)
+		}
+		var rows []BonusRow
+		f.amb.Get("/api/special/bonus?type=month").Expect(t, 200).JSON(t, &rows)
+		if len(rows) < 14 {
+			t.Errorf("%d months of bonuses", len(rows))
+		}
+		var hub HubResponse
+		f.cert.Get("/api/special/hub").Expect(t, 200).JSON(t, &hub)
+		if hub.Profile.Certificate == nil || !hub.Profile.Certified || hub.Profile.TotalBonus == 0 || hub.Profile.Linked != 2 {
+			t.Errorf("certified hub = %+v", hub.Profile)
+		}
+		total := f.partner(f.ambCo).TotalBonus
+		second, err := f.m.SeedDemo(t.Context(), demo)
+		if err != nil || !strings.Contains(second, "0 demo clients created, 0 charges") || f.partner(f.ambCo).TotalBonus != total {
+			t.Fatalf("second seed: %q, %v", second, err)
 		}
 	})
 }
