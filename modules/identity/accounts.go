@@ -578,17 +578,23 @@ func toUser(u *store.User, c *store.Company) *User {
 	return out
 }
 
-// FindFirstUsers returns each company's oldest user, by company id.
+// FindFirstUsers returns each company's oldest user, by company id, reading the companies' users
+// in one query (partner companies have a handful).
 func (a *accounts) FindFirstUsers(ctx context.Context, companyIDs []string) (map[string]*User, error) {
 	out := make(map[string]*User, len(companyIDs))
+	if len(companyIDs) == 0 {
+		return out, nil
+	}
+	rows, err := a.store.UsersOfCompanies(ctx, companyIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
 	var userIDs []string
-	for _, id := range companyIDs {
-		us, err := a.store.UsersOfCompany(ctx, id, 1)
-		if err != nil {
-			return nil, apperr.Internal(err)
-		}
-		if len(us) == 1 {
-			userIDs = append(userIDs, us[0].ID)
+	seen := map[string]bool{}
+	for _, u := range rows {
+		if !seen[u.CompanyID] {
+			seen[u.CompanyID] = true
+			userIDs = append(userIDs, u.ID)
 		}
 	}
 	users, err := a.FindUsersByIDs(ctx, userIDs)
