@@ -179,6 +179,22 @@ func TestInvite(t *testing.T) {
 		f.upgrade(u.Company.ID, identity.CompanyAmbassador)
 		other.Put("/api/special/ambassador/invite/"+res.Client.ID, nil).Expect(t, 404)
 		f.amb.Put("/api/special/ambassador/invite/"+ids.New(), nil).Expect(t, 404)
+
+		// The client sets a password through the emailed link (once): the invitation is active, and
+		// resending it now answers the server's message.
+		all := f.s.DeliverMail(t)
+		link := accessRE.FindString(all[len(all)-1])
+		token := link[strings.Index(link, "token=")+len("token="):]
+		anon := f.s.Client(t)
+		anon.Post("/users/set-first-password", identity.SetPasswordRequest{Token: token, Password: "nina's noodle password", FirstName: "Nina", LastName: "New"}).Expect(t, 200)
+		anon.Post("/users/set-first-password", identity.SetPasswordRequest{Token: token, Password: "nina's noodle password", FirstName: "Nina", LastName: "New"}).Expect(t, 400)
+		f.amb.Get("/api/special/invite").Expect(t, 200).JSON(t, &list)
+		if list[0].Status != InviteActive {
+			t.Errorf("after set-up: %+v", list[0])
+		}
+		if e := errBody(t, f.amb.Put("/api/special/ambassador/invite/"+res.Client.ID, nil), 409); e.Message != identity.MsgNotInvited {
+			t.Errorf("resend after set-up = %+v", e)
+		}
 	})
 }
 
@@ -230,6 +246,16 @@ func TestReferralCode(t *testing.T) {
 			t.Errorf("2019 = %+v", page)
 		}
 		f.amb.Get("/api/special/codes?sort=nope").Expect(t, 400)
+		f.amb.Get("/api/special/codes?page_size=7").Expect(t, 400)
+		f.amb.Get("/api/special/campaigns?year=" + fmt.Sprint(testkit.StartTime.Year()+1)).Expect(t, 400)
+		// A partner redeeming its own code gets the credit and no link.
+		f.amb.Post("/api/promo/", billing.RedeemPromoRequest{Code: hub.Profile.PromoCode}).Expect(t, 200).JSON(t, &red)
+		if red.Message != billing.MsgPromoRedeemed {
+			t.Errorf("own code = %+v", red)
+		}
+		if _, err := f.m.FindLink(t.Context(), f.ambCo); err == nil {
+			t.Error("a partner linked to itself")
+		}
 	})
 }
 
