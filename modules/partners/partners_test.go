@@ -247,7 +247,7 @@ func TestReferralCode(t *testing.T) {
 		}
 		f.amb.Get("/api/special/codes?sort=nope").Expect(t, 400)
 		f.amb.Get("/api/special/codes?page_size=7").Expect(t, 400)
-		f.amb.Get("/api/special/campaigns?year=" + fmt.Sprint(testkit.StartTime.Year()+1)).Expect(t, 400)
+		f.amb.Get("/api/special/campaigns?year="+fmt.Sprint(testkit.StartTime.Year()+1)).Expect(t, 400)
 		// A partner redeeming its own code gets the credit and no link.
 		f.amb.Post("/api/promo/", billing.RedeemPromoRequest{Code: hub.Profile.PromoCode}).Expect(t, 200).JSON(t, &red)
 		if red.Message != billing.MsgPromoRedeemed {
