@@ -112,6 +112,10 @@ func (m *Module) partnerOf(ctx context.Context, companyID, companyType string) (
 	}
 	p, err := m.ensurePartner(ctx, companyID, companyType)
 	if err != nil {
+		// Two first calls at once: one made the row (and its code), the other's insert lost.
+		if again, rerr := m.store.PartnerByID(ctx, companyID); rerr == nil {
+			return again, nil
+		}
 		return nil, apperr.Internal(err)
 	}
 	return p, nil
