@@ -146,11 +146,14 @@ func (m *Module) specialUsers(ctx context.Context, p pagination.Params) (paginat
 	return pagination.Envelope(out, total, p), nil
 }
 
+// MaxLinkedListed bounds the linked-companies list (the newest first): the cost of one request.
+const MaxLinkedListed = 1000
+
 // linkedCompanies is the partner's clients with their status and bonus (/invite, the
 // linked-companies modal), newest first.
 func (m *Module) linkedCompanies(ctx context.Context, partnerID string) ([]*LinkedCompany, error) {
 	var links []store.Link
-	if err := m.store.Conn(ctx).Where("partner_id = ?", partnerID).Order("created_at DESC, id DESC").Find(&links).Error; err != nil {
+	if err := m.store.Conn(ctx).Where("partner_id = ?", partnerID).Order("created_at DESC, id DESC").Limit(MaxLinkedListed).Find(&links).Error; err != nil {
 		return nil, apperr.Internal(err)
 	}
 	var bonuses []struct {
