@@ -40,7 +40,7 @@ const (
 	MsgSingleAnswer    = "Question %s takes one answer."
 	MsgUnknownOption   = "Question %s has no option %s."
 	MsgTooManyAnswers  = "The exam has %d questions; send one answer for each."
-	MsgExamPassed      = "Congratulations! You passed the exam and your company is now certified."
+	MsgExamPassed      = "Congratulations! You passed the exam: you are now a certified partner."
 	MsgExamFailed      = "You did not reach the pass mark this time. Review the questions and try again."
 )
 

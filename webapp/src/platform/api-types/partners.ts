@@ -97,7 +97,7 @@ export const MsgTooManyAnswers = "The exam has %d questions; send one answer for
 /**
  * Exam messages (B §5).
  */
-export const MsgExamPassed = "Congratulations! You passed the exam and your company is now certified.";
+export const MsgExamPassed = "Congratulations! You passed the exam: you are now a certified partner.";
 /**
  * Exam messages (B §5).
  */
