@@ -398,7 +398,8 @@ func TestLinkExpiryBoundary(t *testing.T) {
 			t.Fatalf("expiration = %s", l.Linked.Expiration)
 		}
 		f.s.Clock.Set(time.Date(2027, 11, 22, 23, 59, 0, 0, time.UTC))
-		if err := f.m.onChargeSettled(t.Context(), settled(f, ids.New(), "last-day", 100_00)); err != nil {
+		last := settled(f, ids.New(), "last-day", 100_00)
+		if err := f.m.onChargeSettled(t.Context(), last); err != nil {
 			t.Fatal(err)
 		}
 		f.s.Clock.Set(time.Date(2027, 11, 23, 0, 0, 0, 0, time.UTC))
@@ -409,6 +410,14 @@ func TestLinkExpiryBoundary(t *testing.T) {
 		f.m.store.Conn(t.Context()).Find(&rows)
 		if len(rows) != 1 || rows[0].CampaignRef != "last-day" || rows[0].Bonus != 10_00 {
 			t.Fatalf("bonuses = %+v", rows)
+		}
+		// A refund after the link expired still reverses the share its charge earned.
+		if err := f.m.onChargeRefunded(t.Context(), refunded(f, ids.New(), last, 40_00)); err != nil {
+			t.Fatal(err)
+		}
+		f.m.store.Conn(t.Context()).Find(&rows)
+		if rows[0].Billed != 60_00 || rows[0].Bonus != 6_00 {
+			t.Fatalf("after the refund = %+v", rows[0])
 		}
 		var list []LinkedCompany
 		f.amb.SessionAs(f.s, f.ambUser) // a year on, the first session has ended
