@@ -18,6 +18,8 @@ type service struct {
 	deps  Deps
 	store *store.Store
 	gw    gateway.Gateway
+	// redeemHook, when set (the partner program), hears each redemption in its transaction.
+	redeemHook RedeemHook
 }
 
 // MsgCardExpiry refuses an expiry outside B §5's choices.

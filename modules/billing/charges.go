@@ -208,6 +208,12 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 		if err := s.store.RecordAttempt(ctx, t); err != nil {
 			return err
 		}
+		if t.Kind == KindRefund && t.Status == StatusSucceeded {
+			if err := s.deps.Events.Publish(ctx, EventChargeRefunded, ChargeRefunded{TransactionID: t.ID, ChargeID: t.ParentID,
+				CompanyID: t.CompanyID, CampaignRef: t.CampaignRef, Amount: money.Cents(t.Amount)}); err != nil {
+				return err
+			}
+		}
 		if t.Kind == KindCharge && t.Status != StatusPending {
 			return s.deps.Events.Publish(ctx, EventChargeSettled, ChargeSettled{TransactionID: t.ID, Key: t.Key,
 				CompanyID: t.CompanyID, CampaignRef: t.CampaignRef, Week: t.Week, Amount: money.Cents(t.Amount),

@@ -203,11 +203,15 @@ func (m *Module) redeemPromo(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	amount, err := m.svc.redeemPromo(c, auth.Current(c).CompanyID, req.Code)
+	amount, note, err := m.svc.redeemPromo(c, auth.Current(c).CompanyID, req.Code)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, RedeemPromoResponse{Success: true, Message: MsgPromoRedeemed, Amount: amount})
+	msg := MsgPromoRedeemed
+	if note != "" {
+		msg += " " + note
+	}
+	httpx.OK(c, RedeemPromoResponse{Success: true, Message: msg, Amount: amount})
 	return nil
 }
 

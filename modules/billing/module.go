@@ -145,3 +145,7 @@ func (b companyBilling) CompanyBilling(ctx context.Context, companyIDs []string)
 	}
 	return out, nil
 }
+
+// SetRedeemHook hands in the partner program's reaction to a redemption (see RedeemHook). It is
+// called once while the modules are built, before any request.
+func (m *Module) SetRedeemHook(h RedeemHook) { m.svc.redeemHook = h }

@@ -137,12 +137,13 @@ func (s *service) findPromo(ctx context.Context, code string) (*PromoLookup, err
 // redeemPromo redeems a code for the company: in one transaction, a conditional update takes one of
 // the promo's redemptions (so its maximum holds under concurrency), a unique row records that this
 // company redeemed it (once per company), and the ledger grants the credit.
-func (s *service) redeemPromo(ctx context.Context, companyID, code string) (money.Cents, error) {
+func (s *service) redeemPromo(ctx context.Context, companyID, code string) (money.Cents, string, error) {
 	code, err := NormalizePromoCode(code)
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	var amount money.Cents
+	var note string
 	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
 		p, err := s.store.PromoByCode(ctx, code)
 		if err != nil {
@@ -172,15 +173,19 @@ func (s *service) redeemPromo(ctx context.Context, companyID, code string) (mone
 			return err
 		}
 		amount = money.Cents(p.Value)
+		if s.redeemHook != nil {
+			note, err = s.redeemHook.PromoRedeemed(ctx, Redeemed{PromoID: p.ID, Code: p.Code, CompanyID: companyID, Amount: amount})
+			return err
+		}
 		return nil
 	})
 	if db.IsDuplicate(err) {
-		return 0, apperr.New(apperr.ECONFLICT, MsgPromoAlreadyRedeemed)
+		return 0, "", apperr.New(apperr.ECONFLICT, MsgPromoAlreadyRedeemed)
 	}
 	if err != nil {
-		return 0, db.Translate(err, MsgPromoNotFound, MsgPromoAlreadyRedeemed)
+		return 0, "", db.Translate(err, MsgPromoNotFound, MsgPromoAlreadyRedeemed)
 	}
-	return amount, nil
+	return amount, note, nil
 }
 
 // redemptions lists the companies that redeemed a promo, named in one call to identity.
@@ -261,4 +266,9 @@ func (s *service) removeActivePromo(ctx context.Context, companyID string) error
 			description: "Active promo removed", promoID: r.PromoID})
 		return err
 	})
+}
+
+// CreatePromo implements Service.
+func (s *service) CreatePromo(ctx context.Context, req CreatePromoRequest) (*Promo, error) {
+	return s.createPromo(ctx, req)
 }

@@ -45,7 +45,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		}
 	}
 	redeem := func(companyID, code string) error {
-		_, err := s.redeemPromo(ctx, companyID, code)
+		_, _, err := s.redeemPromo(ctx, companyID, code)
 		if err != nil && apperr.As(err).Message != MsgPromoAlreadyRedeemed {
 			return err
 		}
@@ -91,4 +91,13 @@ func (m *Module) seedCard(ctx context.Context, companyID string) error {
 	}
 	_, err := m.svc.addCard(ctx, companyID, AddCardRequest{Token: token, ExpMonth: 12, ExpYear: year})
 	return err
+}
+
+// SeedCard puts a Visa 4242 test card on file for a company, unless it has one: the demo data of
+// the modules above (the partner program's demo clients) charges it. Demo seeding only.
+func (m *Module) SeedCard(ctx context.Context, companyID string) error {
+	if _, err := m.svc.FindCardOnFile(ctx, companyID); apperr.CodeOf(err) != apperr.ENOTFOUND {
+		return err
+	}
+	return m.seedCard(ctx, companyID)
 }

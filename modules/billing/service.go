@@ -334,6 +334,35 @@ type ChargeSettled struct {
 	Message       string      `json:"message"`
 }
 
+// EventChargeRefunded is published when a refund succeeds at the gateway, in the transaction that
+// records it: the partner program reverses the bonus share of the refunded charge.
+const EventChargeRefunded = "billing.charge_refunded"
+
+// ChargeRefunded is the payload of EventChargeRefunded. ChargeID is the refunded charge.
+type ChargeRefunded struct {
+	TransactionID string      `json:"transaction_id"`
+	ChargeID      string      `json:"charge_id"`
+	CompanyID     string      `json:"company_id"`
+	CampaignRef   string      `json:"campaign_ref"`
+	Amount        money.Cents `json:"amount"`
+}
+
+// Redeemed is a promo redemption as RedeemHook hears it.
+type Redeemed struct {
+	PromoID   string
+	Code      string
+	CompanyID string
+	Amount    money.Cents
+}
+
+// RedeemHook hears a redemption inside its transaction (the partner program links the company to
+// the partner whose referral code it is). Billing owns the interface; the partners module
+// implements it and hands it in from its Component (Module.SetRedeemHook). A note it answers is
+// added to the redeem message; an error rolls the redemption back.
+type RedeemHook interface {
+	PromoRedeemed(ctx context.Context, r Redeemed) (note string, err error)
+}
+
 // Service is the billing module's public API for campaigns, the composition root and the admin
 // companies grid.
 type Service interface {
@@ -372,4 +401,7 @@ type Service interface {
 	FindActivePromo(ctx context.Context, companyID string) (*ActivePromo, error)
 	// FindBillingSummaries returns the billing columns of the admin company grid, by company id.
 	FindBillingSummaries(ctx context.Context, companyIDs []string) (map[string]BillingSummary, error)
+	// CreatePromo creates a promo code (an admin's, a partner's referral code, an exam reward). It
+	// joins the caller's transaction. EINVALID for bad input or a code already taken.
+	CreatePromo(ctx context.Context, req CreatePromoRequest) (*Promo, error)
 }

@@ -617,3 +617,72 @@ func toUser(u *store.User, c *store.Company) *User {
 	}
 	return out
 }
+
+// FindFirstUsers returns each company's oldest user, by company id, reading the companies' users
+// in one query (partner companies have a handful).
+func (a *accounts) FindFirstUsers(ctx context.Context, companyIDs []string) (map[string]*User, error) {
+	out := make(map[string]*User, len(companyIDs))
+	if len(companyIDs) == 0 {
+		return out, nil
+	}
+	rows, err := a.store.UsersOfCompanies(ctx, companyIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	var userIDs []string
+	seen := map[string]bool{}
+	for _, u := range rows {
+		if !seen[u.CompanyID] {
+			seen[u.CompanyID] = true
+			userIDs = append(userIDs, u.ID)
+		}
+	}
+	users, err := a.FindUsersByIDs(ctx, userIDs)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range users {
+		out[u.Company.ID] = u
+	}
+	return out, nil
+}
+
+// NewAccessLink retires the user's earlier /access links and issues a new one.
+func (a *accounts) NewAccessLink(ctx context.Context, userID string) (string, error) {
+	if !ids.Valid(userID) {
+		return "", apperr.NotFound(MsgUserNotFound)
+	}
+	var token string
+	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		u, err := a.store.UserByID(ctx, userID)
+		if err != nil {
+			return db.Translate(err, MsgUserNotFound, "")
+		}
+		if u.Status != StatusInvited {
+			return apperr.New(apperr.ECONFLICT, MsgNotInvited)
+		}
+		if err := a.store.RetireTokens(ctx, u.ID, store.PurposeAccess, a.now()); err != nil {
+			return err
+		}
+		token, err = a.issueToken(ctx, u.ID, store.PurposeAccess, a.deps.AccessTokenTTL)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return a.link("/access", token), nil
+}
+
+// SetCertified sets the user's certification flag.
+func (a *accounts) SetCertified(ctx context.Context, userID string, certified bool) error {
+	if !ids.Valid(userID) {
+		return apperr.NotFound(MsgUserNotFound)
+	}
+	if _, err := a.store.UserByID(ctx, userID); err != nil {
+		return db.Translate(err, MsgUserNotFound, "")
+	}
+	if err := a.store.UpdateUser(ctx, userID, map[string]any{"certified": certified, "updated_at": a.now()}); err != nil {
+		return apperr.Internal(err)
+	}
+	return nil
+}

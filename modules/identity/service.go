@@ -291,7 +291,20 @@ type Service interface {
 	// CreateUser creates a user, and the company when none has that name. EINVALID for bad input,
 	// ECONFLICT when the email is taken. When Password is empty it returns an /access token too.
 	CreateUser(ctx context.Context, req CreateUserRequest) (*User, string, error)
+	// FindFirstUsers returns the oldest user of each company (its owner), by company id; companies
+	// without users are left out (the partner program's special-users grid).
+	FindFirstUsers(ctx context.Context, companyIDs []string) (map[string]*User, error)
+	// NewAccessLink issues a fresh single-use /access link for a user who has not set up their
+	// account yet (a resent invitation). ENOTFOUND for an unknown user; ECONFLICT when the user is
+	// no longer invited.
+	NewAccessLink(ctx context.Context, userID string) (string, error)
+	// SetCertified sets a user's certification flag (the partner program's exam). It joins the
+	// caller's transaction. ENOTFOUND for an unknown user.
+	SetCertified(ctx context.Context, userID string, certified bool) error
 }
+
+// MsgNotInvited refuses a resent invitation to a user who already set up their account.
+const MsgNotInvited = "This user has already set up their account."
 
 // MsgAccessFailed is the message of a failed account set-up (A §8: "the server message").
 const MsgAccessFailed = "We could not set up your account. Please check the form, or ask for a new link."

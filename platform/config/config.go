@@ -74,6 +74,10 @@ type Config struct {
 	TileAttribution string        `env:"TILE_ATTRIBUTION" default:"&copy; OpenStreetMap contributors" doc:"credit shown on the map for TILE_URL"`
 	Geocoder        string        `env:"GEOCODER" default:"none" doc:"none (the place search knows towns; an address gives its town, marked approximate), nominatim or photon (addresses are looked up at GEOCODER_URL)"`
 	GeocoderURL     string        `env:"GEOCODER_URL" default:"" doc:"base URL of the Nominatim or Photon service, e.g. http://nominatim.internal:8080; required unless GEOCODER=none"`
+
+	PartnerLinkMonths          int `env:"PARTNER_LINK_MONTHS" default:"12" doc:"how many months a partner's link to a client company lasts (docs/partners.md)"`
+	PartnerBonusRateAmbassador int `env:"PARTNER_BONUS_RATE_AMBASSADOR" default:"1000" doc:"an ambassador's bonus on a linked client's billed spend, in basis points (1000 = 10%)"`
+	PartnerBonusRateCertified  int `env:"PARTNER_BONUS_RATE_CERTIFIED" default:"1500" doc:"a certified partner's bonus on a linked client's billed spend, in basis points (1500 = 15%)"`
 }
 
 // Var describes one variable, for .env.example and its test.
@@ -200,6 +204,12 @@ func (c Config) check() []string {
 	oneOf("GEOCODER", c.Geocoder, "none", "nominatim", "photon")
 	if c.Geocoder != "none" && c.GeocoderURL == "" {
 		p = append(p, "GEOCODER_URL is required when GEOCODER is nominatim or photon")
+	}
+	if c.PartnerLinkMonths < 1 || c.PartnerLinkMonths > 120 {
+		p = append(p, "PARTNER_LINK_MONTHS must be from 1 to 120")
+	}
+	if c.PartnerBonusRateAmbassador < 0 || c.PartnerBonusRateAmbassador > 10000 || c.PartnerBonusRateCertified < 0 || c.PartnerBonusRateCertified > 10000 {
+		p = append(p, "PARTNER_BONUS_RATE_AMBASSADOR and PARTNER_BONUS_RATE_CERTIFIED must be from 0 to 10000 basis points")
 	}
 	if c.TileURL == "" {
 		p = append(p, "TILE_URL is required")

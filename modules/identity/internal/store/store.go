@@ -515,3 +515,12 @@ func (s *Store) ListCompanies(ctx context.Context, f CompanyFilter, page func(*g
 	}
 	return inOrder(cs, pageIDs, func(c Company) string { return c.ID }), total, nil
 }
+
+// UsersOfCompanies returns the ids and companies of these companies' users, each company's oldest
+// first.
+func (s *Store) UsersOfCompanies(ctx context.Context, companyIDs []string) ([]User, error) {
+	var us []User
+	err := s.conn(ctx).Select("id, company_id, created_at").Where("company_id IN ?", companyIDs).
+		Order("company_id ASC, created_at ASC, id ASC").Find(&us).Error
+	return us, err
+}

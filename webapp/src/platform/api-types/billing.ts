@@ -549,6 +549,37 @@ export interface ChargeSettled {
   message: string;
 }
 /**
+ * EventChargeRefunded is published when a refund succeeds at the gateway, in the transaction that
+ * records it: the partner program reverses the bonus share of the refunded charge.
+ */
+export const EventChargeRefunded = "billing.charge_refunded";
+/**
+ * ChargeRefunded is the payload of EventChargeRefunded. ChargeID is the refunded charge.
+ */
+export interface ChargeRefunded {
+  transaction_id: string;
+  charge_id: string;
+  company_id: string;
+  campaign_ref: string;
+  amount: number /* dollars, at most two decimals */;
+}
+/**
+ * Redeemed is a promo redemption as RedeemHook hears it.
+ */
+export interface Redeemed {
+  PromoID: string;
+  Code: string;
+  CompanyID: string;
+  Amount: number /* dollars, at most two decimals */;
+}
+/**
+ * RedeemHook hears a redemption inside its transaction (the partner program links the company to
+ * the partner whose referral code it is). Billing owns the interface; the partners module
+ * implements it and hands it in from its Component (Module.SetRedeemHook). A note it answers is
+ * added to the redeem message; an error rolls the redemption back.
+ */
+export type RedeemHook = any;
+/**
  * Service is the billing module's public API for campaigns, the composition root and the admin
  * companies grid.
  */

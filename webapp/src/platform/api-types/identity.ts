@@ -362,6 +362,10 @@ export interface TourResponse {
  */
 export type Service = any;
 /**
+ * MsgNotInvited refuses a resent invitation to a user who already set up their account.
+ */
+export const MsgNotInvited = "This user has already set up their account.";
+/**
  * MsgAccessFailed is the message of a failed account set-up (A §8: "the server message").
  */
 export const MsgAccessFailed = "We could not set up your account. Please check the form, or ask for a new link.";

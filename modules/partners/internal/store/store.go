@@ -1,0 +1,233 @@
+// Package store holds the partner program's rows and queries (tables prefixed partners_).
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"marquee/platform/dates"
+	"marquee/platform/db"
+)
+
+// Partner is a company of type ambassador or certified, with its referral code, its hub profile
+// and two running totals kept in the transactions that change them (the special-users grid sorts
+// on them without aggregating the bonuses).
+type Partner struct {
+	ID         string `gorm:"primaryKey;size:36"` // the company id
+	Type       string `gorm:"size:16;not null"`
+	PromoID    string `gorm:"size:36;not null;default:''"`
+	PromoCode  string `gorm:"size:32;not null;default:'';index"`
+	Website    string `gorm:"size:200;not null;default:''"`
+	About      string `gorm:"size:1000;not null;default:''"`
+	Phone      string `gorm:"size:32;not null;default:''"`
+	Linked     int    `gorm:"not null;default:0;index"`
+	TotalBonus int64  `gorm:"not null;default:0;index"`
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+func (Partner) TableName() string { return "partners_partners" }
+
+// Link ties a client company to its partner from Started to Expiration (both included). A client
+// has at most one link: it keeps its first partner.
+type Link struct {
+	ID            string     `gorm:"primaryKey;size:36"`
+	PartnerID     string     `gorm:"size:36;not null;index:partners_links_partner,priority:1"`
+	ClientID      string     `gorm:"size:36;not null;uniqueIndex"`
+	Source        string     `gorm:"size:16;not null"` // invite or referral
+	InvitedUserID string     `gorm:"size:36;not null;default:''"`
+	Started       dates.Date `gorm:"type:date;not null"`
+	Expiration    dates.Date `gorm:"type:date;not null"`
+	CreatedAt     time.Time  `gorm:"index:partners_links_partner,priority:2"`
+}
+
+func (Link) TableName() string { return "partners_links" }
+
+// Redemption is a redemption of a partner's referral code; Linked says whether it linked the client.
+type Redemption struct {
+	ID        string    `gorm:"primaryKey;size:36"`
+	PartnerID string    `gorm:"size:36;not null;index:partners_redemptions_partner,priority:1"`
+	ClientID  string    `gorm:"size:36;not null"`
+	PromoID   string    `gorm:"size:36;not null"`
+	Amount    int64     `gorm:"not null"`
+	Linked    bool      `gorm:"not null"`
+	CreatedAt time.Time `gorm:"index:partners_redemptions_partner,priority:2"`
+}
+
+func (Redemption) TableName() string { return "partners_redemptions" }
+
+// BonusEntry is one billing event that moved a bonus: a settled charge (positive amount) or a
+// refund of one (negative). The transaction id as primary key makes a replayed event a no-op.
+type BonusEntry struct {
+	TransactionID string `gorm:"primaryKey;size:36"`
+	ChargeID      string `gorm:"size:36;not null;index"` // the charge itself, or the refunded charge
+	BonusID       string `gorm:"size:36;not null"`
+	Amount        int64  `gorm:"not null"`
+	CreatedAt     time.Time
+}
+
+func (BonusEntry) TableName() string { return "partners_bonus_entries" }
+
+// Bonus is what a partner earned on one client's campaign in one month: the net billed amount and
+// the bonus, which is always round(Billed × RateBP / 10000).
+type Bonus struct {
+	ID          string `gorm:"primaryKey;size:36"`
+	PartnerID   string `gorm:"size:36;not null;uniqueIndex:partners_bonuses_key,priority:1;index:partners_bonuses_month,priority:1"`
+	ClientID    string `gorm:"size:36;not null;uniqueIndex:partners_bonuses_key,priority:2"`
+	CampaignRef string `gorm:"size:36;not null;uniqueIndex:partners_bonuses_key,priority:3"`
+	Year        int    `gorm:"not null;uniqueIndex:partners_bonuses_key,priority:4;index:partners_bonuses_month,priority:2"`
+	Month       int    `gorm:"not null;uniqueIndex:partners_bonuses_key,priority:5;index:partners_bonuses_month,priority:3"`
+	RateBP      int    `gorm:"not null"`
+	Billed      int64  `gorm:"not null"`
+	Bonus       int64  `gorm:"not null"`
+	Charges     int    `gorm:"not null"`
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+func (Bonus) TableName() string { return "partners_bonuses" }
+
+// Certificate is a user's exam certificate.
+type Certificate struct {
+	UserID    string     `gorm:"primaryKey;size:36"`
+	CompanyID string     `gorm:"size:36;not null"`
+	Number    string     `gorm:"size:32;not null;uniqueIndex"`
+	IssuedOn  dates.Date `gorm:"type:date;not null"`
+	PromoCode string     `gorm:"size:32;not null"`
+	Score     int        `gorm:"not null"`
+	CreatedAt time.Time
+}
+
+func (Certificate) TableName() string { return "partners_certificates" }
+
+// Migrations create the partner program's tables.
+func Migrations() []*db.Migration {
+	return []*db.Migration{{
+		ID: "partners-0001-partners-links-bonuses-certificates",
+		Migrate: func(tx *gorm.DB) error {
+			return tx.Migrator().CreateTable(&Partner{}, &Link{}, &Redemption{}, &BonusEntry{}, &Bonus{}, &Certificate{})
+		},
+		Rollback: func(tx *gorm.DB) error {
+			return tx.Migrator().DropTable("partners_certificates", "partners_bonuses", "partners_bonus_entries",
+				"partners_redemptions", "partners_links", "partners_partners")
+		},
+	}}
+}
+
+// Store runs the partner program's queries.
+type Store struct{ db *gorm.DB }
+
+// New returns the store.
+func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
+
+// DB is the database the store uses (for transactions).
+func (s *Store) DB() *gorm.DB { return s.db }
+
+// Conn is the caller's transaction or the database.
+func (s *Store) Conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
+
+// Create inserts a row.
+func (s *Store) Create(ctx context.Context, row any) error { return s.Conn(ctx).Create(row).Error }
+
+// PartnerByID returns a partner, or gorm.ErrRecordNotFound.
+func (s *Store) PartnerByID(ctx context.Context, id string) (*Partner, error) {
+	var p Partner
+	err := s.Conn(ctx).Where("id = ?", id).Take(&p).Error
+	return &p, err
+}
+
+// PartnerByPromo returns the partner whose referral code the promo is, or gorm.ErrRecordNotFound.
+func (s *Store) PartnerByPromo(ctx context.Context, promoID string) (*Partner, error) {
+	var p Partner
+	err := s.Conn(ctx).Where("promo_id = ?", promoID).Take(&p).Error
+	return &p, err
+}
+
+// UpdatePartner sets columns of a partner.
+func (s *Store) UpdatePartner(ctx context.Context, id string, cols map[string]any) error {
+	return s.Conn(ctx).Model(&Partner{}).Where("id = ?", id).Updates(cols).Error
+}
+
+// LinkOfClient returns the client's link, or gorm.ErrRecordNotFound.
+func (s *Store) LinkOfClient(ctx context.Context, clientID string) (*Link, error) {
+	var l Link
+	err := s.Conn(ctx).Where("client_id = ?", clientID).Take(&l).Error
+	return &l, err
+}
+
+// LinkByID returns a link, or gorm.ErrRecordNotFound.
+func (s *Store) LinkByID(ctx context.Context, id string) (*Link, error) {
+	var l Link
+	err := s.Conn(ctx).Where("id = ?", id).Take(&l).Error
+	return &l, err
+}
+
+// EntryByTransaction returns the entry of a billing transaction, or gorm.ErrRecordNotFound.
+func (s *Store) EntryByTransaction(ctx context.Context, id string) (*BonusEntry, error) {
+	var e BonusEntry
+	err := s.Conn(ctx).Where("transaction_id = ?", id).Take(&e).Error
+	return &e, err
+}
+
+// BonusForUpdate returns a bonus row, locked until the transaction ends, or gorm.ErrRecordNotFound.
+func (s *Store) BonusForUpdate(ctx context.Context, partnerID, clientID, campaignRef string, year, month int) (*Bonus, error) {
+	var b Bonus
+	q := s.Conn(ctx)
+	if db.Dialect(s.db) == db.Postgres {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	err := q.Where("partner_id = ? AND client_id = ? AND campaign_ref = ? AND year = ? AND month = ?",
+		partnerID, clientID, campaignRef, year, month).Take(&b).Error
+	return &b, err
+}
+
+// BonusByIDForUpdate returns a bonus row by id, locked until the transaction ends.
+func (s *Store) BonusByIDForUpdate(ctx context.Context, id string) (*Bonus, error) {
+	var b Bonus
+	q := s.Conn(ctx)
+	if db.Dialect(s.db) == db.Postgres {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	err := q.Where("id = ?", id).Take(&b).Error
+	return &b, err
+}
+
+// SaveBonus updates a bonus row's amounts.
+func (s *Store) SaveBonus(ctx context.Context, b *Bonus) error {
+	return s.Conn(ctx).Model(&Bonus{}).Where("id = ?", b.ID).Updates(map[string]any{
+		"billed": b.Billed, "bonus": b.Bonus, "charges": b.Charges, "updated_at": b.UpdatedAt}).Error
+}
+
+// AddPartnerBonus moves a partner's running bonus total.
+func (s *Store) AddPartnerBonus(ctx context.Context, partnerID string, delta int64) error {
+	return s.Conn(ctx).Model(&Partner{}).Where("id = ?", partnerID).
+		Update("total_bonus", gorm.Expr("total_bonus + ?", delta)).Error
+}
+
+// AddPartnerLinked moves a partner's count of linked companies.
+func (s *Store) AddPartnerLinked(ctx context.Context, partnerID string, delta int) error {
+	return s.Conn(ctx).Model(&Partner{}).Where("id = ?", partnerID).
+		Update("linked", gorm.Expr("linked + ?", delta)).Error
+}
+
+// MonthStat is one month of a partner's statistics (B §3 Monthly statistic).
+type MonthStat struct {
+	Year, Month   int
+	CampaignCount int
+	TotalBilled   int64
+	TotalBonus    int64
+	TotalCampaign int
+}
+
+// MonthlyStats aggregates a partner's bonuses of one year by month, in one query over the
+// partners_bonuses_month index.
+func (s *Store) MonthlyStats(ctx context.Context, partnerID string, year int) ([]MonthStat, error) {
+	var out []MonthStat
+	err := s.Conn(ctx).Model(&Bonus{}).
+		Select("year, month, COUNT(DISTINCT campaign_ref) AS campaign_count, SUM(billed) AS total_billed, SUM(bonus) AS total_bonus, SUM(charges) AS total_campaign").
+		Where("partner_id = ? AND year = ?", partnerID, year).Group("year, month").Order("month ASC").Scan(&out).Error
+	return out, err
+}

@@ -1,0 +1,161 @@
+package partners
+
+import (
+	"context"
+	"fmt"
+	"net/mail"
+	"strings"
+
+	"marquee/modules/identity"
+	"marquee/modules/partners/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/db"
+	pmail "marquee/platform/mail"
+)
+
+// MaxCompanyName bounds a client company's name (identity's rule is the same).
+const MaxCompanyName = 100
+
+// splitName splits a full name into first and last name (B §5: at least two words; the first word
+// is the first name, the rest the last name).
+func splitName(full string) (string, string, error) {
+	words := strings.Fields(full)
+	if len(words) == 0 {
+		return "", "", apperr.Field("full_name", MsgFullName)
+	}
+	if len(words) < 2 {
+		return "", "", apperr.Field("full_name", MsgFullNameWords)
+	}
+	return words[0], strings.Join(words[1:], " "), nil
+}
+
+// invite creates the client's company and user, links the company to the ambassador and mails the
+// single-use /access link, all in one transaction: a refusal anywhere leaves nothing behind.
+func (m *Module) invite(ctx context.Context, me *auth.Principal, req InviteRequest) (*LinkedCompany, error) {
+	if me.CompanyType != identity.CompanyAmbassador {
+		return nil, apperr.New(apperr.EFORBIDDEN, MsgNotAmbassador)
+	}
+	first, last, err := splitName(req.FullName)
+	if err != nil {
+		return nil, err
+	}
+	email := strings.TrimSpace(req.Email)
+	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 254 {
+		return nil, apperr.Field("email", identity.MsgNotValidEmail)
+	}
+	company := strings.TrimSpace(req.Company)
+	if company == "" {
+		company = first + " " + last
+	}
+	if len(company) > MaxCompanyName {
+		return nil, apperr.Field("company", MsgCompanyName)
+	}
+	if _, err := m.deps.Identity.FindUserByEmail(ctx, email); err == nil {
+		return nil, apperr.Field("email", identity.MsgEmailTaken)
+	} else if apperr.CodeOf(err) != apperr.ENOTFOUND {
+		return nil, err
+	}
+	partner, err := m.partnerOf(ctx, me.CompanyID, me.CompanyType)
+	if err != nil {
+		return nil, err
+	}
+	inviter, err := m.deps.Identity.FindUserByID(ctx, me.UserID)
+	if err != nil {
+		return nil, err
+	}
+	var out *LinkedCompany
+	err = db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
+		u, link, err := m.deps.Identity.CreateUser(ctx, identity.CreateUserRequest{Email: email, FirstName: first, LastName: last,
+			Role: identity.RoleUser, CompanyName: company, CompanyType: identity.CompanyStandard})
+		if err != nil {
+			if apperr.CodeOf(err) == apperr.ECONFLICT {
+				return apperr.Field("email", identity.MsgEmailTaken)
+			}
+			return err
+		}
+		c, err := m.deps.Identity.FindCompanyByID(ctx, u.Company.ID)
+		if err != nil {
+			return err
+		}
+		if c.UserCount != 1 {
+			// CreateUser joined an existing company of that name: an ambassador cannot add users to it.
+			return apperr.Field("company", identity.MsgCompanyTaken)
+		}
+		l, created, err := m.link(ctx, partner.ID, c.ID, SourceInvite, u.ID)
+		if err != nil {
+			return err
+		}
+		if !created {
+			return apperr.Field("company", identity.MsgCompanyTaken)
+		}
+		if err := m.deps.Outbox.Enqueue(ctx, clientInviteMail(email, fullName(inviter), inviter.Company.Name, link)); err != nil {
+			return err
+		}
+		out = m.linkDTO(l, u.Local.Status)
+		out.CompanyName, out.Email, out.FullName = c.Name, u.Local.Email, first+" "+last
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// resend mails a fresh /access link to the client an ambassador invited; another partner's
+// invitation answers 404.
+func (m *Module) resend(ctx context.Context, me *auth.Principal, linkID string) error {
+	l, err := m.ownLink(ctx, me.CompanyID, linkID)
+	if err != nil {
+		return err
+	}
+	if l.InvitedUserID == "" {
+		return apperr.NotFound(MsgLinkNotFound)
+	}
+	inviter, err := m.deps.Identity.FindUserByID(ctx, me.UserID)
+	if err != nil {
+		return err
+	}
+	u, err := m.deps.Identity.FindUserByID(ctx, l.InvitedUserID)
+	if err != nil {
+		return err
+	}
+	return db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
+		link, err := m.deps.Identity.NewAccessLink(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		return m.deps.Outbox.Enqueue(ctx, clientInviteMail(u.Local.Email, fullName(inviter), inviter.Company.Name, link))
+	})
+}
+
+// ownLink returns the partner's link; another partner's, or an unknown one, answers 404.
+func (m *Module) ownLink(ctx context.Context, partnerID, linkID string) (*store.Link, error) {
+	l, err := m.store.LinkByID(ctx, linkID)
+	if err != nil || l.PartnerID != partnerID {
+		return nil, apperr.NotFound(MsgLinkNotFound)
+	}
+	return l, nil
+}
+
+func fullName(u *identity.User) string {
+	return strings.TrimSpace(u.Local.FirstName + " " + u.Local.LastName)
+}
+
+func clientInviteMail(to, inviter, partnerCompany, link string) pmail.Message {
+	if inviter == "" {
+		inviter = partnerCompany
+	}
+	return pmail.Message{
+		To:      []string{to},
+		Subject: inviter + " invited you to Marquee",
+		Text: fmt.Sprintf(`%s of %s invited you to Marquee, where you book digital billboards by the week.
+
+Set your password and open your account with this link (it works once):
+
+%s
+
+The Marquee team
+`, inviter, partnerCompany, link),
+	}
+}

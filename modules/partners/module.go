@@ -1,0 +1,136 @@
+package partners
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"marquee/modules/billing"
+	"marquee/modules/campaigns"
+	"marquee/modules/identity"
+	"marquee/modules/partners/internal/store"
+	"marquee/platform/authz"
+	"marquee/platform/clock"
+	"marquee/platform/db"
+	"marquee/platform/events"
+	"marquee/platform/jobs"
+	"marquee/platform/mail"
+	"marquee/platform/server"
+)
+
+// Mailer queues an email in the caller's transaction (platform/mail.Outbox).
+type Mailer interface {
+	Enqueue(ctx context.Context, m mail.Message) error
+}
+
+// Events subscribes to the events of the modules below (platform/events.Bus).
+type Events interface {
+	Subscribe(name string, h events.Handler)
+}
+
+// Deps are what the partners module needs; New refuses a missing one.
+type Deps struct {
+	DB        *gorm.DB
+	Clock     clock.Clock
+	Identity  identity.Service
+	Billing   billing.Service
+	Campaigns campaigns.Service
+	Outbox    Mailer
+	Events    Events
+	Log       *slog.Logger
+
+	MaxJSONBytes int64
+	// LinkMonths is how long a link lasts (PARTNER_LINK_MONTHS).
+	LinkMonths int
+	// RateAmbassadorBP and RateCertifiedBP are the bonus rates in basis points
+	// (PARTNER_BONUS_RATE_AMBASSADOR, PARTNER_BONUS_RATE_CERTIFIED).
+	RateAmbassadorBP int
+	RateCertifiedBP  int
+}
+
+// Module is the partners bounded context.
+type Module struct {
+	deps  Deps
+	store *store.Store
+	// seedCard puts a test card on a demo client (billing.Module.SeedCard; SeedDemo only).
+	seedCard func(ctx context.Context, companyID string) error
+}
+
+// New builds the module and subscribes it to identity's and billing's events.
+func New(d Deps) (*Module, error) {
+	if d.DB == nil || d.Clock == nil || d.Identity == nil || d.Billing == nil || d.Campaigns == nil || d.Outbox == nil || d.Events == nil {
+		return nil, errors.New("partners: missing dependency")
+	}
+	if d.MaxJSONBytes < 1 || d.LinkMonths < 1 || d.RateAmbassadorBP < 0 || d.RateCertifiedBP < 0 {
+		return nil, errors.New("partners: missing configuration")
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	m := &Module{deps: d, store: store.New(d.DB)}
+	d.Events.Subscribe(identity.EventCompanyTypeChanged, m.onCompanyTypeChanged)
+	d.Events.Subscribe(billing.EventChargeSettled, m.onChargeSettled)
+	d.Events.Subscribe(billing.EventChargeRefunded, m.onChargeRefunded)
+	return m, nil
+}
+
+// Service returns the module's public API.
+func (m *Module) Service() Service { return m }
+
+func (m *Module) Name() string { return "partners" }
+
+func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
+
+// routes is every route of the module (B §7 "Special", POST /users/ambassador/invite, PUT
+// /users/ambassador). The hub and the bonus lists are open to any regular user and answer 403 to
+// a company that is not a partner (both partner kinds share them; a rule names one role).
+func (m *Module) routes() server.RouteTable {
+	return server.RouteTable{
+		server.POST("/users/ambassador/invite", authz.Ambassador, m.inviteHandler),
+		server.PUT("/users/ambassador", authz.Ambassador, m.updateAmbassadorHandler),
+		server.PUT("/api/special/ambassador/invite/:id", authz.Ambassador, m.resendHandler),
+		server.GET("/api/special/", authz.SuperAdmin, m.specialUsersHandler),
+		server.GET("/api/special/hub", authz.User, m.hubHandler),
+		server.PUT("/api/special/hub/:userId", authz.User, m.updateHubHandler),
+		server.GET("/api/special/stats", authz.User, m.statsHandler),
+		server.GET("/api/special/invite", authz.Member, m.linkedHandler),
+		server.GET("/api/special/bonus", authz.User, m.ownBonusHandler),
+		server.GET("/api/special/:companyId/bonus", authz.Member, m.bonusHandler),
+		server.GET("/api/special/codes", authz.User, m.codesHandler),
+		server.GET("/api/special/campaigns", authz.User, m.campaignsHandler),
+		server.GET("/api/special/certified/exam", authz.Certified, m.examHandler),
+		server.PUT("/api/special/certified/exam", authz.Certified, m.submitExamHandler),
+	}
+}
+
+func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
+
+func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
+
+// Jobs: none; the bonuses follow billing's events.
+func (m *Module) Jobs() []jobs.Job { return nil }
+
+// NewFromKernel builds the module from the platform kernel and the services it uses.
+func NewFromKernel(k *server.Kernel, id identity.Service, bill billing.Service, camp campaigns.Service) (*Module, error) {
+	return New(Deps{DB: k.DB, Clock: k.Clock, Identity: id, Billing: bill, Campaigns: camp, Outbox: k.Outbox,
+		Events: k.Events, Log: k.Log, MaxJSONBytes: k.Config.MaxJSONBytes, LinkMonths: k.Config.PartnerLinkMonths,
+		RateAmbassadorBP: k.Config.PartnerBonusRateAmbassador, RateCertifiedBP: k.Config.PartnerBonusRateCertified})
+}
+
+// Component builds partners after the modules it uses (server.Compose), and hands billing its
+// reaction to a referral code's redemption (billing.RedeemHook).
+var Component = &server.Component{Name: "partners",
+	Needs: []*server.Component{identity.Component, billing.Component, campaigns.Component},
+	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
+		bill := server.Get[*billing.Module](b)
+		m, err := NewFromKernel(k, server.Get[*identity.Module](b).Service(), bill.Service(), server.Get[*campaigns.Module](b).Service())
+		if err != nil {
+			return nil, err
+		}
+		bill.SetRedeemHook(m)
+		m.seedCard = bill.SeedCard
+		return m, nil
+	}}

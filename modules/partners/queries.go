@@ -1,0 +1,400 @@
+package partners
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"marquee/modules/identity"
+	"marquee/modules/partners/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/dates"
+	"marquee/platform/money"
+	"marquee/platform/pagination"
+)
+
+// parseYear reads ?year= (B §9: from 2018 to the current year). Empty answers 0 (all time) when
+// allowAll, else the current year.
+func (m *Module) parseYear(raw string, allowAll bool) (int, error) {
+	now := m.deps.Clock.Now().UTC().Year()
+	raw = strings.TrimSpace(raw)
+	if raw == "" || (allowAll && strings.EqualFold(raw, "all")) {
+		if allowAll {
+			return 0, nil
+		}
+		return now, nil
+	}
+	y, err := strconv.Atoi(raw)
+	if err != nil || y < FirstYear || y > now {
+		return 0, apperr.Field("year", MsgYear)
+	}
+	return y, nil
+}
+
+// profile is the partner's hub profile, with its first user (the company's owner) or the caller.
+func (m *Module) profile(ctx context.Context, p *store.Partner, userID string) (*Profile, error) {
+	var u *identity.User
+	var err error
+	if userID != "" {
+		u, err = m.deps.Identity.FindUserByID(ctx, userID)
+	} else {
+		var first map[string]*identity.User
+		first, err = m.deps.Identity.FindFirstUsers(ctx, []string{p.ID})
+		u = first[p.ID]
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := &Profile{CompanyID: p.ID, Type: p.Type, Phone: p.Phone, Website: p.Website, About: p.About, PromoCode: p.PromoCode,
+		Linked: p.Linked, TotalBonus: money.Cents(p.TotalBonus), RatePercent: float64(m.rateBP(p.Type)) / 100}
+	if u != nil {
+		out.UserID, out.FirstName, out.LastName, out.Email = u.ID, u.Local.FirstName, u.Local.LastName, u.Local.Email
+		out.CompanyName, out.Certified = u.Company.Name, u.Certified
+		if c, err := m.certificate(ctx, u.ID); err == nil {
+			out.Certificate = c
+		}
+	}
+	return out, nil
+}
+
+// updateProfile changes the partner's hub profile (PUT /api/special/hub/{userId}, PUT
+// /users/ambassador).
+func (m *Module) updateProfile(ctx context.Context, p *store.Partner, req UpdateProfileRequest) error {
+	cols := map[string]any{"updated_at": m.deps.Clock.Now()}
+	fields := map[string]string{}
+	set := func(name string, v *string, limit int) {
+		if v == nil {
+			return
+		}
+		s := strings.TrimSpace(*v)
+		if len(s) > limit {
+			fields[name] = fmt.Sprintf(MsgProfileField, limit)
+			return
+		}
+		cols[name] = s
+	}
+	set("phone", req.Phone, 32)
+	set("website", req.Website, 200)
+	set("about", req.About, 1000)
+	if w, ok := cols["website"].(string); ok && w != "" && !strings.HasPrefix(w, "http://") && !strings.HasPrefix(w, "https://") {
+		fields["website"] = MsgWebsite
+	}
+	if len(fields) > 0 {
+		return apperr.Invalid("Please check the highlighted fields.", fields)
+	}
+	if err := m.store.UpdatePartner(ctx, p.ID, cols); err != nil {
+		return apperr.Internal(err)
+	}
+	return nil
+}
+
+// stats are the 12 months of a year (B §3 Monthly statistic), zero where nothing was billed.
+func (m *Module) stats(ctx context.Context, partnerID string, year int) ([]MonthlyStat, error) {
+	rows, err := m.store.MonthlyStats(ctx, partnerID, year)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make([]MonthlyStat, 12)
+	for i := range out {
+		out[i].ID = StatID{Month: i + 1, Year: year}
+	}
+	for _, r := range rows {
+		if r.Month >= 1 && r.Month <= 12 {
+			out[r.Month-1] = MonthlyStat{ID: StatID{Month: r.Month, Year: r.Year}, CampaignCount: r.CampaignCount,
+				TotalBilled: money.Cents(r.TotalBilled), TotalBonus: money.Cents(r.TotalBonus), TotalCampaign: r.TotalCampaign}
+		}
+	}
+	return out, nil
+}
+
+var specialSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 75, 100}, DefaultSize: 50, DefaultSort: "-bonus",
+	Sortable: map[string]string{"bonus": "total_bonus", "linked": "linked", "type": "type", "createdAt": "created_at"}}
+
+// specialUsers is /admin/special-users: the partner companies, sorted on the running totals of
+// partners_partners, each with its owner's email, name and last login.
+func (m *Module) specialUsers(ctx context.Context, p pagination.Params) (pagination.Page[*SpecialUser], error) {
+	var rows []store.Partner
+	var total int64
+	q := m.store.Conn(ctx).Model(&store.Partner{}).Where("type IN ?", []string{identity.CompanyAmbassador, identity.CompanyCertified})
+	if err := q.Count(&total).Error; err != nil {
+		return pagination.Page[*SpecialUser]{}, apperr.Internal(err)
+	}
+	if err := p.Apply(q).Find(&rows).Error; err != nil {
+		return pagination.Page[*SpecialUser]{}, apperr.Internal(err)
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	owners, err := m.deps.Identity.FindFirstUsers(ctx, ids)
+	if err != nil {
+		return pagination.Page[*SpecialUser]{}, err
+	}
+	out := make([]*SpecialUser, len(rows))
+	for i, r := range rows {
+		su := &SpecialUser{CompanyID: r.ID, Type: r.Type, Linked: r.Linked, Bonus: money.Cents(r.TotalBonus)}
+		if u := owners[r.ID]; u != nil {
+			su.UserID, su.Email, su.FullName, su.LastLogin = u.ID, u.Local.Email, fullName(u), u.LastLogin
+			su.CompanyName, su.Certified = u.Company.Name, u.Certified
+		}
+		out[i] = su
+	}
+	return pagination.Envelope(out, total, p), nil
+}
+
+// MaxLinkedListed bounds the linked-companies list (the newest first): the cost of one request.
+const MaxLinkedListed = 1000
+
+// linkedCompanies is the partner's clients with their status and bonus (/invite, the
+// linked-companies modal), newest first.
+func (m *Module) linkedCompanies(ctx context.Context, partnerID string) ([]*LinkedCompany, error) {
+	var links []store.Link
+	if err := m.store.Conn(ctx).Where("partner_id = ?", partnerID).Order("created_at DESC, id DESC").Limit(MaxLinkedListed).Find(&links).Error; err != nil {
+		return nil, apperr.Internal(err)
+	}
+	var bonuses []struct {
+		ClientID string
+		Bonus    int64
+	}
+	if err := m.store.Conn(ctx).Model(&store.Bonus{}).Select("client_id, SUM(bonus) AS bonus").
+		Where("partner_id = ?", partnerID).Group("client_id").Scan(&bonuses).Error; err != nil {
+		return nil, apperr.Internal(err)
+	}
+	byClient := map[string]int64{}
+	for _, b := range bonuses {
+		byClient[b.ClientID] = b.Bonus
+	}
+	companyIDs := make([]string, len(links))
+	for i, l := range links {
+		companyIDs[i] = l.ClientID
+	}
+	companies, err := m.deps.Identity.FindCompaniesByIDs(ctx, companyIDs)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	for _, c := range companies {
+		names[c.ID] = c.Name
+	}
+	owners, err := m.deps.Identity.FindFirstUsers(ctx, companyIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*LinkedCompany, len(links))
+	for i := range links {
+		l := &links[i]
+		status := ""
+		u := owners[l.ClientID]
+		if u != nil {
+			status = u.Local.Status
+		}
+		dto := m.linkDTO(l, status)
+		dto.CompanyName, dto.Bonus = names[l.ClientID], money.Cents(byClient[l.ClientID])
+		if u != nil {
+			dto.Email, dto.FullName = u.Local.Email, fullName(u)
+		}
+		out[i] = dto
+	}
+	return out, nil
+}
+
+// bonusList groups a partner's bonuses by month, client or campaign, largest bonus first.
+func (m *Module) bonusList(ctx context.Context, partnerID, kind string) ([]BonusRow, error) {
+	var group string
+	switch kind {
+	case "", BonusByMonth:
+		kind, group = BonusByMonth, "year, month"
+	case BonusByClient:
+		group = "client_id"
+	case BonusByCampaign:
+		group = "campaign_ref"
+	default:
+		return nil, apperr.Field("type", MsgBonusType)
+	}
+	var rows []struct {
+		Year, Month           int
+		ClientID, CampaignRef string
+		Billed, Bonus         int64
+	}
+	q := m.store.Conn(ctx).Model(&store.Bonus{}).Select(group+", SUM(billed) AS billed, SUM(bonus) AS bonus").
+		Where("partner_id = ?", partnerID).Group(group)
+	if kind == BonusByMonth {
+		q = q.Order("year DESC, month DESC")
+	} else {
+		q = q.Order("bonus DESC").Limit(500)
+	}
+	if err := q.Scan(&rows).Error; err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make([]BonusRow, len(rows))
+	var keys []string
+	for i, r := range rows {
+		out[i] = BonusRow{Billed: money.Cents(r.Billed), Bonus: money.Cents(r.Bonus)}
+		switch kind {
+		case BonusByMonth:
+			out[i].Year, out[i].Month = r.Year, r.Month
+			out[i].Key = fmt.Sprintf("%04d-%02d", r.Year, r.Month)
+			out[i].Label = time.Month(r.Month).String() + " " + strconv.Itoa(r.Year)
+		case BonusByClient:
+			out[i].Key = r.ClientID
+			keys = append(keys, r.ClientID)
+		case BonusByCampaign:
+			out[i].Key = r.CampaignRef
+			keys = append(keys, r.CampaignRef)
+		}
+	}
+	names := map[string]string{}
+	switch kind {
+	case BonusByClient:
+		cs, err := m.deps.Identity.FindCompaniesByIDs(ctx, keys)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cs {
+			names[c.ID] = c.Name
+		}
+	case BonusByCampaign:
+		cs, err := m.deps.Campaigns.FindCampaignsByIDs(ctx, keys)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cs {
+			names[c.ID] = c.Name
+		}
+	}
+	for i := range out {
+		if out[i].Label == "" {
+			out[i].Label = names[out[i].Key]
+		}
+	}
+	return out, nil
+}
+
+var codesSpec = pagination.Spec{PageSizes: []int{10, 20, 50}, DefaultSize: 10, DefaultSort: "createdAt",
+	Sortable: map[string]string{"createdAt": "created_at", "amount": "amount", "linked": "linked"}}
+
+// codes is /codes-redeemed: the redemptions of the partner's referral code (year 0: all time).
+func (m *Module) codes(ctx context.Context, partnerID string, year int, p pagination.Params) (pagination.Page[*CodeRedemption], error) {
+	q := m.store.Conn(ctx).Model(&store.Redemption{}).Where("partner_id = ?", partnerID)
+	if year > 0 {
+		q = q.Where("created_at >= ? AND created_at < ?", time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(year+1, 1, 1, 0, 0, 0, 0, time.UTC))
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return pagination.Page[*CodeRedemption]{}, apperr.Internal(err)
+	}
+	var rows []store.Redemption
+	if err := p.Apply(q).Find(&rows).Error; err != nil {
+		return pagination.Page[*CodeRedemption]{}, apperr.Internal(err)
+	}
+	clientIDs := make([]string, len(rows))
+	for i, r := range rows {
+		clientIDs[i] = r.ClientID
+	}
+	names, err := m.companyNames(ctx, clientIDs)
+	if err != nil {
+		return pagination.Page[*CodeRedemption]{}, err
+	}
+	var links []store.Link
+	if err := m.store.Conn(ctx).Where("partner_id = ? AND client_id IN ?", partnerID, nonEmpty(clientIDs)).Find(&links).Error; err != nil {
+		return pagination.Page[*CodeRedemption]{}, apperr.Internal(err)
+	}
+	until := map[string]dates.Date{}
+	for _, l := range links {
+		until[l.ClientID] = l.Expiration
+	}
+	out := make([]*CodeRedemption, len(rows))
+	for i, r := range rows {
+		out[i] = &CodeRedemption{ID: r.ID, CompanyID: r.ClientID, CompanyName: names[r.ClientID], CreatedAt: r.CreatedAt,
+			Amount: money.Cents(r.Amount), Linked: r.Linked}
+		if d, ok := until[r.ClientID]; ok {
+			d := d
+			out[i].LinkedUntil = &d
+		}
+	}
+	return pagination.Envelope(out, total, p), nil
+}
+
+var campaignsSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 100}, DefaultSize: 10, DefaultSort: "-created",
+	// Campaign ids are UUIDv7: ordering by the id orders by the campaign's creation.
+	Sortable: map[string]string{"created": "campaign_ref", "billed": "billed", "bonus": "bonus"}}
+
+// linkedCampaigns is /campaings-linked: the linked clients' campaigns with their billed amount
+// and the bonus earned on each (year 0: all time).
+func (m *Module) linkedCampaigns(ctx context.Context, partnerID string, year int, p pagination.Params) (pagination.Page[*LinkedCampaign], error) {
+	base := m.store.Conn(ctx).Model(&store.Bonus{}).Where("partner_id = ?", partnerID)
+	if year > 0 {
+		base = base.Where("year = ?", year)
+	}
+	base = base.Session(&gorm.Session{})
+	var total int64
+	if err := m.store.Conn(ctx).Table("(?) AS c", base.Select("campaign_ref").Group("campaign_ref")).Count(&total).Error; err != nil {
+		return pagination.Page[*LinkedCampaign]{}, apperr.Internal(err)
+	}
+	var rows []struct {
+		CampaignRef, ClientID string
+		Billed, Bonus         int64
+	}
+	q := base.Select("campaign_ref, MIN(client_id) AS client_id, SUM(billed) AS billed, SUM(bonus) AS bonus").Group("campaign_ref")
+	dir := " ASC"
+	if p.Desc {
+		dir = " DESC"
+	}
+	q = q.Order(p.Sort + dir).Order("campaign_ref DESC")
+	if p.PageSize > 0 {
+		q = q.Offset((p.Page - 1) * p.PageSize).Limit(p.PageSize)
+	}
+	if err := q.Scan(&rows).Error; err != nil {
+		return pagination.Page[*LinkedCampaign]{}, apperr.Internal(err)
+	}
+	campaignIDs, clientIDs := make([]string, len(rows)), make([]string, len(rows))
+	for i, r := range rows {
+		campaignIDs[i], clientIDs[i] = r.CampaignRef, r.ClientID
+	}
+	cs, err := m.deps.Campaigns.FindCampaignsByIDs(ctx, campaignIDs)
+	if err != nil {
+		return pagination.Page[*LinkedCampaign]{}, err
+	}
+	names, err := m.companyNames(ctx, clientIDs)
+	if err != nil {
+		return pagination.Page[*LinkedCampaign]{}, err
+	}
+	out := make([]*LinkedCampaign, len(rows))
+	for i, r := range rows {
+		out[i] = &LinkedCampaign{CampaignID: r.CampaignRef, CompanyID: r.ClientID, CompanyName: names[r.ClientID],
+			Billed: money.Cents(r.Billed), Bonus: money.Cents(r.Bonus)}
+		for _, c := range cs {
+			if c.ID == r.CampaignRef {
+				out[i].Name, out[i].CreatedAt = c.Name, c.CreatedAt
+			}
+		}
+	}
+	return pagination.Envelope(out, total, p), nil
+}
+
+func (m *Module) companyNames(ctx context.Context, ids []string) (map[string]string, error) {
+	names := map[string]string{}
+	if len(ids) == 0 {
+		return names, nil
+	}
+	cs, err := m.deps.Identity.FindCompaniesByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		names[c.ID] = c.Name
+	}
+	return names, nil
+}
+
+// nonEmpty keeps an IN list valid on both databases.
+func nonEmpty(ids []string) []string {
+	if len(ids) == 0 {
+		return []string{""}
+	}
+	return ids
+}

@@ -1,0 +1,173 @@
+package partners
+
+import (
+	"context"
+	"fmt"
+
+	"marquee/modules/billing"
+	"marquee/modules/identity"
+	"marquee/modules/partners/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/dates"
+	"marquee/platform/db"
+	"marquee/platform/ids"
+	"marquee/platform/money"
+	"marquee/platform/server"
+)
+
+// demoClient is a client company of a demo partner: linked monthsAgo months ago (so the first two
+// of the ambassador have expired links), invited ones have not set up their account yet.
+type demoClient struct {
+	partner, company, email, first, last string
+	monthsAgo                            int
+	invited                              bool
+	source                               string
+}
+
+var demoClients = []demoClient{
+	{"ambassador", "Harbor Fitness", "owner@harborfitness.example", "Hannah", "Reyes", 14, false, SourceInvite},
+	{"ambassador", "Lakeside Dental", "office@lakesidedental.example", "Luis", "Ortega", 13, false, SourceReferral},
+	{"ambassador", "Copper Kettle Cafe", "hello@copperkettle.example", "Chloe", "Bennett", 9, false, SourceInvite},
+	{"ambassador", "Summit Realty", "team@summitrealty.example", "Sam", "Walker", 5, false, SourceInvite},
+	{"ambassador", "Bright Paws Vet", "care@brightpaws.example", "Priya", "Shah", 2, false, SourceReferral},
+	{"ambassador", "Northside Books", "shop@northsidebooks.example", "Noah", "Kim", 0, true, SourceInvite},
+	{"certified", "Riverbend Auto", "sales@riverbendauto.example", "Rita", "Gomez", 11, false, SourceReferral},
+	{"certified", "Peak Yoga Studio", "namaste@peakyoga.example", "Pete", "Morris", 6, false, SourceReferral},
+}
+
+// SeedDemo implements server.DemoSeeder: the demo ambassador's and certified partner's clients
+// (some links expired, one client still invited), the certified user's certificate, and bonuses
+// over the last 14 months from real charges of the clients' cards. Running it again changes
+// nothing: the clients are found by email and the charges by their keys.
+func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
+	partners := map[string]*store.Partner{}
+	for _, role := range []string{"ambassador", "certified"} {
+		acc, ok := demo[role]
+		if !ok {
+			return "", fmt.Errorf("partners demo: no %s account", role)
+		}
+		c, err := m.deps.Identity.FindCompanyByID(ctx, acc.CompanyID)
+		if err != nil {
+			return "", err
+		}
+		p, err := m.ensurePartner(ctx, c.ID, c.Type)
+		if err != nil || p == nil {
+			return "", fmt.Errorf("partners demo: %s is not a partner company: %v", role, err)
+		}
+		partners[role] = p
+	}
+	if err := m.seedCertificate(ctx, demo["certified"]); err != nil {
+		return "", err
+	}
+	clients, charges := 0, 0
+	for i, dc := range demoClients {
+		created, n, err := m.seedClient(ctx, partners[dc.partner], dc, i)
+		if err != nil {
+			return "", fmt.Errorf("partners demo %s: %w", dc.company, err)
+		}
+		charges += n
+		if created {
+			clients++
+		}
+	}
+	return fmt.Sprintf("partners: %d demo clients created, %d charges with bonuses accrued", clients, charges), nil
+}
+
+func (m *Module) seedCertificate(ctx context.Context, acc server.DemoAccount) error {
+	if _, err := m.certificate(ctx, acc.UserID); err == nil {
+		return nil
+	}
+	issued := dates.Of(m.deps.Clock.Now().AddDate(0, -4, 0))
+	return db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
+		if err := m.deps.Identity.SetCertified(ctx, acc.UserID, true); err != nil {
+			return err
+		}
+		return m.store.Create(ctx, &store.Certificate{UserID: acc.UserID, CompanyID: acc.CompanyID,
+			Number: fmt.Sprintf("MQ-%d-DEMO01", issued.Time().Year()), IssuedOn: issued, Score: 94, CreatedAt: m.deps.Clock.Now()})
+	})
+}
+
+// seedClient makes the client, its link and its charges. The charges are real (billing's sandbox
+// gateway, the client's test card); each accrues in the month it stands for, and its entry makes
+// the later billing.charge_settled event a no-op.
+func (m *Module) seedClient(ctx context.Context, p *store.Partner, dc demoClient, n int) (bool, int, error) {
+	now := m.deps.Clock.Now()
+	start := dates.Of(now.AddDate(0, -dc.monthsAgo, -3))
+	u, err := m.deps.Identity.FindUserByEmail(ctx, dc.email)
+	created := false
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		created = true
+		password := ""
+		if !dc.invited {
+			password = "demo client " + ids.Token()[:16]
+		}
+		err = db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
+			u, _, err = m.deps.Identity.CreateUser(ctx, identity.CreateUserRequest{Email: dc.email, Password: password, FirstName: dc.first,
+				LastName: dc.last, Role: identity.RoleUser, CompanyName: dc.company, Onboarded: true})
+			if err != nil {
+				return err
+			}
+			invited := ""
+			if dc.source == SourceInvite {
+				invited = u.ID
+			}
+			if err := m.store.Create(ctx, &store.Link{ID: ids.New(), PartnerID: p.ID, ClientID: u.Company.ID, Source: dc.source,
+				InvitedUserID: invited, Started: start, Expiration: m.expiration(start), CreatedAt: start.Time()}); err != nil {
+				return err
+			}
+			if dc.source == SourceReferral {
+				if err := m.store.Create(ctx, &store.Redemption{ID: ids.New(), PartnerID: p.ID, ClientID: u.Company.ID, PromoID: p.PromoID,
+					Amount: int64(ReferralPromoValue), Linked: true, CreatedAt: start.Time()}); err != nil {
+					return err
+				}
+			}
+			return m.store.AddPartnerLinked(ctx, p.ID, 1)
+		})
+	}
+	if err != nil {
+		return false, 0, err
+	}
+	if dc.invited {
+		return created, 0, nil
+	}
+	if err := m.seedCard(ctx, u.Company.ID); err != nil {
+		return created, 0, err
+	}
+	l, err := m.store.LinkOfClient(ctx, u.Company.ID)
+	if err != nil {
+		return created, 0, err
+	}
+	campaigns := []string{demoRef(n, 0), demoRef(n, 1)}
+	count := 0
+	for month := l.Started.Time(); !month.After(now) && !dates.Of(month).After(l.Expiration); month = month.AddDate(0, 1, 0) {
+		for w := 0; w < 1+(n+int(month.Month()))%2; w++ {
+			amount := money.Cents(400_00 + (n*7919+int(month.Month())*104729+w*613)%1500_00)
+			key := fmt.Sprintf("demo:partners:%s:%s:%d", u.Company.ID, month.Format("2006-01"), w)
+			tx, err := m.deps.Billing.Charge(ctx, billing.ChargeRequest{Key: key, CompanyID: u.Company.ID, Amount: amount,
+				Description: "Demo campaign week", CampaignRef: campaigns[w%2]})
+			if err != nil {
+				return created, count, err
+			}
+			accrued := false
+			err = db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
+				if _, err := m.store.EntryByTransaction(ctx, tx.ID); err == nil {
+					return nil
+				}
+				accrued = true
+				return m.accrue(ctx, p.ID, l.ClientID, tx.CampaignRef, month.Year(), int(month.Month()), m.rateBP(p.Type), tx.ID, tx.ID, int64(tx.Amount))
+			})
+			if err != nil {
+				return created, count, err
+			}
+			if accrued {
+				count++
+			}
+		}
+	}
+	return created, count, nil
+}
+
+// demoRef is a stable campaign reference for a demo client's charges.
+func demoRef(client, campaign int) string {
+	return fmt.Sprintf("00000000-0000-7000-8000-%012d", client*10+campaign)
+}
