@@ -226,6 +226,10 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 		m.Routes(api)
 	}
 
-	r.NoRoute(newSPA(web).serve)
+	app, err := newSPA(web)
+	if err != nil {
+		return nil, nil, fmt.Errorf("web app: %w", err)
+	}
+	r.NoRoute(app.serve)
 	return r, enforcer, nil
 }
