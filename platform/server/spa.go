@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -57,6 +58,9 @@ func newSPA(web fs.FS) (*spa, error) {
 	if web != nil {
 		err := fs.WalkDir(web, ".", func(name string, d fs.DirEntry, err error) error {
 			if err != nil {
+				if name == "." && errors.Is(err, fs.ErrNotExist) {
+					return fs.SkipAll // no build at all
+				}
 				return err
 			}
 			if d.IsDir() {

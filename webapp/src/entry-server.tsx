@@ -4,7 +4,6 @@
 // the whole app, for an anonymous visitor.
 import { StrictMode, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { prerender } from 'react-dom/static'
 import { Provider } from 'react-redux'
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
 import StaticApp, { STATIC_PAGES } from './app/public/StaticApp'
@@ -26,16 +25,18 @@ async function render(routes: RouteObject[], path: string, wrap: (node: ReactNod
   return renderToString(<StrictMode>{wrap(<StaticRouterProvider router={router} context={context} hydrate />)}</StrictMode>)
 }
 
-/** A static public page, for src/public-main.tsx to hydrate; waits for the page's lazy chunk. */
+/** A static public page, for src/public-main.tsx to hydrate. */
 export async function renderStatic(path: string): Promise<string> {
-  const { prelude } = await prerender(
+  const page = STATIC_PAGES[path]
+  if (!page) throw new Error(`${path} is not a static page`)
+  const loaded = { [path]: (await page.load()).default }
+  return renderToString(
     <StrictMode>
       <StaticRouter location={path}>
-        <StaticApp />
+        <StaticApp loaded={loaded} />
       </StaticRouter>
     </StrictMode>,
   )
-  return new Response(prelude).text()
 }
 
 /** A page of the whole app as an anonymous visitor sees it, for src/main.tsx to hydrate. */

@@ -14,10 +14,15 @@ import SkipLink from '../SkipLink'
 interface StaticPage {
   /** The page's module as the build manifest names it: the prerender step preloads its chunk. */
   source: string
+  load: () => Promise<{ default: ComponentType }>
   Page: LazyExoticComponent<ComponentType>
 }
 
-const page = (source: string, load: () => Promise<{ default: ComponentType }>): StaticPage => ({ source: `src/features/public/pages/${source}.tsx`, Page: lazy(load) })
+const page = (source: string, load: () => Promise<{ default: ComponentType }>): StaticPage => ({
+  source: `src/features/public/pages/${source}.tsx`,
+  load,
+  Page: lazy(load),
+})
 
 /** The paths this app renders, each page its own chunk; the prerender step writes one HTML page for each. */
 export const STATIC_PAGES: Record<string, StaticPage> = {
@@ -41,7 +46,9 @@ function FullPageLoad() {
 function StaticRoot() {
   usePageViews()
   const { pathname } = useLocation()
-  useEffect(() => window.scrollTo(0, 0), [pathname])
+  useEffect(() => {
+    window.scrollTo(0, 0) // a block: Chromium's scrollTo returns a promise, which is no effect cleanup
+  }, [pathname])
   return (
     <>
       <SkipLink />
@@ -50,13 +57,20 @@ function StaticRoot() {
   )
 }
 
-/** The routes, inside a BrowserRouter (the browser) or a StaticRouter (the prerender step). */
-export default function StaticApp() {
+/**
+ * The routes, inside a BrowserRouter (the browser) or a StaticRouter (the prerender step). The
+ * prerender step passes the pages loaded already, so the HTML holds the page itself (a lazy page
+ * would be sent as a hidden part that needs a script); the browser hydrates the page when its chunk
+ * arrives.
+ */
+export default function StaticApp({ loaded }: { loaded?: Record<string, ComponentType> }) {
   return (
     <Routes>
       <Route element={<StaticRoot />}>
         <Route element={<PublicLayout />}>
-          {Object.entries(STATIC_PAGES).map(([path, { Page }]) => (
+          {Object.entries(STATIC_PAGES).map(([path, { Page: LazyPage }]) => {
+            const Page = loaded?.[path] ?? LazyPage
+            return (
             <Route
               key={path}
               path={path}
@@ -66,7 +80,8 @@ export default function StaticApp() {
                 </Suspense>
               }
             />
-          ))}
+            )
+          })}
         </Route>
         <Route path="*" element={<FullPageLoad />} />
       </Route>
