@@ -2,7 +2,7 @@
 // /locations of the real binary (bin/marquee, `make build`) with demo data, in Debian's Chromium,
 // with Lighthouse's default mobile settings (a mid-range phone: 4x CPU slowdown, simulated slow 4G).
 //
-//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290]
+//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations]
 //
 // Each page is measured --runs times in a fresh browser; the run with the median performance score
 // is printed, as a table for docs/performance.md. Targets: performance >= 95 (LCP <= 1.8 s),
@@ -24,7 +24,7 @@ const args = Object.fromEntries(
 const RUNS = Number(args.runs ?? 3)
 const PORT = Number(args.port ?? 18290)
 const BASE = `http://127.0.0.1:${PORT}`
-const PAGES = ['/', '/login', '/locations']
+const PAGES = (args.pages ?? '/,/login,/locations').split(',')
 
 // ---- the server: the real binary on a fresh SQLite database with the demo data ----
 const data = mkdtempSync(join(tmpdir(), 'marquee-lighthouse-'))

@@ -14,7 +14,9 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 export function firstVisitScripts(page = 'prerendered/index.html') {
   const html = readFileSync(join(dist, page), 'utf8')
   const urls = new Set()
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) urls.add(m[1] ?? m[2])
+  // The page asks for its scripts after the first paint (scripts/prerender.mjs): every asset path
+  // ending in .js that the page names.
+  for (const m of html.matchAll(/"\/?(assets\/[^"]+\.js)"/g)) urls.add('/' + m[1])
   return [...urls].map((url) => {
     const file = join(dist, url)
     const gz = existsSync(file + '.gz') ? readFileSync(file + '.gz') : gzipSync(readFileSync(file), { level: 9 })

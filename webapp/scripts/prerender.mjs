@@ -2,7 +2,7 @@
 // is rendered by React's server renderer (src/entry-server.tsx, built with `vite build --ssr` into
 // dist-ssr/) and written to dist/prerendered/<page>.html, which the Go server sends to a browser
 // without a session (platform/server/spa.go). Each page inlines the stylesheet (no render-blocking
-// request), preloads the Kanit faces the first screen uses, and loads only its entry's scripts: the
+// request), preloads the Kanit face of the body text (the largest paint is a paragraph), and loads only its entry's scripts: the
 // static pages the small public app, login and register the whole app.
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -42,15 +42,20 @@ function entryFiles(build, key, pageKey) {
   return { script: entry.file, preload: [...preload], css: entry.css ?? [] }
 }
 
-const fonts = readdirSync(join(dist, 'assets')).filter((f) => /^kanit-latin-(400|600)-normal-.*\.woff2$/.test(f))
+const fonts = readdirSync(join(dist, 'assets')).filter((f) => /^kanit-latin-400-normal-.*\.woff2$/.test(f))
 
 function page(files, body) {
   const css = files.css.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
+  // The scripts are asked for once the page has painted: the HTML is the whole first paint, so the
+  // page's JavaScript never competes with it for the network or the main thread.
+  const load = [...files.preload.map((f) => ['modulepreload', f]), ['script', files.script]]
   const head = [
     ...fonts.map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin>`),
     `<style>${css}</style>`,
-    `<script type="module" crossorigin src="/${files.script}"></script>`,
-    ...files.preload.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    `<script>requestAnimationFrame(() => setTimeout(() => ${JSON.stringify(load)}.forEach(([kind, f]) => {` +
+      `const e = document.createElement(kind === 'script' ? 'script' : 'link');` +
+      `if (kind === 'script') { e.type = 'module'; e.src = '/' + f } else { e.rel = kind; e.href = '/' + f }` +
+      `e.crossOrigin = ''; document.head.append(e) })))</script>`,
   ].join('\n    ')
   // The template's own scripts and stylesheet are the whole app's; the page's replace them.
   let html = template
