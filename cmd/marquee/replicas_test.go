@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"net/url"
 	"testing"
 	"time"
 
@@ -34,8 +35,21 @@ func TestRevocationReachesEveryReplica(t *testing.T) {
 			onA.Post("/signin", identity.SignInRequest{Email: email, Password: password}).Expect(t, 200)
 			onB = b.Client(t)
 			onB.HTTP.Jar = onA.HTTP.Jar // the same browser, routed to the other replica
-			for range 3 {
-				onB.Get("/users/currentUser").Expect(t, 200) // cached on B now
+			// The sign-in wrote the user, which ends every cached entry and holds off caching
+			// for a moment; then B caches the session on its next read.
+			time.Sleep(auth.SettleAfterInvalidate + 100*time.Millisecond)
+			for range 2 {
+				onB.Get("/users/currentUser").Expect(t, 200)
+			}
+			u, _ := url.Parse(b.URL)
+			var token string
+			for _, c := range onB.HTTP.Jar.Cookies(u) {
+				if c.Name == auth.CookieName {
+					token = c.Value
+				}
+			}
+			if !b.Kernel.Sessions.Cached(token) {
+				t.Fatalf("%s: the session is not cached on B", email)
 			}
 			return onA, onB
 		}

@@ -25,7 +25,7 @@ import (
 //     LISTENs: the notice arrives when the write commits and ends the entries there too. While the
 //     listening connection is down (or not yet up) nothing is cached, so a missed notice cannot
 //     keep a revoked session alive;
-//   - after an invalidation nothing is cached for settleAfterInvalidate, so a read that raced a
+//   - after an invalidation nothing is cached for SettleAfterInvalidate, so a read that raced a
 //     still-uncommitted write cannot put the old state back;
 //   - a failing query anywhere (a database outage) ends every entry, so an outage answers 503 as
 //     before instead of serving from memory.
@@ -37,9 +37,9 @@ import (
 // cacheTTL bounds how long an entry lives even when no invalidation arrives.
 const cacheTTL = 10 * time.Second
 
-// settleAfterInvalidate is how long after an invalidation nothing is cached: longer than the
+// SettleAfterInvalidate is how long after an invalidation nothing is cached: longer than the
 // transactions that change a user or a session take to commit.
-const settleAfterInvalidate = 2 * time.Second
+const SettleAfterInvalidate = 2 * time.Second
 
 // maxCached bounds the memory: past it the cache starts over.
 const maxCached = 50000
@@ -82,7 +82,7 @@ func newSessionCache() *sessionCache {
 // invalidate ends every entry.
 func (c *sessionCache) invalidate() {
 	c.gen.Add(1)
-	c.settle.Store(time.Now().Add(settleAfterInvalidate).UnixNano())
+	c.settle.Store(time.Now().Add(SettleAfterInvalidate).UnixNano())
 	c.mu.Lock()
 	clear(c.entries)
 	c.mu.Unlock()

@@ -90,6 +90,12 @@ func (s *Sessions) Cache(loader PrincipalLoader, log *slog.Logger) {
 	}
 }
 
+// Cached reports whether token's session is answered from memory now (tests, diagnostics).
+func (s *Sessions) Cached(token string) bool {
+	e := s.cache.get(hashToken(token))
+	return e != nil && s.live(e.sess.ExpiresAt, e.sess.LastSeenAt)
+}
+
 // Close stops listening for revocations.
 func (s *Sessions) Close() { s.stop() }
 
