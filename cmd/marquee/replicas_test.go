@@ -33,17 +33,20 @@ func TestRevocationReachesEveryReplica(t *testing.T) {
 		signIn := func(email string) (onA, onB *testkit.Client) {
 			onA = a.Client(t)
 			onA.Post("/signin", identity.SignInRequest{Email: email, Password: password}).Expect(t, 200)
+			// The same browser's cookie, sent to the other replica (its own jar: A's logout
+			// answer clears A's, and B must be asked with the cookie all the same).
 			onB = b.Client(t)
-			onB.HTTP.Jar = onA.HTTP.Jar // the same browser, routed to the other replica
+			aURL, _ := url.Parse(a.URL)
+			bURL, _ := url.Parse(b.URL)
+			onB.HTTP.Jar.SetCookies(bURL, onA.HTTP.Jar.Cookies(aURL))
 			// The sign-in wrote the user, which ends every cached entry and holds off caching
 			// for a moment; then B caches the session on its next read.
 			time.Sleep(auth.SettleAfterInvalidate + 100*time.Millisecond)
 			for range 2 {
 				onB.Get("/users/currentUser").Expect(t, 200)
 			}
-			u, _ := url.Parse(b.URL)
 			var token string
-			for _, c := range onB.HTTP.Jar.Cookies(u) {
+			for _, c := range onB.HTTP.Jar.Cookies(bURL) {
 				if c.Name == auth.CookieName {
 					token = c.Value
 				}
