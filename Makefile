@@ -90,4 +90,4 @@ $(STRIPE_MOCK):
 	GOBIN=$(CURDIR)/bin/tools go install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
 clean:
-	rm -rf bin $(WEB)/dist/assets $(WEB)/dist/index.html $(WEB)/test-output
+	rm -rf bin $(WEB)/dist/assets $(WEB)/dist/index.html $(WEB)/dist/prerendered $(WEB)/dist/.vite $(WEB)/dist-ssr $(WEB)/test-output

@@ -19,7 +19,7 @@ import (
 // Now a resolved session and its principal stay in process memory for a few seconds, and are
 // trusted only while nothing that could end them has happened:
 //
-//   - any UPDATE or DELETE on the session table or on the principal's tables (PrincipalTables),
+//   - any write (UPDATE, DELETE, an upsert) on the session table or on the principal's tables (PrincipalTables),
 //     from any code path on this process, ends every cached entry at once (a gorm callback);
 //   - on PostgreSQL the same callback sends NOTIFY in the writer's transaction, and every replica
 //     LISTENs: the notice arrives when the write commits and ends the entries there too. While the
@@ -47,7 +47,7 @@ const maxCached = 50000
 // notifyChannel is the PostgreSQL channel of session and principal changes.
 const notifyChannel = "marquee_auth"
 
-// skipInvalidate marks a statement that cannot end a session (Touch extends one).
+// skipInvalidate marks a statement that cannot end a session (Create starts one, Touch extends one).
 const skipInvalidate = "auth:skip_invalidate"
 
 // PrincipalTables is implemented by a PrincipalLoader that reads its answer from tables: an update
@@ -150,6 +150,8 @@ func (c *sessionCache) watch(gdb *gorm.DB, notify bool) {
 		}
 	}
 	cb := gdb.Callback()
+	// Creates too: an upsert (INSERT ... ON CONFLICT DO UPDATE) can change a user.
+	_ = cb.Create().After("gorm:create").Register("auth:session-cache", after)
 	_ = cb.Update().After("gorm:update").Register("auth:session-cache", after)
 	_ = cb.Delete().After("gorm:delete").Register("auth:session-cache", after)
 	_ = cb.Raw().After("gorm:raw").Register("auth:session-cache", after)

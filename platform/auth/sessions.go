@@ -147,7 +147,7 @@ func (s *Sessions) Create(ctx context.Context, userID, ip, userAgent string) (st
 	}
 	row := sessionRow{ID: ids.New(), TokenHash: hashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
 		ExpiresAt: now.Add(s.absolute), IP: ip, UserAgent: userAgent}
-	if err := db.Conn(ctx, s.db).Create(&row).Error; err != nil {
+	if err := db.Conn(ctx, s.db).Set(skipInvalidate, true).Create(&row).Error; err != nil {
 		return "", err
 	}
 	return token, nil
