@@ -56,8 +56,9 @@ test-go: $(STRIPE_MOCK)
 	@echo "Go tests on SQLite$${TEST_DATABASE_URL:+ and PostgreSQL}"
 	go test $(GO_TEST_FLAGS) ./...
 
-test-web: $(WEB_DEPS)
+test-web: $(WEB_DEPS) build-web
 	cd $(WEB) && npm run typecheck && npm test
+	cd $(WEB) && node scripts/check-budget.mjs
 
 test-e2e: tools build
 	cd $(WEB) && npm run e2e
@@ -75,9 +76,10 @@ check-types:
 	rm -rf $$tmp
 
 ## bench: the benchmarks under bench/ (figures go to docs/performance.md)
-bench: tools build-web
+bench: tools build
 	go test -run '^$$' -bench . -benchtime 3s -count 1 ./bench/...
 	node bench/web/map-render.mjs --faces 10000 --runs 5
+	node bench/web/lighthouse.mjs
 
 ## tools: what the tests need from the machine (Chromium for Playwright, stripe-mock for the Stripe adapter)
 tools: $(STRIPE_MOCK)
@@ -88,4 +90,4 @@ $(STRIPE_MOCK):
 	GOBIN=$(CURDIR)/bin/tools go install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
 clean:
-	rm -rf bin $(WEB)/dist/assets $(WEB)/dist/index.html $(WEB)/test-output
+	rm -rf bin $(WEB)/dist/assets $(WEB)/dist/index.html $(WEB)/dist/prerendered $(WEB)/dist/.vite $(WEB)/dist-ssr $(WEB)/test-output

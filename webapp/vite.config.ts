@@ -25,7 +25,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   serverPaths.map((path) => [path, { target, changeOrigin: false }]),
 )
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss()],
   server: { proxy },
   preview: { proxy },
@@ -33,6 +33,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/prerender.mjs reads the manifests to give each prerendered page its entry's files.
+    manifest: mode === 'public' ? '.vite/public-manifest.json' : true,
+    // The static public pages' small app (src/public-main.tsx, issue 16) is a build of its own, into
+    // the same dist/ after the whole app's: sharing chunks with the whole app would give the
+    // landing page the data router too.
+    ...(mode === 'public' ? { emptyOutDir: false, rollupOptions: { input: 'src/public-main.tsx' } } : {}),
   },
   test: {
     environment: 'jsdom',
@@ -40,4 +46,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
   },
-})
+}))

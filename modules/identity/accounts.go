@@ -601,6 +601,12 @@ func (a *accounts) LoadPrincipal(ctx context.Context, userID string) (*auth.Prin
 	return &auth.Principal{UserID: u.ID, CompanyID: u.CompanyID, Email: u.Email, Role: u.Role, CompanyType: c.Type}, nil
 }
 
+// PrincipalTables implements auth.PrincipalTables: a change to a user or a company ends the
+// cached principals (the session cache, platform/auth/cache.go).
+func (a *accounts) PrincipalTables() []string {
+	return []string{store.User{}.TableName(), store.Company{}.TableName()}
+}
+
 func toUser(u *store.User, c *store.Company) *User {
 	out := &User{
 		ID: u.ID,

@@ -88,7 +88,7 @@ func TestSessionsLifecycle(t *testing.T) {
 			if sess == nil {
 				t.Fatalf("session ended after %d touches", i)
 			}
-			if err := s.Touch(ctx, sess); err != nil {
+			if err := s.Touch(ctx, token, sess); err != nil {
 				t.Fatal(err)
 			}
 		}

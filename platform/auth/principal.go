@@ -153,22 +153,13 @@ func Authenticate(sessions *Sessions, loader PrincipalLoader, cookies Cookies, o
 			return
 		}
 		ctx := c.Request.Context()
-		sess, err := sessions.Lookup(ctx, token)
+		sess, p, err := sessions.Resolve(ctx, token, loader)
 		if err != nil {
 			// The database is failing: answer 503 rather than treat a signed-in user as anonymous
 			// (which would clear their cookie and sign them out).
 			httpx.Logger(c).Error("session lookup failed", "err", err.Error())
 			httpx.Fail(c, apperr.EUNAVAILABLE, MsgUnavailable)
 			return
-		}
-		var p *Principal
-		if sess != nil {
-			p, err = loader.LoadPrincipal(ctx, sess.UserID)
-			if err != nil {
-				httpx.Logger(c).Error("principal lookup failed", "err", err.Error())
-				httpx.Fail(c, apperr.EUNAVAILABLE, MsgUnavailable)
-				return
-			}
 		}
 		if p == nil {
 			cookies.Clear(c)
@@ -184,7 +175,7 @@ func Authenticate(sessions *Sessions, loader PrincipalLoader, cookies Cookies, o
 		c.Request = c.Request.WithContext(WithPrincipal(ctx, p))
 		c.Next()
 		if !c.GetBool(passiveKey) && Current(c) != nil {
-			_ = sessions.Touch(context.WithoutCancel(ctx), sess)
+			_ = sessions.Touch(context.WithoutCancel(ctx), token, sess)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"log/slog"
 	"time"
 
 	"gorm.io/gorm"
@@ -91,12 +92,79 @@ type Sessions struct {
 	clock    clock.Clock
 	idle     time.Duration
 	absolute time.Duration
+	cache    *sessionCache
+	stop     context.CancelFunc
 }
 
 // NewSessions returns the session store. A session ends after idle without use, or absolute after
 // sign-in, whichever comes first.
 func NewSessions(gdb *gorm.DB, clk clock.Clock, idle, absolute time.Duration) *Sessions {
-	return &Sessions{db: gdb, clock: clk, idle: idle, absolute: absolute}
+	s := &Sessions{db: gdb, clock: clk, idle: idle, absolute: absolute, cache: newSessionCache(), stop: func() {}}
+	dsn := postgresDSN(gdb)
+	s.cache.watch(gdb, dsn != "")
+	if dsn == "" {
+		s.cache.live.Store(true) // SQLite: one process, the callbacks see every write
+	}
+	return s
+}
+
+// Cache turns on the in-process cache of resolved sessions for principals read by loader (see
+// cache.go), and on PostgreSQL starts listening for other replicas' revocations until Close. A
+// loader that does not name its tables is never cached.
+func (s *Sessions) Cache(loader PrincipalLoader, log *slog.Logger) {
+	t, ok := loader.(PrincipalTables)
+	if !ok {
+		return
+	}
+	for _, name := range t.PrincipalTables() {
+		s.cache.tables[name] = true
+	}
+	s.cache.enabled = true
+	if dsn := postgresDSN(s.db); dsn != "" {
+		ctx, cancel := context.WithCancel(context.Background())
+		s.stop = cancel
+		go s.cache.listen(ctx, dsn, log)
+	}
+}
+
+// Cached reports whether token's session is answered from memory now (tests, diagnostics).
+func (s *Sessions) Cached(token string) bool {
+	e := s.cache.get(hashToken(token))
+	return e != nil && s.live(e.sess.ExpiresAt, e.sess.LastSeenAt)
+}
+
+// Close stops listening for revocations.
+func (s *Sessions) Close() { s.stop() }
+
+// Resolve returns the live session of token and its principal, or nils when the token is unknown,
+// expired or its user has no principal (disabled, deleted). The answer comes from the cache when
+// nothing could have changed it since it was read.
+func (s *Sessions) Resolve(ctx context.Context, token string, loader PrincipalLoader) (*Session, *Principal, error) {
+	if token == "" || len(token) > 128 {
+		return nil, nil, nil
+	}
+	hash := hashToken(token)
+	if e := s.cache.get(hash); e != nil && s.live(e.sess.ExpiresAt, e.sess.LastSeenAt) {
+		sess, p := e.sess, e.p
+		return &sess, &p, nil
+	}
+	gen := s.cache.gen.Load()
+	sess, err := s.lookup(ctx, hash)
+	if err != nil || sess == nil {
+		return nil, nil, err
+	}
+	p, err := loader.LoadPrincipal(ctx, sess.UserID)
+	if err != nil || p == nil {
+		return nil, nil, err
+	}
+	p.SessionID = sess.ID
+	s.cache.put(hash, gen, sess, p)
+	return sess, p, nil
+}
+
+func (s *Sessions) live(expiresAt, lastSeenAt time.Time) bool {
+	now := s.clock.Now()
+	return now.Before(expiresAt) && now.Before(lastSeenAt.Add(s.idle))
 }
 
 func hashToken(token string) string {
@@ -122,7 +190,7 @@ func (s *Sessions) CreateModerated(ctx context.Context, userID, moderatorID, ip,
 	}
 	row := sessionRow{ID: ids.New(), TokenHash: hashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
 		ExpiresAt: now.Add(s.absolute), IP: ip, UserAgent: userAgent, ModeratorID: moderatorID}
-	if err := db.Conn(ctx, s.db).Create(&row).Error; err != nil {
+	if err := db.Conn(ctx, s.db).Set(skipInvalidate, true).Create(&row).Error; err != nil {
 		return "", err
 	}
 	return token, nil
@@ -134,16 +202,19 @@ func (s *Sessions) Lookup(ctx context.Context, token string) (*Session, error) {
 	if token == "" || len(token) > 128 {
 		return nil, nil
 	}
+	return s.lookup(ctx, hashToken(token))
+}
+
+func (s *Sessions) lookup(ctx context.Context, hash string) (*Session, error) {
 	var row sessionRow
-	err := db.Conn(ctx, s.db).Where("token_hash = ?", hashToken(token)).Take(&row).Error
+	err := db.Conn(ctx, s.db).Where("token_hash = ?", hash).Take(&row).Error
 	if db.IsNotFound(err) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	now := s.clock.Now()
-	if !now.Before(row.ExpiresAt) || !now.Before(row.LastSeenAt.Add(s.idle)) {
+	if !s.live(row.ExpiresAt, row.LastSeenAt) {
 		return nil, nil
 	}
 	return &Session{ID: row.ID, UserID: row.UserID, CreatedAt: row.CreatedAt, LastSeenAt: row.LastSeenAt, ExpiresAt: row.ExpiresAt,
@@ -153,13 +224,18 @@ func (s *Sessions) Lookup(ctx context.Context, token string) (*Session, error) {
 // touchEvery limits last-seen writes to one a minute per session.
 const touchEvery = time.Minute
 
-// Touch records use of the session, which pushes back its idle expiry.
-func (s *Sessions) Touch(ctx context.Context, sess *Session) error {
+// Touch records use of the session, which pushes back its idle expiry. It cannot end a session, so
+// it leaves the cache alone (but for the entry's last-seen time).
+func (s *Sessions) Touch(ctx context.Context, token string, sess *Session) error {
 	now := s.clock.Now()
 	if now.Sub(sess.LastSeenAt) < touchEvery {
 		return nil
 	}
-	return db.Conn(ctx, s.db).Model(&sessionRow{}).Where("id = ?", sess.ID).Update("last_seen_at", now).Error
+	err := db.Conn(ctx, s.db).Set(skipInvalidate, true).Model(&sessionRow{}).Where("id = ?", sess.ID).Update("last_seen_at", now).Error
+	if err == nil {
+		s.cache.touched(hashToken(token), now)
+	}
+	return err
 }
 
 // Revoke ends the session of token. Unknown tokens are ignored.

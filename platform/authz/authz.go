@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/casbin/casbin/v2"
 	"github.com/casbin/casbin/v2/model"
@@ -54,6 +55,10 @@ const (
 // Enforcer decides on requests.
 type Enforcer struct {
 	e *casbin.SyncedEnforcer
+	// decided memoizes Enforce by subject, method and route pattern. The policy is fixed once New
+	// returns and the keys are bounded (roles x registered routes), while casbin's matcher
+	// evaluation was a tenth of a signed-in request's CPU (docs/performance.md, issue 16).
+	decided sync.Map
 }
 
 // New builds the enforcer from the embedded model, the role hierarchy and rules.
@@ -88,10 +93,20 @@ func New(rules []Rule) (*Enforcer, error) {
 	return &Enforcer{e: e}, nil
 }
 
+type decision struct{ subject, method, route string }
+
 // Allowed reports whether subject may call method on the route pattern.
 func (e *Enforcer) Allowed(subject, method, route string) bool {
+	key := decision{subject, method, route}
+	if ok, seen := e.decided.Load(key); seen {
+		return ok.(bool)
+	}
 	ok, err := e.e.Enforce(subject, route, method)
-	return err == nil && ok
+	allowed := err == nil && ok
+	if err == nil {
+		e.decided.Store(key, allowed)
+	}
+	return allowed
 }
 
 // Middleware refuses a request whose subject may not call its route: 401 with the session-expired

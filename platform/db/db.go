@@ -36,7 +36,7 @@ type Options struct {
 	DataDir string
 	// SQLitePath overrides the SQLite file path (tests use a temporary file).
 	SQLitePath string
-	// MaxOpenConns caps the pool (PostgreSQL); 0 keeps the default of 20.
+	// MaxOpenConns caps the pool; 0 keeps the default of 20.
 	MaxOpenConns int
 	// SlowQuery is the threshold for logging a slow query; 0 disables logging.
 	SlowQuery time.Duration
@@ -95,6 +95,19 @@ func Open(opts Options) (*gorm.DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
+	// database/sql keeps only 2 idle connections by default: under concurrent requests every other
+	// query then opened a SQLite connection (file, pragmas, statements prepared again), which cost
+	// more than the query (docs/performance.md, issue 16). Keep a pool like PostgreSQL's.
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return nil, err
+	}
+	n := opts.MaxOpenConns
+	if n == 0 {
+		n = 20
+	}
+	sqlDB.SetMaxOpenConns(n)
+	sqlDB.SetMaxIdleConns(n)
 	return gdb, nil
 }
 

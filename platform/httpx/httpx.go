@@ -173,8 +173,14 @@ func IsTooLarge(err error) bool {
 
 // Logger returns the request's logger (with its request id), or the default logger.
 func Logger(c *gin.Context) *slog.Logger {
-	if l, ok := c.Get(loggerKey); ok {
-		return l.(*slog.Logger)
+	v, _ := c.Get(loggerKey)
+	switch l := v.(type) {
+	case *slog.Logger:
+		return l
+	case requestLogger:
+		made := l.base.With("request_id", l.id)
+		c.Set(loggerKey, made)
+		return made
 	}
 	return slog.Default()
 }

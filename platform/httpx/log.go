@@ -23,8 +23,9 @@ func RequestLog(base *slog.Logger) gin.HandlerFunc {
 			id = ids.New()
 		}
 		c.Header(RequestIDHeader, id)
-		l := base.With("request_id", id)
-		c.Set(loggerKey, l)
+		// The request's logger is made when a handler asks for it (Logger): most requests only
+		// write the access line, and a logger per request was an allocation each (issue 16).
+		c.Set(loggerKey, requestLogger{base: base, id: id})
 		start := time.Now()
 		c.Next()
 		status := c.Writer.Status()
@@ -32,16 +33,27 @@ func RequestLog(base *slog.Logger) gin.HandlerFunc {
 		if status >= 500 {
 			level = slog.LevelError
 		}
+		ctx := c.Request.Context()
+		if !base.Enabled(ctx, level) {
+			return
+		}
 		path := c.FullPath() // the route pattern: ids and tokens in paths stay out of the log
 		if path == "" {
 			path = c.Request.URL.Path // a page of the web app; never the query string
 		}
-		l.Log(c.Request.Context(), level, "request",
-			"method", c.Request.Method,
-			"path", path,
-			"status", status,
-			"duration_ms", float64(time.Since(start).Microseconds())/1000,
-			"bytes", c.Writer.Size(),
+		base.LogAttrs(ctx, level, "request",
+			slog.String("request_id", id),
+			slog.String("method", c.Request.Method),
+			slog.String("path", path),
+			slog.Int("status", status),
+			slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
+			slog.Int("bytes", c.Writer.Size()),
 		)
 	}
+}
+
+// requestLogger is what RequestLog keeps for Logger.
+type requestLogger struct {
+	base *slog.Logger
+	id   string
 }

@@ -107,8 +107,11 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 	return k, nil
 }
 
-// Close releases the database.
-func (k *Kernel) Close() error { return db.Close(k.DB) }
+// Close stops the session cache's listener and releases the database.
+func (k *Kernel) Close() error {
+	k.Sessions.Close()
+	return db.Close(k.DB)
+}
 
 // Mailer delivers the outbox now; tests and the CLI use it.
 func (k *Kernel) Mailer() *mail.Dispatcher { return k.dispatcher }
@@ -220,6 +223,8 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 		c.JSON(http.StatusOK, gin.H{"status": "ready"})
 	})
 
+	// Resolved sessions are cached in process, invalidated on every replica (platform/auth/cache.go).
+	k.Sessions.Cache(principals, k.Log)
 	expired := func(c *gin.Context) {
 		flash.Set(c, flash.Danger, authz.MsgSessionExpired, k.Cookies.Secure)
 	}
@@ -228,6 +233,10 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 		m.Routes(api)
 	}
 
-	r.NoRoute(newSPA(web).serve)
+	app, err := newSPA(web)
+	if err != nil {
+		return nil, nil, fmt.Errorf("web app: %w", err)
+	}
+	r.NoRoute(app.serve)
 	return r, enforcer, nil
 }

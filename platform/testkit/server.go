@@ -17,11 +17,13 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
 
 	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/config"
+	"marquee/platform/db"
 	"marquee/platform/server"
 )
 
@@ -52,7 +54,12 @@ type startOptions struct {
 	env         map[string]string
 	realHashing bool
 	web         fs.FS
+	databaseURL string
 }
+
+// WithDatabaseURL runs the server on the PostgreSQL database at url (PostgresURL) instead of a
+// fresh one: two servers on one URL are two replicas of one deployment.
+func WithDatabaseURL(url string) Option { return func(o *startOptions) { o.databaseURL = url } }
 
 // WithWeb serves web as the built web app.
 func WithWeb(web fs.FS) Option { return func(o *startOptions) { o.web = web } }
@@ -89,7 +96,17 @@ func Start(t testing.TB, dialect string, build BuildFunc, opts ...Option) *Serve
 	if os.Getenv("TEST_LOG") != "" {
 		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	k, err := server.NewKernel(t.Context(), cfg, log, clk, server.Options{DB: OpenDB(t, dialect), HashParams: hashParams(so.realHashing)})
+	var gdb *gorm.DB
+	if so.databaseURL != "" {
+		gdb, err = db.Open(db.Options{URL: so.databaseURL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = db.Close(gdb) })
+	} else {
+		gdb = OpenDB(t, dialect)
+	}
+	k, err := server.NewKernel(t.Context(), cfg, log, clk, server.Options{DB: gdb, HashParams: hashParams(so.realHashing)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,6 +125,7 @@ func Start(t testing.TB, dialect string, build BuildFunc, opts ...Option) *Serve
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(k.Sessions.Close)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return &Server{Server: srv, Kernel: k, Clock: clk, Enforcer: enf, MailDir: cfg.MailDirectory(), Modules: mods, Routes: h.Routes()}

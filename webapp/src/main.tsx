@@ -1,14 +1,39 @@
-import '@fontsource/kanit/300.css'
-import '@fontsource/kanit/400.css'
-import '@fontsource/kanit/500.css'
-import '@fontsource/kanit/600.css'
-import './index.css'
+import './styles'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes } from 'react-router'
 import App from './app/App'
+import { createRoutes } from './app/router/routes'
+import { makeStore } from './app/store'
+import { initialSessionState } from './platform/session'
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const root = document.getElementById('root')!
+
+if (root.firstElementChild) {
+  // A page the server sent prerendered (login, register, forgot password: scripts/prerender.mjs).
+  // It sends those only to a browser without a session cookie, so the session is known to be
+  // anonymous; the lazy screens of the matched routes load before hydration, so the first render
+  // is the server's HTML.
+  const routes = createRoutes()
+  const matches = matchRoutes(routes, window.location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const loaded = await route.lazy()
+      Object.assign(route, { ...loaded, lazy: undefined })
+    }),
+  )
+  const store = makeStore({ session: { ...initialSessionState, status: 'anonymous' } })
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App store={store} router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  )
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}

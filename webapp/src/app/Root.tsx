@@ -5,6 +5,7 @@ import FlashHost from '../platform/flash/FlashHost'
 import { usePageViews } from '../platform/pageviews'
 import { selectSession } from '../platform/session'
 import { useSessionBootstrap } from './SessionBootstrap'
+import SkipLink from './SkipLink'
 
 /** After the session check finds the session gone (B §4), the user goes to /login. */
 function useSessionExpiryRedirect() {
@@ -26,9 +27,7 @@ export default function Root() {
   useSessionExpiryRedirect()
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow">
-        Skip to content
-      </a>
+      <SkipLink />
       <FlashHost />
       <Outlet />
       <ScrollRestoration />

@@ -1,15 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { api } from './api'
+import { send } from './http'
 
-const pageviewsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    recordPageView: build.mutation<null, { path: string; referrer: string }>({
-      query: (body) => ({ url: '/api/analytics/pageviews', method: 'POST', body }),
-      extraOptions: { silent: true },
-    }),
-  }),
-})
+// A plain call, not an RTK Query mutation: the static public pages report page views too, and they
+// do not load the store (issue 16, src/app/public/routes.tsx).
 
 /** Drops the query and fragment: they can hold tokens (reset and access links). */
 export function withoutQuery(url: string): string {
@@ -25,12 +19,11 @@ export function withoutQuery(url: string): string {
 /** A §1: every route change is reported as a page view, fire-and-forget. */
 export function usePageViews(): void {
   const { pathname } = useLocation()
-  const [record] = pageviewsApi.useRecordPageViewMutation()
   const previous = useRef<string | null>(null)
 
   useEffect(() => {
     const referrer = previous.current ?? withoutQuery(document.referrer)
     previous.current = pathname
-    void record({ path: pathname, referrer }).catch(() => undefined)
-  }, [pathname, record])
+    void send({ url: '/api/analytics/pageviews', method: 'POST', body: { path: pathname, referrer } }).catch(() => undefined)
+  }, [pathname])
 }

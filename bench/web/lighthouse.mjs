@@ -1,0 +1,101 @@
+// Lighthouse of the public pages (issue 16, docs/performance.md "First visit"): /, /login and
+// /locations of the real binary (bin/marquee, `make build`) with demo data, in Debian's Chromium,
+// with Lighthouse's default mobile settings (a mid-range phone: 4x CPU slowdown, simulated slow 4G).
+//
+//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations]
+//
+// Each page is measured --runs times in a fresh browser; the run with the median performance score
+// is printed, as a table for docs/performance.md. Targets: performance >= 95 (LCP <= 1.8 s),
+// accessibility and best practices 100 for / and /login; performance >= 90 for /locations.
+import { spawn, execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const modules = join(root, 'webapp', 'node_modules')
+const { default: lighthouse } = await import(join(modules, 'lighthouse', 'core', 'index.js'))
+const chromeLauncher = await import(join(modules, 'chrome-launcher', 'dist', 'index.js'))
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+)
+const RUNS = Number(args.runs ?? 3)
+const PORT = Number(args.port ?? 18290)
+const BASE = `http://127.0.0.1:${PORT}`
+const PAGES = (args.pages ?? '/,/login,/locations').split(',')
+
+// ---- the server: the real binary on a fresh SQLite database with the demo data ----
+const data = mkdtempSync(join(tmpdir(), 'marquee-lighthouse-'))
+const env = { ...process.env, PORT: String(PORT), DATA_DIR: data, BASE_URL: BASE, LOG_LEVEL: 'warn' }
+const bin = join(root, 'bin', 'marquee')
+execFileSync(bin, ['seed', '--demo'], { env, stdio: 'ignore' })
+const server = spawn(bin, ['serve'], { env, stdio: 'ignore' })
+const stop = () => {
+  server.kill()
+  rmSync(data, { recursive: true, force: true })
+}
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${BASE}/readyz`)).ok) break
+  } catch {
+    // not up yet
+  }
+  if (i > 100) {
+    stop()
+    throw new Error('the server did not start')
+  }
+  await new Promise((r) => setTimeout(r, 100))
+}
+
+// ---- the measurements ----
+async function measure(path) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  try {
+    const result = await lighthouse(BASE + path, { port: chrome.port, output: 'json', logLevel: 'error' })
+    const { categories, audits } = result.lhr
+    const scripts = (audits['network-requests'].details?.items ?? []).filter((r) => r.resourceType === 'Script')
+    return {
+      path,
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      bestPractices: Math.round(categories['best-practices'].score * 100),
+      fcp: audits['first-contentful-paint'].numericValue,
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      transfer: audits['total-byte-weight'].numericValue,
+      js: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      failed: Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id),
+    }
+  } finally {
+    await chrome.kill()
+  }
+}
+
+const rows = []
+try {
+  for (const path of PAGES) {
+    const runs = []
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(path))
+    runs.sort((a, b) => a.performance - b.performance)
+    rows.push({ ...runs[Math.floor(runs.length / 2)], all: runs.map((r) => r.performance) })
+  }
+} finally {
+  stop()
+}
+
+const kib = (b) => `${(b / 1024).toFixed(0)} KiB`
+console.log(`Lighthouse ${(await import(join(modules, 'lighthouse', 'package.json'), { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS}; ${cpus().length} CPUs (${cpus()[0].model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+console.log('| page | performance (runs) | accessibility | best practices | FCP | LCP | TBT | CLS | transferred | of it JavaScript |')
+console.log('|---|---|---|---|---|---|---|---|---|---|')
+for (const r of rows) {
+  console.log(`| \`${r.path}\` | ${r.performance} (${r.all.join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${r.tbt.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${kib(r.transfer)} | ${kib(r.js)} |`)
+}
+for (const r of rows) if (r.failed.length) console.log(`${r.path}: failed audits: ${r.failed.join(', ')}`)

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test'
+
+// Issue 16: the public pages are prerendered at build time, so their content is in the HTML the
+// server sends and a first paint needs no JavaScript; the JavaScript then hydrates them.
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the landing page has its headline, the budget input and its buttons', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Your ad on digital billboards, booked in minutes' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Weekly budget' })).toHaveValue('1,000')
+    const hero = page.getByRole('region', { name: 'Your ad on digital billboards, booked in minutes' })
+    await expect(hero.getByRole('link', { name: 'Create an account' })).toBeVisible()
+    await expect(hero.getByRole('link', { name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Register' })).toBeAttached()
+    await expect(page.getByRole('button', { name: 'Open menu', includeHidden: true })).toBeAttached()
+    // The estimate for the budget shown is in the HTML too.
+    await expect(page.getByText('Estimated weekly impressions')).toBeVisible()
+  })
+
+  test('the other public pages and the login form are in the HTML', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/cost', 'Simple weekly pricing, face by face'],
+      ['/how-it-works', 'From sign-up to your ad on screen'],
+      ['/media-owners', 'Fill your screens with self-serve advertisers'],
+      ['/tos', 'Terms of service'],
+      ['/register', 'Create your account'],
+      ['/forgot-password', 'Reset your password'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toHaveText(heading)
+    }
+    await page.goto('/login')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back')
+    await expect(page.getByLabel('Email')).toBeVisible()
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  })
+})
+
+test('the prerendered landing page hydrates: the estimate follows the budget, links navigate', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  page.on('pageerror', (e) => errors.push(e.message))
+  const scripts: string[] = []
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
+  await page.goto('/')
+  const budget = page.getByRole('textbox', { name: 'Weekly budget' })
+  await expect(async () => {
+    await budget.fill('100')
+    await expect(page.getByText('too small for a measurable estimate')).toBeVisible({ timeout: 500 })
+  }).toPass()
+  // The landing page never loads the whole app (Redux Toolkit, RTK Query, the signed-in frame).
+  expect(scripts.filter((u) => /\/assets\/index-/.test(u))).toEqual([])
+  await page.getByRole('link', { name: 'Cost', exact: true }).first().click()
+  await expect(page).toHaveURL(/\/cost$/)
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).first().click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  expect(errors).toEqual([])
+})

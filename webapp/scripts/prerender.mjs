@@ -1,0 +1,80 @@
+// Prerenders the public pages after `vite build` (issue 16, docs/performance.md): each page's HTML
+// is rendered by React's server renderer (src/entry-server.tsx, built with `vite build --ssr` into
+// dist-ssr/) and written to dist/prerendered/<page>.html, which the Go server sends to a browser
+// without a session (platform/server/spa.go). Each page inlines the stylesheet (no render-blocking
+// request), preloads the Kanit face of the body text (the largest paint is a paragraph), and loads only its entry's scripts: the
+// static pages the small public app, login and register the whole app.
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..')
+const dist = join(web, 'dist')
+const ssr = join(web, 'dist-ssr')
+const { renderStatic, renderApp, STATIC_PATHS, APP_PATHS } = await import(join(ssr, 'entry-server.js'))
+
+const manifests = {
+  app: JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')),
+  public: JSON.parse(readFileSync(join(dist, '.vite', 'public-manifest.json'), 'utf8')),
+}
+const template = readFileSync(join(dist, 'index.html'), 'utf8')
+
+/** An entry's script, the chunks it imports and those of the page's own chunk (to preload), and its stylesheets. */
+function entryFiles(build, key, pageKey) {
+  const manifest = manifests[build]
+  const entry = manifest[key]
+  if (!entry) throw new Error(`no ${key} in the ${build} build manifest`)
+  const preload = new Set()
+  const visit = (k) => {
+    for (const dep of manifest[k].imports ?? []) {
+      if (!preload.has(manifest[dep].file)) {
+        preload.add(manifest[dep].file)
+        visit(dep)
+      }
+    }
+  }
+  visit(key)
+  if (pageKey) {
+    if (!manifest[pageKey]) throw new Error(`no ${pageKey} in the ${build} build manifest`)
+    preload.add(manifest[pageKey].file)
+    visit(pageKey)
+  }
+  return { script: entry.file, preload: [...preload], css: entry.css ?? [] }
+}
+
+const fonts = readdirSync(join(dist, 'assets')).filter((f) => /^kanit-latin-400-normal-.*\.woff2$/.test(f))
+
+function page(files, body) {
+  const css = files.css.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
+  // The scripts are asked for once the page has painted: the HTML is the whole first paint, so the
+  // page's JavaScript never competes with it for the network or the main thread.
+  const load = [...files.preload.map((f) => ['modulepreload', f]), ['script', files.script]]
+  const head = [
+    ...fonts.map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin>`),
+    `<style>${css}</style>`,
+    `<script>requestAnimationFrame(() => setTimeout(() => ${JSON.stringify(load)}.forEach(([kind, f]) => {` +
+      `const e = document.createElement(kind === 'script' ? 'script' : 'link');` +
+      `if (kind === 'script') { e.type = 'module'; e.src = '/' + f } else { e.rel = kind; e.href = '/' + f }` +
+      `e.crossOrigin = ''; document.head.append(e) })))</script>`,
+  ].join('\n    ')
+  // The template's own scripts and stylesheet are the whole app's; the page's replace them.
+  let html = template
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="(modulepreload|stylesheet)"[^>]*>/g, '')
+  if (!html.includes('</head>') || !html.includes('<div id="root"></div>')) throw new Error('unexpected index.html')
+  html = html.replace('</head>', `    ${head}\n  </head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+  // The page works without JavaScript, so the notice about it is wrong here.
+  return html.replace(/\s*<noscript>.*?<\/noscript>/, '')
+}
+
+const out = join(dist, 'prerendered')
+rmSync(out, { recursive: true, force: true })
+mkdirSync(out, { recursive: true })
+const name = (path) => (path === '/' ? 'index' : path.slice(1)) + '.html'
+const wholeApp = entryFiles('app', 'index.html')
+for (const [path, source] of Object.entries(STATIC_PATHS)) {
+  writeFileSync(join(out, name(path)), page(entryFiles('public', 'src/public-main.tsx', source), await renderStatic(path)))
+}
+for (const path of APP_PATHS) writeFileSync(join(out, name(path)), page(wholeApp, await renderApp(path)))
+rmSync(ssr, { recursive: true, force: true })
+console.log(`prerendered ${Object.keys(STATIC_PATHS).length + APP_PATHS.length} pages into dist/prerendered/`)
