@@ -6,6 +6,7 @@ import (
 
 	"marquee/modules/billing"
 	"marquee/modules/partners/internal/store"
+	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/events"
@@ -40,7 +41,9 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 		} else if err != nil {
 			return err
 		}
-		day := dates.Of(e.CreatedAt)
+		// The link's days and the bonus month are the business time zone's (DESIGN §1.10).
+		at := e.CreatedAt.In(clock.Location(m.deps.Clock))
+		day := dates.In(at, at.Location())
 		if !active(l, day) {
 			return nil
 		}
@@ -52,8 +55,7 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 		if rate == 0 {
 			return nil
 		}
-		t := e.CreatedAt.UTC()
-		return m.accrue(ctx, l.PartnerID, l.ClientID, p.CampaignRef, t.Year(), int(t.Month()), rate, p.TransactionID, p.TransactionID, int64(p.Amount))
+		return m.accrue(ctx, l.PartnerID, l.ClientID, p.CampaignRef, at.Year(), int(at.Month()), rate, p.TransactionID, p.TransactionID, int64(p.Amount))
 	})
 }
 

@@ -13,8 +13,9 @@ import (
 	"marquee/platform/ids"
 	"marquee/platform/money"
 
-	"github.com/gin-gonic/gin"
 	"marquee/platform/httpx"
+
+	"github.com/gin-gonic/gin"
 )
 
 // ExamPromoValue is the credit a user's company receives on passing the exam (B §3 Exam result:

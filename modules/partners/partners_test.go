@@ -397,12 +397,14 @@ func TestLinkExpiryBoundary(t *testing.T) {
 		if l.Linked.Expiration.String() != "2027-11-22" {
 			t.Fatalf("expiration = %s", l.Linked.Expiration)
 		}
-		f.s.Clock.Set(time.Date(2027, 11, 22, 23, 59, 0, 0, time.UTC))
+		// The boundary is the business time zone's midnight (BUSINESS_TIMEZONE, America/New_York).
+		ny, _ := time.LoadLocation("America/New_York")
+		f.s.Clock.Set(time.Date(2027, 11, 22, 23, 59, 0, 0, ny))
 		last := settled(f, ids.New(), "last-day", 100_00)
 		if err := f.m.onChargeSettled(t.Context(), last); err != nil {
 			t.Fatal(err)
 		}
-		f.s.Clock.Set(time.Date(2027, 11, 23, 0, 0, 0, 0, time.UTC))
+		f.s.Clock.Set(time.Date(2027, 11, 23, 0, 0, 0, 0, ny))
 		if err := f.m.onChargeSettled(t.Context(), settled(f, ids.New(), "day-after", 100_00)); err != nil {
 			t.Fatal(err)
 		}
@@ -435,6 +437,7 @@ func TestBonusProperty(t *testing.T) {
 		f := start(t, dialect)
 		f.linkAdvertiser()
 		rng := rand.New(rand.NewPCG(14, uint64(len(dialect))))
+		ny, _ := time.LoadLocation("America/New_York")
 		type charge struct {
 			ev   events.Event
 			left int64
@@ -466,7 +469,7 @@ func TestBonusProperty(t *testing.T) {
 		for _, c := range charges {
 			var p billing.ChargeSettled
 			_ = json.Unmarshal(c.ev.Payload, &p)
-			t := c.ev.CreatedAt.UTC()
+			t := c.ev.CreatedAt.In(ny) // a charge's month is the business time zone's
 			billed[fmt.Sprintf("%s/%d/%d", p.CampaignRef, t.Year(), t.Month())] += c.left
 		}
 		var rows []store.Bonus

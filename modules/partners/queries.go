@@ -12,6 +12,7 @@ import (
 	"marquee/modules/identity"
 	"marquee/modules/partners/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/money"
 	"marquee/platform/pagination"
@@ -20,7 +21,7 @@ import (
 // parseYear reads ?year= (B §9: from 2018 to the current year). Empty answers 0 (all time) when
 // allowAll, else the current year.
 func (m *Module) parseYear(raw string, allowAll bool) (int, error) {
-	now := m.deps.Clock.Now().UTC().Year()
+	now := m.deps.Clock.Now().In(clock.Location(m.deps.Clock)).Year()
 	raw = strings.TrimSpace(raw)
 	if raw == "" || (allowAll && strings.EqualFold(raw, "all")) {
 		if allowAll {
