@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockFetch } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
@@ -45,6 +45,32 @@ describe('/dashboard (A §2)', () => {
     await new Promise((r) => setTimeout(r, 200))
     expect(server.called('GET', '/users/check-tutorial')).toHaveLength(0)
     expect(screen.queryByRole('dialog', { name: 'How Marquee works' })).not.toBeInTheDocument()
+  })
+
+  it('gives the tour once: back on the dashboard it does not replay, and the video shows (issue 12 item 22)', async () => {
+    Element.prototype.scrollIntoView = () => undefined
+    const server = mockFetch({
+      'GET /api/campaigns/count': counts,
+      'GET /users/disable-tour': { body: { tourCampaignShow: false, tutorialCampaignShowed: false } },
+      'GET /users/check-tutorial': { body: { tourCampaignShow: false, tutorialCampaignShowed: false } },
+      'GET /api/contents/': { body: { items: [], total: 0, page: 1, page_size: 50 } },
+      'GET /api/campaigns': { body: { items: [], total: 0, page: 1, page_size: 50, totals: {} } },
+    })
+    const { router, store } = renderApp('/dashboard', { session: signedInSession(makeUser({ tutorialCampaignShowed: false, tourCampaignShow: true })) })
+    const popover = () => document.querySelector<HTMLElement>('.driver-popover')
+    await waitFor(() => expect(popover()).toHaveTextContent('Step 1 of'))
+    await waitFor(() => expect(store.getState().session.user?.tourCampaignShow).toBe(false))
+    // No video over the running tour.
+    expect(screen.queryByRole('dialog', { name: 'How Marquee works' })).not.toBeInTheDocument()
+
+    await act(() => router.navigate('/campaigns'))
+    await waitFor(() => expect(popover()).toBeNull())
+    await act(() => router.navigate('/dashboard'))
+    await screen.findByRole('region', { name: 'Your campaigns' })
+    expect(await screen.findByRole('dialog', { name: 'How Marquee works' })).toBeInTheDocument()
+    expect(popover()).toBeNull()
+    expect(server.called('GET', '/users/disable-tour')).toHaveLength(1)
+    expect(store.getState().session.user?.tutorialCampaignShowed).toBe(true)
   })
 
   it('takes a video tagged GUIDE when the relevant item is not a video', async () => {

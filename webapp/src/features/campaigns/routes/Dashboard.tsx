@@ -36,7 +36,9 @@ export default function Dashboard() {
   const [checkTutorial] = useCheckTutorialMutation()
   const checked = useRef(false)
 
-  const tourDue = params.get('tour') === 'true' || !!user?.tourCampaignShow
+  // Read once per visit: starting the tour turns the user's flag off at once, and the video must
+  // still wait for a later visit rather than open over the running tour.
+  const [tourDue] = useState(() => params.get('tour') === 'true' || !!user?.tourCampaignShow)
   useEffect(() => {
     if (checked.current || !user || tourDue || user.tutorialCampaignShowed) return
     checked.current = true
