@@ -184,8 +184,13 @@ export default function AppLayout() {
   )
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 lg:block">{sidebar}</aside>
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      {/* A column of the page's own height (its dark background runs to the bottom of a long page,
+          also in a full-page capture), with the menu itself sticky in the first screen. A fixed
+          aside was only one screen tall. */}
+      <aside data-testid="app-sidebar" className="hidden w-64 shrink-0 bg-slate-900 lg:block">
+        <div className="sticky top-0 h-screen">{sidebar}</div>
+      </aside>
       {menuOpen && (
         <div className="fixed inset-0 z-40 lg:hidden" onKeyDown={(e) => e.key === 'Escape' && closeMenu()}>
           <div aria-hidden="true" className="absolute inset-0 bg-slate-900/50" onClick={closeMenu} />
@@ -205,7 +210,7 @@ export default function AppLayout() {
           </aside>
         </div>
       )}
-      <div className="lg:pl-64">
+      <div className="min-w-0 flex-1">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <button
             ref={menuButton}

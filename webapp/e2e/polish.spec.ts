@@ -1,0 +1,102 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { pngSize } from './images'
+import { DEMO, expectAccessibleHere, lastScreen, offline, signIn, unique } from './support'
+
+// Issue 12, what a new user trips over: the signed-in frame on long pages (item 20), toasts over
+// controls (item 23), the Ad Design Tool's text box (item 21).
+
+const MSG_CREATED = 'Your campaign was successfully created and is pending payment confirmation'
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox()
+  expect(b).not.toBeNull()
+  return b!
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+/** The flash the campaign form carries to the next page, as the app stores it (platform/flash). */
+async function carryFlash(page: Page, text: string) {
+  await page.evaluate((t) => window.sessionStorage.setItem('marquee.flash.next', JSON.stringify([{ text: t, type: 'success', duration: 7500 }])), text)
+}
+
+test('the sidebar covers the whole height of a long page (item 20)', async ({ page }) => {
+  await offline(page)
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await signIn(page, DEMO.advertiser)
+  await page.goto('/campaigns/new')
+  await expect(page.getByRole('heading', { level: 1, name: 'New campaign' })).toBeVisible()
+  const sidebar = page.getByTestId('app-sidebar')
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight)
+  expect(pageHeight).toBeGreaterThan(768 * 2)
+  // Its dark column runs to the bottom of the page, not one screen down.
+  expect((await box(sidebar)).height).toBeGreaterThanOrEqual(pageHeight - 1)
+  expect(await sidebar.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^oklch\(0\.2\d* /) // slate-900
+  // Scrolled to the bottom, the corner under the menu is still the sidebar, and the menu stays in view.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  const under = await page.evaluate(() => document.elementFromPoint(8, window.innerHeight - 4)?.closest('[data-testid="app-sidebar"]') !== null)
+  expect(under).toBe(true)
+  await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeInViewport()
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toBeInViewport()
+  await lastScreen(page, 'polish-sidebar-long-page')
+})
+
+test('a toast lets clicks through to the control under it (item 23)', async ({ page }) => {
+  await offline(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page, DEMO.advertiser)
+  await page.goto('/campaigns')
+  // What a purchase leaves for the next page: the success flash, shown for 7.5 s.
+  await carryFlash(page, MSG_CREATED)
+  await page.reload()
+  const toast = page.getByRole('status').filter({ hasText: MSG_CREATED })
+  await expect(toast).toBeVisible()
+  const newCampaign = page.getByRole('link', { name: 'New campaign' })
+  expect(overlaps(await box(toast), await box(newCampaign)), 'the toast sits over "New campaign"').toBe(true)
+  await expectAccessibleHere(page, '/campaigns with a toast')
+  // Playwright refuses a click that another element would receive; this one reaches the link.
+  await newCampaign.click({ timeout: 3000 })
+  await expect(page).toHaveURL(/\/campaigns\/new$/)
+  // The toast can still be dismissed.
+  await page.getByRole('button', { name: 'Dismiss message' }).click()
+  await expect(toast).toBeHidden()
+})
+
+test('the Ad Design Tool grows a text box with its text and warns before cutting text (item 21)', async ({ page }) => {
+  await signIn(page, DEMO.advertiser)
+  await page.goto('/creatives/create')
+  await expect(page.getByTestId('ad-canvas').locator('canvas').first()).toBeVisible()
+  await page.getByRole('button', { name: 'Add text' }).click()
+  await page.getByLabel('Text', { exact: true }).fill('Fresh pies, baked daily')
+  await page.getByLabel('Size', { exact: true }).fill('72')
+  // 320 wide at size 72 the words wrap onto several lines: the box is as tall as they are.
+  const panel = page.getByText(/^\d+x\d+ at -?\d+, -?\d+$/)
+  await expect(async () => {
+    const [, , height] = ((await panel.textContent()) ?? '').match(/^(\d+)x(\d+)/)!.map(Number)
+    expect(height).toBeGreaterThanOrEqual(72 * 3)
+  }).toPass()
+
+  // Too big to fit the ad: export asks first, and "Keep editing" saves nothing.
+  await page.getByLabel('Size', { exact: true }).fill('150')
+  await page.getByLabel('Ad name').fill(`Pies ${unique()}`)
+  await page.getByLabel('Background colour').fill('#1e3a8a')
+  await page.getByRole('button', { name: 'Export and save' }).click()
+  const warning = page.getByRole('dialog', { name: 'Some text does not fit' })
+  await expect(warning).toContainText('Text: Fresh pies, baked daily')
+  await expectAccessibleHere(page, 'the text-cut warning')
+  await lastScreen(page, 'polish-builder-text-cut')
+  await warning.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(warning).toBeHidden()
+
+  // Back to 72, it fits: the export goes through without asking.
+  await page.getByLabel('Size', { exact: true }).fill('72')
+  const upload = page.waitForResponse((r) => r.url().includes('/upload_creative_image') && r.request().method() === 'POST')
+  await page.getByRole('button', { name: 'Export and save' }).click()
+  const answer = await upload
+  expect(answer.status()).toBe(200)
+  const { path } = (await answer.json()) as { path: string }
+  const stored = await page.request.get(`/creative/image?image=${encodeURIComponent(path)}`)
+  expect(pngSize(await stored.body())).toEqual({ width: 1400, height: 400 })
+})
