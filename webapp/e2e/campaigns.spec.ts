@@ -232,6 +232,11 @@ test('change the creative of one location', async ({ page }) => {
   await dialog.getByLabel('Name').fill(name)
   const changed = page.waitForResponse((r) => /\/api\/campaigns\/[^/]+\/creative$/.test(r.url()) && r.request().method() === 'PUT')
   await dialog.getByRole('button', { name: 'Save creative' }).click()
+  // A §2 'confirm update creative' asks before the change is applied.
+  const confirm = page.getByRole('dialog', { name: 'Confirm update creative' })
+  await expect(confirm).toContainText(`Do you want to show “${name}” for `)
+  await expectAccessibleHere(page, 'the confirm update creative dialog')
+  await confirm.getByRole('button', { name: 'Update creative' }).click()
   expect((await changed).status()).toBe(200)
   await expect(page.getByText('Creative uploaded successfully')).toBeVisible()
   // The location now shows the new creative, and its image loads.

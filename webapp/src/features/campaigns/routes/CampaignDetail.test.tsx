@@ -153,7 +153,7 @@ describe('/campaigns/:id (B §2)', () => {
     expect(await screen.findByText('An error occurred trying to delete the campaign')).toBeInTheDocument()
   })
 
-  it('changes the creative of one location, and of one week', async () => {
+  it('changes the creative of one location, and of one week, each after the confirm (A §2)', { timeout: 20_000 }, async () => {
     const creative = { id: 'cr2', awsUrl: '/creative/image?image=cr2.png', name: 'Holiday ad', alt: '', url: 'cr2.png', company: 'company-1', reference: 'R2', converted_thumb: '', width: 1400, height: 400, is_default: false, created_at: '2026-11-01T00:00:00Z' }
     const server = mockFetch(
       routes(makeDetail({ editable: true, start_date: '2030-01-07', end_date: '2030-01-20' }), {
@@ -171,6 +171,19 @@ describe('/campaigns/:id (B §2)', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Creative for Bay Bridge West' })
     await user.click(within(dialog).getByRole('tab', { name: 'Pick from library' }))
     await user.click(await within(dialog).findByRole('button', { name: 'Use Holiday ad' }))
+    // A §2 'confirm update creative': nothing changes before the yes, and a cancel changes nothing.
+    let confirm = await screen.findByRole('dialog', { name: 'Confirm update creative' })
+    expect(confirm).toHaveTextContent('Do you want to show “Holiday ad” for Bay Bridge West?')
+    expect(server.called('PUT', '/api/campaigns/c1/creative')).toHaveLength(0)
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm update creative' })).not.toBeInTheDocument())
+    expect(server.called('PUT', '/api/campaigns/c1/creative')).toHaveLength(0)
+    await user.click(await screen.findByRole('button', { name: 'Change creative at Bay Bridge West' }))
+    dialog = await screen.findByRole('dialog', { name: 'Creative for Bay Bridge West' })
+    await user.click(within(dialog).getByRole('tab', { name: 'Pick from library' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Use Holiday ad' }))
+    confirm = await screen.findByRole('dialog', { name: 'Confirm update creative' })
+    await user.click(within(confirm).getByRole('button', { name: 'Update creative' }))
     expect(await screen.findByText('Creative uploaded successfully')).toBeInTheDocument()
     expect(server.called('PUT', '/api/campaigns/c1/creative')[0]!.body).toEqual({ creative_id: 'cr2', locations: ['f2'] })
 
@@ -178,6 +191,10 @@ describe('/campaigns/:id (B §2)', () => {
     dialog = await screen.findByRole('dialog', { name: /Creative for Face 1/ })
     await user.click(within(dialog).getByRole('tab', { name: 'Pick from library' }))
     await user.click(await within(dialog).findByRole('button', { name: 'Use Holiday ad' }))
+    confirm = await screen.findByRole('dialog', { name: 'Confirm update creative' })
+    expect(confirm).toHaveTextContent(/for Face 1, Jan 07, 2030/)
+    expect(server.called('PUT', '/api/campaigns/week/w1/creative')).toHaveLength(0)
+    await user.click(within(confirm).getByRole('button', { name: 'Update creative' }))
     await waitFor(() => expect(server.called('PUT', '/api/campaigns/week/w1/creative')).toHaveLength(1))
     expect(server.called('PUT', '/api/campaigns/week/w1/creative')[0]!.body).toEqual({ creative_id: 'cr2', locations: [] })
   })
