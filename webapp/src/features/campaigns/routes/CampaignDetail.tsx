@@ -31,6 +31,7 @@ import {
   imminentEndNotice,
   impressionsChart,
   notEditableReason,
+  partialReports,
   pollInterval,
   weekRange,
   type CampaignAction,
@@ -247,6 +248,14 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
 
       <Section title="Impressions" id="impressions">
         <LineChart label="Estimated against actual impressions" data={impressionsChart(campaign.chart)} />
+        {partialReports(campaign.chart).length > 0 && (
+          // A partly recorded week is not its whole delivery: say so under the chart.
+          <ul aria-label="Weeks still being reported" className="space-y-1 text-sm text-amber-800">
+            {partialReports(campaign.chart).map((line) => (
+              <li key={line}>{line} so far; the other faces' impressions are added when they come in.</li>
+            ))}
+          </ul>
+        )}
       </Section>
 
       <Section title="Locations" id="locations">
@@ -294,7 +303,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
 /** Where a creative change applies, in words: one face in one week, one face, or every face. */
 function targetName(target: CreativeTarget): string {
   if (target.kind === 'week') return `${target.week.product.location_name}, ${weekRange(target.week)}`
-  return target.location ? target.location.location_name : 'every location'
+  return target.location ? `${target.location.location_name}, ${target.location.face}` : 'every location'
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
