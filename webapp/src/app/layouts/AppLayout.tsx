@@ -32,6 +32,13 @@ const ICONS = {
   star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z',
 }
 
+// Every role's own account pages.
+const ACCOUNT_ITEMS: NavItem[] = [
+  { to: '/settings', label: 'Settings', icon: ICONS.cog },
+  { to: '/profile', label: 'Profile', icon: ICONS.user },
+  { to: '/faq', label: 'FAQ', icon: ICONS.help },
+]
+
 /** The navigation for the user's role (A §6, B §6). */
 export function navigationFor(user: User | null): NavItem[] {
   if (isAdmin(user)) {
@@ -46,6 +53,8 @@ export function navigationFor(user: User | null): NavItem[] {
     if (isSuperAdmin(user)) {
       items.push({ to: '/admin/promos', label: 'Promos', icon: ICONS.tag }, { to: '/admin/special-users', label: 'Special users', icon: ICONS.star })
     }
+    // An admin has a profile (where the password is changed) and settings too (issue 12 item 27).
+    items.push(...ACCOUNT_ITEMS)
     return items
   }
   const items: NavItem[] = [
@@ -59,11 +68,7 @@ export function navigationFor(user: User | null): NavItem[] {
     items.push({ to: '/invite', label: 'Invite', icon: ICONS.send }, { to: '/codes-redeemed', label: 'Codes redeemed', icon: ICONS.ticket })
   }
   if (isCertified(user)) items.push({ to: '/admin/hub', label: 'Hub', icon: ICONS.hub })
-  items.push(
-    { to: '/settings', label: 'Settings', icon: ICONS.cog },
-    { to: '/profile', label: 'Profile', icon: ICONS.user },
-    { to: '/faq', label: 'FAQ', icon: ICONS.help },
-  )
+  items.push(...ACCOUNT_ITEMS)
   return items
 }
 
