@@ -229,6 +229,9 @@ test('change the creative of one location', async ({ page }) => {
   const name = `Detail ${unique()}`
   await dialog.getByLabel('Creative file').setInputFiles({ name: 'winter.jpg', mimeType: 'image/jpeg', buffer: await jpegImage(page, 1400, 400, 'Winter') })
   await expect(dialog.getByText('Uploaded winter.jpg')).toBeVisible()
+  // The upload is previewed before it is saved (issue 12 item 27).
+  const preview = dialog.getByRole('img', { name: 'Preview of winter.jpg' })
+  await expect.poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1400)
   await dialog.getByLabel('Name').fill(name)
   const changed = page.waitForResponse((r) => /\/api\/campaigns\/[^/]+\/creative$/.test(r.url()) && r.request().method() === 'PUT')
   await dialog.getByRole('button', { name: 'Save creative' }).click()
