@@ -165,3 +165,26 @@ test('the tour popover uses the app\'s type and buttons (item 27)', async ({ pag
   await expect(next).toHaveCSS('font-family', /Kanit/)
   await lastScreen(page, 'polish-tour-popover')
 })
+
+test('offline, the maps draw the embedded basemap under the faces (item 19)', async ({ page }) => {
+  // No tile host answers: every request off this server is refused.
+  await offline(page)
+  await page.goto('/locations')
+  const map = page.getByRole('region', { name: /map/i }).first()
+  const container = map.locator('.leaflet-container')
+  await expect(container).toHaveAttribute('data-basemap', 'drawn')
+  // The states are SVG paths in the basemap's pane, under the tiles; the largest cities are named.
+  const states = container.locator('.leaflet-marquee-basemap-pane path')
+  await expect.poll(() => states.count()).toBeGreaterThanOrEqual(49)
+  expect(await states.first().getAttribute('d')).toMatch(/^M-?\d/)
+  await expect(container.locator('.basemap-city-name', { hasText: /^Chicago$/ })).toBeVisible()
+  await expect(container.locator('.leaflet-control-attribution')).toContainText('US Census Bureau')
+  // The faces are drawn on it.
+  await expect.poll(async () => Number(await container.getAttribute('data-markers'))).toBeGreaterThan(0)
+  await expectAccessibleHere(page, '/locations offline')
+  await lastScreen(page, 'polish-offline-basemap')
+  // A phone width works too.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(container).toBeVisible()
+  await expect.poll(() => states.count()).toBeGreaterThanOrEqual(49)
+})
