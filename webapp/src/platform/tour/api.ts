@@ -1,5 +1,5 @@
 import { api } from '../api'
-import type { TourResponse } from '../api-types/identity'
+import type { MessageResponse, TourResponse } from '../api-types/identity'
 import { tourFlagsUpdated } from '../session'
 
 // The signed-in user in the session keeps the flags the server answers: a stale tourCampaignShow
@@ -26,6 +26,11 @@ export const tourApi = api.injectEndpoints({
       query: () => '/users/check-tutorial',
       onQueryStarted: keepFlags(true),
     }),
+    // B §8's default confirm: a call for a free dashboard tour (the phone consent goes to the CRM).
+    requestTourCall: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/users/tour-call', method: 'POST', body: {} }),
+      extraOptions: { silent: true },
+    }),
     tourDone: build.mutation<TourResponse, void>({
       query: () => '/users/disable-tour',
       extraOptions: { silent: true },
@@ -34,4 +39,4 @@ export const tourApi = api.injectEndpoints({
   }),
 })
 
-export const { useCheckTutorialMutation, useTourDoneMutation } = tourApi
+export const { useCheckTutorialMutation, useTourDoneMutation, useRequestTourCallMutation } = tourApi

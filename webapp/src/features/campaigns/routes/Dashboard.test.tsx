@@ -1,5 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_CONFIRM } from '../../../platform/Confirm'
 import { mockFetch } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
@@ -71,6 +73,39 @@ describe('/dashboard (A §2)', () => {
     expect(popover()).toBeNull()
     expect(server.called('GET', '/users/disable-tour')).toHaveLength(1)
     expect(store.getState().session.user?.tutorialCampaignShowed).toBe(true)
+  })
+
+  it("offers a call for a free dashboard tour with B §8's default confirm", async () => {
+    const server = mockFetch({
+      'GET /api/campaigns/count': counts,
+      'POST /users/tour-call': { body: { success: true, message: 'Great, someone will be in touch with you soon' } },
+    })
+    const user = userEvent.setup()
+    renderApp('/dashboard', { session: signedInSession(makeUser()) })
+    await user.click(await screen.findByRole('button', { name: 'Free dashboard tour' }))
+    let dialog = await screen.findByRole('dialog', { name: DEFAULT_CONFIRM.title })
+    expect(dialog).toHaveTextContent(DEFAULT_CONFIRM.message)
+    await user.click(within(dialog).getByRole('button', { name: 'No, thanks' }))
+    expect(await screen.findByText('No problem, but feel free to reach out to us anytime')).toBeInTheDocument()
+    expect(server.called('POST', '/users/tour-call')).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Free dashboard tour' }))
+    dialog = await screen.findByRole('dialog', { name: DEFAULT_CONFIRM.title })
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, call me' }))
+    expect(await screen.findByText('Great, someone will be in touch with you soon')).toBeInTheDocument()
+    expect(server.called('POST', '/users/tour-call')).toHaveLength(1)
+  })
+
+  it('says where to add a phone number when the call cannot be offered', async () => {
+    mockFetch({
+      'GET /api/campaigns/count': counts,
+      'POST /users/tour-call': { status: 400, body: { success: false, message: 'Please check the form.', errors: { phone: 'Please add a phone number to your profile so we can call you.' } } },
+    })
+    const user = userEvent.setup()
+    renderApp('/dashboard', { session: signedInSession(makeUser()) })
+    await user.click(await screen.findByRole('button', { name: 'Free dashboard tour' }))
+    await user.click(within(await screen.findByRole('dialog', { name: DEFAULT_CONFIRM.title })).getByRole('button', { name: 'Yes, call me' }))
+    expect(await screen.findByText('Please add a phone number to your profile so we can call you.')).toBeInTheDocument()
   })
 
   it('takes a video tagged GUIDE when the relevant item is not a video', async () => {
