@@ -180,11 +180,12 @@ describe('navigation for the role', () => {
 
   it('shows an admin the admin menu, and a super admin Promos and Special users too', async () => {
     await landsOn('/admin/users', admin(), '/admin/users')
-    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Content'])
+    // Issue 12 item 27: an admin has Settings, Profile (the password change) and FAQ too.
+    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Content', 'Settings', 'Profile', 'FAQ'])
   })
 
   it('shows a super admin Promos and Special users', async () => {
     await landsOn('/admin/users', superAdmin(), '/admin/users')
-    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Content', 'Promos', 'Special users'])
+    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Content', 'Promos', 'Special users', 'Settings', 'Profile', 'FAQ'])
   })
 })
