@@ -35,6 +35,7 @@ var expectedAccess = map[string]string{
 	"PUT /users/password":            authz.Member,
 	"GET /users/check-tutorial":      authz.Member,
 	"GET /users/disable-tour":        authz.Member,
+	"POST /users/tour-call":          authz.Member,
 	"GET /users/enable-tour":         authz.Member,
 	// identity: profile, team members, the admin area (issue 13; docs/identity.md)
 	"GET /api/users/:id":         authz.Member,

@@ -20,12 +20,14 @@ const chartDay = 24 * time.Hour
 // only once the week ended more than a day ago and something was recorded. A campaign of a single
 // week plots 7 'Day n' points instead, each a seventh of the week, the actual shown for days that
 // ended more than 24 hours ago. Campaigns of duration 2 or 4 show their weeks up to and including
-// the current one (B §9).
+// the current one (B §9). Each point also counts the faces booked and the faces whose delivery was
+// recorded, so a partly recorded week is not read as the week's whole delivery.
 func buildChart(weeks []store.Week, duration int, now time.Time, loc *time.Location) ChartSeries {
 	type agg struct {
-		start    dates.Date
-		min, act int64
-		recorded bool
+		start           dates.Date
+		min, act        int64
+		recorded        bool
+		faces, reported int
 	}
 	byWeek := map[dates.Date]*agg{}
 	var order []dates.Date
@@ -38,18 +40,21 @@ func buildChart(weeks []store.Week, duration int, now time.Time, loc *time.Locat
 			order = append(order, w.StartAt)
 		}
 		a.min += w.Ooh
+		a.faces++
 		if w.ActImp != nil {
 			a.act += *w.ActImp
 			a.recorded = true
+			a.reported++
 		}
 	}
 	slices.SortFunc(order, func(a, b dates.Date) int { return a.Compare(b) })
-	out := ChartSeries{Labels: []string{}, Minimum: []int64{}, Actual: []*int64{}}
+	out := ChartSeries{Labels: []string{}, Minimum: []int64{}, Actual: []*int64{}, Reported: []int{}, Faces: []int{}}
 	if len(order) == 1 {
 		a := byWeek[order[0]]
 		for d := 0; d < 7; d++ {
 			out.Labels = append(out.Labels, fmt.Sprintf("Day %d", d+1))
 			out.Minimum = append(out.Minimum, a.min/7)
+			out.Faces, out.Reported = append(out.Faces, a.faces), append(out.Reported, a.reported)
 			dayEnd := a.start.AddDays(d + 1).Time()
 			if a.recorded && now.Sub(dayEnd) > chartDay {
 				v := a.act / 7
@@ -77,6 +82,7 @@ func buildChart(weeks []store.Week, duration int, now time.Time, loc *time.Locat
 		a := byWeek[w]
 		out.Labels = append(out.Labels, fmt.Sprintf("Week %d", i+1))
 		out.Minimum = append(out.Minimum, a.min)
+		out.Faces, out.Reported = append(out.Faces, a.faces), append(out.Reported, a.reported)
 		weekEnd := a.start.AddDays(7).Time()
 		if a.recorded && now.Sub(weekEnd) > chartDay {
 			v := a.act

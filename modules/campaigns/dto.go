@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"marquee/modules/campaigns/internal/store"
+	"marquee/platform/dates"
 	"marquee/platform/money"
 )
 
@@ -72,4 +73,26 @@ func weekDTO(w *store.Week, creatives []store.WeekCreative) Week {
 			ConvertedThumb: c.Thumb, CreatedAt: c.CreatedAt})
 	}
 	return out
+}
+
+// weekStatus is a week's status as the advertiser reads it, consistent with its campaign (issue 12
+// item 27: every week of a pending campaign said active). The campaign's own state comes first for
+// the weeks still to end; an ended week is completed; a held week reserved; otherwise active. Nothing
+// of a campaign awaiting its payment has run, so all its weeks are pending.
+func weekStatus(campaignStatus string, w *store.Week, today dates.Date) string {
+	switch {
+	case campaignStatus == StatusPending || campaignStatus == StatusPaid || campaignStatus == StatusConflict:
+		return StatusPending
+	case w.EndAt.Before(today):
+		return StatusCompleted
+	case campaignStatus == StatusCanceled:
+		return StatusCanceled
+	case campaignStatus == StatusPaused:
+		return StatusPaused
+	case campaignStatus == StatusCompleted:
+		return StatusCompleted
+	case w.Status == WeekReserved:
+		return WeekReserved
+	}
+	return WeekActive
 }

@@ -177,12 +177,20 @@ func (m *Module) campaignDetail(ctx context.Context, p *auth.Principal, id strin
 	}
 	now := m.deps.Clock.Now()
 	today := dates.Today(m.deps.Clock)
-	out := &CampaignDetail{Campaign: *dtos[0], Locations: []CampaignLocation{}, Proofs: []WeekCreative{},
+	out := &CampaignDetail{Campaign: *dtos[0], Locations: []CampaignLocation{}, Proofs: []Proof{},
 		Chart: buildChart(weeks, c.Duration, now, clock.Location(m.deps.Clock)), Editable: editable(c, today, p.IsAdmin()), ImminentEnd: imminentEnd(c, today),
 		CanPause: canPause(c.Status), CanResume: canResume(c.Status), CanStop: canStop(c.Status)}
+	weekByID := make(map[string]*store.Week, len(weeks))
+	for i := range weeks {
+		weekByID[weeks[i].ID] = &weeks[i]
+	}
 	for _, wc := range creatives {
 		if wc.CreativeType == CreativeTypeProof {
-			out.Proofs = append(out.Proofs, WeekCreative{ID: wc.ID, CreativeType: wc.CreativeType, URL: wc.URL, ConvertedThumb: wc.Thumb, CreatedAt: wc.CreatedAt})
+			proof := Proof{WeekCreative: WeekCreative{ID: wc.ID, CreativeType: wc.CreativeType, URL: wc.URL, ConvertedThumb: wc.Thumb, CreatedAt: wc.CreatedAt}}
+			if w := weekByID[wc.WeekID]; w != nil {
+				proof.LocationName, proof.Face, proof.StartAt, proof.EndAt = w.LocationName, w.Face, w.StartAt, w.EndAt
+			}
+			out.Proofs = append(out.Proofs, proof)
 		}
 	}
 	out.Locations, err = m.campaignLocations(ctx, weeks, today)
@@ -253,9 +261,11 @@ func (m *Module) campaignWeeks(ctx context.Context, p *auth.Principal, id string
 	for _, wc := range wcs {
 		byWeek[wc.WeekID] = append(byWeek[wc.WeekID], wc)
 	}
+	today := dates.Of(m.deps.Clock.Now())
 	items := make([]Week, len(rows))
 	for i := range rows {
 		items[i] = weekDTO(&rows[i], byWeek[rows[i].ID])
+		items[i].Status = weekStatus(c.Status, &rows[i], today)
 	}
 	page := pagination.Envelope(items, total, pp)
 	return &page, nil

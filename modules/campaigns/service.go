@@ -205,6 +205,11 @@ type Week struct {
 	CreativeID         string         `json:"creative_id"`
 	Product            WeekProduct    `json:"product"`
 	Creatives          []WeekCreative `json:"creatives"`
+	// Status is the week as the advertiser reads it, consistent with its campaign (issue 12 item
+	// 27): pending while the campaign awaits its payment, paused or canceled with it, completed
+	// once the week has ended, reserved for a held week, otherwise active (running or to come).
+	// Answered by GET /api/campaigns/{id}/weeks.
+	Status string `json:"status"`
 }
 
 // WeekProduct is the face of a week as the detail page shows it (B §3 product).

@@ -1,6 +1,9 @@
 package campaigns
 
-import "marquee/platform/money"
+import (
+	"marquee/platform/dates"
+	"marquee/platform/money"
+)
 
 // The DTOs of the management calls (issue 7): lists, detail, edit, lifecycle actions, creative
 // changes, admin weeks and delivery.
@@ -48,13 +51,26 @@ type ChartSeries struct {
 	Labels  []string `json:"labels"`
 	Minimum []int64  `json:"minimum"`
 	Actual  []*int64 `json:"actual"`
+	// Reported and Faces count, per point, the faces whose delivery was recorded and the faces
+	// booked that week: an actual of 2 of 3 faces is not the week's whole delivery (issue 12 item 27).
+	Reported []int `json:"reported"`
+	Faces    []int `json:"faces"`
+}
+
+// Proof is a proof of play with the face and the week it shows (issue 12 item 27: a caption).
+type Proof struct {
+	WeekCreative `tstype:",extends"`
+	LocationName string     `json:"location_name"`
+	Face         string     `json:"face"`
+	StartAt      dates.Date `json:"start_at"`
+	EndAt        dates.Date `json:"end_at"`
 }
 
 // CampaignDetail answers GET /api/campaigns/{id}.
 type CampaignDetail struct {
 	Campaign  `tstype:",extends"`
 	Locations []CampaignLocation `json:"locations"`
-	Proofs    []WeekCreative     `json:"proofs"`
+	Proofs    []Proof            `json:"proofs"`
 	Chart     ChartSeries        `json:"chart"`
 	// Editable is false when the start is 5 or fewer days away (B §9).
 	Editable bool `json:"editable"`

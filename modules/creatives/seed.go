@@ -21,8 +21,10 @@ import (
 
 var _ server.DemoSeeder = (*Module)(nil)
 
-// demoContent is the demo content library: every type (and one item stored with the older type
-// doc) and every scope.
+// demoContent is the demo content library: every stored file type (and one item stored with the
+// older type doc) and every scope. No YouTube item: the one seeded before was a well-known joke
+// video passed off as the tutorial (issue 12 item 22), and we ship no video of our own, so the
+// dashboard's tutorial shows its written guide until an admin adds a real one.
 var demoContent = []struct {
 	name, typ, file, youtube, status string
 	scopes, tags                     []string
@@ -35,7 +37,6 @@ var demoContent = []struct {
 	{name: "Brand logo pack", typ: ContentImage, file: "brand-logo.png", scopes: []string{ScopeStandard, ScopeAmbassador}, tags: []string{"BRAND"}},
 	{name: "Ambassador referral banner", typ: ContentImage, file: "ambassador-banner.png", scopes: []string{ScopeAmbassador}, tags: []string{"PARTNERS", "BRAND"}},
 	{name: "Billboard walkthrough (placeholder video file)", typ: ContentVideo, file: "walkthrough.mp4", scopes: []string{ScopeStandard, ScopeCertified}, tags: []string{"VIDEO"}},
-	{name: "How digital billboards work", typ: ContentYoutube, youtube: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", scopes: []string{ScopeStandard, ScopeAmbassador, ScopeCertified}, tags: []string{"VIDEO", "GUIDE"}},
 }
 
 // demoCreatives are two builder-sized creatives for each advertiser-side demo company.

@@ -374,6 +374,33 @@ func (a *accounts) setTourFlags(ctx context.Context, userID string, tour, tutori
 	return &TourResponse{TourCampaignShow: u.TourCampaignShow, TutorialCampaignShowed: u.TutorialCampaignShowed}, nil
 }
 
+// requestTourCall records that the user wants a call for a free dashboard tour (B §8's default
+// confirm): their phone consent is set and handed to the CRM through the same event as the sign-up
+// consent (DESIGN §1.8), in one transaction. A user without a phone number is asked for one.
+func (a *accounts) requestTourCall(ctx context.Context, userID string) error {
+	return db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		u, err := a.store.UserByID(ctx, userID)
+		if err != nil {
+			return db.Translate(err, "User not found.", "")
+		}
+		if strings.TrimSpace(u.Phone) == "" {
+			return apperr.Field("phone", MsgTourCallNeedsPhone)
+		}
+		company, err := a.store.CompanyByID(ctx, u.CompanyID)
+		if err != nil {
+			return db.Translate(err, "Company not found.", "")
+		}
+		if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"send_phone_zoho": true, "updated_at": a.now()}); err != nil {
+			return db.Translate(err, "User not found.", "")
+		}
+		if err := a.deps.Events.Publish(ctx, EventPhoneConsent, PhoneConsent{UserID: u.ID, Company: company.Name,
+			Email: u.Email, Phone: u.Phone, Consent: true}); err != nil {
+			return apperr.Internal(err)
+		}
+		return nil
+	})
+}
+
 // checkTutorial answers whether the tutorial video was already shown, and records that it has
 // been: the video modal shows automatically once (A §2).
 func (a *accounts) checkTutorial(ctx context.Context, userID string) (*TourResponse, error) {

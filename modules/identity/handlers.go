@@ -33,6 +33,7 @@ func (m *Module) routes() server.RouteTable {
 		server.GET("/users/check-tutorial", authz.Member, httpx.SideEffectGET(m.checkTutorial)),
 		server.GET("/users/disable-tour", authz.Member, httpx.SideEffectGET(m.disableTour)),
 		server.GET("/users/enable-tour", authz.Member, httpx.SideEffectGET(m.enableTour)),
+		server.POST("/users/tour-call", authz.Member, m.tourCall),
 
 		// Profile and team members (B §2 "Settings and profile", B §5; docs/identity.md).
 		server.GET("/api/users/:id", authz.Member, m.getUser),
@@ -255,6 +256,16 @@ func (m *Module) checkTutorial(c *gin.Context) error {
 		return err
 	}
 	httpx.OK(c, res)
+	return nil
+}
+
+// tourCall answers the dashboard's default confirm (B §8): the user asks for a call and a free tour
+// of the dashboard.
+func (m *Module) tourCall(c *gin.Context) error {
+	if err := m.accounts.requestTourCall(c, auth.Current(c).UserID); err != nil {
+		return err
+	}
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgTourCallRequested})
 	return nil
 }
 

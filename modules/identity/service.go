@@ -247,6 +247,14 @@ type UserResponse struct {
 	User    *User  `json:"user"`
 }
 
+// B §8's default confirm offers a call for a free dashboard tour (POST /users/tour-call). The
+// answers are the sign-up consent's words (A §8).
+const (
+	MsgTourCallRequested  = "Great, someone will be in touch with you soon"
+	MsgTourCallDeclined   = "No problem, but feel free to reach out to us anytime"
+	MsgTourCallNeedsPhone = "Please add a phone number to your profile so we can call you."
+)
+
 // MessageResponse is a success with a message.
 type MessageResponse struct {
 	Success bool   `json:"success"`

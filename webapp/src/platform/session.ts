@@ -49,6 +49,10 @@ const sessionSlice = createSlice({
     userUpdated(state, action: PayloadAction<User>) {
       if (state.status === 'authenticated') state.user = action.payload
     },
+    /** The tour and tutorial flags as the server answered them (GET /users/disable-tour, …). */
+    tourFlagsUpdated(state, action: PayloadAction<{ tourCampaignShow: boolean; tutorialCampaignShowed: boolean }>) {
+      if (state.user) Object.assign(state.user, action.payload)
+    },
     nextConsumed(state) {
       state.next = null
     },
@@ -68,7 +72,7 @@ const sessionSlice = createSlice({
   },
 })
 
-export const { signedIn, foundAnonymous, userUpdated, nextConsumed, sessionEnded } = sessionSlice.actions
+export const { signedIn, foundAnonymous, userUpdated, tourFlagsUpdated, nextConsumed, sessionEnded } = sessionSlice.actions
 export const { selectSession, selectUser, selectModerator } = sessionSlice.selectors
 export const sessionReducer = sessionSlice.reducer
 export const sessionReducerPath = sessionSlice.reducerPath

@@ -63,3 +63,15 @@ describe('the logged-in frame', () => {
     expect(open).toHaveFocus()
   })
 })
+
+describe('the admin menu (issue 12 item 27)', () => {
+  it('has Profile, Settings and FAQ, so an admin finds the password change', async () => {
+    mockFetch({})
+    renderApp('/admin/users', { session: signedInSession(makeUser({ role: 'admin' })) })
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings')
+    expect(within(nav).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq')
+    expect(within(nav).getByRole('link', { name: 'Campaigns' })).toHaveAttribute('href', '/admin/campaigns')
+  })
+})

@@ -34,6 +34,13 @@ const ICONS = {
   star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z',
 }
 
+// Every role's own account pages.
+const ACCOUNT_ITEMS: NavItem[] = [
+  { to: '/settings', label: 'Settings', icon: ICONS.cog },
+  { to: '/profile', label: 'Profile', icon: ICONS.user },
+  { to: '/faq', label: 'FAQ', icon: ICONS.help },
+]
+
 /** The navigation for the user's role (A §6, B §6). */
 export function navigationFor(user: User | null): NavItem[] {
   if (isAdmin(user)) {
@@ -48,13 +55,9 @@ export function navigationFor(user: User | null): NavItem[] {
     if (isSuperAdmin(user)) {
       items.push({ to: '/admin/promos', label: 'Promos', icon: ICONS.tag }, { to: '/admin/special-users', label: 'Special users', icon: ICONS.star })
     }
-    // Issue 13: the audit log, and the admin's own profile, settings and help.
-    items.push(
-      { to: '/admin/audit', label: 'Audit log', icon: ICONS.list },
-      { to: '/settings', label: 'Settings', icon: ICONS.cog },
-      { to: '/profile', label: 'Profile', icon: ICONS.user },
-      { to: '/faq', label: 'FAQ', icon: ICONS.help },
-    )
+    // The audit log (issue 13), and an admin's own profile (where the password is changed),
+    // settings and help (issue 12 item 27).
+    items.push({ to: '/admin/audit', label: 'Audit log', icon: ICONS.list }, ...ACCOUNT_ITEMS)
     return items
   }
   const items: NavItem[] = [
@@ -68,11 +71,7 @@ export function navigationFor(user: User | null): NavItem[] {
     items.push({ to: '/invite', label: 'Invite', icon: ICONS.send }, { to: '/codes-redeemed', label: 'Codes redeemed', icon: ICONS.ticket })
   }
   if (isCertified(user)) items.push({ to: '/admin/hub', label: 'Hub', icon: ICONS.hub })
-  items.push(
-    { to: '/settings', label: 'Settings', icon: ICONS.cog },
-    { to: '/profile', label: 'Profile', icon: ICONS.user },
-    { to: '/faq', label: 'FAQ', icon: ICONS.help },
-  )
+  items.push(...ACCOUNT_ITEMS)
   return items
 }
 
@@ -193,8 +192,13 @@ export default function AppLayout() {
   )
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 lg:block">{sidebar}</aside>
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      {/* A column of the page's own height (its dark background runs to the bottom of a long page,
+          also in a full-page capture), with the menu itself sticky in the first screen. A fixed
+          aside was only one screen tall. */}
+      <aside data-testid="app-sidebar" className="hidden w-64 shrink-0 bg-slate-900 lg:block">
+        <div className="sticky top-0 h-screen">{sidebar}</div>
+      </aside>
       {menuOpen && (
         <div className="fixed inset-0 z-40 lg:hidden" onKeyDown={(e) => e.key === 'Escape' && closeMenu()}>
           <div aria-hidden="true" className="absolute inset-0 bg-slate-900/50" onClick={closeMenu} />
@@ -214,7 +218,7 @@ export default function AppLayout() {
           </aside>
         </div>
       )}
-      <div className="lg:pl-64">
+      <div className="min-w-0 flex-1">
         <ModerationBanner />
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <button

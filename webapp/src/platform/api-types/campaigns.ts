@@ -410,6 +410,13 @@ export interface Week {
   creative_id: string;
   product: WeekProduct;
   creatives: WeekCreative[];
+  /**
+   * Status is the week as the advertiser reads it, consistent with its campaign (issue 12 item
+   * 27): pending while the campaign awaits its payment, paused or canceled with it, completed
+   * once the week has ended, reserved for a held week, otherwise active (running or to come).
+   * Answered by GET /api/campaigns/{id}/weeks.
+   */
+  status: string;
 }
 /**
  * WeekProduct is the face of a week as the detail page shows it (B §3 product).
@@ -660,13 +667,28 @@ export interface ChartSeries {
   labels: string[];
   minimum: number /* int64 */[];
   actual: (number /* int64 */ | undefined)[];
+  /**
+   * Reported and Faces count, per point, the faces whose delivery was recorded and the faces
+   * booked that week: an actual of 2 of 3 faces is not the week's whole delivery (issue 12 item 27).
+   */
+  reported: number /* int */[];
+  faces: number /* int */[];
+}
+/**
+ * Proof is a proof of play with the face and the week it shows (issue 12 item 27: a caption).
+ */
+export interface Proof extends WeekCreative {
+  location_name: string;
+  face: string;
+  start_at: string /* YYYY-MM-DD */;
+  end_at: string /* YYYY-MM-DD */;
 }
 /**
  * CampaignDetail answers GET /api/campaigns/{id}.
  */
 export interface CampaignDetail extends Campaign {
   locations: CampaignLocation[];
-  proofs: WeekCreative[];
+  proofs: Proof[];
   chart: ChartSeries;
   /**
    * Editable is false when the start is 5 or fewer days away (B §9).

@@ -334,6 +334,21 @@ export interface UserResponse {
   user?: User;
 }
 /**
+ * B §8's default confirm offers a call for a free dashboard tour (POST /users/tour-call). The
+ * answers are the sign-up consent's words (A §8).
+ */
+export const MsgTourCallRequested = "Great, someone will be in touch with you soon";
+/**
+ * B §8's default confirm offers a call for a free dashboard tour (POST /users/tour-call). The
+ * answers are the sign-up consent's words (A §8).
+ */
+export const MsgTourCallDeclined = "No problem, but feel free to reach out to us anytime";
+/**
+ * B §8's default confirm offers a call for a free dashboard tour (POST /users/tour-call). The
+ * answers are the sign-up consent's words (A §8).
+ */
+export const MsgTourCallNeedsPhone = "Please add a phone number to your profile so we can call you.";
+/**
  * MessageResponse is a success with a message.
  */
 export interface MessageResponse {

@@ -26,7 +26,9 @@ function FlashItem({ message }: { message: FlashMessage }) {
   return (
     <div
       role={message.type === 'danger' ? 'alert' : 'status'}
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 shadow-lg ${tone[message.type]}`}
+      // The message lets clicks through to what is under it (a dialog's close button, a page's
+      // main action): only its dismiss button takes the pointer. Issue 12 item 23.
+      className={`pointer-events-none flex w-full items-start gap-3 rounded-xl border px-4 py-3 shadow-lg ${tone[message.type]}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d={icon[message.type]} />
@@ -34,7 +36,7 @@ function FlashItem({ message }: { message: FlashMessage }) {
       <p className="flex-1 text-sm font-medium">{message.text}</p>
       <button
         type="button"
-        className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
+        className="pointer-events-auto -m-1 rounded p-1 opacity-70 hover:opacity-100"
         aria-label="Dismiss message"
         onClick={() => dispatch(flashDismissed(message.id))}
       >

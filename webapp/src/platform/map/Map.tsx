@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import Supercluster from 'supercluster'
 import { clusterIcon, faceIcon, type FaceMarkerState } from './icons'
+import OfflineBasemap from './OfflineBasemap'
 import {
   circleRadiusMetres,
   defaultView,
@@ -85,6 +86,10 @@ interface ClusterProps {
 export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
   const { mode, label, tileUrl, attribution, view, circle, className } = props
   const initial = view?.kind === 'centre' ? view : defaultView(mode)
+  // DESIGN §1.8: the tiles come from the internet; once one fails (offline, a blocked host, no
+  // TILE_URL) the embedded basemap is drawn under them, so the faces stay on a recognisable map.
+  const [tilesFailed, setTilesFailed] = useState(false)
+  const tileEvents = useMemo<LeafletEventHandlerFnMap>(() => ({ tileerror: () => setTilesFailed(true) }), [])
   return (
     <div role="region" aria-label={label} className={`map-root ${className ?? 'h-96'}`}>
       <MapContainer
@@ -95,7 +100,8 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
         worldCopyJump
         className="h-full w-full rounded-xl"
       >
-        <TileLayer url={tileUrl} attribution={attribution} />
+        {tileUrl && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} />}
+        {(tilesFailed || !tileUrl) && <OfflineBasemap />}
         <ViewController view={view ?? null} />
         {circle && (
           <Circle

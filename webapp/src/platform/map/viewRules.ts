@@ -117,6 +117,16 @@ export function faceSide(face: string): FaceSide {
   return name.startsWith('north') || name.startsWith('west') ? 'left' : 'right'
 }
 
+/**
+ * A face in words that tell the two faces of one sign apart (issue 12 item 26): its name, its face,
+ * and for a face with a direction the side of the sign's pair of markers it is drawn on (B §3).
+ * Lists show it as the title (tooltip) of a name they may truncate.
+ */
+export function faceDescription(face: { location_name: string; face: string }): string {
+  const direction = faceBearing(face.face) !== null
+  return `${face.location_name}, ${face.face || 'face'}${direction ? ` (${faceSide(face.face)} side)` : ''}`
+}
+
 /** Which way an arrow marker points, in degrees clockwise from north; null for no direction. */
 export function faceBearing(face: string): number | null {
   const name = face.trim().toLowerCase()

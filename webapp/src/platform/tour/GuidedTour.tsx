@@ -1,4 +1,5 @@
 import 'driver.js/dist/driver.css'
+import './tour.css'
 import { driver, type Driver } from 'driver.js'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'

@@ -94,6 +94,14 @@ describe('Uploader', () => {
     expect(uploaded).toHaveBeenCalledWith([{ filename: 'k.jpg', originalname: 'ad.jpg', path: 'creative/k.jpg' }])
   })
 
+  it('previews the uploaded image (issue 12 item 27)', async () => {
+    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: () => 'blob:preview-ad', revokeObjectURL: vi.fn() }))
+    const { input, user } = setup()
+    await user.upload(input, jpeg())
+    act(() => FakeXhr.last!.answer(200, { filename: 'k.jpg', originalname: 'ad.jpg', path: 'creative/k.jpg' }))
+    expect(await screen.findByRole('img', { name: 'Preview of ad.jpg' })).toHaveAttribute('src', 'blob:preview-ad')
+  })
+
   it.each([
     [422, 'The image could not be read. Please check the file and try again.', 'The image could not be read. Please check the file and try again.'],
     [413, 'The file is too large: a creative can be at most 10 MB.', MSG_UPLOAD_UNEXPECTED],

@@ -29,10 +29,21 @@ interface Rejected {
   error: string
 }
 
+// Image types every browser draws (a TIFF creative is uploaded without a preview).
+const PREVIEWABLE = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
+
+/** Object URLs of the accepted files a browser can draw, by file name. */
+function localPreviews(files: File[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (typeof URL.createObjectURL !== 'function') return out
+  for (const f of files) if (PREVIEWABLE.includes(f.type)) out[f.name] = URL.createObjectURL(f)
+  return out
+}
+
 type Phase =
   | { state: 'idle' }
   | { state: 'uploading'; names: string[]; progress: number }
-  | { state: 'done'; files: UploadedFile[] }
+  | { state: 'done'; files: UploadedFile[]; previews: Record<string, string> }
   | { state: 'failed'; message: string }
 
 /**
@@ -51,6 +62,9 @@ export default function Uploader({ kind, url, params, paramsFor, label, onUpload
   const [phase, setPhase] = useState<Phase>({ state: 'idle' })
 
   useEffect(() => () => abort.current?.abort(), [])
+  // The local previews (object URLs) are released when replaced and when the dropzone goes.
+  const previews = phase.state === 'done' ? phase.previews : null
+  useEffect(() => () => Object.values(previews ?? {}).forEach((u) => URL.revokeObjectURL(u)), [previews])
 
   const take = async (list: File[]) => {
     if (disabled || list.length === 0 || phase.state === 'uploading') return
@@ -79,7 +93,7 @@ export default function Uploader({ kind, url, params, paramsFor, label, onUpload
     })
     abort.current = null
     if (result.ok) {
-      setPhase({ state: 'done', files: result.files })
+      setPhase({ state: 'done', files: result.files, previews: localPreviews(accepted) })
       onUploaded(result.files)
     } else {
       setPhase(result.canceled ? { state: 'idle' } : { state: 'failed', message: result.message })
@@ -179,6 +193,10 @@ export default function Uploader({ kind, url, params, paramsFor, label, onUpload
                 <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
               </svg>
               Uploaded {f.originalname}
+              {phase.previews[f.originalname] && (
+                // What was sent, seen before it is saved (issue 12 item 27: the dialog showed no preview).
+                <img src={phase.previews[f.originalname]} alt={`Preview of ${f.originalname}`} className="ml-auto h-14 max-w-40 rounded border border-slate-200 bg-slate-100 object-contain" />
+              )}
             </li>
           ))}
         </ul>

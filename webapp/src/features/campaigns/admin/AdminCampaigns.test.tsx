@@ -24,7 +24,8 @@ describe('/admin/campaigns (issue 7, B §2)', () => {
         return list(
           [
             makeCampaign(1, { name: 'Winter sale', companyName: 'Acme Outdoor', mb_campaign: true, campaignType: 'Basic', max_budget: 140, frequency: 'ongoing' }),
-            makeCampaign(2, { name: 'Spring', frequency: 'one-time', start_date: '2026-11-30', end_date: '2026-12-06' }),
+            makeCampaign(2, { name: 'Spring', frequency: 'one-time', start_date: '2026-11-30', end_date: '2026-12-06', weekly_budget: 620, max_budget: 620 }),
+            makeCampaign(4, { name: 'Autumn', frequency: 'weekly' }),
             makeCampaign(3, { name: 'Gone', deleted: true }),
           ].filter((c) => c.name.toLowerCase().includes(q.toLowerCase())),
         )
@@ -42,6 +43,10 @@ describe('/admin/campaigns (issue 7, B §2)', () => {
     expect(within(grid).getByText('Basic')).toBeInTheDocument()
     expect(within(grid).getByText('$140')).toBeInTheDocument()
     expect(within(grid).getByText('Ongoing')).toBeInTheDocument()
+    // Issue 12 items 26 and 27: the max budget the API sends shows for a Premium campaign too, and
+    // the frequency reads as in the form and the advertiser's list.
+    expect(within(grid).getByText('$620')).toBeInTheDocument()
+    expect(within(grid).getByText('Specified end date')).toBeInTheDocument()
     expect(within(grid).getByText('Nov 30, 2026')).toBeInTheDocument()
     expect(within(grid).queryByText('Gone')).not.toBeInTheDocument()
 

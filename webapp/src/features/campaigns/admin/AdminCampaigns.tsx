@@ -14,32 +14,29 @@ import { formatDollars } from '../../../platform/money'
 import { useAdminCampaignsQuery } from '../adminApi'
 import { useDeleteCampaignMutation } from '../api'
 import { ADMIN_DEFAULT_SORT, ADMIN_PAGE_SIZES } from './adminRules'
+import { frequencyLabel } from '../list/listRules'
 import StatusBadge from '../list/StatusBadge'
 
 export const CONFIRM_DELETE = 'Are you sure you want to delete this campaign? It will no longer be listed and its unstarted weeks are released.'
-
-const frequencyLabels: Record<string, string> = {
-  'one-time': 'One week',
-  weekly: 'Specified end date',
-  ongoing: 'Ongoing',
-  indefinitely: 'Ongoing',
-}
 
 // Column ids are the server's sort fields (docs/api.md "Lists"). The company's name and the max
 // budget are not sortable: the company lives in identity, and the max budget is derived.
 const columns: ColumnDef<Campaign, any>[] = [
   { accessorKey: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.getValue<string>()} /> },
-  { accessorKey: 'name', header: 'Name', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
+  // Names and companies wrap, so the last column (max budget) stays on screen at 1366 px.
+  { accessorKey: 'name', header: 'Name', cell: (c) => <span className="block max-w-[16rem] min-w-[8rem] font-medium whitespace-normal text-slate-900">{c.getValue<string>()}</span> },
   { accessorKey: 'campaignType', header: 'Campaign type' },
-  { accessorKey: 'companyName', header: 'Company', enableSorting: false },
-  { accessorKey: 'frequency', header: 'Frequency', cell: (c) => frequencyLabels[c.getValue<string>()] ?? c.getValue<string>() },
+  { accessorKey: 'companyName', header: 'Company', enableSorting: false, cell: (c) => <span className="block max-w-[12rem] min-w-[6rem] whitespace-normal">{c.getValue<string>()}</span> },
+  { accessorKey: 'frequency', header: 'Frequency', cell: (c) => frequencyLabel(c.getValue<string>()) },
   { accessorKey: 'start_date', header: 'Start date', cell: (c) => <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> },
   { accessorKey: 'end_date', header: 'End date', cell: (c) => <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> },
   {
     accessorKey: 'max_budget',
     header: 'Max budget',
     enableSorting: false,
-    cell: (c) => <span className="tabular-nums">{c.row.original.mb_campaign ? formatDollars(c.getValue<number>()) : '—'}</span>,
+    // A §3: max_budget is derived for every campaign (it equals the weekly budget), so it is shown
+    // for every row, not only the hidden maximum-budget type's.
+    cell: (c) => <span className="tabular-nums">{formatDollars(c.getValue<number>())}</span>,
   },
 ]
 

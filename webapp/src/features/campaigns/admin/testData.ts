@@ -50,7 +50,7 @@ export function makeDetail(n: number, overrides: Partial<CampaignDetail> = {}): 
       { id: 'f2', location_name: 'Elm St', market: 'Denver', city: 'Aurora', face: '', lat: 39.7, lng: -104.8, double_faced: false, other_face: '', creative_id: 'cr1', creativeUrl: '', new_location_snapshot: '' },
     ],
     proofs: [],
-    chart: { labels: ['Week 1', 'Week 2'], minimum: [75659, 75659], actual: [undefined, undefined] },
+    chart: { labels: ['Week 1', 'Week 2'], minimum: [75659, 75659], actual: [undefined, undefined], reported: [0, 0], faces: [2, 2] },
     editable: true,
     ...overrides,
   })

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import type { CampaignLocation } from '../../../platform/api-types/campaigns'
 import FaceMap from '../../../platform/map/Map'
-import { facesView } from '../../../platform/map/viewRules'
+import { faceDescription, facesView } from '../../../platform/map/viewRules'
 import { useMapTiles } from '../../../platform/map/api'
 import { creativeImageUrl } from './detailRules'
 
@@ -63,14 +63,17 @@ export default function LocationsPanel({ locations, onChangeCreative }: Location
               ) : (
                 <span className="flex h-10 w-28 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-700">No creative</span>
               )}
-              <button type="button" className="min-w-0 flex-1 text-left" onClick={() => setSelectedId(loc.id)}>
+              {/* The full name and the face in a tooltip, and the face never truncated: the two
+                  faces of one sign share a name. */}
+              <button type="button" className="min-w-0 flex-1 text-left" title={faceDescription(loc)} onClick={() => setSelectedId(loc.id)}>
                 <span className="block truncate text-sm font-medium text-slate-900">{loc.location_name}</span>
-                <span className="block truncate text-xs text-slate-600">
-                  {loc.face} · {[loc.city, loc.market].filter(Boolean).join(', ')}
+                <span className="flex min-w-0 gap-1 text-xs text-slate-600">
+                  <span className="shrink-0 font-medium text-slate-700">{loc.face}</span>
+                  <span className="truncate">· {[loc.city, loc.market].filter(Boolean).join(', ')}</span>
                 </span>
               </button>
               {onChangeCreative && (
-                <button type="button" className="btn-ghost shrink-0 text-sm" aria-label={`Change creative at ${loc.location_name}`} onClick={() => onChangeCreative(loc)}>
+                <button type="button" className="btn-ghost shrink-0 text-sm" aria-label={`Change creative at ${loc.location_name}, ${loc.face}`} onClick={() => onChangeCreative(loc)}>
                   Change
                 </button>
               )}

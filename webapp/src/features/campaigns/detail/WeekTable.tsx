@@ -6,7 +6,13 @@ import DataGrid, { type GridState } from '../../../platform/DataGrid'
 import { errorMessage } from '../../../platform/http'
 import { formatCount, formatDollars } from '../../../platform/money'
 import { useCampaignWeeksQuery } from '../api'
+import StatusBadge from '../list/StatusBadge'
+import { faceDescription } from '../../../platform/map/viewRules'
 import { creativeImageUrl, WEEK_PAGE_SIZES, weekCreativeChangeable, weekRange } from './detailRules'
+
+function TwoLines({ children }: { children: string }) {
+  return <span className="inline-block max-w-[6.5rem] text-left whitespace-normal">{children}</span>
+}
 
 export interface WeekTableProps {
   campaignId: string
@@ -26,25 +32,16 @@ export default function WeekTable({ campaignId, onChangeCreative }: WeekTablePro
         id: 'location_name',
         accessorFn: (w) => w.product.location_name,
         header: 'Location',
+        // Wraps (the grid's cells do not): at 1366 px a long name pushed the Change button out
+        // of sight (issue 12 item 26). The face is always shown, the whole in a tooltip.
         cell: (c) => (
-          <span>
+          <span className="block max-w-[16rem] min-w-[10rem] whitespace-normal" title={faceDescription(c.row.original.product)}>
             <span className="block font-medium text-slate-900">{c.row.original.product.location_name}</span>
             <span className="block text-xs text-slate-500">
               {c.row.original.product.face} · {[c.row.original.product.city, c.row.original.product.market].filter(Boolean).join(', ')}
             </span>
           </span>
         ),
-      },
-      { accessorKey: 'status_week', header: 'Status', enableSorting: false, cell: (c) => <span className="capitalize">{c.getValue<string>()}</span> },
-      { accessorKey: 'offer_price', header: 'Price', cell: (c) => <span className="tabular-nums">{formatDollars(c.getValue<number>())}</span> },
-      { accessorKey: 'product_ooh', header: 'Estimated impressions', cell: (c) => <span className="tabular-nums">{formatCount(c.getValue<number>())}</span> },
-      {
-        accessorKey: 'act_imp',
-        header: 'Actual impressions',
-        cell: (c) => {
-          const v = c.getValue<number | undefined>()
-          return <span className="tabular-nums">{typeof v === 'number' ? formatCount(v) : '—'}</span>
-        },
       },
       {
         id: 'creative',
@@ -69,6 +66,20 @@ export default function WeekTable({ campaignId, onChangeCreative }: WeekTablePro
               )}
             </span>
           )
+        },
+      },
+      // The week's status as the server reads it with its campaign (a pending campaign's weeks are
+      // pending, not active); an older answer without it falls back to the calendar's status.
+      { id: 'status', accessorFn: (w) => w.status || w.status_week, header: 'Status', enableSorting: false, cell: (c) => <StatusBadge status={c.getValue<string>()} /> },
+      { accessorKey: 'offer_price', header: 'Price', cell: (c) => <span className="tabular-nums">{formatDollars(c.getValue<number>())}</span> },
+      // Two-line headers: the widest cells of the table were these words.
+      { accessorKey: 'product_ooh', header: () => <TwoLines>Estimated impressions</TwoLines>, cell: (c) => <span className="tabular-nums">{formatCount(c.getValue<number>())}</span> },
+      {
+        accessorKey: 'act_imp',
+        header: () => <TwoLines>Actual impressions</TwoLines>,
+        cell: (c) => {
+          const v = c.getValue<number | undefined>()
+          return <span className="tabular-nums">{typeof v === 'number' ? formatCount(v) : '—'}</span>
         },
       },
     ],

@@ -47,7 +47,7 @@ describe('campaign detail rules', () => {
   })
 
   it("draws 'Minimum Impressions' and 'Actual Impressions' (A §9)", () => {
-    const data = impressionsChart({ labels: ['Day 1'], minimum: [10], actual: [undefined] })
+    const data = impressionsChart({ labels: ['Day 1'], minimum: [10], actual: [undefined], reported: [0], faces: [1] })
     expect(data.series.map((s) => s.name)).toEqual(['Minimum Impressions', 'Actual Impressions'])
     expect(data.labels).toEqual(['Day 1'])
   })

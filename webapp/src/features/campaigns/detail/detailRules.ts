@@ -86,6 +86,22 @@ export function impressionsChart(chart: ChartSeries | undefined): LineChartData 
   }
 }
 
+/**
+ * The chart's points whose actual impressions count only some of the week's faces (issue 12 item
+ * 27): 'Week 3: 2 of 3 faces reported'. A point with no actual yet, or every face reported, is
+ * not listed.
+ */
+export function partialReports(chart: ChartSeries | undefined): string[] {
+  if (!chart) return []
+  const out: string[] = []
+  chart.labels.forEach((label, i) => {
+    const reported = chart.reported?.[i] ?? 0
+    const faces = chart.faces?.[i] ?? 0
+    if (chart.actual[i] != null && reported < faces) out.push(`${label}: ${reported} of ${faces} faces reported`)
+  })
+  return out
+}
+
 /** A week's creative can still change until its week has ended. */
 export function weekCreativeChangeable(week: Pick<Week, 'end_at'>, today: Date = new Date()): boolean {
   const end = parseApiDate(week.end_at)

@@ -32,6 +32,6 @@ describe('campaign list rules', () => {
   })
 
   it('names frequencies as the tour does', () => {
-    expect(['one-time', 'weekly', 'ongoing', 'indefinitely'].map(frequencyLabel)).toEqual(['One week', 'Weekly', 'Ongoing', 'Ongoing'])
+    expect(['one-time', 'weekly', 'ongoing', 'indefinitely'].map(frequencyLabel)).toEqual(['One week', 'Specified end date', 'Ongoing', 'Ongoing'])
   })
 })

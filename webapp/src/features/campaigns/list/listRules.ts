@@ -52,7 +52,8 @@ export function frequencyLabel(frequency: string): string {
     case FrequencyOneTime:
       return 'One week'
     case FrequencyWeekly:
-      return 'Weekly'
+      // One vocabulary with the form and the admin list (issue 12 item 27).
+      return 'Specified end date'
     case FrequencyOngoing:
     case FrequencyIndefinitely:
       return 'Ongoing'
@@ -67,4 +68,5 @@ export const statusTone: Record<string, string> = {
   pending: 'bg-sky-100 text-sky-800',
   completed: 'bg-slate-200 text-slate-700',
   canceled: 'bg-red-100 text-red-800',
+  reserved: 'bg-violet-100 text-violet-800',
 }

@@ -19,6 +19,9 @@ vi.mock('../../../platform/chart/ApexLineChart', () => ({
   ),
 }))
 
+// Whole screens on a shared machine: give them room.
+vi.setConfig({ testTimeout: 20_000 })
+
 const advertiser = () => signedInSession(makeUser())
 
 function routes(detail: CampaignDetail | (() => CampaignDetail), extra: Record<string, FakeRoute> = {}) {
@@ -37,6 +40,20 @@ function routes(detail: CampaignDetail | (() => CampaignDetail), extra: Record<s
 }
 
 describe('/campaigns/:id (B §2)', () => {
+  it("shows a pending campaign's weeks as pending, not active (issue 12 item 27)", async () => {
+    mockFetch(
+      routes(makeDetail({ status: 'pending', payment_status: 'pending' }), {
+        'GET /api/campaigns/c1/weeks': { body: { items: [makeWeek(1, { status: 'pending', status_week: 'active' }), makeWeek(2, { status: 'pending', status_week: 'active' })], total: 2, page: 1, page_size: 10 } },
+      }),
+    )
+    renderApp('/campaigns/c1', { session: advertiser() })
+    const weeks = await screen.findByRole('table', { name: 'Campaign weeks' })
+    await waitFor(() => expect(within(weeks).getAllByRole('row')).toHaveLength(3))
+    expect(within(weeks).getAllByText('Pending')).toHaveLength(2)
+    expect(within(weeks).queryByText(/active/i)).not.toBeInTheDocument()
+    expect(within(weeks).getByTitle('Face 1, North Face (left side)')).toBeInTheDocument()
+  })
+
   it('shows status, market, the chart, proofs, locations and the week table (10 per page)', async () => {
     const server = mockFetch(routes(makeDetail()))
     renderApp('/campaigns/c1', { session: advertiser() })
@@ -50,6 +67,13 @@ describe('/campaigns/:id (B §2)', () => {
 
     const proofs = screen.getByRole('list', { name: 'Proofs' })
     expect(within(proofs).getByRole('img')).toHaveAttribute('src', '/proof/image?image=p1_thumb.jpg')
+    // Issue 12 item 27: each proof names its face and its week.
+    expect(within(proofs).getByRole('figure')).toHaveTextContent('Bay Bridge West, East FaceNov 02, 2026 – Nov 08, 2026')
+    // A week charted from 1 of its 2 faces says so.
+    expect(screen.getByRole('list', { name: 'Weeks still being reported' })).toHaveTextContent('Week 2: 1 of 2 faces reported so far')
+    // Issue 12 item 26: the face is shown whole and the full name is a tooltip.
+    const bridge = within(screen.getByRole('list', { name: 'Locations' })).getByTitle('Bay Bridge West, East Face (right side)')
+    expect(bridge).toHaveTextContent('East Face')
     expect(within(screen.getByRole('list', { name: 'Locations' })).getAllByRole('listitem')).toHaveLength(2)
 
     const weeks = await screen.findByRole('table', { name: 'Campaign weeks' })
@@ -153,7 +177,7 @@ describe('/campaigns/:id (B §2)', () => {
     expect(await screen.findByText('An error occurred trying to delete the campaign')).toBeInTheDocument()
   })
 
-  it('changes the creative of one location, and of one week', async () => {
+  it('changes the creative of one location, and of one week, each after the confirm (A §2)', async () => {
     const creative = { id: 'cr2', awsUrl: '/creative/image?image=cr2.png', name: 'Holiday ad', alt: '', url: 'cr2.png', company: 'company-1', reference: 'R2', converted_thumb: '', width: 1400, height: 400, is_default: false, created_at: '2026-11-01T00:00:00Z' }
     const server = mockFetch(
       routes(makeDetail({ editable: true, start_date: '2030-01-07', end_date: '2030-01-20' }), {
@@ -167,10 +191,23 @@ describe('/campaigns/:id (B §2)', () => {
     renderApp('/campaigns/c1', { session: advertiser() })
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/campaigns/edit/c1')
 
-    await user.click(await screen.findByRole('button', { name: 'Change creative at Bay Bridge West' }))
-    let dialog = await screen.findByRole('dialog', { name: 'Creative for Bay Bridge West' })
+    await user.click(await screen.findByRole('button', { name: 'Change creative at Bay Bridge West, East Face' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Creative for Bay Bridge West, East Face' })
     await user.click(within(dialog).getByRole('tab', { name: 'Pick from library' }))
     await user.click(await within(dialog).findByRole('button', { name: 'Use Holiday ad' }))
+    // A §2 'confirm update creative': nothing changes before the yes, and a cancel changes nothing.
+    let confirm = await screen.findByRole('dialog', { name: 'Confirm update creative' })
+    expect(confirm).toHaveTextContent('Do you want to show “Holiday ad” for Bay Bridge West, East Face?')
+    expect(server.called('PUT', '/api/campaigns/c1/creative')).toHaveLength(0)
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm update creative' })).not.toBeInTheDocument())
+    expect(server.called('PUT', '/api/campaigns/c1/creative')).toHaveLength(0)
+    await user.click(await screen.findByRole('button', { name: 'Change creative at Bay Bridge West, East Face' }))
+    dialog = await screen.findByRole('dialog', { name: 'Creative for Bay Bridge West, East Face' })
+    await user.click(within(dialog).getByRole('tab', { name: 'Pick from library' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Use Holiday ad' }))
+    confirm = await screen.findByRole('dialog', { name: 'Confirm update creative' })
+    await user.click(within(confirm).getByRole('button', { name: 'Update creative' }))
     expect(await screen.findByText('Creative uploaded successfully')).toBeInTheDocument()
     expect(server.called('PUT', '/api/campaigns/c1/creative')[0]!.body).toEqual({ creative_id: 'cr2', locations: ['f2'] })
 
@@ -178,6 +215,10 @@ describe('/campaigns/:id (B §2)', () => {
     dialog = await screen.findByRole('dialog', { name: /Creative for Face 1/ })
     await user.click(within(dialog).getByRole('tab', { name: 'Pick from library' }))
     await user.click(await within(dialog).findByRole('button', { name: 'Use Holiday ad' }))
+    confirm = await screen.findByRole('dialog', { name: 'Confirm update creative' })
+    expect(confirm).toHaveTextContent(/for Face 1, Jan 07, 2030/)
+    expect(server.called('PUT', '/api/campaigns/week/w1/creative')).toHaveLength(0)
+    await user.click(within(confirm).getByRole('button', { name: 'Update creative' }))
     await waitFor(() => expect(server.called('PUT', '/api/campaigns/week/w1/creative')).toHaveLength(1))
     expect(server.called('PUT', '/api/campaigns/week/w1/creative')[0]!.body).toEqual({ creative_id: 'cr2', locations: [] })
   })

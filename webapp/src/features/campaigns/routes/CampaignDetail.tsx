@@ -31,6 +31,7 @@ import {
   imminentEndNotice,
   impressionsChart,
   notEditableReason,
+  partialReports,
   pollInterval,
   weekRange,
   type CampaignAction,
@@ -87,6 +88,9 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
   const [confirming, setConfirming] = useState<CampaignAction | null>(null)
   const [deleting, setDeleting] = useState(false)
   const [creativeTarget, setCreativeTarget] = useState<CreativeTarget | null>(null)
+  // A §2 'confirm update creative': the chosen creative waits for a yes before it is applied.
+  const [pendingCreative, setPendingCreative] = useState<{ target: CreativeTarget; creative: Creative } | null>(null)
+  const [applyingCreative, setApplyingCreative] = useState(false)
   const [pause, pausing] = usePauseCampaignMutation()
   const [resume, resuming] = useResumeCampaignMutation()
   const [stop, stopping] = useStopCampaignMutation()
@@ -126,9 +130,10 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
     }
   }
 
-  const onCreative = async (creative: Creative) => {
-    const target = creativeTarget
-    if (!target) return
+  const onCreative = async () => {
+    if (!pendingCreative) return
+    const { target, creative } = pendingCreative
+    setApplyingCreative(true)
     try {
       if (target.kind === 'week') {
         await changeCreative({ id: target.week.id, week: true, campaignId: campaign.id, creative_id: creative.id, locations: [] }).unwrap()
@@ -138,6 +143,9 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
       dispatch(flashShown(MsgCreativeUpdated, 'success'))
     } catch {
       dispatch(flashShown(MsgCreativeFailed, 'danger'))
+    } finally {
+      setApplyingCreative(false)
+      setPendingCreative(null)
     }
   }
 
@@ -146,12 +154,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
     if (await retryPayment(transaction)) dispatch(campaignsApi.util.invalidateTags([{ type: 'Campaign', id: campaign.id }]))
   }
 
-  const creativeTitle =
-    creativeTarget?.kind === 'week'
-      ? `Creative for ${creativeTarget.week.product.location_name}, ${weekRange(creativeTarget.week)}`
-      : creativeTarget?.location
-        ? `Creative for ${creativeTarget.location.location_name}`
-        : 'Creative for every location'
+  const creativeTitle = creativeTarget ? `Creative for ${targetName(creativeTarget)}` : ''
 
   return (
     <div className="space-y-6">
@@ -245,6 +248,14 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
 
       <Section title="Impressions" id="impressions">
         <LineChart label="Estimated against actual impressions" data={impressionsChart(campaign.chart)} />
+        {partialReports(campaign.chart).length > 0 && (
+          // A partly recorded week is not its whole delivery: say so under the chart.
+          <ul aria-label="Weeks still being reported" className="space-y-1 text-sm text-amber-800">
+            {partialReports(campaign.chart).map((line) => (
+              <li key={line}>{line} so far; the other faces' impressions are added when they come in.</li>
+            ))}
+          </ul>
+        )}
       </Section>
 
       <Section title="Locations" id="locations">
@@ -270,9 +281,29 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
         onCancel={() => setConfirming(null)}
       />
       <DeleteCampaignModal open={deleting} campaignName={campaign.name} busy={removing.isLoading} onCancel={() => setDeleting(false)} onDelete={(r, f) => void runDelete(r, f)} />
-      <CreativeSelectorModal open={creativeTarget !== null} title={creativeTitle} onClose={() => setCreativeTarget(null)} onSelect={(c) => void onCreative(c)} />
+      <CreativeSelectorModal
+        open={creativeTarget !== null}
+        title={creativeTitle}
+        onClose={() => setCreativeTarget(null)}
+        onSelect={(creative) => creativeTarget && setPendingCreative({ target: creativeTarget, creative })}
+      />
+      <Confirm
+        open={pendingCreative !== null}
+        title="Confirm update creative"
+        message={pendingCreative ? `Do you want to show “${pendingCreative.creative.name}” for ${targetName(pendingCreative.target)}?` : ''}
+        confirmText="Update creative"
+        busy={applyingCreative}
+        onConfirm={() => void onCreative()}
+        onCancel={() => setPendingCreative(null)}
+      />
     </div>
   )
+}
+
+/** Where a creative change applies, in words: one face in one week, one face, or every face. */
+function targetName(target: CreativeTarget): string {
+  if (target.kind === 'week') return `${target.week.product.location_name}, ${weekRange(target.week)}`
+  return target.location ? `${target.location.location_name}, ${target.location.face}` : 'every location'
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -1,5 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_CONFIRM } from '../../../platform/Confirm'
 import { mockFetch } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { makeUser, signedInSession } from '../../../test/users'
@@ -45,6 +47,65 @@ describe('/dashboard (A §2)', () => {
     await new Promise((r) => setTimeout(r, 200))
     expect(server.called('GET', '/users/check-tutorial')).toHaveLength(0)
     expect(screen.queryByRole('dialog', { name: 'How Marquee works' })).not.toBeInTheDocument()
+  })
+
+  it('gives the tour once: back on the dashboard it does not replay, and the video shows (issue 12 item 22)', async () => {
+    Element.prototype.scrollIntoView = () => undefined
+    const server = mockFetch({
+      'GET /api/campaigns/count': counts,
+      'GET /users/disable-tour': { body: { tourCampaignShow: false, tutorialCampaignShowed: false } },
+      'GET /users/check-tutorial': { body: { tourCampaignShow: false, tutorialCampaignShowed: false } },
+      'GET /api/contents/': { body: { items: [], total: 0, page: 1, page_size: 50 } },
+      'GET /api/campaigns': { body: { items: [], total: 0, page: 1, page_size: 50, totals: {} } },
+    })
+    const { router, store } = renderApp('/dashboard', { session: signedInSession(makeUser({ tutorialCampaignShowed: false, tourCampaignShow: true })) })
+    const popover = () => document.querySelector<HTMLElement>('.driver-popover')
+    await waitFor(() => expect(popover()).toHaveTextContent('Step 1 of'))
+    await waitFor(() => expect(store.getState().session.user?.tourCampaignShow).toBe(false))
+    // No video over the running tour.
+    expect(screen.queryByRole('dialog', { name: 'How Marquee works' })).not.toBeInTheDocument()
+
+    await act(() => router.navigate('/campaigns'))
+    await waitFor(() => expect(popover()).toBeNull())
+    await act(() => router.navigate('/dashboard'))
+    await screen.findByRole('region', { name: 'Your campaigns' })
+    expect(await screen.findByRole('dialog', { name: 'How Marquee works' })).toBeInTheDocument()
+    expect(popover()).toBeNull()
+    expect(server.called('GET', '/users/disable-tour')).toHaveLength(1)
+    expect(store.getState().session.user?.tutorialCampaignShowed).toBe(true)
+  })
+
+  it("offers a call for a free dashboard tour with B §8's default confirm", async () => {
+    const server = mockFetch({
+      'GET /api/campaigns/count': counts,
+      'POST /users/tour-call': { body: { success: true, message: 'Great, someone will be in touch with you soon' } },
+    })
+    const user = userEvent.setup()
+    renderApp('/dashboard', { session: signedInSession(makeUser()) })
+    await user.click(await screen.findByRole('button', { name: 'Free dashboard tour' }))
+    let dialog = await screen.findByRole('dialog', { name: DEFAULT_CONFIRM.title })
+    expect(dialog).toHaveTextContent(DEFAULT_CONFIRM.message)
+    await user.click(within(dialog).getByRole('button', { name: 'No, thanks' }))
+    expect(await screen.findByText('No problem, but feel free to reach out to us anytime')).toBeInTheDocument()
+    expect(server.called('POST', '/users/tour-call')).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Free dashboard tour' }))
+    dialog = await screen.findByRole('dialog', { name: DEFAULT_CONFIRM.title })
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, call me' }))
+    expect(await screen.findByText('Great, someone will be in touch with you soon')).toBeInTheDocument()
+    expect(server.called('POST', '/users/tour-call')).toHaveLength(1)
+  })
+
+  it('says where to add a phone number when the call cannot be offered', async () => {
+    mockFetch({
+      'GET /api/campaigns/count': counts,
+      'POST /users/tour-call': { status: 400, body: { success: false, message: 'Please check the form.', errors: { phone: 'Please add a phone number to your profile so we can call you.' } } },
+    })
+    const user = userEvent.setup()
+    renderApp('/dashboard', { session: signedInSession(makeUser()) })
+    await user.click(await screen.findByRole('button', { name: 'Free dashboard tour' }))
+    await user.click(within(await screen.findByRole('dialog', { name: DEFAULT_CONFIRM.title })).getByRole('button', { name: 'Yes, call me' }))
+    expect(await screen.findByText('Please add a phone number to your profile so we can call you.')).toBeInTheDocument()
   })
 
   it('takes a video tagged GUIDE when the relevant item is not a video', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useSelector } from 'react-redux'
+import { useDispatch, useSelector } from 'react-redux'
 import { Link, useSearchParams } from 'react-router'
 import type { Count } from '../../../platform/api-types/campaigns'
 import { formatCount } from '../../../platform/money'
@@ -10,7 +10,11 @@ import type { Content } from '../../../platform/api-types/creatives'
 import type { Page } from '../../../platform/api-types/pagination'
 import Modal from '../../../platform/Modal'
 import Spinner from '../../../platform/Spinner'
-import { useCheckTutorialMutation } from '../../../platform/tour/api'
+import Confirm from '../../../platform/Confirm'
+import { flashShown } from '../../../platform/flash/flash'
+import { isApiError, errorMessage } from '../../../platform/http'
+import { MsgTourCallDeclined } from '../../../platform/api-types/identity'
+import { useCheckTutorialMutation, useRequestTourCallMutation } from '../../../platform/tour/api'
 import { useCampaignCountQuery } from '../api'
 
 /** A §2: the counts the dashboard shows, in this order. */
@@ -34,9 +38,30 @@ export default function Dashboard() {
   const [params] = useSearchParams()
   const [videoOpen, setVideoOpen] = useState(false)
   const [checkTutorial] = useCheckTutorialMutation()
+  const dispatch = useDispatch()
+  const [offerCall, setOfferCall] = useState(false)
+  const [requestCall, calling] = useRequestTourCallMutation()
+  const answerCall = async (yes: boolean) => {
+    if (!yes) {
+      setOfferCall(false)
+      dispatch(flashShown(MsgTourCallDeclined, 'info'))
+      return
+    }
+    try {
+      const answer = await requestCall().unwrap()
+      dispatch(flashShown(answer.message, 'success'))
+    } catch (error) {
+      // Without a phone number the server says where to add one.
+      dispatch(flashShown(isApiError(error) && error.errors.phone ? error.errors.phone : errorMessage(error), 'danger'))
+    } finally {
+      setOfferCall(false)
+    }
+  }
   const checked = useRef(false)
 
-  const tourDue = params.get('tour') === 'true' || !!user?.tourCampaignShow
+  // Read once per visit: starting the tour turns the user's flag off at once, and the video must
+  // still wait for a later visit rather than open over the running tour.
+  const [tourDue] = useState(() => params.get('tour') === 'true' || !!user?.tourCampaignShow)
   useEffect(() => {
     if (checked.current || !user || tourDue || user.tutorialCampaignShowed) return
     checked.current = true
@@ -61,6 +86,9 @@ export default function Dashboard() {
         <div className="flex flex-wrap gap-2 self-start sm:self-auto">
           <button type="button" className="btn-secondary" onClick={() => setVideoOpen(true)}>
             Watch the tutorial
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => setOfferCall(true)}>
+            Free dashboard tour
           </button>
           <Link to="/campaigns/new" className="btn-primary" data-tour="dashboard-new-campaign">
             New campaign
@@ -129,6 +157,8 @@ export default function Dashboard() {
       </section>
 
       <TutorialVideoModal open={videoOpen} onClose={() => setVideoOpen(false)} />
+      {/* B §8: the default confirm, offering a call for a free dashboard tour. */}
+      <Confirm open={offerCall} busy={calling.isLoading} onConfirm={() => void answerCall(true)} onCancel={() => void answerCall(false)} />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import type Konva from 'konva'
 import { useEffect, useRef, useState, type Ref } from 'react'
 import { Image as KonvaImage, Layer, Rect, Stage, Text, Transformer } from 'react-konva'
-import { CANVAS_HEIGHT, CANVAS_WIDTH, clampSize, limitResize } from './builderRules'
+import { CANVAS_HEIGHT, CANVAS_WIDTH, clampSize, limitResize, MIN_ITEM_HEIGHT } from './builderRules'
 import type { BuilderItem, ImageItem } from './items'
 
 export interface BuilderCanvasProps {
@@ -52,6 +52,20 @@ export default function BuilderCanvas({ items, background, selectedId, onSelect,
     tr.getLayer()?.batchDraw()
   }, [selectedId, items])
 
+  // A text item's box grows (or shrinks) with its text: Konva lays the words out in the item's
+  // width and the height follows, so a longer text or a bigger size is never cut at the box's
+  // bottom (issue 12 item 21). The measured height goes back to the item, for the side panel and
+  // for the export's check that everything fits the 1400x400 ad.
+  useEffect(() => {
+    for (const item of items) {
+      if (item.type !== 'text') continue
+      const node = nodes.current.get(item.id)
+      if (!node) continue
+      const height = Math.max(MIN_ITEM_HEIGHT, Math.ceil(node.height()))
+      if (height !== item.height) onChange(item.id, { height })
+    }
+  }, [items, fontsVersion, onChange])
+
   const onTransformEnd = (item: BuilderItem, node: Konva.Node) => {
     // Konva resizes by scaling; the item keeps its scale at 1 and takes the new size instead.
     const size = clampSize(node.width() * node.scaleX(), node.height() * node.scaleY())
@@ -95,7 +109,8 @@ export default function BuilderCanvas({ items, background, selectedId, onSelect,
             onTransformEnd: (e: Konva.KonvaEventObject<Event>) => onTransformEnd(item, e.target),
           }
           return item.type === 'text' ? (
-            <Text {...common} key={item.id} text={item.text} fontFamily={item.font} fontSize={item.fontSize} fill={item.fontColor} wrap="word" />
+            // No height: Konva sizes the text box to its wrapped lines (see the effect above).
+            <Text {...common} height={undefined} key={item.id} text={item.text} fontFamily={item.font} fontSize={item.fontSize} fill={item.fontColor} wrap="word" />
           ) : (
             <ImageNode key={item.id} item={item} common={common} />
           )

@@ -8,6 +8,7 @@ import {
   moveLayer,
   perceivedBrightness,
   stageScale,
+  textsCutOff,
 } from './builderRules'
 
 describe('perceived brightness and the light-background warning (A §5)', () => {
@@ -87,5 +88,18 @@ describe('moveLayer', () => {
     ['x', 1, ['a', 'b', 'c']],
   ] as const)('%s by %s', (id, step, expected) => {
     expect(moveLayer(items, id, step).map((i) => i.id)).toEqual(expected)
+  })
+})
+
+describe('text that the 1400x400 export would cut off (issue 12 item 21)', () => {
+  const text = (x: number, y: number, width: number, height: number) => ({ type: 'text', x, y, width, height })
+  it('finds a text box reaching past an edge, and nothing else', () => {
+    const inside = text(60, 60, 320, 288)
+    const below = text(60, 60, 320, 400)
+    const right = text(1200, 10, 320, 60)
+    const above = text(10, -5, 320, 60)
+    const image = { type: 'image', x: 1300, y: 300, width: 300, height: 300 }
+    expect(textsCutOff([inside, below, right, above, image])).toEqual([below, right, above])
+    expect(textsCutOff([text(0, 0, 1400, 400)])).toEqual([])
   })
 })

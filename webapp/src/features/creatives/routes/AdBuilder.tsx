@@ -22,6 +22,7 @@ import {
   MSG_CANCEL_BUILDER,
   MSG_LIGHT_CONFIRM,
   stageScale,
+  textsCutOff,
   type Font,
 } from '../builder/builderRules'
 import { describeItem, newImageItem, newTextItem, type BuilderItem } from '../builder/items'
@@ -85,6 +86,7 @@ export default function AdBuilder() {
   const [failure, setFailure] = useState<string | null>(null)
   const [phase, setPhase] = useState<Phase>({ state: 'editing' })
   const [askLight, setAskLight] = useState(false)
+  const [askCut, setAskCut] = useState(false)
   const [askCancel, setAskCancel] = useState(false)
   const [create] = useCreateCreativeMutation()
   const { ref: form, focusInvalid } = useFocusFirstInvalid<HTMLDivElement>()
@@ -185,6 +187,15 @@ export default function AdBuilder() {
       return
     }
     setNameError(null)
+    if (textsCutOff(items).length > 0) {
+      setAskCut(true)
+      return
+    }
+    afterCutCheck()
+  }
+
+  const afterCutCheck = () => {
+    setAskCut(false)
     if (light) {
       setAskLight(true)
       return
@@ -406,6 +417,15 @@ export default function AdBuilder() {
         </aside>
       </div>
 
+      <Confirm
+        open={askCut}
+        title="Some text does not fit"
+        message={`${textsCutOff(items).map(describeItem).join(', ')}: part of it falls outside the ${CANVAS_WIDTH}x${CANVAS_HEIGHT} ad and will be cut off. Move it, or make it smaller.`}
+        confirmText="Save anyway"
+        cancelText="Keep editing"
+        onConfirm={afterCutCheck}
+        onCancel={() => setAskCut(false)}
+      />
       <Confirm
         open={askLight}
         title="Light background"

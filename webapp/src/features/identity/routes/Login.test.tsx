@@ -7,7 +7,7 @@ import { renderApp } from '../../../test/renderApp'
 import { anonymousSession, makeUser } from '../../../test/users'
 
 describe('Login (A §2, A §8)', () => {
-  it('signs in and goes to /dashboard', async () => {
+  it('signs in and goes to /dashboard', { timeout: 30_000 }, async () => {
     const me = makeUser()
     const server = mockFetch({ 'POST /signin': { body: { success: true, user: me } } })
     const user = userEvent.setup()

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { AvailableSpot, Location } from '../../../platform/api-types/locations'
 import { formatCount, formatDollars } from '../../../platform/money'
+import { faceDescription } from '../../../platform/map/viewRules'
 import { priceRange, weeklyTerms } from '../format'
 
 // A long inventory is listed a page at a time; the map shows all of it.
@@ -53,7 +54,7 @@ export default function FaceList({ faces, spots, selectedId, onShow, emptyText }
                 aria-current={face.id === selectedId ? 'true' : undefined}
                 onClick={() => onShow(face.id)}
               >
-                <span>
+                <span title={faceDescription(face)}>
                   <span className="block font-medium text-slate-900">{face.location_name}</span>
                   <span className="block text-sm text-slate-600">
                     {face.face} · {face.city}
