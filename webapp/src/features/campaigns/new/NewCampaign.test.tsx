@@ -47,7 +47,7 @@ const advertiser = () => ({ session: signedInSession(makeUser()) })
 
 async function chooseMarketAndFace(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Campaign name'), 'Spring sale')
-  await user.selectOptions(await screen.findByLabelText('Market'), 'SF Bay Area')
+  await user.click(await screen.findByRole('checkbox', { name: 'SF Bay Area' }))
   const faces = await screen.findByRole('list', { name: 'Faces' })
   const box = await within(faces).findByRole('checkbox', { name: 'Broadway & 5th, North Face' })
   await waitFor(() => expect(box).toBeEnabled())
@@ -65,7 +65,14 @@ describe('/campaigns/new', () => {
     await user.click(screen.getByRole('button', { name: 'Review and confirm' }))
     expect(await screen.findByText(MsgLocationRequired)).toBeInTheDocument()
     expect(screen.getByText(MsgCreativeRequired)).toBeInTheDocument()
-    expect(screen.getAllByText(MsgCardRequired).length).toBeGreaterThan(0)
+    // B §5: nothing chosen costs nothing, so no card is asked for yet.
+    expect(screen.queryByText(MsgCardRequired)).not.toBeInTheDocument()
+    await user.click(await screen.findByRole('checkbox', { name: 'SF Bay Area' }))
+    const box = await within(await screen.findByRole('list', { name: 'Faces' })).findByRole('checkbox', { name: 'Broadway & 5th, North Face' })
+    await waitFor(() => expect(box).toBeEnabled())
+    await user.click(box)
+    await user.click(screen.getByRole('button', { name: 'Review and confirm' }))
+    expect((await screen.findAllByText(MsgCardRequired)).length).toBeGreaterThan(0)
     const cardFlash = selectFlashes(store.getState()).find((f) => f.text === MsgCardRequired)
     expect(cardFlash?.duration).toBe(600000)
 
