@@ -69,7 +69,7 @@ import {
 } from './rules'
 
 // DESIGN §1.7: the maximum-budget type exists but is hidden unless the build turns it on.
-export const MAX_BUDGET_ENABLED = import.meta.env.VITE_MAX_BUDGET_CAMPAIGNS === 'true'
+export const maxBudgetEnabled = () => import.meta.env.VITE_MAX_BUDGET_CAMPAIGNS === 'true'
 const NAME_MAX = 100
 const NOT_MONDAY = [0, 2, 3, 4, 5, 6] as const
 const NOT_SUNDAY = [1, 2, 3, 4, 5, 6] as const
@@ -546,7 +546,9 @@ function CampaignFormFields({ mode, initial, disabled = false, onSubmit, onReady
         duration: weeks,
         budget,
         creativeName: creative?.name ?? (useDefault && defaultCreative.data ? `${defaultCreative.data.name} (company default)` : mode === 'edit' ? 'The campaign’s current creative' : ''),
-        card: card.data?.masked ?? '',
+        card: card.data?.masked ?? (needsCard ? '' : 'None needed: your credit covers it'),
+        promoCode: promo?.code,
+        dailyBudget: maximize ? dailyCents : null,
       }
     : null
 
@@ -588,7 +590,7 @@ function CampaignFormFields({ mode, initial, disabled = false, onSubmit, onReady
               <legend className="text-sm font-medium text-slate-700">Campaign type</legend>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Choice name="campaign-type" label="Hand Select Locations (premium, fixed rate)" checked={typeCampaign === TypePremium} onChange={() => askToggle({ kind: 'type', value: TypePremium })} />
-                {MAX_BUDGET_ENABLED && <Choice name="campaign-type" label="Maximize Budget" checked={typeCampaign === TypeMaximumBudget} onChange={() => askToggle({ kind: 'type', value: TypeMaximumBudget })} />}
+                {maxBudgetEnabled() && <Choice name="campaign-type" label="Maximize Budget" checked={typeCampaign === TypeMaximumBudget} onChange={() => askToggle({ kind: 'type', value: TypeMaximumBudget })} />}
               </div>
             </fieldset>
             {maximize && (
