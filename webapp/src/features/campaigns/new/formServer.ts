@@ -10,7 +10,7 @@ import { makeUser, signedInSession } from '../../../test/users'
 // makes, at the network boundary, with two markets.
 
 export const market: Market = { id: 'm1', market: 'SF Bay Area', cities: ['Oakland', 'San Jose'], center: { lat: 37.77, lng: -122.42 }, zoom: 8, fixed: true }
-export const denver: Market = { id: 'm2', market: 'Denver', cities: ['Denver', 'Aurora'], center: { lat: 39.74, lng: -104.99 }, zoom: 10, fixed: false }
+export const denver: Market = { id: 'm2', market: 'Denver', cities: ['Lakewood', 'Aurora'], center: { lat: 39.74, lng: -104.99 }, zoom: 10, fixed: false }
 export const face = (id: string, name: string, city: string, extra: { market?: string; likely?: boolean } = {}) =>
   makeFace({ id, location_name: name, city, lat: 37.8, lng: -122.27, value: 500, ooh: 40000, ...extra })
 export const spot = (id: string, price: number, available = true) => ({ xxx: id, used_spots: available ? 1 : 6, available_spots: 6, min_value: price, min_value_2: 0, vendor_tier: 1, old_value: price, ooh: 40000, available, price })
@@ -18,7 +18,7 @@ export const card = { id: 'card-1', brand: 'Visa', last4: '4242', exp_month: 3, 
 export const creative = { id: 'cr-1', awsUrl: '/creative/image?image=a.jpg', name: 'Spring ad', alt: 'Spring ad', url: 'a.jpg', company: 'company-1', reference: 'R1', converted_thumb: '', width: 1400, height: 400, is_default: true, created_at: '2026-11-01T00:00:00Z' }
 
 const bayFaces = () => [face('f1', 'Broadway & 5th', 'Oakland'), face('f2', 'Market St', 'San Jose'), face('f3', 'Sold Out Ave', 'Oakland')]
-const denverFaces = () => [face('d1', 'Colfax Ave', 'Denver', { market: 'Denver' })]
+const denverFaces = () => [face('d1', 'Colfax Ave', 'Lakewood', { market: 'Denver' })]
 
 export function server(overrides: Record<string, FakeRoute> = {}, opts: { card?: boolean; creative?: boolean; credit?: number } = {}) {
   return mockFetch({
