@@ -142,6 +142,7 @@ function CampaignFormFields({ mode, initial, disabled = false, onSubmit, onReady
   // zone the server names, read against the clock at every render (a form left open past
   // midnight there moves on), not the browser's zone nor UTC.
   const zone = defaults.data?.business_timezone
+  useMinuteTick()
   const todayKey = zone ? formatApiDate(todayInZone(zone)) : (defaults.data?.today ?? formatApiDate(new Date()))
   const today = useMemo(() => parseApiDate(todayKey) ?? new Date(), [todayKey])
   const serverToday = defaults.data?.today
@@ -939,6 +940,20 @@ function CampaignFormFields({ mode, initial, disabled = false, onSubmit, onReady
       <ReviewModal data={review} open={modal === 'review'} busy={submitting} onClose={() => setModal(null)} onConfirm={() => void confirm()} confirmText={mode === 'create' ? 'Confirm campaign' : 'Save changes'} />
     </div>
   )
+}
+
+/** Renders again every minute and when the window comes back, so a date rule read at render follows the clock. */
+function useMinuteTick() {
+  const [, setTick] = useState(0)
+  useEffect(() => {
+    const tick = () => setTick((t) => t + 1)
+    const timer = window.setInterval(tick, 60_000)
+    window.addEventListener('focus', tick)
+    return () => {
+      window.clearInterval(timer)
+      window.removeEventListener('focus', tick)
+    }
+  }, [])
 }
 
 /** A round toggle of the market and city filters: a checkbox under a pill. */
