@@ -6,8 +6,7 @@ import { advertiser, server } from './formServer'
 
 // Issue 12 item 7: the form's today and Wednesday cut-off follow the business time zone the server
 // names (America/New_York here), not the browser's zone (Los Angeles here) nor UTC.
-const browserZone = process.env.TZ
-process.env.TZ = 'America/Los_Angeles'
+vi.stubEnv('TZ', 'America/Los_Angeles')
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {
@@ -19,7 +18,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 afterAll(() => {
-  process.env.TZ = browserZone
+  vi.unstubAllEnvs()
 })
 
 // The server's calendar read at Wednesday 23:59 in New York.
