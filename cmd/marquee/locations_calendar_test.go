@@ -49,7 +49,8 @@ func TestCalendarCallsAreScopedToTheCompany(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.Book(ctx, locations.ReserveRequest{Key: "b-book", CompanyID: users["b"].Company.ID, Ref: "campaign-b", Items: []locations.FaceWeek{{FaceID: seattle[1].ID, Week: week}}}); err != nil {
+		booked, err := svc.Book(ctx, locations.ReserveRequest{Key: "b-book", CompanyID: users["b"].Company.ID, Ref: "campaign-b", Items: []locations.FaceWeek{{FaceID: seattle[1].ID, Week: week}}})
+		if err != nil {
 			t.Fatal(err)
 		}
 		a, b, anon := s.Client(t), s.Client(t), s.Client(t)
@@ -87,6 +88,14 @@ func TestCalendarCallsAreScopedToTheCompany(t *testing.T) {
 		b.Delete("/api/calendar/week?id="+held.Spots[1].ID).Expect(t, 404)
 		a.Delete("/api/calendar/week?id="+held.Spots[1].ID).Expect(t, 200)
 		a.Delete("/api/calendar/week?id="+held.Spots[1].ID).Expect(t, 404)
+
+		// A booked week is released only by the campaigns module (issue 12 item 1): its owner can
+		// neither delete it nor set it active here (409), nor delete its campaign (404: nothing is
+		// held under it); an activated hold is booked too.
+		b.Delete("/api/calendar/week?id="+booked.Spots[0].ID).Expect(t, 409)
+		b.Put("/api/calendar/week", locations.SetWeekStatusRequest{ID: booked.Spots[0].ID, Status: "active"}).Expect(t, 409)
+		b.Delete("/api/calendar/campaigns/campaign-b").Expect(t, 404)
+		a.Delete("/api/calendar/week?id="+weekID).Expect(t, 409)
 
 		// Delete a reserved campaign: only its reserved weeks go; another company's is 404.
 		a.Delete("/api/calendar/campaigns/campaign-b").Expect(t, 404)

@@ -81,6 +81,10 @@ func (m *Module) chargeWeek(ctx context.Context, c *store.Campaign, week dates.D
 	for i := range rows {
 		prices[i] = money.Cents(rows[i].OfferPrice)
 	}
+	if c.MbCampaign && c.MaxBudget > 0 {
+		// Maximum budget (B §9): the week costs the daily budget × 7, whatever the faces' prices.
+		prices = []money.Cents{weeklyOfDaily(money.Cents(c.MaxBudget))}
+	}
 	remaining, err := m.store.CountWeeksFrom(ctx, c.ID, week, WeekActive)
 	if err != nil {
 		return nil, apperr.Internal(err)

@@ -21,7 +21,7 @@ const chartDay = 24 * time.Hour
 // week plots 7 'Day n' points instead, each a seventh of the week, the actual shown for days that
 // ended more than 24 hours ago. Campaigns of duration 2 or 4 show their weeks up to and including
 // the current one (B §9).
-func buildChart(weeks []store.Week, duration int, now time.Time) ChartSeries {
+func buildChart(weeks []store.Week, duration int, now time.Time, loc *time.Location) ChartSeries {
 	type agg struct {
 		start    dates.Date
 		min, act int64
@@ -61,7 +61,7 @@ func buildChart(weeks []store.Week, duration int, now time.Time) ChartSeries {
 		return out
 	}
 	if duration == 2 || duration == 4 {
-		today := dates.Of(now)
+		today := dates.In(now, loc) // the current week in the business time zone
 		shown := order[:0:0]
 		for _, w := range order {
 			if !w.After(today) {

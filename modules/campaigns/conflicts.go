@@ -198,9 +198,17 @@ func (m *Module) resolve(ctx context.Context, p *auth.Principal, id string, req 
 		if !claimed {
 			return apperr.New(apperr.ECONFLICT, MsgConflictResolved)
 		}
+		// The spots still held: the web app may have deleted some held weeks through the calendar
+		// (B §4 "the reserved weeks are deleted there"); their rows go below, so no week is charged
+		// without its spot.
+		live := map[string]bool{}
 		if hasActive {
-			if _, err := m.deps.Locations.ConfirmHold(ctx, locations.KeyRequest{Key: ownKey(c.ID), CompanyID: c.CompanyID}); err != nil {
+			spots, err := m.deps.Locations.ConfirmHold(ctx, locations.KeyRequest{Key: ownKey(c.ID), CompanyID: c.CompanyID})
+			if err != nil {
 				return resolveErr(err)
+			}
+			for _, sp := range spots {
+				live[sp.ID] = true
 			}
 		}
 		if req.Choice == ResolveOwnDates {
@@ -211,10 +219,25 @@ func (m *Module) resolve(ctx context.Context, p *auth.Principal, id string, req 
 				return apperr.Internal(err)
 			}
 		} else if hasReserved {
-			if _, err := m.deps.Locations.ConfirmHold(ctx, locations.KeyRequest{Key: suggestedKey(c.ID), CompanyID: c.CompanyID}); err != nil {
+			spots, err := m.deps.Locations.ConfirmHold(ctx, locations.KeyRequest{Key: suggestedKey(c.ID), CompanyID: c.CompanyID})
+			if err != nil {
 				return resolveErr(err)
 			}
+			for _, sp := range spots {
+				live[sp.ID] = true
+			}
 			if err := m.store.SetWeeksStatus(ctx, c.ID, WeekReserved, WeekActive, now); err != nil {
+				return apperr.Internal(err)
+			}
+		}
+		var gone []string
+		for _, w := range rows {
+			if !live[w.SpotID] && (w.Status == WeekActive || req.Choice == ResolveSuggestedDates) {
+				gone = append(gone, w.ID)
+			}
+		}
+		if len(gone) > 0 {
+			if err := m.store.DeleteWeeks(ctx, gone); err != nil {
 				return apperr.Internal(err)
 			}
 		}
@@ -230,7 +253,7 @@ func (m *Module) resolve(ctx context.Context, p *auth.Principal, id string, req 
 		return nil, err
 	}
 	m.settleAfterCommit(ctx, charge)
-	return &ResolveResponse{Success: true, Message: MsgCreated, Campaign: campaignDTO(c, "")}, nil
+	return &ResolveResponse{Success: true, Message: createdMessage(c.Status), Campaign: campaignDTO(c, "")}, nil
 }
 
 // resolveErr maps a hold that can no longer be confirmed to MsgConflictResolved.

@@ -45,6 +45,7 @@ const (
 	fieldCard      = "card"
 	fieldBudget    = "weekly_budget"
 	fieldMaxBudget = "maxBudget"
+	fieldPromo     = "promo_code"
 	fieldKey       = "Idempotency-Key"
 )
 
@@ -71,6 +72,10 @@ type planOptions struct {
 	SkipCreative bool
 	// SkipClientPrices does not compare the form's prices and weekly budget with the server's.
 	SkipClientPrices bool
+	// Quote prices the form for the review step: a maximum-budget daily budget below the minimum
+	// is reported (impressions 0, likely cleared, B §4) instead of refused, and a missing one is
+	// taken as the minimum.
+	Quote bool
 }
 
 // campaignPlan is a validated, priced form: everything a campaign row and its weeks need. Prices
@@ -98,7 +103,15 @@ type campaignPlan struct {
 	Quote        billing.Quote // the weeks of the duration, credit split across them (B §9)
 	WeeklyBudget money.Cents   // the first week's net: what the form shows as the weekly budget
 	Impressions  int64         // the start week's estimated impressions of the chosen faces
-	PromoCode    string
+	Likely       []string      // the chosen faces flagged likely (none below the minimum budget)
+	// PromoCode is the promo the form names when the company redeemed it (stored with the
+	// campaign); PromoCredit its credit still in the account (B §9).
+	PromoCode   string
+	PromoCredit money.Cents
+	// Maximum-budget mode (B §9): the suggested and the least daily budget, and whether MaxBudget
+	// is below that least one (a quote only: a creation refuses it).
+	SuggestedDaily, MinDaily money.Cents
+	BelowMinimum             bool
 	// BookKey is the locations reservation key of bookPlan; "" means campaign:<id>.
 	BookKey string
 }
@@ -194,12 +207,21 @@ func (m *Module) planCampaign(ctx context.Context, p *auth.Principal, form Campa
 		return nil, apperr.Field(fieldBudget, MsgInvalidNumber)
 	}
 	if plan.Type == TypeMaximumBudget {
+		// B §9: the input is a daily budget of at least the suggested one (ceil(locations / 10) ×
+		// $20, at least $20); B §5: below it the creation is blocked.
 		daily, present, ok := ParseBudget(form.MaxBudget)
-		if !ok || !present {
+		if !ok || !present && !opts.Quote {
 			return nil, apperr.Field(fieldMaxBudget, MsgInvalidNumber)
 		}
-		if daily < SuggestedDailyBudget(len(faceIDs)) {
-			return nil, apperr.Field(fieldMaxBudget, MsgMaxBudgetTooLow)
+		plan.SuggestedDaily, plan.MinDaily = SuggestedDailyBudget(len(faceIDs)), MinDailyBudget(len(faceIDs))
+		if !present {
+			daily = plan.MinDaily
+		}
+		if daily < plan.MinDaily {
+			if !opts.Quote {
+				return nil, apperr.Field(fieldMaxBudget, MsgMaxBudgetTooLow)
+			}
+			plan.BelowMinimum = true
 		}
 		plan.MaxBudget = daily
 	}
@@ -215,14 +237,6 @@ func (m *Module) planCampaign(ctx context.Context, p *auth.Principal, form Campa
 			return nil, err
 		}
 	}
-	if !opts.SkipCard {
-		if _, err := m.deps.Billing.FindCardOnFile(ctx, opts.CompanyID); apperr.CodeOf(err) == apperr.ENOTFOUND {
-			return nil, apperr.Field(fieldCard, MsgCardRequired)
-		} else if err != nil {
-			return nil, err
-		}
-	}
-
 	// Prices: the server's, for every face in every booked week (locations' quote, B §9).
 	quotes, err := m.deps.Locations.Quote(ctx, locations.QuoteRequest{FaceIDs: faceIDs, Weeks: plan.Weeks})
 	if err != nil {
@@ -241,11 +255,36 @@ func (m *Module) planCampaign(ctx context.Context, p *auth.Principal, form Campa
 	for _, id := range faceIDs {
 		prices = append(prices, plan.Prices[id])
 	}
+	for _, f := range faces {
+		if f.Likely && !plan.BelowMinimum {
+			plan.Likely = append(plan.Likely, f.ID)
+		}
+	}
+	if plan.Type == TypeMaximumBudget {
+		// B §9: the week costs the daily budget × 7; the impressions scale by that budget over the
+		// faces' prices, capped at their total, and are 0 below the minimum (B §4).
+		weekly := weeklyOfDaily(plan.MaxBudget)
+		plan.Impressions = MaxBudgetImpressions(plan.Impressions, weekly, billing.SumPrices(prices), plan.BelowMinimum)
+		prices = []money.Cents{weekly}
+	}
 	if plan.Credit, err = m.deps.Billing.AccountCredit(ctx, opts.CompanyID); err != nil {
 		return nil, err
 	}
 	plan.Quote = billing.QuoteCampaign(prices, plan.Credit, plan.Duration)
 	plan.WeeklyBudget = plan.Quote.Weeks[0].Net
+	if err := m.planPromo(ctx, plan); err != nil {
+		return nil, err
+	}
+
+	// B §5: a card is required only when something is charged: some week's budget is above 0 after
+	// the account credit (issue 12 item 3).
+	if !opts.SkipCard && plan.CardRequired() {
+		if _, err := m.deps.Billing.FindCardOnFile(ctx, opts.CompanyID); apperr.CodeOf(err) == apperr.ENOTFOUND {
+			return nil, apperr.Field(fieldCard, MsgCardRequired)
+		} else if err != nil {
+			return nil, err
+		}
+	}
 
 	if !opts.SkipClientPrices {
 		for _, pc := range form.PlacesChecked {
@@ -253,14 +292,47 @@ func (m *Module) planCampaign(ctx context.Context, p *auth.Principal, form Campa
 				return nil, apperr.Field(fieldPlaces, MsgPriceChanged)
 			}
 		}
-		if budgetPresent && plan.Type == TypePremium && !budgetMatches(clientBudget, plan) {
+		if budgetPresent && !budgetMatches(clientBudget, plan) {
 			return nil, apperr.Field(fieldBudget, MsgBudgetMismatch)
 		}
 	}
-	if form.PromoCode != nil {
-		plan.PromoCode = strings.TrimSpace(form.PromoCode.Value)
-	}
 	return plan, nil
+}
+
+// CardRequired says whether the plan charges a card: some week still costs more than its share of
+// the account credit (B §5).
+func (p *campaignPlan) CardRequired() bool { return p.Quote.Total > 0 }
+
+// SpendableBudget is the first week's budget plus the promo credit (B §9 "Promo credit adds to the
+// spendable budget").
+func (p *campaignPlan) SpendableBudget() money.Cents {
+	return billing.SpendableBudget(p.WeeklyBudget, p.PromoCredit)
+}
+
+// planPromo reads the form's promo_code (B §3): when it is the company's active promo (the code it
+// redeemed in the flow), the plan stores it, upper-cased as codes are, and counts its credit still in
+// the account as promo credit (B §9). A code the company did not redeem (or whose redemption an
+// admin removed) is not stored and gives no credit: the campaign names only a promo that paid.
+func (m *Module) planPromo(ctx context.Context, plan *campaignPlan) error {
+	form := plan.Form
+	if form.PromoCode == nil || strings.TrimSpace(form.PromoCode.Value) == "" {
+		return nil
+	}
+	code, err := billing.NormalizePromoCode(strings.TrimSpace(form.PromoCode.Value))
+	if err != nil {
+		return apperr.Field(fieldPromo, apperr.As(err).Message)
+	}
+	active, err := m.deps.Billing.FindActivePromo(ctx, plan.CompanyID)
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if active.Code != code {
+		return nil
+	}
+	plan.PromoCode, plan.PromoCredit = code, min(active.Value, money.Max(plan.Credit, 0))
+	return nil
 }
 
 // budgetMatches accepts the form's weekly budget when it is, to the dollar, the first week's net
@@ -517,8 +589,19 @@ func (m *Module) create(ctx context.Context, p *auth.Principal, key string, form
 		} else if !db.IsNotFound(err) {
 			return nil, apperr.Internal(err)
 		}
+		if m.beforePlan != nil {
+			m.beforePlan()
+		}
 		plan, err := m.planCampaign(ctx, p, form, planOptions{CompanyID: p.CompanyID})
 		if err != nil {
+			// A concurrent call with the same key may have won meanwhile and spent the credit this
+			// plan was priced with (MsgBudgetMismatch, MsgCardRequired): every call with one key
+			// answers the winner's outcome (issue 12 item 2), so look the key up again.
+			if prior, perr := m.store.CampaignByKey(ctx, p.CompanyID, key); perr == nil {
+				if out, rerr := m.replay(ctx, prior, fp, form); out != nil || rerr != nil {
+					return out, rerr
+				}
+			}
 			return nil, err
 		}
 		row := m.newCampaignRow(plan, ids.New(), p.UserID, key, fp, StatusPending)

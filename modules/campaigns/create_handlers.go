@@ -7,6 +7,7 @@ import (
 
 	"marquee/platform/auth"
 	"marquee/platform/authz"
+	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/httpx"
 	"marquee/platform/server"
@@ -46,8 +47,18 @@ func (m *Module) createCampaign(c *gin.Context) error {
 		httpx.JSON(c, http.StatusConflict, out.conflict)
 		return nil
 	}
-	httpx.JSON(c, http.StatusCreated, CreateResponse{Success: true, Message: MsgCreated, Campaign: out.campaign})
+	httpx.JSON(c, http.StatusCreated, CreateResponse{Success: true, Message: createdMessage(out.campaign.Status), Campaign: out.campaign})
 	return nil
+}
+
+// createdMessage is the success message of a creation: B §8's "pending payment confirmation" while
+// the first charge is pending, MsgCreatedActive when the account credit paid it and the campaign is
+// active at once (issue 12 item 3).
+func createdMessage(status string) string {
+	if status == StatusActive {
+		return MsgCreatedActive
+	}
+	return MsgCreated
 }
 
 func (m *Module) resolveConflict(c *gin.Context) error {
@@ -66,7 +77,7 @@ func (m *Module) resolveConflict(c *gin.Context) error {
 func (m *Module) campaignDefaults(c *gin.Context) error {
 	today := dates.Today(m.deps.Clock)
 	httpx.OK(c, CampaignDefaults{Today: today, EarliestStart: EarliestStart(today), DefaultStart: DefaultStart(today),
-		MaxWeeks: MaxDurationWeeks, DefaultWeeklyDuration: DefaultWeeklyDuration})
+		MaxWeeks: MaxDurationWeeks, DefaultWeeklyDuration: DefaultWeeklyDuration, BusinessTimezone: clock.Location(m.deps.Clock).String()})
 	return nil
 }
 
@@ -78,13 +89,20 @@ func (m *Module) quoteCampaign(c *gin.Context) error {
 		return err
 	}
 	p := auth.Current(c)
-	plan, err := m.planCampaign(c.Request.Context(), p, form, planOptions{CompanyID: p.CompanyID, SkipCard: true, SkipClientPrices: true, SkipCreative: true})
+	plan, err := m.planCampaign(c.Request.Context(), p, form, planOptions{CompanyID: p.CompanyID, SkipCard: true, SkipClientPrices: true, SkipCreative: true, Quote: true})
 	if err != nil {
 		return err
 	}
 	q := CampaignQuote{Weekly: plan.Gross(), WeeklyBudget: plan.WeeklyBudget, AccountCredit: plan.Credit, CreditUsed: plan.Quote.CreditUsed,
 		Total: plan.Quote.Total, Duration: plan.Duration, StartDate: plan.Start, EndDate: plan.End, ImpressionCount: plan.Impressions,
-		Prices: make([]PlaceChecked, 0, len(plan.Faces))}
+		Prices: make([]PlaceChecked, 0, len(plan.Faces)), PromoCredit: plan.PromoCredit, SpendableBudget: plan.SpendableBudget(),
+		CardRequired: plan.CardRequired(), Likely: plan.Likely}
+	if plan.Type == TypeMaximumBudget {
+		q.DailyBudget, q.SuggestedDailyBudget, q.MinDailyBudget = plan.MaxBudget, plan.SuggestedDaily, plan.MinDaily
+	}
+	if q.Likely == nil {
+		q.Likely = []string{}
+	}
 	for _, f := range plan.Faces {
 		price := plan.Prices[f.ID]
 		q.Prices = append(q.Prices, PlaceChecked{ID: f.ID, Price: &price})

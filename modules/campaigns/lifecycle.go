@@ -357,10 +357,7 @@ func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPl
 		}
 		for _, w := range plan.Charge {
 			if _, err := m.scheduleWeekCharge(ctx, c, w); err != nil {
-				if apperr.As(err) != nil && apperr.As(err).Message == billing.MsgCardRequired {
-					return &cardMissing{week: w, err: err}
-				}
-				return err
+				return asCardMissing(w, err)
 			}
 			r.Charged++
 		}
@@ -370,8 +367,10 @@ func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPl
 				return err
 			}
 			if booked {
+				// A campaign the credit paid so far may have no card (B §5): when the credit runs
+				// out, it is paused as for a failed charge.
 				if _, err := m.scheduleWeekCharge(ctx, c, plan.Book); err != nil {
-					return err
+					return asCardMissing(plan.Book, err)
 				}
 				r.Booked++
 				r.Charged++
@@ -401,6 +400,15 @@ func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPl
 type cardMissing struct {
 	week dates.Date
 	err  error
+}
+
+// asCardMissing marks a week's charge refused for want of a card, so the job pauses the campaign
+// instead of failing; other errors pass through.
+func asCardMissing(week dates.Date, err error) error {
+	if e := apperr.As(err); e.Message == billing.MsgCardRequired {
+		return &cardMissing{week: week, err: err}
+	}
+	return err
 }
 
 func (e *cardMissing) Error() string { return e.err.Error() }

@@ -151,28 +151,28 @@ func TestChart(t *testing.T) {
 	// Tuesday 2026-11-17 00:00 + 1 s: week 1 ended (Sunday 11-08) more than a day ago, week 2
 	// (ended 11-15 24:00) exactly 1 day and 1 s ago.
 	now := time.Date(2026, 11, 17, 0, 0, 1, 0, time.UTC)
-	ch := buildChart(weeks, 3, now)
+	ch := buildChart(weeks, 3, now, time.UTC)
 	if len(ch.Labels) != 3 || ch.Labels[0] != "Week 1" || ch.Minimum[0] != 2000 || ch.Actual[0] == nil || *ch.Actual[0] != 1400 ||
 		ch.Actual[1] == nil || ch.Actual[2] != nil {
 		t.Fatalf("weekly chart = %+v", ch)
 	}
 	// Monday 11-16 12:00: week 2 ended only 12 hours ago.
-	if ch := buildChart(weeks, 3, time.Date(2026, 11, 16, 12, 0, 0, 0, time.UTC)); ch.Actual[1] != nil {
+	if ch := buildChart(weeks, 3, time.Date(2026, 11, 16, 12, 0, 0, 0, time.UTC), time.UTC); ch.Actual[1] != nil {
 		t.Errorf("week 2 shown too early: %+v", ch)
 	}
 	// Duration 2 or 4: weeks up to and including the current one.
-	if ch := buildChart(weeks, 4, time.Date(2026, 11, 10, 0, 0, 0, 0, time.UTC)); len(ch.Labels) != 2 {
+	if ch := buildChart(weeks, 4, time.Date(2026, 11, 10, 0, 0, 0, 0, time.UTC), time.UTC); len(ch.Labels) != 2 {
 		t.Errorf("duration 4 labels = %v", ch.Labels)
 	}
 	// A single week: 7 days, a seventh each, actual for days ended over 24 hours ago.
 	single := weeks[:2]
-	ch = buildChart(single, 1, time.Date(2026, 11, 5, 0, 0, 1, 0, time.UTC)) // Thursday: Mon, Tue ended > 24 h ago
+	ch = buildChart(single, 1, time.Date(2026, 11, 5, 0, 0, 1, 0, time.UTC), time.UTC) // Thursday: Mon, Tue ended > 24 h ago
 	if len(ch.Labels) != 7 || ch.Labels[6] != "Day 7" || ch.Minimum[0] != 2000/7 || ch.Actual[0] == nil || *ch.Actual[0] != 1400/7 ||
 		ch.Actual[1] == nil || ch.Actual[2] != nil {
 		t.Fatalf("daily chart = %+v", ch)
 	}
 	// No data: no actual points at all (the web app draws 0–3).
-	ch = buildChart(nil, 1, now)
+	ch = buildChart(nil, 1, now, time.UTC)
 	if len(ch.Labels) != 0 || ch.Actual == nil {
 		t.Errorf("empty chart = %+v", ch)
 	}

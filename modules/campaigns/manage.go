@@ -12,6 +12,7 @@ import (
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
+	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/money"
@@ -175,9 +176,9 @@ func (m *Module) campaignDetail(ctx context.Context, p *auth.Principal, id strin
 		return nil, err
 	}
 	now := m.deps.Clock.Now()
-	today := dates.Of(now)
+	today := dates.Today(m.deps.Clock)
 	out := &CampaignDetail{Campaign: *dtos[0], Locations: []CampaignLocation{}, Proofs: []WeekCreative{},
-		Chart: buildChart(weeks, c.Duration, now), Editable: editable(c, today, p.IsAdmin()), ImminentEnd: imminentEnd(c, today),
+		Chart: buildChart(weeks, c.Duration, now, clock.Location(m.deps.Clock)), Editable: editable(c, today, p.IsAdmin()), ImminentEnd: imminentEnd(c, today),
 		CanPause: canPause(c.Status), CanResume: canResume(c.Status), CanStop: canStop(c.Status)}
 	for _, wc := range creatives {
 		if wc.CreativeType == CreativeTypeProof {

@@ -69,6 +69,9 @@ type Module struct {
 	// afterBook, when set (tests only), runs inside the creation's transaction right after the
 	// bookings: a failure there must leave nothing behind (create_test.go's crash test).
 	afterBook func() error
+	// beforePlan, when set (tests only), runs in a creation after its key lookup and before its
+	// plan: the same-key race test orders the calls with it.
+	beforePlan func()
 	// background counts the first charges being settled after their commit (tests wait on it).
 	background sync.WaitGroup
 }

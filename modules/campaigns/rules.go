@@ -142,6 +142,30 @@ func SuggestedDailyBudget(locations int) money.Cents {
 	return money.Dollars(int64((locations+9)/10) * MinDailyMaxBudget)
 }
 
+// weeklyOfDaily is the weekly budget of a maximum-budget campaign: its daily budget times 7 (B §9).
+func weeklyOfDaily(daily money.Cents) money.Cents { return daily * 7 }
+
+// MinDailyBudget is the least daily budget a maximum-budget campaign of that many locations accepts:
+// the suggested one (B §5 "must not be below the suggested amount"), at least $20 (B §9 "Minimum
+// daily maximum budget: 20").
+func MinDailyBudget(locations int) money.Cents {
+	return money.Max(SuggestedDailyBudget(locations), money.Dollars(MinDailyMaxBudget))
+}
+
+// MaxBudgetImpressions is the estimate of a maximum-budget week (B §9 "Maximum-budget impressions
+// scale by budget ratio, capped at the total"): the chosen faces' impressions total times the
+// weekly budget over the sum of their prices, at most total. A budget below the minimum gives 0
+// (B §4).
+func MaxBudgetImpressions(total int64, weeklyBudget, sumPrices money.Cents, belowMinimum bool) int64 {
+	if belowMinimum || total <= 0 || weeklyBudget <= 0 {
+		return 0
+	}
+	if sumPrices <= 0 || weeklyBudget >= sumPrices {
+		return total
+	}
+	return total * int64(weeklyBudget) / int64(sumPrices)
+}
+
 // UnmarshalJSON takes a budget as a JSON number (12.5) or string ("$1,250"); null is empty. The
 // text is kept as typed: ParseBudget decides whether it is a number (MsgInvalidNumber).
 func (b *BudgetInput) UnmarshalJSON(raw []byte) error {

@@ -109,7 +109,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 // and a proof each; the weeks not ended booked through locations), its charge rows.
 func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAccount, d demoCampaign, fs []locations.Location, start dates.Date) error {
 	now := m.deps.Clock.Now()
-	today := dates.Of(now)
+	today := dates.Today(m.deps.Clock)
 	var weekly int64
 	var ooh int64
 	for _, f := range fs {
@@ -309,7 +309,7 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 						FaceID: f.ID, StartAt: wk, EndAt: wk.AddDays(6), Status: WeekActive, OfferPrice: int64(f.Value), AskingPrice: int64(f.Value),
 						Ooh: f.Ooh, LocationName: f.LocationName, Market: f.Market, City: f.City, Face: f.Face, Lat: f.Lat, Lng: f.Lng,
 						Snapshot: f.NewLocationSnapshot, CreatedAt: now, UpdatedAt: now}
-					if wk.AddDays(8).Before(dates.Of(now)) {
+					if wk.AddDays(8).Before(dates.Today(m.deps.Clock)) {
 						v := f.Ooh * int64(90+(i+k)%30) / 100
 						w.ActImp = &v
 						c.TotalActImp += v

@@ -92,9 +92,6 @@ const (
 	MsgCardRequired      = "Please add your credit card information."
 	MsgInvalidNumber     = "Please enter a valid number"
 	MsgCreated           = "Your campaign was successfully created and is pending payment confirmation"
-	// MsgCreatedActive answers a creation that the account credit paid in full: the campaign is
-	// active at once, so B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
-	MsgCreatedActive = "Your campaign was successfully created and is active: your account credit covers it."
 	MsgUnexpected        = "A unexpected error has occurred."
 	MsgUpdated           = "Campaign has been updated successfully!"
 	MsgDeleted           = "The campaign has been deleted"
@@ -137,6 +134,10 @@ const (
 	MsgCannotStop       = "This campaign has already ended."
 	MsgConflictResolved = "This conflict has already been resolved or has expired. Please create the campaign again."
 )
+
+// MsgCreatedActive answers a creation whose campaign is active already (the account credit paid its
+// first week): B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
+const MsgCreatedActive = "Your campaign was successfully created and is active"
 
 // Confirm texts of B §8 the web app shows before an action; kept here so the generated types carry
 // them word for word.

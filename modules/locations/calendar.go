@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"marquee/modules/locations/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/db"
 )
@@ -42,19 +43,43 @@ func (s *inventory) calendarLocations(ctx context.Context, companyID string, mar
 	return out, nil
 }
 
-// setWeekActive makes one of the company's weeks active (B §7 PUT week).
+// heldSpot is the company's spot id when it is a live hold (B §4 conflict paths): reserved, not
+// expired, under a Hold's key. Only conflict drafts hold spots (modules/campaigns), so these are the
+// reserved weeks of the company's open conflict drafts. A booked (active) spot is released only by
+// the campaigns module (delete, stop, pause, the weekly job): here it answers 409 MsgWeekNotHeld.
+// Another company's or an unknown spot answers 404. Call it in a transaction.
+func (s *inventory) heldSpot(ctx context.Context, companyID, id string) (*store.Spot, error) {
+	sp, err := s.store.CompanySpot(ctx, companyID, strings.TrimSpace(id))
+	if err != nil {
+		return nil, db.Translate(err, MsgWeekNotFound, "")
+	}
+	if sp.Status != StatusReserved {
+		return nil, apperr.New(apperr.ECONFLICT, MsgWeekNotHeld)
+	}
+	if sp.ExpiresAt == nil || !sp.ExpiresAt.After(s.now()) {
+		return nil, apperr.New(apperr.ECONFLICT, MsgHoldExpired)
+	}
+	r, err := s.store.Reservation(ctx, companyID, sp.Key)
+	if err != nil && !db.IsNotFound(err) {
+		return nil, apperr.Internal(err)
+	}
+	if err != nil || r.Kind != store.KindHold {
+		return nil, apperr.New(apperr.ECONFLICT, MsgWeekNotHeld)
+	}
+	return sp, nil
+}
+
+// setWeekActive makes one of the company's held weeks active (B §7 PUT week, B §4 "Use suggested
+// dates"). Only a live hold of a conflict draft qualifies (heldSpot).
 func (s *inventory) setWeekActive(ctx context.Context, companyID string, req SetWeekStatusRequest) (Spot, error) {
 	if req.Status != StatusActive {
 		return Spot{}, apperr.Field("status", MsgStatusInvalid)
 	}
 	var out Spot
 	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		sp, err := s.store.CompanySpot(ctx, companyID, strings.TrimSpace(req.ID))
+		sp, err := s.heldSpot(ctx, companyID, req.ID)
 		if err != nil {
-			return db.Translate(err, MsgWeekNotFound, "")
-		}
-		if sp.Status == StatusReserved && sp.ExpiresAt != nil && !sp.ExpiresAt.After(s.now()) {
-			return apperr.New(apperr.ECONFLICT, MsgHoldExpired)
+			return err
 		}
 		if err := s.store.ActivateSpot(ctx, sp.ID); err != nil {
 			return apperr.Internal(err)
@@ -66,12 +91,13 @@ func (s *inventory) setWeekActive(ctx context.Context, companyID string, req Set
 	return out, err
 }
 
-// deleteWeek removes one of the company's weeks (B §7 DELETE week).
+// deleteWeek removes one of the company's held weeks (B §7 DELETE week, B §4 "Keep my own dates").
+// Only a live hold of a conflict draft qualifies (heldSpot): a booked week is not released here.
 func (s *inventory) deleteWeek(ctx context.Context, companyID, id string) error {
 	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		sp, err := s.store.CompanySpot(ctx, companyID, id)
+		sp, err := s.heldSpot(ctx, companyID, id)
 		if err != nil {
-			return db.Translate(err, MsgWeekNotFound, "")
+			return err
 		}
 		if err := s.store.DeleteSpot(ctx, sp.ID); err != nil {
 			return apperr.Internal(err)
@@ -80,12 +106,13 @@ func (s *inventory) deleteWeek(ctx context.Context, companyID, id string) error 
 	})
 }
 
-// deleteReservedCampaign removes the reserved weeks of the company's campaign reference (B §3
-// "Keep my own dates"); a reference the company has no weeks under answers 404.
+// deleteReservedCampaign removes the reserved weeks of the company's campaign reference (B §4
+// "Keep my own dates" without active weeks); a reference the company holds no live reserved week
+// under (another company's, or a booked campaign's) answers 404 and changes nothing.
 func (s *inventory) deleteReservedCampaign(ctx context.Context, companyID, ref string) (int, error) {
 	var n int64
 	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		count, err := s.store.CountByRef(ctx, companyID, ref)
+		count, err := s.store.CountLiveReservedByRef(ctx, companyID, ref, s.now())
 		if err != nil {
 			return apperr.Internal(err)
 		}

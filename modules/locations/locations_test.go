@@ -253,6 +253,10 @@ func TestAvailableSpots(t *testing.T) {
 			if i > 0 && both[i-1].MinValue > sp.MinValue {
 				t.Fatalf("two markets not sorted at %d", i)
 			}
+			// B §9: the price is the location minimum value (min_value plus $10) rounded up to $10.
+			if want := (sp.MinValue + money.Dollars(10)).CeilTo(money.Dollars(10)); sp.Price != want {
+				t.Fatalf("spot %s: price %v for min_value %v, want %v", sp.Xxx, sp.Price, sp.MinValue, want)
+			}
 			if sp.Xxx == target.Xxx && sp.UsedSpots != target.UsedSpots+1 {
 				t.Errorf("after a booking: used %d, was %d", sp.UsedSpots, target.UsedSpots)
 			}
@@ -283,7 +287,7 @@ func TestAvailableSpots(t *testing.T) {
 			baseOf[f.ID] = f
 		}
 		for _, sp := range later {
-			if sp.UsedSpots != 0 || sp.VendorTier != 1 || sp.OldValue != baseOf[sp.Xxx].Value || sp.Ooh != baseOf[sp.Xxx].Ooh || !sp.Available {
+			if sp.UsedSpots != 0 || sp.VendorTier != 1 || sp.Price != baseOf[sp.Xxx].Value || sp.Price != locations.SpotPrice(sp.OldValue) || sp.Ooh != baseOf[sp.Xxx].Ooh || !sp.Available {
 				t.Fatalf("lazy week: %+v, face %+v", sp, baseOf[sp.Xxx])
 			}
 		}
@@ -330,7 +334,7 @@ func TestBookHoldConfirmRelease(t *testing.T) {
 
 		// Fill f1's second week but one spot, from company B.
 		q, err := svc.Quote(ctx, locations.QuoteRequest{FaceIDs: []string{f1.ID}, Weeks: weeks})
-		if err != nil || len(q) != 3 || q[0].AvailableSpots < 6 || q[0].Price != locations.SpotPrice(f1.Value) {
+		if err != nil || len(q) != 3 || q[0].AvailableSpots < 6 || q[0].Price != f1.Value {
 			t.Fatalf("quote = %+v, %v", q, err)
 		}
 		capacity := q[1].AvailableSpots

@@ -12,9 +12,12 @@ import (
 // priceStep is the step prices are rounded up to (B §9: "rounded up to a multiple of 10").
 var priceStep = money.Dollars(10)
 
-// SpotPrice is the price shown and charged for a spot: the server value rounded up to a multiple of
-// $10 (B §9).
-func SpotPrice(v money.Cents) money.Cents { return v.CeilTo(priceStep) }
+// SpotPrice is the price shown and charged for a spot or a location: its location minimum value
+// (the server value plus $10, B §9 LocationMinimum) rounded up to a multiple of $10 (B §9, A §9).
+// Both rules are in steps of $10, so the order does not matter: ceil10(v + 10) = ceil10(v) + 10.
+// Every price the API shows (available-spots price, /api/od/locations value, calendar spots) and
+// every price a booking charges comes from here (docs/inventory.md).
+func SpotPrice(v money.Cents) money.Cents { return LocationMinimum(v).CeilTo(priceStep) }
 
 // TierPrice is the spot's min_value after the vendor-tier rule of A §7: for vendor tier 2 the average
 // of min_value and min_value_2 rounded up to the next 10; otherwise min_value unchanged.
@@ -27,7 +30,7 @@ func TierPrice(minValue, minValue2 money.Cents, vendorTier int) money.Cents {
 	if sum%2 != 0 {
 		avg++ // half a cent up: the rounding goes up anyway
 	}
-	return SpotPrice(avg)
+	return avg.CeilTo(priceStep)
 }
 
 // LocationMinimum is a location's minimum value: the server value plus $10 (B §9).

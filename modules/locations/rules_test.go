@@ -7,18 +7,24 @@ import (
 	"marquee/platform/money"
 )
 
-func TestSpotPriceRoundsUpToTen(t *testing.T) {
+// TestSpotPriceIsTheLocationMinimumRoundedUpToTen: the price of a spot is the server value plus $10
+// (B §9 "the location minimum value is the server value plus 10") rounded up to a multiple of $10
+// (B §9).
+func TestSpotPriceIsTheLocationMinimumRoundedUpToTen(t *testing.T) {
 	for _, tc := range []struct{ in, want money.Cents }{
-		{0, 0},
-		{money.Dollars(100), money.Dollars(100)},
-		{money.Dollars(101), money.Dollars(110)},
-		{money.Dollars(109), money.Dollars(110)},
-		{money.Dollars(347), money.Dollars(350)},
-		{34701, money.Dollars(350)}, // $347.01
-		{1, money.Dollars(10)},
+		{0, money.Dollars(10)},
+		{money.Dollars(100), money.Dollars(110)},
+		{money.Dollars(101), money.Dollars(120)},
+		{money.Dollars(109), money.Dollars(120)},
+		{money.Dollars(347), money.Dollars(360)},
+		{34701, money.Dollars(360)}, // $347.01
+		{1, money.Dollars(20)},
 	} {
 		if got := SpotPrice(tc.in); got != tc.want {
 			t.Errorf("SpotPrice(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+		if got, want := SpotPrice(tc.in), SpotPrice(tc.in.CeilTo(priceStep)); got != want {
+			t.Errorf("SpotPrice(%v) = %v, but rounding first gives %v", tc.in, got, want)
 		}
 	}
 }

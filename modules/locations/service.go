@@ -69,6 +69,7 @@ const (
 	MsgItemsRequired      = "Please choose at least one location and week."
 	MsgWeekNotMonday      = "Each week must start on a Monday."
 	MsgTooManyItems       = "Too many locations or weeks in one request."
+	MsgWeekNotHeld        = "Only the held weeks of a conflict you are resolving can be changed here."
 )
 
 // PlacesAttribution credits the place search's data (modules/locations/gazetteer/README.md); show it
@@ -122,7 +123,8 @@ type Location struct {
 	NewLocationSnapshot   string           `json:"new_location_snapshot"`
 	LocationSnapshot      string           `json:"location_snapshot"`
 	ExcludeMaximizeBudget bool             `json:"exclude_maximize_budget"`
-	// Value is the face's base weekly price; Ooh its base weekly impressions.
+	// Value is the face's base weekly price as charged: SpotPrice of the server value (plus $10,
+	// rounded up to $10, B §9); Ooh its base weekly impressions.
 	Value money.Cents `json:"value"`
 	Ooh   int64       `json:"ooh"`
 	// Distance from the searched place, in miles (only with ?place=).
@@ -159,8 +161,9 @@ type AvailableSpot struct {
 	OldValue       money.Cents `json:"old_value"`
 	Ooh            int64       `json:"ooh"`
 	Available      bool        `json:"available"`
-	// Price is what a booking of this spot costs: MinValue rounded up to the next $10 (B §9), the
-	// same as Quote's Price, which the campaign creation charges and checks the form against.
+	// Price is what a booking of this spot costs: SpotPrice(MinValue), the location minimum value
+	// (MinValue plus $10) rounded up to the next $10 (B §9), the same as Quote's Price, which the
+	// campaign creation charges and checks the form against.
 	Price money.Cents `json:"price"`
 }
 

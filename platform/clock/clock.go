@@ -44,3 +44,27 @@ func (m *Manual) Advance(d time.Duration) {
 	m.now = m.now.Add(d)
 	m.mu.Unlock()
 }
+
+// DefaultZone is the business time zone when none is configured: America/New_York, the earliest
+// US midnight, so no US advertiser sees a day (or a Wednesday cut-off) end before it did for them.
+const DefaultZone = "America/New_York"
+
+// InZone is c with the business time zone loc (BUSINESS_TIMEZONE): Now is unchanged (timestamps stay
+// UTC), and the calendar rules read "today" in loc (dates.Today). The kernel wraps its clock so;
+// a test still moves the wrapped Manual clock.
+func InZone(c Clock, loc *time.Location) Clock { return zoned{Clock: c, loc: loc} }
+
+type zoned struct {
+	Clock
+	loc *time.Location
+}
+
+func (z zoned) Location() *time.Location { return z.loc }
+
+// Location is the business time zone of c: the one InZone gave it, UTC for a bare clock.
+func Location(c Clock) *time.Location {
+	if z, ok := c.(interface{ Location() *time.Location }); ok && z.Location() != nil {
+		return z.Location()
+	}
+	return time.UTC
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // BUSINESS_TIMEZONE works on a host without a zone database
 )
 
 // Config is the whole configuration. Field tags: env (the variable), default, and doc (one line for
@@ -58,6 +59,8 @@ type Config struct {
 	StripeAPIURL         string `env:"STRIPE_API_URL" default:"" doc:"replaces https://api.stripe.com, e.g. a stripe-mock for tests; empty for Stripe itself"`
 
 	JobsEnabled bool `env:"JOBS_ENABLED" default:"true" doc:"run periodic jobs in this process (one leader runs them across replicas)"`
+
+	BusinessTimezone string `env:"BUSINESS_TIMEZONE" default:"America/New_York" doc:"IANA time zone of the business calendar: today, the Wednesday cut-off and every date rule"`
 
 	HoldTTL         time.Duration `env:"HOLD_TTL" default:"30m" doc:"how long a hold on billboard spots lasts before the release job frees it"`
 	TileURL         string        `env:"TILE_URL" default:"https://tile.openstreetmap.org/{z}/{x}/{y}.png" doc:"map tile URL template of the web map"`
@@ -185,10 +188,21 @@ func (c Config) check() []string {
 	if c.TileURL == "" {
 		p = append(p, "TILE_URL is required")
 	}
+	if _, err := c.BusinessLocation(); err != nil {
+		p = append(p, "BUSINESS_TIMEZONE must be an IANA time zone such as America/New_York")
+	}
 	if c.MaxJSONBytes < 1024 {
 		p = append(p, "MAX_JSON_BYTES must be at least 1024")
 	}
 	return p
+}
+
+// BusinessLocation is BUSINESS_TIMEZONE as a location (the zone database is embedded: time/tzdata).
+func (c Config) BusinessLocation() (*time.Location, error) {
+	if strings.TrimSpace(c.BusinessTimezone) == "" {
+		return nil, fmt.Errorf("empty time zone")
+	}
+	return time.LoadLocation(c.BusinessTimezone)
 }
 
 // SecureCookies reports whether cookies get the Secure flag.

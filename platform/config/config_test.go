@@ -20,6 +20,9 @@ func TestDefaultsLoad(t *testing.T) {
 	if c.SecureCookies() {
 		t.Fatal("http BASE_URL must not give Secure cookies under auto")
 	}
+	if loc, err := c.BusinessLocation(); err != nil || loc.String() != "America/New_York" {
+		t.Fatalf("business time zone = %v, %v", loc, err)
+	}
 	if c.MailDirectory() != "./var/mail" {
 		t.Fatalf("mail dir = %q", c.MailDirectory())
 	}
@@ -41,6 +44,7 @@ func TestValuesAndErrors(t *testing.T) {
 		{"MAIL_DRIVER": "pigeon"},
 		{"SESSION_IDLE_TIMEOUT": "soon"},
 		{"JOBS_ENABLED": "maybe"},
+		{"BUSINESS_TIMEZONE": "Eastern"},
 	} {
 		if _, err := Load(env(bad)); err == nil {
 			t.Errorf("Load(%v) succeeded, want an error", bad)

@@ -53,8 +53,16 @@ func Of(t time.Time) Date {
 	return New(y, m, d)
 }
 
-// Today is the current day by the clock, in UTC.
-func Today(c clock.Clock) Date { return Of(c.Now()) }
+// In is the calendar day of t in the time zone loc.
+func In(t time.Time, loc *time.Location) Date {
+	y, m, d := t.In(loc).Date()
+	return New(y, m, d)
+}
+
+// Today is the current day by the clock, in its business time zone (clock.InZone,
+// BUSINESS_TIMEZONE): every date rule (the Wednesday cut-off, the edit lock, the weekly job) reads
+// it, so a day ends at midnight there and not at midnight UTC.
+func Today(c clock.Clock) Date { return In(c.Now(), clock.Location(c)) }
 
 func (d Date) IsZero() bool                { return d.t.IsZero() }
 func (d Date) Time() time.Time             { return d.t }

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"testing/quick"
 	"time"
+
+	"marquee/platform/clock"
 )
 
 func TestWeekArithmetic(t *testing.T) {
@@ -67,6 +69,32 @@ func TestParseAndJSON(t *testing.T) {
 	for _, src := range []any{"2026-11-23", []byte("2026-11-23"), time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC), "2026-11-23T00:00:00Z"} {
 		if err := s.Scan(src); err != nil || s.String() != "2026-11-23" {
 			t.Errorf("Scan(%v) = %v, %v", src, s, err)
+		}
+	}
+}
+
+// TestTodayIsTheBusinessZoneDate: a clock put in a zone (clock.InZone) gives that zone's date, at
+// both sides of its midnight and across the summer-time change; a bare clock gives UTC's.
+func TestTodayIsTheBusinessZoneDate(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		utc  time.Time
+		want string
+	}{
+		{time.Date(2026, 11, 26, 4, 59, 59, 0, time.UTC), "2026-11-25"}, // EST: Wednesday 23:59:59
+		{time.Date(2026, 11, 26, 5, 0, 0, 0, time.UTC), "2026-11-26"},
+		{time.Date(2026, 7, 2, 3, 59, 0, 0, time.UTC), "2026-07-01"}, // EDT: 23:59
+		{time.Date(2026, 7, 2, 4, 0, 0, 0, time.UTC), "2026-07-02"},
+	} {
+		c := clock.NewManual(tc.utc)
+		if got := Today(clock.InZone(c, ny)).String(); got != tc.want {
+			t.Errorf("%s in New York = %s, want %s", tc.utc, got, tc.want)
+		}
+		if got, want := Today(c), Of(tc.utc); got != want {
+			t.Errorf("a bare clock at %s = %s, want %s", tc.utc, got, want)
 		}
 	}
 }

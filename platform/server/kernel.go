@@ -82,6 +82,10 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 			sender = mail.NewFileSender(cfg.MailDirectory())
 		}
 	}
+	// Every date rule reads "today" in the business time zone (BUSINESS_TIMEZONE, issue 12 item 7).
+	if loc, err := cfg.BusinessLocation(); err == nil {
+		clk = clock.InZone(clk, loc)
+	}
 	outbox := mail.NewOutbox(gdb, clk)
 	k := &Kernel{
 		Config:   cfg,

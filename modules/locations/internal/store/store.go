@@ -560,10 +560,11 @@ func (s *Store) DeleteSpot(ctx context.Context, id string) error {
 	return s.conn(ctx).Where("id = ?", id).Delete(&Spot{}).Error
 }
 
-// CountByRef counts the company's spots under the reference.
-func (s *Store) CountByRef(ctx context.Context, companyID, ref string) (int64, error) {
+// CountLiveReservedByRef counts the company's reserved spots under the reference whose hold has not
+// expired at now.
+func (s *Store) CountLiveReservedByRef(ctx context.Context, companyID, ref string, now time.Time) (int64, error) {
 	var n int64
-	err := s.conn(ctx).Model(&Spot{}).Where("company_id = ? AND ref = ?", companyID, ref).Count(&n).Error
+	err := s.conn(ctx).Model(&Spot{}).Where("company_id = ? AND ref = ? AND status = ? AND expires_at > ?", companyID, ref, "reserved", now).Count(&n).Error
 	return n, err
 }
 

@@ -167,11 +167,6 @@ export const MsgInvalidNumber = "Please enter a valid number";
  */
 export const MsgCreated = "Your campaign was successfully created and is pending payment confirmation";
 /**
- * MsgCreatedActive answers a creation that the account credit paid in full: the campaign is
- * active at once, so B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
- */
-export const MsgCreatedActive = "Your campaign was successfully created and is active: your account credit covers it.";
-/**
  * Messages of B §5 and B §8, word for word, and of this module.
  */
 export const MsgUnexpected = "A unexpected error has occurred.";
@@ -327,6 +322,11 @@ export const MsgCannotStop = "This campaign has already ended.";
  * Messages of B §5 and B §8, word for word, and of this module.
  */
 export const MsgConflictResolved = "This conflict has already been resolved or has expired. Please create the campaign again.";
+/**
+ * MsgCreatedActive answers a creation whose campaign is active already (the account credit paid its
+ * first week): B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
+ */
+export const MsgCreatedActive = "Your campaign was successfully created and is active";
 /**
  * Confirm texts of B §8 the web app shows before an action; kept here so the generated types carry
  * them word for word.

@@ -145,6 +145,10 @@ export const MsgWeekNotMonday = "Each week must start on a Monday.";
  */
 export const MsgTooManyItems = "Too many locations or weeks in one request.";
 /**
+ * Messages of this module: the spec's word for word where it gives one.
+ */
+export const MsgWeekNotHeld = "Only the held weeks of a conflict you are resolving can be changed here.";
+/**
  * PlacesAttribution credits the place search's data (modules/locations/gazetteer/README.md); show it
  * where place predictions are shown.
  */
@@ -211,7 +215,8 @@ export interface Location {
   location_snapshot: string;
   exclude_maximize_budget: boolean;
   /**
-   * Value is the face's base weekly price; Ooh its base weekly impressions.
+   * Value is the face's base weekly price as charged: SpotPrice of the server value (plus $10,
+   * rounded up to $10, B §9); Ooh its base weekly impressions.
    */
   value: number /* dollars, at most two decimals */;
   ooh: number /* int64 */;
@@ -259,8 +264,9 @@ export interface AvailableSpot {
   ooh: number /* int64 */;
   available: boolean;
   /**
-   * Price is what a booking of this spot costs: MinValue rounded up to the next $10 (B §9), the
-   * same as Quote's Price, which the campaign creation charges and checks the form against.
+   * Price is what a booking of this spot costs: SpotPrice(MinValue), the location minimum value
+   * (MinValue plus $10) rounded up to the next $10 (B §9), the same as Quote's Price, which the
+   * campaign creation charges and checks the form against.
    */
   price: number /* dollars, at most two decimals */;
 }
