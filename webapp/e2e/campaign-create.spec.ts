@@ -226,7 +226,12 @@ test('the validation messages of B §5, on the client and from the server', asyn
   await page.getByRole('button', { name: 'Review and confirm' }).click()
   await expect(page.getByText(MSG.location)).toBeVisible()
   await expect(page.getByText(MSG.creative)).toBeVisible()
-  // The card message is also a flash of 600000 ms.
+  // B §5: nothing chosen costs nothing, so no card is asked for yet (issue 12 item 3); one face
+  // costs, and then it is. The card message is also a flash of 600000 ms.
+  await expect(page.getByText(MSG.card)).toHaveCount(0)
+  await marketBox(page, 'Denver').check()
+  await checkFaces(page, 1)
+  await page.getByRole('button', { name: 'Review and confirm' }).click()
   await expect(page.getByRole('alert').filter({ hasText: MSG.card }).first()).toBeVisible()
 
   // 53 weeks.
@@ -339,6 +344,8 @@ test('a half-filled campaign survives a trip to the Ad Design Tool (issue 12 ite
 test('two markets in one campaign (issue 12 item 11)', async ({ page }) => {
   await newAdvertiser(page)
   await cardByApi(page.request)
+  const mine = await libraryCreative(page, page.request, `Two ${unique()}`)
+  await page.request.put(`/api/creatives/${mine.id}/default`, { headers: XHR })
   await page.goto('/campaigns/new')
   await page.getByLabel('Campaign name').fill(`Two markets ${unique()}`)
   await marketBox(page, 'Denver').check()
