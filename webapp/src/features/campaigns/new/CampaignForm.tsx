@@ -624,7 +624,8 @@ function CampaignFormFields({ mode, initial, disabled = false, onSubmit, onReady
               <div className="grid gap-4 md:grid-cols-2">
                 <fieldset data-tour="market" className="min-w-0">
                   <legend className="text-sm font-medium text-slate-700">Markets {chosenMarkets.length > 0 ? `(${chosenMarkets.length})` : ''}</legend>
-                  <div className="mt-1.5 flex max-h-32 flex-wrap gap-1.5 overflow-auto">
+                  {/* While the form is locked its checkboxes cannot take the focus, so the list does not scroll (axe: a scrolling region needs something focusable). */}
+                  <div className={`mt-1.5 flex max-h-32 flex-wrap gap-1.5 ${locked ? 'overflow-hidden' : 'overflow-auto'}`}>
                     {marketList.data?.map((m) => (
                       <Chip
                         key={m.id}
@@ -647,7 +648,8 @@ function CampaignFormFields({ mode, initial, disabled = false, onSubmit, onReady
                 </fieldset>
                 <fieldset data-tour="cities" className="min-w-0">
                   <legend className="text-sm font-medium text-slate-700">Cities {cities.length > 0 ? `(${cities.length})` : '(all)'}</legend>
-                  <div className="mt-1.5 flex max-h-32 flex-wrap gap-1.5 overflow-auto">
+                  {/* While the form is locked its checkboxes cannot take the focus, so the list does not scroll (axe: a scrolling region needs something focusable). */}
+                  <div className={`mt-1.5 flex max-h-32 flex-wrap gap-1.5 ${locked ? 'overflow-hidden' : 'overflow-auto'}`}>
                     {marketCities.map((city) => (
                       <Chip
                         key={city}
