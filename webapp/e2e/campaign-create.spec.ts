@@ -7,6 +7,7 @@ import {
   faceBox,
   faceList,
   libraryCreative,
+  marketBox,
   MSG,
   newAdvertiser,
   otherCompany,
@@ -55,7 +56,7 @@ test('market flow: faces on the map, a library creative, a 4242 card, a promo, c
   await page.goto('/campaigns/new')
   await expect(page.getByRole('heading', { level: 1, name: 'New campaign' })).toBeVisible()
   await page.getByLabel('Campaign name').fill(`Denver launch ${unique()}`)
-  await page.getByLabel('Market', { exact: true }).selectOption('Denver')
+  await marketBox(page, 'Denver').check()
   await expect(page.locator('.leaflet-container')).toHaveAttribute('data-faces', /^[1-9]\d*$/)
   const [first] = await checkFaces(page, 2)
   await expect(page.getByText('(2 chosen)')).toBeVisible()
@@ -167,7 +168,7 @@ for (const choice of ['suggested', 'own'] as const) {
 
     await page.goto('/campaigns/new')
     await page.getByLabel('Campaign name').fill(`Contested ${unique()}`)
-    await page.getByLabel('Market', { exact: true }).selectOption(market)
+    await marketBox(page, market).check()
     const list = faceList(page)
     await expect(list.getByText('Loading price…')).toHaveCount(0)
 
@@ -225,7 +226,12 @@ test('the validation messages of B §5, on the client and from the server', asyn
   await page.getByRole('button', { name: 'Review and confirm' }).click()
   await expect(page.getByText(MSG.location)).toBeVisible()
   await expect(page.getByText(MSG.creative)).toBeVisible()
-  // The card message is also a flash of 600000 ms.
+  // B §5: nothing chosen costs nothing, so no card is asked for yet (issue 12 item 3); one face
+  // costs, and then it is. The card message is also a flash of 600000 ms.
+  await expect(page.getByText(MSG.card)).toHaveCount(0)
+  await marketBox(page, 'Denver').check()
+  await checkFaces(page, 1)
+  await page.getByRole('button', { name: 'Review and confirm' }).click()
   await expect(page.getByRole('alert').filter({ hasText: MSG.card }).first()).toBeVisible()
 
   // 53 weeks.
@@ -264,7 +270,7 @@ test('the form works on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await newAdvertiser(page)
   await page.goto('/campaigns/new')
-  await page.getByLabel('Market', { exact: true }).selectOption('Denver')
+  await marketBox(page, 'Denver').check()
   await checkFaces(page, 1)
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')
   expect(overflow).toBeLessThanOrEqual(0)
@@ -288,7 +294,7 @@ test('edit a campaign with the same form: prefilled, a face added, saved', async
   await page.goto(`/campaigns/edit/${campaign.id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Edit campaign' })).toBeVisible()
   await expect(page.getByLabel('Campaign name')).toHaveValue('Before edit')
-  await expect(page.getByLabel('Market', { exact: true })).toHaveValue('Denver')
+  await expect(marketBox(page, 'Denver')).toBeChecked()
   await expect(faceBox(page, free[0]!.xxx)).toBeChecked()
   await expect(page.getByText('(1 chosen)')).toBeVisible()
   await page.getByLabel('Campaign name').fill('After edit')
@@ -302,4 +308,62 @@ test('edit a campaign with the same form: prefilled, a face added, saved', async
   await expect(page.getByText('Campaign has been updated successfully!')).toBeVisible()
   await expect(page.getByTestId('campaign-header')).toContainText('After edit')
   await lastScreen(page, 'campaign-edit')
+})
+
+test('a half-filled campaign survives a trip to the Ad Design Tool (issue 12 item 24)', async ({ page }) => {
+  await newAdvertiser(page)
+  await page.goto('/campaigns/new')
+  const name = `Draft ${unique()}`
+  await page.getByLabel('Campaign name').fill(name)
+  await marketBox(page, 'Denver').check()
+  const [id] = await checkFaces(page, 1)
+  await page.getByRole('radio', { name: /Specified end date/ }).check()
+
+  // The creative selector's hint sends people to the Ad Design Tool; coming back is a new visit
+  // (a fresh load, not the browser's back-forward cache).
+  await page.goto('/creatives/create')
+  await expect(page.getByRole('heading', { level: 1, name: 'Ad Design Tool' })).toBeVisible()
+  await page.goto('/campaigns/new')
+
+  await expect(page.getByRole('status').filter({ hasText: 'Draft restored.' })).toBeVisible()
+  await expect(page.getByLabel('Campaign name')).toHaveValue(name)
+  await expect(marketBox(page, 'Denver')).toBeChecked()
+  await expect(page.getByRole('radio', { name: /Specified end date/ })).toBeChecked()
+  await expect(faceBox(page, id!)).toBeChecked()
+  await expect(page.getByText('(1 chosen)')).toBeVisible()
+  await expectAccessible(page, '/campaigns/new (draft restored)')
+
+  await page.getByRole('button', { name: 'Discard draft' }).click()
+  await expect(page.getByLabel('Campaign name')).toHaveValue('')
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'New campaign' })).toBeVisible()
+  await expect(page.getByText('Draft restored.')).toHaveCount(0)
+  await lastScreen(page, 'campaign-create-draft')
+})
+
+test('two markets in one campaign (issue 12 item 11)', async ({ page }) => {
+  await newAdvertiser(page)
+  await cardByApi(page.request)
+  const mine = await libraryCreative(page, page.request, `Two ${unique()}`)
+  await page.request.put(`/api/creatives/${mine.id}/default`, { headers: XHR })
+  await page.goto('/campaigns/new')
+  await page.getByLabel('Campaign name').fill(`Two markets ${unique()}`)
+  await marketBox(page, 'Denver').check()
+  await marketBox(page, 'Chicago').check()
+  const list = faceList(page)
+  await expect(list.getByText('Loading price…')).toHaveCount(0)
+  const { default_start: week } = await campaignDefaults(page.request)
+  const denver = (await spots(page.request, 'Denver', week)).find((s) => s.available)!
+  const chicago = (await spots(page.request, 'Chicago', week)).find((s) => s.available)!
+  await faceBox(page, denver.xxx).check()
+  await faceBox(page, chicago.xxx).check()
+  await expect(page.getByText('(2 chosen)')).toBeVisible()
+  const review = await reviewAndConfirm(page)
+  await expect(review).toContainText('Denver, Chicago')
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/campaigns') && r.request().method() === 'POST')
+  await review.getByRole('button', { name: 'Confirm campaign' }).click()
+  const answer = await created
+  expect(answer.status(), await answer.text()).toBe(201)
+  expect(answer.request().postDataJSON()).toMatchObject({ marketsSelected: ['Denver', 'Chicago'] })
+  await expect(page).toHaveURL(/\/campaigns\/success\/submitted$/)
 })

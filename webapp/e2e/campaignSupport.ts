@@ -114,3 +114,8 @@ export function faceList(page: Page) {
 export function faceBox(page: Page, id: string) {
   return page.locator(`#face-${id}`)
 }
+
+/** Checks one market of the form's Markets chips (B §3 marketsSelected is a list). */
+export function marketBox(page: Page, market: string) {
+  return page.getByRole('group', { name: /^Markets/ }).getByRole('checkbox', { name: market, exact: true })
+}

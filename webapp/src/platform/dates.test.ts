@@ -3,6 +3,7 @@ import {
   addDays,
   apiToInputDate,
   defaultStartDate,
+  todayInZone,
   enabledWeekdays,
   formatApiDate,
   formatDisplayDate,
@@ -91,5 +92,27 @@ describe('date formats (DESIGN §1.5)', () => {
     expect(inputToApiDate('3/9/2026')).toBeNull()
     expect(apiToInputDate('2026-03-09')).toBe('03/09/2026')
     expect(parseApiDate('2026-02-30')).toBeNull()
+  })
+})
+
+// Issue 12 item 7: the campaign form's today is the business zone's date, not the browser's nor UTC.
+describe('todayInZone', () => {
+  it('reads the calendar day in the named zone at the midnight boundary', () => {
+    const beforeMidnightNY = new Date('2026-11-19T04:59:59Z') // Wed 23:59:59 in New York, Thu in UTC
+    const afterMidnightNY = new Date('2026-11-19T05:00:00Z') // Thu 00:00 in New York, Wed 21:00 in Los Angeles
+    expect(formatApiDate(todayInZone('America/New_York', beforeMidnightNY))).toBe('2026-11-18')
+    expect(formatApiDate(todayInZone('UTC', beforeMidnightNY))).toBe('2026-11-19')
+    expect(formatApiDate(todayInZone('America/New_York', afterMidnightNY))).toBe('2026-11-19')
+    expect(formatApiDate(todayInZone('America/Los_Angeles', afterMidnightNY))).toBe('2026-11-18')
+    // Daylight saving ends on Nov 1 2026: New York is UTC-4 until 06:00Z.
+    expect(formatApiDate(todayInZone('America/New_York', new Date('2026-10-31T03:59:00Z')))).toBe('2026-10-30')
+    expect(formatApiDate(todayInZone('America/New_York', new Date('2026-10-31T04:00:00Z')))).toBe('2026-10-31')
+  })
+  it('gives a local midnight, and the browser’s day for no or an unknown zone', () => {
+    const d = todayInZone('America/New_York', new Date('2026-11-19T12:00:00Z'))
+    expect([d.getHours(), d.getMinutes()]).toEqual([0, 0])
+    const now = new Date()
+    expect(formatApiDate(todayInZone(undefined, now))).toBe(formatApiDate(now))
+    expect(formatApiDate(todayInZone('Mars/Olympus_Mons', now))).toBe(formatApiDate(now))
   })
 })

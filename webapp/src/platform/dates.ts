@@ -95,3 +95,27 @@ export function defaultStartDate(today: Date, enabledWeekdays: readonly number[]
 export function enabledWeekdays(disabled: readonly number[] = []): number[] {
   return ALL_WEEKDAYS.filter((d) => !disabled.includes(d))
 }
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The calendar day it is in `timeZone` (an IANA name) at the instant `now`, as a local Date at
+ * midnight (issue 12 item 7): the campaign form's "today" and Wednesday cut-off follow the
+ * business time zone the server names, not the browser's zone nor UTC. An unknown zone falls back
+ * to the browser's day.
+ */
+export function todayInZone(timeZone: string | undefined, now: Date = new Date()): Date {
+  if (!timeZone) return startOfDay(now)
+  try {
+    let format = zoneFormats.get(timeZone)
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+      zoneFormats.set(timeZone, format)
+    }
+    const parts = format.formatToParts(now)
+    const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
+    return calendarDate(part('year'), part('month'), part('day')) ?? startOfDay(now)
+  } catch {
+    return startOfDay(now)
+  }
+}

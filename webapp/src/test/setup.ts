@@ -12,4 +12,5 @@ window.scrollTo = () => undefined
 afterEach(() => {
   cleanup()
   window.sessionStorage.clear()
+  window.localStorage.clear()
 })

@@ -2,6 +2,7 @@ import { api } from '../../platform/api'
 import type {
   CampaignDefaults,
   CampaignForm,
+  CampaignQuote,
   ConflictResponse,
   CreateResponse,
   ResolveRequest,
@@ -29,6 +30,12 @@ export const createApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'Campa
   endpoints: (build) => ({
     campaignDefaults: build.query<CampaignDefaults, void>({
       query: () => '/api/campaigns/defaults',
+      extraOptions: { silent: true },
+    }),
+    // B §9 prices of a form as the creation will charge them; the form asks it whether a card is
+    // needed (card_required, B §5) before its review step.
+    quoteCampaign: build.mutation<CampaignQuote, CampaignForm>({
+      query: (body) => ({ url: '/api/campaigns/quote', method: 'POST', body }),
       extraOptions: { silent: true },
     }),
     // The 409 conflict carries a body the dialog needs, so the call reads the raw answer itself.
@@ -89,6 +96,7 @@ async function rawCreate(form: CampaignForm, key: string): Promise<{ outcome: Cr
 
 export const {
   useCampaignDefaultsQuery,
+  useQuoteCampaignMutation,
   useCreateCampaignMutation,
   useResolveConflictMutation,
 } = createApi

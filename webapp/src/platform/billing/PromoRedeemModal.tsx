@@ -12,8 +12,8 @@ import { promoCodeError, redeemFailure, withoutWhitespace } from './promoRules'
 export interface PromoRedeemModalProps {
   open: boolean
   onClose: () => void
-  /** Called with the server's answer once the amount is on the company's credit. */
-  onRedeemed?: (answer: RedeemPromoResponse) => void
+  /** Called with the server's answer and the code (as redeemed) once the amount is on the company's credit. */
+  onRedeemed?: (answer: RedeemPromoResponse, code: string) => void
 }
 
 /**
@@ -46,7 +46,7 @@ function OpenPromoRedeemModal({ onClose, onRedeemed }: Omit<PromoRedeemModalProp
     try {
       const answer = await redeem({ code }).unwrap()
       setRedeemed(answer)
-      onRedeemed?.(answer)
+      onRedeemed?.(answer, withoutWhitespace(code).toUpperCase())
     } catch (cause) {
       setFailure(redeemFailure(errorMessage(cause)))
     }

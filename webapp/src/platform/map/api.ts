@@ -17,6 +17,9 @@ export const locationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     markets: build.query<Market[], void>({
       query: () => '/api/markets/',
+      // Each screen reports it: /campaigns/new goes to the dashboard with B §8's message, /locations
+      // shows it beside the filter.
+      extraOptions: { silent: true },
     }),
     faces: build.query<Location[], FacesQuery>({
       query: (q) => ({ url: '/api/od/locations/', params: 'place' in q ? { place: q.place, radius: q.radius } : { market: q.market || undefined } }),

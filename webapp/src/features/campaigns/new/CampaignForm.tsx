@@ -26,7 +26,7 @@ import PromoRedeemModal from '../../../platform/billing/PromoRedeemModal'
 import Confirm from '../../../platform/Confirm'
 import { useDefaultCreativeQuery } from '../../../platform/creatives/api'
 import CreativeSelectorModal from '../../../platform/creatives/CreativeSelectorModal'
-import { addDays, compareDays, formatApiDate, formatDisplayDate, formatInputDate, parseApiDate, parseInputDate } from '../../../platform/dates'
+import { addDays, compareDays, formatApiDate, formatDisplayDate, formatInputDate, parseApiDate, parseInputDate, todayInZone } from '../../../platform/dates'
 import { flashShown, FLASH_LONG_MS } from '../../../platform/flash/flash'
 import DateInput from '../../../platform/inputs/DateInput'
 import TextInput from '../../../platform/inputs/TextInput'
@@ -43,13 +43,15 @@ import {
   useMarketsQuery,
   type FacesQuery,
 } from '../../../platform/map/api'
-import { useCampaignDefaultsQuery } from '../createApi'
-import { summarizeBudget, toCents, toDollars } from './budget'
+import { useCampaignDefaultsQuery, useQuoteCampaignMutation } from '../createApi'
+import { dailyAfterSelection, suggestedDailyBudget, summarizeBudget, toCents, toDollars } from './budget'
+import { discardDraft, loadDraft, saveDraft, type CampaignDraft } from './draft'
 import ExampleSlideshow from './ExampleSlideshow'
 import ReviewModal, { type ReviewData } from './ReviewModal'
 import {
   canCheck,
   citiesForSave,
+  dailyBelowSuggested,
   defaultStart,
   durationForFrequency,
   durationFromEnd,
@@ -58,6 +60,7 @@ import {
   isMonday,
   isSunday,
   keepAvailable,
+  parseBudget,
   showOnlyChecked as onlyCheckedRule,
   validateCampaign,
   type FormField,
@@ -66,7 +69,7 @@ import {
 } from './rules'
 
 // DESIGN §1.7: the maximum-budget type exists but is hidden unless the build turns it on.
-export const MAX_BUDGET_ENABLED = import.meta.env.VITE_MAX_BUDGET_CAMPAIGNS === 'true'
+export const maxBudgetEnabled = () => import.meta.env.VITE_MAX_BUDGET_CAMPAIGNS === 'true'
 const NAME_MAX = 100
 const NOT_MONDAY = [0, 2, 3, 4, 5, 6] as const
 const NOT_SUNDAY = [1, 2, 3, 4, 5, 6] as const
@@ -76,7 +79,7 @@ export interface InitialCampaign {
   name: string
   typeCampaign: number
   strategy: number
-  market: string
+  markets: string[]
   cities: string[]
   place: { id: string; name: string } | null
   radius: number
@@ -102,6 +105,8 @@ export interface CampaignFormProps {
   onSubmit: (form: CampaignFormBody) => Promise<SubmitFailure | void>
   /** Lets the caller start the tour once the form is on screen. */
   onReady?: () => void
+  /** The signed-in user whose draft a new campaign keeps (issue 12 item 24); none for an edit. */
+  draftOwner?: string
 }
 
 interface ChosenPlace {
@@ -124,54 +129,80 @@ const frequencyOptions: { value: Frequency; label: string; hint: string }[] = [
  * to check, the schedule (Monday start, Sunday end, B §4 duration), the live weekly budget and
  * impressions (B §9), the creative, the card, a promo, and the review and confirm step.
  */
-export default function CampaignForm({ mode, initial, disabled = false, onSubmit, onReady }: CampaignFormProps) {
+export default function CampaignForm(props: CampaignFormProps) {
+  // "Discard draft" starts the form over: a new generation mounts with nothing restored.
+  const [generation, setGeneration] = useState(0)
+  return <CampaignFormFields key={generation} {...props} onDraftDiscarded={() => setGeneration((g) => g + 1)} />
+}
+
+function CampaignFormFields({ mode, initial, disabled = false, onSubmit, onReady, draftOwner, onDraftDiscarded }: CampaignFormProps & { onDraftDiscarded: () => void }) {
   const dispatch = useDispatch()
   const defaults = useCampaignDefaultsQuery()
-  const today = useMemo(() => (defaults.data ? (parseApiDate(defaults.data.today) ?? new Date()) : new Date()), [defaults.data])
-  const earliest = useMemo(() => (defaults.data ? (parseApiDate(defaults.data.earliest_start) ?? earliestStart(today)) : earliestStart(today)), [defaults.data, today])
+  // Issue 12 item 7: today, the Wednesday cut-off and the disabled days follow the business time
+  // zone the server names, read against the clock at every render (a form left open past
+  // midnight there moves on), not the browser's zone nor UTC.
+  const zone = defaults.data?.business_timezone
+  useMinuteTick()
+  const todayKey = zone ? formatApiDate(todayInZone(zone)) : (defaults.data?.today ?? formatApiDate(new Date()))
+  const today = useMemo(() => parseApiDate(todayKey) ?? new Date(), [todayKey])
+  const serverToday = defaults.data?.today
+  const earliest = useMemo(() => {
+    // The server's cut-off while its day is ours; the same rule (rules.ts) once the day moved on.
+    const server = defaults.data && serverToday === todayKey ? parseApiDate(defaults.data.earliest_start) : null
+    return server ?? earliestStart(today)
+  }, [defaults.data, serverToday, todayKey, today])
   const maxWeeks = defaults.data?.max_weeks || MaxDurationWeeks
 
-  const [name, setName] = useState(initial?.name ?? '')
-  const [typeCampaign, setTypeCampaign] = useState(initial?.typeCampaign ?? TypePremium)
-  const [strategy, setStrategy] = useState(initial?.strategy ?? StrategyMarket)
-  const [market, setMarket] = useState(initial?.market ?? '')
-  const [cities, setCities] = useState<string[]>(initial?.cities ?? [])
-  const [place, setPlace] = useState<ChosenPlace | null>(initial?.place ? { ...initial.place, center: null } : null)
-  const [radius, setRadius] = useState(initial?.radius || DEFAULT_RADIUS_MILES)
-  const [startText, setStartText] = useState(initial ? formatInputDate(parseApiDate(initial.start) ?? new Date()) : '')
-  const [frequency, setFrequency] = useState<Frequency>(initial?.frequency ?? FrequencyOneTime)
-  const [duration, setDuration] = useState(initial?.duration ?? 1)
-  const [endText, setEndText] = useState(initial ? formatInputDate(parseApiDate(initial.end) ?? new Date()) : '')
-  const [checked, setChecked] = useState<string[]>(initial?.faceIds ?? [])
+  // Issue 12 item 24: a new campaign starts from the user's saved draft, when there is one.
+  const [restored] = useState<CampaignDraft | null>(() => (mode === 'create' && draftOwner ? loadDraft(draftOwner) : null))
+  const [draftNote, setDraftNote] = useState(restored !== null)
+
+  const [name, setName] = useState(restored?.name ?? initial?.name ?? '')
+  const [typeCampaign, setTypeCampaign] = useState(restored?.typeCampaign ?? initial?.typeCampaign ?? TypePremium)
+  const [strategy, setStrategy] = useState(restored?.strategy ?? initial?.strategy ?? StrategyMarket)
+  const [chosenMarkets, setChosenMarkets] = useState<string[]>(restored?.markets ?? initial?.markets ?? [])
+  const [cities, setCities] = useState<string[]>(restored?.cities ?? initial?.cities ?? [])
+  const seedPlace = restored?.place ?? initial?.place
+  const [place, setPlace] = useState<ChosenPlace | null>(seedPlace ? { ...seedPlace, center: null } : null)
+  const [radius, setRadius] = useState(restored?.radius || initial?.radius || DEFAULT_RADIUS_MILES)
+  const [startText, setStartText] = useState(restored?.startText ?? (initial ? formatInputDate(parseApiDate(initial.start) ?? new Date()) : ''))
+  const [frequency, setFrequency] = useState<Frequency>(restored?.frequency ?? initial?.frequency ?? FrequencyOneTime)
+  const [duration, setDuration] = useState(restored?.duration ?? initial?.duration ?? 1)
+  const [endText, setEndText] = useState(restored?.endText ?? (initial ? formatInputDate(parseApiDate(initial.end) ?? new Date()) : ''))
+  const [checked, setChecked] = useState<string[]>(restored?.checked ?? initial?.faceIds ?? [])
   const [wantOnlyChecked, setWantOnlyChecked] = useState(false)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [view, setView] = useState<MapView | null>(null)
   const [fitPending, setFitPending] = useState(false)
-  const [creative, setCreative] = useState<Creative | null>(null)
-  const [useDefault, setUseDefault] = useState(mode === 'create')
-  const [maxBudgetText, setMaxBudgetText] = useState('')
+  const [creative, setCreative] = useState<Creative | null>(restored?.creative ?? null)
+  const [useDefault, setUseDefault] = useState(restored?.useDefault ?? mode === 'create')
+  const [dailyText, setDailyText] = useState(restored?.dailyText ?? '')
   const [errors, setErrors] = useState<Partial<Record<FormField | string, string>>>({})
   const [pending, setPending] = useState<PendingToggle | null>(null)
   const [modal, setModal] = useState<null | 'creative' | 'card' | 'promo' | 'example' | 'review'>(null)
   const [submitting, setSubmitting] = useState(false)
-  const [promoAmount, setPromoAmount] = useState(0)
+  // B §3 promo_code {value}: the code redeemed in this flow goes with the form; its amount is the
+  // promo credit of B §9.
+  const [promo, setPromo] = useState<{ code: string; amount: number } | null>(restored?.promo ?? null)
   const top = useRef<HTMLDivElement>(null)
+  const reviewing = useRef(false)
   // The faces an edited campaign already holds: its own booking makes them look taken.
   const held = useMemo(() => new Set(initial?.faceIds ?? []), [initial])
 
   // The start date waits for the server's calendar (B §4 default, Wednesday cut-off).
   useEffect(() => {
     if (startText || (!defaults.data && !defaults.isError)) return
-    const start = defaults.data ? (parseApiDate(defaults.data.default_start) ?? defaultStart(today)) : defaultStart(today)
+    const start = defaults.data && serverToday === todayKey ? (parseApiDate(defaults.data.default_start) ?? defaultStart(today)) : defaultStart(today)
     setStartText(formatInputDate(start))
     setEndText(formatInputDate(endDateFor(start, 1)))
-  }, [defaults.data, defaults.isError, startText, today])
+  }, [defaults.data, defaults.isError, startText, today, serverToday, todayKey])
 
-  const markets = useMarketsQuery()
+  const marketList = useMarketsQuery()
   const tiles = useMapTiles()
   const card = useMyCardQuery()
   const credit = useAccountCreditQuery()
   const defaultCreative = useDefaultCreativeQuery()
+  const [quote] = useQuoteCampaignMutation()
   const [loadPlace] = useLazyPlaceDetailsQuery()
 
   // An edited radius campaign knows its place id; its centre is read once.
@@ -186,12 +217,14 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
     }
   }, [place, loadPlace])
 
-  const facesQuery: FacesQuery | null = strategy === StrategyRadius ? (place ? { place: place.id, radius } : null) : market ? { market } : null
+  // B §3 marketsSelected is a list (issue 12 item 11): the faces of every chosen market, one call.
+  const facesQuery: FacesQuery | null = strategy === StrategyRadius ? (place ? { place: place.id, radius } : null) : chosenMarkets.length > 0 ? { market: chosenMarkets.join(',') } : null
   const faces = useFacesQuery(facesQuery ?? { market: '' }, { skip: facesQuery === null })
   useEffect(() => {
     if (faces.isError) console.error('Location load failure', faces.error)
   }, [faces.isError, faces.error])
-  const chosenMarket = markets.data?.find((m) => m.market === market)
+  const marketRows = useMemo(() => (marketList.data ?? []).filter((m) => chosenMarkets.includes(m.market)), [marketList.data, chosenMarkets])
+  const marketCities = useMemo(() => [...new Set(marketRows.flatMap((m) => m.cities ?? []))], [marketRows])
   const shownFaces = useMemo<Location[]>(() => {
     if (facesQuery === null) return []
     const all = faces.data ?? []
@@ -226,7 +259,8 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   )
 
   // B §4: a new start date reloads the prices; a check stays only if its face is still available.
-  const checkedFor = useRef<string | null>(startApi)
+  // A restored draft's checks are filtered on the first prices too: its faces may have sold since.
+  const checkedFor = useRef<string | null>(restored ? null : startApi)
   useEffect(() => {
     if (!startApi || prices.size === 0 || checkedFor.current === startApi) return
     checkedFor.current = startApi
@@ -236,14 +270,15 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   useEffect(() => {
     if (!fitPending || faces.isFetching || !faces.isSuccess) return
     setFitPending(false)
-    setView(chosenMarket ? marketView(chosenMarket, shownFaces) : (facesView(shownFaces) ?? defaultView('creation')))
-  }, [fitPending, faces.isFetching, faces.isSuccess, chosenMarket, shownFaces])
+    setView(marketRows.length === 1 ? marketView(marketRows[0]!, shownFaces) : (facesView(shownFaces) ?? defaultView('creation')))
+  }, [fitPending, faces.isFetching, faces.isSuccess, marketRows, shownFaces])
   useEffect(() => {
     if (place?.center) setView(radiusView(place.center, radius))
   }, [place?.center, radius])
   useEffect(() => {
-    if (initial && initial.strategy === StrategyMarket && initial.market) setFitPending(true)
-  }, [initial])
+    const seed = restored ?? initial
+    if (seed && seed.strategy === StrategyMarket && seed.markets.length > 0) setFitPending(true)
+  }, [initial, restored])
 
   const readyRef = useRef(false)
   useEffect(() => {
@@ -262,15 +297,65 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   }, [wantOnlyChecked, checked.length])
 
   const weeks = frequency === FrequencyWeekly ? duration : 1
-  const maxBudgetCents = typeCampaign === TypeMaximumBudget && maxBudgetText ? toCents(Number(maxBudgetText.replace(/[$,]/g, '')) || 0) : null
+  const maximize = typeCampaign === TypeMaximumBudget
+  const dailyParsed = parseBudget(dailyText)
+  const dailyCents = maximize && dailyParsed.value !== null ? toCents(dailyParsed.value) : null
+  const suggestedDaily = suggestedDailyBudget(checked.length)
   const budget = summarizeBudget({
     prices: checkedFaces.map((f) => toCents(priceOf(f.id)?.price ?? 0)),
     weeklyImpressions: checkedFaces.map((f) => priceOf(f.id)?.impressionsEst ?? 0),
     accountCredit: toCents(credit.data ?? 0),
-    promoCredit: 0,
+    // The promo's credit, as far as the company still holds it (the quote's promo_credit).
+    promoCredit: Math.min(toCents(promo?.amount ?? 0), toCents(credit.data ?? 0)),
     weeks,
-    maxBudget: maxBudgetCents,
+    ...(maximize ? { dailyBudget: dailyCents } : {}),
   })
+  // B §5: a card only when the weekly budget is above 0 (in any week: the total). On review the
+  // server's quote (card_required) has the last word.
+  const needsCard = budget.total > 0
+
+  // B §4: in maximum-budget mode, choosing any face raises the daily budget to at least 20 and
+  // clearing every face blanks it.
+  const checkedCount = useRef(checked.length)
+  useEffect(() => {
+    if (checkedCount.current === checked.length) return
+    checkedCount.current = checked.length
+    if (!maximize) return
+    setDailyText((text) => {
+      const parsed = parseBudget(text)
+      const next = dailyAfterSelection(parsed.value === null ? null : toCents(parsed.value), checked.length)
+      if (next === null) return ''
+      return parsed.value !== null && toCents(parsed.value) >= next ? text : String(toDollars(next))
+    })
+  }, [checked.length, maximize])
+
+  // Issue 12 item 24: every change of a new campaign is kept as the user's draft.
+  useEffect(() => {
+    if (!draftOwner || mode !== 'create') return
+    saveDraft(draftOwner, {
+      savedAt: new Date().toISOString(),
+      name,
+      typeCampaign,
+      strategy,
+      markets: chosenMarkets,
+      cities,
+      place: place ? { id: place.id, name: place.name } : null,
+      radius,
+      startText,
+      frequency,
+      duration,
+      endText,
+      checked,
+      creative,
+      useDefault,
+      dailyText,
+      promo,
+    })
+  }, [draftOwner, mode, name, typeCampaign, strategy, chosenMarkets, cities, place, radius, startText, frequency, duration, endText, checked, creative, useDefault, dailyText, promo])
+  const discard = () => {
+    if (draftOwner) discardDraft(draftOwner)
+    onDraftDiscarded()
+  }
 
   const locked = disabled || submitting
 
@@ -287,12 +372,12 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
 
   const resetSelections = () => {
     setChecked([])
-    setMarket('')
+    setChosenMarkets([])
     setCities([])
     setPlace(null)
     setSelectedId(null)
     setWantOnlyChecked(false)
-    setMaxBudgetText('')
+    setDailyText('')
     setView(defaultView('creation'))
   }
 
@@ -359,7 +444,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
     input?.focus({ preventScroll: true })
   }
 
-  const check = (): boolean => {
+  const check = (cardRequired: boolean): boolean => {
     const found = validateCampaign({
       name,
       nameError,
@@ -370,16 +455,20 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
       hasDefaultCreative: !!defaultCreative.data,
       // An edit charges nothing new at once: the server does not ask for a card (SkipCard).
       hasCard: mode === 'edit' || !!card.data,
-      budgetText: typeCampaign === TypeMaximumBudget ? maxBudgetText : null,
+      cardRequired,
+      budgetText: maximize ? dailyText : null,
       startError: !startText ? '* Please enter a date' : startError,
       endError,
     })
     setErrors(found)
     const fields = Object.keys(found)
     if (found.card) dispatch(flashShown(MsgCardRequired, 'danger', FLASH_LONG_MS))
-    if (fields.length === 0) return true
-    focusField(fields[0]!)
-    return false
+    if (fields.length > 0) {
+      focusField(fields[0]!)
+      return false
+    }
+    // B §5: a daily budget below the suggested one blocks silently (the hint shows the amount).
+    return !(maximize && dailyBelowSuggested(dailyCents, checked.length))
   }
 
   const body = (): CampaignFormBody => {
@@ -390,7 +479,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
       name: name.trim(),
       typeCampaign,
       strategySelected: strategy,
-      marketsSelected: strategy === StrategyMarket ? (market ? [market] : []) : spotMarkets,
+      marketsSelected: strategy === StrategyMarket ? chosenMarkets : spotMarkets,
       citiesSelected: strategy === StrategyMarket ? citiesForSave(cities) : undefined,
       place_id: strategy === StrategyRadius ? place?.id : undefined,
       radiusCheckValue: strategy === StrategyRadius ? radius : undefined,
@@ -402,15 +491,31 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
       creative_id: chosenCreative || undefined,
       use_default_creative: !chosenCreative && useDefault ? true : undefined,
       weekly_budget: toDollars(budget.weeklyBudget),
-      maxBudget: typeCampaign === TypeMaximumBudget ? maxBudgetText : undefined,
+      // B §3 maxBudget: the typed daily budget; the weekly budget above is daily × 7 (B §9).
+      maxBudget: maximize ? dailyText : undefined,
       impression_count: budget.weeklyImpressions,
+      promo_code: promo ? { value: promo.code } : undefined,
     }
   }
 
-  const onReview = (event: FormEvent) => {
+  const onReview = async (event: FormEvent) => {
     event.preventDefault()
-    if (locked) return
-    if (check()) setModal('review')
+    if (locked || reviewing.current) return
+    let cardRequired = needsCard
+    // Without a card on file, the server's quote says whether one is needed (B §5, card_required):
+    // credit may pay everything.
+    if (mode === 'create' && !card.data && checked.length > 0 && startApi) {
+      reviewing.current = true
+      try {
+        const answer = await quote(body()).unwrap()
+        cardRequired = answer.card_required
+      } catch {
+        // The quote is advice: without it the client's rule stands and the server decides on create.
+      } finally {
+        reviewing.current = false
+      }
+    }
+    if (check(cardRequired)) setModal('review')
   }
 
   const confirm = async () => {
@@ -434,7 +539,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
   const review: ReviewData | null = start
     ? {
         name: name.trim(),
-        area: strategy === StrategyMarket ? [market, cities.length ? `(${cities.join(', ')})` : ''].filter(Boolean).join(' ') : `${radius} miles around ${place?.name ?? ''}`,
+        area: strategy === StrategyMarket ? [chosenMarkets.join(', '), cities.length ? `(${cities.join(', ')})` : ''].filter(Boolean).join(' ') : `${radius} miles around ${place?.name ?? ''}`,
         faces: checkedFaces.map((f) => ({ id: f.id, name: `${f.location_name}, ${f.face}`, price: priceOf(f.id)?.price ?? 0 })),
         start,
         end: endDateFor(start, weeks),
@@ -442,7 +547,9 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
         duration: weeks,
         budget,
         creativeName: creative?.name ?? (useDefault && defaultCreative.data ? `${defaultCreative.data.name} (company default)` : mode === 'edit' ? 'The campaign’s current creative' : ''),
-        card: card.data?.masked ?? '',
+        card: card.data?.masked ?? (needsCard ? '' : 'None needed: your credit covers it'),
+        promoCode: promo?.code,
+        dailyBudget: maximize ? dailyCents : null,
       }
     : null
 
@@ -451,7 +558,22 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
 
   return (
     <div ref={top} className="space-y-6">
-      <form noValidate onSubmit={onReview} aria-label={mode === 'create' ? 'New campaign' : 'Edit campaign'} className="space-y-6">
+      {draftNote && restored && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+          <p>
+            <strong>Draft restored.</strong> We kept what you entered on {formatDisplayDate(new Date(restored.savedAt))}.
+          </p>
+          <div className="flex gap-2">
+            <button type="button" className="btn-secondary" onClick={discard}>
+              Discard draft
+            </button>
+            <button type="button" className="text-sm font-medium text-brand-800 underline" onClick={() => setDraftNote(false)}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+      <form noValidate onSubmit={(e) => void onReview(e)} aria-label={mode === 'create' ? 'New campaign' : 'Edit campaign'} className="space-y-6">
         <fieldset disabled={locked} className="space-y-6">
           <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="basics-title">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -469,12 +591,20 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
               <legend className="text-sm font-medium text-slate-700">Campaign type</legend>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Choice name="campaign-type" label="Hand Select Locations (premium, fixed rate)" checked={typeCampaign === TypePremium} onChange={() => askToggle({ kind: 'type', value: TypePremium })} />
-                {MAX_BUDGET_ENABLED && <Choice name="campaign-type" label="Maximize Budget" checked={typeCampaign === TypeMaximumBudget} onChange={() => askToggle({ kind: 'type', value: TypeMaximumBudget })} />}
+                {maxBudgetEnabled() && <Choice name="campaign-type" label="Maximize Budget" checked={typeCampaign === TypeMaximumBudget} onChange={() => askToggle({ kind: 'type', value: TypeMaximumBudget })} />}
               </div>
             </fieldset>
-            {typeCampaign === TypeMaximumBudget && (
-              <div data-field="budget">
-                <TextInput id="max-budget" label="Maximum weekly budget" value={maxBudgetText} onChange={setMaxBudgetText} error={errors.budget} inputMode="numeric" />
+            {maximize && (
+              <div data-field="budget" className="max-w-xs">
+                <TextInput
+                  id="daily-budget"
+                  label="Daily budget"
+                  value={dailyText}
+                  onChange={setDailyText}
+                  error={errors.budget}
+                  inputMode="numeric"
+                  hint={checked.length > 0 ? `Suggested daily budget: ${formatDollars(toDollars(suggestedDaily))} for ${checked.length} ${checked.length === 1 ? 'location' : 'locations'}. Your weekly budget is 7 times the daily one.` : 'Choose locations first: the daily budget starts at $20.'}
+                />
               </div>
             )}
           </section>
@@ -492,48 +622,46 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
             </fieldset>
             {strategy === StrategyMarket ? (
               <div className="grid gap-4 md:grid-cols-2">
-                <div className="space-y-1.5" data-tour="market">
-                  <label htmlFor="campaign-market" className="block text-sm font-medium text-slate-700">
-                    Market
-                  </label>
-                  <select
-                    id="campaign-market"
-                    className="field-input"
-                    value={market}
-                    onChange={(e) => {
-                      setMarket(e.target.value)
-                      setCities([])
-                      setChecked([])
-                      setSelectedId(null)
-                      setFitPending(true)
-                    }}
-                  >
-                    <option value="">Choose a market</option>
-                    {markets.data?.map((m) => (
-                      <option key={m.id} value={m.market}>
-                        {m.market}
-                      </option>
+                <fieldset data-tour="market" className="min-w-0">
+                  <legend className="text-sm font-medium text-slate-700">Markets {chosenMarkets.length > 0 ? `(${chosenMarkets.length})` : ''}</legend>
+                  {/* While the form is locked its checkboxes cannot take the focus, so the list does not scroll (axe: a scrolling region needs something focusable). */}
+                  <div className={`mt-1.5 flex max-h-32 flex-wrap gap-1.5 ${locked ? 'overflow-hidden' : 'overflow-auto'}`}>
+                    {marketList.data?.map((m) => (
+                      <Chip
+                        key={m.id}
+                        label={m.market}
+                        checked={chosenMarkets.includes(m.market)}
+                        onChange={() => {
+                          const next = chosenMarkets.includes(m.market) ? chosenMarkets.filter((x) => x !== m.market) : [...chosenMarkets, m.market]
+                          const kept = new Set(next)
+                          // A face or a city of a market taken away goes with it.
+                          setChosenMarkets(next)
+                          setCities((c) => c.filter((city) => (marketList.data ?? []).some((row) => kept.has(row.market) && row.cities?.includes(city))))
+                          setChecked((c) => c.filter((id) => kept.has((faces.data ?? []).find((f) => f.id === id)?.market ?? '')))
+                          setSelectedId(null)
+                          setFitPending(true)
+                        }}
+                      />
                     ))}
-                  </select>
-                </div>
+                    {marketList.isLoading && <Spinner label="Loading markets" />}
+                  </div>
+                </fieldset>
                 <fieldset data-tour="cities" className="min-w-0">
                   <legend className="text-sm font-medium text-slate-700">Cities {cities.length > 0 ? `(${cities.length})` : '(all)'}</legend>
-                  <div className="mt-1.5 flex max-h-32 flex-wrap gap-1.5 overflow-auto">
-                    {(chosenMarket?.cities ?? []).map((city) => (
-                      <label key={city} className={`cursor-pointer rounded-full border px-3 py-1 text-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${cities.includes(city) ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-700'}`}>
-                        <input
-                          type="checkbox"
-                          className="sr-only"
-                          checked={cities.includes(city)}
-                          onChange={() => {
-                            setCities((c) => (c.includes(city) ? c.filter((x) => x !== city) : [...c, city]))
-                            setFitPending(true)
-                          }}
-                        />
-                        {city}
-                      </label>
+                  {/* While the form is locked its checkboxes cannot take the focus, so the list does not scroll (axe: a scrolling region needs something focusable). */}
+                  <div className={`mt-1.5 flex max-h-32 flex-wrap gap-1.5 ${locked ? 'overflow-hidden' : 'overflow-auto'}`}>
+                    {marketCities.map((city) => (
+                      <Chip
+                        key={city}
+                        label={city}
+                        checked={cities.includes(city)}
+                        onChange={() => {
+                          setCities((c) => (c.includes(city) ? c.filter((x) => x !== city) : [...c, city]))
+                          setFitPending(true)
+                        }}
+                      />
                     ))}
-                    {!chosenMarket && <p className="text-sm text-slate-500">Choose a market to filter by city.</p>}
+                    {marketRows.length === 0 && <p className="text-sm text-slate-500">Choose a market to filter by city.</p>}
                   </div>
                 </fieldset>
               </div>
@@ -603,6 +731,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
                   priceOf={priceOf}
                   canCheck={(f) => canCheck(f, priceOf(f.id), typeCampaign)}
                   onToggle={toggleFace}
+                  likely={(f) => maximize && budget.likely && f.likely && checkedSet.has(f.id)}
                   onShow={(f) => {
                     setSelectedId(f.id)
                     setView(facesView([f]))
@@ -661,13 +790,20 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
             <h2 id="budget-title" className="text-lg font-semibold text-slate-900">
               Budget
             </h2>
-            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
               <div data-tour="budgets" className="rounded-xl bg-brand-50 p-4">
                 <dt className="text-xs font-medium uppercase tracking-wide text-brand-800">Weekly budget</dt>
                 <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="weekly-budget">
                   {formatDollars(toDollars(budget.weeklyBudget))}
                 </dd>
                 {budget.creditPortion > 0 && <dd className="text-xs text-slate-600">after {formatDollars(toDollars(budget.creditPortion))} of account credit a week</dd>}
+              </div>
+              <div className="rounded-xl bg-slate-50 p-4">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Spendable budget</dt>
+                <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="spendable-budget">
+                  {formatDollars(toDollars(budget.spendable))}
+                </dd>
+                <dd className="text-xs text-slate-600">{budget.promoCredit > 0 ? `weekly budget + ${formatDollars(toDollars(budget.promoCredit))} of promo credit` : 'weekly budget + promo credit'}</dd>
               </div>
               <div className="rounded-xl bg-slate-50 p-4">
                 <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Total for {weeks} {weeks === 1 ? 'week' : 'weeks'}</dt>
@@ -692,7 +828,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
                     Redeem a promo code
                   </button>
                 </dd>
-                {promoAmount > 0 && <dd className="text-xs text-emerald-700">Promo of {formatDollars(promoAmount)} added to your credit</dd>}
+                {promo && <dd className="text-xs text-emerald-700">Promo {promo.code} of {formatDollars(promo.amount)} added to your credit</dd>}
               </div>
             </dl>
           </section>
@@ -745,7 +881,7 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
                   {card.data.masked}
                 </p>
               ) : (
-                <p className="text-sm text-slate-600">No card on file yet.</p>
+                <p className="text-sm text-slate-600">{needsCard || mode === 'edit' ? 'No card on file yet.' : 'No card on file yet. Your credit pays for this campaign, so none is needed.'}</p>
               )}
               <button type="button" className="btn-secondary" onClick={() => setModal('card')}>
                 {card.data ? 'Replace card' : 'Add card'}
@@ -798,9 +934,38 @@ export default function CampaignForm({ mode, initial, disabled = false, onSubmit
           setModal(null)
         }}
       />
-      <PromoRedeemModal open={modal === 'promo'} onClose={() => setModal(null)} onRedeemed={(answer) => setPromoAmount((a) => a + answer.amount)} />
+      <PromoRedeemModal
+        open={modal === 'promo'}
+        onClose={() => setModal(null)}
+        onRedeemed={(answer, code) => setPromo((p) => ({ code, amount: (p?.code === code ? 0 : (p?.amount ?? 0)) + answer.amount }))}
+      />
       <ReviewModal data={review} open={modal === 'review'} busy={submitting} onClose={() => setModal(null)} onConfirm={() => void confirm()} confirmText={mode === 'create' ? 'Confirm campaign' : 'Save changes'} />
     </div>
+  )
+}
+
+/** Renders again every minute and when the window comes back, so a date rule read at render follows the clock. */
+function useMinuteTick() {
+  const [, setTick] = useState(0)
+  useEffect(() => {
+    const tick = () => setTick((t) => t + 1)
+    const timer = window.setInterval(tick, 60_000)
+    window.addEventListener('focus', tick)
+    return () => {
+      window.clearInterval(timer)
+      window.removeEventListener('focus', tick)
+    }
+  }, [])
+}
+
+/** A round toggle of the market and city filters: a checkbox over a pill. */
+function Chip({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <label className={`relative cursor-pointer rounded-full border px-3 py-1 text-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${checked ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-700'}`}>
+      {/* The checkbox covers the whole chip (transparent): a click or a tap anywhere on it lands on it. */}
+      <input type="checkbox" className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0" checked={checked} onChange={onChange} />
+      {label}
+    </label>
   )
 }
 
@@ -844,8 +1009,11 @@ function FaceList({
   onToggle,
   onShow,
   locked,
+  likely,
 }: {
   locked: boolean
+  /** B §3 "likely": shown on a maximum-budget campaign's faces; a budget below the minimum clears it (B §4). */
+  likely: (f: Location) => boolean
   faces: readonly Location[]
   loading: boolean
   empty: string
@@ -886,6 +1054,7 @@ function FaceList({
               </label>
               <p id={`face-${f.id}-price`} className="text-xs text-slate-600">
                 {f.city} · {priceText(priceOf(f.id))}
+                {likely(f) && <span className="ml-1 rounded bg-emerald-50 px-1.5 py-0.5 font-medium text-emerald-800">Likely to run</span>}
               </p>
             </div>
             <button type="button" className="text-xs text-brand-700 underline" onClick={() => onShow(f)} aria-label={`Show ${f.location_name}, ${f.face} on the map`}>

@@ -11,10 +11,8 @@ import {
   type CampaignForm as CampaignFormBody,
 } from '../../../platform/api-types/campaigns'
 import { selectFlashes } from '../../../platform/flash/flash'
-import { mockFetch, type FakeRoute } from '../../../test/fetch'
-import { makeFace } from '../../../test/faces'
 import { renderApp } from '../../../test/renderApp'
-import { makeUser, signedInSession } from '../../../test/users'
+import { advertiser, chooseMarketAndFace, server } from './formServer'
 
 // jsdom has no layout; the form scrolls invalid fields into view.
 vi.setConfig({ testTimeout: 30_000 })
@@ -22,38 +20,6 @@ vi.setConfig({ testTimeout: 30_000 })
 beforeEach(() => {
   Element.prototype.scrollIntoView = () => undefined
 })
-
-const market = { id: 'm1', market: 'SF Bay Area', cities: ['Oakland', 'San Jose'], center: { lat: 37.77, lng: -122.42 }, zoom: 8, fixed: true }
-const face = (id: string, name: string, city: string) => makeFace({ id, location_name: name, city, lat: 37.8, lng: -122.27, value: 500, ooh: 40000 })
-const spot = (id: string, price: number, available = true) => ({ xxx: id, used_spots: available ? 1 : 6, available_spots: 6, min_value: price, min_value_2: 0, vendor_tier: 1, old_value: price, ooh: 40000, available, price })
-const card = { id: 'card-1', brand: 'Visa', last4: '4242', exp_month: 3, exp_year: 2031, masked: 'xxxx-xxxx-xxxx-4242' }
-const creative = { id: 'cr-1', awsUrl: '/creative/image?image=a.jpg', name: 'Spring ad', alt: 'Spring ad', url: 'a.jpg', company: 'company-1', reference: 'R1', converted_thumb: '', width: 1400, height: 400, is_default: true, created_at: '2026-11-01T00:00:00Z' }
-
-function server(overrides: Record<string, FakeRoute> = {}, opts: { card?: boolean; creative?: boolean } = {}) {
-  return mockFetch({
-    'GET /api/campaigns/defaults': { body: { today: '2026-11-16', earliest_start: '2026-11-23', default_start: '2026-11-23', max_weeks: 52 } },
-    'GET /api/markets/': { body: [market] },
-    'GET /api/map/config': { body: { tile_url: 'http://tiles.invalid/{z}/{x}/{y}.png', attribution: 'Test' } },
-    'GET /api/od/locations/': { body: [face('f1', 'Broadway & 5th', 'Oakland'), face('f2', 'Market St', 'San Jose'), face('f3', 'Sold Out Ave', 'Oakland')] },
-    'POST /api/available-spots/': { body: [spot('f1', 500), spot('f2', 750), spot('f3', 600, false)] },
-    'GET /api/cards/me': opts.card === false ? { status: 404, body: { success: false, message: 'No card.' } } : { body: card },
-    'GET /companies/currentCompany': { body: { account_credit: 0 } },
-    'GET /api/creatives/default': opts.creative === false ? { status: 200 } : { body: creative },
-    ...overrides,
-  })
-}
-
-const advertiser = () => ({ session: signedInSession(makeUser()) })
-
-async function chooseMarketAndFace(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText('Campaign name'), 'Spring sale')
-  await user.selectOptions(await screen.findByLabelText('Market'), 'SF Bay Area')
-  const faces = await screen.findByRole('list', { name: 'Faces' })
-  const box = await within(faces).findByRole('checkbox', { name: 'Broadway & 5th, North Face' })
-  await waitFor(() => expect(box).toBeEnabled())
-  await user.click(box)
-  return faces
-}
 
 describe('/campaigns/new', () => {
   it('shows every B §5 message on the client', async () => {
@@ -65,7 +31,14 @@ describe('/campaigns/new', () => {
     await user.click(screen.getByRole('button', { name: 'Review and confirm' }))
     expect(await screen.findByText(MsgLocationRequired)).toBeInTheDocument()
     expect(screen.getByText(MsgCreativeRequired)).toBeInTheDocument()
-    expect(screen.getAllByText(MsgCardRequired).length).toBeGreaterThan(0)
+    // B §5: nothing chosen costs nothing, so no card is asked for yet.
+    expect(screen.queryByText(MsgCardRequired)).not.toBeInTheDocument()
+    await user.click(await screen.findByRole('checkbox', { name: 'SF Bay Area' }))
+    const box = await within(await screen.findByRole('list', { name: 'Faces' })).findByRole('checkbox', { name: 'Broadway & 5th, North Face' })
+    await waitFor(() => expect(box).toBeEnabled())
+    await user.click(box)
+    await user.click(screen.getByRole('button', { name: 'Review and confirm' }))
+    expect((await screen.findAllByText(MsgCardRequired)).length).toBeGreaterThan(0)
     const cardFlash = selectFlashes(store.getState()).find((f) => f.text === MsgCardRequired)
     expect(cardFlash?.duration).toBe(600000)
 

@@ -15,6 +15,10 @@ export interface ReviewData {
   budget: BudgetSummary
   creativeName: string
   card: string
+  /** The promo code redeemed in this flow (B §3 promo_code). */
+  promoCode?: string
+  /** The daily budget of the maximum-budget type, in cents. */
+  dailyBudget?: number | null
 }
 
 const frequencyLabel = (f: string) => (f === FrequencyOneTime ? 'One week' : f === FrequencyOngoing ? 'Ongoing' : 'Specified end date')
@@ -46,10 +50,13 @@ export default function ReviewModal({ data, open, busy, onConfirm, onClose, conf
           <Item label="End" value={data.frequency === FrequencyOngoing ? `${formatDisplayDate(data.end)}, then week after week` : formatDisplayDate(data.end)} />
           <Item label="Frequency" value={frequencyLabel(data.frequency)} />
           <Item label="Duration" value={`${data.duration} ${data.duration === 1 ? 'week' : 'weeks'}`} />
+          {data.dailyBudget != null && <Item label="Daily budget" value={formatDollars(toDollars(data.dailyBudget))} />}
           <Item label="Weekly budget" value={formatDollars(toDollars(data.budget.weeklyBudget))} />
+          <Item label="Spendable budget" value={formatDollars(toDollars(data.budget.spendable))} />
           <Item label="Total" value={formatDollars(toDollars(data.budget.total))} />
           <Item label="Estimated impressions" value={`${formatCount(data.budget.weeklyImpressions)} a week · ${formatCount(data.budget.totalImpressions)} in all`} />
           <Item label="Creative" value={data.creativeName} />
+          {data.promoCode && <Item label="Promo code" value={data.promoCode} />}
           <Item label="Card" value={data.card} />
           <div className="sm:col-span-2">
             <dt className="font-medium text-slate-500">Locations ({data.faces.length})</dt>

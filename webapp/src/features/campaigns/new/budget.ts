@@ -1,4 +1,4 @@
-import { estimateWeeklyImpressions } from '../../../platform/impressions'
+import { MinDailyMaxBudget } from '../../../platform/api-types/campaigns'
 
 // The money rules of B §9, mirrored from modules/billing/pricing.go (SumPrices, CreditPortions,
 // WeeklyTotal, SpendableBudget, CampaignTotal, QuoteCampaign): the one TS copy of them. Amounts
@@ -68,24 +68,60 @@ export function quoteCampaign(prices: readonly Cents[], accountCredit: Cents, we
   return quote
 }
 
+/** B §9: the smallest daily budget of the maximum-budget type. */
+export const MIN_DAILY_BUDGET: Cents = toCents(MinDailyMaxBudget)
+
+/** B §9: the suggested daily budget is the number of chosen locations / 10, rounded up, × 20. */
+export function suggestedDailyBudget(selected: number): Cents {
+  return selected > 0 ? Math.ceil(selected / 10) * MIN_DAILY_BUDGET : 0
+}
+
+/** B §9: in maximum-budget mode the weekly budget is the daily budget × 7. */
+export const weeklyFromDaily = (daily: Cents): Cents => daily * 7
+
+/**
+ * B §4: selecting any location raises the daily budget to at least 20; clearing every selection
+ * blanks it (null). The typed value is kept otherwise.
+ */
+export function dailyAfterSelection(daily: Cents | null, selected: number): Cents | null {
+  if (selected === 0) return null
+  return Math.max(daily ?? 0, MIN_DAILY_BUDGET)
+}
+
+/**
+ * B §9: maximum-budget impressions are the chosen faces' weekly estimates scaled by the budget
+ * ratio (the weekly budget over the faces' weekly prices), capped at the total; B §4: a budget
+ * below the computed minimum (the suggested daily budget × 7) gives 0.
+ */
+export function maxBudgetImpressions(input: { faceImpressions: number; prices: Cents; weeklyBudget: Cents; minimum: Cents }): number {
+  if (input.faceImpressions <= 0 || input.weeklyBudget <= 0 || input.weeklyBudget < input.minimum) return 0
+  if (input.prices <= 0 || input.weeklyBudget >= input.prices) return input.faceImpressions
+  return Math.floor((input.faceImpressions * input.weeklyBudget) / input.prices)
+}
+
 export interface BudgetSummary {
   /** What the first week costs after its credit portion: the form's weekly budget. */
   weeklyBudget: Cents
-  /** The sum of the chosen locations' prices: the minimum weekly budget. */
+  /** The budget the person sets before credit: the prices' sum, or the daily budget × 7. */
+  grossWeekly: Cents
+  /** The least weekly budget that buys impressions: the prices' sum, or the suggested daily × 7. */
   minimum: Cents
   creditPortion: Cents
   promoCredit: Cents
-  /** Weekly budget plus promo credit. */
+  /** Weekly budget plus promo credit (B §9). */
   spendable: Cents
   total: Cents
   weeklyImpressions: number
   totalImpressions: number
+  /** B §4: false when the budget is below the minimum, which clears the faces' likely flags. */
+  likely: boolean
 }
 
 /**
  * What the form shows as the person works (B §9): the weekly budget, the totals over the duration
  * and the estimated impressions. Fixed-rate impressions are the chosen faces' weekly estimates; a
- * maximum budget uses the budget table. A budget below the minimum gives 0 impressions (B §4).
+ * maximum budget (a daily budget, × 7 a week) scales them by the budget ratio. A budget below the
+ * minimum gives 0 impressions (B §4).
  */
 export function summarizeBudget(input: {
   prices: readonly Cents[]
@@ -93,26 +129,32 @@ export function summarizeBudget(input: {
   accountCredit: Cents
   promoCredit: Cents
   weeks: number
-  maxBudget?: Cents | null
+  /** The daily budget of the maximum-budget type; absent for the fixed rate. */
+  dailyBudget?: Cents | null
 }): BudgetSummary {
   const weeks = Math.max(1, input.weeks)
-  const quote = quoteCampaign(input.prices, input.accountCredit, weeks)
-  const first = quote.weeks[0] ?? { gross: 0, credit: 0, net: 0 }
-  const minimum = quote.weekly
-  const weeklyBudget = input.maxBudget ?? first.net
-  const spendable = spendableBudget(weeklyBudget, input.promoCredit)
+  const maximum = input.dailyBudget !== undefined
+  const prices = sumPrices(input.prices)
+  const faceImpressions = input.weeklyImpressions.reduce((s, n) => s + n, 0)
+  const grossWeekly = maximum ? weeklyFromDaily(input.dailyBudget ?? 0) : prices
   // The budget is compared before credit: credit pays part of the price, it does not lower it.
-  const compared = input.maxBudget ?? first.net + first.credit
-  let weekly = input.maxBudget != null ? estimateWeeklyImpressions(toDollars(input.maxBudget)) : input.weeklyImpressions.reduce((s, n) => s + n, 0)
-  if (input.prices.length === 0 || compared < minimum) weekly = 0
+  const quote = quoteCampaign(maximum ? [grossWeekly] : input.prices, input.accountCredit, weeks)
+  const first = quote.weeks[0] ?? { gross: 0, credit: 0, net: 0 }
+  const minimum = maximum ? weeklyFromDaily(suggestedDailyBudget(input.prices.length)) : prices
+  let weekly = maximum ? maxBudgetImpressions({ faceImpressions, prices, weeklyBudget: grossWeekly, minimum }) : faceImpressions
+  const likely = input.prices.length > 0 && grossWeekly >= minimum
+  if (!likely) weekly = 0
+  const promoCredit = Math.max(input.promoCredit, 0)
   return {
-    weeklyBudget,
+    weeklyBudget: first.net,
+    grossWeekly,
     minimum,
     creditPortion: first.credit,
-    promoCredit: Math.max(input.promoCredit, 0),
-    spendable,
-    total: input.maxBudget != null ? campaignTotal(input.maxBudget, weeks) : quote.total,
+    promoCredit,
+    spendable: spendableBudget(first.net, promoCredit),
+    total: quote.total,
     weeklyImpressions: weekly,
     totalImpressions: weekly * weeks,
+    likely,
   }
 }

@@ -12,6 +12,7 @@ import {
   TypeMaximumBudget,
 } from '../../../platform/api-types/campaigns'
 import { addDays, compareDays, defaultStartDate, startOfDay } from '../../../platform/dates'
+import { suggestedDailyBudget } from './budget'
 
 // The date, duration, check and validation rules of the new-campaign form (B §4, §5, §9), as
 // plain functions. The server holds the same rules (modules/campaigns/rules.go) and has the last
@@ -131,6 +132,8 @@ export interface ValidationInput {
   useDefaultCreative: boolean
   hasDefaultCreative: boolean
   hasCard: boolean
+  /** B §5: a card is required only when the weekly budget is above 0 (true when absent). */
+  cardRequired?: boolean
   /** The typed maximum budget, when the maximum-budget type is used. */
   budgetText?: string | null
   startError?: string | null
@@ -154,8 +157,16 @@ export function validateCampaign(input: ValidationInput): Partial<Record<FormFie
     if (parsed.error) errors.budget = parsed.error
   }
   if (!input.hasCreative && !(input.useDefaultCreative && input.hasDefaultCreative)) errors.creative = MsgCreativeRequired
-  if (!input.hasCard) errors.card = MsgCardRequired
+  if (!input.hasCard && input.cardRequired !== false) errors.card = MsgCardRequired
   return errors
+}
+
+/**
+ * B §5: in maximum-budget mode the daily budget must not be below the suggested one
+ * (ceil(selected / 10) × 20, B §9); this blocks the form silently.
+ */
+export function dailyBelowSuggested(dailyCents: number | null, selected: number): boolean {
+  return dailyCents === null || dailyCents < suggestedDailyBudget(selected)
 }
 
 /** A fresh Idempotency-Key for one form session (decision 8). */

@@ -29,7 +29,7 @@ export function toInitial(c: CampaignDetail): InitialCampaign {
     name: c.name,
     typeCampaign: c.mb_campaign ? TypeMaximumBudget : TypePremium,
     strategy: c.strategy,
-    market: c.market?.[0] ?? '',
+    markets: c.market ?? [],
     cities: c.cities ?? [],
     place: c.place_id ? { id: c.place_id, name: c.place_name || c.place_id } : null,
     radius: c.radiusCheckValue,

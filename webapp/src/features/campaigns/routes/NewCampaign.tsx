@@ -1,13 +1,17 @@
-import { useCallback, useRef, useState } from 'react'
-import { useDispatch } from 'react-redux'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useDispatch, useSelector } from 'react-redux'
 import { useNavigate, useSearchParams } from 'react-router'
-import { MsgCreated, MsgUnexpected, type CampaignForm as CampaignFormBody, type ConflictResponse } from '../../../platform/api-types/campaigns'
+import { MsgCreated, MsgUnexpected, StatusActive, type CampaignForm as CampaignFormBody, type ConflictResponse } from '../../../platform/api-types/campaigns'
+import { MsgMarketsUnavailable } from '../../../platform/api-types/locations'
 import { flash } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
+import { useMarketsQuery } from '../../../platform/map/api'
+import { selectUser } from '../../../platform/session'
 import GuidedTour from '../../../platform/tour/GuidedTour'
 import { useCreateCampaignMutation, useResolveConflictMutation } from '../createApi'
 import CampaignForm, { type SubmitFailure } from '../new/CampaignForm'
 import ConflictDialog, { type Resolution } from '../new/ConflictDialog'
+import { discardDraft } from '../new/draft'
 import { newIdempotencyKey } from '../new/rules'
 import { NEW_CAMPAIGN_TOUR } from '../new/tourSteps'
 
@@ -27,6 +31,16 @@ export default function NewCampaign() {
   const [resolveError, setResolveError] = useState<string | null>(null)
   const [touring, setTouring] = useState(false)
   const wantsTour = useRef(params.get('tour') === 'true')
+  const userId = useSelector(selectUser)?.id
+  const markets = useMarketsQuery()
+
+  // A §8 / B §8: without markets there is no campaign to make; say so and go to the dashboard
+  // rather than leave a broken form.
+  useEffect(() => {
+    if (!markets.isError) return
+    dispatch(flash(MsgMarketsUnavailable, 'danger', { nextPage: true }))
+    navigate('/dashboard', { replace: true })
+  }, [markets.isError, dispatch, navigate])
 
   // B §2: ?tour=true starts the tour and is removed from the address (query changes do not
   // reload the screen, A §2).
@@ -42,8 +56,11 @@ export default function NewCampaign() {
   const submit = async (form: CampaignFormBody): Promise<SubmitFailure | void> => {
     const outcome = await create({ form, key: key.current }).unwrap()
     if (outcome.kind === 'created') {
+      if (userId) discardDraft(userId)
       dispatch(flash(outcome.answer.message || MsgCreated, 'success', { nextPage: true }))
-      navigate('/campaigns/success/submitted')
+      // A campaign the credit paid in full is active at once: the success page must not say it
+      // waits for a payment (issue 12 item 3).
+      navigate('/campaigns/success/submitted', { state: { active: outcome.answer.campaign?.status === StatusActive } })
       return
     }
     if (outcome.kind === 'conflict') {
@@ -62,6 +79,7 @@ export default function NewCampaign() {
     setResolveError(null)
     try {
       const answer = await resolve({ id: conflict.campaign.id, choice }).unwrap()
+      if (userId) discardDraft(userId)
       dispatch(flash(answer.message || MsgCreated, 'success', { nextPage: true }))
       navigate('/campaigns')
     } catch (e) {
@@ -75,7 +93,7 @@ export default function NewCampaign() {
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">New campaign</h1>
         <p className="mt-1 text-slate-600">Choose your billboards, your weeks and your ad, then review and confirm.</p>
       </header>
-      <CampaignForm mode="create" disabled={conflict !== null} onSubmit={submit} onReady={onReady} />
+      <CampaignForm mode="create" disabled={conflict !== null} onSubmit={submit} onReady={onReady} draftOwner={userId} />
       <ConflictDialog
         conflict={conflict}
         busy={resolving.isLoading}
