@@ -127,7 +127,7 @@ describe('/admin/companies (B §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in as a user' }))
     const dialog = await screen.findByRole('dialog', { name: 'Sign in as a user' })
     // Only this company's users are offered; the first is chosen.
-    const choice = within(dialog).getByLabelText('User')
+    const choice = await within(dialog).findByLabelText('User')
     expect(within(choice).getAllByRole('option')).toHaveLength(1)
     expect(within(dialog).getByLabelText("User's email")).toHaveValue('grace@acme.test')
     expect(server.called('GET', '/api/admin/users/')[0]!.query.get('q')).toBe('Acme 1')
