@@ -6,6 +6,7 @@ import App from './app/App'
 import { createRoutes } from './app/router/routes'
 import { makeStore } from './app/store'
 import { initialSessionState } from './platform/session'
+import { rememberTypedInputs } from './platform/inputs/typedBeforeHydration'
 
 const root = document.getElementById('root')!
 
@@ -24,6 +25,7 @@ if (root.firstElementChild) {
     }),
   )
   const store = makeStore({ session: { ...initialSessionState, status: 'anonymous' } })
+  rememberTypedInputs(root)
   hydrateRoot(
     root,
     <StrictMode>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import Field, { describedBy } from './Field'
 import { emailError } from './emailRules'
+import { useTypedBeforeHydration } from './typedBeforeHydration'
 
 export interface EmailInputProps {
   id: string
@@ -19,6 +20,7 @@ export interface EmailInputProps {
 /** An email input: '* Invalid email address' once a malformed address is left (A §5). */
 export default function EmailInput({ id, label, value, onChange, error, hint, required, optional, disabled, autoComplete = 'email' }: EmailInputProps) {
   const [touched, setTouched] = useState(false)
+  useTypedBeforeHydration(id, value, onChange)
   const shown = error || (touched ? emailError(value) : null)
   return (
     <Field id={id} label={label} hint={hint} error={shown} optional={optional}>

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import Field, { describedBy } from './Field'
 import { formatMoney, parseMoney } from './moneyRules'
+import { useTypedBeforeHydration } from './typedBeforeHydration'
 
 /**
  * A dollar amount (A §5): everything but digits is stripped, and leading zeros; a '$' prefix is
@@ -20,6 +21,7 @@ export default function MoneyInput(props: {
   // thousands separators move.
   const digitsBeforeCaret = useRef<number | null>(null)
   const text = formatMoney(value)
+  useTypedBeforeHydration(id, text, (typed) => onChange(parseMoney(typed)))
 
   useLayoutEffect(() => {
     const el = input.current

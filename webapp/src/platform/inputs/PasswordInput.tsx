@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import Field, { describedBy } from './Field'
+import { useTypedBeforeHydration } from './typedBeforeHydration'
 
 export interface PasswordInputProps {
   id: string
@@ -17,6 +18,7 @@ export interface PasswordInputProps {
 /** A password input with a show/hide toggle. */
 export default function PasswordInput({ id, label, value, onChange, error, hint, required, optional, autoComplete = 'current-password' }: PasswordInputProps) {
   const [visible, setVisible] = useState(false)
+  useTypedBeforeHydration(id, value, onChange)
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional}>
       <div className="relative">

@@ -1,6 +1,7 @@
 import type { Ref } from 'react'
 import Field, { describedBy } from './Field'
 import { counterText, validateText } from './textRules'
+import { useTypedBeforeHydration } from './typedBeforeHydration'
 
 export interface TextInputProps {
   id: string
@@ -49,6 +50,7 @@ export default function TextInput({
   inputRef,
   onBlur,
 }: TextInputProps) {
+  useTypedBeforeHydration(id, value, onChange)
   // The character and length rules are shown as soon as the text breaks them.
   const shown = error || validateText(value, { maxLength, textOnly })
   const counterId = `${id}-counter`

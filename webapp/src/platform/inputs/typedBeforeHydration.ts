@@ -1,0 +1,26 @@
+import { useEffect } from 'react'
+
+// A prerendered page (issue 16: scripts/prerender.mjs) shows its form before React hydrates it.
+// What a person types in that moment is in the DOM but not in React's state, and hydration puts
+// the state's value back: an email typed quickly on /login vanished. The entries take a snapshot
+// of the typed values right before hydrateRoot, and each input hands its own to its state once.
+const typed = new Map<string, string>()
+
+/** Remembers the value of every text-like input and textarea under root (call right before hydrateRoot). */
+export function rememberTypedInputs(root: ParentNode): void {
+  root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[id], textarea[id]').forEach((el) => {
+    if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio' || el.type === 'hidden')) return
+    if (el.value !== el.defaultValue) typed.set(el.id, el.value)
+  })
+}
+
+/** Gives the input with this id what was typed in it before hydration, once, through onChange. */
+export function useTypedBeforeHydration(id: string, value: string, onChange: (value: string) => void): void {
+  useEffect(() => {
+    const before = typed.get(id)
+    if (before === undefined) return
+    typed.delete(id)
+    if (before !== value) onChange(before)
+    // Only the first render: later values are the person's own edits.
+  }, [])
+}
