@@ -10,9 +10,11 @@ import EmailInput from '../../../platform/inputs/EmailInput'
 import { emailError } from '../../../platform/inputs/emailRules'
 import { useResetPasswordMutation } from '../api'
 import AuthCard from '../components/AuthCard'
+import { useHydrated } from '../../../platform/useHydrated'
 
 /** A §2 /forgot-password: after the request the user goes to /login with a flash message. */
 export default function ForgotPassword() {
+  const hydrated = useHydrated()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -58,7 +60,7 @@ export default function ForgotPassword() {
       <form ref={ref} noValidate onSubmit={onSubmit} className="space-y-5">
         {failure && <Alert>{failure}</Alert>}
         <EmailInput id="forgot-email" label="Email" value={email} onChange={setEmail} error={error} required />
-        <button type="submit" className="btn-primary w-full py-2.5" disabled={isLoading}>
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={isLoading || !hydrated}>
           {isLoading ? 'Sending…' : 'Send reset link'}
         </button>
       </form>

@@ -11,9 +11,11 @@ import PasswordInput from '../../../platform/inputs/PasswordInput'
 import { signedIn } from '../../../platform/session'
 import { useSigninMutation } from '../api'
 import AuthCard from '../components/AuthCard'
+import { useHydrated } from '../../../platform/useHydrated'
 
 /** A §2 /login: on success the user goes to /dashboard (the public-only guard sends them). */
 export default function Login() {
+  const hydrated = useHydrated()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
@@ -66,7 +68,7 @@ export default function Login() {
             Forgot your password?
           </Link>
         </div>
-        <button type="submit" className="btn-primary w-full py-2.5" disabled={isLoading}>
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={isLoading || !hydrated}>
           {isLoading ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

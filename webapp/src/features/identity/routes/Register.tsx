@@ -22,6 +22,7 @@ import Modal from '../../../platform/Modal'
 import { signedIn } from '../../../platform/session'
 import { useLazyCompanyExistsQuery, useSignupMutation } from '../api'
 import AuthCard from '../components/AuthCard'
+import { useHydrated } from '../../../platform/useHydrated'
 
 // A §8: the sign-up consent answers.
 export const MSG_CALL_YES = 'Great, someone will be in touch with you soon'
@@ -39,6 +40,7 @@ function companyError(name: string): string | null {
 
 /** A §2 /register: step 1 checks the company name, step 2 is the rest of the form. */
 export default function Register() {
+  const hydrated = useHydrated()
   const [step, setStep] = useState<1 | 2>(1)
   const [form, setForm] = useState({ company: '', email: '', phone: '', password: '' })
   const [errors, setErrors] = useState<Errors>({})
@@ -169,7 +171,7 @@ export default function Register() {
             autoComplete="organization"
             required
           />
-          <button type="submit" className="btn-primary w-full py-2.5" disabled={checking}>
+          <button type="submit" className="btn-primary w-full py-2.5" disabled={checking || !hydrated}>
             {checking ? 'Checking…' : 'Continue'}
           </button>
         </form>
