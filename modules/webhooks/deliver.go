@@ -157,10 +157,12 @@ func (m *Module) record(ctx context.Context, ep store.Endpoint, d store.Delivery
 		if a.ok {
 			cols["status"], cols["delivered_at"] = StatusSucceeded, now
 		} else {
-			next := now.Add(retry.Backoff(d.Attempts, RetryBase, RetryMax))
-			cols["next_attempt_at"] = next
-			if next.After(d.ExpiresAt) {
+			// Retries back off up to RetryMax; the last one is at the end of the 24-hour window,
+			// so an endpoint that never answers has failed for the whole window (and is disabled).
+			if !now.Before(d.ExpiresAt) {
 				cols["status"] = StatusFailed
+			} else {
+				cols["next_attempt_at"] = minTime(now.Add(retry.Backoff(d.Attempts, RetryBase, RetryMax)), d.ExpiresAt)
 			}
 		}
 		done, err := m.store.FinishDelivery(ctx, d.ID, d.Attempts, cols)
@@ -205,4 +207,11 @@ func (m *Module) mailDisabled(ctx context.Context, e store.Endpoint) error {
 		"Once your receiver answers again, enable the endpoint in Settings > API (%s/settings) and redeliver the events you missed "+
 		"from its delivery log.\n\nThe Marquee team\n", u.Local.FirstName, e.URL, strings.TrimRight(m.deps.BaseURL, "/"))
 	return m.deps.Outbox.Enqueue(ctx, mail.Message{To: []string{u.Local.Email}, Subject: "Your Marquee webhook endpoint was disabled", Text: text})
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }

@@ -25,29 +25,29 @@ type Resolver interface {
 var refusedPrefixes = func() []netip.Prefix {
 	var out []netip.Prefix
 	for _, s := range []string{
-		"0.0.0.0/8",          // "this" network, unspecified
-		"10.0.0.0/8",         // private
-		"100.64.0.0/10",      // carrier-grade NAT
-		"127.0.0.0/8",        // loopback
-		"169.254.0.0/16",     // link-local, including the 169.254.169.254 metadata service
-		"172.16.0.0/12",      // private
-		"192.0.0.0/24",       // IETF protocol assignments
-		"192.0.2.0/24",       // documentation
-		"192.168.0.0/16",     // private
-		"198.18.0.0/15",      // benchmarking
-		"198.51.100.0/24",    // documentation
-		"203.0.113.0/24",     // documentation
-		"224.0.0.0/4",        // multicast
-		"240.0.0.0/4",        // reserved, broadcast
-		"::/128",             // unspecified
-		"::1/128",            // loopback
-		"64:ff9b::/96",       // NAT64 (maps onto IPv4, possibly private)
-		"100::/64",           // discard
-		"2001:db8::/32",      // documentation
-		"fc00::/7",           // unique local, including fd00:ec2::254 (the EC2 metadata service)
-		"fe80::/10",          // link-local
-		"ff00::/8",           // multicast
-		"2002::/16",          // 6to4 (embeds an IPv4 address)
+		"0.0.0.0/8",       // "this" network, unspecified
+		"10.0.0.0/8",      // private
+		"100.64.0.0/10",   // carrier-grade NAT
+		"127.0.0.0/8",     // loopback
+		"169.254.0.0/16",  // link-local, including the 169.254.169.254 metadata service
+		"172.16.0.0/12",   // private
+		"192.0.0.0/24",    // IETF protocol assignments
+		"192.0.2.0/24",    // documentation
+		"192.168.0.0/16",  // private
+		"198.18.0.0/15",   // benchmarking
+		"198.51.100.0/24", // documentation
+		"203.0.113.0/24",  // documentation
+		"224.0.0.0/4",     // multicast
+		"240.0.0.0/4",     // reserved, broadcast
+		"::/128",          // unspecified
+		"::1/128",         // loopback
+		"64:ff9b::/96",    // NAT64 (maps onto IPv4, possibly private)
+		"100::/64",        // discard
+		"2001:db8::/32",   // documentation
+		"fc00::/7",        // unique local, including fd00:ec2::254 (the EC2 metadata service)
+		"fe80::/10",       // link-local
+		"ff00::/8",        // multicast
+		"2002::/16",       // 6to4 (embeds an IPv4 address)
 	} {
 		out = append(out, netip.MustParsePrefix(s))
 	}
