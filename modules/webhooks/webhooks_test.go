@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,8 +19,11 @@ import (
 	"testing"
 	"time"
 
+	"marquee/modules/campaigns"
 	"marquee/modules/identity"
+	"marquee/modules/locations"
 	"marquee/modules/webhooks"
+	"marquee/platform/dates"
 	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
@@ -73,7 +77,7 @@ func (f *fixture) dispatch(t *testing.T) {
 func (f *fixture) deliveries(t *testing.T, c *testkit.Client, id string) []webhooks.Delivery {
 	t.Helper()
 	var out webhooks.DeliveriesResponse
-	c.Get("/api/webhooks/" + id + "/deliveries").Expect(t, http.StatusOK).JSON(t, &out)
+	c.Get("/api/webhooks/"+id+"/deliveries").Expect(t, http.StatusOK).JSON(t, &out)
 	return out.Deliveries
 }
 
@@ -144,7 +148,7 @@ func TestSignedDeliveriesRetryUntilOneSuccess(t *testing.T) {
 			t.Fatalf("created %+v", ep)
 		}
 		var revealed webhooks.SecretResponse
-		f.adv.Get("/api/webhooks/" + ep.Endpoint.ID + "/secret").Expect(t, http.StatusOK).JSON(t, &revealed)
+		f.adv.Get("/api/webhooks/"+ep.Endpoint.ID+"/secret").Expect(t, http.StatusOK).JSON(t, &revealed)
 		if revealed.Secret != secret {
 			t.Fatalf("revealed secret %q, created %q", revealed.Secret, secret)
 		}
@@ -432,7 +436,85 @@ func TestAnotherCompanysEndpointsAnswer404(t *testing.T) {
 			t.Fatalf("other company's list %+v", list)
 		}
 		// The owner still has it, and can delete it.
-		f.adv.Delete("/api/webhooks/" + id).Expect(t, http.StatusOK)
-		f.adv.Get("/api/webhooks/" + id + "/deliveries").Expect(t, http.StatusNotFound)
+		f.adv.Delete("/api/webhooks/"+id).Expect(t, http.StatusOK)
+		f.adv.Get("/api/webhooks/"+id+"/deliveries").Expect(t, http.StatusNotFound)
+	})
+}
+
+// TestModuleChangesBecomeWebhooks: pausing, resuming and stopping a campaign and recording a
+// week's impressions, through their HTTP calls, each reach a subscribed endpoint as its webhook
+// type (the Publish in the changing transaction, then the fan-out).
+func TestModuleChangesBecomeWebhooks(t *testing.T) {
+	t.Parallel()
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect, testkit.WithEnv("WEBHOOK_ALLOW_PRIVATE", "true"))
+		var mu sync.Mutex
+		var got []map[string]any
+		recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var p map[string]any
+			_ = json.NewDecoder(r.Body).Decode(&p)
+			mu.Lock()
+			got = append(got, p)
+			mu.Unlock()
+		}))
+		defer recv.Close()
+		loc := testkit.ModuleOf[*locations.Module](t, f.s)
+		today := dates.Today(f.s.Clock)
+		if _, err := loc.GenerateInventory(t.Context(), locations.GenerateOptions{Markets: []string{"Los Angeles"}, FacesPerMarket: 10, Seed: 7,
+			Weeks: today.WeekStart().AddWeeks(-2).Weeks(6)}); err != nil {
+			t.Fatal(err)
+		}
+		faces, err := loc.Service().Locations(t.Context(), locations.LocationQuery{Markets: []string{"Los Angeles"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		camp := testkit.ModuleOf[*campaigns.Module](t, f.s)
+		ids, err := camp.GenerateCampaigns(t.Context(), campaigns.GenerateOptions{CompanyID: f.advAcc.CompanyID, UserID: f.advAcc.UserID,
+			Campaigns: 1, Weeks: 4, FacesPer: 1, Faces: faces, Start: today.WeekStart().AddWeeks(-1), NamePrefix: "Hooked",
+			ChargedBefore: today.WeekStart().AddWeeks(3)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		weeks, err := camp.Service().FindWeeks(t.Context(), ids[0])
+		if err != nil || len(weeks) == 0 {
+			t.Fatal(weeks, err)
+		}
+		f.create(t, recv.URL, webhooks.TypeCampaignPaused, webhooks.TypeCampaignActivated, webhooks.TypeCampaignCompleted, webhooks.TypeWeekDelivered)
+		other := f.other // another company's endpoint must hear nothing of it
+		other.Post("/api/webhooks", map[string]any{"url": recv.URL + "/other", "events": webhooks.EventTypes}).Expect(t, http.StatusOK)
+
+		f.adv.Put("/api/campaigns/"+ids[0]+"/pause", nil).Expect(t, http.StatusOK)
+		f.adv.Put("/api/campaigns/"+ids[0]+"/resume", nil).Expect(t, http.StatusOK)
+		u, _, err := testkit.ModuleOf[*identity.Module](t, f.s).Service().CreateUser(t.Context(), identity.CreateUserRequest{Email: "admin@webhooks.test",
+			Password: "webhooks password 1", Role: identity.RoleAdmin, CompanyName: "Marquee", FirstName: "Ad", LastName: "Min"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		admin := f.s.Client(t)
+		admin.SessionAs(f.s, u.ID)
+		admin.Put("/api/admin/campaigns/week/"+weeks[0].ID+"/delivery", map[string]any{"act_imp": 1234}).Expect(t, http.StatusOK)
+		f.adv.Put("/api/campaigns/"+ids[0]+"/stop", nil).Expect(t, http.StatusOK)
+		f.dispatch(t)
+
+		mu.Lock()
+		defer mu.Unlock()
+		var types []string
+		for _, p := range got {
+			types = append(types, p["type"].(string))
+			if d := p["data"].(map[string]any); d["campaign_id"] != ids[0] {
+				t.Errorf("payload %v", p)
+			}
+		}
+		// Deliveries are posted in parallel: no order is promised (docs/api.md).
+		want := []string{webhooks.TypeCampaignActivated, webhooks.TypeCampaignCompleted, webhooks.TypeCampaignPaused, webhooks.TypeWeekDelivered}
+		slices.Sort(types)
+		if strings.Join(types, " ") != strings.Join(want, " ") {
+			t.Fatalf("received %v, want %v", types, want)
+		}
+		for _, p := range got {
+			if d := p["data"].(map[string]any); p["type"] == webhooks.TypeWeekDelivered && (d["impressions"] != float64(1234) || d["week_id"] != weeks[0].ID) {
+				t.Fatalf("week.delivered %v", p)
+			}
+		}
 	})
 }
