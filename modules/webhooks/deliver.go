@@ -22,6 +22,19 @@ import (
 	"marquee/platform/retry"
 )
 
+// The delivery schedule (docs/api.md "Retries"), kept out of service.go: durations do not
+// translate to the web app's types.
+const (
+	// RetryWindow is how long a delivery is retried, and how long an endpoint may fail before it
+	// is disabled.
+	RetryWindow = 24 * time.Hour
+	// RetryBase is the wait after the first failed attempt; it doubles up to RetryMax.
+	RetryBase = 30 * time.Second
+	RetryMax  = time.Hour
+	// SignatureTolerance is the replay window receivers should allow (docs/api.md).
+	SignatureTolerance = 5 * time.Minute
+)
+
 // Worker tuning: how many due deliveries one run takes, how many are in flight at once (a slow
 // receiver holds one slot for at most the timeout), and the claim's lease beyond the timeout.
 const (

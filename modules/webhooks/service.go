@@ -50,16 +50,8 @@ const (
 	MaxEndpointsPerCompany = 10
 	MaxURLLen              = 500
 	MaxDescriptionLen      = 200
-	// RetryWindow is how long a delivery is retried, and how long an endpoint may fail before it
-	// is disabled.
-	RetryWindow = 24 * time.Hour
-	// RetryBase is the wait after the first failed attempt; it doubles up to RetryMax.
-	RetryBase = 30 * time.Second
-	RetryMax  = time.Hour
 	// SignatureHeader carries "t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>".
 	SignatureHeader = "Marquee-Signature"
-	// SignatureTolerance is the replay window receivers should allow (docs/api.md).
-	SignatureTolerance = 5 * time.Minute
 	// ResponseExcerptLen is how much of a receiver's answer the log keeps; ResponseReadCap how much
 	// is read at all.
 	ResponseExcerptLen = 500
