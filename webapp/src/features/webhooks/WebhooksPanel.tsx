@@ -268,7 +268,7 @@ function EndpointCard({ endpoint, onEdit, onSecret }: { endpoint: Endpoint; onEd
   }
   return (
     <li className="rounded-xl border border-slate-200 p-4" data-testid="webhook-endpoint">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex flex-col gap-3">
         <div className="min-w-0">
           <p className="font-mono text-sm break-all text-slate-900">{endpoint.url}</p>
           {endpoint.description && <p className="text-sm text-slate-600">{endpoint.description}</p>}
