@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"marquee/modules/billing"
 	"marquee/modules/campaigns"
 	"marquee/modules/identity"
 	"marquee/modules/locations"
@@ -441,8 +442,8 @@ func TestAnotherCompanysEndpointsAnswer404(t *testing.T) {
 	})
 }
 
-// TestModuleChangesBecomeWebhooks: pausing, resuming and stopping a campaign and recording a
-// week's impressions, through their HTTP calls, each reach a subscribed endpoint as its webhook
+// TestModuleChangesBecomeWebhooks: pausing, resuming and stopping a campaign, recording a week's
+// impressions and making a report, through their HTTP calls, each reach a subscribed endpoint as its webhook
 // type (the Publish in the changing transaction, then the fan-out).
 func TestModuleChangesBecomeWebhooks(t *testing.T) {
 	t.Parallel()
@@ -479,7 +480,8 @@ func TestModuleChangesBecomeWebhooks(t *testing.T) {
 		if err != nil || len(weeks) == 0 {
 			t.Fatal(weeks, err)
 		}
-		f.create(t, recv.URL, webhooks.TypeCampaignPaused, webhooks.TypeCampaignActivated, webhooks.TypeCampaignCompleted, webhooks.TypeWeekDelivered)
+		f.create(t, recv.URL, webhooks.TypeCampaignPaused, webhooks.TypeCampaignActivated, webhooks.TypeCampaignCompleted, webhooks.TypeWeekDelivered,
+			webhooks.TypeReportReady)
 		other := f.other // another company's endpoint must hear nothing of it
 		other.Post("/api/webhooks", map[string]any{"url": recv.URL + "/other", "events": webhooks.EventTypes}).Expect(t, http.StatusOK)
 
@@ -494,6 +496,7 @@ func TestModuleChangesBecomeWebhooks(t *testing.T) {
 		admin.SessionAs(f.s, u.ID)
 		admin.Put("/api/admin/campaigns/week/"+weeks[0].ID+"/delivery", map[string]any{"act_imp": 1234}).Expect(t, http.StatusOK)
 		f.adv.Put("/api/campaigns/"+ids[0]+"/stop", nil).Expect(t, http.StatusOK)
+		f.adv.Post("/api/reports", map[string]any{"campaign_id": ids[0], "week_ids": []string{weeks[0].ID}}).Expect(t, http.StatusCreated)
 		f.dispatch(t)
 
 		mu.Lock()
@@ -506,7 +509,8 @@ func TestModuleChangesBecomeWebhooks(t *testing.T) {
 			}
 		}
 		// Deliveries are posted in parallel: no order is promised (docs/api.md).
-		want := []string{webhooks.TypeCampaignActivated, webhooks.TypeCampaignCompleted, webhooks.TypeCampaignPaused, webhooks.TypeWeekDelivered}
+		want := []string{webhooks.TypeCampaignActivated, webhooks.TypeCampaignCompleted, webhooks.TypeCampaignPaused, webhooks.TypeReportReady,
+			webhooks.TypeWeekDelivered}
 		slices.Sort(types)
 		if strings.Join(types, " ") != strings.Join(want, " ") {
 			t.Fatalf("received %v, want %v", types, want)
@@ -515,6 +519,34 @@ func TestModuleChangesBecomeWebhooks(t *testing.T) {
 			if d := p["data"].(map[string]any); p["type"] == webhooks.TypeWeekDelivered && (d["impressions"] != float64(1234) || d["week_id"] != weeks[0].ID) {
 				t.Fatalf("week.delivered %v", p)
 			}
+		}
+	})
+}
+
+// TestPaymentFailedOnlyOnFailure: billing's settled charges reach endpoints only when they failed,
+// and an endpoint hears only the types it chose.
+func TestPaymentFailedOnlyOnFailure(t *testing.T) {
+	t.Parallel()
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect, testkit.WithEnv("WEBHOOK_ALLOW_PRIVATE", "true"))
+		pay := f.create(t, "http://127.0.0.1:9/pay", webhooks.TypePaymentFailed)
+		other := f.create(t, "http://127.0.0.1:9/other", webhooks.TypeReportReady)
+		for _, status := range []string{billing.StatusSucceeded, billing.StatusFailed} {
+			week := dates.Today(f.s.Clock).WeekStart()
+			if err := f.s.Kernel.Events.Publish(t.Context(), billing.EventChargeSettled, billing.ChargeSettled{TransactionID: "tx-" + status,
+				CompanyID: f.advAcc.CompanyID, CampaignRef: "camp-9", Week: &week, Amount: 25000, Status: status, Message: "Your card was declined."}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := f.s.Kernel.Events.Dispatch(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		ds := f.deliveries(t, f.adv, pay.Endpoint.ID)
+		if len(ds) != 1 || ds[0].EventType != webhooks.TypePaymentFailed || ds[0].Status != webhooks.StatusPending {
+			t.Fatalf("payment endpoint deliveries %+v", ds)
+		}
+		if ds := f.deliveries(t, f.adv, other.Endpoint.ID); len(ds) != 0 {
+			t.Fatalf("report endpoint got %+v", ds)
 		}
 	})
 }
