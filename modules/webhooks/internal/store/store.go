@@ -65,11 +65,42 @@ func Migrations() []*db.Migration {
 
 // endpoint0001 and delivery0001 are the tables as migration 0001 made them (snapshots, so that
 // later changes to the rows never change what the migration does).
-type endpoint0001 Endpoint
+type endpoint0001 struct {
+	ID             string `gorm:"primaryKey;size:36"`
+	CompanyID      string `gorm:"size:36;not null;index"`
+	UserID         string `gorm:"size:36;not null"` // who registered it: emailed when it is disabled
+	URL            string `gorm:"size:500;not null"`
+	Description    string `gorm:"size:200;not null;default:''"`
+	Events         string `gorm:"size:1000;not null"`
+	Secret         string `gorm:"size:100;not null"`
+	Enabled        bool   `gorm:"not null"`
+	DisabledAt     *time.Time
+	DisabledReason string `gorm:"size:200;not null;default:''"`
+	FailingSince   *time.Time
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
 
 func (endpoint0001) TableName() string { return "webhooks_endpoints" }
 
-type delivery0001 Delivery
+type delivery0001 struct {
+	ID            string    `gorm:"primaryKey;size:36"`
+	EndpointID    string    `gorm:"size:36;not null;uniqueIndex:webhooks_deliveries_event,priority:2;index:webhooks_deliveries_log,priority:1"`
+	CompanyID     string    `gorm:"size:36;not null"`
+	EventID       string    `gorm:"size:64;not null;uniqueIndex:webhooks_deliveries_event,priority:1"`
+	EventType     string    `gorm:"size:64;not null"`
+	Body          string    `gorm:"type:text;not null"`
+	Status        string    `gorm:"size:16;not null;index:webhooks_deliveries_due,priority:1"`
+	Attempts      int       `gorm:"not null;default:0"`
+	NextAttemptAt time.Time `gorm:"not null;index:webhooks_deliveries_due,priority:2"`
+	ExpiresAt     time.Time `gorm:"not null"`
+	LastStatus    int       `gorm:"not null;default:0"`
+	LastResponse  string    `gorm:"size:600;not null;default:''"`
+	LastError     string    `gorm:"size:600;not null;default:''"`
+	DeliveredAt   *time.Time
+	CreatedAt     time.Time `gorm:"index:webhooks_deliveries_log,priority:2"`
+	UpdatedAt     time.Time
+}
 
 func (delivery0001) TableName() string { return "webhooks_deliveries" }
 
