@@ -120,12 +120,26 @@ func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
-// Jobs: the delivery worker (deliver.go), run by the leader only.
+// Jobs: the delivery worker (deliver.go) and the log's pruning, run by the leader only.
 func (m *Module) Jobs() []jobs.Job {
-	return []jobs.Job{{Name: "webhooks.deliver", Every: m.deps.PollInterval, Run: func(ctx context.Context) error {
-		_, err := m.DeliverDue(ctx)
-		return err
-	}}}
+	return []jobs.Job{
+		{Name: "webhooks.deliver", Every: m.deps.PollInterval, Run: func(ctx context.Context) error {
+			_, err := m.DeliverDue(ctx)
+			return err
+		}},
+		{Name: "webhooks.prune", Every: time.Hour, Run: func(ctx context.Context) error {
+			_, err := m.PruneDeliveries(ctx)
+			return err
+		}},
+	}
+}
+
+// DeliveryLogKeep is how long a finished delivery stays in the log.
+const DeliveryLogKeep = 30 * 24 * time.Hour
+
+// PruneDeliveries deletes the deliveries finished more than DeliveryLogKeep ago (idempotent).
+func (m *Module) PruneDeliveries(ctx context.Context) (int64, error) {
+	return m.store.PruneDeliveries(ctx, m.deps.Clock.Now().UTC().Add(-DeliveryLogKeep))
 }
 
 // NewFromKernel builds the module from the platform kernel and identity.

@@ -436,6 +436,23 @@ func TestAnotherCompanysEndpointsAnswer404(t *testing.T) {
 		if len(list.Endpoints) != 0 || len(list.EventTypes) != len(webhooks.EventTypes) {
 			t.Fatalf("other company's list %+v", list)
 		}
+		// A finished delivery leaves the log after 30 days; a pending one stays.
+		f.s.Clock.Advance(webhooks.DeliveryLogKeep + time.Hour)
+		f.adv.SessionAs(f.s, f.advAcc.UserID) // the old session has expired by now
+		if n, err := f.m.PruneDeliveries(t.Context()); err != nil || n != 0 {
+			t.Fatalf("pruned %d pending deliveries (%v)", n, err)
+		}
+		if _, err := f.m.DeliverDue(t.Context()); err != nil { // port 9 refuses: failed, the window is over
+			t.Fatal(err)
+		}
+		if d := f.deliveries(t, f.adv, id)[0]; d.Status != webhooks.StatusFailed {
+			t.Fatalf("after the window: %+v", d)
+		}
+		f.s.Clock.Advance(webhooks.DeliveryLogKeep + time.Hour)
+		f.adv.SessionAs(f.s, f.advAcc.UserID)
+		if n, err := f.m.PruneDeliveries(t.Context()); err != nil || n != 1 || len(f.deliveries(t, f.adv, id)) != 0 {
+			t.Fatalf("pruned %d (%v)", n, err)
+		}
 		// The owner still has it, and can delete it.
 		f.adv.Delete("/api/webhooks/"+id).Expect(t, http.StatusOK)
 		f.adv.Get("/api/webhooks/"+id+"/deliveries").Expect(t, http.StatusNotFound)

@@ -241,3 +241,9 @@ func (s *Store) Attempts(ctx context.Context, id string) (int, error) {
 	}
 	return n[0], nil
 }
+
+// PruneDeliveries deletes finished deliveries last changed before cutoff; it returns how many.
+func (s *Store) PruneDeliveries(ctx context.Context, cutoff time.Time) (int64, error) {
+	res := s.Conn(ctx).Where("status <> ? AND updated_at < ?", "pending", cutoff).Delete(&Delivery{})
+	return res.RowsAffected, res.Error
+}
