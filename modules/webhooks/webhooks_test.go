@@ -1,13 +1,17 @@
 package webhooks_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/jpeg"
 	"io"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -460,7 +464,7 @@ func TestAnotherCompanysEndpointsAnswer404(t *testing.T) {
 }
 
 // TestModuleChangesBecomeWebhooks: pausing, resuming and stopping a campaign, recording a week's
-// impressions and making a report, through their HTTP calls, each reach a subscribed endpoint as its webhook
+// impressions, adding a proof and making a report, through their HTTP calls, each reach a subscribed endpoint as its webhook
 // type (the Publish in the changing transaction, then the fan-out).
 func TestModuleChangesBecomeWebhooks(t *testing.T) {
 	t.Parallel()
@@ -498,7 +502,7 @@ func TestModuleChangesBecomeWebhooks(t *testing.T) {
 			t.Fatal(weeks, err)
 		}
 		f.create(t, recv.URL, webhooks.TypeCampaignPaused, webhooks.TypeCampaignActivated, webhooks.TypeCampaignCompleted, webhooks.TypeWeekDelivered,
-			webhooks.TypeReportReady)
+			webhooks.TypeReportReady, webhooks.TypeProofAdded)
 		other := f.other // another company's endpoint must hear nothing of it
 		other.Post("/api/webhooks", map[string]any{"url": recv.URL + "/other", "events": webhooks.EventTypes}).Expect(t, http.StatusOK)
 
@@ -512,6 +516,7 @@ func TestModuleChangesBecomeWebhooks(t *testing.T) {
 		admin := f.s.Client(t)
 		admin.SessionAs(f.s, u.ID)
 		admin.Put("/api/admin/campaigns/week/"+weeks[0].ID+"/delivery", map[string]any{"act_imp": 1234}).Expect(t, http.StatusOK)
+		postProof(t, f.s, admin, "/api/admin/campaigns/week/"+weeks[0].ID+"/proofs")
 		f.adv.Put("/api/campaigns/"+ids[0]+"/stop", nil).Expect(t, http.StatusOK)
 		f.adv.Post("/api/reports", map[string]any{"campaign_id": ids[0], "week_ids": []string{weeks[0].ID}}).Expect(t, http.StatusCreated)
 		f.dispatch(t)
@@ -526,8 +531,8 @@ func TestModuleChangesBecomeWebhooks(t *testing.T) {
 			}
 		}
 		// Deliveries are posted in parallel: no order is promised (docs/api.md).
-		want := []string{webhooks.TypeCampaignActivated, webhooks.TypeCampaignCompleted, webhooks.TypeCampaignPaused, webhooks.TypeReportReady,
-			webhooks.TypeWeekDelivered}
+		want := []string{webhooks.TypeCampaignActivated, webhooks.TypeCampaignCompleted, webhooks.TypeCampaignPaused, webhooks.TypeProofAdded,
+			webhooks.TypeReportReady, webhooks.TypeWeekDelivered}
 		slices.Sort(types)
 		if strings.Join(types, " ") != strings.Join(want, " ") {
 			t.Fatalf("received %v, want %v", types, want)
@@ -566,4 +571,39 @@ func TestPaymentFailedOnlyOnFailure(t *testing.T) {
 			t.Fatalf("report endpoint got %+v", ds)
 		}
 	})
+}
+
+// postProof uploads one small JPEG as a week's proof (multipart, as the admin screen does).
+func postProof(t *testing.T, s *testkit.Server, c *testkit.Client, path string) {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
+	for i := range img.Pix {
+		img.Pix[i] = byte(i)
+	}
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	part, err := mw.CreateFormFile("file", "proof.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Write(jpg.Bytes())
+	mw.Close()
+	req, err := http.NewRequest(http.MethodPost, s.URL+path, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("X-Requested-With", "XMLHttpRequest")
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if body, _ := io.ReadAll(res.Body); res.StatusCode != http.StatusOK {
+		t.Fatalf("proof upload: %d %s", res.StatusCode, body)
+	}
 }
