@@ -27,8 +27,9 @@ run: build
 	@echo "  ambassador   ambassador@marquee.demo"
 	@echo "  certified    certified@marquee.demo"
 	@echo "Emails are written to var/mail/. Stop with Ctrl-C."
+	@echo "Webhooks: run './bin/marquee dev webhook-sink' in another terminal to see the demo's deliveries."
 	@echo
-	PORT=$(PORT) BASE_URL=$${BASE_URL:-http://localhost:$(PORT)} LOG_FORMAT=$${LOG_FORMAT:-text} ./bin/marquee serve
+	PORT=$(PORT) BASE_URL=$${BASE_URL:-http://localhost:$(PORT)} LOG_FORMAT=$${LOG_FORMAT:-text} WEBHOOK_ALLOW_PRIVATE=$${WEBHOOK_ALLOW_PRIVATE:-true} ./bin/marquee serve
 
 ## build: bin/marquee with the web app embedded
 build: build-web build-go

@@ -23,6 +23,7 @@ var moduleDeps = map[string][]string{
 	"campaigns": {"identity", "locations", "creatives", "billing"},
 	"partners":  {"identity", "locations", "creatives", "billing", "campaigns"},
 	"reports":   {"identity", "locations", "creatives", "billing", "campaigns"},
+	"webhooks":  {"identity", "locations", "creatives", "billing", "campaigns", "reports"},
 }
 
 // violation returns why the package at pkg (a path inside the repository, such as

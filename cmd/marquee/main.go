@@ -50,6 +50,8 @@ commands:
   user create --email E [--password P] [--role user|admin|super_admin] [--company NAME]
                         create a user; without --password, print an /access link to set it
   config example        print every configuration variable (.env.example)
+  dev webhook-sink [--addr 127.0.0.1:8090] [--secret S]
+                        a local webhook receiver that verifies signatures and prints deliveries
   version               print the version`
 
 func run(ctx context.Context, args []string, getenv func(string) string, out io.Writer) error {
@@ -66,6 +68,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 			return nil
 		}
 		return errors.New(usage)
+	case "dev":
+		return runDev(ctx, args[1:], out)
 	case "serve", "migrate", "seed", "user":
 	default:
 		return errors.New(usage)

@@ -182,6 +182,9 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 		fields := map[string]any{"payment_status": billing.StatusSucceeded, "payment_message": "", "transaction_id": p.TransactionID}
 		if c.Status == StatusPending || c.Status == StatusPaid {
 			fields["status"] = StatusActive
+			if err := m.publishStatus(ctx, c, StatusActive); err != nil {
+				return err
+			}
 		}
 		return m.store.UpdateCampaign(ctx, c.ID, now, fields)
 	case p.Status == billing.StatusFailed && first:
@@ -193,6 +196,9 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 		}
 		if err := m.store.UpdateCampaign(ctx, c.ID, now, map[string]any{"status": StatusPaused,
 			"payment_status": billing.StatusFailed, "payment_message": truncate(p.Message, 255), "transaction_id": p.TransactionID}); err != nil {
+			return err
+		}
+		if err := m.publishStatus(ctx, c, StatusPaused); err != nil {
 			return err
 		}
 		return m.mailWeekPaymentFailed(ctx, c, *p.Week, p.Message)

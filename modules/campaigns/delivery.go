@@ -46,6 +46,9 @@ func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID s
 		if err := m.store.RefreshActImp(ctx, c.ID, now); err != nil {
 			return err
 		}
+		if err := m.deps.Events.Publish(ctx, EventWeekDelivered, WeekDelivered{CampaignID: c.ID, CompanyID: c.CompanyID, WeekID: w.ID, StartAt: w.StartAt, Impressions: v}); err != nil {
+			return err
+		}
 		return m.auditAdmin(ctx, p, AuditWeekDelivery, "campaign_week", w.ID, map[string]any{"act_imp": w.ActImp}, map[string]any{"act_imp": v})
 	})
 	if err != nil {
@@ -102,6 +105,9 @@ func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*M
 		keys := make([]string, len(files))
 		for i, f := range files {
 			keys[i] = f.Key
+		}
+		if err := m.deps.Events.Publish(ctx, EventProofsAdded, ProofsAdded{CampaignID: camp.ID, CompanyID: camp.CompanyID, WeekID: w.ID, Count: len(files)}); err != nil {
+			return err
 		}
 		return m.auditAdmin(ctx, p, AuditWeekProofs, "campaign_week", w.ID, nil, map[string]any{"files": keys})
 	})

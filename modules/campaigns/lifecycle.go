@@ -433,6 +433,9 @@ func (m *Module) pauseForPayment(ctx context.Context, id string, week dates.Date
 			return err
 		}
 		paused = true
+		if err := m.publishStatus(ctx, c, next); err != nil {
+			return err
+		}
 		return m.mailWeekPaymentFailed(ctx, c, week, message)
 	})
 	if paused {

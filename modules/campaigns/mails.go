@@ -59,3 +59,13 @@ func (m *Module) mailCampaignUpdated(ctx context.Context, c *store.Campaign, not
 func (m *Module) publishCompleted(ctx context.Context, c *store.Campaign) error {
 	return m.deps.Events.Publish(ctx, EventCampaignCompleted, CampaignCompleted{CampaignID: c.ID, CompanyID: c.CompanyID, TotalCost: money.Cents(c.TotalCost)})
 }
+
+// publishStatus publishes EventCampaignActivated or EventCampaignPaused when status is active or
+// paused, in the caller's transaction (webhooks forward them; other statuses publish nothing).
+func (m *Module) publishStatus(ctx context.Context, c *store.Campaign, status string) error {
+	name := map[string]string{StatusActive: EventCampaignActivated, StatusPaused: EventCampaignPaused}[status]
+	if name == "" || status == c.Status {
+		return nil
+	}
+	return m.deps.Events.Publish(ctx, name, CampaignStatusChanged{CampaignID: c.ID, CompanyID: c.CompanyID, Status: status})
+}

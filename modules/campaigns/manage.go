@@ -334,6 +334,9 @@ func (m *Module) simpleTransition(ctx context.Context, p *auth.Principal, id str
 		if _, err = m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": m.deps.Clock.Now()}); err != nil {
 			return err
 		}
+		if err := m.publishStatus(ctx, c, next); err != nil {
+			return err
+		}
 		return m.auditAdmin(ctx, p, AuditCampaignStatus, "campaign", c.ID, map[string]string{"status": c.Status}, map[string]string{"status": next})
 	})
 	if err != nil {

@@ -176,6 +176,45 @@ type CampaignCompleted struct {
 	TotalCost  money.Cents `json:"total_cost"`
 }
 
+// EventCampaignActivated and EventCampaignPaused are published when a campaign becomes active or
+// paused (paid, resumed; paused by hand or for a failed payment), in the transaction that changes
+// it; webhooks forward them (issue 18).
+const (
+	EventCampaignActivated = "campaigns.activated"
+	EventCampaignPaused    = "campaigns.paused"
+)
+
+// CampaignStatusChanged is the payload of EventCampaignActivated and EventCampaignPaused.
+type CampaignStatusChanged struct {
+	CampaignID string `json:"campaign_id"`
+	CompanyID  string `json:"company_id"`
+	Status     string `json:"status"`
+}
+
+// EventWeekDelivered is published when a week's actual impressions are recorded, in the same
+// transaction.
+const EventWeekDelivered = "campaigns.week_delivered"
+
+// WeekDelivered is the payload of EventWeekDelivered.
+type WeekDelivered struct {
+	CampaignID  string     `json:"campaign_id"`
+	CompanyID   string     `json:"company_id"`
+	WeekID      string     `json:"week_id"`
+	StartAt     dates.Date `json:"start_at"`
+	Impressions int64      `json:"impressions"`
+}
+
+// EventProofsAdded is published when proofs are added to a week, in the same transaction.
+const EventProofsAdded = "campaigns.proofs_added"
+
+// ProofsAdded is the payload of EventProofsAdded.
+type ProofsAdded struct {
+	CampaignID string `json:"campaign_id"`
+	CompanyID  string `json:"company_id"`
+	WeekID     string `json:"week_id"`
+	Count      int    `json:"count"`
+}
+
 // MessageResponse answers a change with a message (creative changes, weeks update, mailer,
 // delivery, proofs).
 type MessageResponse struct {

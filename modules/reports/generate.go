@@ -184,6 +184,9 @@ func (m *Module) generate(ctx context.Context, g generation) (*store.Report, err
 		if err := m.store.CreateReports(ctx, []store.Report{*r}); err != nil {
 			return err
 		}
+		if err := m.publishReady(ctx, r); err != nil {
+			return err
+		}
 		if g.inTx != nil {
 			return g.inTx(ctx, r)
 		}

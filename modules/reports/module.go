@@ -29,6 +29,11 @@ type Mailer interface {
 	Enqueue(ctx context.Context, m mail.Message) error
 }
 
+// Publisher publishes an event in the caller's transaction (platform/events.Bus).
+type Publisher interface {
+	Publish(ctx context.Context, name string, payload any) error
+}
+
 // Identity is what this module needs from identity: company names and pickers, and the
 // advertisers' emails.
 type Identity interface {
@@ -61,6 +66,7 @@ type Deps struct {
 	Clock     clock.Clock
 	Storage   storage.Storage
 	Outbox    Mailer
+	Events    Publisher
 	Identity  Identity
 	Campaigns Campaigns
 	Creatives Creatives
@@ -83,7 +89,7 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Identity == nil || d.Campaigns == nil || d.Creatives == nil {
+	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Events == nil || d.Identity == nil || d.Campaigns == nil || d.Creatives == nil {
 		return nil, errors.New("reports: missing dependency")
 	}
 	if d.BaseURL == "" || d.MaxJSONBytes < 1 {
@@ -116,7 +122,7 @@ func (m *Module) Jobs() []jobs.Job { return []jobs.Job{m.weeklyJob()} }
 // NewFromKernel builds the module from the platform kernel and the services it uses.
 func NewFromKernel(k *server.Kernel, id Identity, camps Campaigns, cr Creatives) (*Module, error) {
 	return New(Deps{
-		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Campaigns: camps, Creatives: cr, Log: k.Log,
+		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Events: k.Events, Identity: id, Campaigns: camps, Creatives: cr, Log: k.Log,
 		BaseURL: k.Config.BaseURL, MaxJSONBytes: k.Config.MaxJSONBytes,
 	})
 }

@@ -228,7 +228,12 @@ func (m *Module) saveUploaded(ctx context.Context, p *auth.Principal, req Report
 	r := &store.Report{ID: ids.New(), Name: name, CompanyID: camp.CompanyID, CompanyName: camp.CompanyName, CampaignID: camp.ID,
 		CampaignName: camp.Name, UserID: camp.UserID, VendorID: p.UserID, Source: SourceUploaded, WeekIDs: "[]",
 		PeriodStart: camp.StartDate, PeriodEnd: camp.EndDate, FileKey: f.Key, Filename: filename, Size: f.Size, CreatedAt: now, UpdatedAt: now}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error { return m.store.CreateReports(ctx, []store.Report{*r}) })
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		if err := m.store.CreateReports(ctx, []store.Report{*r}); err != nil {
+			return err
+		}
+		return m.publishReady(ctx, r)
+	})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -321,4 +326,9 @@ func (m *Module) companies(ctx context.Context, q string) ([]CompanyOption, erro
 		out = append(out, CompanyOption{ID: c.ID, Name: c.Name})
 	}
 	return out, nil
+}
+
+// publishReady publishes EventReportReady in the caller's transaction.
+func (m *Module) publishReady(ctx context.Context, r *store.Report) error {
+	return m.deps.Events.Publish(ctx, EventReportReady, ReportReady{ReportID: r.ID, CompanyID: r.CompanyID, CampaignID: r.CampaignID, Name: r.Name, Source: r.Source})
 }

@@ -232,3 +232,16 @@ type Service interface {
 	// FindReport returns a report of the company ("" for any company). ENOTFOUND otherwise.
 	FindReport(ctx context.Context, companyID, id string) (*Report, error)
 }
+
+// EventReportReady is published when a report is stored (generated or uploaded), in the
+// transaction that stores it; webhooks forward it (issue 18).
+const EventReportReady = "reports.ready"
+
+// ReportReady is the payload of EventReportReady.
+type ReportReady struct {
+	ReportID   string `json:"report_id"`
+	CompanyID  string `json:"company_id"`
+	CampaignID string `json:"campaign_id"`
+	Name       string `json:"name"`
+	Source     string `json:"source"`
+}

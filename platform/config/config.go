@@ -78,6 +78,11 @@ type Config struct {
 	PartnerLinkMonths          int `env:"PARTNER_LINK_MONTHS" default:"12" doc:"how many months a partner's link to a client company lasts (docs/partners.md)"`
 	PartnerBonusRateAmbassador int `env:"PARTNER_BONUS_RATE_AMBASSADOR" default:"1000" doc:"an ambassador's bonus on a linked client's billed spend, in basis points (1000 = 10%)"`
 	PartnerBonusRateCertified  int `env:"PARTNER_BONUS_RATE_CERTIFIED" default:"1500" doc:"a certified partner's bonus on a linked client's billed spend, in basis points (1500 = 15%)"`
+
+	WebhookAllowPrivate   bool          `env:"WEBHOOK_ALLOW_PRIVATE" default:"false" doc:"development only: let webhook URLs use http and private or loopback addresses (the demo's marquee dev webhook-sink); never in production"`
+	WebhookConnectTimeout time.Duration `env:"WEBHOOK_CONNECT_TIMEOUT" default:"5s" doc:"how long a webhook delivery may take to connect (and finish TLS)"`
+	WebhookTimeout        time.Duration `env:"WEBHOOK_TIMEOUT" default:"10s" doc:"how long one webhook delivery may take in all, answer included"`
+	WebhookPollInterval   time.Duration `env:"WEBHOOK_POLL_INTERVAL" default:"5s" doc:"how often due webhook deliveries are posted"`
 }
 
 // Var describes one variable, for .env.example and its test.
@@ -222,6 +227,9 @@ func (c Config) check() []string {
 	}
 	if c.ImageDecodeMaxBytes < 16<<20 || c.ImageDecodeMemory < c.ImageDecodeMaxBytes {
 		p = append(p, "IMAGE_DECODE_MAX_BYTES must be at least 16777216 and at most IMAGE_DECODE_MEMORY")
+	}
+	if c.WebhookConnectTimeout < 100*time.Millisecond || c.WebhookTimeout < c.WebhookConnectTimeout || c.WebhookTimeout > 5*time.Minute || c.WebhookPollInterval < 100*time.Millisecond {
+		p = append(p, "WEBHOOK_CONNECT_TIMEOUT must be at least 100ms, WEBHOOK_TIMEOUT from it to 5m, WEBHOOK_POLL_INTERVAL at least 100ms")
 	}
 	if c.MaxJSONBytes < 1024 {
 		p = append(p, "MAX_JSON_BYTES must be at least 1024")

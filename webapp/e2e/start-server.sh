@@ -28,6 +28,10 @@ export SIGNUP_RATE_LIMIT=1000
 export UPLOAD_RATE_LIMIT=1000
 export LOG_FORMAT=text
 export LOG_LEVEL=warn
+# Webhooks (issue 18): the journey's receiver listens on loopback over http, which only
+# development allows; deliveries are polled every second.
+export WEBHOOK_ALLOW_PRIVATE=true
+export WEBHOOK_POLL_INTERVAL=1s
 
 "$bin" migrate
 "$bin" seed --demo

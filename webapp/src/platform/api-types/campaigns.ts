@@ -861,6 +861,54 @@ export interface CampaignCompleted {
   total_cost: number /* dollars, at most two decimals */;
 }
 /**
+ * EventCampaignActivated and EventCampaignPaused are published when a campaign becomes active or
+ * paused (paid, resumed; paused by hand or for a failed payment), in the transaction that changes
+ * it; webhooks forward them (issue 18).
+ */
+export const EventCampaignActivated = "campaigns.activated";
+/**
+ * EventCampaignActivated and EventCampaignPaused are published when a campaign becomes active or
+ * paused (paid, resumed; paused by hand or for a failed payment), in the transaction that changes
+ * it; webhooks forward them (issue 18).
+ */
+export const EventCampaignPaused = "campaigns.paused";
+/**
+ * CampaignStatusChanged is the payload of EventCampaignActivated and EventCampaignPaused.
+ */
+export interface CampaignStatusChanged {
+  campaign_id: string;
+  company_id: string;
+  status: string;
+}
+/**
+ * EventWeekDelivered is published when a week's actual impressions are recorded, in the same
+ * transaction.
+ */
+export const EventWeekDelivered = "campaigns.week_delivered";
+/**
+ * WeekDelivered is the payload of EventWeekDelivered.
+ */
+export interface WeekDelivered {
+  campaign_id: string;
+  company_id: string;
+  week_id: string;
+  start_at: string /* YYYY-MM-DD */;
+  impressions: number /* int64 */;
+}
+/**
+ * EventProofsAdded is published when proofs are added to a week, in the same transaction.
+ */
+export const EventProofsAdded = "campaigns.proofs_added";
+/**
+ * ProofsAdded is the payload of EventProofsAdded.
+ */
+export interface ProofsAdded {
+  campaign_id: string;
+  company_id: string;
+  week_id: string;
+  count: number /* int */;
+}
+/**
  * MessageResponse answers a change with a message (creative changes, weeks update, mailer,
  * delivery, proofs).
  */

@@ -314,3 +314,18 @@ export interface CompanyOption {
  * root uses it for the seed.
  */
 export type Service = any;
+/**
+ * EventReportReady is published when a report is stored (generated or uploaded), in the
+ * transaction that stores it; webhooks forward it (issue 18).
+ */
+export const EventReportReady = "reports.ready";
+/**
+ * ReportReady is the payload of EventReportReady.
+ */
+export interface ReportReady {
+  report_id: string;
+  company_id: string;
+  campaign_id: string;
+  name: string;
+  source: string;
+}

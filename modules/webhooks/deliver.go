@@ -1,0 +1,230 @@
+package webhooks
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"marquee/modules/webhooks/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/db"
+	"marquee/platform/mail"
+	"marquee/platform/retry"
+)
+
+// The delivery schedule (docs/api.md "Retries"), kept out of service.go: durations do not
+// translate to the web app's types.
+const (
+	// RetryWindow is how long a delivery is retried, and how long an endpoint may fail before it
+	// is disabled.
+	RetryWindow = 24 * time.Hour
+	// RetryBase is the wait after the first failed attempt; it doubles up to RetryMax.
+	RetryBase = 30 * time.Second
+	RetryMax  = time.Hour
+	// SignatureTolerance is the replay window receivers should allow (docs/api.md).
+	SignatureTolerance = 5 * time.Minute
+)
+
+// Worker tuning: how many due deliveries one run takes, how many are in flight at once (a slow
+// receiver holds one slot for at most the timeout), and the claim's lease beyond the timeout.
+const (
+	deliverBatch   = 100
+	deliverWorkers = 4
+	leaseMargin    = 30 * time.Second
+)
+
+// Sign is the Marquee-Signature value of body at t: "t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>".
+func Sign(secret string, t time.Time, body []byte) string {
+	ts := strconv.FormatInt(t.Unix(), 10)
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(ts + "."))
+	mac.Write(body)
+	return "t=" + ts + ",v1=" + hex.EncodeToString(mac.Sum(nil))
+}
+
+// DeliverDue posts every due delivery once and returns how many succeeded. Run by the
+// webhooks.deliver job under the leader lock; safe to run concurrently anyway (each delivery is
+// claimed by a conditional update, and its outcome is recorded only by the worker that claimed
+// that attempt).
+func (m *Module) DeliverDue(ctx context.Context) (int, error) {
+	now := m.deps.Clock.Now().UTC()
+	due, err := m.store.DueDeliveries(ctx, now, deliverBatch)
+	if err != nil {
+		return 0, apperr.Internal(fmt.Errorf("webhooks: find due deliveries: %w", err))
+	}
+	var (
+		mu       sync.Mutex
+		ok       int
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	slots := make(chan struct{}, deliverWorkers)
+	for _, d := range due {
+		if ctx.Err() != nil {
+			break
+		}
+		slots <- struct{}{}
+		wg.Add(1)
+		go func(d store.Delivery) {
+			defer func() { <-slots; wg.Done() }()
+			done, err := m.deliverOne(ctx, d.ID)
+			mu.Lock()
+			defer mu.Unlock()
+			if done {
+				ok++
+			}
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}(d)
+	}
+	wg.Wait()
+	return ok, firstErr
+}
+
+// deliverOne claims a delivery, posts it, and records the outcome. It reports a success.
+func (m *Module) deliverOne(ctx context.Context, id string) (bool, error) {
+	now := m.deps.Clock.Now().UTC()
+	claimed, err := m.store.ClaimDelivery(ctx, id, now, now.Add(m.deps.Timeout+leaseMargin))
+	if err != nil || !claimed {
+		return false, err
+	}
+	var d store.Delivery
+	if err := m.store.Conn(ctx).Where("id = ?", id).Take(&d).Error; err != nil {
+		return false, err
+	}
+	eps, err := m.store.EndpointsByIDs(ctx, []string{d.EndpointID})
+	if err != nil {
+		return false, err
+	}
+	if len(eps) == 0 || !eps[0].Enabled {
+		_, err := m.store.FinishDelivery(ctx, d.ID, d.Attempts, map[string]any{"status": StatusFailed,
+			"last_error": "The endpoint is disabled.", "updated_at": now})
+		return false, err
+	}
+	ep := eps[0]
+	res := m.post(ctx, ep, d)
+	return res.ok, m.record(ctx, ep, d, res)
+}
+
+// attempt is one POST's outcome.
+type attempt struct {
+	ok     bool
+	status int
+	body   string
+	err    string
+}
+
+// post sends the delivery's body, signed now, and reads at most ResponseReadCap of the answer.
+func (m *Module) post(ctx context.Context, ep store.Endpoint, d store.Delivery) attempt {
+	body := []byte(d.Body)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ep.URL, bytes.NewReader(body))
+	if err != nil {
+		return attempt{err: "Invalid URL."}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "Marquee-Webhooks/1")
+	req.Header.Set("Marquee-Event-Id", d.EventID)
+	req.Header.Set("Marquee-Event-Type", d.EventType)
+	req.Header.Set("Marquee-Delivery-Id", d.ID)
+	req.Header.Set(SignatureHeader, Sign(ep.Secret, m.deps.Clock.Now(), body))
+	resp, err := m.client.Do(req)
+	if err != nil {
+		return attempt{err: retry.Truncate(err.Error(), ResponseExcerptLen)}
+	}
+	defer resp.Body.Close()
+	data, rerr := io.ReadAll(io.LimitReader(resp.Body, ResponseReadCap))
+	out := attempt{status: resp.StatusCode, body: excerpt(data), ok: resp.StatusCode >= 200 && resp.StatusCode < 300}
+	if rerr != nil {
+		out.err = retry.Truncate("reading the answer: "+rerr.Error(), ResponseExcerptLen)
+	}
+	if !out.ok && out.err == "" {
+		out.err = "HTTP " + strconv.Itoa(resp.StatusCode)
+	}
+	return out
+}
+
+// excerpt keeps the start of an answer as valid text.
+func excerpt(b []byte) string {
+	s := retry.Truncate(string(b), ResponseExcerptLen)
+	return strings.ToValidUTF8(s, string(utf8.RuneError))
+}
+
+// record stores an attempt's outcome in one transaction with the endpoint's failure run: a
+// success clears it; a failure starts it, and an endpoint failing for RetryWindow is disabled
+// and its owner emailed (through the outbox, in the same transaction).
+func (m *Module) record(ctx context.Context, ep store.Endpoint, d store.Delivery, a attempt) error {
+	now := m.deps.Clock.Now().UTC()
+	return db.Transact(context.WithoutCancel(ctx), m.deps.DB, func(ctx context.Context) error {
+		cols := map[string]any{"last_status": a.status, "last_response": a.body, "last_error": a.err, "updated_at": now}
+		if a.ok {
+			cols["status"], cols["delivered_at"] = StatusSucceeded, now
+		} else {
+			// Retries back off up to RetryMax; the last one is at the end of the 24-hour window,
+			// so an endpoint that never answers has failed for the whole window (and is disabled).
+			if !now.Before(d.ExpiresAt) {
+				cols["status"] = StatusFailed
+			} else {
+				cols["next_attempt_at"] = minTime(now.Add(retry.Backoff(d.Attempts, RetryBase, RetryMax)), d.ExpiresAt)
+			}
+		}
+		done, err := m.store.FinishDelivery(ctx, d.ID, d.Attempts, cols)
+		if err != nil || !done {
+			return err // another worker's attempt, or a redelivery, has it now
+		}
+		if a.ok {
+			return m.store.UpdateEndpoint(ctx, ep.ID, map[string]any{"failing_since": nil})
+		}
+		if _, err := m.store.UpdateEndpointWhere(ctx, ep.ID, "failing_since IS NULL", nil, map[string]any{"failing_since": now}); err != nil {
+			return err
+		}
+		cur, err := m.store.EndpointsByIDs(ctx, []string{ep.ID})
+		if err != nil || len(cur) == 0 {
+			return err
+		}
+		e := cur[0]
+		if !e.Enabled || e.FailingSince == nil || now.Sub(*e.FailingSince) < RetryWindow {
+			return nil
+		}
+		reason := "Every delivery failed for 24 hours."
+		disabled, err := m.store.UpdateEndpointWhere(ctx, e.ID, "enabled = ?", []any{true},
+			map[string]any{"enabled": false, "disabled_at": now, "disabled_reason": reason, "updated_at": now})
+		if err != nil || !disabled {
+			return err
+		}
+		if err := m.store.FailPending(ctx, e.ID, "The endpoint was disabled.", now); err != nil {
+			return err
+		}
+		return m.mailDisabled(ctx, e)
+	})
+}
+
+// mailDisabled tells the endpoint's owner it was disabled.
+func (m *Module) mailDisabled(ctx context.Context, e store.Endpoint) error {
+	users, err := m.deps.Identity.FindUsersByIDs(ctx, []string{e.UserID})
+	if err != nil || len(users) == 0 || users[0].Local.Email == "" {
+		return err
+	}
+	u := users[0]
+	text := fmt.Sprintf("Hello %s,\n\nEvery delivery to your webhook endpoint %s failed for 24 hours, so we have disabled it.\n\n"+
+		"Once your receiver answers again, enable the endpoint in Settings > API (%s/settings) and redeliver the events you missed "+
+		"from its delivery log.\n\nThe Marquee team\n", u.Local.FirstName, e.URL, strings.TrimRight(m.deps.BaseURL, "/"))
+	return m.deps.Outbox.Enqueue(ctx, mail.Message{To: []string{u.Local.Email}, Subject: "Your Marquee webhook endpoint was disabled", Text: text})
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,239 @@
+package webhooks
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"marquee/modules/webhooks/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/db"
+	"marquee/platform/ids"
+)
+
+// newSecret is a signing secret: "whsec_" and 32 random bytes in hex.
+func newSecret() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // never fails (crypto/rand)
+	return "whsec_" + hex.EncodeToString(b)
+}
+
+func endpointDTO(e store.Endpoint) Endpoint {
+	evs := splitEvents(e.Events)
+	if evs == nil {
+		evs = []string{}
+	}
+	return Endpoint{ID: e.ID, URL: e.URL, Description: e.Description, Events: evs, Enabled: e.Enabled, DisabledAt: e.DisabledAt,
+		DisabledReason: e.DisabledReason, FailingSince: e.FailingSince, CreatedAt: e.CreatedAt}
+}
+
+func deliveryDTO(d store.Delivery) Delivery {
+	out := Delivery{ID: d.ID, EventID: d.EventID, EventType: d.EventType, Status: d.Status, Attempts: d.Attempts,
+		LastStatus: d.LastStatus, LastResponse: d.LastResponse, LastError: d.LastError, DeliveredAt: d.DeliveredAt,
+		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
+	if d.Status == StatusPending {
+		t := d.NextAttemptAt
+		out.NextAttemptAt = &t
+	}
+	return out
+}
+
+// checkEvents validates the chosen types and returns them in EventTypes order, once each.
+func checkEvents(in []string) (string, error) {
+	if len(in) == 0 {
+		return "", apperr.Field("events", MsgEventsRequired)
+	}
+	var out []string
+	for _, t := range EventTypes {
+		if slices.Contains(in, t) {
+			out = append(out, t)
+		}
+	}
+	for _, t := range in {
+		if !slices.Contains(EventTypes, t) {
+			return "", apperr.Field("events", MsgEventUnknown)
+		}
+	}
+	return strings.Join(out, ","), nil
+}
+
+func checkDescription(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > MaxDescriptionLen {
+		return "", apperr.Field("description", MsgDescriptionTooLong)
+	}
+	return s, nil
+}
+
+// own returns the caller's company's endpoint; another company's is ENOTFOUND.
+func (m *Module) own(ctx context.Context, p *auth.Principal, id string) (*store.Endpoint, error) {
+	e, err := m.store.CompanyEndpoint(ctx, p.CompanyID, id)
+	if err != nil {
+		return nil, db.Translate(err, MsgEndpointNotFound, "")
+	}
+	return e, nil
+}
+
+func (m *Module) Endpoints(ctx context.Context, p *auth.Principal) ([]Endpoint, error) {
+	rows, err := m.store.CompanyEndpoints(ctx, p.CompanyID)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make([]Endpoint, len(rows))
+	for i, r := range rows {
+		out[i] = endpointDTO(r)
+	}
+	return out, nil
+}
+
+func (m *Module) CreateEndpoint(ctx context.Context, p *auth.Principal, req EndpointRequest) (*Endpoint, string, error) {
+	u, err := m.guard.checkURL(ctx, req.URL)
+	if err != nil {
+		return nil, "", err
+	}
+	evs, err := checkEvents(req.Events)
+	if err != nil {
+		return nil, "", err
+	}
+	desc, err := checkDescription(req.Description)
+	if err != nil {
+		return nil, "", err
+	}
+	now := m.deps.Clock.Now().UTC()
+	row := store.Endpoint{ID: ids.New(), CompanyID: p.CompanyID, UserID: p.UserID, URL: u, Description: desc, Events: evs,
+		Secret: newSecret(), Enabled: true, CreatedAt: now, UpdatedAt: now}
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		// The limit spans rows: concurrent creations take turns.
+		if err := db.LockForTx(ctx, m.deps.DB, "webhooks.endpoints:"+p.CompanyID); err != nil {
+			return err
+		}
+		n, err := m.store.CountEndpoints(ctx, p.CompanyID)
+		if err != nil {
+			return err
+		}
+		if n >= MaxEndpointsPerCompany {
+			return apperr.New(apperr.ECONFLICT, MsgTooManyEndpoints)
+		}
+		return m.store.Create(ctx, &row)
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	dto := endpointDTO(row)
+	return &dto, row.Secret, nil
+}
+
+func (m *Module) UpdateEndpoint(ctx context.Context, p *auth.Principal, id string, req EndpointRequest) (*Endpoint, error) {
+	e, err := m.own(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	cols := map[string]any{"updated_at": m.deps.Clock.Now().UTC()}
+	if strings.TrimSpace(req.URL) != e.URL {
+		u, err := m.guard.checkURL(ctx, req.URL)
+		if err != nil {
+			return nil, err
+		}
+		cols["url"] = u
+	}
+	evs, err := checkEvents(req.Events)
+	if err != nil {
+		return nil, err
+	}
+	desc, err := checkDescription(req.Description)
+	if err != nil {
+		return nil, err
+	}
+	cols["events"], cols["description"] = evs, desc
+	if req.Enabled != nil && *req.Enabled != e.Enabled {
+		cols["enabled"] = *req.Enabled
+		if *req.Enabled {
+			// A fresh start: the 24 hours of failure count again from the next failure.
+			cols["disabled_at"], cols["disabled_reason"], cols["failing_since"] = nil, "", nil
+		} else {
+			cols["disabled_at"], cols["disabled_reason"] = m.deps.Clock.Now().UTC(), ""
+		}
+	}
+	if err := m.store.UpdateEndpoint(ctx, e.ID, cols); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	e, err = m.own(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	dto := endpointDTO(*e)
+	return &dto, nil
+}
+
+func (m *Module) DeleteEndpoint(ctx context.Context, p *auth.Principal, id string) error {
+	e, err := m.own(ctx, p, id)
+	if err != nil {
+		return err
+	}
+	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error { return m.store.DeleteEndpoint(ctx, e.ID) })
+}
+
+func (m *Module) Secret(ctx context.Context, p *auth.Principal, id string) (string, error) {
+	e, err := m.own(ctx, p, id)
+	if err != nil {
+		return "", err
+	}
+	return e.Secret, nil
+}
+
+// deliveryLogLen is how many deliveries the log shows.
+const deliveryLogLen = 50
+
+func (m *Module) Deliveries(ctx context.Context, p *auth.Principal, id string) ([]Delivery, error) {
+	e, err := m.own(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := m.store.Deliveries(ctx, e.ID, deliveryLogLen)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make([]Delivery, len(rows))
+	for i, r := range rows {
+		out[i] = deliveryDTO(r)
+	}
+	return out, nil
+}
+
+func (m *Module) Redeliver(ctx context.Context, p *auth.Principal, endpointID, deliveryID string) error {
+	e, err := m.own(ctx, p, endpointID)
+	if err != nil {
+		return err
+	}
+	if !e.Enabled {
+		return apperr.New(apperr.EINVALID, MsgEndpointDisabled)
+	}
+	d, err := m.store.Delivery(ctx, e.ID, deliveryID)
+	if err != nil {
+		return db.Translate(err, MsgDeliveryNotFound, "")
+	}
+	if d.Status == StatusPending {
+		return nil // already queued (or being posted)
+	}
+	now := m.deps.Clock.Now().UTC()
+	// A finished delivery has no attempt in flight; it gets a new 24-hour window of retries.
+	return m.store.UpdateDelivery(ctx, d.ID, map[string]any{"status": StatusPending, "next_attempt_at": now,
+		"expires_at": now.Add(RetryWindow), "updated_at": now})
+}
+
+func (m *Module) SendTest(ctx context.Context, p *auth.Principal, id string) error {
+	e, err := m.own(ctx, p, id)
+	if err != nil {
+		return err
+	}
+	if !e.Enabled {
+		return apperr.New(apperr.EINVALID, MsgEndpointDisabled)
+	}
+	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		return m.deps.Events.Publish(ctx, EventTestRequested, testRequested{EndpointID: e.ID, CompanyID: e.CompanyID})
+	})
+}
