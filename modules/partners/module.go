@@ -14,6 +14,7 @@ import (
 	"marquee/modules/partners/internal/store"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
+	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/events"
 	"marquee/platform/jobs"
@@ -57,6 +58,9 @@ type Module struct {
 	store *store.Store
 	// seedCard puts a test card on a demo client (billing.Module.SeedCard; SeedDemo only).
 	seedCard func(ctx context.Context, companyID string) error
+	// seedCampaign makes a demo client's campaign (campaigns.Module.SeedClientCampaign; SeedDemo
+	// only), so the demo bonuses come from real campaigns.
+	seedCampaign func(ctx context.Context, companyID, userID, name, market string, start dates.Date, weeks, faceSkip int) (string, error)
 }
 
 // New builds the module and subscribes it to identity's and billing's events.
@@ -125,12 +129,13 @@ func NewFromKernel(k *server.Kernel, id identity.Service, bill billing.Service, 
 var Component = &server.Component{Name: "partners",
 	Needs: []*server.Component{identity.Component, billing.Component, campaigns.Component},
 	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
-		bill := server.Get[*billing.Module](b)
-		m, err := NewFromKernel(k, server.Get[*identity.Module](b).Service(), bill.Service(), server.Get[*campaigns.Module](b).Service())
+		bill, camp := server.Get[*billing.Module](b), server.Get[*campaigns.Module](b)
+		m, err := NewFromKernel(k, server.Get[*identity.Module](b).Service(), bill.Service(), camp.Service())
 		if err != nil {
 			return nil, err
 		}
 		bill.SetRedeemHook(m)
 		m.seedCard = bill.SeedCard
+		m.seedCampaign = camp.SeedClientCampaign
 		return m, nil
 	}}

@@ -614,6 +614,24 @@ func TestSeedDemo(t *testing.T) {
 		if len(rows) < 14 {
 			t.Errorf("%d months of bonuses", len(rows))
 		}
+		// The bonuses come from real campaigns: every campaign row is named (two per billed client).
+		var byCampaign []BonusRow
+		f.amb.Get("/api/special/bonus?type=campaign").Expect(t, 200).JSON(t, &byCampaign)
+		if len(byCampaign) != 10 {
+			t.Errorf("%d campaigns with bonuses, want 10", len(byCampaign))
+		}
+		for _, r := range byCampaign {
+			if r.Label == "" || r.Bonus <= 0 {
+				t.Errorf("campaign bonus row %+v has no campaign name or no bonus", r)
+			}
+		}
+		var linked pagination.Page[LinkedCampaign]
+		f.amb.Get("/api/special/campaigns?page_size=100").Expect(t, 200).JSON(t, &linked)
+		for _, c := range linked.Items {
+			if c.Name == "" || c.CreatedAt.IsZero() {
+				t.Errorf("linked campaign %+v has no name or creation date", c)
+			}
+		}
 		var hub HubResponse
 		f.cert.Get("/api/special/hub").Expect(t, 200).JSON(t, &hub)
 		if hub.Profile.Certificate == nil || !hub.Profile.Certified || hub.Profile.TotalBonus == 0 || hub.Profile.Linked != 2 {
