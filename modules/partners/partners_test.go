@@ -12,6 +12,7 @@ import (
 	"marquee/modules/billing"
 	"marquee/modules/identity"
 	"marquee/modules/partners/internal/store"
+	"marquee/platform/audit"
 	"marquee/platform/events"
 	"marquee/platform/httpx"
 	"marquee/platform/ids"
@@ -571,11 +572,19 @@ func TestExam(t *testing.T) {
 		if u, _ := f.ids.FindUserByID(t.Context(), f.certUser); !u.Certified {
 			t.Error("the user is not certified")
 		}
+		// The certification is in the audit log, once (a second pass changes nothing).
+		entries, err := f.s.Kernel.Audit.List(t.Context(), audit.Filter{Action: AuditExamPassed, ObjectID: f.certUser}, pagination.Params{Page: 1, PageSize: 10, Sort: "created_at"})
+		if err != nil || entries.Total != 1 || entries.Items[0].ActorID != f.certUser {
+			t.Errorf("audit of the pass = %+v, %v", entries, err)
+		}
 		// Passing again keeps the certificate and gives no second promo.
 		var again ExamResult
 		f.cert.Put("/api/special/certified/exam", ExamSubmission{Answers: allAnswers(true)}).Expect(t, 200).JSON(t, &again)
 		if again.Promo != nil || again.User.Certificate.Number != res.User.Certificate.Number {
 			t.Errorf("second pass = %+v", again)
+		}
+		if n, _ := f.s.Kernel.Audit.List(t.Context(), audit.Filter{Action: AuditExamPassed}, pagination.Params{Page: 1, PageSize: 10, Sort: "created_at"}); n.Total != 1 {
+			t.Errorf("%d audit entries after a second pass", n.Total)
 		}
 		var red billing.RedeemPromoResponse
 		f.cert.Post("/api/promo/", billing.RedeemPromoRequest{Code: res.Promo.Code}).Expect(t, 200).JSON(t, &red)

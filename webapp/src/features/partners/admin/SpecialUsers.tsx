@@ -40,7 +40,7 @@ const columns: ColumnDef<SpecialUser, any>[] = [
     cell: (c) => (
       <span>
         <span className="font-medium text-slate-900">{c.getValue<string>()}</span>
-        <span className="block text-xs text-slate-500">{c.row.original.company_name}</span>
+        <span className="block text-xs text-slate-600">{c.row.original.company_name}</span>
       </span>
     ),
   },
@@ -49,7 +49,7 @@ const columns: ColumnDef<SpecialUser, any>[] = [
     accessorKey: 'last_login',
     header: 'Last Login',
     enableSorting: false,
-    cell: (c) => (c.getValue<string>() ? <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> : <span className="text-slate-500">Never</span>),
+    cell: (c) => (c.getValue<string>() ? <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> : <span className="text-slate-600">Never</span>),
   },
   { id: 'bonus', accessorKey: 'bonus', header: 'Bonus', cell: money },
 ]
