@@ -31,6 +31,19 @@ func demoID(kind, name string) string {
 	return uuid.NewSHA1(demoNamespace, []byte(kind+":"+name)).String()
 }
 
+// demoIDAt is demoID shaped as a UUIDv7 of t: its first 48 bits are t's Unix milliseconds, so
+// ids sort as their times do.
+func demoIDAt(t time.Time, kind, name string) string {
+	u := uuid.NewSHA1(demoNamespace, []byte(kind+":"+name))
+	ms := uint64(t.UnixMilli())
+	for i := 0; i < 6; i++ {
+		u[i] = byte(ms >> (40 - 8*i))
+	}
+	u[6] = 0x70 | (u[6] & 0x0f) // version 7
+	u[8] = 0x80 | (u[8] & 0x3f) // RFC 4122 variant
+	return u.String()
+}
+
 // demoCampaign is one demo campaign: its first week relative to this week's Monday, its weeks,
 // faces, status and frequency.
 type demoCampaign struct {
@@ -211,7 +224,9 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 // week of start, on two faces of the market, completed once its weeks are over. The id comes from
 // the company and the name; a second run finds it and makes nothing.
 func (m *Module) SeedClientCampaign(ctx context.Context, companyID, userID, name, market string, start dates.Date, weeks, faceSkip int) (string, error) {
-	id := demoID("campaign", companyID+":"+name)
+	// Time-ordered like a real campaign's UUIDv7 (partners sort "newest first" by the id), and
+	// derived from the company and the name, so a second run finds it.
+	id := demoIDAt(start.WeekStart().Time(), "campaign", companyID+":"+name)
 	if rows, err := m.store.CampaignsByIDs(ctx, []string{id}); err != nil {
 		return "", err
 	} else if len(rows) > 0 {

@@ -636,9 +636,13 @@ func TestSeedDemo(t *testing.T) {
 		}
 		var linked pagination.Page[LinkedCampaign]
 		f.amb.Get("/api/special/campaigns?page_size=100").Expect(t, 200).JSON(t, &linked)
-		for _, c := range linked.Items {
+		for i, c := range linked.Items {
 			if c.Name == "" || c.CreatedAt.IsZero() {
 				t.Errorf("linked campaign %+v has no name or creation date", c)
+			}
+			// Default sort: created, newest first.
+			if i > 0 && c.CreatedAt.After(linked.Items[i-1].CreatedAt) {
+				t.Errorf("linked campaign %s (%s) after %s (%s)", c.Name, c.CreatedAt, linked.Items[i-1].Name, linked.Items[i-1].CreatedAt)
 			}
 		}
 		var hub HubResponse
