@@ -73,7 +73,7 @@ func startManage(t *testing.T, dialect string) *manageFixture {
 			acc = f.otherAcc
 		}
 		id := demoID("test", fmt.Sprint(i))
-		if err := f.m.seedCampaign(t.Context(), id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], today.WeekStart().AddWeeks(d.offset)); err != nil {
+		if err := f.m.seedCampaign(t.Context(), id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], today.WeekStart().AddWeeks(d.offset), true); err != nil {
 			t.Fatal(err)
 		}
 		f.ids[d.name] = id

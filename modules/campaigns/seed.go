@@ -31,6 +31,19 @@ func demoID(kind, name string) string {
 	return uuid.NewSHA1(demoNamespace, []byte(kind+":"+name)).String()
 }
 
+// demoIDAt is demoID shaped as a UUIDv7 of t: its first 48 bits are t's Unix milliseconds, so
+// ids sort as their times do.
+func demoIDAt(t time.Time, kind, name string) string {
+	u := uuid.NewSHA1(demoNamespace, []byte(kind+":"+name))
+	ms := uint64(t.UnixMilli())
+	for i := 0; i < 6; i++ {
+		u[i] = byte(ms >> (40 - 8*i))
+	}
+	u[6] = 0x70 | (u[6] & 0x0f) // version 7
+	u[8] = 0x80 | (u[8] & 0x3f) // RFC 4122 variant
+	return u.String()
+}
+
 // demoCampaign is one demo campaign: its first week relative to this week's Monday, its weeks,
 // faces, status and frequency.
 type demoCampaign struct {
@@ -97,7 +110,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		if len(fs) < d.faceSkip+d.faces {
 			continue
 		}
-		if err := m.seedCampaign(ctx, id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], thisWeek.AddWeeks(d.offset)); err != nil {
+		if err := m.seedCampaign(ctx, id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], thisWeek.AddWeeks(d.offset), true); err != nil {
 			return "", fmt.Errorf("campaigns: demo campaign %s: %w", d.name, err)
 		}
 		made++
@@ -107,7 +120,9 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 
 // seedCampaign writes one demo campaign: its row, its weeks (past weeks with actual impressions
 // and a proof each; the weeks not ended booked through locations), its charge rows.
-func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAccount, d demoCampaign, fs []locations.Location, start dates.Date) error {
+// withProofs false leaves the past weeks without proof images (a partner's client campaign: the seed
+// stays quick).
+func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAccount, d demoCampaign, fs []locations.Location, start dates.Date, withProofs bool) error {
 	now := m.deps.Clock.Now()
 	today := dates.Today(m.deps.Clock)
 	var weekly int64
@@ -138,7 +153,7 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 				v := f.Ooh * int64(90+(i*7+j*13)%35) / 100
 				w.ActImp = &v
 				actTotal += v
-				if j == 0 {
+				if j == 0 && withProofs {
 					proofWeeks = append(proofWeeks, w.ID)
 				}
 			}
@@ -202,6 +217,51 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 		}
 		return nil
 	})
+}
+
+// SeedClientCampaign makes a weekly demo campaign of a partner's client company (partners' demo
+// data, issue 14: its bonuses come from real campaigns, so the grids show their names): from the
+// week of start, on two faces of the market, completed once its weeks are over. The id comes from
+// the company and the name; a second run finds it and makes nothing.
+func (m *Module) SeedClientCampaign(ctx context.Context, companyID, userID, name, market string, start dates.Date, weeks, faceSkip int) (string, error) {
+	// Time-ordered like a real campaign's UUIDv7 (partners sort "newest first" by the id), and
+	// derived from the company and the name, so a second run finds it.
+	id := demoIDAt(start.WeekStart().Time(), "campaign", companyID+":"+name)
+	if rows, err := m.store.CampaignsByIDs(ctx, []string{id}); err != nil {
+		return "", err
+	} else if len(rows) > 0 {
+		return id, nil
+	}
+	fs, err := m.deps.Locations.Locations(ctx, locations.LocationQuery{Markets: []string{market}})
+	if err != nil {
+		return "", err
+	}
+	slices.SortFunc(fs, func(a, b locations.Location) int {
+		if a.ID < b.ID {
+			return -1
+		}
+		return 1
+	})
+	// Two faces of the market from faceSkip on (fewer when the catalogue is small, as in tests).
+	n := min(2, len(fs))
+	skip := 0
+	if len(fs) > n {
+		skip = faceSkip % (len(fs) - n + 1)
+	}
+	weeks = min(max(weeks, 1), MaxDurationWeeks)
+	first := start.WeekStart()
+	status := StatusCompleted
+	if !first.AddWeeks(weeks).Before(dates.Today(m.deps.Clock)) {
+		status = StatusActive
+	}
+	// offset (weeks before this one) dates the campaign's creation at its start.
+	offset := -int(dates.Today(m.deps.Clock).WeekStart().Time().Sub(first.Time()).Hours() / 24 / 7)
+	d := demoCampaign{name: name, market: market, faces: n, offset: offset, weeks: weeks, status: status, frequency: FrequencyWeekly, payment: "succeeded"}
+	acc := server.DemoAccount{CompanyID: companyID, UserID: userID}
+	if err := m.seedCampaign(ctx, id, acc, d, fs[skip:skip+n], first, false); err != nil {
+		return "", fmt.Errorf("campaigns: demo client campaign %s: %w", name, err)
+	}
+	return id, nil
 }
 
 func daysAgo(days int) time.Duration { return time.Duration(days) * 24 * time.Hour }

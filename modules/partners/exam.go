@@ -8,6 +8,7 @@ import (
 	"marquee/modules/billing"
 	"marquee/modules/partners/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/db"
 	"marquee/platform/ids"
@@ -17,6 +18,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 )
+
+// AuditExamPassed is the audit action of a user certified by passing the exam.
+const AuditExamPassed = "partners.exam_passed"
 
 // ExamPromoValue is the credit a user's company receives on passing the exam (B §3 Exam result:
 // promo), once per user.
@@ -167,6 +171,12 @@ func (m *Module) submitExam(ctx context.Context, me *auth.Principal, sub ExamSub
 		row := &store.Certificate{UserID: me.UserID, CompanyID: me.CompanyID, Number: fmt.Sprintf("MQ-%d-%s", today.Time().Year(), tail[4:]),
 			IssuedOn: today, PromoCode: promo.Code, Score: score, CreatedAt: m.deps.Clock.Now()}
 		if err := m.store.Create(ctx, row); err != nil {
+			return err
+		}
+		// The user's certification changes here without an admin: the audit log says how, in the
+		// same transaction (the admin's own toggle is audited by identity).
+		if err := m.deps.Audit.Record(ctx, audit.Change{Action: AuditExamPassed, ObjectType: "user", ObjectID: me.UserID,
+			After: map[string]any{"certified": true, "certificate": row.Number, "score": score, "promo": promo.Code}}); err != nil {
 			return err
 		}
 		out.User.Certificate = &Certificate{Number: row.Number, IssuedOn: row.IssuedOn}

@@ -12,8 +12,10 @@ import (
 	"marquee/modules/campaigns"
 	"marquee/modules/identity"
 	"marquee/modules/partners/internal/store"
+	"marquee/platform/audit"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
+	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/events"
 	"marquee/platform/jobs"
@@ -24,6 +26,11 @@ import (
 // Mailer queues an email in the caller's transaction (platform/mail.Outbox).
 type Mailer interface {
 	Enqueue(ctx context.Context, m mail.Message) error
+}
+
+// Auditor records a change in the caller's transaction (platform/audit.Log).
+type Auditor interface {
+	Record(ctx context.Context, ch audit.Change) error
 }
 
 // Events subscribes to the events of the modules below (platform/events.Bus).
@@ -40,6 +47,7 @@ type Deps struct {
 	Campaigns campaigns.Service
 	Outbox    Mailer
 	Events    Events
+	Audit     Auditor
 	Log       *slog.Logger
 
 	MaxJSONBytes int64
@@ -57,11 +65,14 @@ type Module struct {
 	store *store.Store
 	// seedCard puts a test card on a demo client (billing.Module.SeedCard; SeedDemo only).
 	seedCard func(ctx context.Context, companyID string) error
+	// seedCampaign makes a demo client's campaign (campaigns.Module.SeedClientCampaign; SeedDemo
+	// only), so the demo bonuses come from real campaigns.
+	seedCampaign func(ctx context.Context, companyID, userID, name, market string, start dates.Date, weeks, faceSkip int) (string, error)
 }
 
 // New builds the module and subscribes it to identity's and billing's events.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Identity == nil || d.Billing == nil || d.Campaigns == nil || d.Outbox == nil || d.Events == nil {
+	if d.DB == nil || d.Clock == nil || d.Identity == nil || d.Billing == nil || d.Campaigns == nil || d.Outbox == nil || d.Events == nil || d.Audit == nil {
 		return nil, errors.New("partners: missing dependency")
 	}
 	if d.MaxJSONBytes < 1 || d.LinkMonths < 1 || d.RateAmbassadorBP < 0 || d.RateCertifiedBP < 0 {
@@ -116,7 +127,7 @@ func (m *Module) Jobs() []jobs.Job { return nil }
 // NewFromKernel builds the module from the platform kernel and the services it uses.
 func NewFromKernel(k *server.Kernel, id identity.Service, bill billing.Service, camp campaigns.Service) (*Module, error) {
 	return New(Deps{DB: k.DB, Clock: k.Clock, Identity: id, Billing: bill, Campaigns: camp, Outbox: k.Outbox,
-		Events: k.Events, Log: k.Log, MaxJSONBytes: k.Config.MaxJSONBytes, LinkMonths: k.Config.PartnerLinkMonths,
+		Events: k.Events, Audit: k.Audit, Log: k.Log, MaxJSONBytes: k.Config.MaxJSONBytes, LinkMonths: k.Config.PartnerLinkMonths,
 		RateAmbassadorBP: k.Config.PartnerBonusRateAmbassador, RateCertifiedBP: k.Config.PartnerBonusRateCertified})
 }
 
@@ -125,12 +136,13 @@ func NewFromKernel(k *server.Kernel, id identity.Service, bill billing.Service, 
 var Component = &server.Component{Name: "partners",
 	Needs: []*server.Component{identity.Component, billing.Component, campaigns.Component},
 	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
-		bill := server.Get[*billing.Module](b)
-		m, err := NewFromKernel(k, server.Get[*identity.Module](b).Service(), bill.Service(), server.Get[*campaigns.Module](b).Service())
+		bill, camp := server.Get[*billing.Module](b), server.Get[*campaigns.Module](b)
+		m, err := NewFromKernel(k, server.Get[*identity.Module](b).Service(), bill.Service(), camp.Service())
 		if err != nil {
 			return nil, err
 		}
 		bill.SetRedeemHook(m)
 		m.seedCard = bill.SeedCard
+		m.seedCampaign = camp.SeedClientCampaign
 		return m, nil
 	}}

@@ -12,6 +12,7 @@ import (
 	"marquee/modules/billing"
 	"marquee/modules/identity"
 	"marquee/modules/partners/internal/store"
+	"marquee/platform/audit"
 	"marquee/platform/events"
 	"marquee/platform/httpx"
 	"marquee/platform/ids"
@@ -571,11 +572,19 @@ func TestExam(t *testing.T) {
 		if u, _ := f.ids.FindUserByID(t.Context(), f.certUser); !u.Certified {
 			t.Error("the user is not certified")
 		}
+		// The certification is in the audit log, once (a second pass changes nothing).
+		entries, err := f.s.Kernel.Audit.List(t.Context(), audit.Filter{Action: AuditExamPassed, ObjectID: f.certUser}, pagination.Params{Page: 1, PageSize: 10, Sort: "created_at"})
+		if err != nil || entries.Total != 1 || entries.Items[0].ActorID != f.certUser {
+			t.Errorf("audit of the pass = %+v, %v", entries, err)
+		}
 		// Passing again keeps the certificate and gives no second promo.
 		var again ExamResult
 		f.cert.Put("/api/special/certified/exam", ExamSubmission{Answers: allAnswers(true)}).Expect(t, 200).JSON(t, &again)
 		if again.Promo != nil || again.User.Certificate.Number != res.User.Certificate.Number {
 			t.Errorf("second pass = %+v", again)
+		}
+		if n, _ := f.s.Kernel.Audit.List(t.Context(), audit.Filter{Action: AuditExamPassed}, pagination.Params{Page: 1, PageSize: 10, Sort: "created_at"}); n.Total != 1 {
+			t.Errorf("%d audit entries after a second pass", n.Total)
 		}
 		var red billing.RedeemPromoResponse
 		f.cert.Post("/api/promo/", billing.RedeemPromoRequest{Code: res.Promo.Code}).Expect(t, 200).JSON(t, &red)
@@ -613,6 +622,28 @@ func TestSeedDemo(t *testing.T) {
 		f.amb.Get("/api/special/bonus?type=month").Expect(t, 200).JSON(t, &rows)
 		if len(rows) < 14 {
 			t.Errorf("%d months of bonuses", len(rows))
+		}
+		// The bonuses come from real campaigns: every campaign row is named (two per billed client).
+		var byCampaign []BonusRow
+		f.amb.Get("/api/special/bonus?type=campaign").Expect(t, 200).JSON(t, &byCampaign)
+		if len(byCampaign) != 10 {
+			t.Errorf("%d campaigns with bonuses, want 10", len(byCampaign))
+		}
+		for _, r := range byCampaign {
+			if r.Label == "" || r.Bonus <= 0 {
+				t.Errorf("campaign bonus row %+v has no campaign name or no bonus", r)
+			}
+		}
+		var linked pagination.Page[LinkedCampaign]
+		f.amb.Get("/api/special/campaigns?page_size=100").Expect(t, 200).JSON(t, &linked)
+		for i, c := range linked.Items {
+			if c.Name == "" || c.CreatedAt.IsZero() {
+				t.Errorf("linked campaign %+v has no name or creation date", c)
+			}
+			// Default sort: created, newest first.
+			if i > 0 && c.CreatedAt.After(linked.Items[i-1].CreatedAt) {
+				t.Errorf("linked campaign %s (%s) after %s (%s)", c.Name, c.CreatedAt, linked.Items[i-1].Name, linked.Items[i-1].CreatedAt)
+			}
 		}
 		var hub HubResponse
 		f.cert.Get("/api/special/hub").Expect(t, 200).JSON(t, &hub)

@@ -3,6 +3,7 @@ package partners
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"marquee/modules/billing"
 	"marquee/modules/identity"
@@ -137,14 +138,17 @@ func (m *Module) seedClient(ctx context.Context, p *store.Partner, dc demoClient
 	if err != nil {
 		return created, 0, err
 	}
-	campaigns := []string{demoRef(n, 0), demoRef(n, 1)}
+	campaigns, split, err := m.seedClientCampaigns(ctx, u, dc, l, n)
+	if err != nil {
+		return created, 0, err
+	}
 	count := 0
 	for month := l.Started.Time(); !month.After(now) && !dates.Of(month).After(l.Expiration); month = month.AddDate(0, 1, 0) {
 		for w := 0; w < 1+(n+int(month.Month()))%2; w++ {
 			amount := money.Cents(400_00 + (n*7919+int(month.Month())*104729+w*613)%1500_00)
 			key := fmt.Sprintf("demo:partners:%s:%s:%d", u.Company.ID, month.Format("2006-01"), w)
 			tx, err := m.deps.Billing.Charge(ctx, billing.ChargeRequest{Key: key, CompanyID: u.Company.ID, Amount: amount,
-				Description: "Demo campaign week", CampaignRef: campaigns[w%2]})
+				Description: "Demo campaign week", CampaignRef: campaigns[campaignOf(month, split)]})
 			if err != nil {
 				return created, count, err
 			}
@@ -167,7 +171,37 @@ func (m *Module) seedClient(ctx context.Context, p *store.Partner, dc demoClient
 	return created, count, nil
 }
 
-// demoRef is a stable campaign reference for a demo client's charges.
-func demoRef(client, campaign int) string {
-	return fmt.Sprintf("00000000-0000-7000-8000-%012d", client*10+campaign)
+// seedClientCampaigns makes the client's two real campaigns (campaigns' SeedClientCampaign), so
+// the bonuses of the grids name them: the first runs over the first half of the link's months,
+// the second over the rest, up to this week or the link's end. split is the second's first day.
+func (m *Module) seedClientCampaigns(ctx context.Context, u *identity.User, dc demoClient, l *store.Link, n int) ([2]string, dates.Date, error) {
+	var out [2]string
+	today := dates.Of(m.deps.Clock.Now())
+	end := today
+	if l.Expiration.Before(end) {
+		end = l.Expiration
+	}
+	first := l.Started.WeekStart()
+	weeks := int(end.Time().Sub(first.Time()).Hours()/24/7) + 1
+	half := max(weeks/2, 1)
+	split := first.AddWeeks(half)
+	market := map[string]string{"ambassador": "Chicago", "certified": "Houston"}[dc.partner]
+	names := [2]string{dc.company + " Launch", dc.company + " Always On"}
+	spans := [2][2]int{{0, half}, {half, max(weeks-half, 1)}}
+	for i := range out {
+		id, err := m.seedCampaign(ctx, u.Company.ID, u.ID, names[i], market, first.AddWeeks(spans[i][0]), spans[i][1], 40+n*4+i*2)
+		if err != nil {
+			return out, split, err
+		}
+		out[i] = id
+	}
+	return out, split, nil
+}
+
+// campaignOf is the campaign a month's charges are for: the second once its weeks have begun.
+func campaignOf(month time.Time, split dates.Date) int {
+	if dates.Of(month).Before(split) {
+		return 0
+	}
+	return 1
 }

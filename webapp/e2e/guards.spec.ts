@@ -24,7 +24,8 @@ test.describe('route guards', () => {
 
     await page.goto('/campaings-linked')
     await expect(page.getByRole('heading', { name: 'Linked campaigns' })).toBeVisible()
-    await expect(page.getByText('This section is not available yet.')).toBeVisible()
+    // A company outside the partner program: the screen shows the server's refusal (issue 14).
+    await expect(page.getByText('Only ambassador and certified companies take part in the partner program.')).toBeVisible()
     await page.goto('/dashboard')
     await expect(page.getByTestId('count-total')).not.toHaveText('0')
     await lastScreen(page, 'guards-advertiser')

@@ -43,7 +43,7 @@ describe('send', () => {
 
   it('treats success:false in a 200 as a failure', async () => {
     mockFetch({ 'GET /x': { body: { success: false, message: 'No' } } })
-    expect(await send({ url: '/x' })).toEqual({ error: { status: 200, message: 'No', errors: {} } })
+    expect(await send({ url: '/x' })).toEqual({ error: { status: 200, message: 'No', errors: {}, body: { success: false, message: 'No' } } })
   })
 
   it('gives the generic message when the server says nothing', async () => {

@@ -13,6 +13,11 @@ export interface ApiError {
   errors: Record<string, string>
   /** A machine-readable reason when the server gives one (a gateway's card error code, say). */
   code?: string
+  /**
+   * The whole answer of a 200 that reports `success: false`, when it carries more than a message
+   * (a failed exam's score and points, B §3 Exam result).
+   */
+  body?: unknown
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -126,7 +131,7 @@ export async function send<T>(args: RequestArgs): Promise<RequestResult<T>> {
   if (!response.ok) return { error: toApiError(response.status, parsed) }
   // Some legacy-style answers report failure in a 200 body.
   if (typeof parsed === 'object' && parsed !== null && (parsed as { success?: unknown }).success === false) {
-    return { error: toApiError(response.status, parsed) }
+    return { error: { ...toApiError(response.status, parsed), body: parsed } }
   }
   return { data: parsed as T }
 }

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useLogoutMutation } from '../../features/identity/api'
 import ModerationBanner from '../../features/identity/components/ModerationBanner'
-import { MsgLoggedOut, type User } from '../../platform/api-types/identity'
+import { CompanyCertified, MsgLoggedOut, type User } from '../../platform/api-types/identity'
 import { flashShown } from '../../platform/flash/flash'
 import Logo from '../../platform/Logo'
 import { isAdmin, isAmbassador, isCertified, isSuperAdmin, selectUser, sessionEnded } from '../../platform/session'
@@ -67,10 +67,15 @@ export function navigationFor(user: User | null): NavItem[] {
     { to: '/content', label: 'Content', icon: ICONS.folder },
     { to: '/reports', label: 'Reports', icon: ICONS.chart },
   ]
+  // B §2 "Partner program": an ambassador invites and sees its codes redeemed; both partner kinds
+  // see their linked campaigns and the hub; a certified company's users take the exam.
   if (isAmbassador(user)) {
     items.push({ to: '/invite', label: 'Invite', icon: ICONS.send }, { to: '/codes-redeemed', label: 'Codes redeemed', icon: ICONS.ticket })
   }
-  if (isCertified(user)) items.push({ to: '/admin/hub', label: 'Hub', icon: ICONS.hub })
+  if (isAmbassador(user) || user?.company?.type === CompanyCertified) {
+    items.push({ to: '/campaings-linked', label: 'Linked campaigns', icon: ICONS.list }, { to: '/admin/hub', label: 'Hub', icon: ICONS.hub })
+  }
+  if (user?.company?.type === CompanyCertified) items.push({ to: '/admin/special-users/exam', label: 'Certification exam', icon: ICONS.star })
   items.push(...ACCOUNT_ITEMS)
   return items
 }

@@ -140,14 +140,13 @@ describe('other routes', () => {
   })
 
   it.each([
-    ['/invite', 'Invite'],
+    ['/invite', 'Invite clients'],
     ['/codes-redeemed', 'Codes redeemed'],
     ['/admin/hub', 'Partner hub'],
     ['/admin/special-users/exam', 'Certification exam'],
-  ])('%s shows the honest panel for %s', async (path, section) => {
+  ])('%s shows its partner screen (%s)', async (path, heading) => {
     await landsOn(path, ambassador(), path)
-    expect(await screen.findByRole('heading', { name: section, level: 1 })).toBeInTheDocument()
-    expect(screen.getByText('This section is not available yet.')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument()
   })
 })
 
@@ -162,17 +161,23 @@ describe('navigation for the role', () => {
     expect(await links()).toEqual(['Dashboard', 'Campaigns', 'Creatives', 'Content', 'Reports', 'Settings', 'Profile', 'FAQ'])
   })
 
-  it('adds Invite and Codes redeemed for an ambassador, Hub for a certified company', async () => {
+  it('adds Invite, Codes redeemed, Linked campaigns and Hub for an ambassador', async () => {
     await landsOn('/faq', ambassador(), '/faq')
-    expect(await links()).toContain('Invite')
-    expect(await links()).toContain('Codes redeemed')
-    expect(await links()).not.toContain('Hub')
+    expect(await links()).toEqual(expect.arrayContaining(['Invite', 'Codes redeemed', 'Linked campaigns', 'Hub']))
+    expect(await links()).not.toContain('Certification exam')
     expect(screen.getByText('Ambassador')).toBeInTheDocument()
   })
 
-  it('adds Hub for a certified user', async () => {
+  it('adds Linked campaigns, Hub and the exam for a certified company', async () => {
+    await landsOn('/faq', signedInSession(makeUser({ companyType: 'certified' })), '/faq')
+    expect(await links()).toEqual(expect.arrayContaining(['Linked campaigns', 'Hub', 'Certification exam']))
+    expect(await links()).not.toContain('Invite')
+    expect(screen.getByText('Certified')).toBeInTheDocument()
+  })
+
+  it('shows a certified user of a standard company the badge, not the partner screens (the server answers 403 there)', async () => {
     await landsOn('/faq', signedInSession(makeUser({ certified: true })), '/faq')
-    expect(await links()).toContain('Hub')
+    expect(await links()).not.toContain('Hub')
     expect(screen.getByText('Certified')).toBeInTheDocument()
   })
 

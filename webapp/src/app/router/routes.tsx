@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
-import type { SectionHandle } from '../../platform/NotAvailable'
 import Root from '../Root'
 import RouteError from '../RouteError'
 import Spinner from '../../platform/Spinner'
@@ -35,13 +34,6 @@ const adminScreen = section(() => import('./sections/admin'))
 // only where they are used.
 const campaignScreen = (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] =>
   async () => ({ Component: (await load()).default })
-
-// Sections whose screens later issues build: one honest panel that names the section.
-const later = (path: string, name: string, screen: (name: 'NotAvailable') => RouteObject['lazy'] = advertiserScreen): RouteObject => ({
-  path,
-  handle: { section: name } satisfies SectionHandle,
-  lazy: screen('NotAvailable'),
-})
 
 // Public section.
 const publicRoutes: RouteObject[] = [
@@ -93,12 +85,13 @@ const advertiserRoutes: RouteObject[] = [
 // Partner section (B §2 "Partner program"): login required.
 const partnerRoutes: RouteObject[] = [
   // A §2 keeps the spelling 'campaings-linked'; DESIGN §1.6 also answers 'campaigns-linked'.
-  later('campaings-linked', 'Linked campaigns', partnerScreen),
-  later('campaigns-linked', 'Linked campaigns', partnerScreen),
-  later('invite', 'Invite', partnerScreen),
-  later('codes-redeemed', 'Codes redeemed', partnerScreen),
-  later('admin/hub', 'Partner hub', partnerScreen),
-  later('admin/special-users/exam', 'Certification exam', partnerScreen),
+  // The server answers 403 to a company outside the program; the screens show its message.
+  { path: 'campaings-linked', lazy: partnerScreen('CampaignsLinked') },
+  { path: 'campaigns-linked', lazy: partnerScreen('CampaignsLinked') },
+  { path: 'invite', lazy: partnerScreen('Invite') },
+  { path: 'codes-redeemed', lazy: partnerScreen('CodesRedeemed') },
+  { path: 'admin/hub', lazy: partnerScreen('Hub') },
+  { path: 'admin/special-users/exam', lazy: partnerScreen('Exam') },
 ]
 
 // Admin section.
@@ -124,7 +117,8 @@ const adminRoutes: RouteObject[] = [
     children: [
       { path: 'admin/promos', lazy: adminScreen('Promos') },
       { path: 'admin/promos/new', lazy: adminScreen('NewPromo') },
-      later('admin/special-users', 'Special users', adminScreen),
+      // Its own bundle: the admin section does not carry the partner feature.
+      { path: 'admin/special-users', lazy: campaignScreen(() => import('../../features/partners/admin/SpecialUsers')) },
     ],
   },
 ]

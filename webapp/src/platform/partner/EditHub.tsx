@@ -1,11 +1,27 @@
-import { NotAvailablePanel } from '../NotAvailable'
+import Alert from '../Alert'
+import { errorMessage } from '../http'
+import Spinner from '../Spinner'
+import HubProfileForm from './HubProfileForm'
+import { useHubQuery } from './hubApi'
 
 /**
- * The /profile "Edit hub" tab of a partner company (B §2: ambassador or certified). This is the
- * seam the partner-program issue fills with the hub profile form (PUT /api/special/hub/{userId});
- * it lives in platform so that /profile (identity) and the partner feature share it without
- * importing each other.
+ * The /profile "Edit hub" tab of a partner company (B §2: ambassador or certified): the same hub
+ * profile as the update-profile modal of /admin/hub (PUT /api/special/hub/{userId}). It lives in
+ * platform so that /profile (identity) and the partner feature share it without importing each
+ * other.
  */
 export default function EditHub() {
-  return <NotAvailablePanel section="Edit hub" heading="h2" />
+  const hub = useHubQuery()
+  return (
+    <section aria-labelledby="edit-hub-heading" className="card space-y-4 p-4 sm:p-6">
+      <div>
+        <h2 id="edit-hub-heading" className="text-lg font-semibold text-slate-900">
+          Edit hub
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">What your partner hub shows about your company.</p>
+      </div>
+      {hub.isError && <Alert>{errorMessage(hub.error)}</Alert>}
+      {hub.isLoading ? <Spinner label="Loading your hub" /> : hub.data && <HubProfileForm formId="edit-hub-form" profile={hub.data.profile} />}
+    </section>
+  )
 }

@@ -1,0 +1,205 @@
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { useDispatch } from 'react-redux'
+import Alert from '../../../platform/Alert'
+import type { BonusRow, LinkedCompany, SpecialUser } from '../../../platform/api-types/partners'
+import Confirm from '../../../platform/Confirm'
+import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import { formatDisplayDate } from '../../../platform/dates'
+import { flashShown } from '../../../platform/flash/flash'
+import { errorMessage } from '../../../platform/http'
+import Modal from '../../../platform/Modal'
+import { formatDollars } from '../../../platform/money'
+import { useSetCertificationMutation } from '../../identity/adminApi'
+import { useBonusListQuery, useLinkedCompaniesQuery, useSpecialUsersQuery } from '../api'
+import { CONFIRM_CERT_OFF, CONFIRM_CERT_ON, inviteStatusLabel, MSG_CERT_OFF, MSG_CERT_ON, SPECIAL_PAGE_SIZES } from '../rules'
+
+const money = (c: { getValue: () => unknown }) => <span className="tabular-nums">{formatDollars(Number(c.getValue() ?? 0))}</span>
+
+// B §2: Type, Linked, Email, Full Name, Last Login, Bonus. Column ids are the server's sort fields
+// (type, linked, bonus); email, name and last login come from identity per page.
+const columns: ColumnDef<SpecialUser, any>[] = [
+  {
+    id: 'type',
+    accessorKey: 'type',
+    header: 'Type',
+    cell: (c) => (
+      <span className="inline-flex items-center gap-1.5 capitalize">
+        {c.getValue<string>()}
+        {c.row.original.certified && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 normal-case">Certified user</span>}
+      </span>
+    ),
+  },
+  { id: 'linked', accessorKey: 'linked', header: 'Linked', cell: (c) => <span className="tabular-nums">{c.getValue<number>()}</span> },
+  { id: 'email', accessorKey: 'email', header: 'Email', enableSorting: false },
+  {
+    id: 'full_name',
+    accessorKey: 'full_name',
+    header: 'Full Name',
+    enableSorting: false,
+    cell: (c) => (
+      <span>
+        <span className="font-medium text-slate-900">{c.getValue<string>()}</span>
+        <span className="block text-xs text-slate-600">{c.row.original.company_name}</span>
+      </span>
+    ),
+  },
+  {
+    id: 'last_login',
+    accessorKey: 'last_login',
+    header: 'Last Login',
+    enableSorting: false,
+    cell: (c) => (c.getValue<string>() ? <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> : <span className="text-slate-600">Never</span>),
+  },
+  { id: 'bonus', accessorKey: 'bonus', header: 'Bonus', cell: money },
+]
+
+const linkedColumns: ColumnDef<LinkedCompany, any>[] = [
+  { id: 'company_name', accessorKey: 'company_name', header: 'Company', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
+  { id: 'email', accessorKey: 'email', header: 'Email' },
+  { id: 'status', accessorKey: 'status', header: 'Status', cell: (c) => inviteStatusLabel(c.getValue<string>()) },
+  { id: 'expiration', header: 'Linked until', accessorFn: (l) => l.linked.expiration, cell: (c) => <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> },
+  { id: 'active', header: 'Active', accessorFn: (l) => l.linked.active, cell: (c) => (c.getValue<boolean>() ? 'Yes' : 'No') },
+  { id: 'bonus', accessorKey: 'bonus', header: 'Bonus', cell: money },
+]
+
+const bonusColumns: ColumnDef<BonusRow, any>[] = [
+  { id: 'label', accessorKey: 'label', header: 'For', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>() || c.row.original.key}</span> },
+  { id: 'billed', accessorKey: 'billed', header: 'Billed', cell: money },
+  { id: 'bonus', accessorKey: 'bonus', header: 'Bonus', cell: money },
+]
+
+/** The linked-companies modal (GET /api/special/invite?company=). */
+function LinkedModal({ partner, onClose }: { partner: SpecialUser | null; onClose: () => void }) {
+  const list = useLinkedCompaniesQuery(partner?.company_id ?? '', { skip: !partner })
+  return (
+    <Modal open={partner !== null} title={`Linked companies of ${partner?.company_name ?? ''}`} size="lg" onClose={onClose} footer={<button type="button" className="btn-secondary" onClick={onClose}>Close</button>}>
+      {list.isError && <Alert>{errorMessage(list.error)}</Alert>}
+      <DataGrid
+        label="Linked companies"
+        columns={linkedColumns}
+        data={list.data ?? []}
+        getRowId={(l) => l.id}
+        pageSizeOptions={[10, 20, 50, 0]}
+        loading={list.isFetching}
+        emptyState="This partner has no linked company yet."
+      />
+    </Modal>
+  )
+}
+
+/** The bonus-list modal (GET /api/special/{companyId}/bonus?type=month|client|campaign). */
+function BonusModal({ partner, onClose }: { partner: SpecialUser | null; onClose: () => void }) {
+  const [type, setType] = useState('month')
+  const list = useBonusListQuery({ companyId: partner?.company_id, type }, { skip: !partner })
+  return (
+    <Modal open={partner !== null} title={`Bonus of ${partner?.company_name ?? ''}`} size="lg" onClose={onClose} footer={<button type="button" className="btn-secondary" onClick={onClose}>Close</button>}>
+      <div className="mb-4 space-y-1.5">
+        <label htmlFor="bonus-type" className="block text-sm font-medium text-slate-700">
+          Group by
+        </label>
+        <select id="bonus-type" className="field-input w-auto" value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="month">Month</option>
+          <option value="client">Client company</option>
+          <option value="campaign">Campaign</option>
+        </select>
+      </div>
+      {list.isError && <Alert>{errorMessage(list.error)}</Alert>}
+      <DataGrid
+        label="Bonus list"
+        columns={bonusColumns}
+        data={list.data ?? []}
+        getRowId={(r) => r.key}
+        pageSizeOptions={[10, 20, 50, 0]}
+        loading={list.isFetching}
+        emptyState="No bonus earned yet."
+      />
+    </Modal>
+  )
+}
+
+/**
+ * /admin/special-users (B §2, super admin): the partner companies, default sort bonus descending.
+ * For the selected one: its linked companies, its bonus list, and activate or remove the
+ * certification of its user (the accounts issue's call, PUT /api/users/{id}; B §8 confirms).
+ */
+export default function SpecialUsers() {
+  const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: 50, sort: '-bonus' })
+  const list = useSpecialUsersQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort })
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [modal, setModal] = useState<'linked' | 'bonus' | 'cert-on' | 'cert-off' | null>(null)
+  const [certify, certifying] = useSetCertificationMutation()
+  const dispatch = useDispatch()
+  const rows = useMemo(() => list.data?.items ?? [], [list.data])
+  const selected = rows.find((r) => r.company_id === selectedId) ?? null
+
+  const open = (which: NonNullable<typeof modal>) => {
+    if (!selected) {
+      dispatch(flashShown('You first must select a special user', 'danger', 5000))
+      return
+    }
+    setModal(which)
+  }
+
+  const onCertification = async (on: boolean) => {
+    if (!selected) return
+    try {
+      await certify({ id: selected.user_id, certified: on }).unwrap()
+      dispatch(flashShown(on ? MSG_CERT_ON : MSG_CERT_OFF, 'success'))
+      void list.refetch()
+    } catch (error) {
+      dispatch(flashShown(errorMessage(error), 'danger'))
+    } finally {
+      setModal(null)
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Special users</h1>
+        <p className="mt-1 text-slate-600">Ambassador and certified partner companies, with the companies linked to them and the bonus they earned.</p>
+      </div>
+      <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Selected special user">
+        <button type="button" className="btn-secondary" onClick={() => open('linked')}>
+          Linked companies
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => open('bonus')}>
+          View bonus
+        </button>
+        <button type="button" className="btn-secondary" disabled={selected?.certified === true} onClick={() => open('cert-on')}>
+          Activate certification
+        </button>
+        <button type="button" className="btn-danger" disabled={selected !== null && !selected.certified} onClick={() => open('cert-off')}>
+          Remove certification
+        </button>
+      </div>
+      {list.isError && <Alert>{errorMessage(list.error)}</Alert>}
+      <DataGrid
+        label="Special users"
+        columns={columns}
+        data={rows}
+        getRowId={(r) => r.company_id}
+        pageSizeOptions={SPECIAL_PAGE_SIZES}
+        selection="single"
+        selectedIds={selectedId ? [selectedId] : []}
+        onSelectionChange={(ids) => setSelectedId(ids[0] ?? null)}
+        loading={list.isFetching}
+        emptyState="No ambassador or certified company yet. Upgrade a company from Users."
+        server={{ total: list.data?.total ?? 0, state: grid, onStateChange: setGrid }}
+      />
+      <LinkedModal partner={modal === 'linked' ? selected : null} onClose={() => setModal(null)} />
+      <BonusModal partner={modal === 'bonus' ? selected : null} onClose={() => setModal(null)} />
+      <Confirm
+        open={modal === 'cert-on' || modal === 'cert-off'}
+        title={modal === 'cert-on' ? 'Activate certification' : 'Remove certification'}
+        message={modal === 'cert-on' ? CONFIRM_CERT_ON : CONFIRM_CERT_OFF}
+        confirmText={modal === 'cert-on' ? 'Activate certification' : 'Remove certification'}
+        tone={modal === 'cert-off' ? 'danger' : 'primary'}
+        busy={certifying.isLoading}
+        onConfirm={() => void onCertification(modal === 'cert-on')}
+        onCancel={() => setModal(null)}
+      />
+    </div>
+  )
+}
