@@ -72,7 +72,7 @@ func TestPacingCalls(t *testing.T) {
 		f := startManage(t, dialect)
 		id := f.ids["Holiday Coffee Push"]
 		var weeks struct{ Items []Week }
-		f.adv.Get("/api/campaigns/" + id + "/weeks?page_size=0").Expect(t, 200).JSON(t, &weeks)
+		f.adv.Get("/api/campaigns/"+id+"/weeks?page_size=0").Expect(t, 200).JSON(t, &weeks)
 		var weekly money.Cents
 		var planned, delivered int64
 		today := dates.Today(f.s.Clock)
@@ -86,16 +86,16 @@ func TestPacingCalls(t *testing.T) {
 			}
 		}
 		var p Pacing
-		f.adv.Get("/api/campaigns/" + id + "/pacing").Expect(t, 200).JSON(t, &p)
+		f.adv.Get("/api/campaigns/"+id+"/pacing").Expect(t, 200).JSON(t, &p)
 		// Four weeks from last Monday: three charged (up to the locked week), one to come.
 		if p.Spent != 3*weekly || p.Committed != 4*weekly || p.Remaining != weekly || p.FinishBasis != FinishEndDate ||
 			p.FinishDate.String() != "2026-12-06" || p.PlannedToDate != planned || p.DeliveredToDate != delivered || planned == 0 ||
 			p.PacePercent == nil || p.WeeksFinished != 1 || p.WeeksReported != 1 || !p.Renewable {
 			t.Fatalf("pacing = %+v (weekly %v, planned %d, delivered %d)", p, weekly, planned, delivered)
 		}
-		f.other.Get("/api/campaigns/" + id + "/pacing").Expect(t, 404)
-		f.other.Get("/api/campaigns/" + id + "/renew").Expect(t, 404)
-		f.admin.Get("/api/campaigns/" + id + "/pacing").Expect(t, 200)
+		f.other.Get("/api/campaigns/"+id+"/pacing").Expect(t, 404)
+		f.other.Get("/api/campaigns/"+id+"/renew").Expect(t, 404)
+		f.admin.Get("/api/campaigns/"+id+"/pacing").Expect(t, 200)
 
 		// The dashboard: the company's live campaigns only (not completed, not another company's).
 		var list PacingList
@@ -111,7 +111,7 @@ func TestPacingCalls(t *testing.T) {
 			t.Fatalf("dashboard = %v", names)
 		}
 		var onCard Pacing
-		f.adv.Get("/api/campaigns/" + f.ids["Always On"] + "/pacing").Expect(t, 200).JSON(t, &onCard)
+		f.adv.Get("/api/campaigns/"+f.ids["Always On"]+"/pacing").Expect(t, 200).JSON(t, &onCard)
 		if onCard.FinishBasis != FinishOpen || onCard.FinishDate != nil || onCard.WeeklyCost <= 0 || onCard.Renewable {
 			t.Fatalf("ongoing with a card = %+v", onCard)
 		}
@@ -119,11 +119,11 @@ func TestPacingCalls(t *testing.T) {
 		// Without a card, on $2.5 weeks of credit: two more weeks after its last (this week).
 		f.adv.Delete("/api/cards/me").Expect(t, 200)
 		bill := testkit.ModuleOf[*billing.Module](t, f.s).Service()
-		if _, err := bill.ApplyCredit(t.Context(), billing.CreditRequest{Key: "pacing-credit", CompanyID: f.advAcc.CompanyID, Amount: onCard.WeeklyCost*5/2, Description: "test"}); err != nil {
+		if _, err := bill.ApplyCredit(t.Context(), billing.CreditRequest{Key: "pacing-credit", CompanyID: f.advAcc.CompanyID, Amount: onCard.WeeklyCost * 5 / 2, Description: "test"}); err != nil {
 			t.Fatal(err)
 		}
 		var onCredit Pacing
-		f.adv.Get("/api/campaigns/" + f.ids["Always On"] + "/pacing").Expect(t, 200).JSON(t, &onCredit)
+		f.adv.Get("/api/campaigns/"+f.ids["Always On"]+"/pacing").Expect(t, 200).JSON(t, &onCredit)
 		if onCredit.FinishBasis != FinishCredit || onCredit.CreditWeeks != 2 || onCredit.FinishDate.String() != "2026-12-06" {
 			t.Fatalf("ongoing on credit = %+v", onCredit)
 		}
@@ -194,13 +194,13 @@ func TestRenewalReminderAndPrefill(t *testing.T) {
 			t.Fatal(err)
 		}
 		var pre RenewPrefill
-		f.adv.Get("/api/campaigns/" + id + "/renew").Expect(t, 200).JSON(t, &pre)
+		f.adv.Get("/api/campaigns/"+id+"/renew").Expect(t, 200).JSON(t, &pre)
 		if pre.StartDate.String() != "2026-12-07" || pre.EndDate.String() != "2027-01-03" || pre.Duration != 4 || pre.Frequency != FrequencyWeekly ||
 			len(pre.Faces) != 3 || pre.CreativeID != creative || pre.Name != "Holiday Coffee Push (renewed)" || pre.TypeCampaign != TypePremium {
 			t.Fatalf("prefill = %+v", pre)
 		}
-		f.adv.Get("/api/campaigns/" + f.ids["Always On"] + "/renew").Expect(t, 400)
-		f.adv.Get("/api/campaigns/" + f.ids["Spring Launch"] + "/renew").Expect(t, 400)
+		f.adv.Get("/api/campaigns/"+f.ids["Always On"]+"/renew").Expect(t, 400)
+		f.adv.Get("/api/campaigns/"+f.ids["Spring Launch"]+"/renew").Expect(t, 400)
 
 		// Another company takes the first face in the renewal's second week: the creation from the
 		// prefill answers the normal conflict, and nothing is booked or charged.
