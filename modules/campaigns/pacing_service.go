@@ -22,8 +22,8 @@ const (
 )
 
 // RenewalReminderDays: the renewal email goes this many days before a finite campaign ends (B §9
-// "imminent": within 12 days).
-const RenewalReminderDays = ImminentEndDays
+// "imminent": within 12 days, ImminentEndDays; pacing_test.go checks they agree).
+const RenewalReminderDays = 12
 
 // Pacing answers GET /api/campaigns/{id}/pacing, and is an item of GET /api/campaigns/pacing.
 // Money is the campaign's price (card and account credit together); the delivery figures are of

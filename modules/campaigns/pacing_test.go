@@ -18,6 +18,9 @@ import (
 // The pacing rules (issue 17), pure: spent, committed, the finish date of finite, ongoing (credit
 // limit, card, paused) campaigns, and the delivery pace of finished weeks.
 func TestComputePacing(t *testing.T) {
+	if RenewalReminderDays != ImminentEndDays {
+		t.Fatalf("the renewal reminder (%d days) is not B §9's imminent end (%d)", RenewalReminderDays, ImminentEndDays)
+	}
 	today := dates.MustParse("2026-11-22") // a Sunday
 	mon := dates.MustParse("2026-11-09")
 	imp := func(v int64) *int64 { return &v }

@@ -22,9 +22,9 @@ export const FinishOpen = "open";
 export const FinishPaused = "paused";
 /**
  * RenewalReminderDays: the renewal email goes this many days before a finite campaign ends (B §9
- * "imminent": within 12 days).
+ * "imminent": within 12 days, ImminentEndDays; pacing_test.go checks they agree).
  */
-export const RenewalReminderDays = ImminentEndDays;
+export const RenewalReminderDays = 12;
 /**
  * Pacing answers GET /api/campaigns/{id}/pacing, and is an item of GET /api/campaigns/pacing.
  * Money is the campaign's price (card and account credit together); the delivery figures are of
