@@ -36,17 +36,17 @@ describe('pacing wording (issue 17)', () => {
   it('says the delivery against plan, or what is missing', () => {
     expect(paceText(pacing())).toBe('95% of plan: 1,900 of 2,000 impressions over 1 finished week')
     expect(paceText(pacing({ weeks_reported: 3 }))).toContain('over 3 finished weeks')
-    expect(paceText(pacing({ pace_percent: null, weeks_finished: 0 }))).toBe('No week has finished yet.')
-    expect(paceText(pacing({ pace_percent: null, weeks_finished: 2 }))).toBe('The finished weeks’ impressions are not recorded yet.')
+    expect(paceText(pacing({ pace_percent: undefined, weeks_finished: 0 }))).toBe('No week has finished yet.')
+    expect(paceText(pacing({ pace_percent: undefined, weeks_finished: 2 }))).toBe('The finished weeks’ impressions are not recorded yet.')
   })
 
   it('says the projected finish for each basis', () => {
     expect(finishText(pacing())).toBe('Ends Dec 06, 2026')
     expect(finishText(pacing({ finish_basis: 'credit', credit_weeks: 2 }))).toBe('Your account credit runs it until Dec 06, 2026 (2 more weeks). Add a card to keep it going.')
     expect(finishText(pacing({ finish_basis: 'credit', credit_weeks: 1 }))).toContain('(1 more week)')
-    expect(finishText(pacing({ finish_basis: 'open', finish_date: null }))).toBe('Open: it runs week after week until you stop it.')
-    expect(finishShort(pacing({ finish_basis: 'open', finish_date: null }))).toBe('Open')
-    expect(finishShort(pacing({ finish_basis: 'paused', finish_date: null }))).toBe('Paused')
+    expect(finishText(pacing({ finish_basis: 'open', finish_date: undefined }))).toBe('Open: it runs week after week until you stop it.')
+    expect(finishShort(pacing({ finish_basis: 'open', finish_date: undefined }))).toBe('Open')
+    expect(finishShort(pacing({ finish_basis: 'paused', finish_date: undefined }))).toBe('Paused')
     expect(finishShort(pacing())).toBe('Dec 06, 2026')
   })
 
