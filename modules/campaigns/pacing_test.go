@@ -12,6 +12,7 @@ import (
 	"marquee/modules/locations"
 	"marquee/platform/dates"
 	"marquee/platform/money"
+	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
@@ -135,6 +136,28 @@ func TestPacingCalls(t *testing.T) {
 			if it.Name == "Always On" && (it.FinishBasis != FinishCredit || it.FinishDate.String() != "2026-12-06") {
 				t.Fatalf("dashboard on credit = %+v", it)
 			}
+		}
+
+		// The demo's campaign on credit: a company without a card, credit for two and a half weeks.
+		if _, err := f.loc.GenerateInventory(t.Context(), locations.GenerateOptions{Markets: []string{"Houston"}, FacesPerMarket: 40, Seed: 7,
+			Weeks: today.WeekStart().AddWeeks(-4).Weeks(12)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.m.SeedDemo(t.Context(), server.DemoAccounts{"certified": f.otherAcc}); err != nil {
+			t.Fatal(err)
+		}
+		f.other.Get("/api/campaigns/pacing").Expect(t, 200).JSON(t, &list)
+		demo := 0
+		for _, it := range list.Items {
+			if it.Name == pacingCreditCampaign {
+				demo++
+				if it.FinishBasis != FinishCredit || it.CreditWeeks != 2 || it.FinishDate == nil {
+					t.Fatalf("demo on credit = %+v", it)
+				}
+			}
+		}
+		if demo != 1 {
+			t.Fatalf("demo campaign on credit: %d", demo)
 		}
 	})
 }
