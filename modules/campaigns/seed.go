@@ -72,7 +72,6 @@ var demoCampaigns = []demoCampaign{
 // of its weeks (docs/delivery-assurance.md "The projected finish").
 const pacingCreditCampaign = "Open House Always On"
 
-
 // SeedDemo implements server.DemoSeeder.
 func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
 	made, there := 0, 0
