@@ -102,6 +102,13 @@ var expectedAccess = map[string]string{
 	"PUT /api/calendar/week":                authz.User,
 	"DELETE /api/calendar/week":             authz.User,
 	"DELETE /api/calendar/campaigns/:ref":   authz.User,
+	// campaigns, pacing and renewal (issue 17; docs/delivery-assurance.md)
+	"GET /api/campaigns/pacing":     authz.Member,
+	"GET /api/campaigns/:id/pacing": authz.Member,
+	"GET /api/campaigns/:id/renew":  authz.Member,
+	// reports, weekly digest (issue 17; docs/delivery-assurance.md)
+	"GET /api/reports/digest": authz.Member,
+	"PUT /api/reports/digest": authz.Member,
 	// campaigns, management side (issue 7; docs/campaign-lifecycle.md)
 	"GET /api/campaigns":                         authz.Member,
 	"GET /api/campaigns/count":                   authz.Member,

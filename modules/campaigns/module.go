@@ -60,6 +60,8 @@ type Deps struct {
 	MaxJSONBytes int64
 	// HoldTTL is how long a conflict's holds, and its draft, last (HOLD_TTL).
 	HoldTTL time.Duration
+	// BaseURL is the web app's address, for emailed links (the renewal link, renew.go).
+	BaseURL string
 }
 
 // Module is the campaigns bounded context.
@@ -107,15 +109,17 @@ func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
 // routes is every route of the module: the creation side (create_handlers.go) and the management
 // side (manage_handlers.go), one table for Routes and Policy.
 func (m *Module) routes() server.RouteTable {
-	return append(m.createRoutes(), m.manageRoutes()...)
+	return append(append(m.createRoutes(), m.manageRoutes()...), m.pacingRoutes()...)
 }
 
 func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
-// Jobs are the creation side's (conflict drafts expire) and the lifecycle's.
-func (m *Module) Jobs() []jobs.Job { return append(m.createJobs(), m.manageJobs()...) }
+// Jobs are the creation side's (conflict drafts expire), the lifecycle's and the renewal reminder.
+func (m *Module) Jobs() []jobs.Job {
+	return append(append(m.createJobs(), m.manageJobs()...), m.renewalJob())
+}
 
 // subscribe wires the reactions to the events of the modules below (billing's settled charges).
 func (m *Module) subscribe() { m.subscribeCreate(); m.subscribeManage() }
@@ -125,7 +129,7 @@ func NewFromKernel(k *server.Kernel, id Identity, loc locations.Service, cr crea
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Identity: id, Locations: loc, Creatives: cr, Billing: bill,
 		Outbox: k.Outbox, Events: k.Events, Audit: k.Audit, Log: k.Log,
-		MaxJSONBytes: k.Config.MaxJSONBytes, HoldTTL: k.Config.HoldTTL,
+		MaxJSONBytes: k.Config.MaxJSONBytes, HoldTTL: k.Config.HoldTTL, BaseURL: k.Config.BaseURL,
 	})
 }
 

@@ -12,11 +12,13 @@ import (
 
 	"github.com/google/uuid"
 
+	"marquee/modules/billing"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/modules/creatives"
 	"marquee/modules/locations"
 	"marquee/platform/dates"
 	"marquee/platform/db"
+	"marquee/platform/money"
 	"marquee/platform/server"
 )
 
@@ -74,7 +76,14 @@ var demoCampaigns = []demoCampaign{
 	{"certified", "Open House", "Houston", 3, 0, -1, 3, StatusActive, FrequencyWeekly, "succeeded", ""},
 	{"certified", "Holiday Hours", "Houston", 2, 10, 1, 2, StatusPaused, FrequencyWeekly, "succeeded", ""},
 	{"certified", "Summer Open House", "Houston", 2, 20, 3, 2, StatusActive, FrequencyWeekly, "succeeded", ""},
+	// Issue 17: an ongoing campaign of a company without a card, on account credit (pacingCredit),
+	// so its pacing shows the finish the credit allows.
+	{"certified", "Open House Always On", "Houston", 2, 30, -1, 2, StatusActive, FrequencyOngoing, "succeeded", ""},
 }
+
+// pacingCreditCampaign is the demo campaign whose company gets account credit for two and a half
+// of its weeks (docs/delivery-assurance.md "The projected finish").
+const pacingCreditCampaign = "Open House Always On"
 
 // SeedDemo implements server.DemoSeeder.
 func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
@@ -112,6 +121,16 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		}
 		if err := m.seedCampaign(ctx, id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], thisWeek.AddWeeks(d.offset), true); err != nil {
 			return "", fmt.Errorf("campaigns: demo campaign %s: %w", d.name, err)
+		}
+		if d.name == pacingCreditCampaign {
+			var weekly money.Cents
+			for _, f := range fs[d.faceSkip : d.faceSkip+d.faces] {
+				weekly += f.Value
+			}
+			if _, err := m.deps.Billing.ApplyCredit(ctx, billing.CreditRequest{Key: "demo:pacing-credit:" + id, CompanyID: acc.CompanyID,
+				Amount: weekly * 5 / 2, Description: "Demo credit", CampaignRef: id}); err != nil {
+				return "", fmt.Errorf("campaigns: demo credit: %w", err)
+			}
 		}
 		made++
 	}

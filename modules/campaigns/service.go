@@ -389,4 +389,6 @@ type Service interface {
 	// FindCompanyCampaigns returns the company's listed campaigns (not deleted, no drafts), newest
 	// first (the reports' campaign picker).
 	FindCompanyCampaigns(ctx context.Context, companyID string) ([]*Campaign, error)
+	// CompanyPacing returns the pacing of the company's live campaigns (the weekly digest).
+	CompanyPacing(ctx context.Context, companyID string) ([]Pacing, error)
 }

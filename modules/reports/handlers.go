@@ -23,7 +23,7 @@ import (
 // every company's); the admin list, the company picker, the mailer and the calendar's copy are
 // admin calls.
 func (m *Module) routes() server.RouteTable {
-	return server.RouteTable{
+	return append(m.digestRoutes(), server.RouteTable{
 		server.GET("/api/reports", authz.Member, m.listHandler),
 		server.POST("/api/reports", authz.Member, m.createHandler(true)),
 		server.POST("/api/campaigns/reports", authz.Member, m.createHandler(false)),
@@ -43,7 +43,7 @@ func (m *Module) routes() server.RouteTable {
 		// and docs/reports.md.
 		server.GET("/api/ac/reports/", authz.Admin, m.acListHandler),
 		server.DELETE("/api/ac/reports/:id", authz.Admin, m.deleteHandler),
-	}
+	}...)
 }
 
 // listSpec is the advertiser's list (B §9: 10, 20, 50, All; default 10), newest first.

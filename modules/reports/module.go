@@ -49,6 +49,8 @@ type Campaigns interface {
 	FindCompanyCampaign(ctx context.Context, companyID, id string) (*campaigns.Campaign, error)
 	FindCompanyCampaigns(ctx context.Context, companyID string) ([]*campaigns.Campaign, error)
 	FindWeeks(ctx context.Context, campaignID string) ([]campaigns.Week, error)
+	// CompanyPacing: the live campaigns' delivery against plan (the weekly digest, digest.go).
+	CompanyPacing(ctx context.Context, companyID string) ([]campaigns.Pacing, error)
 }
 
 // Creatives is what this module needs from creatives: the uploaded report PDFs, the proof and
@@ -116,8 +118,8 @@ func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
-// Jobs: the weekly scheduled reports (schedule.go).
-func (m *Module) Jobs() []jobs.Job { return []jobs.Job{m.weeklyJob()} }
+// Jobs: the weekly scheduled reports (schedule.go) and the weekly digest (digest.go).
+func (m *Module) Jobs() []jobs.Job { return []jobs.Job{m.weeklyJob(), m.digestJob()} }
 
 // NewFromKernel builds the module from the platform kernel and the services it uses.
 func NewFromKernel(k *server.Kernel, id Identity, camps Campaigns, cr Creatives) (*Module, error) {

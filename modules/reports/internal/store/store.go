@@ -103,7 +103,7 @@ func Migrations() []*db.Migration {
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("reports_schedule_runs", "reports_schedules", "reports_counts", "reports_reports")
 		},
-	}}
+	}, digestTables}
 }
 
 // Store runs the reports queries.

@@ -89,6 +89,10 @@ export interface InitialCampaign {
   duration: number
   faceIds: string[]
   creativeId: string
+  /** A renewal's creative, chosen already (issue 17); an edit keeps creativeId instead. */
+  creative?: Creative | null
+  /** A renewed maximum-budget campaign's daily budget, in dollars (issue 17). */
+  dailyBudget?: number
 }
 
 export interface SubmitFailure {
@@ -174,9 +178,9 @@ function CampaignFormFields({ mode, initial, disabled = false, onSubmit, onReady
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [view, setView] = useState<MapView | null>(null)
   const [fitPending, setFitPending] = useState(false)
-  const [creative, setCreative] = useState<Creative | null>(restored?.creative ?? null)
-  const [useDefault, setUseDefault] = useState(restored?.useDefault ?? mode === 'create')
-  const [dailyText, setDailyText] = useState(restored?.dailyText ?? '')
+  const [creative, setCreative] = useState<Creative | null>(restored?.creative ?? initial?.creative ?? null)
+  const [useDefault, setUseDefault] = useState(restored?.useDefault ?? (mode === 'create' && !initial?.creative))
+  const [dailyText, setDailyText] = useState(restored?.dailyText ?? (initial?.dailyBudget ? String(initial.dailyBudget) : ''))
   const [errors, setErrors] = useState<Partial<Record<FormField | string, string>>>({})
   const [pending, setPending] = useState<PendingToggle | null>(null)
   const [modal, setModal] = useState<null | 'creative' | 'card' | 'promo' | 'example' | 'review'>(null)

@@ -39,6 +39,7 @@ import {
 import LocationsPanel from '../detail/LocationsPanel'
 import ProofsGallery from '../detail/ProofsGallery'
 import WeekTable from '../detail/WeekTable'
+import PacingPanel from '../pacing/PacingPanel'
 import { campaignType, displayStatus, frequencyLabel } from '../list/listRules'
 import StatusBadge from '../list/StatusBadge'
 
@@ -245,6 +246,8 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
         <Fact label="Estimated impressions">{formatCount(campaign.impression_count)}</Fact>
         <Fact label="Actual impressions">{formatCount(campaign.totalActImp ?? 0)}</Fact>
       </dl>
+
+      <PacingPanel campaignId={campaign.id} />
 
       <Section title="Impressions" id="impressions">
         <LineChart label="Estimated against actual impressions" data={impressionsChart(campaign.chart)} />

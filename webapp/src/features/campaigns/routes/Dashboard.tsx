@@ -16,6 +16,7 @@ import { isApiError, errorMessage } from '../../../platform/http'
 import { MsgTourCallDeclined } from '../../../platform/api-types/identity'
 import { useCheckTutorialMutation, useRequestTourCallMutation } from '../../../platform/tour/api'
 import { useCampaignCountQuery } from '../api'
+import DashboardPacing from '../pacing/DashboardPacing'
 
 /** A §2: the counts the dashboard shows, in this order. */
 export const COUNT_TILES: { key: keyof Count; label: string; status?: string }[] = [
@@ -121,6 +122,8 @@ export default function Dashboard() {
           })}
         </ul>
       </section>
+
+      <DashboardPacing />
 
       {counts.data && total === 0 && (
         <section aria-labelledby="campaigns-empty" className="card flex flex-col items-center px-6 py-14 text-center">

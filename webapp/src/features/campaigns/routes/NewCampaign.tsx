@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { useNavigate, useSearchParams } from 'react-router'
 import { MsgCreated, MsgUnexpected, StatusActive, type CampaignForm as CampaignFormBody, type ConflictResponse } from '../../../platform/api-types/campaigns'
@@ -14,6 +14,10 @@ import ConflictDialog, { type Resolution } from '../new/ConflictDialog'
 import { discardDraft } from '../new/draft'
 import { newIdempotencyKey } from '../new/rules'
 import { NEW_CAMPAIGN_TOUR } from '../new/tourSteps'
+import Alert from '../../../platform/Alert'
+import Spinner from '../../../platform/Spinner'
+import { useRenewPrefillQuery } from '../pacing/pacingApi'
+import { renewInitial } from '../pacing/pacingRules'
 
 /**
  * /campaigns/new (B §2, issue 6): the campaign form, its submission with an Idempotency-Key, the
@@ -33,6 +37,12 @@ export default function NewCampaign() {
   const wantsTour = useRef(params.get('tour') === 'true')
   const userId = useSelector(selectUser)?.id
   const markets = useMarketsQuery()
+  // Issue 17: ?renew={id} prefills the form from that campaign (same faces, the next weeks); the
+  // creation below is the normal one (quote, card, conflicts). A renewal neither restores nor keeps
+  // the user's draft.
+  const renewId = params.get('renew')
+  const prefill = useRenewPrefillQuery(renewId ?? '', { skip: !renewId })
+  const initial = useMemo(() => (prefill.data ? renewInitial(prefill.data) : undefined), [prefill.data])
 
   // A §8 / B §8: without markets there is no campaign to make; say so and go to the dashboard
   // rather than leave a broken form.
@@ -93,7 +103,16 @@ export default function NewCampaign() {
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">New campaign</h1>
         <p className="mt-1 text-slate-600">Choose your billboards, your weeks and your ad, then review and confirm.</p>
       </header>
-      <CampaignForm mode="create" disabled={conflict !== null} onSubmit={submit} onReady={onReady} draftOwner={userId} />
+      {renewId && prefill.isFetching && !initial && <Spinner label="Loading the campaign to renew" />}
+      {renewId && prefill.isError && <Alert tone="danger">{errorMessage(prefill.error)}</Alert>}
+      {initial && (
+        <Alert tone="info">
+          Renewing “{prefill.data?.name.replace(/ \(renewed\)$/, '')}”: the same billboards for the next available weeks, at today’s prices. Review the quote before anything is booked or charged.
+        </Alert>
+      )}
+      {(!renewId || initial || prefill.isError) && (
+        <CampaignForm key={initial ? 'renew' : 'new'} mode="create" initial={initial} disabled={conflict !== null} onSubmit={submit} onReady={onReady} draftOwner={renewId ? undefined : userId} />
+      )}
       <ConflictDialog
         conflict={conflict}
         busy={resolving.isLoading}

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import BillingPanel from '../../../platform/billing/BillingPanel'
+import DigestSetting from '../../campaigns/pacing/DigestSetting'
 import { selectUser, userUpdated } from '../../../platform/session'
 import Tabs from '../../../platform/Tabs'
 import { useDisableTourMutation, useEnableTourMutation } from '../api'
@@ -75,6 +76,7 @@ export default function Settings() {
           ]}
         />
       </div>
+      <DigestSetting />
     </div>
   )
 }
