@@ -60,6 +60,9 @@ type Deps struct {
 	MaxJSONBytes int64
 	// HoldTTL is how long a conflict's holds, and its draft, last (HOLD_TTL).
 	HoldTTL time.Duration
+	// MakeGoodThreshold is the delivery percentage under which a finished week earns a make-good
+	// (MAKEGOOD_THRESHOLD_PERCENT; DefaultMakeGoodThreshold when 0).
+	MakeGoodThreshold int
 }
 
 // Module is the campaigns bounded context.
@@ -107,7 +110,7 @@ func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
 // routes is every route of the module: the creation side (create_handlers.go) and the management
 // side (manage_handlers.go), one table for Routes and Policy.
 func (m *Module) routes() server.RouteTable {
-	return append(m.createRoutes(), m.manageRoutes()...)
+	return append(append(m.createRoutes(), m.manageRoutes()...), m.makeGoodRoutes()...)
 }
 
 func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
@@ -115,7 +118,9 @@ func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
 // Jobs are the creation side's (conflict drafts expire) and the lifecycle's.
-func (m *Module) Jobs() []jobs.Job { return append(m.createJobs(), m.manageJobs()...) }
+func (m *Module) Jobs() []jobs.Job {
+	return append(append(m.createJobs(), m.manageJobs()...), m.makeGoodsJob())
+}
 
 // subscribe wires the reactions to the events of the modules below (billing's settled charges).
 func (m *Module) subscribe() { m.subscribeCreate(); m.subscribeManage() }
@@ -125,7 +130,7 @@ func NewFromKernel(k *server.Kernel, id Identity, loc locations.Service, cr crea
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Identity: id, Locations: loc, Creatives: cr, Billing: bill,
 		Outbox: k.Outbox, Events: k.Events, Audit: k.Audit, Log: k.Log,
-		MaxJSONBytes: k.Config.MaxJSONBytes, HoldTTL: k.Config.HoldTTL,
+		MaxJSONBytes: k.Config.MaxJSONBytes, HoldTTL: k.Config.HoldTTL, MakeGoodThreshold: k.Config.MakeGoodThresholdPercent,
 	})
 }
 

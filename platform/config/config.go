@@ -78,6 +78,8 @@ type Config struct {
 	PartnerLinkMonths          int `env:"PARTNER_LINK_MONTHS" default:"12" doc:"how many months a partner's link to a client company lasts (docs/partners.md)"`
 	PartnerBonusRateAmbassador int `env:"PARTNER_BONUS_RATE_AMBASSADOR" default:"1000" doc:"an ambassador's bonus on a linked client's billed spend, in basis points (1000 = 10%)"`
 	PartnerBonusRateCertified  int `env:"PARTNER_BONUS_RATE_CERTIFIED" default:"1500" doc:"a certified partner's bonus on a linked client's billed spend, in basis points (1500 = 15%)"`
+
+	MakeGoodThresholdPercent int `env:"MAKEGOOD_THRESHOLD_PERCENT" default:"90" doc:"a finished campaign week delivering less than this percentage of its contracted impressions earns a make-good credit (docs/delivery-assurance.md)"`
 }
 
 // Var describes one variable, for .env.example and its test.
@@ -210,6 +212,9 @@ func (c Config) check() []string {
 	}
 	if c.PartnerBonusRateAmbassador < 0 || c.PartnerBonusRateAmbassador > 10000 || c.PartnerBonusRateCertified < 0 || c.PartnerBonusRateCertified > 10000 {
 		p = append(p, "PARTNER_BONUS_RATE_AMBASSADOR and PARTNER_BONUS_RATE_CERTIFIED must be from 0 to 10000 basis points")
+	}
+	if c.MakeGoodThresholdPercent < 1 || c.MakeGoodThresholdPercent > 100 {
+		p = append(p, "MAKEGOOD_THRESHOLD_PERCENT must be from 1 to 100")
 	}
 	if c.TileURL == "" {
 		p = append(p, "TILE_URL is required")
