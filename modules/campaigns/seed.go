@@ -135,7 +135,8 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 				LocationName: f.LocationName, Market: f.Market, City: f.City, Face: f.Face, Lat: f.Lat, Lng: f.Lng, Snapshot: f.NewLocationSnapshot,
 				CreatedAt: now, UpdatedAt: now}
 			if wk.AddDays(8).Before(today) || wk.AddDays(8).Equal(today) {
-				v := f.Ooh * int64(90+(i*7+j*13)%35) / 100
+				// rounded up: a floor could fall a fraction under the 90 % make-good threshold
+				v := (f.Ooh*int64(90+(i*7+j*13)%35) + 99) / 100
 				w.ActImp = &v
 				actTotal += v
 				if j == 0 {
@@ -315,7 +316,7 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 						Ooh: f.Ooh, LocationName: f.LocationName, Market: f.Market, City: f.City, Face: f.Face, Lat: f.Lat, Lng: f.Lng,
 						Snapshot: f.NewLocationSnapshot, CreatedAt: now, UpdatedAt: now}
 					if wk.AddDays(8).Before(dates.Today(m.deps.Clock)) {
-						v := f.Ooh * int64(90+(i+k)%30) / 100
+						v := (f.Ooh*int64(90+(i+k)%30) + 99) / 100 // rounded up: never under the make-good threshold
 						w.ActImp = &v
 						c.TotalActImp += v
 						if f.ID == fs[0].ID && proofs < o.ProofsPerCampaign {
