@@ -100,6 +100,11 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		if err := m.seedCampaign(ctx, id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], thisWeek.AddWeeks(d.offset)); err != nil {
 			return "", fmt.Errorf("campaigns: demo campaign %s: %w", d.name, err)
 		}
+		if d.account+":"+d.name == demoMakeGoodCampaign {
+			if err := m.seedMakeGood(ctx, id); err != nil {
+				return "", fmt.Errorf("campaigns: demo make-good: %w", err)
+			}
+		}
 		made++
 	}
 	return fmt.Sprintf("campaigns: %d demo campaigns created, %d already there", made, there), nil
