@@ -795,7 +795,7 @@ export interface ChartSeries {
    * PlanFloor is, per point, the make-good threshold of the plan (Minimum × threshold %): with
    * Minimum it bounds the plan band of the chart; a week delivered under it earns a make-good.
    */
-  plan_floor: number /* int64 */[];
+  plan_floor?: number /* int64 */[];
 }
 /**
  * Proof is a proof of play with the face and the week it shows (issue 12 item 27: a caption).
@@ -831,8 +831,8 @@ export interface CampaignDetail extends Campaign {
    * MakeGoods are the campaign's make-goods (issue 17), oldest week first;
    * MakeGoodThreshold is the delivery percentage under which a finished week earns one.
    */
-  make_goods: MakeGood[];
-  make_good_threshold: number /* int */;
+  make_goods?: MakeGood[];
+  make_good_threshold?: number /* int */;
 }
 /**
  * ActionResponse answers pause, resume, stop and delete: the new status (B §4: resume sets the
