@@ -97,6 +97,11 @@ func MsgActImpAboveLimit(limit int64) string {
 		groupDigits(limit), groupDigits(limit/impLimitFactor))
 }
 
+// creditString writes a credit with its cents, as the web app does: 45000 → "$450.00".
+func creditString(cents int64) string {
+	return fmt.Sprintf("$%s.%02d", groupDigits(cents/100), cents%100)
+}
+
 // groupDigits writes n with thousands separators (1,000,000).
 func groupDigits(n int64) string {
 	s := fmt.Sprint(n)
@@ -238,7 +243,7 @@ you can see it on the campaign's page and in your settings.
 
 The Marquee team
 `, firstName, c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), groupDigits(mg.Delivered),
-			groupDigits(mg.Planned), pct, mg.ThresholdPercent, "$"+money.Cents(mg.CreditCents).DollarString()),
+			groupDigits(mg.Planned), pct, mg.ThresholdPercent, creditString(mg.CreditCents)),
 	}
 }
 
