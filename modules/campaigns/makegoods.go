@@ -134,14 +134,21 @@ func (m *Module) weekFinished(w *store.Week) bool {
 // difference between what the policy now gives and what it has given, up or down (a take-back is
 // clamped to the company's credit, and the clamp recorded); a waived make-good stays as it is.
 // It answers whether a make-good was granted.
-func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store.Week, adv *advertiserCache) (bool, error) {
+func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store.Week, batch *settleBatch) (bool, error) {
 	if w.ActImp == nil || w.Ooh <= 0 || !m.weekFinished(w) {
 		return false, nil
 	}
 	th := m.threshold()
-	mg, err := m.store.MakeGoodOfWeek(ctx, w.ID)
-	if err != nil {
-		return false, err
+	var mg *store.MakeGood
+	if batch != nil && batch.known != nil {
+		if row, ok := batch.known[w.ID]; ok {
+			mg = &row
+		}
+	} else {
+		var err error
+		if mg, err = m.store.MakeGoodOfWeek(ctx, w.ID); err != nil {
+			return false, err
+		}
 	}
 	now := m.deps.Clock.Now()
 	if mg == nil {
@@ -149,28 +156,31 @@ func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store
 		if target == 0 {
 			return false, nil
 		}
-		paid, err := m.store.WeekPaid(ctx, c.ID, w.StartAt)
-		if err != nil || !paid {
-			return false, err
+		// The job's query already joined the week's succeeded charge (a finished week's charge
+		// does not change: refunds are for weeks not started).
+		if batch == nil || !batch.paid {
+			paid, err := m.store.WeekPaid(ctx, c.ID, w.StartAt)
+			if err != nil || !paid {
+				return false, err
+			}
 		}
 		mg = &store.MakeGood{ID: ids.New(), CampaignID: c.ID, CompanyID: c.CompanyID, WeekID: w.ID, FaceID: w.FaceID,
 			WeekStart: w.StartAt, LocationName: w.LocationName, Face: w.Face, Planned: w.Ooh, Delivered: *w.ActImp,
 			PriceCents: w.OfferPrice, ThresholdPercent: th, TargetCents: int64(target), Status: MakeGoodGranted,
 			CreatedAt: now, UpdatedAt: now}
-		if err := m.store.Create(ctx, mg); err != nil {
-			return false, err
-		}
+		// The move first, then the row with the credit it gave: one insert, no update. The
+		// unique week index still refuses a second make-good at the insert.
 		if err := m.moveMakeGoodCredit(ctx, c, mg, w.StartAt, moveGrant, int64(target)); err != nil {
 			return false, err
 		}
-		if err := m.store.SaveMakeGood(ctx, mg); err != nil {
+		if err := m.store.Create(ctx, mg); err != nil {
 			return false, err
 		}
 		if err := m.deps.Events.Publish(ctx, EventMakeGoodGranted, MakeGoodGrantedEvent{CampaignID: c.ID, CompanyID: c.CompanyID,
 			WeekID: w.ID, CreditCents: int64(target), MakeGoodID: mg.ID}); err != nil {
 			return false, err
 		}
-		return true, m.mailMakeGood(ctx, c, mg, adv)
+		return true, m.mailMakeGood(ctx, c, mg, batch)
 	}
 	if mg.Status == MakeGoodWaived || (mg.Delivered == *w.ActImp && mg.ThresholdPercent == th) {
 		return false, nil
@@ -221,8 +231,14 @@ func (m *Module) moveMakeGoodCredit(ctx context.Context, c *store.Campaign, mg *
 	return m.store.Create(ctx, &mv)
 }
 
-// advertiserCache remembers the advertisers found in one run, so the job looks each up once.
-type advertiserCache struct{ byUser map[string][2]string }
+// settleBatch is what one transaction of the make-good job already knows: the advertisers found
+// so far (each looked up once), the make-goods of the weeks it settles, and that those weeks were
+// paid (its query joined their succeeded charges).
+type settleBatch struct {
+	byUser map[string][2]string
+	known  map[string]store.MakeGood
+	paid   bool
+}
 
 // makeGoodMail tells the advertiser about a make-good.
 func makeGoodMail(to, firstName string, c *store.Campaign, mg *store.MakeGood) mail.Message {
@@ -248,7 +264,7 @@ The Marquee team
 }
 
 // mailMakeGood queues the make-good email in the caller's transaction.
-func (m *Module) mailMakeGood(ctx context.Context, c *store.Campaign, mg *store.MakeGood, adv *advertiserCache) error {
+func (m *Module) mailMakeGood(ctx context.Context, c *store.Campaign, mg *store.MakeGood, adv *settleBatch) error {
 	var to, name string
 	if adv != nil {
 		if v, ok := adv.byUser[c.UserID]; ok {
@@ -264,7 +280,7 @@ func (m *Module) mailMakeGood(ctx context.Context, c *store.Campaign, mg *store.
 		if err != nil {
 			return err
 		}
-		if adv != nil {
+		if adv != nil && adv.byUser != nil {
 			adv.byUser[c.UserID] = [2]string{to, name}
 		}
 	}
@@ -286,10 +302,20 @@ type MakeGoodsResult struct {
 	Failed     int // campaigns whose step failed (retried on the next run)
 }
 
+// makeGoodChunk is how many campaigns one transaction of the job settles: fewer commits, while a
+// failing campaign only holds back its chunk, which is then settled one campaign at a time.
+const makeGoodChunk = 100
+
+// campaignCandidates are one campaign's candidate weeks.
+type campaignCandidates struct {
+	campaignID string
+	weekIDs    []string
+}
+
 // RunMakeGoods runs the make-good job once: one query finds the finished, paid weeks under the
-// threshold without a make-good; each campaign's are then granted in one transaction under the
-// campaign's lock, reading the weeks again, so a run racing a delivery correction, or a second
-// run, grants nothing twice (the make-good is unique on its week).
+// threshold without a make-good; they are granted by chunks of campaigns, one transaction each,
+// under every campaign's lock, reading the weeks and their make-goods again, so a run racing a
+// delivery correction, or a second run, grants nothing twice (the make-good is unique on its week).
 func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
 	var res MakeGoodsResult
 	cands, err := m.store.MakeGoodCandidates(ctx, dates.Today(m.deps.Clock), m.threshold())
@@ -297,48 +323,81 @@ func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
 		return res, err
 	}
 	res.Candidates = len(cands)
-	adv := &advertiserCache{byUser: map[string][2]string{}}
-	for i := 0; i < len(cands); {
-		j := i
-		var weekIDs []string
-		for ; j < len(cands) && cands[j].CampaignID == cands[i].CampaignID; j++ {
-			weekIDs = append(weekIDs, cands[j].ID)
+	var groups []campaignCandidates
+	for _, c := range cands {
+		if n := len(groups); n == 0 || groups[n-1].campaignID != c.CampaignID {
+			groups = append(groups, campaignCandidates{campaignID: c.CampaignID})
 		}
-		campaignID := cands[i].CampaignID
-		i = j
-		granted := 0
-		err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-			granted = 0
-			c, err := m.lockCampaign(ctx, "", campaignID)
-			if err != nil {
-				return err
-			}
-			weeks, err := m.store.WeeksByIDs(ctx, c.ID, weekIDs)
-			if err != nil {
-				return err
-			}
-			for k := range weeks {
-				ok, err := m.settleMakeGood(ctx, c, &weeks[k], adv)
-				if err != nil {
-					return err
-				}
-				if ok {
-					granted++
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			if ctx.Err() != nil {
-				return res, ctx.Err()
-			}
-			res.Failed++
-			m.deps.Log.Error("make-goods: campaign failed", "campaign", campaignID, "err", err)
+		g := &groups[len(groups)-1]
+		g.weekIDs = append(g.weekIDs, c.ID)
+	}
+	users := map[string][2]string{}
+	for i := 0; i < len(groups); i += makeGoodChunk {
+		chunk := groups[i:min(i+makeGoodChunk, len(groups))]
+		n, err := m.grantChunk(ctx, chunk, users)
+		if err == nil {
+			res.Granted += n
 			continue
 		}
-		res.Granted += granted
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		for _, g := range chunk { // one campaign at a time: only the failing one is held back
+			n, err := m.grantChunk(ctx, []campaignCandidates{g}, users)
+			if err != nil {
+				if ctx.Err() != nil {
+					return res, ctx.Err()
+				}
+				res.Failed++
+				m.deps.Log.Error("make-goods: campaign failed", "campaign", g.campaignID, "err", err)
+				continue
+			}
+			res.Granted += n
+		}
 	}
 	return res, nil
+}
+
+// grantChunk settles the candidate weeks of these campaigns in one transaction.
+func (m *Module) grantChunk(ctx context.Context, chunk []campaignCandidates, users map[string][2]string) (int, error) {
+	granted := 0
+	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		granted = 0
+		camps := make(map[string]*store.Campaign, len(chunk))
+		var weekIDs []string
+		for _, g := range chunk {
+			c, err := m.lockCampaign(ctx, "", g.campaignID)
+			if err != nil {
+				return err
+			}
+			camps[c.ID] = c
+			weekIDs = append(weekIDs, g.weekIDs...)
+		}
+		weeks, err := m.store.WeeksOfIDs(ctx, weekIDs)
+		if err != nil {
+			return err
+		}
+		known, err := m.store.MakeGoodsOfWeeks(ctx, weekIDs)
+		if err != nil {
+			return err
+		}
+		batch := &settleBatch{byUser: users, known: known, paid: true}
+		for k := range weeks {
+			c := camps[weeks[k].CampaignID]
+			if c == nil {
+				continue
+			}
+			ok, err := m.settleMakeGood(ctx, c, &weeks[k], batch)
+			if err != nil {
+				return err
+			}
+			if ok {
+				granted++
+			}
+		}
+		return nil
+	})
+	return granted, err
 }
 
 // makeGoodDTO is a make-good as the API shows it.

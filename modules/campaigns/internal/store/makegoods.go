@@ -163,10 +163,13 @@ ORDER BY w.campaign_id, w.start_at, w.id`, before, thresholdPercent).Scan(&out).
 	return out, err
 }
 
-// WeeksByIDs returns these weeks of a campaign.
-func (s *Store) WeeksByIDs(ctx context.Context, campaignID string, ids []string) ([]Week, error) {
+// WeeksOfIDs returns these weeks, by campaign and week.
+func (s *Store) WeeksOfIDs(ctx context.Context, ids []string) ([]Week, error) {
 	var rows []Week
-	err := s.conn(ctx).Where("campaign_id = ? AND id IN ?", campaignID, ids).Order("start_at, id").Find(&rows).Error
+	if len(ids) == 0 {
+		return rows, nil
+	}
+	err := s.conn(ctx).Where("id IN ?", ids).Order("campaign_id, start_at, id").Find(&rows).Error
 	return rows, err
 }
 
