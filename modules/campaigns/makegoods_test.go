@@ -10,6 +10,7 @@ import (
 	"marquee/modules/billing"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/audit"
+	"marquee/platform/dates"
 	"marquee/platform/money"
 	"marquee/platform/pagination"
 	"marquee/platform/testkit"
@@ -228,10 +229,18 @@ func TestMakeGoods(t *testing.T) {
 		if d := mgDetail(t, f.adv, hid); len(d.MakeGoods) != 0 {
 			t.Fatalf("unfinished week got a make-good: %+v", d.MakeGoods)
 		}
+		// A deleted campaign's short week is never granted (nor retried forever by the job).
+		aid := f.ids["Always On"]
+		for _, w := range mgWeeks(t, f.adv, aid) {
+			if !f.m.weekFinished(storeWeekOf(w)) && !w.StartAt.After(dates.Today(f.s.Clock)) {
+				f.admin.Put("/api/admin/campaigns/week/"+w.ID+"/delivery", DeliveryUpdate{ActImp: 0}).Expect(t, 200)
+			}
+		}
+		f.adv.Delete("/api/campaigns/" + aid + "?reason=test").Expect(t, 200)
 		f.s.Clock.Advance(8 * 24 * time.Hour)
 		f.adv.SessionAs(f.s, f.advAcc.UserID) // a week later: a fresh session
 		res, err := f.m.RunMakeGoods(t.Context())
-		if err != nil || res.Granted < 1 {
+		if err != nil || res.Granted != 1 || res.Candidates != 1 || res.Failed != 0 {
 			t.Fatalf("job = %+v, %v", res, err)
 		}
 		again, err := f.m.RunMakeGoods(t.Context())

@@ -152,14 +152,16 @@ type MakeGoodCandidate struct {
 
 // MakeGoodCandidates finds, in one query, the weeks ended before `before` whose recorded delivery
 // is below thresholdPercent of their contracted impressions, whose calendar week was paid (a
-// succeeded charge row) and that have no make-good, ordered by campaign.
+// succeeded charge row), whose campaign is not deleted (its weeks answer 404 to everyone) and that
+// have no make-good, ordered by campaign.
 func (s *Store) MakeGoodCandidates(ctx context.Context, before dates.Date, thresholdPercent int) ([]MakeGoodCandidate, error) {
 	var out []MakeGoodCandidate
 	err := s.conn(ctx).Raw(`SELECT w.id, w.campaign_id FROM campaigns_weeks w
 JOIN campaigns_charges ch ON ch.campaign_id = w.campaign_id AND ch.week = w.start_at AND ch.status = 'succeeded'
+JOIN campaigns_campaigns c ON c.id = w.campaign_id AND c.deleted = ? AND c.status <> 'conflict'
 WHERE w.act_imp IS NOT NULL AND w.ooh > 0 AND w.end_at < ? AND w.act_imp * 100 < w.ooh * ?
   AND NOT EXISTS (SELECT 1 FROM campaigns_make_goods mg WHERE mg.week_id = w.id)
-ORDER BY w.campaign_id, w.start_at, w.id`, before, thresholdPercent).Scan(&out).Error
+ORDER BY w.campaign_id, w.start_at, w.id`, false, before, thresholdPercent).Scan(&out).Error
 	return out, err
 }
 
