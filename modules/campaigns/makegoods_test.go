@@ -236,7 +236,7 @@ func TestMakeGoods(t *testing.T) {
 				f.admin.Put("/api/admin/campaigns/week/"+w.ID+"/delivery", DeliveryUpdate{ActImp: 0}).Expect(t, 200)
 			}
 		}
-		f.adv.Delete("/api/campaigns/" + aid + "?reason=test").Expect(t, 200)
+		f.adv.Delete("/api/campaigns/"+aid+"?reason=test").Expect(t, 200)
 		f.s.Clock.Advance(8 * 24 * time.Hour)
 		f.adv.SessionAs(f.s, f.advAcc.UserID) // a week later: a fresh session
 		res, err := f.m.RunMakeGoods(t.Context())
