@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"context"
+	"fmt"
 
 	"marquee/platform/db"
 )
@@ -15,8 +16,8 @@ const demoMakeGoodCampaign = "ambassador:Fall Clearance"
 // seedMakeGood records the demo campaign's short week and its correction through the same path an
 // admin's delivery takes (settleMakeGood), so the make-good, its ledger rows, its event and its
 // email are real. It runs only when the campaign was just made.
-func (m *Module) seedMakeGood(ctx context.Context, campaignID string) error {
-	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+func (m *Module) seedMakeGood(ctx context.Context, campaignID string) (note string, err error) {
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
 		c, err := m.lockCampaign(ctx, "", campaignID)
 		if err != nil {
 			return err
@@ -40,8 +41,14 @@ func (m *Module) seedMakeGood(ctx context.Context, campaignID string) error {
 					return err
 				}
 			}
+			mg, err := m.store.MakeGoodOfWeek(ctx, w.ID)
+			if err != nil || mg == nil {
+				return fmt.Errorf("no make-good for the short week: %v", err)
+			}
+			note = fmt.Sprintf("; %s: a week at 70%% of plan corrected to 80%%, make-good %s", c.Name, creditString(mg.CreditCents))
 			return m.store.RefreshActImp(ctx, c.ID, m.deps.Clock.Now())
 		}
 		return nil
 	})
+	return note, err
 }

@@ -65,7 +65,7 @@ var demoCampaigns = []demoCampaign{
 
 // SeedDemo implements server.DemoSeeder.
 func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
-	made, there := 0, 0
+	made, there, note := 0, 0, ""
 	thisWeek := dates.Today(m.deps.Clock).WeekStart()
 	faces := map[string][]locations.Location{}
 	for _, d := range demoCampaigns {
@@ -101,13 +101,15 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 			return "", fmt.Errorf("campaigns: demo campaign %s: %w", d.name, err)
 		}
 		if d.account+":"+d.name == demoMakeGoodCampaign {
-			if err := m.seedMakeGood(ctx, id); err != nil {
+			n, err := m.seedMakeGood(ctx, id)
+			if err != nil {
 				return "", fmt.Errorf("campaigns: demo make-good: %w", err)
 			}
+			note += n
 		}
 		made++
 	}
-	return fmt.Sprintf("campaigns: %d demo campaigns created, %d already there", made, there), nil
+	return fmt.Sprintf("campaigns: %d demo campaigns created, %d already there", made, there) + note, nil
 }
 
 // seedCampaign writes one demo campaign: its row, its weeks (past weeks with actual impressions
