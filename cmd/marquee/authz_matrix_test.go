@@ -128,6 +128,8 @@ var expectedAccess = map[string]string{
 	"PUT /api/admin/campaigns/week/:id/delivery": authz.Admin,
 	"POST /api/admin/campaigns/week/:id/proofs":  authz.Admin,
 	"DELETE /api/admin/campaigns/proofs/:id":     authz.Admin,
+	"GET /api/admin/make-goods":                  authz.Admin,
+	"PUT /api/admin/make-goods/:id/waive":        authz.Admin,
 	// partners (issue 14; docs/partners.md)
 	"POST /users/ambassador/invite":          authz.Ambassador,
 	"PUT /users/ambassador":                  authz.Ambassador,

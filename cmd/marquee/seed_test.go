@@ -23,6 +23,10 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 		if err := run(t.Context(), []string{"seed", "--demo"}, getenv, &first); err != nil {
 			t.Fatalf("first seed: %v\n%s", err, first.String())
 		}
+		// Issue 17: the demo has an under-delivered week with its make-good, corrected once.
+		if !strings.Contains(first.String(), "Fall Clearance: a week at 70% of plan corrected to 80%, make-good $") {
+			t.Errorf("first seed made no demo make-good:\n%s", first.String())
+		}
 		if !strings.Contains(first.String(), "5 accounts created, 0 already there") {
 			t.Errorf("first seed said:\n%s", first.String())
 		}

@@ -5,6 +5,7 @@ import (
 
 	"marquee/modules/billing/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/money"
@@ -52,7 +53,7 @@ func (s *service) moveCredit(ctx context.Context, req CreditRequest, sign int64)
 	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
 		var err error
 		row, err = s.recordCredit(ctx, creditEntry{key: req.Key, companyID: req.CompanyID, amount: sign * int64(req.Amount),
-			description: req.Description, campaignRef: req.CampaignRef})
+			description: req.Description, campaignRef: req.CampaignRef, week: req.Week})
 		return err
 	})
 	if err != nil {
@@ -75,6 +76,7 @@ func (s *service) moveCredit(ctx context.Context, req CreditRequest, sign int64)
 type creditEntry struct {
 	key, companyID, description, campaignRef, promoID string
 	amount                                            int64 // signed cents
+	week                                              *dates.Date
 }
 
 // recordCredit writes a credit movement to the ledger and the balance, in the caller's
@@ -83,7 +85,7 @@ func (s *service) recordCredit(ctx context.Context, e creditEntry) (*store.Trans
 	now := s.deps.Clock.Now()
 	row := &store.Transaction{ID: ids.New(), Key: e.key, CompanyID: e.companyID, Kind: KindCredit, Status: StatusSucceeded,
 		Amount: e.amount, Currency: Currency, Description: truncate(e.description, 200), CampaignRef: e.campaignRef,
-		PromoID: e.promoID, CreatedAt: now, UpdatedAt: now}
+		PromoID: e.promoID, Week: e.week, CreatedAt: now, UpdatedAt: now}
 	if err := s.store.Create(ctx, row); err != nil {
 		return nil, err
 	}
@@ -95,4 +97,60 @@ func (s *service) recordCredit(ctx context.Context, e creditEntry) (*store.Trans
 		return nil, apperr.New(apperr.ECONFLICT, MsgCreditInsufficient)
 	}
 	return row, nil
+}
+
+// ReclaimCredit takes back up to req.Amount, clamped to the balance. The balance moves first, by a
+// conditional update (balance >= take); when a concurrent spend got there first, the balance is
+// read again and the smaller take tried, so the credit is never negative and never over-taken.
+func (s *service) ReclaimCredit(ctx context.Context, req CreditRequest) (*Transaction, error) {
+	if err := checkKey(req.Key); err != nil {
+		return nil, err
+	}
+	if req.Amount <= 0 {
+		return nil, apperr.Field("amount", MsgChargeAmount)
+	}
+	if !ids.Valid(req.CompanyID) {
+		return nil, apperr.NotFound("Company not found.")
+	}
+	if prior, err := s.store.TransactionByKey(ctx, req.Key); err == nil {
+		if prior.Kind != KindCredit || prior.CompanyID != req.CompanyID || prior.Amount > 0 || -prior.Amount > int64(req.Amount) {
+			return nil, apperr.New(apperr.ECONFLICT, MsgChargeKeyReused)
+		}
+		return txDTO(prior), nil
+	}
+	out := &Transaction{CompanyID: req.CompanyID, Kind: KindCredit, Status: StatusSucceeded, Currency: Currency,
+		Description: req.Description, CampaignRef: req.CampaignRef, Week: req.Week}
+	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+		for attempt := 0; attempt < 20; attempt++ {
+			bal, err := s.store.CreditBalances(ctx, []string{req.CompanyID})
+			if err != nil {
+				return err
+			}
+			take := min(bal[req.CompanyID], int64(req.Amount))
+			if take <= 0 {
+				return nil
+			}
+			now := s.deps.Clock.Now()
+			ok, err := s.store.AddCredit(ctx, req.CompanyID, -take, now)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				continue // spent meanwhile: read the balance again
+			}
+			row := &store.Transaction{ID: ids.New(), Key: req.Key, CompanyID: req.CompanyID, Kind: KindCredit, Status: StatusSucceeded,
+				Amount: -take, Currency: Currency, Description: truncate(req.Description, 200), CampaignRef: req.CampaignRef,
+				Week: req.Week, CreatedAt: now, UpdatedAt: now}
+			if err := s.store.Create(ctx, row); err != nil {
+				return err
+			}
+			out = txDTO(row)
+			return nil
+		}
+		return apperr.New(apperr.ECONFLICT, MsgCreditInsufficient)
+	})
+	if err != nil {
+		return nil, db.Translate(err, "", MsgChargeKeyReused)
+	}
+	return out, nil
 }

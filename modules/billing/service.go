@@ -218,13 +218,16 @@ type RefundRequest struct {
 	Amount        money.Cents
 }
 
-// CreditRequest spends or grants account credit. Key makes it idempotent.
+// CreditRequest spends or grants account credit. Key makes it idempotent. Description is the
+// reason shown in the ledger; Week, when set, is the campaign week the movement is for (a
+// make-good's credit names its week, docs/delivery-assurance.md).
 type CreditRequest struct {
 	Key         string
 	CompanyID   string
 	Amount      money.Cents
 	Description string
 	CampaignRef string
+	Week        *dates.Date
 }
 
 // TransactionFilter selects the admin ledger's rows.
@@ -395,6 +398,11 @@ type Service interface {
 	SpendCredit(ctx context.Context, req CreditRequest) (*Transaction, error)
 	// ApplyCredit adds account credit (for example a refund taken as credit). Idempotent by Key.
 	ApplyCredit(ctx context.Context, req CreditRequest) (*Transaction, error)
+	// ReclaimCredit takes back up to req.Amount of account credit: as much as the balance holds,
+	// never below zero (a make-good corrected down or waived, after the company spent part of
+	// it). The answer's Amount is the signed movement made (0, without a ledger row, when the
+	// balance is empty). Idempotent by Key. It joins the caller's transaction.
+	ReclaimCredit(ctx context.Context, req CreditRequest) (*Transaction, error)
 	// FindCardOnFile returns the company's card. ENOTFOUND when it has none.
 	FindCardOnFile(ctx context.Context, companyID string) (*Card, error)
 	// FindActivePromo returns the company's active promo. ENOTFOUND when it has none.

@@ -38,6 +38,10 @@ func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID s
 		if err != nil {
 			return err
 		}
+		// Issue 17: more than 10 times the week's contracted impressions is not a delivery.
+		if limit := maxImpFor(w.Ooh); req.ActImp > limit {
+			return apperr.Field("act_imp", MsgActImpAboveLimit(limit))
+		}
 		now := m.deps.Clock.Now()
 		v := req.ActImp
 		if err := m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
@@ -49,7 +53,13 @@ func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID s
 		if err := m.deps.Events.Publish(ctx, EventWeekDelivered, WeekDelivered{CampaignID: c.ID, CompanyID: c.CompanyID, WeekID: w.ID, StartAt: w.StartAt, Impressions: v}); err != nil {
 			return err
 		}
-		return m.auditAdmin(ctx, p, AuditWeekDelivery, "campaign_week", w.ID, map[string]any{"act_imp": w.ActImp}, map[string]any{"act_imp": v})
+		if err := m.auditAdmin(ctx, p, AuditWeekDelivery, "campaign_week", w.ID, map[string]any{"act_imp": w.ActImp}, map[string]any{"act_imp": v}); err != nil {
+			return err
+		}
+		// Issue 17: a finished week's make-good follows its delivery (granted, or corrected).
+		w.ActImp = &v
+		_, err = m.settleMakeGood(ctx, c, w, nil)
+		return err
 	})
 	if err != nil {
 		return nil, err

@@ -68,6 +68,7 @@ func weekDTO(w *store.Week, creatives []store.WeekCreative) Week {
 			Latitude: w.Lat, Longitude: w.Lng, ProductImage: w.Snapshot},
 		Creatives: []WeekCreative{},
 	}
+	out.DeliveryDiff, out.DeliveryPct = deliveryFigures(w.Ooh, w.ActImp)
 	for _, c := range creatives {
 		out.Creatives = append(out.Creatives, WeekCreative{ID: c.ID, CreativeType: c.CreativeType, URL: c.URL,
 			ConvertedThumb: c.Thumb, CreatedAt: c.CreatedAt})

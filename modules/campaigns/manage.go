@@ -193,6 +193,10 @@ func (m *Module) campaignDetail(ctx context.Context, p *auth.Principal, id strin
 			out.Proofs = append(out.Proofs, proof)
 		}
 	}
+	out.Chart, out.MakeGoodThreshold = withPlanFloor(out.Chart, m.threshold()), m.threshold()
+	if out.MakeGoods, err = m.campaignMakeGoods(ctx, c); err != nil {
+		return nil, err
+	}
 	out.Locations, err = m.campaignLocations(ctx, weeks, today)
 	return out, err
 }
@@ -261,11 +265,18 @@ func (m *Module) campaignWeeks(ctx context.Context, p *auth.Principal, id string
 	for _, wc := range wcs {
 		byWeek[wc.WeekID] = append(byWeek[wc.WeekID], wc)
 	}
+	mgs, err := m.store.MakeGoodsOfWeeks(ctx, weekIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
 	today := dates.Of(m.deps.Clock.Now())
 	items := make([]Week, len(rows))
 	for i := range rows {
 		items[i] = weekDTO(&rows[i], byWeek[rows[i].ID])
 		items[i].Status = weekStatus(c.Status, &rows[i], today)
+		if mg, ok := mgs[rows[i].ID]; ok {
+			items[i].MakeGood = &WeekMakeGood{ID: mg.ID, Credit: money.Cents(mg.CreditCents), Status: mg.Status}
+		}
 	}
 	page := pagination.Envelope(items, total, pp)
 	return &page, nil

@@ -62,6 +62,9 @@ type Deps struct {
 	HoldTTL time.Duration
 	// BaseURL is the web app's address, for emailed links (the renewal link, renew.go).
 	BaseURL string
+	// MakeGoodThreshold is the delivery percentage under which a finished week earns a make-good
+	// (MAKEGOOD_THRESHOLD_PERCENT; DefaultMakeGoodThreshold when 0).
+	MakeGoodThreshold int
 }
 
 // Module is the campaigns bounded context.
@@ -109,16 +112,17 @@ func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
 // routes is every route of the module: the creation side (create_handlers.go) and the management
 // side (manage_handlers.go), one table for Routes and Policy.
 func (m *Module) routes() server.RouteTable {
-	return append(append(m.createRoutes(), m.manageRoutes()...), m.pacingRoutes()...)
+	return append(append(append(m.createRoutes(), m.manageRoutes()...), m.pacingRoutes()...), m.makeGoodRoutes()...)
 }
 
 func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
-// Jobs are the creation side's (conflict drafts expire), the lifecycle's and the renewal reminder.
+// Jobs are the creation side's (conflict drafts expire), the lifecycle's, the renewal reminder and
+// the make-goods of weeks that finish after their delivery was recorded.
 func (m *Module) Jobs() []jobs.Job {
-	return append(append(m.createJobs(), m.manageJobs()...), m.renewalJob())
+	return append(append(m.createJobs(), m.manageJobs()...), m.renewalJob(), m.makeGoodsJob())
 }
 
 // subscribe wires the reactions to the events of the modules below (billing's settled charges).
@@ -130,6 +134,7 @@ func NewFromKernel(k *server.Kernel, id Identity, loc locations.Service, cr crea
 		DB: k.DB, Clock: k.Clock, Identity: id, Locations: loc, Creatives: cr, Billing: bill,
 		Outbox: k.Outbox, Events: k.Events, Audit: k.Audit, Log: k.Log,
 		MaxJSONBytes: k.Config.MaxJSONBytes, HoldTTL: k.Config.HoldTTL, BaseURL: k.Config.BaseURL,
+		MakeGoodThreshold: k.Config.MakeGoodThresholdPercent,
 	})
 }
 

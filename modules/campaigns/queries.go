@@ -6,6 +6,7 @@ import (
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/db"
+	"marquee/platform/money"
 	"marquee/platform/pagination"
 )
 
@@ -56,9 +57,20 @@ func (m *Module) FindWeeks(ctx context.Context, campaignID string) ([]Week, erro
 	for _, wc := range wcs {
 		byWeek[wc.WeekID] = append(byWeek[wc.WeekID], wc)
 	}
+	weekIDs := make([]string, len(rows))
+	for i := range rows {
+		weekIDs[i] = rows[i].ID
+	}
+	mgs, err := m.store.MakeGoodsOfWeeks(ctx, weekIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
 	out := make([]Week, len(rows))
 	for i := range rows {
 		out[i] = weekDTO(&rows[i], byWeek[rows[i].ID])
+		if mg, ok := mgs[rows[i].ID]; ok { // issue 17: the report names the week's make-good
+			out[i].MakeGood = &WeekMakeGood{ID: mg.ID, Credit: money.Cents(mg.CreditCents), Status: mg.Status}
+		}
 	}
 	return out, nil
 }

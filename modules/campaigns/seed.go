@@ -87,7 +87,7 @@ const pacingCreditCampaign = "Open House Always On"
 
 // SeedDemo implements server.DemoSeeder.
 func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
-	made, there := 0, 0
+	made, there, note := 0, 0, ""
 	thisWeek := dates.Today(m.deps.Clock).WeekStart()
 	faces := map[string][]locations.Location{}
 	for _, d := range demoCampaigns {
@@ -132,9 +132,16 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 				return "", fmt.Errorf("campaigns: demo credit: %w", err)
 			}
 		}
+		if d.account+":"+d.name == demoMakeGoodCampaign {
+			n, err := m.seedMakeGood(ctx, id)
+			if err != nil {
+				return "", fmt.Errorf("campaigns: demo make-good: %w", err)
+			}
+			note += n
+		}
 		made++
 	}
-	return fmt.Sprintf("campaigns: %d demo campaigns created, %d already there", made, there), nil
+	return fmt.Sprintf("campaigns: %d demo campaigns created, %d already there", made, there) + note, nil
 }
 
 // seedCampaign writes one demo campaign: its row, its weeks (past weeks with actual impressions
@@ -169,7 +176,8 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 				LocationName: f.LocationName, Market: f.Market, City: f.City, Face: f.Face, Lat: f.Lat, Lng: f.Lng, Snapshot: f.NewLocationSnapshot,
 				CreatedAt: now, UpdatedAt: now}
 			if wk.AddDays(8).Before(today) || wk.AddDays(8).Equal(today) {
-				v := f.Ooh * int64(90+(i*7+j*13)%35) / 100
+				// rounded up: a floor could fall a fraction under the 90 % make-good threshold
+				v := (f.Ooh*int64(90+(i*7+j*13)%35) + 99) / 100
 				w.ActImp = &v
 				actTotal += v
 				if j == 0 && withProofs {
@@ -394,7 +402,7 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 						Ooh: f.Ooh, LocationName: f.LocationName, Market: f.Market, City: f.City, Face: f.Face, Lat: f.Lat, Lng: f.Lng,
 						Snapshot: f.NewLocationSnapshot, CreatedAt: now, UpdatedAt: now}
 					if wk.AddDays(8).Before(dates.Today(m.deps.Clock)) {
-						v := f.Ooh * int64(90+(i+k)%30) / 100
+						v := (f.Ooh*int64(90+(i+k)%30) + 99) / 100 // rounded up: never under the make-good threshold
 						w.ActImp = &v
 						c.TotalActImp += v
 						if f.ID == fs[0].ID && proofs < o.ProofsPerCampaign {

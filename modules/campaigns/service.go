@@ -210,6 +210,13 @@ type Week struct {
 	// once the week has ended, reserved for a held week, otherwise active (running or to come).
 	// Answered by GET /api/campaigns/{id}/weeks.
 	Status string `json:"status"`
+	// Plan against delivered (issue 17): ProductOoh is the contracted impressions, frozen when the
+	// week was booked; DeliveryDiff is act_imp − product_ooh and DeliveryPct act_imp ÷ product_ooh
+	// in percent with one decimal, both null until delivery is recorded (the percentage also when
+	// nothing was planned). MakeGood is the week's make-good, when it has one (the week table).
+	DeliveryDiff *int64        `json:"delivery_diff"`
+	DeliveryPct  *float64      `json:"delivery_pct"`
+	MakeGood     *WeekMakeGood `json:"make_good,omitempty"`
 }
 
 // WeekProduct is the face of a week as the detail page shows it (B §3 product).

@@ -55,6 +55,9 @@ type ChartSeries struct {
 	// booked that week: an actual of 2 of 3 faces is not the week's whole delivery (issue 12 item 27).
 	Reported []int `json:"reported"`
 	Faces    []int `json:"faces"`
+	// PlanFloor is, per point, the make-good threshold of the plan (Minimum × threshold %): with
+	// Minimum it bounds the plan band of the chart; a week delivered under it earns a make-good.
+	PlanFloor []int64 `json:"plan_floor,omitempty"`
 }
 
 // Proof is a proof of play with the face and the week it shows (issue 12 item 27: a caption).
@@ -80,6 +83,10 @@ type CampaignDetail struct {
 	CanPause  bool `json:"can_pause"`
 	CanResume bool `json:"can_resume"`
 	CanStop   bool `json:"can_stop"`
+	// MakeGoods are the campaign's make-goods (issue 17), oldest week first;
+	// MakeGoodThreshold is the delivery percentage under which a finished week earns one.
+	MakeGoods         []MakeGood `json:"make_goods,omitempty"`
+	MakeGoodThreshold int        `json:"make_good_threshold,omitempty"`
 }
 
 // ActionResponse answers pause, resume, stop and delete: the new status (B §4: resume sets the

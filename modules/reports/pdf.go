@@ -12,6 +12,7 @@ import (
 
 	"marquee/modules/campaigns"
 	"marquee/platform/dates"
+	"marquee/platform/money"
 )
 
 // The generated PDF is a media owner's proof of performance (issue 15; the DPAA and OAAA
@@ -311,6 +312,17 @@ func (p *pdfWriter) cover() {
 			verb = "counts"
 		}
 		note += fmt.Sprintf(" %s without recorded impressions %s as 0.", plural(t.Unrecorded, "face-week"), verb)
+	}
+	// Issue 17: face-weeks delivered under the make-good threshold and the credit they earned.
+	var makeGoods int
+	var credit money.Cents
+	for _, w := range p.doc.weeks {
+		if w.MakeGood != nil && w.MakeGood.Status == campaigns.MakeGoodGranted {
+			makeGoods, credit = makeGoods+1, credit+w.MakeGood.Credit
+		}
+	}
+	if makeGoods > 0 {
+		note += fmt.Sprintf(" %s delivered under the make-good threshold: $%s of account credit granted.", plural(makeGoods, "face-week"), credit.DollarString())
 	}
 	p.MultiCell(contentW, 3.6, p.tr(note), "", "L", false)
 }

@@ -84,6 +84,13 @@ func TestGeneratedReports(t *testing.T) {
 		adv.Post("/api/creatives/", creatives.CreateCreativeRequest{Creative: creatives.CreativeFile{URL: up.Path, Name: "Board"}}).Expect(t, 201).JSON(t, &cr)
 		adv.Put("/api/campaigns/"+summer.ID+"/creative", map[string]any{"creative_id": cr.ID}).Expect(t, 200)
 
+		// Issue 17: a week delivered at half its plan earns a make-good, which the cover names.
+		sw, err := f.m.deps.Campaigns.FindWeeks(t.Context(), summer.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		admin.Put("/api/admin/campaigns/week/"+sw[0].ID+"/delivery", map[string]any{"act_imp": sw[0].ProductOoh / 2}).Expect(t, 200)
+
 		// Generation.
 		r := f.generate(t, adv, ReportRequest{CampaignID: summer.ID, WeekIDs: summerWeeks})
 		if r.CompanyName != "Sunrise Coffee" || r.CampaignName != "Summer Sale" || r.CampaignWeeksCount != 4 || len(r.WeekIDs) != 12 ||
@@ -154,7 +161,8 @@ func TestGeneratedReports(t *testing.T) {
 			t.Fatalf("pages = %d", pages)
 		}
 		for _, want := range []string{"PROOF OF PERFORMANCE", "Summer Sale", "Sunrise Coffee", "Los Angeles", formatInt(planned), formatInt(delivered),
-			formatPct(data.Totals.DeliveryPct, planned), "Delivery by week", "Delivery by face", "Proof of posting", "4 photos taken", "Shown on 12 face-weeks of this report.", fmt.Sprintf("Page %d of %d", pages, pages), "Generated on"} {
+			formatPct(data.Totals.DeliveryPct, planned), "Delivery by week", "Delivery by face", "Proof of posting", "4 photos taken", "Shown on 12 face-weeks of this report.", fmt.Sprintf("Page %d of %d", pages, pages), "Generated on",
+			"1 face-week delivered under the make-good threshold"} {
 			if !strings.Contains(text, want) {
 				t.Fatalf("the PDF lacks %q:\n%s", want, text)
 			}

@@ -83,6 +83,8 @@ type Config struct {
 	WebhookConnectTimeout time.Duration `env:"WEBHOOK_CONNECT_TIMEOUT" default:"5s" doc:"how long a webhook delivery may take to connect (and finish TLS)"`
 	WebhookTimeout        time.Duration `env:"WEBHOOK_TIMEOUT" default:"10s" doc:"how long one webhook delivery may take in all, answer included"`
 	WebhookPollInterval   time.Duration `env:"WEBHOOK_POLL_INTERVAL" default:"5s" doc:"how often due webhook deliveries are posted"`
+
+	MakeGoodThresholdPercent int `env:"MAKEGOOD_THRESHOLD_PERCENT" default:"90" doc:"a finished campaign week delivering less than this percentage of its contracted impressions earns a make-good credit (docs/delivery-assurance.md)"`
 }
 
 // Var describes one variable, for .env.example and its test.
@@ -215,6 +217,9 @@ func (c Config) check() []string {
 	}
 	if c.PartnerBonusRateAmbassador < 0 || c.PartnerBonusRateAmbassador > 10000 || c.PartnerBonusRateCertified < 0 || c.PartnerBonusRateCertified > 10000 {
 		p = append(p, "PARTNER_BONUS_RATE_AMBASSADOR and PARTNER_BONUS_RATE_CERTIFIED must be from 0 to 10000 basis points")
+	}
+	if c.MakeGoodThresholdPercent < 1 || c.MakeGoodThresholdPercent > 100 {
+		p = append(p, "MAKEGOOD_THRESHOLD_PERCENT must be from 1 to 100")
 	}
 	if c.TileURL == "" {
 		p = append(p, "TILE_URL is required")

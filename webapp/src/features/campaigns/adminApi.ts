@@ -2,7 +2,10 @@ import { api } from '../../platform/api'
 import type {
   CampaignList,
   DeliveryUpdate,
+  MakeGoodList,
   MessageResponse,
+  WaiveRequest,
+  WaiveResponse,
   UpdateMailerRequest,
   WeeksUpdate,
 } from '../../platform/api-types/campaigns'
@@ -26,7 +29,7 @@ const id = (value: string) => encodeURIComponent(value)
 // invalidates the advertiser's 'Campaign' tags too: the detail page, its chart and weeks read the
 // same rows.
 export const adminCampaignsApi = api
-  .enhanceEndpoints({ addTagTypes: ['AdminCampaign', 'Campaign', 'CampaignCount', 'CampaignWeeks'] })
+  .enhanceEndpoints({ addTagTypes: ['AdminCampaign', 'Campaign', 'CampaignCount', 'CampaignWeeks', 'AdminMakeGood'] })
   .injectEndpoints({
     endpoints: (build) => ({
       adminCampaigns: build.query<CampaignList, AdminCampaignListArgs>({
@@ -48,7 +51,18 @@ export const adminCampaignsApi = api
       adminRecordDelivery: build.mutation<AdminMessage, { weekId: string; body: DeliveryUpdate }>({
         query: ({ weekId, body }) => ({ url: `/api/admin/campaigns/week/${id(weekId)}/delivery`, method: 'PUT', body }),
         extraOptions: { silent: true },
-        invalidatesTags: ['Campaign', 'CampaignWeeks', 'AdminCampaign'],
+        // A delivery may grant or correct a make-good (issue 17).
+        invalidatesTags: ['Campaign', 'CampaignWeeks', 'AdminCampaign', 'AdminMakeGood'],
+      }),
+      // Issue 17: every company's make-goods (the /admin/campaigns filter) and the waiver.
+      adminMakeGoods: build.query<MakeGoodList, { page: number; page_size: number; status: string }>({
+        query: ({ page, page_size, status }) => ({ url: '/api/admin/make-goods', params: { page, page_size, status: status || undefined } }),
+        providesTags: ['AdminMakeGood'],
+      }),
+      adminWaiveMakeGood: build.mutation<WaiveResponse, { id: string; body: WaiveRequest }>({
+        query: ({ id: makeGoodId, body }) => ({ url: `/api/admin/make-goods/${id(makeGoodId)}/waive`, method: 'PUT', body }),
+        extraOptions: { silent: true },
+        invalidatesTags: ['AdminMakeGood', 'Campaign', 'CampaignWeeks'],
       }),
       adminDeleteProof: build.mutation<AdminMessage, string>({
         query: (proofId) => ({ url: `/api/admin/campaigns/proofs/${id(proofId)}`, method: 'DELETE' }),
@@ -72,4 +86,6 @@ export const {
   useAdminUpdateMailerMutation,
   useAdminRecordDeliveryMutation,
   useAdminDeleteProofMutation,
+  useAdminMakeGoodsQuery,
+  useAdminWaiveMakeGoodMutation,
 } = adminCampaignsApi

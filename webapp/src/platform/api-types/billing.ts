@@ -414,7 +414,9 @@ export interface RefundRequest {
   Amount: number /* dollars, at most two decimals */;
 }
 /**
- * CreditRequest spends or grants account credit. Key makes it idempotent.
+ * CreditRequest spends or grants account credit. Key makes it idempotent. Description is the
+ * reason shown in the ledger; Week, when set, is the campaign week the movement is for (a
+ * make-good's credit names its week, docs/delivery-assurance.md).
  */
 export interface CreditRequest {
   Key: string;
@@ -422,6 +424,7 @@ export interface CreditRequest {
   Amount: number /* dollars, at most two decimals */;
   Description: string;
   CampaignRef: string;
+  Week?: string /* YYYY-MM-DD */;
 }
 /**
  * TransactionFilter selects the admin ledger's rows.

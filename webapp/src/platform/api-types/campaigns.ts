@@ -545,6 +545,15 @@ export interface Week {
    * Answered by GET /api/campaigns/{id}/weeks.
    */
   status: string;
+  /**
+   * Plan against delivered (issue 17): ProductOoh is the contracted impressions, frozen when the
+   * week was booked; DeliveryDiff is act_imp − product_ooh and DeliveryPct act_imp ÷ product_ooh
+   * in percent with one decimal, both null until delivery is recorded (the percentage also when
+   * nothing was planned). MakeGood is the week's make-good, when it has one (the week table).
+   */
+  delivery_diff?: number /* int64 */;
+  delivery_pct?: number /* float64 */;
+  make_good?: WeekMakeGood;
 }
 /**
  * WeekProduct is the face of a week as the detail page shows it (B §3 product).
@@ -745,6 +754,115 @@ export interface Count {
 export type Service = any;
 
 //////////
+// source: service_makegoods.go
+
+/**
+ * MakeGood is a make-good as the detail page and the admin filter show it: the week (one face in
+ * one week), its contracted (planned) and delivered impressions, the threshold it fell under, the
+ * credit it has given (Credit, net of corrections and a waiver), what the policy gives for the
+ * delivery now recorded (Target) and what could not be taken back because the company had spent
+ * it (Clamped).
+ */
+export interface MakeGood {
+  id: string;
+  campaign_id: string;
+  campaign_name: string;
+  company_id: string;
+  company_name: string;
+  week_id: string;
+  week_start: string /* YYYY-MM-DD */;
+  week_end: string /* YYYY-MM-DD */;
+  location_name: string;
+  face: string;
+  planned: number /* int64 */;
+  delivered: number /* int64 */;
+  difference: number /* int64 */;
+  delivery_pct: number /* float64 */;
+  price: number /* dollars, at most two decimals */;
+  threshold_percent: number /* int */;
+  credit: number /* dollars, at most two decimals */;
+  target: number /* dollars, at most two decimals */;
+  clamped: number /* dollars, at most two decimals */;
+  /**
+   * Status is granted or waived.
+   */
+  status: string;
+  waive_reason: string;
+  waived_at?: string /* RFC 3339 */;
+  created_at: string /* RFC 3339 */;
+}
+/**
+ * MakeGoodList answers GET /api/admin/make-goods?status=&company=&page=&page_size=.
+ */
+export interface MakeGoodList {
+  items: MakeGood[];
+  total: number /* int64 */;
+  page: number /* int */;
+  page_size: number /* int */;
+}
+/**
+ * WaiveRequest is the body of PUT /api/admin/make-goods/{id}/waive.
+ */
+export interface WaiveRequest {
+  reason: string;
+}
+/**
+ * WaiveResponse answers a waiver with the make-good as it now is.
+ */
+export interface WaiveResponse {
+  success: boolean;
+  message: string;
+  make_good?: MakeGood;
+}
+/**
+ * WeekMakeGood is a week's make-good as its row in the week table shows it.
+ */
+export interface WeekMakeGood {
+  id: string;
+  credit: number /* dollars, at most two decimals */;
+  status: string;
+}
+/**
+ * EventMakeGoodGranted is published when a week earns its make-good, in the transaction that
+ * grants the credit (once per week; corrections and waivers publish nothing).
+ */
+export const EventMakeGoodGranted = "campaigns.make_good_granted";
+/**
+ * MakeGoodGrantedEvent is the payload of EventMakeGoodGranted. CreditCents is in cents.
+ */
+export interface MakeGoodGrantedEvent {
+  campaign_id: string;
+  company_id: string;
+  week_id: string;
+  credit_cents: number /* int64 */;
+  make_good_id: string;
+}
+/**
+ * Messages of the make-good calls.
+ */
+export const MsgMakeGoodNotFound = "Make-good not found.";
+/**
+ * Messages of the make-good calls.
+ */
+export const MsgMakeGoodWaivedAlready = "This make-good has already been waived.";
+/**
+ * Messages of the make-good calls.
+ */
+export const MsgWaiveReasonRequired = "Please give a reason for waiving this make-good.";
+/**
+ * Messages of the make-good calls.
+ */
+export const MsgMakeGoodWaived = "The make-good has been waived and its credit taken back.";
+/**
+ * Messages of the make-good calls.
+ */
+export const MsgMakeGoodStatus = "The status must be granted, waived or all.";
+/**
+ * AuditMakeGoodWaive is the audit action of a waiver.
+ */
+export const AuditMakeGoodWaive = "campaign.make_good_waive";
+
+//////////
 // source: service_manage.go
 
 /**
@@ -801,6 +919,11 @@ export interface ChartSeries {
    */
   reported: number /* int */[];
   faces: number /* int */[];
+  /**
+   * PlanFloor is, per point, the make-good threshold of the plan (Minimum × threshold %): with
+   * Minimum it bounds the plan band of the chart; a week delivered under it earns a make-good.
+   */
+  plan_floor?: number /* int64 */[];
 }
 /**
  * Proof is a proof of play with the face and the week it shows (issue 12 item 27: a caption).
@@ -832,6 +955,12 @@ export interface CampaignDetail extends Campaign {
   can_pause: boolean;
   can_resume: boolean;
   can_stop: boolean;
+  /**
+   * MakeGoods are the campaign's make-goods (issue 17), oldest week first;
+   * MakeGoodThreshold is the delivery percentage under which a finished week earns one.
+   */
+  make_goods?: MakeGood[];
+  make_good_threshold?: number /* int */;
 }
 /**
  * ActionResponse answers pause, resume, stop and delete: the new status (B §4: resume sets the

@@ -32,30 +32,34 @@ export default function LineChart({ label, data, height = 320 }: LineChartProps)
           <ApexLineChart data={data} height={height} />
         </Suspense>
       </div>
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            {data.series.map((s) => (
-              <th key={s.name} scope="col">
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.labels.map((l, i) => (
-            <tr key={l}>
-              <th scope="row">{l}</th>
-              {data.series.map((s) => {
-                const v = s.data[i]
-                return <td key={s.name}>{typeof v === 'number' ? formatCount(v) : 'No data yet'}</td>
-              })}
+      {/* The table sits in a clipped box: a table ignores sr-only's 1 px width, and with a third
+          series its columns made the page scroll sideways on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              {data.series.map((s) => (
+                <th key={s.name} scope="col">
+                  {s.name}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.labels.map((l, i) => (
+              <tr key={l}>
+                <th scope="row">{l}</th>
+                {data.series.map((s) => {
+                  const v = s.data[i]
+                  return <td key={s.name}>{typeof v === 'number' ? formatCount(v) : 'No data yet'}</td>
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   )
 }

@@ -14,6 +14,7 @@ import { formatDollars } from '../../../platform/money'
 import { useAdminCampaignsQuery } from '../adminApi'
 import { useDeleteCampaignMutation } from '../api'
 import { ADMIN_DEFAULT_SORT, ADMIN_PAGE_SIZES } from './adminRules'
+import AdminMakeGoods from './AdminMakeGoods'
 import { frequencyLabel } from '../list/listRules'
 import StatusBadge from '../list/StatusBadge'
 
@@ -49,6 +50,7 @@ export default function AdminCampaigns() {
   const { grid, setGrid, text: filter, setText: setFilter, q } = useGridSearch({ page: 1, pageSize: ADMIN_PAGE_SIZES[0]!, sort: ADMIN_DEFAULT_SORT })
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
+  const [view, setView] = useState<'campaigns' | 'make-goods'>('campaigns')
   const campaigns = useAdminCampaignsQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort, q })
   const [deleteCampaign, deleting] = useDeleteCampaignMutation()
   const dispatch = useDispatch()
@@ -77,57 +79,73 @@ export default function AdminCampaigns() {
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Campaigns</h1>
         <p className="mt-1 text-slate-600">Every company’s campaigns. Select one to edit it, move its weeks or record its delivery.</p>
       </div>
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <div className="w-full max-w-sm space-y-1.5">
-          <label htmlFor="admin-campaign-filter" className="block text-sm font-medium text-slate-700">
-            Search campaigns
-          </label>
-          <input
-            id="admin-campaign-filter"
-            type="search"
-            className="field-input"
-            placeholder="Campaign name"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Selected campaign">
-          <button type="button" className="btn-secondary" disabled={!selected} onClick={() => selected && navigate(`/admin/campaigns/edit/${selected.id}`)}>
-            Edit campaign
-          </button>
-          <button type="button" className="btn-secondary" disabled={!selected} onClick={() => selected && navigate(`/admin/campaigns/edit/week/${selected.id}`)}>
-            Edit weeks
-          </button>
-          <button type="button" className="btn-danger" disabled={!selected} onClick={() => setConfirming(true)}>
-            Delete campaign
-          </button>
-        </div>
+      {/* Issue 17: the make-goods filter shows every company's make-goods instead of the campaigns. */}
+      <div className="w-full max-w-xs space-y-1.5">
+        <label htmlFor="admin-campaign-show" className="block text-sm font-medium text-slate-700">
+          Show
+        </label>
+        <select id="admin-campaign-show" className="field-input" value={view} onChange={(e) => setView(e.target.value as 'campaigns' | 'make-goods')}>
+          <option value="campaigns">Campaigns</option>
+          <option value="make-goods">Make-goods</option>
+        </select>
       </div>
-      {campaigns.isError && <Alert>{errorMessage(campaigns.error)}</Alert>}
-      <DataGrid
-        label="Campaigns"
-        columns={columns}
-        data={rows}
-        getRowId={(c) => c.id}
-        pageSizeOptions={ADMIN_PAGE_SIZES}
-        selection="single"
-        selectedIds={selectedId ? [selectedId] : []}
-        onSelectionChange={(ids) => setSelectedId(ids[0] ?? null)}
-        loading={campaigns.isFetching}
-        emptyState={q ? `No campaign matches “${q}”.` : 'No campaigns yet.'}
-        server={{ total: campaigns.data?.total ?? 0, state: grid, onStateChange: setGrid }}
-      />
-      <Confirm
-        open={confirming}
-        title="Delete campaign"
-        message={CONFIRM_DELETE}
-        confirmText="Delete campaign"
-        cancelText="Keep it"
-        tone="danger"
-        busy={deleting.isLoading}
-        onConfirm={onDelete}
-        onCancel={() => setConfirming(false)}
-      />
+      {view === 'make-goods' ? (
+        <AdminMakeGoods />
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+            <div className="w-full max-w-sm space-y-1.5">
+              <label htmlFor="admin-campaign-filter" className="block text-sm font-medium text-slate-700">
+                Search campaigns
+              </label>
+              <input
+                id="admin-campaign-filter"
+                type="search"
+                className="field-input"
+                placeholder="Campaign name"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+              />
+            </div>
+            <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Selected campaign">
+              <button type="button" className="btn-secondary" disabled={!selected} onClick={() => selected && navigate(`/admin/campaigns/edit/${selected.id}`)}>
+                Edit campaign
+              </button>
+              <button type="button" className="btn-secondary" disabled={!selected} onClick={() => selected && navigate(`/admin/campaigns/edit/week/${selected.id}`)}>
+                Edit weeks
+              </button>
+              <button type="button" className="btn-danger" disabled={!selected} onClick={() => setConfirming(true)}>
+                Delete campaign
+              </button>
+            </div>
+          </div>
+          {campaigns.isError && <Alert>{errorMessage(campaigns.error)}</Alert>}
+          <DataGrid
+            label="Campaigns"
+            columns={columns}
+            data={rows}
+            getRowId={(c) => c.id}
+            pageSizeOptions={ADMIN_PAGE_SIZES}
+            selection="single"
+            selectedIds={selectedId ? [selectedId] : []}
+            onSelectionChange={(ids) => setSelectedId(ids[0] ?? null)}
+            loading={campaigns.isFetching}
+            emptyState={q ? `No campaign matches “${q}”.` : 'No campaigns yet.'}
+            server={{ total: campaigns.data?.total ?? 0, state: grid, onStateChange: setGrid }}
+          />
+          <Confirm
+            open={confirming}
+            title="Delete campaign"
+            message={CONFIRM_DELETE}
+            confirmText="Delete campaign"
+            cancelText="Keep it"
+            tone="danger"
+            busy={deleting.isLoading}
+            onConfirm={onDelete}
+            onCancel={() => setConfirming(false)}
+          />
+        </>
+      )}
     </div>
   )
 }

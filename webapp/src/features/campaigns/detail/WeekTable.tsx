@@ -8,6 +8,7 @@ import { formatCount, formatDollars } from '../../../platform/money'
 import { useCampaignWeeksQuery } from '../api'
 import StatusBadge from '../list/StatusBadge'
 import { faceDescription } from '../../../platform/map/viewRules'
+import { belowThreshold, deliveryPercent, formatCredit, signedCount } from './deliveryRules'
 import { creativeImageUrl, WEEK_PAGE_SIZES, weekCreativeChangeable, weekRange } from './detailRules'
 
 function TwoLines({ children }: { children: string }) {
@@ -18,10 +19,12 @@ export interface WeekTableProps {
   campaignId: string
   /** Opens the creative selector for one week; absent when the campaign cannot change. */
   onChangeCreative?: (week: Week) => void
+  /** The delivery percentage under which a finished week earns a make-good (issue 17). */
+  makeGoodThreshold?: number
 }
 
 /** B §2: the campaign's weeks (one face in one week each), 10 per page by default. */
-export default function WeekTable({ campaignId, onChangeCreative }: WeekTableProps) {
+export default function WeekTable({ campaignId, onChangeCreative, makeGoodThreshold = 90 }: WeekTableProps) {
   const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: WEEK_PAGE_SIZES[0]!, sort: '' })
   const weeks = useCampaignWeeksQuery({ id: campaignId, page: grid.page, page_size: grid.pageSize, sort: grid.sort })
 
@@ -82,8 +85,31 @@ export default function WeekTable({ campaignId, onChangeCreative }: WeekTablePro
           return <span className="tabular-nums">{typeof v === 'number' ? formatCount(v) : '—'}</span>
         },
       },
+      // Issue 17: delivered against the plan frozen at purchase, and the week's make-good.
+      {
+        id: 'delivery',
+        header: () => <TwoLines>Delivered vs plan</TwoLines>,
+        enableSorting: false,
+        cell: (c) => {
+          const w = c.row.original
+          const pct = deliveryPercent(w)
+          if (pct === null) return <span className="text-xs text-slate-500">Not recorded</span>
+          const low = belowThreshold(w.delivery_pct, makeGoodThreshold)
+          return (
+            <span className="block min-w-[7rem] whitespace-normal tabular-nums">
+              <span className={low ? 'font-medium text-red-700' : 'font-medium text-slate-900'}>{pct}</span>
+              {typeof w.delivery_diff === 'number' && <span className="block text-xs text-slate-500">{signedCount(w.delivery_diff)} impressions</span>}
+              {w.make_good && (
+                <span className="block text-xs text-amber-800">
+                  {w.make_good.status === 'waived' ? 'Make-good waived' : `Make-good ${formatCredit(w.make_good.credit)}`}
+                </span>
+              )}
+            </span>
+          )
+        },
+      },
     ],
-    [onChangeCreative],
+    [onChangeCreative, makeGoodThreshold],
   )
 
   return (

@@ -18,9 +18,10 @@ import {
   type ChartSeries,
   type Week,
 } from '../../../platform/api-types/campaigns'
-import type { LineChartData } from '../../../platform/chart/chartRules'
+import type { LineChartData, LineSeries } from '../../../platform/chart/chartRules'
 import { compareDays, formatDisplayDate, parseApiDate } from '../../../platform/dates'
 import { displayStatus } from '../list/listRules'
+import { planFloorSeries } from './deliveryRules'
 
 /** B §9: the detail's week table offers 10, 50, 75, 100 and All (0), 10 by default. */
 export const WEEK_PAGE_SIZES = [10, 50, 75, 100, 0]
@@ -76,14 +77,15 @@ export function failedPayment(c: Pick<CampaignDetail, 'payment_status' | 'paymen
 }
 
 /** A §9: the chart's two lines, 'Minimum Impressions' and 'Actual Impressions'. */
-export function impressionsChart(chart: ChartSeries | undefined): LineChartData {
-  return {
-    labels: chart?.labels ?? [],
-    series: [
-      { name: 'Minimum Impressions', data: chart?.minimum ?? [], color: '#6366f1' },
-      { name: 'Actual Impressions', data: chart?.actual ?? [], color: '#059669' },
-    ],
-  }
+export function impressionsChart(chart: ChartSeries | undefined, makeGoodThreshold?: number): LineChartData {
+  const series: LineSeries[] = [
+    { name: 'Minimum Impressions', data: chart?.minimum ?? [], color: '#6366f1' },
+    { name: 'Actual Impressions', data: chart?.actual ?? [], color: '#059669' },
+  ]
+  // Issue 17: the plan band runs from the make-good threshold up to the plan (the minimum line).
+  const floor = planFloorSeries(chart, makeGoodThreshold)
+  if (floor) series.push(floor)
+  return { labels: chart?.labels ?? [], series }
 }
 
 /**

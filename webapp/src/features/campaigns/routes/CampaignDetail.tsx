@@ -38,6 +38,7 @@ import {
 } from '../detail/detailRules'
 import LocationsPanel from '../detail/LocationsPanel'
 import ProofsGallery from '../detail/ProofsGallery'
+import MakeGoodsPanel from '../detail/MakeGoodsPanel'
 import WeekTable from '../detail/WeekTable'
 import PacingPanel from '../pacing/PacingPanel'
 import { campaignType, displayStatus, frequencyLabel } from '../list/listRules'
@@ -250,7 +251,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
       <PacingPanel campaignId={campaign.id} />
 
       <Section title="Impressions" id="impressions">
-        <LineChart label="Estimated against actual impressions" data={impressionsChart(campaign.chart)} />
+        <LineChart label="Estimated against actual impressions" data={impressionsChart(campaign.chart, campaign.make_good_threshold)} />
         {partialReports(campaign.chart).length > 0 && (
           // A partly recorded week is not its whole delivery: say so under the chart.
           <ul aria-label="Weeks still being reported" className="space-y-1 text-sm text-amber-800">
@@ -259,6 +260,10 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
             ))}
           </ul>
         )}
+      </Section>
+
+      <Section title="Make-goods" id="make-goods">
+        <MakeGoodsPanel makeGoods={campaign.make_goods} threshold={campaign.make_good_threshold || 90} />
       </Section>
 
       <Section title="Locations" id="locations">
@@ -270,7 +275,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
       </Section>
 
       <Section title="Weeks" id="weeks">
-        <WeekTable campaignId={campaign.id} onChangeCreative={finished ? undefined : (week) => setCreativeTarget({ kind: 'week', week })} />
+        <WeekTable campaignId={campaign.id} makeGoodThreshold={campaign.make_good_threshold || 90} onChangeCreative={finished ? undefined : (week) => setCreativeTarget({ kind: 'week', week })} />
       </Section>
 
       <Confirm
