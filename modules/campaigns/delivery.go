@@ -46,6 +46,9 @@ func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID s
 		if err := m.store.RefreshActImp(ctx, c.ID, now); err != nil {
 			return err
 		}
+		if err := m.appendProofRecord(ctx, w.ID, ProofReasonDelivery); err != nil { // issue 17: signed proof of play
+			return err
+		}
 		return m.auditAdmin(ctx, p, AuditWeekDelivery, "campaign_week", w.ID, map[string]any{"act_imp": w.ActImp}, map[string]any{"act_imp": v})
 	})
 	if err != nil {
@@ -87,6 +90,9 @@ func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*M
 	if len(files) == 0 {
 		return nil, apperr.Field("files", "Please choose at least one proof image.")
 	}
+	if err := m.hashProofFiles(c, files); err != nil { // issue 17: each proof's SHA-256, once, outside the transaction
+		return nil, err
+	}
 	now := m.deps.Clock.Now()
 	err = db.Transact(c, m.deps.DB, func(ctx context.Context) error {
 		for _, f := range files {
@@ -98,6 +104,9 @@ func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*M
 			if err := m.store.Create(ctx, &row); err != nil {
 				return err
 			}
+		}
+		if err := m.appendProofRecord(ctx, w.ID, ProofReasonProofsAdded); err != nil { // issue 17: signed proof of play
+			return err
 		}
 		keys := make([]string, len(files))
 		for i, f := range files {
@@ -183,6 +192,9 @@ func (m *Module) deleteProof(ctx context.Context, p *auth.Principal, id string) 
 	}
 	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
 		if err := m.store.DeleteWeekCreative(ctx, wc.ID); err != nil {
+			return err
+		}
+		if err := m.appendProofRecord(ctx, wc.WeekID, ProofReasonProofDeleted); err != nil { // issue 17: signed proof of play
 			return err
 		}
 		return m.auditAdmin(ctx, p, AuditProofDelete, "campaign_week", wc.WeekID, map[string]string{"proof": wc.ID, "file": wc.FileKey}, nil)

@@ -102,7 +102,14 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		}
 		made++
 	}
-	return fmt.Sprintf("campaigns: %d demo campaigns created, %d already there", made, there), nil
+	chain, err := m.seedProofChain(ctx) // issue 17: a verification code that validates
+	if err != nil {
+		return "", err
+	}
+	if chain != "" {
+		chain = "; " + chain
+	}
+	return fmt.Sprintf("campaigns: %d demo campaigns created, %d already there%s", made, there, chain), nil
 }
 
 // seedCampaign writes one demo campaign: its row, its weeks (past weeks with actual impressions
