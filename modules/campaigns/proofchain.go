@@ -407,6 +407,17 @@ func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekPro
 		byWeek[r.WeekID] = len(out)
 		out = append(out, wc)
 	}
+	weeks, err := m.store.WeeksOf(ctx, campaignID)
+	if err != nil {
+		return nil, err
+	}
+	label := map[string]string{}
+	for _, w := range weeks {
+		label[w.ID] = strings.Join(nonEmpty(w.LocationName, w.Face), ", ")
+	}
+	for i := range out {
+		out[i].Location = label[out[i].WeekID]
+	}
 	slices.SortStableFunc(out, func(a, b WeekProofCode) int {
 		if c := strings.Compare(a.Week, b.Week); c != 0 {
 			return c

@@ -65,6 +65,7 @@ type WeekProofCode struct {
 	WeekID      string `json:"week_id"`
 	Week        string `json:"week"`
 	FaceID      string `json:"face_id"`
+	Location    string `json:"location"` // the face's location name and face, as the week row has them
 	Code        string `json:"code"`
 	Seq         int64  `json:"seq"`
 	RecordedAt  string `json:"recorded_at"`
