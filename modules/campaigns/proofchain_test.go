@@ -25,7 +25,7 @@ func chainWeeks(t *testing.T, f *manageFixture, name string) []Week {
 	var weeks struct {
 		Items []Week `json:"items"`
 	}
-	f.adv.Get("/api/campaigns/" + f.ids[name] + "/weeks?pageSize=0").Expect(t, 200).JSON(t, &weeks)
+	f.adv.Get("/api/campaigns/"+f.ids[name]+"/weeks?pageSize=0").Expect(t, 200).JSON(t, &weeks)
 	if len(weeks.Items) < 4 {
 		t.Fatalf("weeks of %s: %d", name, len(weeks.Items))
 	}
@@ -57,7 +57,7 @@ func uploadProof(t *testing.T, f *manageFixture, weekID string, n int) string {
 func codesOf(t *testing.T, f *manageFixture, name string) map[string]WeekProofCode {
 	t.Helper()
 	var pc ProofCodes
-	f.adv.Get("/api/campaigns/" + f.ids[name] + "/proof-codes").Expect(t, 200).JSON(t, &pc)
+	f.adv.Get("/api/campaigns/"+f.ids[name]+"/proof-codes").Expect(t, 200).JSON(t, &pc)
 	out := map[string]WeekProofCode{}
 	for _, w := range pc.Weeks {
 		out[w.WeekID] = w
@@ -68,7 +68,7 @@ func codesOf(t *testing.T, f *manageFixture, name string) map[string]WeekProofCo
 func verify(t *testing.T, c *testkit.Client, code string) VerifyResult {
 	t.Helper()
 	var v VerifyResult
-	c.Get("/api/verify/" + code).Expect(t, 200).JSON(t, &v)
+	c.Get("/api/verify/"+code).Expect(t, 200).JSON(t, &v)
 	return v
 }
 
@@ -86,8 +86,8 @@ func TestProofChainRecordsDeliveryAndProofs(t *testing.T) {
 		if len(codesOf(t, f, name)) != 0 {
 			t.Fatal("a chain before any delivery was recorded")
 		}
-		f.other.Get("/api/campaigns/" + f.ids[name] + "/proof-codes").Expect(t, 404)
-		anon.Get("/api/campaigns/" + f.ids[name] + "/proof-codes").Expect(t, 401)
+		f.other.Get("/api/campaigns/"+f.ids[name]+"/proof-codes").Expect(t, 404)
+		anon.Get("/api/campaigns/"+f.ids[name]+"/proof-codes").Expect(t, 401)
 
 		// 1: delivery. A refused delivery appends nothing.
 		f.admin.Put("/api/admin/campaigns/week/"+wk.ID+"/delivery", DeliveryUpdate{ActImp: -1}).Expect(t, 400)
@@ -122,7 +122,7 @@ func TestProofChainRecordsDeliveryAndProofs(t *testing.T) {
 		if got := sha256.Sum256(img.Body); hex.EncodeToString(got[:]) != sum {
 			t.Fatal("the served proof is not the hashed one")
 		}
-		anon.Get("/api/verify/" + first.Code + "/proofs/" + mine.ID).Expect(t, 404)
+		anon.Get("/api/verify/"+first.Code+"/proofs/"+mine.ID).Expect(t, 404)
 
 		// 3: a correction, on another week too: each week's record replaces that week's last.
 		f.admin.Put("/api/admin/campaigns/week/"+wk.ID+"/delivery", DeliveryUpdate{ActImp: 900}).Expect(t, 200)
@@ -137,7 +137,7 @@ func TestProofChainRecordsDeliveryAndProofs(t *testing.T) {
 			t.Fatalf("the corrected record = %+v", old)
 		}
 		// 4: the proof deleted: the week's new record lists no proof; the old one still does.
-		f.admin.Delete("/api/admin/campaigns/proofs/" + mine.ID).Expect(t, 200)
+		f.admin.Delete("/api/admin/campaigns/proofs/"+mine.ID).Expect(t, 200)
 		last := verify(t, anon, codesOf(t, f, name)[wk.ID].Code)
 		if !last.Valid || last.Record.Seq != 5 || len(last.Record.Proofs) != len(v.Record.Proofs)-1 || last.Record.Reason != ProofReasonProofDeleted {
 			t.Fatalf("after the delete: %+v", last)
@@ -156,7 +156,7 @@ func TestProofChainRecordsDeliveryAndProofs(t *testing.T) {
 			t.Fatal(err)
 		}
 		var jwk map[string]string
-		anon.Get(PublicKeyPath + ".json").Expect(t, 200).JSON(t, &jwk)
+		anon.Get(PublicKeyPath+".json").Expect(t, 200).JSON(t, &jwk)
 		if jwk["raw"] != base64.StdEncoding.EncodeToString(pub) || jwk["crv"] != "Ed25519" || jwk["kid"] != v.Record.KeyID {
 			t.Fatalf("jwk = %v", jwk)
 		}
@@ -308,12 +308,12 @@ func TestVerifyUnknownAndMalformedCodes(t *testing.T) {
 		var bodies []string
 		for _, code := range []string{"AAAAAAAAAAAA", "not a code!", real[:6], real[:11] + "Z", strings.Repeat("A", 300)} {
 			before := f.m.codeLookups.Load()
-			r := anon.Get("/api/verify/" + strings.ReplaceAll(code, " ", "%20")).Expect(t, 404)
+			r := anon.Get("/api/verify/"+strings.ReplaceAll(code, " ", "%20")).Expect(t, 404)
 			if f.m.codeLookups.Load() != before+1 {
 				t.Fatalf("%q did not take the lookup path", code)
 			}
 			bodies = append(bodies, string(r.Body))
-			anon.Get("/api/verify/" + strings.ReplaceAll(code, " ", "%20") + "/proofs/x").Expect(t, 404)
+			anon.Get("/api/verify/"+strings.ReplaceAll(code, " ", "%20")+"/proofs/x").Expect(t, 404)
 		}
 		for _, b := range bodies[1:] {
 			if b != bodies[0] || !strings.Contains(b, MsgVerifyNotFound) {

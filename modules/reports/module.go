@@ -44,6 +44,7 @@ type Campaigns interface {
 	FindCompanyCampaign(ctx context.Context, companyID, id string) (*campaigns.Campaign, error)
 	FindCompanyCampaigns(ctx context.Context, companyID string) ([]*campaigns.Campaign, error)
 	FindWeeks(ctx context.Context, campaignID string) ([]campaigns.Week, error)
+	ProofCodesOf(ctx context.Context, campaignID string) ([]campaigns.WeekProofCode, error) // issue 17
 }
 
 // Creatives is what this module needs from creatives: the uploaded report PDFs, the proof and
