@@ -1,7 +1,6 @@
 package campaigns
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
@@ -12,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"marquee/modules/campaigns/internal/store"
@@ -57,17 +57,8 @@ type canonicalProof struct {
 	SHA256 string `json:"sha256"`
 }
 
-// storedProof is a proof as the proofs column keeps it: the canonical fields and the file key the
-// public page serves it from (not signed: the signed SHA-256 is what proves the image).
-type storedProof struct {
-	ID     string `json:"id"`
-	SHA256 string `json:"sha256"`
-	Key    string `json:"key"`
-}
-
-// canonicalRecord is the signed form. Its fields are declared in the order of their names, so
-// encoding/json writes them with sorted keys and no spaces: the canonical JSON of the docs.
-type canonicalRecord struct {
+// recordFields are a record's signed fields, as its canonical JSON names them.
+type recordFields struct {
 	Campaign    string           `json:"campaign"`
 	Code        string           `json:"code"`
 	Face        string           `json:"face"`
@@ -85,27 +76,110 @@ type canonicalRecord struct {
 	WeekID      string           `json:"week_id"`
 }
 
-// canonical is the exact byte string a record's hash and signature are computed over, rebuilt
-// from the row's columns (so a changed column changes it).
-func canonical(r *store.ProofRecord) ([]byte, error) {
-	var sp []storedProof
-	if err := json.Unmarshal([]byte(r.Proofs), &sp); err != nil {
-		return nil, fmt.Errorf("its proofs column is not readable: %v", err)
+// canonical is the exact byte string a record's hash and signature are computed over: JSON with
+// the keys sorted and no spaces. Fields, in order: campaign, code, face, id, impressions (a
+// number or null), key_id, prev, proofs (an array of {"id","sha256"}, sorted by id), reason,
+// recorded_at, replaces, seq, v, week, week_id.
+func canonical(f *recordFields) []byte {
+	proofs := f.Proofs
+	if proofs == nil {
+		proofs = []canonicalProof{}
 	}
-	cp := make([]canonicalProof, len(sp))
-	for i, p := range sp {
-		cp[i] = canonicalProof{ID: p.ID, SHA256: p.SHA256}
+	pj, _ := json.Marshal(proofs)
+	b := make([]byte, 0, 420+len(pj))
+	b = append(b, `{"campaign":`...)
+	b = appendJSONString(b, f.Campaign)
+	b = append(b, `,"code":`...)
+	b = appendJSONString(b, f.Code)
+	b = append(b, `,"face":`...)
+	b = appendJSONString(b, f.Face)
+	b = append(b, `,"id":`...)
+	b = appendJSONString(b, f.ID)
+	b = append(b, `,"impressions":`...)
+	if f.Impressions == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, *f.Impressions, 10)
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	err := enc.Encode(canonicalRecord{Campaign: r.CampaignID, Code: r.Code, Face: r.FaceID, ID: r.ID, Impressions: r.Impressions,
-		KeyID: r.KeyID, Prev: r.PrevHash, Proofs: cp, Reason: r.Reason, RecordedAt: r.RecordedAt, Replaces: r.Replaces,
-		Seq: r.Seq, V: proofChainVersion, Week: r.Week, WeekID: r.WeekID})
+	b = append(b, `,"key_id":`...)
+	b = appendJSONString(b, f.KeyID)
+	b = append(b, `,"prev":`...)
+	b = appendJSONString(b, f.Prev)
+	b = append(b, `,"proofs":`...)
+	b = append(b, pj...)
+	b = append(b, `,"reason":`...)
+	b = appendJSONString(b, f.Reason)
+	b = append(b, `,"recorded_at":`...)
+	b = appendJSONString(b, f.RecordedAt)
+	b = append(b, `,"replaces":`...)
+	b = appendJSONString(b, f.Replaces)
+	b = append(b, `,"seq":`...)
+	b = strconv.AppendInt(b, f.Seq, 10)
+	b = append(b, `,"v":`...)
+	b = strconv.AppendInt(b, int64(f.V), 10)
+	b = append(b, `,"week":`...)
+	b = appendJSONString(b, f.Week)
+	b = append(b, `,"week_id":`...)
+	b = appendJSONString(b, f.WeekID)
+	return append(b, '}')
+}
+
+// fieldsOf parses a record's canonical text (for showing it; checks never trust it unhashed).
+func fieldsOf(r *store.ProofRecord) recordFields {
+	var f recordFields
+	_ = json.Unmarshal([]byte(r.Canonical), &f)
+	return f
+}
+
+// textField reads the string value of a top-level key from canonical text without parsing it
+// all: the chain check reads ~1,500 records per /verify call. Top-level keys after the first are
+// preceded by a comma, which no key inside the proofs array is ("[{" or "},{"), so the first
+// match is the top-level one.
+func textField(c, key string) string {
+	marker := `,"` + key + `":"`
+	i := strings.Index(c, marker)
+	if i < 0 {
+		return ""
+	}
+	rest := c[i+len(marker):]
+	if j := strings.IndexByte(rest, '"'); j >= 0 {
+		return rest[:j]
+	}
+	return ""
+}
+
+// intField reads the integer value of a top-level key from canonical text (-1 when absent).
+func intField(c, key string) int64 {
+	marker := `,"` + key + `":`
+	i := strings.Index(c, marker)
+	if i < 0 {
+		return -1
+	}
+	rest := c[i+len(marker):]
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	n, err := strconv.ParseInt(rest[:j], 10, 64)
 	if err != nil {
-		return nil, err
+		return -1
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return n
+}
+
+// appendJSONString writes s as a JSON string. The values the chain holds (ids, hex digests,
+// dates, reasons) are plain ASCII and written as they are; anything else goes through
+// encoding/json, so the text stays valid JSON even for a value changed in the database.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 func sha256Hex(b []byte) string {
@@ -213,11 +287,13 @@ func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code
 	if err != nil {
 		return err
 	}
-	var proofs []storedProof
+	proofs := []canonicalProof{}
+	keyOf := map[string]string{}
 	var keys []string
 	for _, wc := range wcs {
 		if wc.CreativeType == CreativeTypeProof {
-			proofs = append(proofs, storedProof{ID: wc.ID, Key: wc.FileKey})
+			proofs = append(proofs, canonicalProof{ID: wc.ID})
+			keyOf[wc.ID] = wc.FileKey
 			keys = append(keys, wc.FileKey)
 		}
 	}
@@ -226,22 +302,20 @@ func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code
 		return err
 	}
 	for i := range proofs {
-		sum, ok := sums[proofs[i].Key]
+		key := keyOf[proofs[i].ID]
+		sum, ok := sums[key]
 		if !ok { // a proof attached before the chain existed: hashed now, once
-			if sum, err = m.hashObject(ctx, proofs[i].Key); err != nil {
+			if sum, err = m.hashObject(ctx, key); err != nil {
 				return err
 			}
-			if err := m.store.SaveProofFileHash(ctx, proofs[i].Key, sum); err != nil {
+			if err := m.store.SaveProofFileHash(ctx, key, sum); err != nil {
 				return err
 			}
 		}
 		proofs[i].SHA256 = sum
 	}
-	slices.SortFunc(proofs, func(a, b storedProof) int { return strings.Compare(a.ID, b.ID) })
-	if proofs == nil {
-		proofs = []storedProof{}
-	}
-	pj, err := json.Marshal(proofs)
+	slices.SortFunc(proofs, func(a, b canonicalProof) int { return strings.Compare(a.ID, b.ID) })
+	kj, err := json.Marshal(keyOf)
 	if err != nil {
 		return err
 	}
@@ -254,31 +328,23 @@ func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code
 			return err
 		}
 	}
-	r := &store.ProofRecord{ID: ids.New(), CampaignID: w.CampaignID, Seq: 1, WeekID: w.ID, FaceID: w.FaceID, Week: w.StartAt.String(),
-		Impressions: w.ActImp, Proofs: string(pj), Reason: reason, PrevHash: genesisHash,
-		RecordedAt: m.deps.Clock.Now().UTC().Format(recordedAtLayout), KeyID: signing.KeyID(m.deps.Signer.PublicKey()),
-		Code: code, CodeHash: sha256Hex([]byte(code))}
+	f := &recordFields{Campaign: w.CampaignID, Code: code, Face: w.FaceID, ID: ids.New(), Impressions: w.ActImp,
+		KeyID: signing.KeyID(m.deps.Signer.PublicKey()), Prev: genesisHash, Proofs: proofs, Reason: reason,
+		RecordedAt: m.deps.Clock.Now().UTC().Format(recordedAtLayout), Seq: 1, V: proofChainVersion, Week: w.StartAt.String(), WeekID: w.ID}
 	if last != nil {
-		r.Seq, r.PrevHash = last.Seq+1, last.Hash
+		f.Seq, f.Prev = last.Seq+1, last.Hash
 	}
 	if ofWeek != nil {
-		r.Replaces = ofWeek.ID
+		f.Replaces = ofWeek.ID
 	}
-	return m.signAndInsert(ctx, r)
-}
-
-// signAndInsert fills the record's hash and signature and inserts it.
-func (m *Module) signAndInsert(ctx context.Context, r *store.ProofRecord) error {
-	c, err := canonical(r)
-	if err != nil {
-		return err
-	}
+	c := canonical(f)
 	sig, err := m.deps.Signer.Sign(c)
 	if err != nil {
 		return err
 	}
-	r.Hash, r.Signature = sha256Hex(c), base64.StdEncoding.EncodeToString(sig)
-	return m.store.Create(ctx, r)
+	return m.store.Create(ctx, &store.ProofRecord{ID: f.ID, CampaignID: f.Campaign, Seq: f.Seq, WeekID: f.WeekID, Code: code,
+		CodeHash: sha256Hex([]byte(code)), Canonical: string(c), Hash: sha256Hex(c), Signature: base64.StdEncoding.EncodeToString(sig),
+		ProofKeys: string(kj)})
 }
 
 // checkChain recomputes a chain (records in seq order, from the campaign's first) and returns
@@ -291,7 +357,7 @@ func checkChain(records []store.ProofRecord, pub []byte, allSigs bool) (problems
 	keyID := signing.KeyID(pub)
 	prevHash := genesisHash
 	var expect int64 = 1
-	weekOf := map[string]string{} // record id -> week id, of the records seen
+	weekOf := make(map[string]string, len(records)) // record id -> week id, of the records seen
 	for i := range records {
 		r := &records[i]
 		add := func(format string, a ...any) {
@@ -304,31 +370,34 @@ func checkChain(records []store.ProofRecord, pub []byte, allSigs bool) (problems
 			add("it is out of order: record %d comes after record %d", r.Seq, expect-1)
 		}
 		expect = r.Seq + 1
-		c, err := canonical(r)
-		if err != nil {
-			add("%v", err)
-		} else if sha256Hex(c) != r.Hash {
+		c := r.Canonical
+		if sha256Hex([]byte(c)) != r.Hash {
 			add("its content does not match its hash: it was changed after it was signed")
 		}
-		if r.PrevHash != prevHash {
+		if signed := intField(c, "seq"); signed != r.Seq {
+			add("it was signed as record %d: records were moved", signed)
+		}
+		if prev := textField(c, "prev"); prev != prevHash {
 			if i == 0 {
 				add("it is the first record but does not start the chain")
 			} else {
 				add("its link to the previous record (%d) does not match that record's hash", records[i-1].Seq)
 			}
 		}
-		if r.Replaces != "" {
-			if wk, ok := weekOf[r.Replaces]; !ok || wk != r.WeekID {
+		week := textField(c, "week_id")
+		if replaces := textField(c, "replaces"); replaces != "" {
+			if wk, ok := weekOf[replaces]; !ok || wk != week {
 				add("it replaces a record that is not an earlier record of the same week")
 			}
 		}
-		weekOf[r.ID] = r.WeekID
+		weekOf[textField(c, "id")] = week
 		if allSigs || i == len(records)-1 {
-			ok := err == nil && r.KeyID == keyID && verifySig(pub, c, r.Signature)
+			kid := textField(c, "key_id")
+			ok := kid == keyID && verifySig(pub, []byte(c), r.Signature)
 			switch {
-			case r.KeyID != keyID:
-				add("it is signed with key %s, not the published key %s", r.KeyID, keyID)
-			case !ok && err == nil:
+			case kid != keyID:
+				add("it is signed with key %s, not the published key %s", kid, keyID)
+			case !ok:
 				add("its signature does not match its content")
 			}
 			if i == len(records)-1 {
@@ -378,11 +447,11 @@ func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub
 	}
 	problems, _ := checkChain(rows, pub, true)
 	out := &ChainReport{CampaignID: campaignID, Problems: problems}
-	for _, r := range rows {
-		var sp []storedProof
-		_ = json.Unmarshal([]byte(r.Proofs), &sp)
-		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: displayCode(r.Code), Week: r.Week, FaceID: r.FaceID, Reason: r.Reason,
-			Impressions: r.Impressions, Proofs: len(sp), Replaces: r.Replaces, RecordedAt: r.RecordedAt, Hash: r.Hash})
+	for i := range rows {
+		r := &rows[i]
+		f := fieldsOf(r)
+		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: displayCode(r.Code), Week: f.Week, FaceID: f.Face, Reason: f.Reason,
+			Impressions: f.Impressions, Proofs: len(f.Proofs), Replaces: f.Replaces, RecordedAt: f.RecordedAt, Hash: r.Hash})
 	}
 	return out, nil
 }
@@ -396,9 +465,11 @@ func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekPro
 	}
 	byWeek := map[string]int{}
 	out := []WeekProofCode{}
-	for _, r := range rows {
-		wc := WeekProofCode{WeekID: r.WeekID, Week: r.Week, FaceID: r.FaceID, Code: displayCode(r.Code), Seq: r.Seq,
-			RecordedAt: r.RecordedAt, Impressions: r.Impressions, Records: 1}
+	for i := range rows {
+		r := &rows[i]
+		f := fieldsOf(r)
+		wc := WeekProofCode{WeekID: r.WeekID, Week: f.Week, FaceID: f.Face, Code: displayCode(r.Code), Seq: r.Seq,
+			RecordedAt: f.RecordedAt, Impressions: f.Impressions, Records: 1}
 		if i, ok := byWeek[r.WeekID]; ok {
 			wc.Records = out[i].Records + 1
 			out[i] = wc
@@ -435,34 +506,35 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 	if err != nil {
 		return nil, err
 	}
-	chain, err := m.store.ProofChain(ctx, r.CampaignID, r.Seq)
+	chain, err := m.store.ProofChainToCheck(ctx, r.CampaignID, r.Seq)
 	if err != nil {
 		return nil, err
 	}
+	last := len(chain) - 1
+	at := last >= 0 && chain[last].Seq == r.Seq && chain[last].Hash == r.Hash && chain[last].Canonical == r.Canonical
+	if at {
+		chain[last].Signature = r.Signature // the one signature this check needs (checkChain)
+	}
 	pub := m.deps.Signer.PublicKey()
 	problems, sigOK := checkChain(chain, pub, false)
-	if len(chain) == 0 || chain[len(chain)-1].ID != r.ID {
+	if !at {
 		// the record itself is out of its place (its seq changed under another)
 		problems = append(problems, ChainProblem{Seq: r.Seq, Reason: "it is not at its place in the chain"})
 		sigOK = false
 	}
+	f := fieldsOf(r)
 	w, err := m.store.FindWeek(ctx, r.WeekID)
-	view := ProofRecordView{Code: displayCode(r.Code), Seq: r.Seq, Week: r.Week, Impressions: r.Impressions, Reason: r.Reason,
-		Replaces: r.Replaces, RecordedAt: r.RecordedAt, PrevHash: r.PrevHash, Hash: r.Hash, Signature: r.Signature, KeyID: r.KeyID,
-		Proofs: []ProofRecordProof{}}
-	if d, derr := dates.Parse(r.Week); derr == nil {
+	view := ProofRecordView{Code: displayCode(r.Code), Seq: r.Seq, Week: f.Week, Impressions: f.Impressions, Reason: f.Reason,
+		Replaces: f.Replaces, RecordedAt: f.RecordedAt, PrevHash: f.Prev, Hash: r.Hash, Signature: r.Signature, KeyID: f.KeyID,
+		Proofs: []ProofRecordProof{}, Canonical: r.Canonical}
+	if d, derr := dates.Parse(f.Week); derr == nil {
 		view.WeekEnd = d.AddDays(6).String()
 	}
 	if err == nil {
 		view.Location = strings.Join(nonEmpty(w.LocationName, w.Face), ", ")
 		view.Market = w.Market
 	}
-	if c, err := canonical(r); err == nil {
-		view.Canonical = string(c)
-	}
-	var sp []storedProof
-	_ = json.Unmarshal([]byte(r.Proofs), &sp)
-	for _, p := range sp {
+	for _, p := range f.Proofs {
 		base := "/api/verify/" + r.Code + "/proofs/" + p.ID
 		view.Proofs = append(view.Proofs, ProofRecordProof{ID: p.ID, SHA256: p.SHA256, URL: base, Thumb: base + "?thumb=1"})
 	}
@@ -476,8 +548,8 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 		}
 	}
 	out.Valid = out.SignatureValid && len(problems) == 0
-	if next, err := m.store.ProofRecordReplacing(ctx, r.CampaignID, r.ID); err == nil && next != nil {
-		out.Superseded, out.SupersededAt = true, next.RecordedAt
+	if next, err := m.store.NextProofRecordOfWeek(ctx, r.CampaignID, r.WeekID, r.Seq); err == nil && next != nil {
+		out.Superseded, out.SupersededAt = true, fieldsOf(next).RecordedAt
 	}
 	return out, nil
 }
@@ -509,12 +581,10 @@ func (m *Module) proofOfRecord(ctx context.Context, code, id string) (string, er
 	if err != nil {
 		return "", err
 	}
-	var sp []storedProof
-	_ = json.Unmarshal([]byte(r.Proofs), &sp)
-	for _, p := range sp {
-		if p.ID == id {
-			return p.Key, nil
-		}
+	var keys map[string]string
+	_ = json.Unmarshal([]byte(r.ProofKeys), &keys)
+	if key, ok := keys[id]; ok && slices.ContainsFunc(fieldsOf(r).Proofs, func(p canonicalProof) bool { return p.ID == id }) {
+		return key, nil
 	}
 	return "", apperr.NotFound(MsgVerifyNotFound)
 }

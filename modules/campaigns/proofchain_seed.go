@@ -74,3 +74,44 @@ func (m *Module) seedProofChain(ctx context.Context) (string, error) {
 	}
 	return fmt.Sprintf("proof-of-play chain of %d records; verification code %s validates at /verify/%s", n, displayCode(DemoProofCode), displayCode(DemoProofCode)), nil
 }
+
+// GenerateProofChain gives a campaign's weeks rounds of delivery records (benchmarks): each round
+// records every week again (the first a delivery, the others corrections), in week then face
+// order, in one transaction. It answers the codes of the last round's records, whose chains are
+// the longest to check.
+func (m *Module) GenerateProofChain(ctx context.Context, campaignID string, rounds int) ([]string, error) {
+	weeks, err := m.store.WeeksOf(ctx, campaignID)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(weeks, func(a, b store.Week) int {
+		if c := strings.Compare(a.StartAt.String(), b.StartAt.String()); c != 0 {
+			return c
+		}
+		return strings.Compare(a.FaceID, b.FaceID)
+	})
+	var codes []string
+	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		now := m.deps.Clock.Now()
+		for r := 0; r < rounds; r++ {
+			for i, w := range weeks {
+				v := w.Ooh*int64(85+(i*7+r*11)%30)/100 + int64(r)
+				if err := m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
+					return err
+				}
+				code, err := newProofCode()
+				if err != nil {
+					return err
+				}
+				if err := m.appendProofRecordCode(ctx, w.ID, ProofReasonDelivery, code); err != nil {
+					return err
+				}
+				if r == rounds-1 {
+					codes = append(codes, code)
+				}
+			}
+		}
+		return m.store.RefreshActImp(ctx, campaignID, now)
+	})
+	return codes, err
+}

@@ -262,19 +262,21 @@ func TestProofChainTamper(t *testing.T) {
 			}
 		}
 		// Impressions.
-		exec("UPDATE campaigns_proof_records SET impressions = 5000 WHERE campaign_id = ? AND seq = 2", f.ids[name])
+		r2 := rec(2)
+		exec("UPDATE campaigns_proof_records SET canonical = ? WHERE id = ?", strings.Replace(r2.Canonical, `"impressions":1001`, `"impressions":5000`, 1), r2.ID)
 		expectBreak("impressions", 2, "does not match its hash")
-		exec("UPDATE campaigns_proof_records SET impressions = 1001 WHERE campaign_id = ? AND seq = 2", f.ids[name])
+		exec("UPDATE campaigns_proof_records SET canonical = ? WHERE id = ?", r2.Canonical, r2.ID)
 		// A proof's hash.
 		r5 := rec(5)
-		exec("UPDATE campaigns_proof_records SET proofs = ? WHERE id = ?", flipAfter(r5.Proofs, `"sha256":"`), r5.ID)
+		exec("UPDATE campaigns_proof_records SET canonical = ? WHERE id = ?", flipAfter(r5.Canonical, `"sha256":"`), r5.ID)
 		expectBreak("proof hash", 5, "does not match its hash")
-		exec("UPDATE campaigns_proof_records SET proofs = ? WHERE id = ?", r5.Proofs, r5.ID)
-		// Impressions and the hash rewritten together: the next record's link and the signature break.
+		exec("UPDATE campaigns_proof_records SET canonical = ? WHERE id = ?", r5.Canonical, r5.ID)
+		// Impressions and the hash rewritten together: the next record's link breaks.
 		r3 := rec(3)
-		exec("UPDATE campaigns_proof_records SET impressions = 1, hash = ? WHERE id = ?", strings.Repeat("a", 64), r3.ID)
+		forged := strings.Replace(r3.Canonical, `"impressions":1002`, `"impressions":1`, 1)
+		exec("UPDATE campaigns_proof_records SET canonical = ?, hash = ? WHERE id = ?", forged, sha256Hex([]byte(forged)), r3.ID)
 		expectBreak("hash rewritten", 4, "link to the previous record (3)")
-		exec("UPDATE campaigns_proof_records SET impressions = ?, hash = ? WHERE id = ?", *r3.Impressions, r3.Hash, r3.ID)
+		exec("UPDATE campaigns_proof_records SET canonical = ?, hash = ? WHERE id = ?", r3.Canonical, r3.Hash, r3.ID)
 		// A deleted record.
 		r4 := rec(4)
 		exec("DELETE FROM campaigns_proof_records WHERE id = ?", r4.ID)
@@ -283,13 +285,14 @@ func TestProofChainTamper(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Two records swapped in order.
-		exec("UPDATE campaigns_proof_records SET seq = -3 WHERE campaign_id = ? AND seq = 3", f.ids[name])
-		exec("UPDATE campaigns_proof_records SET seq = 3 WHERE campaign_id = ? AND seq = 4", f.ids[name])
-		exec("UPDATE campaigns_proof_records SET seq = 4 WHERE campaign_id = ? AND seq = -3", f.ids[name])
-		expectBreak("reordered", 3, "does not match its hash")
-		exec("UPDATE campaigns_proof_records SET seq = -3 WHERE campaign_id = ? AND seq = 3", f.ids[name])
-		exec("UPDATE campaigns_proof_records SET seq = 3 WHERE campaign_id = ? AND seq = 4", f.ids[name])
-		exec("UPDATE campaigns_proof_records SET seq = 4 WHERE campaign_id = ? AND seq = -3", f.ids[name])
+		swap := func() {
+			exec("UPDATE campaigns_proof_records SET seq = -3 WHERE campaign_id = ? AND seq = 3", f.ids[name])
+			exec("UPDATE campaigns_proof_records SET seq = 3 WHERE campaign_id = ? AND seq = 4", f.ids[name])
+			exec("UPDATE campaigns_proof_records SET seq = 4 WHERE campaign_id = ? AND seq = -3", f.ids[name])
+		}
+		swap()
+		expectBreak("reordered", 3, "it was signed as record 4")
+		swap()
 		if v := verify(t, anon, lastCode); !v.Valid {
 			t.Fatalf("restored chain: %+v", v.Problems)
 		}

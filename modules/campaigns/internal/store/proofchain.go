@@ -10,29 +10,24 @@ import (
 )
 
 // ProofRecord is a row of campaigns_proof_records: one link of a campaign's signed proof-of-play
-// chain (issue 17, docs/delivery-assurance.md). Rows are only ever inserted: a correction is a new
-// row whose Replaces names the row it supersedes. Seq numbers a campaign's chain from 1, and the
-// unique (campaign_id, seq) refuses a second writer at the same place. Code is the short
-// verification code shown to the advertiser; CodeHash (its SHA-256) is what /verify looks up, so
-// the lookup compares hashes and never a prefix of the typed code.
+// chain (issue 17, docs/delivery-assurance.md). The record IS its Canonical text (the exact bytes
+// hashed into Hash and signed into Signature); the other columns index it (campaign and seq, week,
+// code) and ProofKeys says where /verify serves its proofs from. Rows are only ever inserted: a
+// correction is a new row whose signed "replaces" names the row it supersedes. Seq numbers a
+// campaign's chain from 1, and the unique (campaign_id, seq) refuses a second writer at the same
+// place. CodeHash (the SHA-256 of the verification code) is what /verify looks up, so the lookup
+// compares hashes and never a prefix of the typed code.
 type ProofRecord struct {
-	ID          string `gorm:"primaryKey;size:36"`
-	CampaignID  string `gorm:"size:36;not null;uniqueIndex:ux_campaigns_proof_seq,priority:1"`
-	Seq         int64  `gorm:"not null;uniqueIndex:ux_campaigns_proof_seq,priority:2"`
-	WeekID      string `gorm:"size:36;not null;index"`
-	FaceID      string `gorm:"size:36;not null"`
-	Week        string `gorm:"size:10;not null"`
-	Impressions *int64
-	Proofs      string `gorm:"type:text;not null"` // JSON [{"id","sha256"}], as in the canonical form
-	Reason      string `gorm:"size:20;not null"`
-	Replaces    string `gorm:"size:36;not null;default:''"`
-	PrevHash    string `gorm:"size:64;not null"`
-	RecordedAt  string `gorm:"size:24;not null"` // RFC 3339 UTC with milliseconds, exactly as signed
-	KeyID       string `gorm:"size:16;not null"`
-	Code        string `gorm:"size:12;not null"`
-	CodeHash    string `gorm:"size:64;not null;uniqueIndex"`
-	Hash        string `gorm:"size:64;not null"`
-	Signature   string `gorm:"size:100;not null"` // base64
+	ID         string `gorm:"primaryKey;size:36"`
+	CampaignID string `gorm:"size:36;not null;uniqueIndex:ux_campaigns_proof_seq,priority:1"`
+	Seq        int64  `gorm:"not null;uniqueIndex:ux_campaigns_proof_seq,priority:2"`
+	WeekID     string `gorm:"size:36;not null;index"`
+	Code       string `gorm:"size:12;not null"`
+	CodeHash   string `gorm:"size:64;not null;uniqueIndex"`
+	Canonical  string `gorm:"type:text;not null"`
+	Hash       string `gorm:"size:64;not null"`
+	Signature  string `gorm:"size:100;not null"` // base64
+	ProofKeys  string `gorm:"type:text;not null"` // JSON {"proof id": "file key"} (not signed: the signed SHA-256 proves the image)
 }
 
 func (ProofRecord) TableName() string { return "campaigns_proof_records" }
@@ -100,10 +95,31 @@ func (s *Store) ProofChain(ctx context.Context, campaignID string, upTo int64) (
 	return out, err
 }
 
-// ProofRecordReplacing returns the record that replaces id, nil when none does.
-func (s *Store) ProofRecordReplacing(ctx context.Context, campaignID, id string) (*ProofRecord, error) {
+// ProofChainToCheck returns what checking a chain reads of the campaign's records up to upTo, in
+// seq order: seq, canonical text and hash, scanned without reflection (/verify reads a whole chain
+// on every call; docs/performance.md).
+func (s *Store) ProofChainToCheck(ctx context.Context, campaignID string, upTo int64) ([]ProofRecord, error) {
+	rows, err := s.conn(ctx).Raw(`SELECT seq, canonical, hash FROM campaigns_proof_records WHERE campaign_id = ? AND seq <= ? ORDER BY seq`, campaignID, upTo).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]ProofRecord, 0, max(upTo, 0))
+	for rows.Next() {
+		var r ProofRecord
+		if err := rows.Scan(&r.Seq, &r.Canonical, &r.Hash); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// NextProofRecordOfWeek returns the week's first record after seq (the one that replaces it), nil
+// when there is none.
+func (s *Store) NextProofRecordOfWeek(ctx context.Context, campaignID, weekID string, seq int64) (*ProofRecord, error) {
 	var rows []ProofRecord
-	err := s.conn(ctx).Where("campaign_id = ? AND replaces = ?", campaignID, id).Order("seq").Limit(1).Find(&rows).Error
+	err := s.conn(ctx).Where("campaign_id = ? AND week_id = ? AND seq > ?", campaignID, weekID, seq).Order("seq").Limit(1).Find(&rows).Error
 	if err != nil || len(rows) == 0 {
 		return nil, err
 	}
