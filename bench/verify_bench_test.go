@@ -53,7 +53,7 @@ func BenchmarkVerifyCode(b *testing.B) {
 				clients[i] = s.Client(b)
 			}
 			var v campaigns.VerifyResult
-			clients[0].Get("/api/verify/" + codes[len(codes)-1]).Expect(b, 200).JSON(b, &v)
+			clients[0].Get("/api/verify/"+codes[len(codes)-1]).Expect(b, 200).JSON(b, &v)
 			if !v.Valid || v.ChainLength != 1560 {
 				b.Fatalf("the last record: valid %v, chain %d, %+v", v.Valid, v.ChainLength, v.Problems)
 			}

@@ -26,7 +26,7 @@ type ProofRecord struct {
 	CodeHash   string `gorm:"size:64;not null;uniqueIndex"`
 	Canonical  string `gorm:"type:text;not null"`
 	Hash       string `gorm:"size:64;not null"`
-	Signature  string `gorm:"size:100;not null"` // base64
+	Signature  string `gorm:"size:100;not null"`  // base64
 	ProofKeys  string `gorm:"type:text;not null"` // JSON {"proof id": "file key"} (not signed: the signed SHA-256 proves the image)
 }
 
