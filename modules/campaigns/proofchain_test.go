@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"image/png"
 	"mime/multipart"
 	"net/http"
@@ -334,4 +335,30 @@ func flipAfter(s, marker string) string {
 		c = '1'
 	}
 	return s[:i] + string(c) + s[i+1:]
+}
+
+// The hand-written canonical text is the JSON any library writes with sorted keys and no spaces
+// (docs/delivery-assurance.md: the Python one-liner rebuilds it).
+func TestCanonicalIsSortedCompactJSON(t *testing.T) {
+	t.Parallel()
+	imp := int64(1234)
+	for _, f := range []recordFields{
+		{Campaign: "c1", Code: "ABCDEFGH2345", Face: "f", ID: "i", Impressions: &imp, KeyID: "k", Prev: genesisHash,
+			Proofs: []canonicalProof{{ID: "p1", SHA256: "aa"}, {ID: "p2", SHA256: "bb"}}, Reason: ProofReasonDelivery,
+			RecordedAt: "2026-11-22T12:00:00.000Z", Replaces: "r", Seq: 7, V: 1, Week: "2026-11-09", WeekID: "w"},
+		{Campaign: "c\"<x>", Code: "c", Seq: 1, V: 1},
+	} {
+		got := canonical(&f)
+		var generic map[string]any
+		if err := json.Unmarshal(got, &generic); err != nil {
+			t.Fatalf("not JSON: %s", got)
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(true)
+		_ = enc.Encode(generic) // maps marshal with sorted keys
+		if want := strings.TrimSuffix(buf.String(), "\n"); want != string(got) {
+			t.Fatalf("canonical\n%s\nwant\n%s", got, want)
+		}
+	}
 }
