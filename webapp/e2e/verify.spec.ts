@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, expectAccessibleHere, lastScreen, signIn, XHR } fr
 // Issue 17, signed proof of play: an admin records a week's delivery with a proof photo; the
 // advertiser's detail page shows the week's verification code; /verify/{code}, signed out, says
 // the record is valid and shows the photo. An unknown code gets a clear 404 page. The campaign is
-// the ambassador's completed demo campaign, which the other journeys leave alone.
+// the certified company's running "Open House", which the other journeys leave alone.
 
 interface Week {
   id: string
@@ -23,9 +23,9 @@ test('a recorded week gets a verification code that validates signed out', async
   const impressions = 40_000 + Math.floor(Math.random() * 10_000)
   try {
     await apiSignIn(admin.request, DEMO.admin)
-    const list = await (await admin.request.get('/api/admin/campaigns/?page_size=0&q=Fall%20Clearance', { headers: XHR })).json()
-    const campaign = (list.items as { id: string; name: string }[]).find((c) => c.name === 'Fall Clearance')
-    expect(campaign, 'the demo seed gives the ambassador "Fall Clearance"').toBeTruthy()
+    const list = await (await admin.request.get('/api/admin/campaigns/?page_size=0&q=Open%20House', { headers: XHR })).json()
+    const campaign = (list.items as { id: string; name: string }[]).find((c) => c.name === 'Open House')
+    expect(campaign, 'the demo seed gives the certified company "Open House"').toBeTruthy()
     campaignId = campaign!.id
     const weeks = (await (await admin.request.get(`/api/campaigns/${campaignId}/weeks?page_size=0`, { headers: XHR })).json()).items as Week[]
     const week = weeks.sort((a, b) => a.start_at.localeCompare(b.start_at))[0]!
@@ -41,7 +41,7 @@ test('a recorded week gets a verification code that validates signed out', async
   }
 
   // The advertiser's detail page lists the week's code.
-  await signIn(page, DEMO.ambassador)
+  await signIn(page, DEMO.certified)
   await page.goto(`/campaigns/${campaignId}`)
   const codes = page.getByRole('list', { name: 'Verification codes' })
   const entry = codes.getByRole('listitem').filter({ hasText: `${impressions.toLocaleString('en-US')} impressions` })
@@ -60,7 +60,7 @@ test('a recorded week gets a verification code that validates signed out', async
     await expect(visitor.getByText('Signature: valid')).toBeVisible()
     await expect(visitor.getByText(/^Chain: intact/)).toBeVisible()
     await expect(visitor.getByText(impressions.toLocaleString('en-US'))).toBeVisible()
-    await expect(visitor.getByText('Fall Clearance')).toHaveCount(0)
+    await expect(visitor.getByText('Open House')).toHaveCount(0)
     const photo = visitor.getByRole('img', { name: /^Proof photo / }).last()
     await expect(photo).toBeVisible()
     await expect.poll(() => photo.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0)).toBe(true)
