@@ -130,6 +130,12 @@ var expectedAccess = map[string]string{
 	"DELETE /api/admin/campaigns/proofs/:id":     authz.Admin,
 	"GET /api/admin/make-goods":                  authz.Admin,
 	"PUT /api/admin/make-goods/:id/waive":        authz.Admin,
+	// signed proof of play (issue 17; docs/delivery-assurance.md): the key and /verify need no sign-in
+	"GET /.well-known/marquee-proof-key":      authz.Anonymous,
+	"GET /.well-known/marquee-proof-key.json": authz.Anonymous,
+	"GET /api/verify/:code":                   authz.Anonymous,
+	"GET /api/verify/:code/proofs/:proof":     authz.Anonymous,
+	"GET /api/campaigns/:id/proof-codes":      authz.Member,
 	// partners (issue 14; docs/partners.md)
 	"POST /users/ambassador/invite":          authz.Ambassador,
 	"PUT /users/ambassador":                  authz.Ambassador,

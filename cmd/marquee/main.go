@@ -5,6 +5,7 @@
 //	marquee migrate               run pending migrations
 //	marquee seed --demo           load the demo data (idempotent)
 //	marquee user create --email E [--password P] --role user|admin|super_admin [--company NAME]
+//	marquee verify --campaign ID  check a campaign's proof-of-play chain (--code CODE, --key PEM)
 //	marquee config example        print .env.example
 //	marquee version
 package main
@@ -49,6 +50,8 @@ commands:
   seed --demo           load the demo data (safe to run again)
   user create --email E [--password P] [--role user|admin|super_admin] [--company NAME]
                         create a user; without --password, print an /access link to set it
+  verify --campaign ID | --code CODE [--key public.pem]
+                        check a campaign's signed proof-of-play chain; non-zero exit on a break
   config example        print every configuration variable (.env.example)
   dev webhook-sink [--addr 127.0.0.1:8090] [--secret S]
                         a local webhook receiver that verifies signatures and prints deliveries
@@ -70,7 +73,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 		return errors.New(usage)
 	case "dev":
 		return runDev(ctx, args[1:], out)
-	case "serve", "migrate", "seed", "user":
+	case "serve", "migrate", "seed", "user", "verify":
 	default:
 		return errors.New(usage)
 	}
@@ -107,6 +110,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 			return err
 		}
 		return seedDemo(ctx, app, out)
+	case "verify":
+		if err := app.migrate(); err != nil {
+			return err
+		}
+		return verifyChain(ctx, app, args[1:], out)
 	default: // user
 		if len(args) < 2 || args[1] != "create" {
 			return errors.New(usage)

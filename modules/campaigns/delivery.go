@@ -53,6 +53,9 @@ func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID s
 		if err := m.deps.Events.Publish(ctx, EventWeekDelivered, WeekDelivered{CampaignID: c.ID, CompanyID: c.CompanyID, WeekID: w.ID, StartAt: w.StartAt, Impressions: v}); err != nil {
 			return err
 		}
+		if err := m.appendProofRecord(ctx, w.ID, ProofReasonDelivery); err != nil { // issue 17: signed proof of play
+			return err
+		}
 		if err := m.auditAdmin(ctx, p, AuditWeekDelivery, "campaign_week", w.ID, map[string]any{"act_imp": w.ActImp}, map[string]any{"act_imp": v}); err != nil {
 			return err
 		}
@@ -100,6 +103,9 @@ func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*M
 	if len(files) == 0 {
 		return nil, apperr.Field("files", "Please choose at least one proof image.")
 	}
+	if err := m.hashProofFiles(c, files); err != nil { // issue 17: each proof's SHA-256, once, outside the transaction
+		return nil, err
+	}
 	now := m.deps.Clock.Now()
 	err = db.Transact(c, m.deps.DB, func(ctx context.Context) error {
 		for _, f := range files {
@@ -111,6 +117,9 @@ func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*M
 			if err := m.store.Create(ctx, &row); err != nil {
 				return err
 			}
+		}
+		if err := m.appendProofRecord(ctx, w.ID, ProofReasonProofsAdded); err != nil { // issue 17: signed proof of play
+			return err
 		}
 		keys := make([]string, len(files))
 		for i, f := range files {
@@ -199,6 +208,9 @@ func (m *Module) deleteProof(ctx context.Context, p *auth.Principal, id string) 
 	}
 	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
 		if err := m.store.DeleteWeekCreative(ctx, wc.ID); err != nil {
+			return err
+		}
+		if err := m.appendProofRecord(ctx, wc.WeekID, ProofReasonProofDeleted); err != nil { // issue 17: signed proof of play
 			return err
 		}
 		return m.auditAdmin(ctx, p, AuditProofDelete, "campaign_week", wc.WeekID, map[string]string{"proof": wc.ID, "file": wc.FileKey}, nil)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -22,6 +23,7 @@ import (
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
 	"marquee/platform/server"
+	"marquee/platform/signing"
 )
 
 // Mailer queues an email in the caller's transaction (platform/mail.Outbox).
@@ -56,6 +58,10 @@ type Deps struct {
 	Events    Events
 	Audit     Auditor
 	Log       *slog.Logger
+	// Signer signs the proof-of-play chain (issue 17); Objects reads stored proofs to hash them
+	// and to show them on /verify.
+	Signer  signing.Signer
+	Objects Objects
 
 	MaxJSONBytes int64
 	// HoldTTL is how long a conflict's holds, and its draft, last (HOLD_TTL).
@@ -83,12 +89,14 @@ type Module struct {
 	beforeDraft func()
 	// background counts the first charges being settled after their commit (tests wait on it).
 	background sync.WaitGroup
+	// codeLookups counts verification-code lookups (proofchain.go; tests read it).
+	codeLookups atomic.Int64
 }
 
 // New builds the module.
 func New(d Deps) (*Module, error) {
 	if d.DB == nil || d.Clock == nil || d.Identity == nil || d.Locations == nil || d.Creatives == nil ||
-		d.Billing == nil || d.Outbox == nil || d.Events == nil || d.Audit == nil {
+		d.Billing == nil || d.Outbox == nil || d.Events == nil || d.Audit == nil || d.Signer == nil || d.Objects == nil {
 		return nil, errors.New("campaigns: missing dependency")
 	}
 	if d.MaxJSONBytes < 1 || d.HoldTTL <= 0 {
@@ -112,7 +120,7 @@ func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
 // routes is every route of the module: the creation side (create_handlers.go) and the management
 // side (manage_handlers.go), one table for Routes and Policy.
 func (m *Module) routes() server.RouteTable {
-	return append(append(append(m.createRoutes(), m.manageRoutes()...), m.pacingRoutes()...), m.makeGoodRoutes()...)
+	return append(append(append(append(m.createRoutes(), m.manageRoutes()...), m.pacingRoutes()...), m.makeGoodRoutes()...), m.proofChainRoutes()...)
 }
 
 func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
@@ -130,9 +138,13 @@ func (m *Module) subscribe() { m.subscribeCreate(); m.subscribeManage() }
 
 // NewFromKernel builds the module from the platform kernel and the services it uses.
 func NewFromKernel(k *server.Kernel, id Identity, loc locations.Service, cr creatives.Service, bill billing.Service) (*Module, error) {
+	signer, err := proofSigner(k)
+	if err != nil {
+		return nil, err
+	}
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Identity: id, Locations: loc, Creatives: cr, Billing: bill,
-		Outbox: k.Outbox, Events: k.Events, Audit: k.Audit, Log: k.Log,
+		Outbox: k.Outbox, Events: k.Events, Audit: k.Audit, Log: k.Log, Signer: signer, Objects: k.Storage,
 		MaxJSONBytes: k.Config.MaxJSONBytes, HoldTTL: k.Config.HoldTTL, BaseURL: k.Config.BaseURL,
 		MakeGoodThreshold: k.Config.MakeGoodThresholdPercent,
 	})

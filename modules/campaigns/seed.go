@@ -141,7 +141,14 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		}
 		made++
 	}
-	return fmt.Sprintf("campaigns: %d demo campaigns created, %d already there", made, there) + note, nil
+	chain, err := m.seedProofChain(ctx) // issue 17: a verification code that validates
+	if err != nil {
+		return "", err
+	}
+	if chain != "" {
+		chain = "; " + chain
+	}
+	return fmt.Sprintf("campaigns: %d demo campaigns created, %d already there%s", made, there, chain) + note, nil
 }
 
 // seedCampaign writes one demo campaign: its row, its weeks (past weeks with actual impressions

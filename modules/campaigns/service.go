@@ -393,6 +393,9 @@ type Service interface {
 	FindCompanyCampaign(ctx context.Context, companyID, id string) (*Campaign, error)
 	// FindWeeks returns a campaign's weeks, oldest first, with their creatives and proofs.
 	FindWeeks(ctx context.Context, campaignID string) ([]Week, error)
+	// ProofCodesOf returns the verification code of each week's current proof-of-play record
+	// (issue 17), by week then face; the caller has checked the campaign is the company's.
+	ProofCodesOf(ctx context.Context, campaignID string) ([]WeekProofCode, error)
 	// FindCompanyCampaigns returns the company's listed campaigns (not deleted, no drafts), newest
 	// first (the reports' campaign picker).
 	FindCompanyCampaigns(ctx context.Context, companyID string) ([]*Campaign, error)

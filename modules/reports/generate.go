@@ -142,6 +142,10 @@ func (m *Module) generate(ctx context.Context, g generation) (*store.Report, err
 	if doc.creatives, err = m.creativeShots(ctx, g.campaign, weeks); err != nil {
 		return nil, err
 	}
+	if doc.proofCodes, err = m.deps.Campaigns.ProofCodesOf(ctx, g.campaign.ID); err != nil { // issue 17
+		return nil, err
+	}
+	doc.verifyURL = strings.TrimRight(m.deps.BaseURL, "/") + "/verify/"
 	pdf, err := renderPDF(doc)
 	if err != nil {
 		return nil, apperr.Internal(err)

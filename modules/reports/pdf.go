@@ -51,6 +51,9 @@ type document struct {
 	proofs      []proofShot
 	creatives   []creativeShot
 	generatedAt time.Time
+	// proofCodes are the weeks' signed proof-of-play codes, checked at verifyURL+code (issue 17).
+	proofCodes []campaigns.WeekProofCode
+	verifyURL  string
 }
 
 // maxDetailRows is the largest week-by-face table the PDF holds; a larger one is in the CSV only.
@@ -133,6 +136,7 @@ func renderPDF(doc *document) ([]byte, error) {
 	p.weekTable()
 	p.faceTable()
 	p.detailTable()
+	p.codesTable()
 	p.proofPages()
 	p.creativePage()
 
@@ -560,6 +564,29 @@ func (p *pdfWriter) detailTable() {
 		rows = append(rows, tableRow{cells: cells, pct: pctColour(f)})
 	}
 	p.table(cols, rows)
+}
+
+// codesTable: the verification code of each week and face whose delivery or proofs were recorded
+// (issue 17, signed proof of play): anyone can check one at verifyURL+code without signing in.
+func (p *pdfWriter) codesTable() {
+	codes := make(map[string]string, len(p.doc.proofCodes))
+	for _, c := range p.doc.proofCodes {
+		codes[c.WeekID] = c.Code
+	}
+	var rows []tableRow
+	for i := range p.doc.weeks {
+		w := &p.doc.weeks[i]
+		if code, ok := codes[w.ID]; ok {
+			rows = append(rows, tableRow{cells: []string{w.StartAt.Format("Jan 02, 2006"), w.Product.LocationName, w.Product.Face, code}})
+		}
+	}
+	if len(rows) == 0 || len(rows) > maxDetailRows {
+		return
+	}
+	p.ensure(40)
+	p.sectionTitle("Verification codes")
+	p.intro("Each recorded week is signed by Marquee. Anyone can check a week's figures and photos, without an account, at " + p.doc.verifyURL + "CODE.")
+	p.table([]column{{"Week of", 16, "L"}, {"Location", 38, "L"}, {"Face", 12, "L"}, {"Code", 22, "L"}}, rows)
 }
 
 // proofPages: the proof photos as captioned thumbnails, three a row.

@@ -75,6 +75,8 @@ type Config struct {
 	Geocoder        string        `env:"GEOCODER" default:"none" doc:"none (the place search knows towns; an address gives its town, marked approximate), nominatim or photon (addresses are looked up at GEOCODER_URL)"`
 	GeocoderURL     string        `env:"GEOCODER_URL" default:"" doc:"base URL of the Nominatim or Photon service, e.g. http://nominatim.internal:8080; required unless GEOCODER=none"`
 
+	ProofSigningKey string `env:"PROOF_SIGNING_KEY" default:"" doc:"Ed25519 key that signs proof-of-play records: a base64 32-byte seed or the path of a PKCS#8 PEM file; empty generates a development key in DATA_DIR (docs/delivery-assurance.md)" secret:"true"`
+
 	PartnerLinkMonths          int `env:"PARTNER_LINK_MONTHS" default:"12" doc:"how many months a partner's link to a client company lasts (docs/partners.md)"`
 	PartnerBonusRateAmbassador int `env:"PARTNER_BONUS_RATE_AMBASSADOR" default:"1000" doc:"an ambassador's bonus on a linked client's billed spend, in basis points (1000 = 10%)"`
 	PartnerBonusRateCertified  int `env:"PARTNER_BONUS_RATE_CERTIFIED" default:"1500" doc:"a certified partner's bonus on a linked client's billed spend, in basis points (1500 = 15%)"`

@@ -135,7 +135,7 @@ func Migrations() []*db.Migration {
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("campaigns_charges", "campaigns_week_creatives", "campaigns_weeks", "campaigns_campaigns")
 		},
-	}, manageIndexes, renewalMails, MakeGoodsMigration}
+	}, manageIndexes, renewalMails, MakeGoodsMigration, proofChainMigration}
 }
 
 // Store runs the campaigns queries.

@@ -145,6 +145,8 @@ export function createRoutes(): RouteObject[] {
             },
           ],
         },
+        // Issue 17: a proof-of-play record, for anyone holding its code, signed in or not.
+        { path: 'verify/:code', lazy: async () => ({ Component: (await import('../../features/verify/VerifyPage')).default }) },
         // A §2: any unknown path goes to /dashboard.
         { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],

@@ -1173,3 +1173,89 @@ export interface MessageResponse {
   success: boolean;
   message: string;
 }
+
+//////////
+// source: service_proofchain.go
+
+/**
+ * MsgVerifyNotFound answers an unknown or malformed verification code (the same answer for both).
+ */
+export const MsgVerifyNotFound = "No proof-of-play record has this verification code.";
+/**
+ * ProofRecordProof is one proof image of a record: its id, the SHA-256 of its stored bytes, and
+ * where the public page loads it (a path that needs the record's code).
+ */
+export interface ProofRecordProof {
+  id: string;
+  sha256: string;
+  url: string;
+  thumb: string;
+}
+/**
+ * ProofRecordView is a proof-of-play record as /api/verify/{code} shows it. Canonical is the exact
+ * signed text; Hash is its SHA-256 (hex), Signature the Ed25519 signature of Canonical (base64).
+ * It names the face and the week but neither the company nor the campaign's name.
+ */
+export interface ProofRecordView {
+  code: string;
+  seq: number /* int64 */;
+  week: string;
+  week_end: string;
+  location: string;
+  market: string;
+  impressions?: number /* int64 */;
+  reason: string;
+  replaces: string;
+  recorded_at: string;
+  proofs: ProofRecordProof[];
+  prev_hash: string;
+  hash: string;
+  signature: string;
+  key_id: string;
+  canonical: string;
+}
+/**
+ * ChainProblem is a place where a chain breaks: the record (by seq) and why.
+ */
+export interface ChainProblem {
+  seq: number /* int64 */;
+  reason: string;
+}
+/**
+ * VerifyResult answers GET /api/verify/{code}: the record, whether its signature is valid, whether
+ * the chain from the campaign's first record up to it is intact, and the breaks found. Superseded
+ * is true when a later record (a correction) replaces this one.
+ */
+export interface VerifyResult {
+  record: ProofRecordView;
+  valid: boolean;
+  signature_valid: boolean;
+  chain_valid: boolean;
+  chain_length: number /* int64 */;
+  problems: ChainProblem[];
+  superseded: boolean;
+  superseded_at: string;
+  public_key: string; // raw 32 bytes, base64
+  public_key_url: string;
+}
+/**
+ * WeekProofCode is the verification code of a week's current record (the newest of its chain
+ * records) for the detail page and the report PDF.
+ */
+export interface WeekProofCode {
+  week_id: string;
+  week: string;
+  face_id: string;
+  location: string; // the face's location name and face, as the week row has them
+  code: string;
+  seq: number /* int64 */;
+  recorded_at: string;
+  impressions?: number /* int64 */;
+  records: number /* int */; // how many records the week has (more than 1: corrected)
+}
+/**
+ * ProofCodes answers GET /api/campaigns/{id}/proof-codes.
+ */
+export interface ProofCodes {
+  weeks: WeekProofCode[];
+}

@@ -271,7 +271,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
       </Section>
 
       <Section title="Proofs" id="proofs">
-        <ProofsGallery proofs={campaign.proofs ?? []} />
+        <ProofsGallery proofs={campaign.proofs ?? []} campaignId={campaign.id} />
       </Section>
 
       <Section title="Weeks" id="weeks">

@@ -1,0 +1,157 @@
+package store
+
+import (
+	"context"
+	"strings"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"marquee/platform/db"
+)
+
+// ProofRecord is a row of campaigns_proof_records: one link of a campaign's signed proof-of-play
+// chain (issue 17, docs/delivery-assurance.md). The record IS its Canonical text (the exact bytes
+// hashed into Hash and signed into Signature); the other columns index it (campaign and seq, week,
+// code) and ProofKeys says where /verify serves its proofs from. Rows are only ever inserted: a
+// correction is a new row whose signed "replaces" names the row it supersedes. Seq numbers a
+// campaign's chain from 1, and the unique (campaign_id, seq) refuses a second writer at the same
+// place. CodeHash (the SHA-256 of the verification code) is what /verify looks up, so the lookup
+// compares hashes and never a prefix of the typed code.
+type ProofRecord struct {
+	ID         string `gorm:"primaryKey;size:36"`
+	CampaignID string `gorm:"size:36;not null;uniqueIndex:ux_campaigns_proof_seq,priority:1"`
+	Seq        int64  `gorm:"not null;uniqueIndex:ux_campaigns_proof_seq,priority:2"`
+	WeekID     string `gorm:"size:36;not null;index"`
+	Code       string `gorm:"size:12;not null"`
+	CodeHash   string `gorm:"size:64;not null;uniqueIndex"`
+	Canonical  string `gorm:"type:text;not null"`
+	Hash       string `gorm:"size:64;not null"`
+	Signature  string `gorm:"size:100;not null"`  // base64
+	ProofKeys  string `gorm:"type:text;not null"` // JSON {"proof id": "file key"} (not signed: the signed SHA-256 proves the image)
+}
+
+func (ProofRecord) TableName() string { return "campaigns_proof_records" }
+
+// ProofFile is a row of campaigns_proof_files: the SHA-256 of a stored proof image, computed once
+// when it is attached (file keys are never rewritten, so the digest never goes stale).
+type ProofFile struct {
+	FileKey string `gorm:"primaryKey;size:300"`
+	SHA256  string `gorm:"column:sha256;size:64;not null"`
+}
+
+func (ProofFile) TableName() string { return "campaigns_proof_files" }
+
+var proofChainMigration = &db.Migration{
+	ID: "campaigns-0005-proof-chain",
+	Migrate: func(tx *gorm.DB) error {
+		return tx.Migrator().CreateTable(&ProofRecord{}, &ProofFile{})
+	},
+	Rollback: func(tx *gorm.DB) error {
+		return tx.Migrator().DropTable("campaigns_proof_files", "campaigns_proof_records")
+	},
+}
+
+// LastProofRecord returns the campaign's newest record (nil when the chain is empty) and the
+// week's newest record (nil when the week has none).
+func (s *Store) LastProofRecords(ctx context.Context, campaignID, weekID string) (last, ofWeek *ProofRecord, err error) {
+	var rows []ProofRecord
+	if err := s.conn(ctx).Where("campaign_id = ?", campaignID).Order("seq DESC").Limit(1).Find(&rows).Error; err != nil {
+		return nil, nil, err
+	}
+	if len(rows) == 0 {
+		return nil, nil, nil
+	}
+	last = &rows[0]
+	if last.WeekID == weekID {
+		return last, last, nil
+	}
+	rows = nil
+	if err := s.conn(ctx).Where("campaign_id = ? AND week_id = ?", campaignID, weekID).Order("seq DESC").Limit(1).Find(&rows).Error; err != nil {
+		return nil, nil, err
+	}
+	if len(rows) > 0 {
+		ofWeek = &rows[0]
+	}
+	return last, ofWeek, nil
+}
+
+// ProofRecordByCodeHash returns the record whose code hashes to h.
+func (s *Store) ProofRecordByCodeHash(ctx context.Context, h string) (*ProofRecord, error) {
+	var r ProofRecord
+	if err := s.conn(ctx).Where("code_hash = ?", h).Take(&r).Error; err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// ProofChain returns the campaign's records with seq up to upTo (0: all), in seq order.
+func (s *Store) ProofChain(ctx context.Context, campaignID string, upTo int64) ([]ProofRecord, error) {
+	var out []ProofRecord
+	q := s.conn(ctx).Where("campaign_id = ?", campaignID)
+	if upTo > 0 {
+		q = q.Where("seq <= ?", upTo)
+	}
+	err := q.Order("seq").Find(&out).Error
+	return out, err
+}
+
+// ProofChainToCheck returns what checking a chain reads of the campaign's records up to upTo, in
+// seq order: seq, canonical text and hash, scanned without reflection (/verify reads a whole chain
+// on every call; docs/performance.md).
+func (s *Store) ProofChainToCheck(ctx context.Context, campaignID string, upTo int64) ([]ProofRecord, error) {
+	// hash and canonical come as one column: the SQLite driver's cost is per column and per row.
+	rows, err := s.conn(ctx).Raw(`SELECT seq, hash || canonical FROM campaigns_proof_records WHERE campaign_id = ? AND seq <= ? ORDER BY seq`, campaignID, upTo).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]ProofRecord, 0, max(upTo, 0))
+	for rows.Next() {
+		var r ProofRecord
+		var both string
+		if err := rows.Scan(&r.Seq, &both); err != nil {
+			return nil, err
+		}
+		if n := strings.IndexByte(both, '{'); n >= 0 { // a hash is hex; the canonical text starts with {
+			r.Hash, r.Canonical = both[:n], both[n:]
+		} else {
+			r.Hash = both
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// NextProofRecordOfWeek returns the week's first record after seq (the one that replaces it), nil
+// when there is none.
+func (s *Store) NextProofRecordOfWeek(ctx context.Context, campaignID, weekID string, seq int64) (*ProofRecord, error) {
+	var rows []ProofRecord
+	err := s.conn(ctx).Where("campaign_id = ? AND week_id = ? AND seq > ?", campaignID, weekID, seq).Order("seq").Limit(1).Find(&rows).Error
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	return &rows[0], nil
+}
+
+// ProofFileHashes returns the known digests of these file keys.
+func (s *Store) ProofFileHashes(ctx context.Context, keys []string) (map[string]string, error) {
+	out := map[string]string{}
+	for start := 0; start < len(keys); start += 500 {
+		var rows []ProofFile
+		if err := s.conn(ctx).Where("file_key IN ?", keys[start:min(start+500, len(keys))]).Find(&rows).Error; err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			out[r.FileKey] = r.SHA256
+		}
+	}
+	return out, nil
+}
+
+// SaveProofFileHash records a file's digest; a second save of the same key is a no-op.
+func (s *Store) SaveProofFileHash(ctx context.Context, key, sum string) error {
+	// ON CONFLICT DO NOTHING rather than catching the duplicate: inside a PostgreSQL transaction
+	// a failed insert would abort the whole transaction.
+	return s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&ProofFile{FileKey: key, SHA256: sum}).Error
+}

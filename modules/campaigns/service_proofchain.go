@@ -1,0 +1,79 @@
+package campaigns
+
+// Signed proof of play (issue 17, docs/delivery-assurance.md "Signed proof of play"): the DTOs of
+// the public /api/verify/{code} and of the verification codes on the detail page.
+
+// MsgVerifyNotFound answers an unknown or malformed verification code (the same answer for both).
+const MsgVerifyNotFound = "No proof-of-play record has this verification code."
+
+// ProofRecordProof is one proof image of a record: its id, the SHA-256 of its stored bytes, and
+// where the public page loads it (a path that needs the record's code).
+type ProofRecordProof struct {
+	ID     string `json:"id"`
+	SHA256 string `json:"sha256"`
+	URL    string `json:"url"`
+	Thumb  string `json:"thumb"`
+}
+
+// ProofRecordView is a proof-of-play record as /api/verify/{code} shows it. Canonical is the exact
+// signed text; Hash is its SHA-256 (hex), Signature the Ed25519 signature of Canonical (base64).
+// It names the face and the week but neither the company nor the campaign's name.
+type ProofRecordView struct {
+	Code        string             `json:"code"`
+	Seq         int64              `json:"seq"`
+	Week        string             `json:"week"`
+	WeekEnd     string             `json:"week_end"`
+	Location    string             `json:"location"`
+	Market      string             `json:"market"`
+	Impressions *int64             `json:"impressions"`
+	Reason      string             `json:"reason"`
+	Replaces    string             `json:"replaces"`
+	RecordedAt  string             `json:"recorded_at"`
+	Proofs      []ProofRecordProof `json:"proofs"`
+	PrevHash    string             `json:"prev_hash"`
+	Hash        string             `json:"hash"`
+	Signature   string             `json:"signature"`
+	KeyID       string             `json:"key_id"`
+	Canonical   string             `json:"canonical"`
+}
+
+// ChainProblem is a place where a chain breaks: the record (by seq) and why.
+type ChainProblem struct {
+	Seq    int64  `json:"seq"`
+	Reason string `json:"reason"`
+}
+
+// VerifyResult answers GET /api/verify/{code}: the record, whether its signature is valid, whether
+// the chain from the campaign's first record up to it is intact, and the breaks found. Superseded
+// is true when a later record (a correction) replaces this one.
+type VerifyResult struct {
+	Record         ProofRecordView `json:"record"`
+	Valid          bool            `json:"valid"`
+	SignatureValid bool            `json:"signature_valid"`
+	ChainValid     bool            `json:"chain_valid"`
+	ChainLength    int64           `json:"chain_length"`
+	Problems       []ChainProblem  `json:"problems"`
+	Superseded     bool            `json:"superseded"`
+	SupersededAt   string          `json:"superseded_at"`
+	PublicKey      string          `json:"public_key"` // raw 32 bytes, base64
+	PublicKeyURL   string          `json:"public_key_url"`
+}
+
+// WeekProofCode is the verification code of a week's current record (the newest of its chain
+// records) for the detail page and the report PDF.
+type WeekProofCode struct {
+	WeekID      string `json:"week_id"`
+	Week        string `json:"week"`
+	FaceID      string `json:"face_id"`
+	Location    string `json:"location"` // the face's location name and face, as the week row has them
+	Code        string `json:"code"`
+	Seq         int64  `json:"seq"`
+	RecordedAt  string `json:"recorded_at"`
+	Impressions *int64 `json:"impressions"`
+	Records     int    `json:"records"` // how many records the week has (more than 1: corrected)
+}
+
+// ProofCodes answers GET /api/campaigns/{id}/proof-codes.
+type ProofCodes struct {
+	Weeks []WeekProofCode `json:"weeks"`
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { displayCode, reasonLabel, verdict } from './verifyRules'
+
+describe('verify rules', () => {
+  it('names the verdict by what failed', () => {
+    expect(verdict({ valid: true, signature_valid: true, chain_valid: true }).title).toBe('Valid record')
+    expect(verdict({ valid: false, signature_valid: false, chain_valid: true }).title).toBe('Signature not valid')
+    expect(verdict({ valid: false, signature_valid: true, chain_valid: false }).title).toBe('Chain broken')
+    expect(verdict({ valid: false, signature_valid: false, chain_valid: false }).tone).toBe('broken')
+  })
+  it('tells a correction from a first record', () => {
+    expect(reasonLabel('delivery', '')).toBe('Delivery recorded')
+    expect(reasonLabel('delivery', 'abc')).toBe('Delivery corrected')
+    expect(reasonLabel('proofs_added', 'abc')).toBe('Proof photos added')
+  })
+  it('groups a code', () => {
+    expect(displayCode('demoplaycode')).toBe('DEMO-PLAY-CODE')
+    expect(displayCode('DEMO-PLAY-CODE')).toBe('DEMO-PLAY-CODE')
+    expect(displayCode('abc')).toBe('ABC')
+  })
+})

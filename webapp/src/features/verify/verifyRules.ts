@@ -1,0 +1,39 @@
+import type { VerifyResult } from '../../platform/api-types/campaigns'
+
+/** The verdict's headline: valid, or why not, in the words a person checking a proof reads. */
+export function verdict(result: Pick<VerifyResult, 'valid' | 'signature_valid' | 'chain_valid'>): { tone: 'valid' | 'broken'; title: string; text: string } {
+  if (result.valid) {
+    return {
+      tone: 'valid',
+      title: 'Valid record',
+      text: 'The signature matches the published key and the chain of records up to this one is intact: nothing was changed after it was recorded.',
+    }
+  }
+  if (!result.signature_valid && result.chain_valid) {
+    return { tone: 'broken', title: 'Signature not valid', text: 'This record does not match its signature: it was changed after it was signed.' }
+  }
+  if (result.signature_valid && !result.chain_valid) {
+    return { tone: 'broken', title: 'Chain broken', text: 'This record is signed, but an earlier record of the campaign was changed, removed or moved.' }
+  }
+  return { tone: 'broken', title: 'Record not valid', text: 'Neither the signature nor the chain of records checks.' }
+}
+
+/** What the record is: a first delivery, a correction, a proof change. */
+export function reasonLabel(reason: string, replaces: string): string {
+  switch (reason) {
+    case 'delivery':
+      return replaces ? 'Delivery corrected' : 'Delivery recorded'
+    case 'proofs_added':
+      return 'Proof photos added'
+    case 'proof_deleted':
+      return 'A proof photo removed'
+    default:
+      return reason
+  }
+}
+
+/** A code as it is shown (XXXX-XXXX-XXXX) from what was typed or linked. */
+export function displayCode(code: string): string {
+  const c = code.replace(/[\s-]/g, '').toUpperCase()
+  return c.length === 12 ? `${c.slice(0, 4)}-${c.slice(4, 8)}-${c.slice(8)}` : c
+}
