@@ -273,8 +273,8 @@ func buildOpenAPI(routes []docRoute) ([]byte, error) {
 		"openapi": "3.1.0",
 		"info":    map[string]any{"title": "Marquee API", "version": "1.0.0", "description": openAPIDescription},
 		"servers": []any{map[string]any{"url": "/"}},
-		"tags": []any{map[string]any{"name": "Public API (v1)", "description": "Called with an API key; versioned: a change that breaks a client gets /api/v2."}},
-		"paths": paths,
+		"tags":    []any{map[string]any{"name": "Public API (v1)", "description": "Called with an API key; versioned: a change that breaks a client gets /api/v2."}},
+		"paths":   paths,
 		"components": map[string]any{
 			"schemas": s.defs,
 			"securitySchemes": map[string]any{
