@@ -21,9 +21,9 @@ const IdempotencyKeyHeader = "Idempotency-Key"
 // form as well.
 func (m *Module) createRoutes() server.RouteTable {
 	return server.RouteTable{
-		server.POST("/api/campaigns", authz.User, m.createCampaign),
-		server.POST("/api/campaigns/quote", authz.User, m.quoteCampaign),
-		server.POST("/api/campaigns/:id/resolve", authz.User, m.resolveConflict),
+		server.POST("/api/campaigns", authz.User, m.createCampaign).Doc("Create a campaign (201; 409 with the conflict draft when a face was taken)", CampaignForm{}, CreateResponse{}).V1("/campaigns"),
+		server.POST("/api/campaigns/quote", authz.User, m.quoteCampaign).Doc("Price a campaign form without creating it", CampaignForm{}, CampaignQuote{}).V1Read("/quotes"),
+		server.POST("/api/campaigns/:id/resolve", authz.User, m.resolveConflict).Doc("Resolve a creation conflict", ResolveRequest{}, ResolveResponse{}).V1("/campaigns/:id/resolve"),
 		server.GET("/api/campaigns/defaults", authz.Member, m.campaignDefaults),
 	}
 }

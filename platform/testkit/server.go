@@ -169,6 +169,8 @@ type Client struct {
 	HTTP *http.Client
 	// NoXHR drops the CSRF header, to test the refusal.
 	NoXHR bool
+	// Bearer, when set, is sent as Authorization: Bearer (an API key, /api/v1).
+	Bearer string
 }
 
 // Client returns a new client with an empty cookie jar.
@@ -227,6 +229,9 @@ func (c *Client) Do(method, path string, body any) *Response {
 	}
 	if !c.NoXHR {
 		req.Header.Set("X-Requested-With", "XMLHttpRequest")
+	}
+	if c.Bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Bearer)
 	}
 	res, err := c.HTTP.Do(req)
 	if err != nil {
