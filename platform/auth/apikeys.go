@@ -75,3 +75,6 @@ func (s *Sessions) ResolveKey(ctx context.Context, key string, r KeyResolver) (*
 // Quiet marks a write that cannot end a session or a key (a key's last-used time), so it does not
 // empty the cache.
 func Quiet(tx *gorm.DB) *gorm.DB { return tx.Set(skipInvalidate, true) }
+
+// CachedKey reports whether key's principal is answered from memory now (tests, diagnostics).
+func (s *Sessions) CachedKey(key string) bool { return s.cache.get("key:"+HashAPIKey(key)) != nil }

@@ -165,9 +165,18 @@ func (p platform) Jobs() []jobs.Job {
 	}
 }
 
+// analyticsModule registers the analytics route through a route table (documented, one rule).
+type analyticsModule struct{ *analytics.Recorder }
+
+func (a analyticsModule) table() RouteTable {
+	return RouteTable{POST("/api/analytics/pageviews", authz.Anonymous, a.Record).Doc("Record a page view (204)", analytics.PageView{}, nil)}
+}
+func (a analyticsModule) Routes(r gin.IRouter) { a.table().Register(r) }
+func (a analyticsModule) Policy() []authz.Rule { return a.table().Policy() }
+
 // all puts the kernel's modules before the application's.
 func (k *Kernel) all(mods []Module) []Module {
-	return append([]Module{platform{k}, k.analytics}, mods...)
+	return append([]Module{platform{k}, analyticsModule{k.analytics}}, mods...)
 }
 
 // Migrate runs every pending migration of the kernel and the modules, in dependency order.
