@@ -157,12 +157,12 @@ func TestAPIKeys(t *testing.T) {
 		}
 		otherWeb := s.Client(t)
 		otherWeb.SessionAs(s, other)
-		otherWeb.Delete("/api/api-keys/" + rw.Key.ID).Expect(t, http.StatusNotFound) // another company's key
-		web.Delete("/api/api-keys/" + rw.Key.ID).Expect(t, http.StatusOK)
+		otherWeb.Delete("/api/api-keys/"+rw.Key.ID).Expect(t, http.StatusNotFound) // another company's key
+		web.Delete("/api/api-keys/"+rw.Key.ID).Expect(t, http.StatusOK)
 		if e := envelope(t, api.Get("/api/v1/campaigns").Expect(t, http.StatusUnauthorized)); e.Message != want.Message || len(e.Errors) > 0 {
 			t.Fatalf("revoked: %+v", e)
 		}
-		web.Delete("/api/api-keys/" + rw.Key.ID).Expect(t, http.StatusNotFound)
+		web.Delete("/api/api-keys/"+rw.Key.ID).Expect(t, http.StatusNotFound)
 
 		// Admins list every company's keys and revoke any, audited.
 		adm := s.Client(t)
@@ -172,7 +172,7 @@ func TestAPIKeys(t *testing.T) {
 		if page.Total != 1 || page.Items[0].ID != ro.Key.ID || page.Items[0].CompanyName != "Keys Co" {
 			t.Fatalf("admin list %+v", page)
 		}
-		adm.Delete("/api/admin/api-keys/" + ro.Key.ID).Expect(t, http.StatusOK)
+		adm.Delete("/api/admin/api-keys/"+ro.Key.ID).Expect(t, http.StatusOK)
 		read.Get("/api/v1/markets").Expect(t, http.StatusUnauthorized)
 		var n int64
 		s.Kernel.DB.Table("audit_entries").Where("action = ? AND object_id = ?", identity.AuditAPIKeyRevoke, ro.Key.ID).Count(&n)
@@ -281,4 +281,3 @@ func TestOpenAPIDocumentCoversEveryRoute(t *testing.T) {
 		t.Fatalf("routes missing from the document: %v\ndocumented routes that do not exist: %v", missing, extra)
 	}
 }
-
