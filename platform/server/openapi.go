@@ -241,7 +241,7 @@ func buildOpenAPI(routes []docRoute) ([]byte, error) {
 		if r.Method == "POST" && r.Path == V1Prefix+"/campaigns" {
 			op["parameters"] = append(params, map[string]any{"name": "Idempotency-Key", "in": "header", "required": true,
 				"description": "Makes the creation safe to retry: a repeat with the same key answers the first call's result instead of creating again.",
-				"schema": map[string]any{"type": "string", "maxLength": 100}})
+				"schema":      map[string]any{"type": "string", "maxLength": 100}})
 		}
 		var example any
 		switch req := r.Request.(type) {
