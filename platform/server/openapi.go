@@ -183,8 +183,8 @@ func (s *schemas) object(t reflect.Type) map[string]any {
 
 // OpenAPIInfo is the document's front matter.
 const openAPIDescription = "Marquee's HTTP API. The public API lives under /api/v1 and takes an API key " +
-	"(Authorization: Bearer <key>, made in Settings → API). The other routes serve the web app with a session " +
-	"cookie and, on unsafe methods, the header X-Requested-With: XMLHttpRequest. The guide: docs/api.md."
+	"(`Authorization: Bearer <key>`, made in Settings → API). The other routes serve the web app with a session " +
+	"cookie and, on unsafe methods, the header `X-Requested-With: XMLHttpRequest`. The guide: docs/api.md."
 
 // buildOpenAPI makes the document of routes (extra are routes registered outside a module, the
 // health checks).
@@ -205,12 +205,12 @@ func buildOpenAPI(routes []docRoute) ([]byte, error) {
 			summary = r.Method + " " + p
 		}
 		op["summary"] = summary
-		opID := nonWordRE.ReplaceAllString(strings.ToLower(r.Method)+" "+p, "_")
+		opID := strings.Trim(nonWordRE.ReplaceAllString(strings.ToLower(r.Method)+" "+p, "_"), "_")
 		for opIDs[opID] {
 			opID += "_"
 		}
 		opIDs[opID] = true
-		op["operationId"] = strings.Trim(opID, "_")
+		op["operationId"] = opID
 		switch {
 		case v1:
 			op["tags"] = []string{"Public API (v1)"}
@@ -266,7 +266,17 @@ func buildOpenAPI(routes []docRoute) ([]byte, error) {
 			"content": map[string]any{"application/json": map[string]any{"schema": errorRef}}}
 		op["responses"] = map[string]any{"2XX": ok, "default": errResp}
 		if v1 {
-			op["x-codeSamples"] = codeSamples(r.Method, p, example, r.Request)
+			samples := codeSamples(r.Method, p, example, r.Request)
+			op["x-codeSamples"] = samples
+			// The same examples in the description, for viewers that do not read x-codeSamples.
+			var d strings.Builder
+			fmt.Fprintf(&d, "Needs a key with the **%s** scope.\n\n", r.V1Scope)
+			for _, smp := range samples {
+				m := smp.(map[string]any)
+				fence := map[string]string{"curl": "bash", "TypeScript": "ts"}[m["lang"].(string)]
+				fmt.Fprintf(&d, "%s:\n\n```%s\n%s\n```\n\n", m["label"], fence, m["source"])
+			}
+			op["description"] = d.String()
 		}
 		paths[p][strings.ToLower(r.Method)] = op
 	}

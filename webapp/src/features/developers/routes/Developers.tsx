@@ -87,7 +87,7 @@ export default function Developers() {
           Reference
         </h2>
         <p className="text-sm text-slate-700">
-          Every route of Marquee, the public API first. The routes outside <code>/api/v1</code> serve the web app with its session cookie.
+          The public API, call by call. The full document also names the routes outside <code>/api/v1</code>, which serve the web app with its session cookie.
         </p>
         <Suspense fallback={<Spinner label="Loading the reference" />}>
           <Reference url="/api/openapi.json" />
