@@ -7,7 +7,7 @@ import { DEMO, expectAccessibleHere, lastScreen, signIn, unique } from './suppor
 // their own tool (here a request context without the browser's cookies), sees its last use, and
 // revokes it; then the reference page.
 
-test('an advertiser makes an API key, calls the API with it, sees its last use and revokes it', async ({ page, playwright }) => {
+test('an advertiser makes an API key, calls the API with it, sees its last use and revokes it', async ({ page, playwright, browser }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL })
   await signIn(page, DEMO.advertiser)
   await page.goto('/settings?tab=api')
@@ -61,6 +61,25 @@ test('an advertiser makes an API key, calls the API with it, sees its last use a
   expect((await refused.json()).success).toBe(false)
   await tool.dispose()
   await lastScreen(page, 'api-keys')
+
+  // An admin sees every company's keys and revokes one, after a confirmation.
+  const other = `Warehouse ${unique()}`
+  await page.getByLabel('Key name').fill(other)
+  await page.getByRole('button', { name: 'Create key' }).click()
+  await page.getByRole('button', { name: 'Done' }).click()
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  await signIn(admin, DEMO.admin)
+  await admin.goto('/admin/api-keys')
+  const adminRow = admin.getByRole('listitem').filter({ hasText: other })
+  await expect(adminRow).toContainText('Sunrise Coffee Co.')
+  await expectAccessibleHere(admin, '/admin/api-keys')
+  await adminRow.getByRole('button', { name: /^Revoke / }).click()
+  await admin.getByRole('dialog', { name: 'Revoke this API key?' }).getByRole('button', { name: 'Revoke key' }).click()
+  await expect(adminRow).toHaveCount(0)
+  await adminContext.close()
+  await page.reload()
+  await expect(page.getByRole('listitem').filter({ hasText: other })).toHaveCount(0)
 
   // The reference: the quick start in both languages and the document rendered from our assets.
   await page.goto('/developers')
