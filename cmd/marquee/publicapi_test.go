@@ -105,6 +105,11 @@ func TestAPIKeys(t *testing.T) {
 		// A cookie does not open /api/v1, and a key does not open the cookie routes (admin ones
 		// included): each side ignores the other's credential.
 		web.Get("/api/v1/campaigns").Expect(t, http.StatusUnauthorized)
+		web.Bearer = rw.Secret // a cookie and a key: the key decides
+		web.Get("/api/v1/campaigns").Expect(t, http.StatusOK)
+		web.Bearer = "mq_live_unknown" // and a valid cookie does not rescue a bad key
+		web.Get("/api/v1/campaigns").Expect(t, http.StatusUnauthorized)
+		web.Bearer = ""
 		api.Get("/api/campaigns").Expect(t, http.StatusUnauthorized)
 		if e := envelope(t, api.Get("/api/admin/users/").Expect(t, http.StatusUnauthorized)); e.Message != authz.MsgSessionExpired {
 			t.Fatalf("admin route with a key: %+v", e)
