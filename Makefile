@@ -26,6 +26,8 @@ run: build
 	@echo "  super admin  superadmin@marquee.demo"
 	@echo "  ambassador   ambassador@marquee.demo"
 	@echo "  certified    certified@marquee.demo"
+	@echo "Demo API key (the advertiser's, read-write): mq_live_demo0advertiser0key0for0local0use0only"
+	@echo "  curl -H 'Authorization: Bearer mq_live_demo0advertiser0key0for0local0use0only' http://localhost:$(PORT)/api/v1/campaigns"
 	@echo "Emails are written to var/mail/. Stop with Ctrl-C."
 	@echo "Webhooks: run './bin/marquee dev webhook-sink' in another terminal to see the demo's deliveries."
 	@echo

@@ -4,10 +4,12 @@ import (
 	"net/http"
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 
 	"marquee/modules/identity"
 	"marquee/platform/authz"
+	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
@@ -19,6 +21,32 @@ var expectedAccess = map[string]string{
 	"GET /readyz":  authz.Anonymous,
 
 	"POST /api/analytics/pageviews": authz.Anonymous,
+	"GET /api/openapi.json":         authz.Anonymous,
+
+	// API keys (issue 18)
+	"GET /api/api-keys/":             authz.User,
+	"POST /api/api-keys/":            authz.User,
+	"DELETE /api/api-keys/:id":       authz.User,
+	"GET /api/admin/api-keys/":       authz.Admin,
+	"DELETE /api/admin/api-keys/:id": authz.Admin,
+	// The public API: API keys only, which act as regular users (so "user" at most, never admin).
+	"GET /api/v1/markets":                authz.User,
+	"POST /api/v1/available-spots":       authz.User,
+	"POST /api/v1/quotes":                authz.User,
+	"POST /api/v1/campaigns":             authz.User,
+	"POST /api/v1/campaigns/:id/resolve": authz.User,
+	"GET /api/v1/campaigns":              authz.User,
+	"GET /api/v1/campaigns/:id":          authz.User,
+	"GET /api/v1/campaigns/:id/weeks":    authz.User,
+	"PUT /api/v1/campaigns/:id/pause":    authz.User,
+	"PUT /api/v1/campaigns/:id/resume":   authz.User,
+	"PUT /api/v1/campaigns/:id/stop":     authz.User,
+	"POST /api/v1/creatives/uploads":     authz.User,
+	"GET /api/v1/creatives":              authz.User,
+	"POST /api/v1/creatives":             authz.User,
+	"GET /api/v1/reports":                authz.User,
+	"GET /api/v1/reports/:id/file":       authz.User,
+	"GET /api/v1/reports/:id/csv":        authz.User,
 
 	"GET /users/loggedin":            authz.Anonymous,
 	"GET /users/currentUser":         authz.Member,
@@ -219,6 +247,17 @@ func TestAuthorizationMatrix(t *testing.T) {
 		userOf[subject] = u.ID
 	}
 
+	// The public API is called with keys: one read-write key per regular subject (admins cannot
+	// make keys, so they call it without one).
+	keyOf := map[string]string{}
+	for _, subject := range []string{"user", "ambassador", "certified"} {
+		c := s.Client(t)
+		c.SessionAs(s, userOf[subject])
+		var made identity.CreatedAPIKey
+		c.Post("/api/api-keys/", map[string]string{"name": "matrix", "scope": "read-write"}).Expect(t, http.StatusCreated).JSON(t, &made)
+		keyOf[subject] = made.Secret
+	}
+
 	registered := map[string]bool{}
 	for _, r := range s.Routes {
 		registered[r.Method+" "+r.Path] = true
@@ -251,7 +290,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 					t.Fatalf("policy says %v, matrix says %v", got, allowed[subject])
 				}
 				c := s.Client(t)
-				if subject != "anonymous" {
+				switch {
+				case strings.HasPrefix(path, server.V1Prefix+"/"):
+					c.Bearer = keyOf[subject]
+				case subject != "anonymous":
 					c.SessionAs(s, userOf[subject])
 				}
 				var body any
@@ -263,7 +305,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				if res.Status == http.StatusUnauthorized || res.Status == http.StatusForbidden {
 					var e struct{ Message string }
 					res.JSON(t, &e)
-					refused = e.Message == authz.MsgSessionExpired || e.Message == authz.MsgForbidden
+					refused = e.Message == authz.MsgSessionExpired || e.Message == authz.MsgForbidden || e.Message == server.MsgInvalidKey
 				}
 				if refused == allowed[subject] {
 					t.Fatalf("status %d %s; want allowed=%v", res.Status, res.Body, allowed[subject])

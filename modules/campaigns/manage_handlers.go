@@ -10,6 +10,7 @@ import (
 	"marquee/platform/authz"
 	"marquee/platform/httpx"
 	"marquee/platform/jobs"
+	"marquee/platform/pagination"
 	"marquee/platform/server"
 )
 
@@ -18,14 +19,14 @@ import (
 // the weeks update, the mailer and delivery are for admins.
 func (m *Module) manageRoutes() server.RouteTable {
 	return server.RouteTable{
-		server.GET("/api/campaigns", authz.Member, m.listHandler),
+		server.GET("/api/campaigns", authz.Member, m.listHandler).Doc("List the company's campaigns (?status=, list params)", nil, CampaignList{}).V1("/campaigns"),
 		server.GET("/api/campaigns/count", authz.Member, m.countHandler),
-		server.GET("/api/campaigns/:id", authz.Member, m.detailHandler),
-		server.GET("/api/campaigns/:id/weeks", authz.Member, m.weeksHandler),
+		server.GET("/api/campaigns/:id", authz.Member, m.detailHandler).Doc("A campaign with its totals", nil, CampaignDetail{}).V1("/campaigns/:id"),
+		server.GET("/api/campaigns/:id/weeks", authz.Member, m.weeksHandler).Doc("A campaign's weeks: one face in one week each, with its delivery (act_imp)", nil, pagination.Page[Week]{}).V1("/campaigns/:id/weeks"),
 		server.PUT("/api/campaigns/:id", authz.Member, m.updateHandler),
-		server.PUT("/api/campaigns/:id/pause", authz.Member, m.actionHandler(m.pauseCampaign)),
-		server.PUT("/api/campaigns/:id/resume", authz.Member, m.actionHandler(m.resumeCampaign)),
-		server.PUT("/api/campaigns/:id/stop", authz.Member, m.actionHandler(m.stopCampaign)),
+		server.PUT("/api/campaigns/:id/pause", authz.Member, m.actionHandler(m.pauseCampaign)).Doc("Pause a campaign", nil, ActionResponse{}).V1("/campaigns/:id/pause"),
+		server.PUT("/api/campaigns/:id/resume", authz.Member, m.actionHandler(m.resumeCampaign)).Doc("Resume a paused campaign", nil, ActionResponse{}).V1("/campaigns/:id/resume"),
+		server.PUT("/api/campaigns/:id/stop", authz.Member, m.actionHandler(m.stopCampaign)).Doc("Stop a campaign", nil, ActionResponse{}).V1("/campaigns/:id/stop"),
 		server.DELETE("/api/campaigns/:id", authz.Member, m.deleteHandler),
 		server.PUT("/api/campaigns/:id/delete-ac", authz.Member, m.actionHandler(m.releaseCalendar)),
 		server.PUT("/api/campaigns/:id/creative", authz.Member, m.campaignCreativeHandler),

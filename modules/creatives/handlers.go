@@ -19,7 +19,7 @@ import (
 // the services scope it to the caller's company.
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
-		server.POST("/upload_creative", authz.Member, m.uploadCreative),
+		server.POST("/upload_creative", authz.Member, m.uploadCreative).Doc("Upload a creative image (jpeg or tif, 10 MB)", server.Upload{Field: "file"}, UploadedFile{}).V1("/creatives/uploads"),
 		server.POST("/upload_creative_library", authz.Member, m.uploadWith(kindCreativeLibrary)),
 		server.POST("/upload_temp", authz.Member, m.uploadWith(kindTemp)),
 		server.POST("/upload_file", authz.Admin, m.uploadContent),
@@ -34,11 +34,11 @@ func (m *Module) routes() server.RouteTable {
 		server.DELETE("/api/contents/:id", authz.Admin, m.deleteContentHandler),
 		server.PUT("/api/contents/:id/relevant", authz.Admin, m.relevantHandler),
 
-		server.GET("/api/creatives/", authz.Member, m.listCreativesHandler),
+		server.GET("/api/creatives/", authz.Member, m.listCreativesHandler).Doc("List the company's creatives", nil, pagination.Page[*Creative]{}).V1("/creatives"),
 		server.GET("/api/creatives/size", authz.Member, m.sizeHandler),
 		server.GET("/api/creatives/default", authz.Member, m.defaultHandler),
 		server.PUT("/api/creatives/:id/default", authz.Member, m.setDefaultHandler),
-		server.POST("/api/creatives/", authz.Member, m.createCreativeHandler),
+		server.POST("/api/creatives/", authz.Member, m.createCreativeHandler).Doc("Make a creative of an uploaded image", CreateCreativeRequest{}, Creative{}).V1("/creatives"),
 		server.DELETE("/api/creatives/:id", authz.Member, m.deleteCreativeHandler),
 
 		server.POST("/users/creative", authz.Member, m.creativeRequestHandler),

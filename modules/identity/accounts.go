@@ -19,6 +19,7 @@ import (
 type accounts struct {
 	deps  Deps
 	store *store.Store
+	keys  *keys
 }
 
 func (a *accounts) now() time.Time { return a.deps.Clock.Now() }
@@ -629,9 +630,10 @@ func (a *accounts) LoadPrincipal(ctx context.Context, userID string) (*auth.Prin
 }
 
 // PrincipalTables implements auth.PrincipalTables: a change to a user or a company ends the
-// cached principals (the session cache, platform/auth/cache.go).
+// cached principals (the session cache, platform/auth/cache.go), and a revoked API key ends the
+// cached key principals.
 func (a *accounts) PrincipalTables() []string {
-	return []string{store.User{}.TableName(), store.Company{}.TableName()}
+	return []string{store.User{}.TableName(), store.Company{}.TableName(), store.APIKey{}.TableName()}
 }
 
 func toUser(u *store.User, c *store.Company) *User {

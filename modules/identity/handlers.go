@@ -10,6 +10,7 @@ import (
 	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/httpx"
+	"marquee/platform/pagination"
 	"marquee/platform/server"
 )
 
@@ -52,6 +53,13 @@ func (m *Module) routes() server.RouteTable {
 		server.GET("/api/admin/audit/", authz.Admin, m.auditLog),
 		server.POST("/moderate-signin", authz.Admin, m.moderateSignIn),
 		server.POST("/moderate-signout", authz.Member, m.moderateSignOut),
+
+		// API keys (issue 18; apikeys.go): a company's users manage theirs, admins any company's.
+		server.GET("/api/api-keys/", authz.User, m.listAPIKeys).Doc("List the company's live API keys", nil, []APIKey{}),
+		server.POST("/api/api-keys/", authz.User, m.createAPIKey).Doc("Make an API key (the answer shows it once)", CreateAPIKeyRequest{}, CreatedAPIKey{}),
+		server.DELETE("/api/api-keys/:id", authz.User, m.revokeAPIKey).Doc("Revoke one of the company's API keys", nil, httpx.Success{}),
+		server.GET("/api/admin/api-keys/", authz.Admin, m.adminAPIKeys).Doc("Every company's live API keys (admin; ?company= filters)", nil, pagination.Page[APIKey]{}),
+		server.DELETE("/api/admin/api-keys/:id", authz.Admin, m.revokeAPIKey).Doc("Revoke any company's API key (admin, audited)", nil, httpx.Success{}),
 	}
 }
 

@@ -93,9 +93,11 @@ func New(d Deps) (*Module, error) {
 	if d.BaseURL == "" || d.ResetTokenTTL <= 0 || d.AccessTokenTTL <= 0 || d.SignInRateLimit < 1 || d.ResetRateLimit < 1 || d.SignUpRateLimit < 1 || d.MaxJSONBytes < 1 {
 		return nil, errors.New("identity: missing configuration")
 	}
+	acc := &accounts{deps: d, store: store.New(d.DB)}
+	acc.keys = &keys{a: acc}
 	return &Module{
 		deps:        d,
-		accounts:    &accounts{deps: d, store: store.New(d.DB)},
+		accounts:    acc,
 		signInLimit: ratelimit.New(d.SignInRateLimit, time.Minute, d.Clock),
 		resetLimit:  ratelimit.New(d.ResetRateLimit, time.Minute, d.Clock),
 		signUpLimit: ratelimit.New(d.SignUpRateLimit, time.Minute, d.Clock),
@@ -110,7 +112,9 @@ func (m *Module) Principals() auth.PrincipalLoader { return m.accounts }
 
 func (m *Module) Name() string { return "identity" }
 
-func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
+func (m *Module) Migrations() []*db.Migration {
+	return append(store.Migrations(), store.APIKeyMigrations()...)
+}
 
 func (m *Module) Jobs() []jobs.Job { return nil }
 

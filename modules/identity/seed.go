@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"marquee/modules/identity/internal/store"
+	"marquee/platform/auth"
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/server"
@@ -126,5 +127,23 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("identity: %d demo users created over %d companies (%d already there)", n, len(demoCompanies), len(people)-n), nil
+	if err := m.seedDemoKey(ctx, adv); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("identity: %d demo users created over %d companies (%d already there); demo API key %s", n, len(demoCompanies), len(people)-n, demoAPIKey), nil
+}
+
+// demoAPIKey is the demo advertiser's read-write API key, printed by `make run`: a fixed key, so a
+// newcomer can call /api/v1 at once (docs/api.md). It is a demo credential, like the demo password.
+const demoAPIKey = "mq_live_demo0advertiser0key0for0local0use0only"
+
+// seedDemoKey gives the demo advertiser demoAPIKey, once.
+func (m *Module) seedDemoKey(ctx context.Context, adv server.DemoAccount) error {
+	a := m.accounts
+	hash := auth.HashAPIKey(demoAPIKey)
+	if _, err := a.store.APIKeyByHash(ctx, hash); !db.IsNotFound(err) {
+		return err
+	}
+	return a.store.CreateAPIKey(ctx, &store.APIKey{ID: ids.New(), CompanyID: adv.CompanyID, CreatedBy: adv.UserID, Name: "Demo key",
+		Scope: auth.ScopeReadWrite, Prefix: demoAPIKey[:prefixLen], Hash: hash, CreatedAt: a.now()})
 }

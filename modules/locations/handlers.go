@@ -25,10 +25,11 @@ import (
 // operations (B §7, DESIGN.md §1.1) are a regular user's, scoped to their company.
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
-		server.GET("/api/markets/", authz.Anonymous, m.markets),
+		server.GET("/api/markets/", authz.Anonymous, m.markets).Doc("List the markets with their cities", nil, []Market{}).V1("/markets"),
 		server.GET("/api/od/locations/", authz.Anonymous, m.locations),
 		server.GET("/api/od/snapshots/:name", authz.Anonymous, m.snapshot),
-		server.POST("/api/available-spots/", authz.Anonymous, m.availableSpots),
+		server.POST("/api/available-spots/", authz.Anonymous, m.availableSpots).Doc("A week's available spots (faces) in some markets", AvailableSpotsRequest{}, []AvailableSpot{}).
+			Example(AvailableSpotsRequest{StartAt: "2026-11-30", Markets: []string{FixedCentreMarket}}).V1Read("/available-spots"),
 		server.GET("/api/places/predictions", authz.Anonymous, m.placePredictions),
 		server.GET("/api/places/details", authz.Anonymous, m.placeDetails),
 		server.GET("/api/map/config", authz.Anonymous, m.mapConfig),

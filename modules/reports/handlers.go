@@ -24,7 +24,7 @@ import (
 // admin calls.
 func (m *Module) routes() server.RouteTable {
 	return append(m.digestRoutes(), server.RouteTable{
-		server.GET("/api/reports", authz.Member, m.listHandler),
+		server.GET("/api/reports", authz.Member, m.listHandler).Doc("List the company's reports (?campaign=)", nil, ReportList{}).V1("/reports"),
 		server.POST("/api/reports", authz.Member, m.createHandler(true)),
 		server.POST("/api/campaigns/reports", authz.Member, m.createHandler(false)),
 		server.GET("/api/reports/campaigns", authz.Member, m.campaignsHandler),
@@ -34,8 +34,8 @@ func (m *Module) routes() server.RouteTable {
 		server.GET("/api/reports/:id", authz.Member, m.getHandler),
 		server.PUT("/api/reports/:id", authz.Member, m.renameHandler),
 		server.DELETE("/api/reports/:id", authz.Member, m.deleteHandler),
-		server.GET("/api/reports/:id/file", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }),
-		server.GET("/api/reports/:id/csv", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }),
+		server.GET("/api/reports/:id/file", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }).Doc("Download a report's PDF", nil, nil).V1("/reports/:id/file"),
+		server.GET("/api/reports/:id/csv", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }).Doc("Download a report's CSV", nil, nil).V1("/reports/:id/csv"),
 		server.POST("/api/reports/performance-report/mailer/", authz.Admin, m.mailerHandler),
 		server.GET("/api/admin/reports/", authz.Admin, m.adminListHandler),
 		server.GET("/api/admin/reports/companies", authz.Admin, m.companiesHandler),

@@ -76,6 +76,10 @@ func (r *Recorder) Routes(g gin.IRouter) {
 	g.POST("/api/analytics/pageviews", httpx.H(r.record))
 }
 
+// Record is the handler of POST /api/analytics/pageviews (the kernel registers it through a route
+// table, so the OpenAPI document names it: platform/server cannot be imported from here).
+func (r *Recorder) Record(c *gin.Context) error { return r.record(c) }
+
 func (r *Recorder) record(c *gin.Context) error {
 	if !r.limit.Allow(c.ClientIP()) {
 		return apperr.New(apperr.ERATELIMIT, MsgTooMany)

@@ -33,6 +33,13 @@ type Principal struct {
 	ModeratorID string
 	// IP is the request's client address (recorded by the audit log).
 	IP string
+	// APIKey is the key a bearer call of /api/v1 presents, or nil for a session (apikeys.go).
+	APIKey *APIKeyRef
+}
+
+// APIKeyRef names the key a principal acts through: audit entries and the scope check read it.
+type APIKeyRef struct {
+	ID, Name, Prefix, Scope string
 }
 
 // Subject is the principal's authorization role: super_admin, admin, then the company type for a

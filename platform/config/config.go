@@ -33,6 +33,7 @@ type Config struct {
 	SignInRateLimit        int           `env:"SIGNIN_RATE_LIMIT" default:"10" doc:"sign-in attempts per minute per client address and per email"`
 	ResetRateLimit         int           `env:"RESET_RATE_LIMIT" default:"5" doc:"password-reset requests per minute per client address and per email"`
 	SignUpRateLimit        int           `env:"SIGNUP_RATE_LIMIT" default:"5" doc:"sign-ups per minute per client address"`
+	APIKeyRateLimit        int           `env:"API_KEY_RATE_LIMIT" default:"120" doc:"calls per minute per API key (/api/v1)"`
 
 	StorageDriver string `env:"STORAGE_DRIVER" default:"fs" doc:"fs (files under DATA_DIR/files) or s3"`
 	S3Endpoint    string `env:"S3_ENDPOINT" default:"" doc:"host:port of an S3-compatible store"`
@@ -206,6 +207,9 @@ func (c Config) check() []string {
 	}
 	if c.SignUpRateLimit < 1 {
 		p = append(p, "SIGNUP_RATE_LIMIT must be at least 1")
+	}
+	if c.APIKeyRateLimit < 1 {
+		p = append(p, "API_KEY_RATE_LIMIT must be at least 1")
 	}
 	if c.HoldTTL < time.Minute {
 		p = append(p, "HOLD_TTL must be at least 1m")

@@ -61,6 +61,27 @@ func (l *Limiter) Allow(keys ...string) bool {
 	return ok
 }
 
+// Take counts one attempt for key and reports whether it is within the limit, how many attempts
+// remain in the window, and when the window ends (the RateLimit headers of an API call).
+func (l *Limiter) Take(key string) (ok bool, remaining int, reset time.Duration) {
+	now := l.clock.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.counts[key]
+	if b == nil || now.Sub(b.start) >= l.window {
+		b = &bucket{start: now}
+		l.counts[key] = b
+	}
+	b.n++
+	return b.n <= l.limit, max(l.limit-b.n, 0), b.start.Add(l.window).Sub(now)
+}
+
+// Limit is the number of attempts allowed per window.
+func (l *Limiter) Limit() int { return l.limit }
+
+// Window is the limiter's window.
+func (l *Limiter) Window() time.Duration { return l.window }
+
 // Reset forgets key (a successful sign-in clears its email's count).
 func (l *Limiter) Reset(key string) {
 	l.mu.Lock()

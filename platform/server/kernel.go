@@ -24,6 +24,7 @@ import (
 	"marquee/platform/httpx"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
+	"marquee/platform/ratelimit"
 	"marquee/platform/storage"
 )
 
@@ -43,6 +44,7 @@ type Kernel struct {
 
 	analytics  *analytics.Recorder
 	dispatcher *mail.Dispatcher
+	openapi    []byte // the OpenAPI document, built by Handler from the registered routes
 }
 
 // Options adjust a kernel; tests use them.
@@ -129,8 +131,22 @@ func (p platform) Migrations() []*db.Migration {
 	return ms
 }
 
-func (p platform) Routes(r gin.IRouter) {}
-func (p platform) Policy() []authz.Rule { return nil }
+func (p platform) Routes(r gin.IRouter) { p.routes().Register(r) }
+func (p platform) Policy() []authz.Rule { return p.routes().Policy() }
+
+func (p platform) routes() RouteTable {
+	return RouteTable{
+		GET("/api/openapi.json", authz.Anonymous, p.k.serveOpenAPI).Doc("This document: OpenAPI 3.1 of every route", nil, nil),
+	}
+}
+
+func (k *Kernel) serveOpenAPI(c *gin.Context) error {
+	c.Data(http.StatusOK, "application/json", k.openapi)
+	return nil
+}
+
+// OpenAPI returns the document Handler built.
+func (k *Kernel) OpenAPI() []byte { return k.openapi }
 func (p platform) Jobs() []jobs.Job {
 	k := p.k
 	return []jobs.Job{
@@ -149,9 +165,18 @@ func (p platform) Jobs() []jobs.Job {
 	}
 }
 
+// analyticsModule registers the analytics route through a route table (documented, one rule).
+type analyticsModule struct{ *analytics.Recorder }
+
+func (a analyticsModule) table() RouteTable {
+	return RouteTable{POST("/api/analytics/pageviews", authz.Anonymous, a.Record).Doc("Record a page view (204)", analytics.PageView{}, nil)}
+}
+func (a analyticsModule) Routes(r gin.IRouter) { a.table().Register(r) }
+func (a analyticsModule) Policy() []authz.Rule { return a.table().Policy() }
+
 // all puts the kernel's modules before the application's.
 func (k *Kernel) all(mods []Module) []Module {
-	return append([]Module{platform{k}, k.analytics}, mods...)
+	return append([]Module{platform{k}, analyticsModule{k.analytics}}, mods...)
 }
 
 // Migrate runs every pending migration of the kernel and the modules, in dependency order.
@@ -212,16 +237,23 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 	}
 	r.Use(httpx.RequestLog(k.Log), httpx.Recovery(), httpx.SecurityHeaders())
 
-	r.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
-	r.GET("/readyz", func(c *gin.Context) {
-		ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
-		defer cancel()
-		if err := db.Ping(ctx, k.DB); err != nil {
-			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
-			return
-		}
-		c.JSON(http.StatusOK, gin.H{"status": "ready"})
-	})
+	var recorded []docRoute
+	RouteTable{
+		GET("/healthz", authz.Anonymous, func(c *gin.Context) error {
+			c.JSON(http.StatusOK, gin.H{"status": "ok"})
+			return nil
+		}).Doc("Liveness: 200 while the process runs", nil, nil),
+		GET("/readyz", authz.Anonymous, func(c *gin.Context) error {
+			ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+			defer cancel()
+			if err := db.Ping(ctx, k.DB); err != nil {
+				c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
+				return nil
+			}
+			c.JSON(http.StatusOK, gin.H{"status": "ready"})
+			return nil
+		}).Doc("Readiness: 200 once the database answers, else 503", nil, nil),
+	}.Register(&Router{IRouter: r, module: "health", routes: &recorded})
 
 	// Resolved sessions are cached in process, invalidated on every replica (platform/auth/cache.go).
 	k.Sessions.Cache(principals, k.Log)
@@ -229,8 +261,15 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 		flash.Set(c, flash.Danger, authz.MsgSessionExpired, k.Cookies.Secure)
 	}
 	api := r.Group("", httpx.NoStore(), httpx.CSRF(), auth.Authenticate(k.Sessions, principals, k.Cookies, expired), enforcer.Middleware())
+	// The public API: API keys only, no cookie, no CSRF header (apiv1.go). The principal loader
+	// (identity) resolves keys too.
+	keys, _ := principals.(auth.KeyResolver)
+	v1 := r.Group(V1Prefix, httpx.NoStore(), k.bearer(keys, ratelimit.New(k.Config.APIKeyRateLimit, time.Minute, k.Clock)), enforcer.Middleware())
 	for _, m := range all {
-		m.Routes(api)
+		m.Routes(&Router{IRouter: api, v1: v1, module: m.Name(), routes: &recorded})
+	}
+	if k.openapi, err = buildOpenAPI(recorded); err != nil {
+		return nil, nil, fmt.Errorf("openapi: %w", err)
 	}
 
 	app, err := newSPA(web)

@@ -3,33 +3,58 @@ package server
 import (
 	"github.com/gin-gonic/gin"
 
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/httpx"
 )
 
 // Route is one row of a module's route table: the gin pattern, the narrowest role that may call it
-// (B §6) and the handler.
+// (B §6) and the handler. The same row feeds the OpenAPI document (openapi.go): Summary, Request and
+// Response (zero values of the DTOs the handler binds and answers) describe it, so the document
+// cannot name a route that does not exist nor miss one that does; the contract test checks the
+// answers of the public API against the Response schemas.
 type Route struct {
 	Method, Path, Role string
 	Handler            httpx.HandlerFunc
+
+	Summary  string
+	Request  any // the JSON body's DTO, or nil
+	Response any // the 2xx answer's DTO, or nil
+
+	// V1Path, when set, serves the same handler at /api/v1+V1Path to API keys (bearer only): the
+	// public API is the web's handlers, not a second implementation. V1Scope is the key scope the
+	// call needs (auth.ScopeRead or auth.ScopeReadWrite).
+	V1Path, V1Scope string
+
+	example any // the request body's example (Example)
 }
 
 // RouteTable is a module's routes. One table gives both Module.Routes and Module.Policy, so a route
 // cannot exist without its rule, nor a rule without its route.
 type RouteTable []Route
 
-// Register adds every route to r.
+// Register adds every route to r. Under the kernel, r is a *Router: it records the rows for the
+// OpenAPI document and mounts the /api/v1 copies.
 func (t RouteTable) Register(r gin.IRouter) {
+	rec, _ := r.(*Router)
 	for _, rt := range t {
 		r.Handle(rt.Method, rt.Path, httpx.H(rt.Handler))
+		if rec != nil {
+			rec.add(rt)
+		}
 	}
 }
 
-// Policy is one authorization rule per route.
+// Policy is one authorization rule per route, and one per /api/v1 copy.
 func (t RouteTable) Policy() []authz.Rule {
 	rules := make([]authz.Rule, 0, len(t))
 	for _, rt := range t {
 		rules = append(rules, authz.Allow(rt.Role, rt.Method, rt.Path))
+		if rt.V1Path != "" {
+			v := rt.v1()
+			rules = append(rules, authz.Allow(v.Role, v.Method, v.Path))
+		}
 	}
 	return rules
 }
@@ -37,10 +62,97 @@ func (t RouteTable) Policy() []authz.Rule {
 // GET, POST, PUT and DELETE make the rows of a route table:
 //
 //	server.GET("/api/markets/", authz.Anonymous, m.markets)
-func GET(path, role string, h httpx.HandlerFunc) Route { return Route{"GET", path, role, h} }
+func GET(path, role string, h httpx.HandlerFunc) Route {
+	return Route{Method: "GET", Path: path, Role: role, Handler: h}
+}
 
-func POST(path, role string, h httpx.HandlerFunc) Route { return Route{"POST", path, role, h} }
+func POST(path, role string, h httpx.HandlerFunc) Route {
+	return Route{Method: "POST", Path: path, Role: role, Handler: h}
+}
 
-func PUT(path, role string, h httpx.HandlerFunc) Route { return Route{"PUT", path, role, h} }
+func PUT(path, role string, h httpx.HandlerFunc) Route {
+	return Route{Method: "PUT", Path: path, Role: role, Handler: h}
+}
 
-func DELETE(path, role string, h httpx.HandlerFunc) Route { return Route{"DELETE", path, role, h} }
+func DELETE(path, role string, h httpx.HandlerFunc) Route {
+	return Route{Method: "DELETE", Path: path, Role: role, Handler: h}
+}
+
+// Doc describes the row for the OpenAPI document: a one-line summary, the request body's DTO and
+// the answer's DTO (zero values, or nil for none).
+func (r Route) Doc(summary string, request, response any) Route {
+	r.Summary, r.Request, r.Response = summary, request, response
+	return r
+}
+
+// V1 also serves the row at /api/v1+path to API keys. A GET needs the read scope, any other
+// method read-write.
+func (r Route) V1(path string) Route {
+	r.V1Path, r.V1Scope = path, auth.ScopeReadWrite
+	if r.Method == "GET" {
+		r.V1Scope = auth.ScopeRead
+	}
+	return r
+}
+
+// V1Read is V1 for a POST that changes nothing (a quote, a search): a read key may call it.
+func (r Route) V1Read(path string) Route {
+	r = r.V1(path)
+	r.V1Scope = auth.ScopeRead
+	return r
+}
+
+// V1Prefix is where the public API lives.
+const V1Prefix = "/api/v1"
+
+// v1 is the /api/v1 copy of the row. Only API keys reach it, and a key acts as a regular user of
+// its company, so the rule is at least "user": an admin route can never be mounted there.
+func (r Route) v1() Route {
+	v := r
+	v.Path = V1Prefix + r.V1Path
+	switch r.Role {
+	case authz.Anonymous, authz.Member:
+		v.Role = authz.User
+	case authz.Admin, authz.SuperAdmin:
+		panic("server: an admin route cannot be part of the public API: " + r.Method + " " + r.Path)
+	}
+	v.V1Path = ""
+	v.Handler = requireScope(r.V1Scope, r.Handler)
+	return v
+}
+
+// MsgReadOnlyKey answers a write call made with a read-scoped key.
+const MsgReadOnlyKey = "This API key can only read. Make a read-write key to change data."
+
+// requireScope refuses a call whose key lacks scope (403).
+func requireScope(scope string, h httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(c *gin.Context) error {
+		p := auth.Current(c)
+		if scope != auth.ScopeRead && (p == nil || p.APIKey == nil || p.APIKey.Scope != auth.ScopeReadWrite) {
+			return apperr.New(apperr.EFORBIDDEN, MsgReadOnlyKey)
+		}
+		if scope != auth.ScopeRead {
+			c.Set(writeCallKey, true)
+		}
+		return h(c)
+	}
+}
+
+// Router is the router modules register on under the kernel: the cookie API group, the /api/v1
+// group of API keys, and the record of every row (for the OpenAPI document).
+type Router struct {
+	gin.IRouter
+	v1     gin.IRouter
+	module string
+	routes *[]docRoute
+}
+
+func (r *Router) add(rt Route) {
+	*r.routes = append(*r.routes, docRoute{rt, r.module})
+	if rt.V1Path == "" || r.v1 == nil {
+		return
+	}
+	v := rt.v1()
+	r.v1.Handle(v.Method, rt.V1Path, httpx.H(v.Handler))
+	*r.routes = append(*r.routes, docRoute{v, r.module})
+}

@@ -169,6 +169,10 @@ type Client struct {
 	HTTP *http.Client
 	// NoXHR drops the CSRF header, to test the refusal.
 	NoXHR bool
+	// Bearer, when set, is sent as Authorization: Bearer (an API key, /api/v1).
+	Bearer string
+	// Header is sent with every request.
+	Header http.Header
 }
 
 // Client returns a new client with an empty cookie jar.
@@ -227,6 +231,12 @@ func (c *Client) Do(method, path string, body any) *Response {
 	}
 	if !c.NoXHR {
 		req.Header.Set("X-Requested-With", "XMLHttpRequest")
+	}
+	for k, vs := range c.Header {
+		req.Header[k] = vs
+	}
+	if c.Bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Bearer)
 	}
 	res, err := c.HTTP.Do(req)
 	if err != nil {

@@ -57,7 +57,7 @@ export function navigationFor(user: User | null): NavItem[] {
     }
     // The audit log (issue 13), and an admin's own profile (where the password is changed),
     // settings and help (issue 12 item 27).
-    items.push({ to: '/admin/audit', label: 'Audit log', icon: ICONS.list }, ...ACCOUNT_ITEMS)
+    items.push({ to: '/admin/audit', label: 'Audit log', icon: ICONS.list }, { to: '/admin/api-keys', label: 'API keys', icon: ICONS.list }, ...ACCOUNT_ITEMS)
     return items
   }
   const items: NavItem[] = [

@@ -107,6 +107,7 @@ const adminRoutes: RouteObject[] = [
       { path: 'admin/users', lazy: adminScreen('AdminUsers') },
       { path: 'admin/companies', lazy: adminScreen('AdminCompanies') },
       { path: 'admin/audit', lazy: adminScreen('AuditLog') },
+      { path: 'admin/api-keys', lazy: async () => ({ Component: (await import('../../features/developers/AdminApiKeys')).default }) },
       { path: 'admin/reports', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReports')) },
       { path: 'admin/reports/new', lazy: campaignScreen(() => import('../../features/reports/admin/AdminNewReport')) },
       { path: 'admin/reports/:id', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReportView')) },
@@ -147,6 +148,7 @@ export function createRoutes(): RouteObject[] {
         },
         // Issue 17: a proof-of-play record, for anyone holding its code, signed in or not.
         { path: 'verify/:code', lazy: async () => ({ Component: (await import('../../features/verify/VerifyPage')).default }) },
+        { path: 'developers', lazy: async () => ({ Component: (await import('../../features/developers/routes/Developers')).default }) },
         // A §2: any unknown path goes to /dashboard.
         { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],

@@ -4,6 +4,7 @@ import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import BillingPanel from '../../../platform/billing/BillingPanel'
 import DigestSetting from '../../campaigns/pacing/DigestSetting'
+import ApiKeysPanel from '../../developers/ApiKeysPanel'
 import { selectUser, userUpdated } from '../../../platform/session'
 import Tabs from '../../../platform/Tabs'
 import { useDisableTourMutation, useEnableTourMutation } from '../api'
@@ -56,13 +57,13 @@ function TourSetting() {
 export default function Settings() {
   // The tab lives in the address (?tab=billing), so a link or a reload opens the card and credit.
   const [params, setParams] = useSearchParams()
-  const tab = ['billing', 'api'].includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'preferences'
+  const tab = ['billing', 'api'].includes(params.get('tab') ?? '') ? params.get('tab')! : 'preferences'
   const setTab = (id: string) => setParams(id === 'preferences' ? {} : { tab: id }, { replace: true })
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Settings</h1>
-        <p className="mt-1 text-slate-600">Preferences, payment card, account credit and API.</p>
+        <p className="mt-1 text-slate-600">Preferences, payment card, account credit API keys and webhooks.</p>
       </div>
       <div className="card px-5 pb-6 sm:px-6">
         <Tabs
@@ -72,7 +73,7 @@ export default function Settings() {
           tabs={[
             { id: 'preferences', label: 'Preferences', content: <TourSetting /> },
             { id: 'billing', label: 'Card and credit', content: <BillingPanel /> },
-            { id: 'api', label: 'API', content: <WebhooksPanel /> },
+            { id: 'api', label: 'API', content: <div className="space-y-8"><ApiKeysPanel /><WebhooksPanel /></div> },
           ]}
         />
       </div>

@@ -1,0 +1,51 @@
+package identity
+
+import "time"
+
+// API keys (issue 18; docs/api.md "Authentication"). A company's users make keys in Settings → API;
+// a key calls /api/v1 as a regular user of the company, with its scope's limits.
+
+// APIKey is a key as its company (and an admin) sees it: never the key itself, which is shown
+// once, at creation (CreatedAPIKey.Secret).
+type APIKey struct {
+	ID          string     `json:"id"`
+	Company     string     `json:"company"`
+	CompanyName string     `json:"company_name,omitempty"` // the admin list's
+	Name        string     `json:"name"`
+	Scope       string     `json:"scope"`  // "read" or "read-write"
+	Prefix      string     `json:"prefix"` // the key's first characters: "mq_live_ab12"
+	CreatedBy   string     `json:"created_by"`
+	CreatedAt   time.Time  `json:"created_at"`
+	LastUsedAt  *time.Time `json:"last_used_at"`
+	LastUsedIP  string     `json:"last_used_ip"`
+	RevokedAt   *time.Time `json:"revoked_at"`
+}
+
+// CreateAPIKeyRequest is POST /api/api-keys/.
+type CreateAPIKeyRequest struct {
+	Name  string `json:"name"`
+	Scope string `json:"scope"`
+}
+
+// CreatedAPIKey answers POST /api/api-keys/: Secret is the key, shown this once.
+type CreatedAPIKey struct {
+	Success bool   `json:"success"`
+	Key     APIKey `json:"key"`
+	Secret  string `json:"secret"`
+}
+
+// API key messages.
+const (
+	MsgAPIKeyName     = "Give the key a name (at most 100 characters)."
+	MsgAPIKeyScope    = "Choose a scope: read, or read-write."
+	MsgAPIKeyTooMany  = "A company can have at most 20 live API keys. Revoke one first."
+	MsgAPIKeyNotFound = "This API key does not exist or is already revoked."
+	MsgAPIKeyRevoked  = "API key revoked."
+	MaxLiveAPIKeys    = 20
+)
+
+// Audit actions of API keys.
+const (
+	AuditAPIKeyRevoke = "api_key.revoke"
+	AuditObjectAPIKey = "api_key"
+)
