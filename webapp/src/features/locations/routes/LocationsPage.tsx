@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
 import type { AvailableSpot, Location, PlacePrediction } from '../../../platform/api-types/locations'
@@ -78,6 +78,9 @@ export default function LocationsPage() {
 
   const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : { market: findBy === 'market' ? market : '' }
   const faces = useFacesQuery(query)
+  // The thousands of faces render at transition priority (issue 16): React draws them in slices,
+  // between which the page answers input, instead of in one long task as they arrive.
+  const facesData = useDeferredValue(faces.data)
   const facesError = faces.isError ? faces.error : undefined
   useEffect(() => {
     // B §8: a location load failure is logged only.
@@ -86,12 +89,12 @@ export default function LocationsPage() {
 
   const chosenMarket = markets.data?.find((m) => m.market === market)
   const shownFaces = useMemo(() => {
-    const all = faces.data ?? []
+    const all = facesData ?? []
     if (findBy === 'place') return [...all].sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))
     if (cities.length === 0) return all
     const wanted = new Set(cities)
     return all.filter((face) => wanted.has(face.city))
-  }, [faces.data, findBy, cities])
+  }, [facesData, findBy, cities])
 
   // Availability and the week's price for every face shown (POST /api/available-spots/).
   const week = hydrated && validateDate(weekText, { today: new Date(), disabledWeekdays: NOT_MONDAY }) === null ? inputToApiDate(weekText) : null
@@ -100,17 +103,18 @@ export default function LocationsPage() {
     { start_at: week ?? '', markets: spotMarkets, ...(findBy === 'market' && cities.length > 0 ? { cities: cities.join(',') } : {}) },
     { skip: !week || spotMarkets.length === 0 },
   )
+  const spotsData = useDeferredValue(spotsQuery.data)
   const spots = useMemo(() => {
     const byFace = new Map<string, AvailableSpot>()
-    if (week) for (const spot of spotsQuery.data ?? []) byFace.set(spot.xxx, spot)
+    if (week) for (const spot of spotsData ?? []) byFace.set(spot.xxx, spot)
     return byFace
-  }, [spotsQuery.data, week])
+  }, [spotsData, week])
 
   useEffect(() => {
-    if (!fitPending || faces.isFetching || !faces.isSuccess) return
+    if (!fitPending || faces.isFetching || !faces.isSuccess || facesData !== faces.data) return
     setFitPending(false)
     setView(chosenMarket ? marketView(chosenMarket, shownFaces) : defaultView('browse'))
-  }, [fitPending, faces.isFetching, faces.isSuccess, chosenMarket, shownFaces])
+  }, [fitPending, faces.isFetching, faces.isSuccess, faces.data, facesData, chosenMarket, shownFaces])
 
   const changeFindBy = (next: FindBy) => {
     setFindBy(next)
@@ -146,7 +150,7 @@ export default function LocationsPage() {
   }
 
   const fieldErrors = facesError && isApiError(facesError) && facesError.status < 500 ? facesError.errors : {}
-  const loading = faces.isFetching && !faces.data
+  const loading = (faces.isFetching || facesData !== faces.data) && !facesData
   const emptyText =
     findBy === 'place' && place ? 'No faces in this area — try a larger radius' : cities.length > 0 ? 'No faces in these cities — choose other cities' : 'No faces to show'
 
