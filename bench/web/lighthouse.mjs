@@ -2,9 +2,9 @@
 // /locations of the real binary (bin/marquee, `make build`) with demo data, in Debian's Chromium,
 // with Lighthouse's default mobile settings (a mid-range phone: 4x CPU slowdown, simulated slow 4G).
 //
-//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations] [--save DIR]
+//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations] [--save DIR] [--bin PATH]
 //
-// --save writes each run's whole report (Lighthouse JSON) to DIR, to see what an audit found.
+// --bin measures another build of the binary (a before/after pair at the same load). --save writes each run's whole report (Lighthouse JSON) to DIR, to see what an audit found.
 //
 // Each page is measured --runs times in a fresh browser; the run with the median performance score
 // is printed, as a table for docs/performance.md. Targets: performance >= 95 (LCP <= 1.8 s),
@@ -76,7 +76,7 @@ const TILE_URL = `http://127.0.0.1:${tiles.address().port}/{z}/{x}/{y}.png`
 // ---- the server: the real binary on a fresh SQLite database with the demo data ----
 const data = mkdtempSync(join(tmpdir(), 'marquee-lighthouse-'))
 const env = { ...process.env, PORT: String(PORT), DATA_DIR: data, BASE_URL: BASE, LOG_LEVEL: 'warn', TILE_URL }
-const bin = join(root, 'bin', 'marquee')
+const bin = args.bin ?? join(root, 'bin', 'marquee')
 execFileSync(bin, ['seed', '--demo'], { env, stdio: 'ignore' })
 const server = spawn(bin, ['serve'], { env, stdio: 'ignore' })
 const stop = () => {
