@@ -2,13 +2,17 @@
 // /locations of the real binary (bin/marquee, `make build`) with demo data, in Debian's Chromium,
 // with Lighthouse's default mobile settings (a mid-range phone: 4x CPU slowdown, simulated slow 4G).
 //
-//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations]
+//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations] [--save DIR] [--bin PATH]
+//
+// --bin measures another build of the binary (a before/after pair at the same load). --save writes each run's whole report (Lighthouse JSON) to DIR, to see what an audit found.
 //
 // Each page is measured --runs times in a fresh browser; the run with the median performance score
 // is printed, as a table for docs/performance.md. Targets: performance >= 95 (LCP <= 1.8 s),
 // accessibility and best practices 100 for / and /login; performance >= 90 for /locations.
 import { spawn, execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { deflateSync } from 'node:zlib'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,15 +29,59 @@ const RUNS = Number(args.runs ?? 3)
 const PORT = Number(args.port ?? 18290)
 const BASE = `http://127.0.0.1:${PORT}`
 const PAGES = (args.pages ?? '/,/login,/locations').split(',')
+const SAVE = args.save
+let saved = 0
+
+// ---- the map tiles: this machine has no internet, so the tile host is a local stand-in ----
+// In production the map's tiles come from TILE_URL (OpenStreetMap by default). Offline each tile
+// request fails, which Chromium reports in the console (and Lighthouse as a best-practices error)
+// before the map falls back to its embedded basemap; a real deployment does not see that. The
+// stand-in answers every tile with a plain 256x256 PNG (about 1 KiB; a real tile is 5 to 30 KiB,
+// third-party bytes that do not block the first paint).
+function pngTile() {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (buf) => {
+    let c = 0xffffffff
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type, body) => {
+    const head = Buffer.alloc(8)
+    head.writeUInt32BE(body.length, 0)
+    head.write(type, 4, 'ascii')
+    const tail = Buffer.alloc(4)
+    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), body])), 0)
+    return Buffer.concat([head, body, tail])
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(256, 0)
+  ihdr.writeUInt32BE(256, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(256 * 3, 0xe5)]) // light grey land
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: 256 }, () => row)))
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
+}
+const tile = pngTile()
+const tiles = createServer((req, res) => {
+  res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'max-age=86400', 'Access-Control-Allow-Origin': '*' })
+  res.end(tile)
+})
+await new Promise((resolve) => tiles.listen(0, '127.0.0.1', resolve))
+const TILE_URL = `http://127.0.0.1:${tiles.address().port}/{z}/{x}/{y}.png`
 
 // ---- the server: the real binary on a fresh SQLite database with the demo data ----
 const data = mkdtempSync(join(tmpdir(), 'marquee-lighthouse-'))
-const env = { ...process.env, PORT: String(PORT), DATA_DIR: data, BASE_URL: BASE, LOG_LEVEL: 'warn' }
-const bin = join(root, 'bin', 'marquee')
+const env = { ...process.env, PORT: String(PORT), DATA_DIR: data, BASE_URL: BASE, LOG_LEVEL: 'warn', TILE_URL }
+const bin = args.bin ?? join(root, 'bin', 'marquee')
 execFileSync(bin, ['seed', '--demo'], { env, stdio: 'ignore' })
 const server = spawn(bin, ['serve'], { env, stdio: 'ignore' })
 const stop = () => {
   server.kill()
+  tiles.close()
   rmSync(data, { recursive: true, force: true })
 }
 for (let i = 0; ; i++) {
@@ -58,6 +106,10 @@ async function measure(path) {
   try {
     const result = await lighthouse(BASE + path, { port: chrome.port, output: 'json', logLevel: 'error' })
     const { categories, audits } = result.lhr
+    if (SAVE) {
+      mkdirSync(SAVE, { recursive: true })
+      writeFileSync(join(SAVE, `${path.replace(/\W+/g, '_') || 'root'}-${++saved}.json`), JSON.stringify(result.lhr))
+    }
     const scripts = (audits['network-requests'].details?.items ?? []).filter((r) => r.resourceType === 'Script')
     return {
       path,

@@ -114,21 +114,6 @@ func (m *Module) campaignDTOs(ctx context.Context, rows []store.Campaign) ([]*Ca
 	return out, nil
 }
 
-// countCampaigns answers the dashboard counts (A §3): a stored 'paid' counts as pending; the
-// total counts every listed campaign (canceled ones too).
-func (m *Module) countCampaigns(ctx context.Context, companyID string) (*Count, error) {
-	byStatus, err := m.store.StatusCounts(ctx, companyID)
-	if err != nil {
-		return nil, apperr.Internal(err)
-	}
-	out := &Count{Pending: byStatus[StatusPending] + byStatus[StatusPaid], Active: byStatus[StatusActive],
-		Completed: byStatus[StatusCompleted], Paused: byStatus[StatusPaused]}
-	for _, n := range byStatus {
-		out.Total += n
-	}
-	return out, nil
-}
-
 // findCampaign reads a campaign the principal may see. ENOTFOUND otherwise.
 func (m *Module) findCampaign(ctx context.Context, p *auth.Principal, id string) (*store.Campaign, error) {
 	c, err := m.store.FindCampaign(ctx, scope(p), id)

@@ -75,8 +75,9 @@ type Deps struct {
 
 // Module is the campaigns bounded context.
 type Module struct {
-	deps  Deps
-	store *store.Store
+	deps   Deps
+	store  *store.Store
+	counts *countCache // the dashboard counts kept in memory (count.go)
 
 	// afterBook, when set (tests only), runs inside the creation's transaction right after the
 	// bookings: a failure there must leave nothing behind (create_test.go's crash test).
@@ -105,7 +106,7 @@ func New(d Deps) (*Module, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	m := &Module{deps: d, store: store.New(d.DB)}
+	m := &Module{deps: d, store: store.New(d.DB), counts: newCountCache(d.DB)}
 	m.subscribe()
 	return m, nil
 }

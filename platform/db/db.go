@@ -128,12 +128,13 @@ func Ping(ctx context.Context, gdb *gorm.DB) error {
 	return sqlDB.PingContext(ctx)
 }
 
-// Close closes the pool.
+// Close closes the pool and stops its Watches.
 func Close(gdb *gorm.DB) error {
 	sqlDB, err := gdb.DB()
 	if err != nil {
 		return err
 	}
+	stopWatches(sqlDB)
 	return sqlDB.Close()
 }
 
@@ -174,8 +175,10 @@ func Transact(ctx context.Context, gdb *gorm.DB, fn func(ctx context.Context) er
 	if _, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
 		return fn(ctx)
 	}
-	return gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(context.WithValue(ctx, txKey{}, tx))
+	return transactWatched(ctx, func(ctx context.Context) error {
+		return gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			return fn(context.WithValue(ctx, txKey{}, tx))
+		})
 	})
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { offline } from './support'
 
 // Issue 16: the public pages are prerendered at build time, so their content is in the HTML the
 // server sends and a first paint needs no JavaScript; the JavaScript then hydrates them.
@@ -27,6 +28,7 @@ test.describe('without JavaScript', () => {
       ['/tos', 'Terms of service'],
       ['/register', 'Create your account'],
       ['/forgot-password', 'Reset your password'],
+      ['/locations', 'Every billboard face, on one map'],
     ] as const) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 }).first(), path).toHaveText(heading)
@@ -58,5 +60,19 @@ test('the prerendered landing page hydrates: the estimate follows the budget, li
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).first().click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('the prerendered /locations hydrates: the week is filled in, the map and the faces load', async ({ page }) => {
+  await offline(page) // the map's tiles are refused; the embedded basemap is drawn instead
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()))
+  page.on('pageerror', (e) => errors.push(e.message))
+  const response = await page.goto('/locations')
+  // The server's HTML already has the page (the map and the week wait for the JavaScript).
+  expect(await response?.text()).toContain('Every billboard face, on one map')
+  await expect(page.getByRole('textbox', { name: 'Week starting' })).toHaveValue(/^\d\d\/\d\d\/\d{4}$/)
+  await expect(page.locator('.map-cluster').first()).toBeVisible()
+  await expect(page.getByTestId('face-count')).toContainText('faces')
   expect(errors).toEqual([])
 })

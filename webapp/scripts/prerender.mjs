@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 const web = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(web, 'dist')
 const ssr = join(web, 'dist-ssr')
-const { renderStatic, renderApp, STATIC_PATHS, APP_PATHS } = await import(join(ssr, 'entry-server.js'))
+const { renderStatic, renderApp, STATIC_PATHS, APP_PATHS, APP_PAGE_SOURCES } = await import(join(ssr, 'entry-server.js'))
 
 const manifests = {
   app: JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')),
@@ -75,6 +75,9 @@ const wholeApp = entryFiles('app', 'index.html')
 for (const [path, source] of Object.entries(STATIC_PATHS)) {
   writeFileSync(join(out, name(path)), page(entryFiles('public', 'src/public-main.tsx', source), await renderStatic(path)))
 }
-for (const path of APP_PATHS) writeFileSync(join(out, name(path)), page(wholeApp, await renderApp(path)))
+for (const path of APP_PATHS) {
+  const files = APP_PAGE_SOURCES[path] ? entryFiles('app', 'index.html', APP_PAGE_SOURCES[path]) : wholeApp
+  writeFileSync(join(out, name(path)), page(files, await renderApp(path)))
+}
 rmSync(ssr, { recursive: true, force: true })
 console.log(`prerendered ${Object.keys(STATIC_PATHS).length + APP_PATHS.length} pages into dist/prerendered/`)

@@ -15,7 +15,12 @@ import { initialSessionState } from './platform/session'
 export const STATIC_PATHS = Object.fromEntries(Object.entries(STATIC_PAGES).map(([path, { source }]) => [path, source]))
 
 /** Pages of the whole app that are the same for every anonymous visitor. */
-export const APP_PATHS = ['/login', '/register', '/forgot-password'] as const
+export const APP_PATHS = ['/login', '/register', '/forgot-password', '/locations'] as const
+
+/** The module of a page of APP_PATHS that the prerender step preloads beside the whole app. */
+export const APP_PAGE_SOURCES: Partial<Record<(typeof APP_PATHS)[number], string>> = {
+  '/locations': 'src/features/locations/routes/LocationsPage.tsx',
+}
 
 async function render(routes: RouteObject[], path: string, wrap: (node: ReactNode) => ReactNode): Promise<string> {
   const handler = createStaticHandler(routes)

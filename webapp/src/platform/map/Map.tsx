@@ -100,7 +100,10 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
         worldCopyJump
         className="h-full w-full rounded-xl"
       >
-        {tileUrl && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} />}
+        {/* detectRetina: a phone's screen (device pixel ratio above 1) gets tiles of the next zoom at half
+            size, so the map is as sharp as the page instead of upscaled (Lighthouse: image-size-responsive);
+            the layer's maxZoom is one above the map's, as Leaflet takes one off for the next zoom's tiles. */}
+        {tileUrl && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
         {(tilesFailed || !tileUrl) && <OfflineBasemap />}
         <ViewController view={view ?? null} />
         {circle && (
@@ -164,6 +167,10 @@ function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo,
   const index = useMemo(() => {
     const clusters = new Supercluster<SignProps, ClusterProps>({
       radius: CLUSTER_RADIUS_PX,
+      // Supercluster measures the radius against 512-pixel tiles; Leaflet's are 256, so without
+      // this the radius on screen was half of CLUSTER_RADIUS_PX and cluster markers (up to 52 px)
+      // overlapped one another, too close to tap (Lighthouse: target-size).
+      extent: 256,
       maxZoom: CLUSTER_MAX_ZOOM,
       map: (p) => ({ count: p.count }),
       reduce: (total, p) => {

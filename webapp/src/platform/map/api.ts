@@ -9,6 +9,13 @@ import type {
   PlacePrediction,
 } from '../api-types/locations'
 
+/**
+ * The inventory lists are thousands of rows (3,250 faces, 1.6 MB of JSON): frozen at the top as
+ * they arrive, the store's Immer takes them as they are instead of walking and freezing every row
+ * (issue 16: that walk was a long task on /locations). They are never changed in place.
+ */
+const frozen = <T>(rows: T[]): T[] => Object.freeze(rows) as T[]
+
 /** Which faces to load: a market (empty = every face), or those within `radius` miles of a place. */
 export type FacesQuery = { market: string } | { place: string; radius: number }
 
@@ -23,12 +30,14 @@ export const locationsApi = api.injectEndpoints({
     }),
     faces: build.query<Location[], FacesQuery>({
       query: (q) => ({ url: '/api/od/locations/', params: 'place' in q ? { place: q.place, radius: q.radius } : { market: q.market || undefined } }),
+      transformResponse: frozen<Location>,
       // B §8: a location load failure is logged only (the page logs it), never flashed.
       extraOptions: { silent: true },
     }),
     // A read that carries its filter in a body (B §7), so it is a query, cached per body.
     availableSpots: build.query<AvailableSpot[], AvailableSpotsRequest>({
       query: (body) => ({ url: '/api/available-spots/', method: 'POST', body }),
+      transformResponse: frozen<AvailableSpot>,
     }),
     placePredictions: build.query<PlacePrediction[], string>({
       query: (input) => ({ url: '/api/places/predictions', params: { input } }),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
 import type { AvailableSpot, Location, PlacePrediction } from '../../../platform/api-types/locations'
@@ -6,7 +6,8 @@ import { defaultStartDate, formatInputDate, inputToApiDate } from '../../../plat
 import { errorMessage, isApiError } from '../../../platform/http'
 import DateInput from '../../../platform/inputs/DateInput'
 import { validateDate } from '../../../platform/inputs/dateRules'
-import FaceMap, { type FaceId } from '../../../platform/map/Map'
+import type FaceMapComponent from '../../../platform/map/Map'
+import type { FaceId } from '../../../platform/map/Map'
 import {
   DEFAULT_RADIUS_MILES,
   defaultView,
@@ -22,6 +23,12 @@ import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMap
 import FaceInfo from '../components/FaceInfo'
 import FaceList from '../components/FaceList'
 import PlaceSearch from '../../../platform/map/PlaceSearch'
+import { useHydrated } from '../../../platform/useHydrated'
+
+// The map (Leaflet) is its own chunk, asked for once the page has mounted (issue 16): the page is
+// prerendered without it (scripts/prerender.mjs; Leaflet needs a browser) and paints before it.
+const loadMap = () => import('../../../platform/map/Map')
+const FaceMap = lazy(loadMap) as unknown as typeof FaceMapComponent
 
 // A §5: weeks start on a Monday; every other weekday is disabled in the week picker.
 const NOT_MONDAY = [0, 2, 3, 4, 5, 6] as const
@@ -59,12 +66,21 @@ export default function LocationsPage() {
   // Set when the market or cities change: the map fits the faces once they have loaded.
   const [fitPending, setFitPending] = useState(false)
 
+  // The prerendered page was rendered on another day: the week (today's) is filled in once the
+  // page has hydrated, so the server's HTML and the first render agree.
+  const hydrated = useHydrated()
   const markets = useMarketsQuery()
   const tiles = useMapTiles()
+  useEffect(() => {
+    void loadMap()
+  }, [])
   const [loadPlace, placeDetails] = useLazyPlaceDetailsQuery()
 
   const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : { market: findBy === 'market' ? market : '' }
   const faces = useFacesQuery(query)
+  // The thousands of faces render at transition priority (issue 16): React draws them in slices,
+  // between which the page answers input, instead of in one long task as they arrive.
+  const facesData = useDeferredValue(faces.data)
   const facesError = faces.isError ? faces.error : undefined
   useEffect(() => {
     // B §8: a location load failure is logged only.
@@ -73,31 +89,32 @@ export default function LocationsPage() {
 
   const chosenMarket = markets.data?.find((m) => m.market === market)
   const shownFaces = useMemo(() => {
-    const all = faces.data ?? []
+    const all = facesData ?? []
     if (findBy === 'place') return [...all].sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))
     if (cities.length === 0) return all
     const wanted = new Set(cities)
     return all.filter((face) => wanted.has(face.city))
-  }, [faces.data, findBy, cities])
+  }, [facesData, findBy, cities])
 
   // Availability and the week's price for every face shown (POST /api/available-spots/).
-  const week = validateDate(weekText, { today: new Date(), disabledWeekdays: NOT_MONDAY }) === null ? inputToApiDate(weekText) : null
+  const week = hydrated && validateDate(weekText, { today: new Date(), disabledWeekdays: NOT_MONDAY }) === null ? inputToApiDate(weekText) : null
   const spotMarkets = useMemo(() => [...new Set(shownFaces.map((face) => face.market))].sort(), [shownFaces])
   const spotsQuery = useAvailableSpotsQuery(
     { start_at: week ?? '', markets: spotMarkets, ...(findBy === 'market' && cities.length > 0 ? { cities: cities.join(',') } : {}) },
     { skip: !week || spotMarkets.length === 0 },
   )
+  const spotsData = useDeferredValue(spotsQuery.data)
   const spots = useMemo(() => {
     const byFace = new Map<string, AvailableSpot>()
-    if (week) for (const spot of spotsQuery.data ?? []) byFace.set(spot.xxx, spot)
+    if (week) for (const spot of spotsData ?? []) byFace.set(spot.xxx, spot)
     return byFace
-  }, [spotsQuery.data, week])
+  }, [spotsData, week])
 
   useEffect(() => {
-    if (!fitPending || faces.isFetching || !faces.isSuccess) return
+    if (!fitPending || faces.isFetching || !faces.isSuccess || facesData !== faces.data) return
     setFitPending(false)
     setView(chosenMarket ? marketView(chosenMarket, shownFaces) : defaultView('browse'))
-  }, [fitPending, faces.isFetching, faces.isSuccess, chosenMarket, shownFaces])
+  }, [fitPending, faces.isFetching, faces.isSuccess, faces.data, facesData, chosenMarket, shownFaces])
 
   const changeFindBy = (next: FindBy) => {
     setFindBy(next)
@@ -133,7 +150,7 @@ export default function LocationsPage() {
   }
 
   const fieldErrors = facesError && isApiError(facesError) && facesError.status < 500 ? facesError.errors : {}
-  const loading = faces.isFetching && !faces.data
+  const loading = (faces.isFetching || facesData !== faces.data) && !facesData
   const emptyText =
     findBy === 'place' && place ? 'No faces in this area — try a larger radius' : cities.length > 0 ? 'No faces in these cities — choose other cities' : 'No faces to show'
 
@@ -219,7 +236,7 @@ export default function LocationsPage() {
               </div>
             </>
           )}
-          <DateInput id="week" label="Week starting" value={weekText} onChange={setWeekText} disabledWeekdays={NOT_MONDAY} hint="A Monday, mm/dd/yyyy" />
+          <DateInput id="week" label="Week starting" value={hydrated ? weekText : ''} onChange={setWeekText} disabledWeekdays={NOT_MONDAY} hint="A Monday, mm/dd/yyyy" />
         </div>
         {facesError && isApiError(facesError) && facesError.status >= 400 && facesError.status < 500 && <Alert>{facesError.message}</Alert>}
         {placeDetails.isFetching && <Spinner label="Finding the place" className="h-4 w-4" />}
@@ -228,26 +245,26 @@ export default function LocationsPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="relative">
           {tiles ? (
-            <FaceMap<Location>
-              faces={shownFaces}
-              mode="browse"
-              label="Map of billboard faces"
-              tileUrl={tiles.tile_url}
-              attribution={tiles.attribution}
-              view={view}
-              circle={findBy === 'place' && place ? { center: place.center, miles: radius } : null}
-              selectedId={selectedId}
-              onSelect={(id: FaceId | null) => setSelectedId(id === null ? null : String(id))}
-              isDisabled={(face) => spots.get(face.id)?.available === false}
-              renderInfo={(face, others) => (
-                <FaceInfo face={face} spot={spots.get(face.id)} week={week} loading={spotsQuery.isFetching} others={others} onShowFace={setSelectedId} />
-              )}
-              className="h-[22rem] sm:h-[30rem] lg:h-[40rem]"
-            />
+            <Suspense fallback={<MapPlaceholder />}>
+              <FaceMap<Location>
+                faces={shownFaces}
+                mode="browse"
+                label="Map of billboard faces"
+                tileUrl={tiles.tile_url}
+                attribution={tiles.attribution}
+                view={view}
+                circle={findBy === 'place' && place ? { center: place.center, miles: radius } : null}
+                selectedId={selectedId}
+                onSelect={(id: FaceId | null) => setSelectedId(id === null ? null : String(id))}
+                isDisabled={(face) => spots.get(face.id)?.available === false}
+                renderInfo={(face, others) => (
+                  <FaceInfo face={face} spot={spots.get(face.id)} week={week} loading={spotsQuery.isFetching} others={others} onShowFace={setSelectedId} />
+                )}
+                className="h-[22rem] sm:h-[30rem] lg:h-[40rem]"
+              />
+            </Suspense>
           ) : (
-            <div className="flex h-[22rem] items-center justify-center rounded-xl bg-slate-100 sm:h-[30rem] lg:h-[40rem]">
-              <Spinner label="Loading the map" />
-            </div>
+            <MapPlaceholder />
           )}
           {faces.isFetching && faces.data && (
             <div className="pointer-events-none absolute top-3 right-3 z-[500] rounded-lg bg-white/90 px-3 py-1.5 shadow">
@@ -300,6 +317,15 @@ export default function LocationsPage() {
           to plan a campaign.
         </p>
       </section>
+    </div>
+  )
+}
+
+/** Where the map will be, while its settings or its code load. */
+function MapPlaceholder() {
+  return (
+    <div className="flex h-[22rem] items-center justify-center rounded-xl bg-slate-100 sm:h-[30rem] lg:h-[40rem]">
+      <Spinner label="Loading the map" />
     </div>
   )
 }
