@@ -41,7 +41,7 @@ func TestRevocationReachesEveryReplica(t *testing.T) {
 			onB.HTTP.Jar.SetCookies(bURL, onA.HTTP.Jar.Cookies(aURL))
 			// The sign-in wrote the user, which ends every cached entry and holds off caching
 			// for a moment; then B caches the session on its next read.
-			time.Sleep(auth.SettleAfterInvalidate + 100*time.Millisecond)
+			time.Sleep(db.WatchSettle + 100*time.Millisecond)
 			for range 2 {
 				onB.Get("/users/currentUser").Expect(t, 200)
 			}

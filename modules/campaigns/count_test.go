@@ -59,7 +59,7 @@ func TestCountIsRightAfterEveryWrite(t *testing.T) {
 			t.Helper()
 			id := demoID("count", fmt.Sprint(seeded))
 			d := demoCampaign{"", "Count " + fmt.Sprint(seeded), "SF Bay Area", 1, seeded, -1, 3, status, FrequencyWeekly, "succeeded", ""}
-			if err := ma.seedCampaign(t.Context(), id, accounts[email], d, fs[seeded:seeded+1], today.WeekStart().AddWeeks(-1)); err != nil {
+			if err := ma.seedCampaign(t.Context(), id, accounts[email], d, fs[seeded:seeded+1], today.WeekStart().AddWeeks(-1), false); err != nil {
 				t.Fatal(err)
 			}
 			seeded++

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
-	"gorm.io/gorm"
 )
 
 // API keys (issue 18, docs/api.md "Authentication"). A key is a bearer credential of a company:
@@ -63,18 +62,14 @@ func (s *Sessions) ResolveKey(ctx context.Context, key string, r KeyResolver) (*
 		p := e.p
 		return &p, nil
 	}
-	gen := s.cache.gen.Load()
+	gen, cacheable := s.cache.begin()
 	p, err := r.ResolveAPIKey(ctx, HashAPIKey(key))
 	if err != nil || p == nil {
 		return nil, err
 	}
-	s.cache.put(hash, gen, &Session{}, p)
+	s.cache.put(hash, gen, cacheable, &Session{}, p)
 	return p, nil
 }
-
-// Quiet marks a write that cannot end a session or a key (a key's last-used time), so it does not
-// empty the cache.
-func Quiet(tx *gorm.DB) *gorm.DB { return tx.Set(skipInvalidate, true) }
 
 // CachedKey reports whether key's principal is answered from memory now (tests, diagnostics).
 func (s *Sessions) CachedKey(key string) bool { return s.cache.get("key:"+HashAPIKey(key)) != nil }

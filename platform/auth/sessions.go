@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"log/slog"
 	"time"
 
 	"gorm.io/gorm"
@@ -93,37 +92,20 @@ type Sessions struct {
 	idle     time.Duration
 	absolute time.Duration
 	cache    *sessionCache
-	stop     context.CancelFunc
 }
 
 // NewSessions returns the session store. A session ends after idle without use, or absolute after
 // sign-in, whichever comes first.
 func NewSessions(gdb *gorm.DB, clk clock.Clock, idle, absolute time.Duration) *Sessions {
-	s := &Sessions{db: gdb, clock: clk, idle: idle, absolute: absolute, cache: newSessionCache(), stop: func() {}}
-	dsn := postgresDSN(gdb)
-	s.cache.watch(gdb, dsn != "")
-	if dsn == "" {
-		s.cache.live.Store(true) // SQLite: one process, the callbacks see every write
-	}
-	return s
+	return &Sessions{db: gdb, clock: clk, idle: idle, absolute: absolute, cache: newSessionCache()}
 }
 
 // Cache turns on the in-process cache of resolved sessions for principals read by loader (see
-// cache.go), and on PostgreSQL starts listening for other replicas' revocations until Close. A
-// loader that does not name its tables is never cached.
-func (s *Sessions) Cache(loader PrincipalLoader, log *slog.Logger) {
-	t, ok := loader.(PrincipalTables)
-	if !ok {
-		return
-	}
-	for _, name := range t.PrincipalTables() {
-		s.cache.tables[name] = true
-	}
-	s.cache.enabled = true
-	if dsn := postgresDSN(s.db); dsn != "" {
-		ctx, cancel := context.WithCancel(context.Background())
-		s.stop = cancel
-		go s.cache.listen(ctx, dsn, log)
+// cache.go); on PostgreSQL it listens for other replicas' revocations until the database is closed
+// (db.Close). A loader that does not name its tables is never cached.
+func (s *Sessions) Cache(loader PrincipalLoader) {
+	if t, ok := loader.(PrincipalTables); ok {
+		s.cache.start(s.db, t.PrincipalTables())
 	}
 }
 
@@ -132,9 +114,6 @@ func (s *Sessions) Cached(token string) bool {
 	e := s.cache.get(hashToken(token))
 	return e != nil && s.live(e.sess.ExpiresAt, e.sess.LastSeenAt)
 }
-
-// Close stops listening for revocations.
-func (s *Sessions) Close() { s.stop() }
 
 // Resolve returns the live session of token and its principal, or nils when the token is unknown,
 // expired or its user has no principal (disabled, deleted). The answer comes from the cache when
@@ -148,7 +127,7 @@ func (s *Sessions) Resolve(ctx context.Context, token string, loader PrincipalLo
 		sess, p := e.sess, e.p
 		return &sess, &p, nil
 	}
-	gen := s.cache.gen.Load()
+	gen, cacheable := s.cache.begin()
 	sess, err := s.lookup(ctx, hash)
 	if err != nil || sess == nil {
 		return nil, nil, err
@@ -158,7 +137,7 @@ func (s *Sessions) Resolve(ctx context.Context, token string, loader PrincipalLo
 		return nil, nil, err
 	}
 	p.SessionID = sess.ID
-	s.cache.put(hash, gen, sess, p)
+	s.cache.put(hash, gen, cacheable, sess, p)
 	return sess, p, nil
 }
 
@@ -190,7 +169,7 @@ func (s *Sessions) CreateModerated(ctx context.Context, userID, moderatorID, ip,
 	}
 	row := sessionRow{ID: ids.New(), TokenHash: hashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
 		ExpiresAt: now.Add(s.absolute), IP: ip, UserAgent: userAgent, ModeratorID: moderatorID}
-	if err := db.Conn(ctx, s.db).Set(skipInvalidate, true).Create(&row).Error; err != nil {
+	if err := db.Quiet(db.Conn(ctx, s.db)).Create(&row).Error; err != nil {
 		return "", err
 	}
 	return token, nil
@@ -231,7 +210,7 @@ func (s *Sessions) Touch(ctx context.Context, token string, sess *Session) error
 	if now.Sub(sess.LastSeenAt) < touchEvery {
 		return nil
 	}
-	err := db.Conn(ctx, s.db).Set(skipInvalidate, true).Model(&sessionRow{}).Where("id = ?", sess.ID).Update("last_seen_at", now).Error
+	err := db.Quiet(db.Conn(ctx, s.db)).Model(&sessionRow{}).Where("id = ?", sess.ID).Update("last_seen_at", now).Error
 	if err == nil {
 		s.cache.touched(hashToken(token), now)
 	}

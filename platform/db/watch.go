@@ -49,6 +49,13 @@ const WatchSettle = 2 * time.Second
 
 type watchTouchedKey struct{}
 
+// watchQuiet marks a statement that changes no cached answer (see Quiet).
+const watchQuiet = "db:watch_quiet"
+
+// Quiet marks a write that changes no answer any Watch guards (a session's last-seen time, an API
+// key's last use), so it moves no generation on and sends no notice.
+func Quiet(tx *gorm.DB) *gorm.DB { return tx.Set(watchQuiet, true) }
+
 // watchers are the Watches of each open pool, stopped by Close.
 var watchers = struct {
 	sync.Mutex
@@ -112,6 +119,9 @@ func (w *Watch) register(gdb *gorm.DB, notify bool) {
 			if !errors.Is(tx.Error, gorm.ErrRecordNotFound) && !errors.Is(tx.Error, context.Canceled) {
 				w.Changed() // the database may be failing: stop answering from memory
 			}
+			return
+		}
+		if quiet, _ := tx.Get(watchQuiet); quiet == true {
 			return
 		}
 		if !w.touches(tx) {

@@ -109,9 +109,8 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 	return k, nil
 }
 
-// Close stops the session cache's listener and releases the database.
+// Close releases the database, which stops every cache's listener (db.Watch).
 func (k *Kernel) Close() error {
-	k.Sessions.Close()
 	return db.Close(k.DB)
 }
 
@@ -256,7 +255,7 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 	}.Register(&Router{IRouter: r, module: "health", routes: &recorded})
 
 	// Resolved sessions are cached in process, invalidated on every replica (platform/auth/cache.go).
-	k.Sessions.Cache(principals, k.Log)
+	k.Sessions.Cache(principals)
 	expired := func(c *gin.Context) {
 		flash.Set(c, flash.Danger, authz.MsgSessionExpired, k.Cookies.Secure)
 	}

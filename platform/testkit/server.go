@@ -125,7 +125,6 @@ func Start(t testing.TB, dialect string, build BuildFunc, opts ...Option) *Serve
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(k.Sessions.Close)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return &Server{Server: srv, Kernel: k, Clock: clk, Enforcer: enf, MailDir: cfg.MailDirectory(), Modules: mods, Routes: h.Routes()}

@@ -6,7 +6,6 @@ import (
 
 	"gorm.io/gorm"
 
-	"marquee/platform/auth"
 	"marquee/platform/db"
 )
 
@@ -109,7 +108,7 @@ func (s *Store) RevokeAPIKey(ctx context.Context, id, by string, at time.Time) (
 // TouchAPIKey records a use unless one was recorded after since. It is a quiet write: a last-used
 // time does not end cached principals.
 func (s *Store) TouchAPIKey(ctx context.Context, id, ip string, at, since time.Time) error {
-	return auth.Quiet(s.conn(ctx)).Model(&APIKey{}).
+	return db.Quiet(s.conn(ctx)).Model(&APIKey{}).
 		Where("id = ? AND (last_used_at IS NULL OR last_used_at < ?)", id, since).
 		Updates(map[string]any{"last_used_at": at, "last_used_ip": ip}).Error
 }
