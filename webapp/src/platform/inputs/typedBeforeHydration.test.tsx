@@ -1,4 +1,6 @@
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import EmailInput from './EmailInput'
 import { rememberTypedInputs } from './typedBeforeHydration'
@@ -20,5 +22,20 @@ describe('what is typed before hydration', () => {
     const onOther = vi.fn()
     render(<EmailInput id="untouched" label="Other" value="server" onChange={onOther} />)
     expect(onOther).not.toHaveBeenCalled()
+  })
+
+  it('is handed over when typed while React hydrates, after the snapshot', async () => {
+    const onLate = vi.fn()
+    const page = <EmailInput id="late-field" label="Email" value="" onChange={onLate} />
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(page)
+    document.body.append(container)
+    rememberTypedInputs(container) // nothing typed yet
+    container.querySelector<HTMLInputElement>('#late-field')!.value = 'late@example.com' // typed during hydration
+    await act(async () => {
+      hydrateRoot(container, page)
+    })
+    expect(onLate).toHaveBeenCalledExactlyOnceWith('late@example.com')
+    container.remove()
   })
 })

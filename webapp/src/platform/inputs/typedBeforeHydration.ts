@@ -14,13 +14,20 @@ export function rememberTypedInputs(root: ParentNode): void {
   })
 }
 
-/** Gives the input with this id what was typed in it before hydration, once, through onChange. */
+/**
+ * Gives the input with this id what was typed in it before hydration, once, through onChange: the
+ * snapshot taken before hydrateRoot, or else what the field holds now. Text typed while React was
+ * hydrating is in the field but in neither the snapshot nor the state, and React's value tracker
+ * then took it as the field's own value, so typing the same text again changed nothing (the
+ * landing page's estimate stayed put).
+ */
 export function useTypedBeforeHydration(id: string, value: string, onChange: (value: string) => void): void {
   useEffect(() => {
-    const before = typed.get(id)
-    if (before === undefined) return
+    const field = document.getElementById(id)
+    const live = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : undefined
+    const before = typed.get(id) ?? live
     typed.delete(id)
-    if (before !== value) onChange(before)
+    if (before !== undefined && before !== value) onChange(before)
     // Only the first render: later values are the person's own edits.
   }, [])
 }
