@@ -30,7 +30,9 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
 
   const columns = useMemo<ColumnDef<Week, any>[]>(
     () => [
-      { id: 'start_at', accessorKey: 'start_at', header: 'Week', cell: (c) => <span className="tabular-nums">{weekRange(c.row.original)}</span> },
+      // The range breaks after its dash when the table is tight: with the delivery column (issue 17)
+      // the table no longer fitted 1366 px screens on one line per week.
+      { id: 'start_at', accessorKey: 'start_at', header: 'Week', cell: (c) => <span className="inline-block max-w-[8rem] whitespace-normal tabular-nums">{weekRange(c.row.original)}</span> },
       {
         id: 'location_name',
         accessorFn: (w) => w.product.location_name,
