@@ -29,7 +29,7 @@ const campaign = (editable: boolean) => ({
   radiusCheckValue: 0,
   creative_id: 'cr-1',
   editable,
-  locations: [{ id: 'f1', market: 'SF Bay Area' }],
+  locations: [{ id: 'f1', market: 'SF Bay Area', city: 'Oakland', location_name: 'Broadway & 5th', face: 'North Face' }],
 })
 const face = { id: 'f1', location_name: 'Broadway & 5th', market: 'SF Bay Area', city: 'Oakland', lat: 37.8, lng: -122.27, face: 'North Face', double_faced: false, other_face: '', likely: false, location: { ad_rotation_frequency: 6, ad_spot_duration: 8 }, new_location_snapshot: '', location_snapshot: '', exclude_maximize_budget: false, value: 500, ooh: 40000 }
 
