@@ -30,7 +30,9 @@ func healthcheck(ctx context.Context, args []string, getenv func(string) string,
 	if err != nil {
 		return err
 	}
-	resp, err := http.DefaultClient.Do(req)
+	// No proxy from the environment: the check asks this container's own server.
+	client := &http.Client{Transport: &http.Transport{Proxy: nil}}
+	resp, err := client.Do(req)
 	if err != nil {
 		return fmt.Errorf("healthcheck: %w", err)
 	}
