@@ -3,6 +3,8 @@
 //
 //	marquee serve                 serve the app and run the jobs
 //	marquee migrate               run pending migrations
+//	marquee healthcheck           exit 0 when the local server's /readyz answers 200
+//	marquee backup --out FILE     a consistent copy of the SQLite database
 //	marquee seed --demo           load the demo data (idempotent)
 //	marquee user create --email E [--password P] --role user|admin|super_admin [--company NAME]
 //	marquee verify --campaign ID  check a campaign's proof-of-play chain (--code CODE, --key PEM)
@@ -47,6 +49,9 @@ const usage = `usage: marquee <command>
 commands:
   serve                 serve the app on $PORT and run the jobs
   migrate               run pending database migrations
+  healthcheck [--url http://127.0.0.1:$PORT/readyz] [--timeout 3s]
+                        exit 0 when the server is ready (the container health check)
+  backup --out FILE     copy the SQLite database consistently while it runs (PostgreSQL: pg_dump)
   seed --demo           load the demo data (safe to run again)
   user create --email E [--password P] [--role user|admin|super_admin] [--company NAME]
                         create a user; without --password, print an /access link to set it
@@ -73,6 +78,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 		return errors.New(usage)
 	case "dev":
 		return runDev(ctx, args[1:], out)
+	case "healthcheck":
+		return healthcheck(ctx, args[1:], getenv, out)
+	case "backup":
+		return backup(ctx, args[1:], getenv, out)
 	case "serve", "migrate", "seed", "user", "verify":
 	default:
 		return errors.New(usage)
@@ -156,8 +165,12 @@ func (a *application) migrate() error { return a.kernel.Migrate(a.modules) }
 
 // serve runs the HTTP server and the jobs until SIGINT or SIGTERM, then drains both.
 func (a *application) serve(ctx context.Context) error {
-	if err := a.migrate(); err != nil {
-		return err
+	// MIGRATE_ON_START=false leaves migrations to `marquee migrate` (the Kubernetes Job), so a
+	// rolling upgrade migrates once, before the new pods start (docs/operations.md).
+	if a.cfg.MigrateOnStart {
+		if err := a.migrate(); err != nil {
+			return err
+		}
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -66,7 +66,8 @@ type Config struct {
 	StripePublishableKey string `env:"STRIPE_PUBLISHABLE_KEY" default:"" doc:"Stripe publishable key (pk_...) for Stripe.js in the browser; required when PAYMENT_GATEWAY=stripe"`
 	StripeAPIURL         string `env:"STRIPE_API_URL" default:"" doc:"replaces https://api.stripe.com, e.g. a stripe-mock for tests; empty for Stripe itself"`
 
-	JobsEnabled bool `env:"JOBS_ENABLED" default:"true" doc:"run periodic jobs in this process (one leader runs them across replicas)"`
+	JobsEnabled    bool `env:"JOBS_ENABLED" default:"true" doc:"run periodic jobs in this process (one leader runs them across replicas)"`
+	MigrateOnStart bool `env:"MIGRATE_ON_START" default:"true" doc:"marquee serve runs pending migrations before it listens; false when a separate marquee migrate runs them (the Kubernetes Job, docs/operations.md)"`
 
 	BusinessTimezone string `env:"BUSINESS_TIMEZONE" default:"America/New_York" doc:"IANA time zone of the business calendar: today, the Wednesday cut-off and every date rule"`
 

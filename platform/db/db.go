@@ -145,8 +145,23 @@ type Migration = gormigrate.Migration
 // MigrationsTable records which migrations ran.
 const MigrationsTable = "schema_migrations"
 
-// Migrate runs the pending migrations of each module, in the order given.
+// migrateLockKey is the PostgreSQL advisory lock that serialises migration runs ("migr"); the jobs
+// leader uses another key.
+const migrateLockKey = 0x6d696772
+
+// Migrate runs the pending migrations of each module, in the order given. On PostgreSQL it holds
+// an advisory lock for the whole run, so two replicas (or a Job and a replica) that start at once
+// apply each migration once: the second waits, then finds nothing pending. gormigrate alone would
+// let both read "not applied" and run the same CREATE TABLE. SQLite needs no lock: one writing
+// transaction at a time (_txlock=immediate), and each module's run is one transaction.
 func Migrate(gdb *gorm.DB, modules map[string][]*Migration, order []string) error {
+	if Dialect(gdb) == Postgres {
+		unlock, err := lockMigrations(gdb)
+		if err != nil {
+			return err
+		}
+		defer unlock()
+	}
 	for _, name := range order {
 		ms := modules[name]
 		if len(ms) == 0 {
@@ -163,6 +178,51 @@ func Migrate(gdb *gorm.DB, modules map[string][]*Migration, order []string) erro
 		if err := gormigrate.New(gdb, &opts, ms).Migrate(); err != nil {
 			return fmt.Errorf("migrate %s: %w", name, err)
 		}
+	}
+	return nil
+}
+
+// lockMigrations takes the migration advisory lock on a connection of its own (a session lock is
+// held by one connection; the migrations run on others) and returns its release.
+func lockMigrations(gdb *gorm.DB) (func(), error) {
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", migrateLockKey); err != nil {
+		_ = conn.Close()
+		return nil, fmt.Errorf("migrate: take the migration lock: %w", err)
+	}
+	return func() {
+		// Closing the connection would also release it; unlock first so the pooled connection
+		// goes back clean.
+		_, _ = conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", migrateLockKey)
+		_ = conn.Close()
+	}, nil
+}
+
+// ErrBackupPostgres is Backup's answer on PostgreSQL, whose own tools make consistent copies.
+var ErrBackupPostgres = errors.New("marquee backup copies the SQLite database; on PostgreSQL use pg_dump (or pg_basebackup with WAL archiving for point-in-time recovery), see docs/operations.md")
+
+// Backup writes a consistent copy of the SQLite database to path with VACUUM INTO: one read
+// transaction, so writes that go on meanwhile are either wholly in the copy or not at all, and the
+// copy is compacted. It refuses to replace an existing file.
+func Backup(ctx context.Context, gdb *gorm.DB, path string) error {
+	if Dialect(gdb) != SQLite {
+		return ErrBackupPostgres
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("%s already exists; choose a new file name (a backup never replaces a file)", path)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if err := gdb.WithContext(ctx).Exec("VACUUM INTO ?", path).Error; err != nil {
+		return fmt.Errorf("backup to %s: %w", path, err)
 	}
 	return nil
 }

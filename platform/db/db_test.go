@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -167,6 +169,40 @@ func TestLockForTxSerialisesReadThenWrite(t *testing.T) {
 		}
 		if n := count(t, gdb); n != 20 {
 			t.Fatalf("things = %d, want 20", n)
+		}
+	})
+}
+
+// Two replicas that start at once (two pools on one database) both run Migrate: each migration
+// is applied once and neither fails (issue 19: the PostgreSQL advisory lock; SQLite's write lock).
+func TestConcurrentMigrateAppliesOnce(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		opts := db.Options{SQLitePath: filepath.Join(t.TempDir(), "shared.db")}
+		if dialect == db.Postgres {
+			opts = db.Options{URL: testkit.PostgresURL(t)}
+		}
+		var applied atomic.Int32
+		ms := map[string][]*db.Migration{"test": {{ID: "test-0001-things", Migrate: func(tx *gorm.DB) error {
+			applied.Add(1)
+			time.Sleep(100 * time.Millisecond) // the other replica arrives meanwhile
+			return tx.Migrator().CreateTable(&thing{})
+		}}}}
+		errs := make(chan error, 2)
+		for range 2 {
+			gdb, err := db.Open(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = db.Close(gdb) })
+			go func() { errs <- db.Migrate(gdb, ms, []string{"test"}) }()
+		}
+		for range 2 {
+			if err := <-errs; err != nil {
+				t.Errorf("a replica's migration failed: %v", err)
+			}
+		}
+		if n := applied.Load(); n != 1 {
+			t.Errorf("the migration ran %d times, want once", n)
 		}
 	})
 }
