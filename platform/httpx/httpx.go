@@ -7,6 +7,8 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -142,27 +144,63 @@ func RequireXHR() gin.HandlerFunc {
 }
 
 // SideEffectGET wraps the handler of a GET that changes something (the spec gives some such paths,
-// like /users/logout): like an unsafe method, it needs the CSRF header.
+// like /users/logout): like an unsafe method, it needs the CSRF header and an Origin of ours.
 func SideEffectGET(h HandlerFunc) HandlerFunc {
 	return func(c *gin.Context) error {
-		if c.GetHeader(CSRFHeader) != "XMLHttpRequest" {
+		if c.GetHeader(CSRFHeader) != "XMLHttpRequest" || !sameOrigin(c) {
 			return apperr.New(apperr.EFORBIDDEN, MsgCSRF)
 		}
 		return h(c)
 	}
 }
 
-// CSRF applies RequireXHR to every unsafe method (POST, PUT, PATCH, DELETE).
-func CSRF() gin.HandlerFunc {
+// originsKey holds, in the gin context, the other origins CSRF accepts (the configured BASE_URL's).
+const originsKey = "httpx.origins"
+
+// CSRF guards every unsafe method (POST, PUT, PATCH, DELETE) twice (issue 19): it needs the CSRF
+// header (RequireXHR), and a request that names its Origin must name ours: the request's own host,
+// or one of origins (BASE_URL, for a proxy that rewrites Host). The header alone trusts the browser
+// to keep a cross-site page from setting it; the Origin check does not depend on that, and refuses
+// a misconfigured CORS or a sandboxed page ("null"). A request without Origin (a non-browser
+// client, an old browser's same-origin GET turned POST) is judged by the header alone.
+func CSRF(origins ...string) gin.HandlerFunc {
 	xhr := RequireXHR()
 	return func(c *gin.Context) {
+		c.Set(originsKey, origins)
 		switch c.Request.Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
 			c.Next()
 		default:
+			if !sameOrigin(c) {
+				Fail(c, apperr.EFORBIDDEN, MsgCSRF)
+				return
+			}
 			xhr(c)
 		}
 	}
+}
+
+// sameOrigin reports whether the request's Origin, when it has one, is ours.
+func sameOrigin(c *gin.Context) bool {
+	origin := c.GetHeader("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return false // "null", or not an origin at all
+	}
+	if strings.EqualFold(u.Host, c.Request.Host) {
+		return true
+	}
+	allowed, _ := c.Get(originsKey)
+	others, _ := allowed.([]string)
+	for _, o := range others {
+		if a, err := url.Parse(o); err == nil && strings.EqualFold(a.Scheme, u.Scheme) && strings.EqualFold(a.Host, u.Host) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsTooLarge reports whether err came from http.MaxBytesReader.

@@ -154,3 +154,44 @@ func TestCSRFNeedsTheHeaderOnUnsafeMethods(t *testing.T) {
 		t.Errorf("GET refused: %d", w.Code)
 	}
 }
+
+// Issue 19: an unsafe request that names a foreign Origin is refused even with the CSRF header.
+func TestCSRFRefusesAForeignOrigin(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	r := gin.New()
+	r.Use(Recovery(), CSRF("https://marquee.example"))
+	r.POST("/x", func(c *gin.Context) { c.Status(204) })
+	r.GET("/logout", H(SideEffectGET(func(c *gin.Context) error { c.Status(204); return nil })))
+	call := func(method, path, host, origin string) int {
+		req := httptest.NewRequest(method, path, nil)
+		req.Host = host
+		req.Header.Set(CSRFHeader, "XMLHttpRequest")
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		w := httptest.NewRecorder()
+		r.ServeHTTP(w, req)
+		return w.Code
+	}
+	cases := []struct {
+		host, origin string
+		want         int
+	}{
+		{"app.internal:8080", "", 204},                         // no Origin: the header decides
+		{"app.internal:8080", "http://app.internal:8080", 204}, // the request's own host
+		{"app.internal:8080", "https://marquee.example", 204},  // BASE_URL, behind a proxy that rewrites Host
+		{"app.internal:8080", "https://evil.example", 403},     // another site
+		{"app.internal:8080", "http://app.internal:9090", 403}, // another port is another origin
+		{"app.internal:8080", "http://marquee.example", 403},   // BASE_URL's host with another scheme
+		{"app.internal:8080", "null", 403},                     // a sandboxed page or a file
+		{"app.internal:8080", "chrome-extension://abc", 403},   // not a web origin
+	}
+	for _, tc := range cases {
+		if got := call(http.MethodPost, "/x", tc.host, tc.origin); got != tc.want {
+			t.Errorf("POST from %q to %s = %d, want %d", tc.origin, tc.host, got, tc.want)
+		}
+		if got := call(http.MethodGet, "/logout", tc.host, tc.origin); got != tc.want {
+			t.Errorf("side-effect GET from %q to %s = %d, want %d", tc.origin, tc.host, got, tc.want)
+		}
+	}
+}
