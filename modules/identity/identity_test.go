@@ -3,6 +3,7 @@ package identity_test
 import (
 	"marquee/platform/server"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -65,10 +66,21 @@ func TestSignUpSignInLogout(t *testing.T) {
 			t.Fatalf("company-exists after sign-up = %v", got)
 		}
 
+		// The session cookie as an attacker would have copied it before the logout (issue 19).
+		base, _ := url.Parse(s.URL)
+		stolen := s.Client(t)
+		stolen.HTTP.Jar.SetCookies(base, c.HTTP.Jar.Cookies(base))
+		stolen.Get("/users/currentUser").Expect(t, 200)
 		if got := c.Get("/users/logout").Expect(t, 200).Map(t); got["message"] != identity.MsgLoggedOut {
 			t.Fatalf("logout = %v", got)
 		}
 		c.Get("/users/currentUser").Expect(t, 401)
+		// Logout ends the session on the server: the copied token, replayed, is refused.
+		stolen.Get("/users/currentUser").Expect(t, 401)
+		stolen.Get("/users/loggedin").Expect(t, 200)
+		if stolen.Get("/users/loggedin").Map(t)["loggedin"] != false {
+			t.Fatal("a token replayed after logout is still signed in")
+		}
 
 		if got := c.Post("/signin", identity.SignInRequest{Email: "ada@example.com", Password: "wrong password!"}).Expect(t, 401).Map(t); got["message"] != identity.MsgInvalidCredentials {
 			t.Fatalf("wrong password = %v", got)
