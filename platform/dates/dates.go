@@ -32,7 +32,9 @@ func New(year int, month time.Month, day int) Date {
 // Parse reads "YYYY-MM-DD".
 func Parse(s string) (Date, error) {
 	t, err := time.Parse(Layout, strings.TrimSpace(s))
-	if err != nil {
+	// 0001-01-01 is the zero time, which a Date reads as "no date": it would format as "" and
+	// marshal as null (FuzzParse found it), so it is not a date one can give.
+	if err != nil || t.IsZero() {
 		return Date{}, ErrInvalid
 	}
 	return Date{t}, nil
