@@ -87,6 +87,11 @@ func FuzzBindJSON(f *testing.F) {
 			if Status(apperr.CodeOf(err)) >= 500 {
 				t.Fatalf("BindJSON(%q) maps to %d", body, Status(apperr.CodeOf(err)))
 			}
+			// Nor does it refuse a JSON body within the limit that encoding/json reads.
+			var std fuzzRequest
+			if apperr.CodeOf(err) == apperr.EINVALID && len(body) <= fuzzLimit && isJSON(req) && json.Unmarshal(body, &std) == nil {
+				t.Fatalf("BindJSON(%q) = %v, but it is valid JSON", body, err)
+			}
 			return
 		}
 		if len(body) > fuzzLimit {
