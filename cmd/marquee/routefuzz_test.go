@@ -439,7 +439,7 @@ func TestRouteBodyFuzz(t *testing.T) {
 						check(key, existing+"?"+q, send(c, method, existing+"?"+q, nil))
 					}
 					if existing != path {
-						for _, id := range []string{missingID, "' OR 1=1--", "-1"} {
+						for _, id := range []string{missingID, "' OR 1=1--", "-1", "a\x00b"} {
 							u := fill(id)
 							check(key, u, send(c, method, u, nil))
 						}
@@ -454,7 +454,7 @@ func TestRouteBodyFuzz(t *testing.T) {
 					check(key, existing+" "+b, send(c, method, existing, &b))
 				}
 				if existing != path {
-					for _, id := range []string{missingID, "' OR 1=1--", "-1"} {
+					for _, id := range []string{missingID, "' OR 1=1--", "-1", "a\x00b"} {
 						u := fill(id)
 						for _, b := range []string{"{}", "{", bodies[len(bodies)-2]} {
 							check(key, u+" "+b, send(c, method, u, &b))

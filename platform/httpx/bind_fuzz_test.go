@@ -64,6 +64,8 @@ func FuzzBindJSON(f *testing.F) {
 		{`{"name":"a"}`, "text/plain"},
 		{`{"name":"a"}`, "application/json; charset"},
 		{`{"anything":[[[[[[{}]]]]]]}`, "application/json"},
+		{`{"name":"a\u0000b"}`, "application/json"},
+		{`{"extra":{"k\u0000":"v"},"anything":{"x":["\u0000"]}}`, "application/json"},
 		{`{"email":"not an email","kind":"c","tags":["aaaaaaaaaaaaaaaa"]}`, "application/json"},
 	} {
 		f.Add([]byte(seed.body), seed.contentType)
@@ -88,8 +90,10 @@ func FuzzBindJSON(f *testing.F) {
 				t.Fatalf("BindJSON(%q) maps to %d", body, Status(apperr.CodeOf(err)))
 			}
 			// Nor does it refuse a JSON body within the limit that encoding/json reads.
+			// (Text with a NUL character is refused on purpose.)
 			var std fuzzRequest
-			if apperr.CodeOf(err) == apperr.EINVALID && len(body) <= fuzzLimit && isJSON(req) && json.Unmarshal(body, &std) == nil {
+			if apperr.CodeOf(err) == apperr.EINVALID && len(body) <= fuzzLimit && isJSON(req) && json.Unmarshal(body, &std) == nil &&
+				!(apperr.As(err).Message == MsgNUL && hasNUL(reflect.ValueOf(&std), 0)) {
 				t.Fatalf("BindJSON(%q) = %v, but it is valid JSON", body, err)
 			}
 			return
@@ -104,6 +108,9 @@ func FuzzBindJSON(f *testing.F) {
 		if err := json.Unmarshal(body, &want); err != nil {
 			t.Fatalf("accepted %q, which encoding/json refuses: %v", body, err)
 		}
+		if hasNUL(reflect.ValueOf(got), 0) {
+			t.Fatalf("accepted %q, which holds a NUL character", body)
+		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("bound %+v, encoding/json binds %+v", got, want)
 		}
@@ -113,4 +120,21 @@ func FuzzBindJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A NUL character in the path or the query is refused with the envelope before any handler.
+func TestRefuseNUL(t *testing.T) {
+	r := gin.New()
+	r.Use(RefuseNUL())
+	r.GET("/x/:id", func(c *gin.Context) { c.String(http.StatusOK, "reached") })
+	for target, want := range map[string]int{"/x/1?q=a": 200, "/x/1?q=a%00b": 400, "/x/a%00b": 400, "/x/1?%00=1": 400} {
+		w := httptest.NewRecorder()
+		r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, target, nil))
+		if w.Code != want {
+			t.Errorf("GET %s = %d %s, want %d", target, w.Code, w.Body, want)
+		}
+		if want == 400 && !bytes.Contains(w.Body.Bytes(), []byte(MsgNUL)) {
+			t.Errorf("GET %s answered %s", target, w.Body)
+		}
+	}
 }
