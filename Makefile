@@ -12,7 +12,7 @@ GO_TEST_FLAGS ?= -count=1 -timeout 15m
 STRIPE_MOCK_VERSION := v0.203.0
 STRIPE_MOCK := bin/tools/stripe-mock
 
-.PHONY: run build build-web build-go test test-go test-web test-e2e vet types check-types bench tools clean
+.PHONY: run build build-web build-go test test-go test-fuzz fuzz test-web test-e2e vet types check-types bench tools clean
 
 ## run: build everything, then serve on an embedded SQLite database with demo data
 run: build
@@ -48,7 +48,7 @@ build-go:
 	go build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/marquee ./cmd/marquee
 
 ## test: vet, Go tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), web unit tests, end-to-end journeys
-test: vet check-types test-go test-web test-e2e
+test: vet check-types test-go test-fuzz test-web test-e2e
 
 vet:
 	go vet ./...
@@ -58,6 +58,24 @@ vet:
 test-go: $(STRIPE_MOCK)
 	@echo "Go tests on SQLite$${TEST_DATABASE_URL:+ and PostgreSQL}"
 	go test $(GO_TEST_FLAGS) ./...
+
+# The fuzz targets of issue 19, as package:Target. Go fuzzes one target per `go test -fuzz` run, so
+# they run one after the other. FUZZ_TARGETS are the four make test runs; FUZZ_MORE only make fuzz.
+FUZZ_TARGETS := ./platform/httpx:FuzzBindJSON ./platform/money:FuzzParse ./platform/dates:FuzzParse ./modules/creatives:FuzzUploadSniff
+FUZZ_MORE := ./platform/money:FuzzCentsArithmetic ./platform/dates:FuzzFormatParse ./platform/dates:FuzzScan
+FUZZTIME ?= 10s
+
+## fuzz: run every fuzz target for FUZZTIME each (10 s; e.g. make fuzz FUZZTIME=10m)
+fuzz:
+	@for t in $(FUZZ_TARGETS) $(FUZZ_MORE); do \
+	  pkg=$${t%%:*}; fn=$${t##*:}; echo "fuzz $$fn in $$pkg for $(FUZZTIME)"; \
+	  go test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	done
+
+# test-fuzz: the four fuzz targets briefly (5 s each), in make test. Their seed corpora also run as
+# plain tests in test-go.
+test-fuzz:
+	@$(MAKE) --no-print-directory fuzz FUZZ_MORE= FUZZTIME=5s
 
 test-web: $(WEB_DEPS) build-web
 	cd $(WEB) && npm run typecheck && npm test

@@ -32,7 +32,10 @@ func New(year int, month time.Month, day int) Date {
 // Parse reads "YYYY-MM-DD".
 func Parse(s string) (Date, error) {
 	t, err := time.Parse(Layout, strings.TrimSpace(s))
-	if err != nil {
+	// 0001-01-01 is the zero time, which a Date reads as "no date": it would format as "" and
+	// marshal as null, and it is the WeekStart of the days after it (FuzzParse found both). No
+	// campaign runs before year 1000, so such a date is refused as the typo it is.
+	if err != nil || t.Year() < 1000 {
 		return Date{}, ErrInvalid
 	}
 	return Date{t}, nil

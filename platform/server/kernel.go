@@ -234,7 +234,7 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 	if err := r.SetTrustedProxies(proxies); err != nil {
 		return nil, nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
-	r.Use(httpx.RequestLog(k.Log), httpx.Recovery(), httpx.SecurityHeaders())
+	r.Use(httpx.RequestLog(k.Log), httpx.Recovery(), httpx.SecurityHeaders(), httpx.RefuseNUL())
 
 	var recorded []docRoute
 	RouteTable{
