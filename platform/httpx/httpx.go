@@ -114,13 +114,27 @@ func NoStore() gin.HandlerFunc {
 	}
 }
 
-// SecurityHeaders sets the headers every answer carries.
-func SecurityHeaders() gin.HandlerFunc {
+// permissionsPolicy turns off the browser features Marquee never uses, for its pages and any frame.
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), midi=(), " +
+	"magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=(), payment=(self \"https://js.stripe.com\")"
+
+// SecurityHeaders sets the headers every answer, HTML and API alike, carries (issue 19): the
+// Content-Security-Policy csp (platform/server/csp.go), Referrer-Policy, Permissions-Policy, and
+// Strict-Transport-Security when Marquee is served over https (hsts: BASE_URL is https; or the
+// request itself came over TLS).
+func SecurityHeaders(csp string, hsts bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		h := c.Writer.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Permissions-Policy", permissionsPolicy)
+		if csp != "" {
+			h.Set("Content-Security-Policy", csp)
+		}
+		if hsts || c.Request.TLS != nil {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
 		c.Next()
 	}
 }

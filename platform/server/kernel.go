@@ -234,7 +234,12 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 	if err := r.SetTrustedProxies(proxies); err != nil {
 		return nil, nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
-	r.Use(httpx.RequestLog(k.Log), httpx.Recovery(), httpx.SecurityHeaders(), httpx.RefuseNUL())
+	app, err := newSPA(web)
+	if err != nil {
+		return nil, nil, fmt.Errorf("web app: %w", err)
+	}
+	headers := httpx.SecurityHeaders(contentSecurityPolicy(&k.Config, inlineScriptHashes(app.htmlPages()...)), strings.HasPrefix(k.Config.BaseURL, "https://"))
+	r.Use(httpx.RequestLog(k.Log), httpx.Recovery(), headers, httpx.RefuseNUL())
 
 	var recorded []docRoute
 	RouteTable{
@@ -271,10 +276,6 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 		return nil, nil, fmt.Errorf("openapi: %w", err)
 	}
 
-	app, err := newSPA(web)
-	if err != nil {
-		return nil, nil, fmt.Errorf("web app: %w", err)
-	}
 	r.NoRoute(app.serve)
 	return r, enforcer, nil
 }
