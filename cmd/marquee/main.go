@@ -190,11 +190,22 @@ func (a *application) serve(ctx context.Context) error {
 	if a.cfg.JobsEnabled {
 		sched.Start(jobsCtx)
 	}
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() {
 		a.log.Info("serving", "addr", srv.Addr, "base_url", a.cfg.BaseURL, "database", dbKind(a.cfg), "version", version)
 		errc <- srv.ListenAndServe()
 	}()
+	if a.cfg.MetricsAddr != "" {
+		// Prometheus scrapes here without a token: bind it to a private address (docs/operations.md).
+		msrv := &http.Server{Addr: a.cfg.MetricsAddr, Handler: a.kernel.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second}
+		defer func() { _ = msrv.Close() }()
+		go func() {
+			a.log.Info("serving metrics", "addr", msrv.Addr)
+			if err := msrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+				errc <- fmt.Errorf("METRICS_ADDR: %w", err)
+			}
+		}()
+	}
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -454,6 +455,12 @@ func TestChargesAndRefunds(t *testing.T) {
 		if err != nil || n != 1 || total != 125000 {
 			t.Fatalf("gateway charges = %d %v %v", n, total, err)
 		}
+		// The settled charge is counted once for /metrics (issue 19), the repeat not at all.
+		scrape := httptest.NewRecorder()
+		f.s.Kernel.Metrics.Handler("").ServeHTTP(scrape, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+		if !strings.Contains(scrape.Body.String(), `marquee_charges_total{kind="charge",outcome="succeeded"} 1`+"\n") {
+			t.Fatalf("charges metric: %s", grepLines(scrape.Body.String(), "marquee_charges_total"))
+		}
 
 		// Refunds: part, the rest, then nothing left; idempotent by key.
 		r1, err := svc.Refund(ctx, RefundRequest{Key: "r-1", TransactionID: tx.ID, Amount: 25000})
@@ -780,4 +787,15 @@ func TestScheduledChargeJoinsTheCallersTransaction(t *testing.T) {
 			t.Fatalf("events = %+v", settled)
 		}
 	})
+}
+
+// grepLines is the lines of text that contain word.
+func grepLines(text, word string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, word) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

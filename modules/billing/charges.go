@@ -224,6 +224,9 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 	if saveErr != nil {
 		return nil, apperr.Internal(saveErr)
 	}
+	if t.Status != StatusPending {
+		s.deps.Metrics.Settled(t.Kind, t.Status)
+	}
 	if ce != nil {
 		return txDTO(t), cardError(ce)
 	}

@@ -17,6 +17,7 @@ import (
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
+	"marquee/platform/metrics"
 	"marquee/platform/server"
 )
 
@@ -42,6 +43,8 @@ type Deps struct {
 	Companies Companies
 	Events    Publisher
 	Audit     Auditor
+	// Metrics counts settled charges and refunds by outcome (issue 19); nil counts nothing.
+	Metrics *metrics.Metrics
 
 	// Gateway is GatewaySandbox or GatewayStripe (PAYMENT_GATEWAY).
 	Gateway              string
@@ -112,7 +115,7 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 // NewFromKernel builds the module from the platform kernel and the identity service.
 func NewFromKernel(k *server.Kernel, companies Companies) (*Module, error) {
 	c := k.Config
-	return New(Deps{DB: k.DB, Clock: k.Clock, Companies: companies, Events: k.Events, Audit: k.Audit,
+	return New(Deps{DB: k.DB, Clock: k.Clock, Companies: companies, Events: k.Events, Audit: k.Audit, Metrics: k.Metrics,
 		Gateway: c.PaymentGateway, StripeSecretKey: c.StripeSecretKey, StripePublishableKey: c.StripePublishableKey,
 		StripeAPIURL: c.StripeAPIURL, MaxJSONBytes: c.MaxJSONBytes})
 }

@@ -83,6 +83,9 @@ type Config struct {
 	PartnerBonusRateAmbassador int `env:"PARTNER_BONUS_RATE_AMBASSADOR" default:"1000" doc:"an ambassador's bonus on a linked client's billed spend, in basis points (1000 = 10%)"`
 	PartnerBonusRateCertified  int `env:"PARTNER_BONUS_RATE_CERTIFIED" default:"1500" doc:"a certified partner's bonus on a linked client's billed spend, in basis points (1500 = 15%)"`
 
+	MetricsToken string `env:"METRICS_TOKEN" default:"" doc:"serve /metrics (Prometheus) on the public port to scrapes that send Authorization: Bearer <this token>; empty: not on the public port" secret:"true"`
+	MetricsAddr  string `env:"METRICS_ADDR" default:"" doc:"also serve /metrics without a token on this address, e.g. 127.0.0.1:9090 or :9090 on a private network; empty: no such listener"`
+
 	WebhookAllowPrivate   bool          `env:"WEBHOOK_ALLOW_PRIVATE" default:"false" doc:"development only: let webhook URLs use http and private or loopback addresses (the demo's marquee dev webhook-sink); never in production"`
 	WebhookConnectTimeout time.Duration `env:"WEBHOOK_CONNECT_TIMEOUT" default:"5s" doc:"how long a webhook delivery may take to connect (and finish TLS)"`
 	WebhookTimeout        time.Duration `env:"WEBHOOK_TIMEOUT" default:"10s" doc:"how long one webhook delivery may take in all, answer included"`

@@ -29,6 +29,9 @@ type Job struct {
 type Scheduler struct {
 	leader Leader
 	log    *slog.Logger
+	// Observe, when set before Start, hears every run: the job, how long it took and its error
+	// (the metrics, issue 19).
+	Observe func(job string, took time.Duration, err error)
 
 	mu      sync.Mutex
 	jobs    []*entry
@@ -158,12 +161,15 @@ func (s *Scheduler) lead(ctx context.Context) bool {
 func (s *Scheduler) run(ctx context.Context, e *entry) (err error) {
 	start := time.Now()
 	defer func() {
-		if p := recover(); p != nil {
+		p := recover()
+		if p != nil {
 			err = apperr.Internal(fmt.Errorf("job %s panicked: %v", e.job.Name, p))
 			s.log.Error("jobs: job panicked", "job", e.job.Name, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			return
 		}
-		if err != nil {
+		if s.Observe != nil {
+			s.Observe(e.job.Name, time.Since(start), err)
+		}
+		if err != nil && p == nil {
 			s.log.Error("jobs: job failed", "job", e.job.Name, "err", err, "duration", time.Since(start))
 		}
 	}()

@@ -24,6 +24,7 @@ import (
 	"marquee/platform/httpx"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
+	"marquee/platform/metrics"
 	"marquee/platform/ratelimit"
 	"marquee/platform/storage"
 )
@@ -41,6 +42,8 @@ type Kernel struct {
 	Storage  storage.Storage
 	Events   *events.Bus
 	Audit    *audit.Log
+	// Metrics is the Prometheus registry (issue 19): requests, the pool, jobs, outboxes, charges.
+	Metrics *metrics.Metrics
 
 	analytics  *analytics.Recorder
 	dispatcher *mail.Dispatcher
@@ -103,7 +106,14 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 		Storage:  store,
 		Events:   events.NewBus(gdb, clk),
 		Audit:    audit.New(gdb, clk),
+		Metrics:  metrics.New(gdb),
 	}
+	k.Metrics.Depth("marquee_mail_outbox_pending", "Emails waiting in the outbox to be sent.", func(ctx context.Context) (n int64, err error) {
+		return n, gdb.WithContext(ctx).Table("mail_outbox").Where("status = ?", "pending").Count(&n).Error
+	})
+	k.Metrics.Depth("marquee_events_outbox_pending", "Events waiting in the outbox to be handled.", func(ctx context.Context) (n int64, err error) {
+		return n, gdb.WithContext(ctx).Table("events_outbox").Where("status = ?", "pending").Count(&n).Error
+	})
 	k.analytics = analytics.New(gdb, clk)
 	k.dispatcher = mail.NewDispatcher(outbox, sender, clk, mail.DispatchOptions{From: cfg.MailFrom, BatchSize: 50, MaxAttempts: cfg.MailMaxAttempts, Lease: 2 * time.Minute, Log: log})
 	return k, nil
@@ -200,6 +210,7 @@ func (k *Kernel) Migrate(mods []Module) error {
 // Scheduler returns a scheduler with every job of the kernel and the modules.
 func (k *Kernel) Scheduler(mods []Module) *jobs.Scheduler {
 	s := jobs.NewScheduler(jobs.LeaderFor(k.DB, 0x6d617271), k.Log) // "marq"
+	s.Observe = k.Metrics.JobRan
 	for _, m := range k.all(mods) {
 		for _, j := range m.Jobs() {
 			s.Add(j)
@@ -239,7 +250,12 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 		return nil, nil, fmt.Errorf("web app: %w", err)
 	}
 	headers := httpx.SecurityHeaders(contentSecurityPolicy(&k.Config, inlineScriptHashes(app.htmlPages()...)), strings.HasPrefix(k.Config.BaseURL, "https://"))
-	r.Use(httpx.RequestLog(k.Log), httpx.Recovery(), headers, httpx.RefuseNUL())
+	r.Use(httpx.RequestLog(k.Log), k.Metrics.Middleware(), httpx.Recovery(), headers, httpx.RefuseNUL())
+	// /metrics on the public port only behind METRICS_TOKEN; with METRICS_ADDR alone it is served
+	// on that address instead (MetricsHandler), never here.
+	if k.Config.MetricsToken != "" {
+		r.GET("/metrics", gin.WrapH(k.Metrics.Handler(k.Config.MetricsToken))) // its own token, outside casbin
+	}
 
 	var recorded []docRoute
 	RouteTable{
@@ -278,4 +294,12 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 
 	r.NoRoute(app.serve)
 	return r, enforcer, nil
+}
+
+// MetricsHandler is /metrics for the separate METRICS_ADDR listener (no token: that address is
+// meant to be reachable only from the monitoring network).
+func (k *Kernel) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", k.Metrics.Handler(""))
+	return mux
 }
