@@ -113,6 +113,12 @@ func NewBus(gdb *gorm.DB, clk clock.Clock) *Bus {
 	return &Bus{gdb: gdb, clk: clk, log: slog.Default(), handlers: map[string][]Handler{}}
 }
 
+// Waiting counts the events not yet handled (the outbox's depth, for /metrics).
+func (b *Bus) Waiting(ctx context.Context) (n int64, err error) {
+	err = b.gdb.WithContext(ctx).Model(&eventRow{}).Where("status = ?", StatusPending).Count(&n).Error
+	return n, err
+}
+
 // Publish stores an event with payload as JSON. It writes through the transaction carried by ctx,
 // if any, so the event exists only if the publisher's change commits. Returns EINVALID for an
 // empty or overlong name or a payload that does not marshal.

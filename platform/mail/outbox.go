@@ -86,6 +86,13 @@ func NewOutbox(gdb *gorm.DB, clk clock.Clock) *Outbox {
 	return &Outbox{gdb: gdb, clk: clk}
 }
 
+// Waiting counts the messages not yet sent nor given up on: pending, and claimed by a dispatcher
+// (the outbox's depth, for /metrics).
+func (o *Outbox) Waiting(ctx context.Context) (n int64, err error) {
+	err = o.gdb.WithContext(ctx).Model(&outboxRow{}).Where("status IN ?", []string{StatusPending, StatusSending}).Count(&n).Error
+	return n, err
+}
+
 // Enqueue stores m for delivery as soon as the dispatcher runs. It writes through the
 // transaction carried by ctx, if any, so the message is sent only if the caller's change commits.
 // Returns EINVALID for a bad message (see Validate).

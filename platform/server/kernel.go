@@ -108,12 +108,8 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 		Audit:    audit.New(gdb, clk),
 		Metrics:  metrics.New(gdb),
 	}
-	k.Metrics.Depth("marquee_mail_outbox_pending", "Emails waiting in the outbox to be sent.", func(ctx context.Context) (n int64, err error) {
-		return n, gdb.WithContext(ctx).Table("mail_outbox").Where("status = ?", "pending").Count(&n).Error
-	})
-	k.Metrics.Depth("marquee_events_outbox_pending", "Events waiting in the outbox to be handled.", func(ctx context.Context) (n int64, err error) {
-		return n, gdb.WithContext(ctx).Table("events_outbox").Where("status = ?", "pending").Count(&n).Error
-	})
+	k.Metrics.Depth("marquee_mail_outbox_pending", "Emails waiting in the outbox to be sent.", k.Outbox.Waiting)
+	k.Metrics.Depth("marquee_events_outbox_pending", "Events waiting in the outbox to be handled.", k.Events.Waiting)
 	k.analytics = analytics.New(gdb, clk)
 	k.dispatcher = mail.NewDispatcher(outbox, sender, clk, mail.DispatchOptions{From: cfg.MailFrom, BatchSize: 50, MaxAttempts: cfg.MailMaxAttempts, Lease: 2 * time.Minute, Log: log})
 	return k, nil
