@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -175,11 +174,7 @@ type Client struct {
 }
 
 // Client returns a new client with an empty cookie jar.
-func (s *Server) Client(t testing.TB) *Client {
-	jar, _ := cookiejar.New(nil)
-	return &Client{t: t, base: s.URL, HTTP: &http.Client{Jar: jar, Timeout: 30 * time.Second,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-}
+func (s *Server) Client(t testing.TB) *Client { return NewClient(t, s.URL) }
 
 // Response is a finished call.
 type Response struct {
