@@ -150,12 +150,12 @@ func open(ctx context.Context, cfg config.Config, log *slog.Logger) (*applicatio
 	}
 	mods, principals, err := buildModules(k)
 	if err != nil {
-		k.Close()
+		_ = k.Close()
 		return nil, err
 	}
 	h, _, err := k.Handler(mods, principals, webapp.Dist())
 	if err != nil {
-		k.Close()
+		_ = k.Close()
 		return nil, err
 	}
 	return &application{cfg: cfg, log: log, kernel: k, modules: mods, handler: h}, nil

@@ -153,14 +153,14 @@ func drawnPNG(w, h int, text string, bg color.RGBA) []byte {
 			d := &font.Drawer{Dst: img, Src: image.NewUniform(color.White), Face: face}
 			for d.MeasureString(text).Ceil() > w-40 && size > 12 {
 				size -= 4
-				face.Close()
+				_ = face.Close()
 				face, _ = opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
 				d.Face = face
 			}
 			width := d.MeasureString(text).Ceil()
 			d.Dot = fixed.P((w-width)/2, h/2+int(size)/3)
 			d.DrawString(text)
-			face.Close()
+			_ = face.Close()
 		}
 	}
 	var buf bytes.Buffer

@@ -126,8 +126,8 @@ type staged struct {
 func (s *staged) close() {
 	for _, f := range []*os.File{s.tmp, s.display} {
 		if f != nil {
-			f.Close()
-			os.Remove(f.Name())
+			_ = f.Close()
+			_ = os.Remove(f.Name())
 		}
 	}
 }
@@ -340,7 +340,7 @@ func (u *uploader) readParts(ctx context.Context, k uploadKind, o owner, mr *mul
 			return fail(apperr.New(apperr.ERATELIMIT, MsgUploadTooFast))
 		}
 		s, err := u.stage(ctx, k, part.FileName(), part, left)
-		part.Close()
+		_ = part.Close()
 		if err != nil {
 			return fail(err)
 		}

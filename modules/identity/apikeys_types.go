@@ -36,16 +36,16 @@ type CreatedAPIKey struct {
 
 // API key messages.
 const (
-	MsgAPIKeyName     = "Give the key a name (at most 100 characters)."
-	MsgAPIKeyScope    = "Choose a scope: read, or read-write."
+	MsgAPIKeyName     = "Give the key a name (at most 100 characters)." // #nosec G101 -- a user-facing message, not a credential
+	MsgAPIKeyScope    = "Choose a scope: read, or read-write."          // #nosec G101 -- a user-facing message, not a credential
 	MsgAPIKeyTooMany  = "A company can have at most 20 live API keys. Revoke one first."
-	MsgAPIKeyNotFound = "This API key does not exist or is already revoked."
-	MsgAPIKeyRevoked  = "API key revoked."
+	MsgAPIKeyNotFound = "This API key does not exist or is already revoked." // #nosec G101 -- a user-facing message, not a credential
+	MsgAPIKeyRevoked  = "API key revoked."                                   // #nosec G101 -- a user-facing message, not a credential
 	MaxLiveAPIKeys    = 20
 )
 
 // Audit actions of API keys.
 const (
-	AuditAPIKeyRevoke = "api_key.revoke"
+	AuditAPIKeyRevoke = "api_key.revoke" // #nosec G101 -- an audit action name, not a credential
 	AuditObjectAPIKey = "api_key"
 )

@@ -135,7 +135,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 
 // demoAPIKey is the demo advertiser's read-write API key, printed by `make run`: a fixed key, so a
 // newcomer can call /api/v1 at once (docs/api.md). It is a demo credential, like the demo password.
-const demoAPIKey = "mq_live_demo0advertiser0key0for0local0use0only"
+const demoAPIKey = "mq_live_demo0advertiser0key0for0local0use0only" // #nosec G101 -- the demo data's published key, seeded only by seed --demo
 
 // seedDemoKey gives the demo advertiser demoAPIKey, once.
 func (m *Module) seedDemoKey(ctx context.Context, adv server.DemoAccount) error {

@@ -41,8 +41,8 @@ const (
 	MsgResetSent           = "We have sent you an email with instructions to reset your password"
 	MsgInvalidEmail        = "Invalid email address"
 	MsgPasswordReset       = "Your password has been reset successsfully!"
-	MsgPasswordResetFailed = "Error to try reset password"
-	MsgTokenInvalid        = "This link is invalid or has expired."
+	MsgPasswordResetFailed = "Error to try reset password"          // #nosec G101 -- a user-facing message, not a credential
+	MsgTokenInvalid        = "This link is invalid or has expired." // #nosec G101 -- a user-facing message, not a credential
 	MsgPasswordChanged     = "Your password has been changed successfully."
 	MsgCurrentPassword     = "Your current password is incorrect."
 	MsgWeakPassword        = "Password must be at least 12 characters."
@@ -59,7 +59,7 @@ const MsgTooManyAttempts = "Too many attempts. Please wait a minute and try agai
 const MsgCommonPassword = "This password is too common. Please choose another."
 
 // MsgPersonalPassword refuses a password made of the account's email or company name.
-const MsgPersonalPassword = "Please choose a password that is not made of your email or company name."
+const MsgPersonalPassword = "Please choose a password that is not made of your email or company name." // #nosec G101 -- a user-facing message, not a credential
 
 // MsgInvalidName refuses a first or last name.
 const MsgInvalidName = "Please use letters, spaces, apostrophes, dots and dashes only (at most 50)."

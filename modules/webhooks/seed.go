@@ -13,7 +13,7 @@ import (
 const DemoSinkURL = "http://127.0.0.1:8090/hooks"
 
 // DemoSecret is the demo endpoint's signing secret, known to the sink so it can verify (demo only).
-const DemoSecret = "whsec_demo_0123456789abcdef0123456789abcdef"
+const DemoSecret = "whsec_demo_0123456789abcdef0123456789abcdef" // #nosec G101 -- the demo endpoint's published secret, seeded only by seed --demo
 
 // demoEndpointID is fixed so the seed is idempotent.
 const demoEndpointID = "00000000-0000-4000-8000-00000000feed"

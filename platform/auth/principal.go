@@ -98,12 +98,12 @@ type Cookies struct {
 
 // Set writes the session cookie. It is a browser-session cookie: the server decides expiry.
 func (k Cookies) Set(c *gin.Context, token string) {
-	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: token, Path: "/", HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode})
+	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: token, Path: "/", HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode}) // #nosec G124 -- HttpOnly and SameSite; Secure follows COOKIE_SECURE (auto: on over https)
 }
 
 // Clear removes the session cookie.
 func (k Cookies) Clear(c *gin.Context) {
-	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode})
+	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode}) // #nosec G124 -- HttpOnly and SameSite; Secure follows COOKIE_SECURE (auto: on over https)
 }
 
 // ModeratorCookieName holds an admin's own session token while they act as another user through a
@@ -114,12 +114,12 @@ const ModeratorCookieName = "marquee_moderator"
 
 // SetModerator keeps the admin's own session token aside during a moderated sign-in.
 func (k Cookies) SetModerator(c *gin.Context, token string) {
-	http.SetCookie(c.Writer, &http.Cookie{Name: ModeratorCookieName, Value: token, Path: "/", HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode})
+	http.SetCookie(c.Writer, &http.Cookie{Name: ModeratorCookieName, Value: token, Path: "/", HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode}) // #nosec G124 -- HttpOnly and SameSite; Secure follows COOKIE_SECURE (auto: on over https)
 }
 
 // ClearModerator removes the kept admin session token.
 func (k Cookies) ClearModerator(c *gin.Context) {
-	http.SetCookie(c.Writer, &http.Cookie{Name: ModeratorCookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode})
+	http.SetCookie(c.Writer, &http.Cookie{Name: ModeratorCookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: k.Secure, SameSite: http.SameSiteLaxMode}) // #nosec G124 -- HttpOnly and SameSite; Secure follows COOKIE_SECURE (auto: on over https)
 }
 
 // ModeratorToken returns the admin's kept session token, or "".

@@ -30,6 +30,6 @@ type Message struct {
 // Set stores a flash for the next page; it lives at most a minute if never shown.
 func Set(c *gin.Context, kind, message string, secure bool) {
 	raw, _ := json.Marshal(Message{Kind: kind, Message: message})
-	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: base64.RawURLEncoding.EncodeToString(raw), Path: "/",
+	http.SetCookie(c.Writer, &http.Cookie{Name: CookieName, Value: base64.RawURLEncoding.EncodeToString(raw), Path: "/", // #nosec G124 -- the web app reads this cookie (no secret in it), so it cannot be HttpOnly
 		MaxAge: 60, Secure: secure, SameSite: http.SameSiteLaxMode})
 }

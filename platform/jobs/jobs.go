@@ -133,7 +133,7 @@ func (s *Scheduler) loop(tickCtx, runCtx context.Context, e *entry) {
 		default:
 			continue // RunNow holds the job
 		}
-		s.run(runCtx, e)
+		_ = s.run(runCtx, e) // run logs and counts the failure; the next tick tries again
 		<-e.sem
 	}
 }

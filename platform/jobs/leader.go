@@ -79,7 +79,7 @@ func (l *postgresLeader) TryLead(ctx context.Context) (bool, error) {
 		return false, fmt.Errorf("jobs: try advisory lock: %w", err)
 	}
 	if !locked {
-		conn.Close() // back to the pool: it holds nothing
+		_ = conn.Close() // back to the pool: it holds nothing
 		return false, nil
 	}
 	l.conn = conn

@@ -37,7 +37,7 @@ func (s *fileSender) Send(ctx context.Context, from string, m Message) error {
 	}
 	defer os.Remove(tmp.Name()) // a no-op once renamed
 	if _, err := tmp.Write(raw); err != nil {
-		tmp.Close()
+		_ = tmp.Close()
 		return fmt.Errorf("mail: file sender: %w", err)
 	}
 	if err := tmp.Close(); err != nil {

@@ -148,7 +148,7 @@ func compose(from string, m Message, now time.Time) (raw []byte, envelopeFrom st
 			if err != nil {
 				return nil, "", nil, apperr.Internal(err)
 			}
-			pw.Write(body)
+			_, _ = pw.Write(body) // into a bytes.Buffer, which cannot fail
 		}
 		if err := mw.Close(); err != nil {
 			return nil, "", nil, apperr.Internal(err)
@@ -183,8 +183,8 @@ func encodeBody(mediaType, s string) ([]byte, string) {
 	if long && mediaType == "text/html" {
 		var b bytes.Buffer
 		qp := quotedprintable.NewWriter(&b)
-		qp.Write([]byte(strings.Join(lines, "\r\n")))
-		qp.Close()
+		_, _ = qp.Write([]byte(strings.Join(lines, "\r\n"))) // into a bytes.Buffer, which cannot fail
+		_ = qp.Close()
 		return append(b.Bytes(), "\r\n"...), "quoted-printable"
 	}
 	var b bytes.Buffer

@@ -80,14 +80,17 @@ func (s *smtpSender) Send(ctx context.Context, from string, m Message) (err erro
 	// net/smtp knows no context: the deadline bounds every read and write, and a cancelled ctx
 	// closes the connection under it.
 	if dl, ok := ctx.Deadline(); ok {
-		conn.SetDeadline(dl)
+		if err := conn.SetDeadline(dl); err != nil {
+			_ = conn.Close()
+			return fmt.Errorf("smtp: %s: %w", addr, err)
+		}
 	}
-	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	stop := context.AfterFunc(ctx, func() { _ = conn.Close() })
 	defer stop()
 
 	c, err := smtp.NewClient(conn, o.Host)
 	if err != nil {
-		conn.Close()
+		_ = conn.Close()
 		return fmt.Errorf("smtp: %s: greeting: %w", addr, err)
 	}
 	defer c.Close()

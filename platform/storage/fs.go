@@ -93,8 +93,8 @@ func (s *FS) writeTemp(final string, r io.Reader, size int64, key string) (strin
 	}
 	name := f.Name()
 	fail := func(err error) (string, error) {
-		f.Close()
-		os.Remove(name)
+		_ = f.Close()
+		_ = os.Remove(name)
 		return "", err
 	}
 	src := r
@@ -119,7 +119,7 @@ func (s *FS) writeTemp(final string, r io.Reader, size int64, key string) (strin
 		return fail(s.putError(key, err))
 	}
 	if err := f.Close(); err != nil {
-		os.Remove(name)
+		_ = os.Remove(name)
 		return "", s.putError(key, err)
 	}
 	return name, nil
@@ -140,11 +140,11 @@ func (s *FS) Get(ctx context.Context, key string) (io.ReadCloser, Object, error)
 	}
 	info, err := f.Stat()
 	if err != nil {
-		f.Close()
+		_ = f.Close()
 		return nil, Object{}, s.readError(key, err)
 	}
 	if info.IsDir() {
-		f.Close()
+		_ = f.Close()
 		return nil, Object{}, notFound(key)
 	}
 	return f, s.describe(key, info), nil

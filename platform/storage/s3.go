@@ -165,7 +165,7 @@ func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, Object, error)
 	// GetObject is lazy; Stat makes the request, so absence shows here and not on first Read.
 	info, err := obj.Stat()
 	if err != nil {
-		obj.Close()
+		_ = obj.Close()
 		return nil, Object{}, s.readError(key, err)
 	}
 	return obj, describe(key, info), nil

@@ -39,7 +39,7 @@ func Binary(tb testing.TB) string {
 			return
 		}
 		binaryPath = filepath.Join(dir, "marquee")
-		cmd := exec.Command("go", "build", "-o", binaryPath, "marquee/cmd/marquee")
+		cmd := exec.Command("go", "build", "-o", binaryPath, "marquee/cmd/marquee") // #nosec G204 -- test support: builds this module's own command
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			binaryErr = fmt.Errorf("go build marquee: %v\n%s", err, out)
@@ -122,7 +122,7 @@ func (p *Proc) Start() {
 		p.mu.Unlock()
 		p.tb.Fatal(err)
 	}
-	cmd := exec.Command(Binary(p.tb), "serve")
+	cmd := exec.Command(Binary(p.tb), "serve") // #nosec G204 -- test support: runs the binary Binary built
 	keys := make([]string, 0, len(p.Env))
 	for k := range p.Env {
 		keys = append(keys, k)
@@ -134,12 +134,12 @@ func (p *Proc) Start() {
 	}
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
-		logFile.Close()
+		_ = logFile.Close()
 		p.mu.Unlock()
 		p.tb.Fatal(err)
 	}
 	exited := make(chan struct{})
-	go func() { _ = cmd.Wait(); logFile.Close(); close(exited) }()
+	go func() { _ = cmd.Wait(); _ = logFile.Close(); close(exited) }()
 	p.cmd, p.exited = cmd, exited
 	p.mu.Unlock()
 	p.WaitReady(60 * time.Second)
@@ -161,7 +161,7 @@ func (p *Proc) WaitReady(limit time.Duration) {
 		default:
 		}
 		if res, err := client.Get(p.URL + "/readyz"); err == nil {
-			res.Body.Close()
+			_ = res.Body.Close()
 			if res.StatusCode == http.StatusOK {
 				return
 			}

@@ -151,7 +151,7 @@ func (s *Server) DeliverMail(t testing.TB) []string {
 	sort.Strings(paths)
 	out := make([]string, 0, len(paths))
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := os.ReadFile(p) // #nosec G304 -- a mail file the test server wrote in its temporary folder
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -268,7 +268,7 @@ func (c *Client) SessionAs(s *Server, userID string) {
 		c.t.Fatal(err)
 	}
 	u, _ := http.NewRequest(http.MethodGet, c.base, nil)
-	c.HTTP.Jar.SetCookies(u.URL, []*http.Cookie{{Name: auth.CookieName, Value: token, Path: "/"}})
+	c.HTTP.Jar.SetCookies(u.URL, []*http.Cookie{{Name: auth.CookieName, Value: token, Path: "/"}}) // #nosec G124 -- a test client's cookie jar, not a server's answer
 }
 
 // ModuleOf returns the server's module of type T (for example *campaigns.Module), failing the test

@@ -29,7 +29,7 @@ func Start(tb testing.TB) string {
 	}
 	addr := l.Addr().String()
 	_ = l.Close()
-	cmd := exec.Command(bin, "-http-addr", addr)
+	cmd := exec.Command(bin, "-http-addr", addr) // #nosec G204 -- test support: the stripe-mock binary the Makefile installs
 	if err := cmd.Start(); err != nil {
 		tb.Fatalf("start stripe-mock: %v", err)
 	}
