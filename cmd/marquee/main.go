@@ -30,6 +30,7 @@ import (
 	"marquee/modules/identity"
 	"marquee/platform/clock"
 	"marquee/platform/config"
+	"marquee/platform/httpx"
 	"marquee/platform/server"
 	"marquee/webapp"
 )
@@ -90,7 +91,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg)
+	log := newLogger(cfg, os.Stderr)
 	slog.SetDefault(log) // the platform's packages that log without a logger of their own use it
 	app, err := open(ctx, cfg, log)
 	if err != nil {
@@ -229,14 +230,15 @@ func dbKind(cfg config.Config) string {
 	return "sqlite"
 }
 
-func newLogger(cfg config.Config) *slog.Logger {
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewJSONHandler(w, opts)
 	if cfg.LogFormat == "text" {
-		return slog.New(slog.NewTextHandler(os.Stderr, opts))
+		h = slog.NewTextHandler(w, opts)
 	}
-	return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	return slog.New(httpx.RequestIDHandler(h))
 }
 
 func printEnvExample(out io.Writer) {

@@ -671,7 +671,7 @@ func (m *Module) settleAfterCommit(ctx context.Context, ch *store.Charge) {
 	go func() {
 		defer m.background.Done()
 		if _, err := m.deps.Billing.SettleCharge(ctx, ch.TransactionID); err != nil && apperr.CodeOf(err) == apperr.EINTERNAL {
-			m.deps.Log.Error("settle a campaign's first charge", "transaction", ch.TransactionID, "err", err)
+			m.deps.Log.ErrorContext(ctx, "settle a campaign's first charge", "transaction", ch.TransactionID, "err", err)
 		}
 	}()
 }

@@ -269,7 +269,7 @@ func (m *Module) runLifecycle(ctx context.Context) (LifecycleResult, error) {
 				mu.Lock()
 				if err != nil {
 					res.Failed++
-					m.deps.Log.Error("campaigns: lifecycle step failed", "campaign", p.c.ID, "err", err)
+					m.deps.Log.ErrorContext(ctx, "campaigns: lifecycle step failed", "campaign", p.c.ID, "err", err)
 				} else {
 					res.Charged += r.Charged
 					res.Booked += r.Booked

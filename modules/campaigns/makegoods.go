@@ -349,7 +349,7 @@ func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
 					return res, ctx.Err()
 				}
 				res.Failed++
-				m.deps.Log.Error("make-goods: campaign failed", "campaign", g.campaignID, "err", err)
+				m.deps.Log.ErrorContext(ctx, "make-goods: campaign failed", "campaign", g.campaignID, "err", err)
 				continue
 			}
 			res.Granted += n

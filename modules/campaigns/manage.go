@@ -439,7 +439,7 @@ func (m *Module) deleteCampaign(ctx context.Context, p *auth.Principal, id strin
 			}
 			if ch.Amount > 0 && ch.TransactionID != "" {
 				if _, err := m.deps.Billing.Refund(ctx, billing.RefundRequest{Key: fmt.Sprintf("campaign:%s:refund:%s", c.ID, ch.Week), TransactionID: ch.TransactionID}); err != nil {
-					m.deps.Log.Error("campaigns: refund failed", "campaign", c.ID, "week", ch.Week.String(), "err", err)
+					m.deps.Log.ErrorContext(ctx, "campaigns: refund failed", "campaign", c.ID, "week", ch.Week.String(), "err", err)
 					return nil, apperr.New(apperr.CodeOf(err), MsgDeleteFailed)
 				}
 			}

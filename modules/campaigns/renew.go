@@ -145,7 +145,7 @@ func (m *Module) RunRenewalReminders(ctx context.Context) (int, error) {
 		}
 		ok, err := m.remindRenewal(ctx, cs[i].ID, today)
 		if err != nil {
-			m.deps.Log.Error("campaigns: renewal reminder failed", "campaign", cs[i].ID, "err", err)
+			m.deps.Log.ErrorContext(ctx, "campaigns: renewal reminder failed", "campaign", cs[i].ID, "err", err)
 			continue
 		}
 		if ok {

@@ -131,7 +131,7 @@ func (m *Module) deleteObjects(ctx context.Context, f *store.File) {
 	}
 	for _, key := range f.Keys() {
 		if err := m.deps.Storage.Delete(context.WithoutCancel(ctx), key); err != nil {
-			m.deps.Log.Error("creatives: delete object", "key", key, "err", err)
+			m.deps.Log.ErrorContext(ctx, "creatives: delete object", "key", key, "err", err)
 		}
 	}
 }

@@ -211,7 +211,7 @@ func (m *Module) deleteObjects(ctx context.Context, keys ...string) {
 			continue
 		}
 		if err := m.deps.Storage.Delete(context.WithoutCancel(ctx), k); err != nil {
-			m.deps.Log.Error("reports: delete object", "key", k, "err", err)
+			m.deps.Log.ErrorContext(ctx, "reports: delete object", "key", k, "err", err)
 		}
 	}
 }
@@ -381,7 +381,7 @@ func (m *Module) readImage(ctx context.Context, key string) ([]byte, string) {
 	}
 	rc, obj, err := m.deps.Storage.Get(ctx, key)
 	if err != nil {
-		m.deps.Log.Warn("reports: image for a report", "key", key, "err", err)
+		m.deps.Log.WarnContext(ctx, "reports: image for a report", "key", key, "err", err)
 		return nil, ""
 	}
 	defer rc.Close()

@@ -1,7 +1,9 @@
 package httpx
 
 import (
+	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -192,6 +194,45 @@ func TestCSRFRefusesAForeignOrigin(t *testing.T) {
 		}
 		if got := call(http.MethodGet, "/logout", tc.host, tc.origin); got != tc.want {
 			t.Errorf("side-effect GET from %q to %s = %d, want %d", tc.origin, tc.host, got, tc.want)
+		}
+	}
+}
+
+// Issue 19: the logs carry the request id into every error — the handler's own logger, an error
+// the envelope hides, a panic, and a service that logs with the context it was given (the
+// logger it holds knows nothing of the request).
+func TestErrorLogsCarryTheRequestID(t *testing.T) {
+	var out strings.Builder
+	log := slog.New(RequestIDHandler(slog.NewJSONHandler(&out, nil)))
+	gin.SetMode(gin.TestMode)
+	r := gin.New()
+	r.ContextWithFallback = true // as the kernel sets it: a *gin.Context is the request's context
+	r.Use(RequestLog(log), Recovery())
+	service := func(ctx context.Context) error {
+		log.ErrorContext(ctx, "service failed")
+		return errors.New("disk on fire")
+	}
+	r.GET("/internal", H(func(c *gin.Context) error { return service(c) }))
+	r.GET("/request-context", H(func(c *gin.Context) error { return service(c.Request.Context()) }))
+	r.GET("/panic", func(*gin.Context) { panic("boom") })
+	r.GET("/handler", func(c *gin.Context) { Logger(c).Warn("handler noticed"); c.Status(204) })
+
+	for _, path := range []string{"/internal", "/request-context", "/panic", "/handler"} {
+		out.Reset()
+		w := httptest.NewRecorder()
+		r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
+		id := w.Header().Get(RequestIDHeader)
+		if id == "" {
+			t.Fatalf("%s: no %s header", path, RequestIDHeader)
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) < 2 { // at least one error or warning, then the access line
+			t.Fatalf("%s: logged %q", path, out.String())
+		}
+		for _, line := range lines {
+			if strings.Count(line, `"request_id"`) != 1 || !strings.Contains(line, `"request_id":"`+id+`"`) {
+				t.Errorf("%s: a log line without request_id %s (or with two): %s", path, id, line)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -23,6 +24,10 @@ func RequestLog(base *slog.Logger) gin.HandlerFunc {
 			id = ids.New()
 		}
 		c.Header(RequestIDHeader, id)
+		// The id rides in the request's context too, so a service that logs with the context it
+		// was given (log.ErrorContext(ctx, ...)), and gorm's slow-query log, carry it (issue 19).
+		parent := c.Request.Context()
+		c.Request = c.Request.WithContext(WithRequestID(parent, id))
 		// The request's logger is made when a handler asks for it (Logger): most requests only
 		// write the access line, and a logger per request was an allocation each (issue 16).
 		c.Set(loggerKey, requestLogger{base: base, id: id})
@@ -33,7 +38,7 @@ func RequestLog(base *slog.Logger) gin.HandlerFunc {
 		if status >= 500 {
 			level = slog.LevelError
 		}
-		ctx := c.Request.Context()
+		ctx := parent // the access line names its request_id itself
 		if !base.Enabled(ctx, level) {
 			return
 		}
@@ -56,4 +61,54 @@ func RequestLog(base *slog.Logger) gin.HandlerFunc {
 type requestLogger struct {
 	base *slog.Logger
 	id   string
+}
+
+type requestIDKey struct{}
+
+// WithRequestID returns ctx carrying the request id.
+func WithRequestID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, requestIDKey{}, id)
+}
+
+// RequestID returns the request id ctx carries, or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+// RequestIDHandler wraps a log handler so that every record logged with a request's context gets
+// its request_id: an error logged deep in a service is found from the id the client saw in
+// X-Request-Id (issue 19). A logger that already says request_id (Logger) is left alone.
+func RequestIDHandler(h slog.Handler) slog.Handler { return requestIDHandler{next: h} }
+
+type requestIDHandler struct {
+	next slog.Handler
+	has  bool // request_id is among the logger's own attributes
+}
+
+func (h requestIDHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	return h.next.Enabled(ctx, l)
+}
+
+func (h requestIDHandler) Handle(ctx context.Context, r slog.Record) error {
+	if !h.has {
+		if id := RequestID(ctx); id != "" {
+			r.AddAttrs(slog.String("request_id", id))
+		}
+	}
+	return h.next.Handle(ctx, r)
+}
+
+func (h requestIDHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	has := h.has
+	for _, a := range attrs {
+		has = has || a.Key == "request_id"
+	}
+	return requestIDHandler{next: h.next.WithAttrs(attrs), has: has}
+}
+
+func (h requestIDHandler) WithGroup(name string) slog.Handler {
+	// A grouped logger's records get the request_id inside the group: slog adds a record's
+	// attributes there, and nested is better than missing.
+	return requestIDHandler{next: h.next.WithGroup(name), has: h.has}
 }

@@ -23,6 +23,7 @@ import (
 	"marquee/platform/clock"
 	"marquee/platform/config"
 	"marquee/platform/db"
+	"marquee/platform/httpx"
 	"marquee/platform/server"
 )
 
@@ -91,9 +92,9 @@ func Start(t testing.TB, dialect string, build BuildFunc, opts ...Option) *Serve
 		t.Fatal(err)
 	}
 	clk := clock.NewManual(StartTime)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := slog.New(httpx.RequestIDHandler(slog.NewTextHandler(io.Discard, nil)))
 	if os.Getenv("TEST_LOG") != "" {
-		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
+		log = slog.New(httpx.RequestIDHandler(slog.NewTextHandler(os.Stderr, nil)))
 	}
 	var gdb *gorm.DB
 	if so.databaseURL != "" {
