@@ -120,8 +120,8 @@ func (m *Module) companyExists(c *gin.Context) error {
 
 func (m *Module) signUp(c *gin.Context) error {
 	// Per client address, as sign-in: each sign-up costs a password hash (issue 12 item 14).
-	if !m.signUpLimit.Allow("signup:ip:" + c.ClientIP()) {
-		return apperr.New(apperr.ERATELIMIT, MsgTooManyAttempts)
+	if err := limit(c, m.signUpLimit, "signup:ip:"+c.ClientIP()); err != nil {
+		return err
 	}
 	var req SignUpRequest
 	if err := m.bind(c, &req); err != nil {
@@ -142,14 +142,17 @@ func (m *Module) signIn(c *gin.Context) error {
 		return err
 	}
 	emailKey := "signin:email:" + normalizeEmail(req.Email)
-	if !m.signInLimit.Allow("signin:ip:"+c.ClientIP(), emailKey) {
-		return apperr.New(apperr.ERATELIMIT, MsgTooManyAttempts)
+	if err := limit(c, m.signInLimit, "signin:ip:"+c.ClientIP(), emailKey); err != nil {
+		return err
 	}
 	u, token, err := m.accounts.signIn(c, req, c.ClientIP(), c.Request.UserAgent())
 	if err != nil {
 		return err
 	}
-	m.signInLimit.Reset(emailKey)
+	if err := m.signInLimit.Reset(c, emailKey); err != nil {
+		// The user is signed in all the same; the count ends with its window.
+		httpx.Logger(c).Warn("sign-in: clear the email's attempts", "err", err)
+	}
 	m.startSession(c, token)
 	httpx.OK(c, UserResponse{Success: true, User: u})
 	return nil
@@ -191,8 +194,8 @@ func (m *Module) resetPassword(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	if !m.resetLimit.Allow("reset:ip:"+c.ClientIP(), "reset:email:"+normalizeEmail(req.Email)) {
-		return apperr.New(apperr.ERATELIMIT, MsgTooManyAttempts)
+	if err := limit(c, m.resetLimit, "reset:ip:"+c.ClientIP(), "reset:email:"+normalizeEmail(req.Email)); err != nil {
+		return err
 	}
 	if err := m.accounts.requestReset(c, req.Email); err != nil {
 		return err

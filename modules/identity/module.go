@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"marquee/modules/identity/internal/store"
+	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/authz"
@@ -55,9 +56,10 @@ type Deps struct {
 type Module struct {
 	deps        Deps
 	accounts    *accounts
-	signInLimit *ratelimit.Limiter
-	resetLimit  *ratelimit.Limiter
-	signUpLimit *ratelimit.Limiter
+	// Counted in the database, so the limits hold in total across replicas (issue 19).
+	signInLimit *ratelimit.Shared
+	resetLimit  *ratelimit.Shared
+	signUpLimit *ratelimit.Shared
 	credit      atomic.Pointer[CreditReader]
 	billing     atomic.Pointer[BillingReader]
 }
@@ -98,10 +100,23 @@ func New(d Deps) (*Module, error) {
 	return &Module{
 		deps:        d,
 		accounts:    acc,
-		signInLimit: ratelimit.New(d.SignInRateLimit, time.Minute, d.Clock),
-		resetLimit:  ratelimit.New(d.ResetRateLimit, time.Minute, d.Clock),
-		signUpLimit: ratelimit.New(d.SignUpRateLimit, time.Minute, d.Clock),
+		signInLimit: ratelimit.NewShared(d.DB, d.SignInRateLimit, time.Minute, d.Clock),
+		resetLimit:  ratelimit.NewShared(d.DB, d.ResetRateLimit, time.Minute, d.Clock),
+		signUpLimit: ratelimit.NewShared(d.DB, d.SignUpRateLimit, time.Minute, d.Clock),
 	}, nil
+}
+
+// limit counts one attempt for keys on l and answers ERATELIMIT (MsgTooManyAttempts) when any of
+// them is over the limit.
+func limit(ctx context.Context, l *ratelimit.Shared, keys ...string) error {
+	ok, err := l.Allow(ctx, keys...)
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	if !ok {
+		return apperr.New(apperr.ERATELIMIT, MsgTooManyAttempts)
+	}
+	return nil
 }
 
 // Service returns the module's public API.

@@ -1,7 +1,7 @@
-// Package ratelimit counts attempts per key in fixed one-minute windows (sign-in and password
-// reset, DESIGN.md §3). Counts live in this process: behind several replicas the effective limit is
-// per replica, which still stops guessing at scale; move the counters to the database if that
-// stops being enough.
+// Package ratelimit counts attempts per key in fixed windows (DESIGN.md §3). Limiter counts in
+// this process, for limits where a per-replica count is enough (the API-key calls, geocoding,
+// uploads); Shared counts in the database, for the sign-in, password-reset and sign-up limits,
+// which must hold in total across replicas (issue 19).
 package ratelimit
 
 import (

@@ -130,7 +130,7 @@ func (platform) Name() string { return "platform" }
 
 func (p platform) Migrations() []*db.Migration {
 	var ms []*db.Migration
-	for _, group := range [][]*db.Migration{auth.Migrations(), mail.Migrations(), events.Migrations(), audit.Migrations()} {
+	for _, group := range [][]*db.Migration{auth.Migrations(), mail.Migrations(), events.Migrations(), audit.Migrations(), ratelimit.Migrations()} {
 		ms = append(ms, group...)
 	}
 	return ms
@@ -209,6 +209,9 @@ func (k *Kernel) Scheduler(mods []Module) *jobs.Scheduler {
 	s.Observe = k.Metrics.JobRan
 	for _, m := range k.all(mods) {
 		for _, j := range m.Jobs() {
+			if k.Config.JobsInterval > 0 {
+				j.Every = k.Config.JobsInterval // JOBS_INTERVAL: TestScaleOut counts ticks in seconds
+			}
 			s.Add(j)
 		}
 	}
