@@ -22,6 +22,7 @@ type Config struct {
 	LogLevel        string        `env:"LOG_LEVEL" default:"info" doc:"debug, info, warn or error"`
 	LogFormat       string        `env:"LOG_FORMAT" default:"json" doc:"json or text"`
 	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" default:"15s" doc:"how long a graceful shutdown waits for requests and jobs"`
+	JobsInterval    time.Duration `env:"JOBS_INTERVAL" default:"0s" doc:"tests and demos only: run every periodic job this often instead of at its own interval (hold release 1m, charge retries 30s...); 0 keeps each job's own"`
 	TrustedProxies  string        `env:"TRUSTED_PROXIES" default:"" doc:"comma-separated CIDRs of proxies whose X-Forwarded-For is trusted"`
 	MaxJSONBytes    int64         `env:"MAX_JSON_BYTES" default:"1048576" doc:"largest accepted JSON body, in bytes (413 above)"`
 
@@ -214,6 +215,9 @@ func (c Config) check() []string {
 	}
 	if c.APIKeyRateLimit < 1 {
 		p = append(p, "API_KEY_RATE_LIMIT must be at least 1")
+	}
+	if c.JobsInterval < 0 || (c.JobsInterval > 0 && c.JobsInterval < 100*time.Millisecond) {
+		p = append(p, "JOBS_INTERVAL must be 0 (each job's own interval) or at least 100ms")
 	}
 	if c.HoldTTL < time.Minute {
 		p = append(p, "HOLD_TTL must be at least 1m")
