@@ -83,6 +83,16 @@ func FreePort(tb testing.TB) int {
 // when the test ends.
 func Serve(tb testing.TB, name string, env map[string]string) *Proc {
 	tb.Helper()
+	p := NewProc(tb, name, env)
+	p.Start()
+	return p
+}
+
+// NewProc prepares the process Serve would run, without starting it: Launch then WaitReady start
+// several at the same moment (two replicas migrating one database at once, TestScaleOut). It is
+// stopped when the test ends.
+func NewProc(tb testing.TB, name string, env map[string]string) *Proc {
+	tb.Helper()
 	port := FreePort(tb)
 	dir := tb.TempDir()
 	full := map[string]string{
@@ -104,13 +114,19 @@ func Serve(tb testing.TB, name string, env map[string]string) *Proc {
 			tb.Logf("--- log of %s ---\n%s", p.Name, p.Log())
 		}
 	})
-	p.Start()
 	return p
 }
 
-// Start starts the process again (after Kill or Stop) on the same port, data and database, and
+// Start starts the process (again, after Kill or Stop, on the same port, data and database) and
 // waits until it is ready.
 func (p *Proc) Start() {
+	p.tb.Helper()
+	p.Launch()
+	p.WaitReady(60 * time.Second)
+}
+
+// Launch starts the process and returns at once; WaitReady waits for it.
+func (p *Proc) Launch() {
 	p.tb.Helper()
 	p.mu.Lock()
 	if p.cmd != nil {
@@ -142,7 +158,6 @@ func (p *Proc) Start() {
 	go func() { _ = cmd.Wait(); _ = logFile.Close(); close(exited) }()
 	p.cmd, p.exited = cmd, exited
 	p.mu.Unlock()
-	p.WaitReady(60 * time.Second)
 }
 
 // WaitReady waits until /readyz answers 200, failing the test when the process exits or the
