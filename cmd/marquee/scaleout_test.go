@@ -107,7 +107,7 @@ func TestScaleOut(t *testing.T) {
 	if up.backend == "" {
 		t.Fatal("upload answered by no backend")
 	}
-	res := c.Get("/creative/image?image=" + url.QueryEscape(up.path)).Expect(t, 200)
+	res := c.Get("/creative/image?image="+url.QueryEscape(up.path)).Expect(t, 200)
 	if res.Header.Get(backendHeader) == up.backend {
 		t.Fatalf("the file was read on %s, where it was uploaded", up.backend)
 	}
@@ -150,7 +150,6 @@ type roundRobin struct {
 
 func newRoundRobin(t *testing.T) *roundRobin {
 	rr := &roundRobin{}
-	type picked struct{}
 	proxy := &httputil.ReverseProxy{
 		Rewrite: func(r *httputil.ProxyRequest) {
 			rr.mu.Lock()

@@ -54,8 +54,8 @@ type Deps struct {
 
 // Module is the identity bounded context.
 type Module struct {
-	deps        Deps
-	accounts    *accounts
+	deps     Deps
+	accounts *accounts
 	// Counted in the database, so the limits hold in total across replicas (issue 19).
 	signInLimit *ratelimit.Shared
 	resetLimit  *ratelimit.Shared
