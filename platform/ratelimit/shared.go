@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 
@@ -80,16 +81,17 @@ func Migrations() []*db.Migration {
 	}}
 }
 
-// maxKey is the longest key stored as it is; longer ones (an email of any length comes from a
-// sign-in form) are stored as a prefix and a hash, so the primary key stays small.
+// maxKey is the longest key stored as it is. A longer one (a sign-in form sends an email of any
+// length), or one PostgreSQL cannot hold as text (a NUL, bytes that are not UTF-8), is stored as its
+// SHA-256, so the primary key stays small and every key is counted.
 const maxKey = 200
 
 func storedKey(k string) string {
-	if len(k) <= maxKey {
+	if len(k) <= maxKey && utf8.ValidString(k) && !strings.ContainsRune(k, 0) {
 		return k
 	}
 	sum := sha256.Sum256([]byte(k))
-	return k[:maxKey-65] + "#" + hex.EncodeToString(sum[:])
+	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 // upsert counts a hit on each key: a new row, or the next hit of the window, or the first hit of a

@@ -105,8 +105,19 @@ func TestSharedLimitPerKeyAndWindow(t *testing.T) {
 				t.Fatal("long key refused early")
 			}
 		}
-		if allow(b, long) || allow(b, long+"y") == false {
+		if allow(b, long) || !allow(b, long+"y") {
 			t.Fatal("long keys must count apart and to the limit")
+		}
+		// Nor can PostgreSQL hold every string as text: a NUL or bytes that are not UTF-8.
+		for _, odd := range []string{"email:a\x00b", "email:\xff\xfe"} {
+			for range 3 {
+				if !allow(a, odd) {
+					t.Fatalf("%q refused early", odd)
+				}
+			}
+			if allow(b, odd) {
+				t.Fatalf("%q not counted", odd)
+			}
 		}
 
 		// Ended windows are swept on a later write: only the keys of the new window remain.
