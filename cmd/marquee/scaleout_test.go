@@ -228,7 +228,6 @@ func uploadPNG(t *testing.T, hc *http.Client, base string, picture []byte) uploa
 // replica 0 and half on replica 1, directly: exactly the free spots are sold, the other bookings
 // get the conflict answer, and no face-week in the database holds more live spots than it has.
 func raceForSpots(t *testing.T, c *testkit.Client, px *roundRobin, replicas []*testkit.Proc, sqlDB *sql.DB) {
-	t.Helper()
 	var defs campaigns.CampaignDefaults
 	c.Get("/api/campaigns/defaults").Expect(t, 200).JSON(t, &defs)
 	week := defs.EarliestStart
@@ -344,7 +343,6 @@ func raceForSpots(t *testing.T, c *testkit.Client, px *roundRobin, replicas []*t
 // rateLimitsAddUp spreads sign-in and reset attempts over the replicas: the limit holds in total.
 // With a count per process every replica would allow the limit on its own (3 times as many).
 func rateLimitsAddUp(t *testing.T, px *roundRobin, n, signInLimit, resetLimit int) {
-	t.Helper()
 	c := testkit.NewClient(t, px.URL)
 	try := func(from, path string, body any) *testkit.Response {
 		c.Header = http.Header{"X-Forwarded-For": {from}}
@@ -422,7 +420,6 @@ func jobRuns(t *testing.T, p *testkit.Proc, token string) map[string]int {
 // leader) runs each once per tick, the others not at all. Then it kills the leader, and another
 // replica runs every job within one tick.
 func jobsRunOncePerTick(t *testing.T, replicas []*testkit.Proc, token string, tick time.Duration) {
-	t.Helper()
 	scrape := func() []map[string]int {
 		out := make([]map[string]int, len(replicas))
 		for i, p := range replicas {
@@ -494,7 +491,6 @@ func jobsRunOncePerTick(t *testing.T, replicas []*testkit.Proc, token string, ti
 // migrating on start: both come up, and each migration is recorded once, the same ones as the
 // cluster's database.
 func twoReplicasMigrateOnce(t *testing.T, cluster *sql.DB) {
-	t.Helper()
 	fresh := testkit.PostgresURL(t)
 	env := map[string]string{"DATABASE_URL": fresh, "MIGRATE_ON_START": "true", "JOBS_ENABLED": "false", "LOG_LEVEL": "warn"}
 	a, b := testkit.NewProc(t, "migrate-a", env), testkit.NewProc(t, "migrate-b", env)
