@@ -205,9 +205,11 @@ func planCampaigns(t *testing.T, c *faultClient) *campaignPlan {
 	if a.Status != http.StatusOK || json.Unmarshal(a.Body, &markets) != nil {
 		t.Fatalf("markets: %s", a)
 	}
-	names := make([]string, len(markets))
-	for i, m := range markets {
-		names[i] = m.Market
+	// A few markets hold faces enough for a test's campaigns; all 25 would only make the two
+	// availability reads slower.
+	var names []string
+	for _, m := range markets[:min(len(markets), 6)] {
+		names = append(names, m.Market)
 	}
 	free := map[string]int{}
 	for w := range faultWeeks {
@@ -229,7 +231,7 @@ func planCampaigns(t *testing.T, c *faultClient) *campaignPlan {
 		}
 	}
 	sort.Strings(plan.Faces)
-	if len(plan.Faces) < 500 {
+	if len(plan.Faces) < 300 {
 		t.Fatalf("only %d faces to book", len(plan.Faces))
 	}
 	return plan

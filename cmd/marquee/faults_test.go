@@ -1,16 +1,29 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	smtpmock "github.com/mocktools/go-smtp-mock/v2"
+
 	"marquee/modules/billing"
+	"marquee/modules/identity"
 	"marquee/platform/apperr"
 	"marquee/platform/db"
 	"marquee/platform/storage"
@@ -223,5 +236,275 @@ func TestFaultKill(t *testing.T) {
 			}
 			checkCampaignsWhole(t, gdb)
 		})
+	}
+}
+
+// faultUser makes a user with a company through the command line and returns a client signed in
+// as that user.
+func faultUser(t *testing.T, p *testkit.Proc, email string) *faultClient {
+	t.Helper()
+	const password = "a fault test password"
+	cli(t, p.Env, "user", "create", "--email", email, "--password", password, "--role", "user", "--company", "Fault Co "+strings.Split(email, "@")[0])
+	c := newFaultClient(p.URL, "")
+	c.signIn(t, email, password)
+	return c
+}
+
+// s3Peer is a gofakes3 server over one in-memory store that can be closed and started again on
+// the same address, the objects kept (a store that went away and came back).
+type s3Peer struct {
+	backend *s3mem.Backend
+	handler http.Handler
+	addr    string
+	srv     *httptest.Server
+}
+
+func startS3Peer(t *testing.T) *s3Peer {
+	backend := s3mem.New()
+	s := &s3Peer{backend: backend, handler: gofakes3.New(backend).Server()}
+	s.srv = httptest.NewServer(s.handler)
+	s.addr = s.srv.Listener.Addr().String()
+	t.Cleanup(func() { s.srv.Close() })
+	return s
+}
+
+func (s *s3Peer) Stop() { s.srv.Close() }
+
+func (s *s3Peer) Start(t *testing.T) {
+	l, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		t.Fatalf("listen again on %s: %v", s.addr, err)
+	}
+	s.srv = httptest.NewUnstartedServer(s.handler)
+	s.srv.Listener = l
+	s.srv.Start()
+}
+
+// S3 down: uploads (and reads of stored files) answer 503 with the storage message, the rest of
+// Marquee keeps serving, and no database row names an object the store does not hold, then or
+// after it is back.
+func TestFaultS3Down(t *testing.T) {
+	t.Parallel()
+	s3 := startS3Peer(t)
+	env := baseEnv(filepath.Join(t.TempDir(), "data"))
+	for k, v := range map[string]string{"STORAGE_DRIVER": "s3", "S3_ENDPOINT": s3.addr, "S3_ACCESS_KEY": "fault",
+		"S3_SECRET_KEY": "fault-secret", "S3_BUCKET": "marquee-faults"} {
+		env[k] = v
+	}
+	p := testkit.Serve(t, "s3-down", env)
+	c := faultUser(t, p, "s3@fault.test")
+	uploaded := 0
+	upload := func(n int) answer {
+		a := c.upload(n)
+		if a.Status == http.StatusOK {
+			uploaded++
+		}
+		return a
+	}
+	first := upload(1)
+	if first.Status != http.StatusOK {
+		t.Fatalf("upload with S3 up: %s", first)
+	}
+	var up struct{ Path string }
+	_ = json.Unmarshal(first.Body, &up)
+	image := "/creative/image?image=" + url.QueryEscape(up.Path)
+	if a := c.do(http.MethodGet, image, nil, nil); a.Status != http.StatusOK {
+		t.Fatalf("read with S3 up: %s", a)
+	}
+
+	s3.Stop()
+	for n := 2; n < 4; n++ {
+		a := upload(n)
+		if e, ok := a.envelope(); a.Status != http.StatusServiceUnavailable || !ok || e.Message != storage.MsgUnavailable {
+			t.Fatalf("upload with S3 down: %s", a)
+		}
+	}
+	if a := c.do(http.MethodGet, image, nil, nil); a.Status != http.StatusServiceUnavailable {
+		t.Errorf("read with S3 down: %s", a)
+	}
+	if a := c.do(http.MethodGet, "/users/currentUser", nil, nil); a.Status != http.StatusOK {
+		t.Errorf("a call that needs no file with S3 down: %s", a)
+	}
+	s3.Start(t)
+	gdb := openDB(t, env)
+	st, err := storage.NewS3(t.Context(), storage.Options{S3Endpoint: s3.addr, S3AccessKey: "fault", S3SecretKey: "fault-secret", S3Bucket: "marquee-faults"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := checkFilesStored(t, gdb, st); n != uploaded {
+		t.Errorf("%d file rows after %d uploads succeeded", n, uploaded)
+	}
+	if a := upload(5); a.Status != http.StatusOK {
+		t.Fatalf("upload with S3 back: %s", a)
+	}
+	if a := c.do(http.MethodGet, image, nil, nil); a.Status != http.StatusOK {
+		t.Errorf("read with S3 back: %s", a)
+	}
+	if n := checkFilesStored(t, gdb, st); n != uploaded || n != 2 {
+		t.Errorf("%d file rows after %d uploads succeeded", n, uploaded)
+	}
+}
+
+// The SMTP server down: the mail asked for while it is down waits in the outbox and goes out once
+// it is back, every message exactly once. The outage here lasts a few seconds, not a minute: what
+// matters is that delivery attempts fail while it is down (the outbox then keeps the message
+// pending with its next attempt time, retry.Backoff from 30 s), and a minute's outage takes the
+// same path, only with more failed attempts. The test therefore waits for the first retry, 30 s.
+func TestFaultSMTPDown(t *testing.T) {
+	t.Parallel()
+	port := testkit.FreePort(t)
+	smtp := func() *smtpmock.Server {
+		s := smtpmock.New(smtpmock.ConfigurationAttr{HostAddress: "127.0.0.1", PortNumber: port, MultipleMessageReceiving: true})
+		if err := s.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	first := smtp()
+	env := baseEnv(filepath.Join(t.TempDir(), "data"))
+	for k, v := range map[string]string{"MAIL_DRIVER": "smtp", "SMTP_HOST": "127.0.0.1", "SMTP_PORT": strconv.Itoa(port),
+		"SMTP_TLS": "none", "MAIL_POLL_INTERVAL": "200ms"} {
+		env[k] = v
+	}
+	p := testkit.Serve(t, "smtp-down", env)
+	const email = "smtp@fault.test"
+	cli(t, p.Env, "user", "create", "--email", email, "--password", "a fault test password", "--role", "user", "--company", "Mail Co")
+	c := newFaultClient(p.URL, "")
+	reset := func() {
+		t.Helper()
+		if a := c.json(http.MethodPost, "/users/reset-password", identity.ResetPasswordRequest{Email: email}, nil); a.Status != http.StatusOK {
+			t.Fatalf("reset: %s", a)
+		}
+	}
+	for range 3 {
+		reset()
+	}
+	before, err := first.WaitForMessages(3, 15*time.Second)
+	if err != nil {
+		t.Fatalf("mail with SMTP up: %v", err)
+	}
+	if err := first.Stop(); err != nil {
+		t.Fatal(err)
+	}
+
+	for range 3 {
+		reset()
+	}
+	// Wait until the dispatcher tried them and failed: they are pending again, with an error.
+	gdb := openDB(t, env)
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var failed int64
+		gdb.Table("mail_outbox").Where("status = ? AND attempts >= 1 AND last_error <> ''", "pending").Count(&failed)
+		if failed == 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of the 3 messages were tried while SMTP was down", failed)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	second := smtp()
+	defer func() { _ = second.Stop() }()
+	after, err := second.WaitForMessages(3, 45*time.Second)
+	if err != nil {
+		t.Fatalf("mail after SMTP came back: %v", err)
+	}
+	time.Sleep(time.Second) // five more polls: nothing more may arrive
+	after = second.Messages()
+	bodies := map[string]int{}
+	for _, m := range append(before, after...) {
+		bodies[m.MsgRequest()]++
+	}
+	if len(before) != 3 || len(after) != 3 || len(bodies) != 6 {
+		t.Fatalf("delivered %d before and %d after the outage, %d distinct (want 3, 3, 6)", len(before), len(after), len(bodies))
+	}
+	var statuses []string
+	gdb.Table("mail_outbox").Order("created_at").Pluck("status", &statuses)
+	if fmt.Sprint(statuses) != "[sent sent sent sent sent sent]" {
+		t.Fatalf("outbox: %v", statuses)
+	}
+}
+
+// A full disk under SQLite (DATA_DIR on a small tmpfs, filled up): writes answer 507 with the
+// disk-full message, never 500; reads go on; once space returns writes work again and the
+// database passes PRAGMA integrity_check.
+func TestFaultDiskFull(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "data")
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Fatalf("mount a tmpfs (the test runs as root): %v\n%s", err, out)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
+			t.Errorf("umount %s: %v\n%s", dir, err, out)
+		}
+	})
+	p := testkit.Serve(t, "disk-full", baseEnv(dir)) // stopped before the unmount (cleanups run last first)
+	c := faultUser(t, p, "disk@fault.test")
+	for n := range 3 {
+		if a := c.upload(n); a.Status != http.StatusOK {
+			t.Fatalf("upload before the disk is full: %s", a)
+		}
+	}
+	key := func(name string) answer {
+		return c.json(http.MethodPost, "/api/api-keys/", map[string]string{"name": name, "scope": "read"}, nil)
+	}
+	if a := key("before"); a.Status != http.StatusCreated {
+		t.Fatalf("a write before the disk is full: %s", a)
+	}
+
+	filler := filepath.Join(dir, "filler")
+	f, err := os.Create(filler)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := make([]byte, 64<<10)
+	for {
+		if _, err := f.Write(chunk); err != nil {
+			break // ENOSPC
+		}
+	}
+	_ = f.Close()
+
+	// Writes: a new key (a row), an upload (a file and a row), a sign-in (a session). SQLite may
+	// still fit a few rows in pages its WAL already holds, so write until the disk refuses.
+	full := 0
+	for n := 0; n < 200 && full < 3; n++ {
+		for _, a := range []answer{key(fmt.Sprintf("full-%d", n)), c.upload(100 + n)} {
+			switch e, ok := a.envelope(); {
+			case a.Status == http.StatusCreated || a.Status == http.StatusOK:
+			case a.Status == http.StatusInsufficientStorage && ok && e.Message == apperr.MsgNoSpace:
+				full++
+			default:
+				t.Fatalf("a write on a full disk: %s", a)
+			}
+		}
+	}
+	if full == 0 {
+		t.Fatal("no write was refused on the full disk")
+	}
+	// Reads go on.
+	for _, path := range []string{"/users/currentUser", "/api/creatives/", "/api/api-keys/"} {
+		if a := c.do(http.MethodGet, path, nil, nil); a.Status != http.StatusOK {
+			t.Errorf("read %s on a full disk: %s", path, a)
+		}
+	}
+
+	if err := os.Remove(filler); err != nil {
+		t.Fatal(err)
+	}
+	if a := key("after"); a.Status != http.StatusCreated {
+		t.Fatalf("a write once space returned: %s", a)
+	}
+	if a := c.upload(999); a.Status != http.StatusOK {
+		t.Fatalf("an upload once space returned: %s", a)
+	}
+	var check string
+	if err := openDB(t, p.Env).Raw("PRAGMA integrity_check").Scan(&check).Error; err != nil || check != "ok" {
+		t.Fatalf("integrity_check: %q %v", check, err)
 	}
 }
