@@ -166,8 +166,13 @@ func (u *uploader) stage(ctx context.Context, k uploadKind, name string, r io.Re
 		}
 	}()
 	limit := min(k.maxBytes, left)
-	n, err := io.Copy(tmp, io.LimitReader(r, limit+1))
+	w := &stagingWriter{f: tmp}
+	n, err := io.Copy(w, io.LimitReader(r, limit+1))
 	if err != nil {
+		if w.err != nil {
+			// Our disk failed, not the client's body: internal, and 507 when it is full (issue 19).
+			return nil, apperr.Internal(fmt.Errorf("creatives: stage an upload: %w", w.err))
+		}
 		return nil, readError(err, k)
 	}
 	if n > limit {
@@ -264,6 +269,21 @@ func (u *uploader) decode(s *staged) error {
 		}
 	}
 	return nil
+}
+
+// stagingWriter keeps the error of writing the staged file, which io.Copy would not tell from an
+// error reading the request.
+type stagingWriter struct {
+	f   *os.File
+	err error
+}
+
+func (w *stagingWriter) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
 }
 
 func readError(err error, k uploadKind) error {

@@ -23,11 +23,18 @@ const (
 	ERATELIMIT    Code = "rate_limited" // too many attempts
 	EPAYMENT      Code = "payment"      // the payment gateway refused a card or a charge
 	EUNAVAILABLE  Code = "unavailable"  // a dependency is down; try later
+	ENOSPACE      Code = "no_space"     // the disk is full: nothing was saved; try later (issue 19)
 	EINTERNAL     Code = "internal"     // a bug or an outage; never shown to the user
 )
 
 // MsgInternal is all a user ever sees of an internal error.
 const MsgInternal = "Internal error."
+
+// MsgUnavailable is what a user sees while a dependency (the database, the file store) is down.
+const MsgUnavailable = "Marquee is briefly unavailable. Please try again in a moment."
+
+// MsgNoSpace is what a user sees of a write refused because the server's disk is full.
+const MsgNoSpace = "Marquee cannot save changes right now: the server is out of disk space. Nothing was saved; please try again later."
 
 // Error is an application error. Message is safe to show to the user; Cause is not. Reason, when
 // set, is a machine-readable cause the client may act on (a gateway's card error code, say).

@@ -141,7 +141,8 @@ func Token(c *gin.Context) string {
 }
 
 // MsgUnavailable answers a request whose session cannot be checked because the database fails.
-const MsgUnavailable = "Marquee is briefly unavailable. Please try again in a moment."
+// It is the message of every outage answer (apperr.MsgUnavailable, issue 19).
+const MsgUnavailable = apperr.MsgUnavailable
 
 const passiveKey = "auth.passive"
 

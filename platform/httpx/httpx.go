@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"marquee/platform/apperr"
+	"marquee/platform/db"
 )
 
 // ErrorBody is the error envelope of every failed call.
@@ -49,6 +50,8 @@ func Status(code apperr.Code) int {
 		return http.StatusPaymentRequired
 	case apperr.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
+	case apperr.ENOSPACE:
+		return http.StatusInsufficientStorage
 	default:
 		return http.StatusInternalServerError
 	}
@@ -70,13 +73,24 @@ func H(fn HandlerFunc) gin.HandlerFunc {
 // request id and shown only as "Internal error.".
 func WriteError(c *gin.Context, err error) {
 	e := apperr.As(err)
+	if e.Code == apperr.EINTERNAL {
+		// An outage or a full disk under the request is no bug: 503 or 507 with a message the
+		// user can act on (wait), the cause logged and never shown (issue 19).
+		if f := db.Fault(err); f != nil {
+			Logger(c).Warn("dependency fault", "code", string(f.Code), "err", err.Error())
+			e = &apperr.Error{Code: f.Code, Message: f.Message}
+		}
+	}
 	status := Status(e.Code)
 	if e.Code == apperr.EINTERNAL {
 		Logger(c).Error("internal error", "err", err.Error())
 		e = &apperr.Error{Code: apperr.EINTERNAL, Message: apperr.MsgInternal}
 	}
-	if e.Code == apperr.ERATELIMIT {
+	switch e.Code {
+	case apperr.ERATELIMIT:
 		c.Header("Retry-After", "60")
+	case apperr.EUNAVAILABLE:
+		c.Header("Retry-After", "5")
 	}
 	c.AbortWithStatusJSON(status, ErrorBody{Success: false, Message: e.Message, Errors: e.Fields, Code: e.Reason})
 }

@@ -2,14 +2,20 @@ package httpx
 
 import (
 	"context"
+	"database/sql/driver"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/gin-gonic/gin"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"marquee/platform/apperr"
 )
@@ -106,7 +112,7 @@ func TestErrorMappingHidesInternals(t *testing.T) {
 	for code, status := range map[apperr.Code]int{
 		apperr.EINVALID: 400, apperr.EUNAUTHORIZED: 401, apperr.EFORBIDDEN: 403, apperr.ENOTFOUND: 404,
 		apperr.ECONFLICT: 409, apperr.ETOOLARGE: 413, apperr.EUNSUPPORTED: 422, apperr.EMEDIATYPE: 415, apperr.ERATELIMIT: 429,
-		apperr.EPAYMENT: 402, apperr.EUNAVAILABLE: 503, apperr.EINTERNAL: 500,
+		apperr.EPAYMENT: 402, apperr.EUNAVAILABLE: 503, apperr.ENOSPACE: 507, apperr.EINTERNAL: 500,
 	} {
 		if Status(code) != status {
 			t.Errorf("%s -> %d, want %d", code, Status(code), status)
@@ -136,6 +142,29 @@ func TestErrorMappingHidesInternals(t *testing.T) {
 	}), http.MethodGet, "", nil)
 	if strings.Contains(w.Body.String(), "db_down") {
 		t.Fatalf("internal reason leaked: %s", w.Body)
+	}
+}
+
+// An outage or a full disk under a request answers 503 or 507 with the user's message, the cause
+// (which names hosts and files) never shown (issue 19).
+func TestFaultsAnswer503And507(t *testing.T) {
+	for _, tc := range []struct {
+		err    error
+		status int
+		msg    string
+	}{
+		{apperr.Internal(fmt.Errorf("load campaign: %w", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED})), 503, apperr.MsgUnavailable},
+		{fmt.Errorf("insert: %w", driver.ErrBadConn), 503, apperr.MsgUnavailable},
+		{apperr.Internal(&pgconn.PgError{Code: "57P01", Message: "terminating connection due to administrator command"}), 503, apperr.MsgUnavailable},
+		{apperr.Internal(fmt.Errorf("write /data/files/x: %w", syscall.ENOSPC)), 507, apperr.MsgNoSpace},
+		{apperr.Internal(&pgconn.PgError{Code: "23505"}), 500, apperr.MsgInternal},
+	} {
+		w := serve(t, H(func(*gin.Context) error { return tc.err }), http.MethodGet, "", nil)
+		var body ErrorBody
+		_ = json.Unmarshal(w.Body.Bytes(), &body)
+		if w.Code != tc.status || body.Message != tc.msg || body.Success {
+			t.Errorf("%v: %d %s, want %d %q", tc.err, w.Code, w.Body, tc.status, tc.msg)
+		}
 	}
 }
 

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"syscall"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
@@ -43,6 +45,10 @@ func NewS3(ctx context.Context, o Options) (*S3, error) {
 		// Auto: virtual-host style where the provider wants it (AWS), path style elsewhere
 		// (MinIO, IP addresses, test servers).
 		BucketLookup: minio.BucketLookupAuto,
+		// A store that is down answers in about 2 s (backoff of 200 ms doubling, capped at 1 s)
+		// rather than minio-go's 10 retries, so an upload fails fast with a 503 instead of holding
+		// the request and its cleanup for 10 s each (issue 19).
+		MaxRetries: 4,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("storage: s3 client: %w", err)
@@ -115,7 +121,7 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 		if counted != nil && (counted.n != size || errors.Is(err, errShortBody)) {
 			return errSizeMismatch(key, size)
 		}
-		return apperr.Internal(fmt.Errorf("storage: put %s: %w", key, err))
+		return s3Error(fmt.Errorf("storage: put %s: %w", key, err))
 	}
 	if counted != nil {
 		if n, _ := io.Copy(io.Discard, io.LimitReader(src, 1)); n > 0 {
@@ -192,7 +198,7 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 		if isNoSuchKey(err) {
 			return nil
 		}
-		return apperr.Internal(fmt.Errorf("storage: delete %s: %w", key, err))
+		return s3Error(fmt.Errorf("storage: delete %s: %w", key, err))
 	}
 	return nil
 }
@@ -201,7 +207,22 @@ func (s *S3) readError(key string, err error) error {
 	if isNoSuchKey(err) {
 		return notFound(key)
 	}
-	return apperr.Internal(fmt.Errorf("storage: read %s: %w", key, err))
+	return s3Error(fmt.Errorf("storage: read %s: %w", key, err))
+}
+
+// MsgUnavailable answers a call that needed the object store while it could not be reached
+// (issue 19): nothing was stored, and the same call may succeed in a moment.
+const MsgUnavailable = "File storage is briefly unavailable; nothing was stored. Please try again in a moment."
+
+// s3Error is EUNAVAILABLE when the store could not be reached or answered with a 5xx (down,
+// restarting, overloaded), and internal otherwise. Either way the cause is logged, never shown.
+func s3Error(err error) error {
+	var ne net.Error
+	if errors.As(err, &ne) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || minio.ToErrorResponse(err).StatusCode >= 500 {
+		return &apperr.Error{Code: apperr.EUNAVAILABLE, Message: MsgUnavailable, Cause: err}
+	}
+	return apperr.Internal(err)
 }
 
 func isNoSuchKey(err error) bool {
