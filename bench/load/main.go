@@ -36,11 +36,13 @@ func main() {
 	defer stop()
 	cfg.Progress = os.Stderr
 	rep, err := Run(ctx, cfg)
+	if rep != nil {
+		rep.Markdown(os.Stdout)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)
 		os.Exit(1)
 	}
-	rep.Markdown(os.Stdout)
 	if rep.Errors() > 0 {
 		os.Exit(2)
 	}

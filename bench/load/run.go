@@ -255,6 +255,12 @@ func (r *Report) Markdown(out io.Writer) {
 		fmt.Fprintf(out, "Server RSS (MiB) every 10 s, %d samples: first %.1f, last %.1f, min %.1f, max %.1f.\n\n",
 			len(r.RSS), float64(r.RSS[0].KiB)/1024, float64(r.RSS[len(r.RSS)-1].KiB)/1024, float64(lo)/1024, float64(hi)/1024)
 		fmt.Fprintf(out, "```\n%s\n```\n\n", wrap(parts, 20))
+		// The first sample is the server before the mix warmed it up; growth shows as a later
+		// minute above the first one.
+		if n := len(r.RSS); n >= 13 {
+			fmt.Fprintf(out, "After the first sample: the first minute averages %.1f MiB, the last minute %.1f MiB.\n\n",
+				meanMiB(r.RSS[1:7]), meanMiB(r.RSS[n-7:n-1]))
+		}
 	}
 	if r.ServerExited {
 		fmt.Fprintln(out, "**The server exited during the run.**")
@@ -272,6 +278,14 @@ func (r *Report) Markdown(out io.Writer) {
 		fmt.Fprintf(out, "- server logged: %.300s\n", l)
 	}
 	fmt.Fprintf(out, "Errors: %d.\n\n", r.Errors())
+}
+
+func meanMiB(s []rssSample) float64 {
+	var sum int64
+	for _, x := range s {
+		sum += x.KiB
+	}
+	return float64(sum) / float64(len(s)) / 1024
 }
 
 func wrap(parts []string, per int) string {

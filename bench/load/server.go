@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"marquee/platform/db"
@@ -161,7 +162,7 @@ func (s *server) log() string {
 // close stops the server gracefully (SIGTERM), drops its database and removes its files.
 func (s *server) close() {
 	if s.cmd != nil && s.cmd.Process != nil && s.exited != nil {
-		_ = s.cmd.Process.Signal(os.Interrupt)
+		_ = s.cmd.Process.Signal(syscall.SIGTERM) // the graceful shutdown
 		select {
 		case <-s.exited:
 		case <-time.After(20 * time.Second):

@@ -290,8 +290,8 @@ func setup(ctx context.Context, base string, ads, admins []*account, workers int
 					w.free[m][wi][s.Face] = s.Available - s.Used - 1
 				}
 			}
-			sort.Strings(w.faceOrder[m])
 		}
+		sort.Strings(w.faceOrder[m])
 	}
 
 	// One campaign per advertiser, so details and lists have something from the first second.
