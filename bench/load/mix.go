@@ -29,7 +29,7 @@ type call struct {
 
 var placeInputs = []string{"Chi", "San", "Bos", "Atl", "Den", "Sea", "Hou", "Mia", "Aus", "New Y", "Los A", "Port"}
 
-func pick[T any](s []T) T { return s[rand.IntN(len(s))] }
+func pick[T any](s []T) T { return s[rand.IntN(len(s))] } // #nosec G404 -- a load pick, not a secret
 
 // browser fills a target with the web app's headers for account a.
 func browser(w *world, t *vegeta.Target, a *account, method, path, contentType string, body []byte) {
@@ -162,7 +162,7 @@ func mix() []call {
 		// Sign-in: production argon2id, so its rate stays what people do (one every 2 s).
 		{name: "sign in", perMin: 30, want: 200, target: func(w *world, t *vegeta.Target) error {
 			a := pick(w.advertisers)
-			if rand.IntN(10) == 0 {
+			if rand.IntN(10) == 0 { // #nosec G404 -- a load pick, not a secret
 				a = pick(w.admins)
 			}
 			body := jsonBody(map[string]string{"email": a.email, "password": a.password})

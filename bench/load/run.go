@@ -198,14 +198,14 @@ func machine() string {
 				break
 			}
 		}
-		f.Close()
+		_ = f.Close()
 	}
 	mem := ""
 	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
 			if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
 				var kib int64
-				fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), &kib)
+				_, _ = fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), &kib)
 				mem = fmt.Sprintf(", %.1f GiB RAM", float64(kib)/1024/1024)
 			}
 		}

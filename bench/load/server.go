@@ -77,7 +77,7 @@ func startServer(ctx context.Context, cfg Config, admins []*account) (*server, e
 	}
 	s.url = fmt.Sprintf("http://127.0.0.1:%d", port)
 	s.env = serverEnv(port, filepath.Join(dir, "data"), databaseURL)
-	if s.logf, err = os.Create(filepath.Join(dir, "server.log")); err != nil {
+	if s.logf, err = os.Create(filepath.Join(dir, "server.log")); err != nil { // #nosec G304 -- the run's own temporary folder
 		s.close()
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func startServer(ctx context.Context, cfg Config, admins []*account) (*server, e
 			return nil, err
 		}
 	}
-	s.cmd = exec.Command(binary, "serve")
+	s.cmd = exec.Command(binary, "serve") // #nosec G204 -- the marquee binary the operator named (make load builds it)
 	s.cmd.Env = s.env
 	s.cmd.Stdout, s.cmd.Stderr = s.logf, s.logf
 	if err := s.cmd.Start(); err != nil {
@@ -109,7 +109,7 @@ func startServer(ctx context.Context, cfg Config, admins []*account) (*server, e
 
 // cli runs a marquee command on the server's data (before serve starts).
 func (s *server) cli(ctx context.Context, args ...string) error {
-	cmd := exec.CommandContext(ctx, s.binary, args...)
+	cmd := exec.CommandContext(ctx, s.binary, args...) // #nosec G204 -- the marquee binary the operator named, with our own arguments
 	cmd.Env = s.env
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -128,7 +128,7 @@ func (s *server) waitReady(limit time.Duration) error {
 		default:
 		}
 		if res, err := client.Get(s.url + "/readyz"); err == nil {
-			res.Body.Close()
+			_ = res.Body.Close()
 			if res.StatusCode == http.StatusOK {
 				return nil
 			}
@@ -171,10 +171,10 @@ func (s *server) close() {
 		}
 	}
 	if s.logf != nil {
-		s.logf.Close()
+		_ = s.logf.Close()
 	}
 	s.dropDB()
-	os.RemoveAll(s.dir)
+	_ = os.RemoveAll(s.dir)
 }
 
 func freePort() (int, error) {

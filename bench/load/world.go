@@ -49,7 +49,7 @@ func (a *account) randomCampaign() string {
 	if len(a.campaigns) == 0 {
 		return ""
 	}
-	return a.campaigns[rand.IntN(len(a.campaigns))]
+	return a.campaigns[rand.IntN(len(a.campaigns))] // #nosec G404 -- a load pick, not a secret
 }
 
 // upload is a creative file uploaded and not yet saved as a creative (the web's two steps).
@@ -207,7 +207,7 @@ func setup(ctx context.Context, base string, ads, admins []*account, workers int
 	w := &world{base: base, advertisers: ads, admins: admins, cities: map[string][]string{},
 		uploads: make(chan upload, 100000), jpeg: creativeJPEG(),
 		free: map[string][]map[string]int{}, faceOrder: map[string][]string{},
-		byUser: map[string]*account{}, byCompany: map[string]*account{}, rng: rand.New(rand.NewPCG(7, 7))}
+		byUser: map[string]*account{}, byCompany: map[string]*account{}, rng: rand.New(rand.NewPCG(7, 7))} // #nosec G404 -- load picks, not secrets
 	httpc := &http.Client{Timeout: 60 * time.Second}
 	anon := &client{base: base, http: httpc}
 
