@@ -14,7 +14,7 @@ STRIPE_MOCK := bin/tools/stripe-mock
 GOSEC_VERSION := v2.30.0
 GOSEC := bin/tools/gosec
 
-.PHONY: run build build-web build-go test gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench tools clean
+.PHONY: run build build-web build-go test gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench load tools clean
 
 ## run: build everything, then serve on an embedded SQLite database with demo data
 run: build
@@ -111,6 +111,17 @@ bench: tools build
 	go test -run '^$$' -bench . -benchtime 3s -count 1 ./bench/...
 	node bench/web/map-render.mjs --faces 10000 --runs 5
 	node bench/web/lighthouse.mjs
+
+# The load and soak run of issue 19 (bench/load; docs/performance.md "Load and soak"). The
+# PostgreSQL run makes a fresh database on LOAD_DATABASE_URL's server and drops it afterwards.
+LOAD_DURATION ?= 10m
+LOAD_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
+
+## load: the load mix for LOAD_DURATION (10m) on SQLite, then on PostgreSQL; tables in bin/load-*.md
+load: build-go
+	go build -o bin/load ./bench/load
+	bin/load -binary bin/marquee -db sqlite -duration $(LOAD_DURATION) | tee bin/load-sqlite.md
+	bin/load -binary bin/marquee -db postgres -pg '$(LOAD_DATABASE_URL)' -duration $(LOAD_DURATION) | tee bin/load-postgres.md
 
 ## tools: what the tests need from the machine (Chromium for Playwright, stripe-mock for the Stripe adapter)
 tools: $(STRIPE_MOCK)
