@@ -2,12 +2,9 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"image"
 	"image/jpeg"
-	"io"
-	"mime/multipart"
 	"net/http"
 	"regexp"
 	"sort"
@@ -195,25 +192,10 @@ func uploadJPEG(t *testing.T, s *testkit.Server, key string) string {
 	if err := jpeg.Encode(&img, image.NewRGBA(image.Rect(0, 0, 40, 20)), nil); err != nil {
 		t.Fatal(err)
 	}
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	part, _ := w.CreateFormFile("file", "creative.jpg")
-	_, _ = part.Write(img.Bytes())
-	_ = w.Close()
-	req, _ := http.NewRequest(http.MethodPost, s.URL+"/api/v1/creatives/uploads", &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+key)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("upload: %d %s", res.StatusCode, raw)
-	}
+	api := s.Client(t)
+	api.NoXHR, api.Bearer = true, key // an API caller: the key, no browser headers
 	var up struct{ Path string }
-	_ = json.Unmarshal(raw, &up)
+	api.Upload("/api/v1/creatives/uploads", "file", testkit.File{Name: "creative.jpg", Body: img.Bytes()}).Expect(t, http.StatusOK).JSON(t, &up)
 	return up.Path
 }
 

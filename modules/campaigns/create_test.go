@@ -11,7 +11,6 @@ import (
 	"image/png"
 	"io"
 	"marquee/platform/server"
-	"mime/multipart"
 	"net/http"
 	"slices"
 	"strings"
@@ -126,26 +125,14 @@ func (w *world) newCreative(t testing.TB, a *advertiser) string {
 	for x := 0; x < 1400; x += 7 {
 		img.Set(x, x%400, color.RGBA{200, 30, 30, 255})
 	}
-	var buf, body bytes.Buffer
+	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)
 	}
-	mw := multipart.NewWriter(&body)
-	part, _ := mw.CreateFormFile("file", "creative.png")
-	_, _ = part.Write(buf.Bytes())
-	_ = mw.Close()
-	req, _ := http.NewRequest(http.MethodPost, w.s.URL+"/upload_creative_image", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Requested-With", "XMLHttpRequest")
-	res, err := a.c.HTTP.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
 	var up struct{ Path string }
-	if res.StatusCode != 200 || json.Unmarshal(raw, &up) != nil || up.Path == "" {
-		t.Fatalf("upload: %d %s", res.StatusCode, raw)
+	a.c.Upload("/upload_creative_image", "file", testkit.File{Name: "creative.png", Body: buf.Bytes()}).Expect(t, 200).JSON(t, &up)
+	if up.Path == "" {
+		t.Fatal("upload: no path")
 	}
 	var cr struct{ ID string }
 	a.c.Post("/api/creatives/", map[string]any{"creative": map[string]string{"name": "Spring sale", "url": up.Path}}).Expect(t, 201).JSON(t, &cr)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
-	"mime/multipart"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -158,19 +156,9 @@ func TestManageCampaigns(t *testing.T) {
 		admin.Put("/api/admin/campaigns/week/"+wk.ID+"/delivery", DeliveryUpdate{ActImp: -1}).Expect(t, 400)
 		admin.Put("/api/admin/campaigns/week/"+wk.ID+"/delivery", DeliveryUpdate{ActImp: 123456}).Expect(t, 200)
 		var proofsBefore = len(d.Proofs)
-		var body bytes.Buffer
-		mw := multipart.NewWriter(&body)
-		part, _ := mw.CreateFormFile("file", "proof.png")
-		_ = png.Encode(part, proofImage(1))
-		_ = mw.Close()
-		req, _ := http.NewRequest(http.MethodPost, f.s.URL+"/api/admin/campaigns/week/"+wk.ID+"/proofs", &body)
-		req.Header.Set("Content-Type", mw.FormDataContentType())
-		req.Header.Set("X-Requested-With", "XMLHttpRequest")
-		res, err := admin.HTTP.Do(req)
-		if err != nil || res.StatusCode != 200 {
-			t.Fatalf("proof upload: %v %v", res.StatusCode, err)
-		}
-		res.Body.Close()
+		var proof bytes.Buffer
+		_ = png.Encode(&proof, proofImage(1))
+		admin.Upload("/api/admin/campaigns/week/"+wk.ID+"/proofs", "file", testkit.File{Name: "proof.png", Body: proof.Bytes()}).Expect(t, 200)
 		adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
 		if len(d.Proofs) != proofsBefore+1 || d.TotalActImp == 0 || d.Chart.Actual[0] == nil {
 			t.Fatalf("after delivery: proofs %d, act %d, chart %+v", len(d.Proofs), d.TotalActImp, d.Chart)

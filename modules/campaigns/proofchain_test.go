@@ -8,8 +8,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"image/png"
-	"mime/multipart"
-	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -38,19 +36,7 @@ func uploadProof(t *testing.T, f *manageFixture, weekID string, n int) string {
 	t.Helper()
 	var img bytes.Buffer
 	_ = png.Encode(&img, proofImage(n))
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	part, _ := mw.CreateFormFile("file", "proof.png")
-	_, _ = part.Write(img.Bytes())
-	_ = mw.Close()
-	req, _ := http.NewRequest(http.MethodPost, f.s.URL+"/api/admin/campaigns/week/"+weekID+"/proofs", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Requested-With", "XMLHttpRequest")
-	res, err := f.admin.HTTP.Do(req)
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("proof upload: %v %v", res.StatusCode, err)
-	}
-	res.Body.Close()
+	f.admin.Upload("/api/admin/campaigns/week/"+weekID+"/proofs", "file", testkit.File{Name: "proof.png", Body: img.Bytes()}).Expect(t, 200)
 	sum := sha256.Sum256(img.Bytes())
 	return hex.EncodeToString(sum[:])
 }

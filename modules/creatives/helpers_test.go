@@ -8,11 +8,8 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
-	"io"
 	"io/fs"
 	"marquee/platform/server"
-	"mime/multipart"
-	"net/http"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -73,29 +70,11 @@ type namedFile struct {
 // upload posts files as a multipart body with the given field name, as a browser does.
 func upload(t *testing.T, w *world, c *testkit.Client, path, field string, files ...namedFile) *testkit.Response {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for _, f := range files {
-		part, err := mw.CreateFormFile(field, f.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		part.Write(f.body)
+	parts := make([]testkit.File, len(files))
+	for i, f := range files {
+		parts[i] = testkit.File{Name: f.name, Body: f.body}
 	}
-	mw.Close()
-	req, err := http.NewRequest(http.MethodPost, w.s.URL+path, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Requested-With", "XMLHttpRequest")
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return &testkit.Response{Status: res.StatusCode, Header: res.Header, Body: raw}
+	return c.Upload(path, field, parts...)
 }
 
 func uploadOne(t *testing.T, w *world, c *testkit.Client, path string, f namedFile) creatives.UploadedFile {

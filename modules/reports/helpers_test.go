@@ -8,8 +8,6 @@ import (
 	"image/color"
 	"image/jpeg"
 	"io"
-	"mime/multipart"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -141,29 +139,11 @@ type namedFile struct {
 // upload posts files as multipart parts named "file".
 func upload(t *testing.T, s *testkit.Server, c *testkit.Client, path string, files ...namedFile) *testkit.Response {
 	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for _, f := range files {
-		part, err := mw.CreateFormFile("file", f.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		part.Write(f.body)
+	parts := make([]testkit.File, len(files))
+	for i, f := range files {
+		parts[i] = testkit.File{Name: f.name, Body: f.body}
 	}
-	mw.Close()
-	req, err := http.NewRequest(http.MethodPost, s.URL+path, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Requested-With", "XMLHttpRequest")
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return &testkit.Response{Status: res.StatusCode, Header: res.Header, Body: raw}
+	return c.Upload(path, "file", parts...)
 }
 
 // pdfText reads a PDF's pages and its text (one string, pages joined).

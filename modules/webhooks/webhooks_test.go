@@ -11,7 +11,6 @@ import (
 	"image"
 	"image/jpeg"
 	"io"
-	"mime/multipart"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -584,26 +583,5 @@ func postProof(t *testing.T, s *testkit.Server, c *testkit.Client, path string) 
 	if err := jpeg.Encode(&jpg, img, nil); err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	part, err := mw.CreateFormFile("file", "proof.jpg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	part.Write(jpg.Bytes())
-	mw.Close()
-	req, err := http.NewRequest(http.MethodPost, s.URL+path, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Requested-With", "XMLHttpRequest")
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if body, _ := io.ReadAll(res.Body); res.StatusCode != http.StatusOK {
-		t.Fatalf("proof upload: %d %s", res.StatusCode, body)
-	}
+	c.Upload(path, "file", testkit.File{Name: "proof.jpg", Body: jpg.Bytes()}).Expect(t, http.StatusOK)
 }
