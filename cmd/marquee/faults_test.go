@@ -87,6 +87,9 @@ func TestFaultPostgresRestart(t *testing.T) {
 	pg := startPrivatePG(t)
 	env := baseEnv(filepath.Join(t.TempDir(), "data"))
 	env["DATABASE_URL"] = pg.URL()
+	// Jobs tick every second and their runs are counted on /metrics, to see them come back.
+	const metricsToken = "pg-restart-metrics"
+	env["JOBS_INTERVAL"], env["METRICS_TOKEN"] = "1s", metricsToken
 	cli(t, env, "seed", "--demo")
 	p := testkit.Serve(t, "pg-restart", env)
 	c := newFaultClient(p.URL, demoKey)
@@ -129,6 +132,16 @@ func TestFaultPostgresRestart(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	t.Logf("serving again %s after PostgreSQL accepted connections", time.Since(back).Round(time.Millisecond))
+	// The jobs come back too: the leader's advisory-lock session died with the server, and the
+	// process takes the lead again on a new connection, without a restart.
+	before := jobRuns(t, p, metricsToken)["mail.deliver/ok"]
+	for jobRuns(t, p, metricsToken)["mail.deliver/ok"] <= before {
+		if time.Since(back) > 20*time.Second {
+			t.Fatalf("the jobs did not run again within 20 s of PostgreSQL's restart:\n%s", p.Log())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Logf("jobs running again %s after PostgreSQL accepted connections", time.Since(back).Round(time.Millisecond))
 	time.Sleep(time.Second) // the load goes on with the database back
 	close(stop)
 	wg.Wait()

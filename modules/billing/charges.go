@@ -325,7 +325,10 @@ func (s *service) Refund(ctx context.Context, req RefundRequest) (*Transaction, 
 	var row *store.Transaction
 	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
 		charge, err := s.store.TransactionByID(ctx, req.TransactionID)
-		if err != nil || charge.Kind != KindCharge {
+		if err != nil {
+			return db.Translate(err, MsgTransactionNotFound, "") // an outage is not a 404
+		}
+		if charge.Kind != KindCharge {
 			return apperr.NotFound(MsgTransactionNotFound)
 		}
 		if charge.Status != StatusSucceeded {

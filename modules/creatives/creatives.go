@@ -120,6 +120,9 @@ func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req Crea
 		return nil, err
 	}
 	file, err := m.ownUpload(ctx, p, companyID, req.Creative.URL, creativeUploadKinds)
+	if err != nil && apperr.As(err).Code != apperr.ENOTFOUND {
+		return nil, err // an outage is not the client's mistake
+	}
 	if err != nil || file.Width == 0 {
 		return nil, apperr.New(apperr.EINVALID, MsgUploadCreative)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"strings"
 	"time"
 
@@ -620,11 +619,11 @@ func (a *accounts) LoadPrincipal(ctx context.Context, userID string) (*auth.Prin
 		return nil, nil
 	}
 	c, err := a.store.CompanyByID(ctx, u.CompanyID)
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return nil, err
-		}
+	if db.IsNotFound(err) {
 		return nil, nil
+	}
+	if err != nil {
+		return nil, err // an outage answers 503; it does not sign anyone out
 	}
 	return &auth.Principal{UserID: u.ID, CompanyID: u.CompanyID, Email: u.Email, Role: u.Role, CompanyType: c.Type}, nil
 }

@@ -178,7 +178,13 @@ func (a *accounts) ResolveAPIKey(ctx context.Context, hash string) (*auth.Princi
 		return nil, err
 	}
 	c, err := a.store.CompanyByID(ctx, k.CompanyID)
-	if err != nil || c.Status != StatusActive {
+	if db.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err // an outage answers 503, not "a valid API key is required"
+	}
+	if c.Status != StatusActive {
 		return nil, nil
 	}
 	p.Role = RoleUser

@@ -132,7 +132,10 @@ func (m *Module) resend(ctx context.Context, me *auth.Principal, linkID string) 
 // ownLink returns the partner's link; another partner's, or an unknown one, answers 404.
 func (m *Module) ownLink(ctx context.Context, partnerID, linkID string) (*store.Link, error) {
 	l, err := m.store.LinkByID(ctx, linkID)
-	if err != nil || l.PartnerID != partnerID {
+	if err != nil {
+		return nil, db.Translate(err, MsgLinkNotFound, "") // an outage is not a 404
+	}
+	if l.PartnerID != partnerID {
 		return nil, apperr.NotFound(MsgLinkNotFound)
 	}
 	return l, nil

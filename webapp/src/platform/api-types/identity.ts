@@ -38,11 +38,11 @@ export interface CreatedAPIKey {
 /**
  * API key messages.
  */
-export const MsgAPIKeyName = "Give the key a name (at most 100 characters).";
+export const MsgAPIKeyName = "Give the key a name (at most 100 characters)."; // #nosec G101 -- a user-facing message, not a credential
 /**
  * API key messages.
  */
-export const MsgAPIKeyScope = "Choose a scope: read, or read-write.";
+export const MsgAPIKeyScope = "Choose a scope: read, or read-write."; // #nosec G101 -- a user-facing message, not a credential
 /**
  * API key messages.
  */
@@ -50,11 +50,11 @@ export const MsgAPIKeyTooMany = "A company can have at most 20 live API keys. Re
 /**
  * API key messages.
  */
-export const MsgAPIKeyNotFound = "This API key does not exist or is already revoked.";
+export const MsgAPIKeyNotFound = "This API key does not exist or is already revoked."; // #nosec G101 -- a user-facing message, not a credential
 /**
  * API key messages.
  */
-export const MsgAPIKeyRevoked = "API key revoked.";
+export const MsgAPIKeyRevoked = "API key revoked."; // #nosec G101 -- a user-facing message, not a credential
 /**
  * API key messages.
  */
@@ -62,7 +62,7 @@ export const MaxLiveAPIKeys = 20;
 /**
  * Audit actions of API keys.
  */
-export const AuditAPIKeyRevoke = "api_key.revoke";
+export const AuditAPIKeyRevoke = "api_key.revoke"; // #nosec G101 -- an audit action name, not a credential
 /**
  * Audit actions of API keys.
  */
@@ -147,11 +147,11 @@ export const MsgPasswordReset = "Your password has been reset successsfully!";
 /**
  * Messages of A §8 and of this module, word for word where the spec gives them.
  */
-export const MsgPasswordResetFailed = "Error to try reset password";
+export const MsgPasswordResetFailed = "Error to try reset password"; // #nosec G101 -- a user-facing message, not a credential
 /**
  * Messages of A §8 and of this module, word for word where the spec gives them.
  */
-export const MsgTokenInvalid = "This link is invalid or has expired.";
+export const MsgTokenInvalid = "This link is invalid or has expired."; // #nosec G101 -- a user-facing message, not a credential
 /**
  * Messages of A §8 and of this module, word for word where the spec gives them.
  */
@@ -191,7 +191,7 @@ export const MsgCommonPassword = "This password is too common. Please choose ano
 /**
  * MsgPersonalPassword refuses a password made of the account's email or company name.
  */
-export const MsgPersonalPassword = "Please choose a password that is not made of your email or company name.";
+export const MsgPersonalPassword = "Please choose a password that is not made of your email or company name."; // #nosec G101 -- a user-facing message, not a credential
 /**
  * MsgInvalidName refuses a first or last name.
  */
