@@ -334,6 +334,8 @@ func TestFaultS3Down(t *testing.T) {
 	}
 	if a := c.do(http.MethodGet, image, nil, nil); a.Status != http.StatusServiceUnavailable {
 		t.Errorf("read with S3 down: %s", a)
+	} else if e, ok := a.envelope(); !ok || e.Message != storage.MsgReadUnavailable {
+		t.Errorf("read with S3 down: %s", a)
 	}
 	if a := c.do(http.MethodGet, "/users/currentUser", nil, nil); a.Status != http.StatusOK {
 		t.Errorf("a call that needs no file with S3 down: %s", a)

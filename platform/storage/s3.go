@@ -121,7 +121,7 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 		if counted != nil && (counted.n != size || errors.Is(err, errShortBody)) {
 			return errSizeMismatch(key, size)
 		}
-		return s3Error(fmt.Errorf("storage: put %s: %w", key, err))
+		return s3Error(fmt.Errorf("storage: put %s: %w", key, err), MsgUnavailable)
 	}
 	if counted != nil {
 		if n, _ := io.Copy(io.Discard, io.LimitReader(src, 1)); n > 0 {
@@ -198,7 +198,7 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 		if isNoSuchKey(err) {
 			return nil
 		}
-		return s3Error(fmt.Errorf("storage: delete %s: %w", key, err))
+		return s3Error(fmt.Errorf("storage: delete %s: %w", key, err), MsgReadUnavailable)
 	}
 	return nil
 }
@@ -207,20 +207,25 @@ func (s *S3) readError(key string, err error) error {
 	if isNoSuchKey(err) {
 		return notFound(key)
 	}
-	return s3Error(fmt.Errorf("storage: read %s: %w", key, err))
+	return s3Error(fmt.Errorf("storage: read %s: %w", key, err), MsgReadUnavailable)
 }
 
-// MsgUnavailable answers a call that needed the object store while it could not be reached
-// (issue 19): nothing was stored, and the same call may succeed in a moment.
-const MsgUnavailable = "File storage is briefly unavailable; nothing was stored. Please try again in a moment."
+// Messages of a call that needed the object store while it could not be reached (issue 19); the
+// same call may succeed in a moment. An upload says that nothing was stored; a read does not
+// store anything, so it does not say so.
+const (
+	MsgUnavailable     = "File storage is briefly unavailable; nothing was stored. Please try again in a moment."
+	MsgReadUnavailable = "File storage is briefly unavailable. Please try again in a moment."
+)
 
-// s3Error is EUNAVAILABLE when the store could not be reached or answered with a 5xx (down,
-// restarting, overloaded), and internal otherwise. Either way the cause is logged, never shown.
-func s3Error(err error) error {
+// s3Error is EUNAVAILABLE with msg when the store could not be reached or answered with a 5xx
+// (down, restarting, overloaded), and internal otherwise. Either way the cause is logged, never
+// shown.
+func s3Error(err error, msg string) error {
 	var ne net.Error
 	if errors.As(err, &ne) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) ||
 		errors.Is(err, io.ErrUnexpectedEOF) || minio.ToErrorResponse(err).StatusCode >= 500 {
-		return &apperr.Error{Code: apperr.EUNAVAILABLE, Message: MsgUnavailable, Cause: err}
+		return &apperr.Error{Code: apperr.EUNAVAILABLE, Message: msg, Cause: err}
 	}
 	return apperr.Internal(err)
 }

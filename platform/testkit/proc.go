@@ -1,11 +1,9 @@
 package testkit
 
 import (
-	"bytes"
 	"fmt"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,16 +230,3 @@ func (p *Proc) Log() string {
 	}
 	return string(b)
 }
-
-// Client returns a browser-like client of the process.
-func (p *Proc) Client(t testing.TB) *Client { return NewClient(t, p.URL) }
-
-// NewClient returns a browser-like client (cookies, the CSRF header) of the server at base.
-func NewClient(t testing.TB, base string) *Client {
-	jar, _ := cookiejar.New(nil)
-	return &Client{t: t, base: base, HTTP: &http.Client{Jar: jar, Timeout: 30 * time.Second,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-}
-
-// LogContains reports whether the process's log holds s.
-func (p *Proc) LogContains(s string) bool { return bytes.Contains([]byte(p.Log()), []byte(s)) }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"mime/multipart"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -177,6 +178,13 @@ type Client struct {
 
 // Client returns a new client with an empty cookie jar.
 func (s *Server) Client(t testing.TB) *Client { return NewClient(t, s.URL) }
+
+// NewClient returns a browser-like client (cookies, the CSRF header) of the server at base.
+func NewClient(t testing.TB, base string) *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{t: t, base: base, HTTP: &http.Client{Jar: jar, Timeout: 30 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
 
 // Response is a finished call.
 type Response struct {
