@@ -119,6 +119,9 @@ func (m *Module) Jobs() []jobs.Job {
 	return []jobs.Job{{Name: "creatives.temp-cleanup", Every: time.Hour, Run: func(ctx context.Context) error {
 		_, err := m.CleanTempFiles(ctx)
 		return err
+	}}, {Name: JobSweepOrphans, Every: 24 * time.Hour, Run: func(ctx context.Context) error {
+		_, err := m.SweepOrphanObjects(ctx)
+		return err
 	}}}
 }
 

@@ -186,6 +186,47 @@ func (s *FS) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
+// List implements Storage. The temporary files of a put in progress (or cut short by a crash) are
+// not objects, and are not listed.
+func (s *FS) List(ctx context.Context, prefix string, fn func(Object) error) error {
+	if err := checkPrefix(prefix); err != nil {
+		return err
+	}
+	root := filepath.Join(s.objects, filepath.FromSlash(prefix))
+	var stopped error // fn's own error, returned as it is
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == root && errors.Is(err, fs.ErrNotExist) {
+				return fs.SkipAll // nothing was ever stored under prefix
+			}
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if d.IsDir() || strings.HasPrefix(d.Name(), ".put-") {
+			return nil
+		}
+		info, err := d.Info()
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // deleted since the directory was read
+		}
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(s.objects, p)
+		if err != nil {
+			return err
+		}
+		stopped = fn(Object{Key: filepath.ToSlash(rel), Size: info.Size(), ModTime: info.ModTime().UTC()})
+		return stopped
+	})
+	if err == nil || err == stopped || errors.Is(err, ctx.Err()) {
+		return err
+	}
+	return apperr.Internal(fmt.Errorf("storage: list %s: %w", prefix, err))
+}
+
 func (s *FS) describe(key string, info fs.FileInfo) Object {
 	ct := DefaultContentType
 	if b, err := os.ReadFile(s.typePath(key)); err == nil {

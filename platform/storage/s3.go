@@ -203,6 +203,25 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
+// List implements Storage: the bucket's listing under prefix, page by page (S3 pages hold up to
+// 1,000 keys), in key order.
+func (s *S3) List(ctx context.Context, prefix string, fn func(Object) error) error {
+	if err := checkPrefix(prefix); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx) // stops minio-go's listing goroutine when fn stops early
+	defer cancel()
+	for info := range s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: prefix, Recursive: true}) {
+		if info.Err != nil {
+			return s3Error(fmt.Errorf("storage: list %s: %w", prefix, info.Err), MsgReadUnavailable)
+		}
+		if err := fn(Object{Key: info.Key, Size: info.Size, ModTime: info.LastModified.UTC()}); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
 func (s *S3) readError(key string, err error) error {
 	if isNoSuchKey(err) {
 		return notFound(key)

@@ -47,6 +47,11 @@ type Storage interface {
 	// Delete removes the object; deleting an absent key is not an error. Returns EINVALID for a
 	// bad key.
 	Delete(ctx context.Context, key string) error
+	// List calls fn for every object whose key starts with prefix, a folder: "" or a valid key
+	// followed by "/". The objects under one folder come one after the other; no other order is
+	// promised. ContentType is left empty (neither driver's listing has it). fn's error stops the
+	// listing and is returned. Returns EINVALID for a bad prefix.
+	List(ctx context.Context, prefix string, fn func(Object) error) error
 }
 
 // Options choose and configure a driver (STORAGE_DRIVER, S3_* in docs/platform-services.md).
@@ -99,6 +104,14 @@ func checkKey(key string) error {
 		return apperr.Errorf(apperr.EINVALID, "Invalid storage key %q.", key)
 	}
 	return nil
+}
+
+// checkPrefix accepts "" and a valid key followed by "/" (List).
+func checkPrefix(prefix string) error {
+	if prefix == "" || strings.HasSuffix(prefix, "/") && ValidKey(strings.TrimSuffix(prefix, "/")) {
+		return nil
+	}
+	return apperr.Errorf(apperr.EINVALID, "Invalid storage prefix %q.", prefix)
 }
 
 // checkContentType keeps a content type to one header line, as it ends up in an HTTP header.

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -301,6 +302,61 @@ func testStorage(t *testing.T, newStorage func(t *testing.T) Storage) {
 			t.Fatalf("Get = %q", got)
 		}
 	})
+
+	t.Run("list walks one folder, whole and only it", func(t *testing.T) {
+		t.Parallel()
+		s := newStorage(t)
+		before := time.Now().Add(-time.Minute)
+		for _, key := range []string{"creative/c1/a.jpg", "creative/c1/a.thumb.jpg", "creative/c2/b.png",
+			"creative-x/c1/z.jpg", "creatives/c1/y.jpg", "report/c1/r.pdf"} {
+			if err := s.Put(ctx, key, strings.NewReader(key), int64(len(key)), "text/plain"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		list := func(prefix string) []Object {
+			t.Helper()
+			var got []Object
+			if err := s.List(ctx, prefix, func(o Object) error { got = append(got, o); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			slices.SortFunc(got, func(a, b Object) int { return strings.Compare(a.Key, b.Key) })
+			return got
+		}
+		got := list("creative/")
+		keys := make([]string, len(got))
+		for i, o := range got {
+			keys[i] = o.Key
+			if o.Size != int64(len(o.Key)) || o.ModTime.Before(before) || o.ModTime.After(time.Now().Add(time.Minute)) {
+				t.Errorf("listed %+v", o)
+			}
+		}
+		if want := []string{"creative/c1/a.jpg", "creative/c1/a.thumb.jpg", "creative/c2/b.png"}; !slices.Equal(keys, want) {
+			t.Fatalf("List(creative/) = %q, want %q", keys, want)
+		}
+		if n := len(list("")); n != 6 {
+			t.Fatalf("List(\"\") = %d objects, want 6", n)
+		}
+		if n := len(list("nothing/here/")); n != 0 {
+			t.Fatalf("List of an empty folder = %d objects", n)
+		}
+		if err := s.Delete(ctx, "creative/c2/b.png"); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(list("creative/")); n != 2 {
+			t.Fatalf("List after a delete = %d objects, want 2", n)
+		}
+
+		stop := errors.New("enough")
+		calls := 0
+		if err := s.List(ctx, "", func(Object) error { calls++; return stop }); err != stop || calls != 1 {
+			t.Fatalf("List stopped by fn = %v after %d calls, want fn's error after 1", err, calls)
+		}
+		for _, bad := range []string{"creative", "/creative/", "creative//", "../", "a/../"} {
+			if err := s.List(ctx, bad, func(Object) error { return nil }); apperr.CodeOf(err) != apperr.EINVALID {
+				t.Errorf("List(%q) = %v, want EINVALID", bad, err)
+			}
+		}
+	})
 }
 
 func TestValidKey(t *testing.T) {
@@ -410,5 +466,26 @@ func TestFSLeavesNoTemporaryFiles(t *testing.T) {
 	})
 	if got := strings.Join(files, " "); got != "objects/a/ok.txt types/a/ok.txt" {
 		t.Fatalf("files: %s", got)
+	}
+}
+
+// A put cut short by a crash leaves its temporary file; List does not take it for an object.
+func TestFSListSkipsTemporaryFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s, err := NewFS(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustPut(t, s, "a/ok.txt", "fine", "text/plain")
+	if err := os.WriteFile(filepath.Join(dir, "objects", "a", ".put-123456"), []byte("half"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	if err := s.List(context.Background(), "a/", func(o Object) error { keys = append(keys, o.Key); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(keys, " "); got != "a/ok.txt" {
+		t.Fatalf("listed %q, want only a/ok.txt", got)
 	}
 }

@@ -107,6 +107,29 @@ func Migrations() []*db.Migration {
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("creatives_creatives", "creatives_contents", "creatives_files")
 		},
+	}, {
+		// The orphan sweep asks, object by object, whether any row names a key as its original,
+		// thumbnail or web copy (FileByAnyKey); without these, each thumbnail asked scans the table.
+		ID: "creatives-0002-derived-key-indexes",
+		Migrate: func(tx *gorm.DB) error {
+			for _, stmt := range []string{
+				"CREATE INDEX IF NOT EXISTS idx_creatives_files_thumb_key ON creatives_files (thumb_key)",
+				"CREATE INDEX IF NOT EXISTS idx_creatives_files_display_key ON creatives_files (display_key)",
+			} {
+				if err := tx.Exec(stmt).Error; err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		Rollback: func(tx *gorm.DB) error {
+			for _, ix := range []string{"idx_creatives_files_thumb_key", "idx_creatives_files_display_key"} {
+				if err := tx.Migrator().DropIndex(&File{}, ix); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
 	}}
 }
 

@@ -1,0 +1,59 @@
+package creatives
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+
+	"marquee/platform/apperr"
+	"marquee/platform/storage"
+)
+
+// JobSweepOrphans is the daily job that deletes the objects no file row names (SweepOrphanObjects).
+const JobSweepOrphans = "creatives.orphan-sweep"
+
+// OrphanGrace is how old an unnamed object must be before the sweep deletes it. An upload stores
+// its objects before it inserts their row (uploader.save), so a younger object may belong to an
+// upload still in progress; no request lives a day.
+const OrphanGrace = 24 * time.Hour
+
+// storedKinds are the folders the uploads store under: "<kind>/<company>/<id><ext>" (uploader.save).
+// Nothing else writes there; generated reports live under "reports/", which is not swept.
+var storedKinds = []string{KindCreative, KindCreativeLibrary, KindTemp, KindContent, KindCreativeImage, KindReport, KindProof}
+
+// SweepOrphanObjects deletes the stored objects, older than OrphanGrace, that no file row names
+// as its original, thumbnail or web copy, and answers how many it deleted. They are what an upload
+// cut short between storing its objects and inserting its row leaves (a process killed, issue 19),
+// and what a release leaves when deleting its objects fails (deleteObjects). Such objects are never
+// served, since every read goes through a row, but they take space and a company's data would
+// outlive the company's files. A row inserted meanwhile is not at risk: its objects are new.
+func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
+	cutoff := m.deps.Clock.Now().Add(-OrphanGrace)
+	removed := 0
+	for _, kind := range storedKinds {
+		err := m.deps.Storage.List(ctx, kind+"/", func(o storage.Object) error {
+			if !o.ModTime.Before(cutoff) {
+				return nil
+			}
+			_, err := m.store.FileByAnyKey(ctx, o.Key)
+			if err == nil {
+				return nil
+			}
+			if !errors.Is(err, gorm.ErrRecordNotFound) {
+				return apperr.Internal(err)
+			}
+			if err := m.deps.Storage.Delete(ctx, o.Key); err != nil {
+				return err
+			}
+			removed++
+			m.deps.Log.InfoContext(ctx, "creatives: deleted an object no file names", "key", o.Key, "size", o.Size, "modified", o.ModTime)
+			return nil
+		})
+		if err != nil {
+			return removed, err
+		}
+	}
+	return removed, nil
+}

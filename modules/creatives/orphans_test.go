@@ -1,0 +1,100 @@
+package creatives_test
+
+import (
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+
+	"marquee/modules/creatives"
+	"marquee/platform/storage"
+	"marquee/platform/testkit"
+)
+
+// The objects an upload cut short leaves (stored, but no row inserted: a process killed between
+// the two, issue 19) are deleted by the daily sweep once they are a day old, on both drivers;
+// every object a row names, and everything outside the upload folders, stays.
+func TestOrphanObjectsAreSweptAfterADay(t *testing.T) {
+	for _, driver := range []string{storage.DriverFS, storage.DriverS3} {
+		t.Run(driver, func(t *testing.T) {
+			testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+				var opts []testkit.Option
+				if driver == storage.DriverS3 {
+					srv := httptest.NewServer(gofakes3.New(s3mem.New()).Server())
+					t.Cleanup(srv.Close)
+					opts = append(opts, testkit.WithEnv("STORAGE_DRIVER", "s3"), testkit.WithEnv("S3_ENDPOINT", strings.TrimPrefix(srv.URL, "http://")),
+						testkit.WithEnv("S3_ACCESS_KEY", "test-access"), testkit.WithEnv("S3_SECRET_KEY", "test-secret"),
+						testkit.WithEnv("S3_BUCKET", "marquee-orphans"))
+				}
+				w := start(t, dialect, opts...)
+				store := w.s.Kernel.Storage
+				keys := func() []string {
+					t.Helper()
+					var out []string
+					if err := store.List(t.Context(), "", func(o storage.Object) error { out = append(out, o.Key); return nil }); err != nil {
+						t.Fatal(err)
+					}
+					slices.Sort(out)
+					return out
+				}
+
+				// Files with rows: a TIFF creative (original, thumbnail, web copy) and a temp image.
+				tif := uploadOne(t, w, w.user, "/upload_creative", namedFile{"board.tif", tiffOf(t, 600, 200)})
+				var tmp []creatives.UploadedFile
+				upload(t, w, w.amb, "/upload_temp", "files", namedFile{"a.png", pngOf(t, 30, 30)}).Expect(t, 200).JSON(t, &tmp)
+				named := keys()
+				if len(named) != 5 {
+					t.Fatalf("objects after two uploads = %q, want 5", named)
+				}
+				// What two cut uploads and a generated report leave.
+				orphans := []string{
+					"creative/" + w.userCompany + "/01a21200-0000-7000-8000-00000000000a.tif",
+					"creative/" + w.userCompany + "/01a21200-0000-7000-8000-00000000000a.thumb.jpg",
+					"proof/" + w.ambCompany + "/01a21200-0000-7000-8000-00000000000b.jpg",
+				}
+				kept := "reports/" + w.userCompany + "/r1/report.pdf"
+				for _, key := range append(slices.Clone(orphans), kept) {
+					if err := store.Put(t.Context(), key, strings.NewReader(key), int64(len(key)), "application/octet-stream"); err != nil {
+						t.Fatal(err)
+					}
+				}
+				sweep := func() int {
+					t.Helper()
+					n, err := creativesModule(w).SweepOrphanObjects(t.Context())
+					if err != nil {
+						t.Fatal(err)
+					}
+					return n
+				}
+
+				// The objects' times are the store's (real) clock; the sweep's day is the server's.
+				w.s.Clock.Set(time.Now().Add(creatives.OrphanGrace - time.Hour))
+				if n := sweep(); n != 0 {
+					t.Fatalf("a sweep within the day deleted %d objects", n)
+				}
+				w.s.Clock.Set(time.Now().Add(creatives.OrphanGrace + time.Hour))
+				if n := sweep(); n != len(orphans) {
+					t.Fatalf("a sweep after the day deleted %d objects, want %d", n, len(orphans))
+				}
+				if got, want := keys(), append(slices.Clone(named), kept); !slices.Equal(got, slices.Sorted(slices.Values(want))) {
+					t.Fatalf("objects after the sweep = %q, want %q", got, want)
+				}
+				if n := sweep(); n != 0 {
+					t.Fatalf("a second sweep deleted %d objects", n)
+				}
+
+				// Every file a row names still serves, in all its forms.
+				w.user.SessionAs(w.s, w.userID) // the sessions idled out over the day
+				w.amb.SessionAs(w.s, w.ambID)
+				for _, path := range []string{imagePath(tif.Path), imagePath(tif.Path) + "&thumb=1", imagePath(tif.Path) + "&original=1"} {
+					w.user.Get(path).Expect(t, 200)
+				}
+				w.amb.Get(imagePath(tmp[0].Path)).Expect(t, 200)
+			})
+		})
+	}
+}
