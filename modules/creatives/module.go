@@ -119,10 +119,7 @@ func (m *Module) Jobs() []jobs.Job {
 	return []jobs.Job{{Name: "creatives.temp-cleanup", Every: time.Hour, Run: func(ctx context.Context) error {
 		_, err := m.CleanTempFiles(ctx)
 		return err
-	}}, {Name: JobSweepOrphans, Every: 24 * time.Hour, Run: func(ctx context.Context) error {
-		_, err := m.SweepOrphanObjects(ctx)
-		return err
-	}}}
+	}}, {Name: JobSweepOrphans, Every: time.Hour, Run: m.sweepOrphansDaily}}
 }
 
 func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }

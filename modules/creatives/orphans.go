@@ -3,6 +3,8 @@ package creatives
 import (
 	"context"
 	"errors"
+	"io"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -11,8 +13,16 @@ import (
 	"marquee/platform/storage"
 )
 
-// JobSweepOrphans is the daily job that deletes the objects no file row names (SweepOrphanObjects).
+// JobSweepOrphans is the job that deletes, once a day, the objects no file row names
+// (SweepOrphanObjects).
 const JobSweepOrphans = "creatives.orphan-sweep"
+
+// SweepEvery is how often the orphan sweep runs. Its job ticks hourly and sweeps when the last
+// sweep is this old (sweepOrphansDaily).
+const SweepEvery = 24 * time.Hour
+
+// sweepMarkerKey holds the time of the last finished sweep, outside the swept folders.
+const sweepMarkerKey = "maintenance/creatives-orphan-sweep"
 
 // OrphanGrace is how old an unnamed object must be before the sweep deletes it. An upload stores
 // its objects before it inserts their row (uploader.save), so a younger object may belong to an
@@ -56,4 +66,46 @@ func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
 		}
 	}
 	return removed, nil
+}
+
+// sweepOrphansDaily is the job's run: it sweeps when the last sweep finished SweepEvery ago, or
+// never did. The time is kept in an object beside the ones swept, not in the process: a job that
+// ticked every 24 hours would start its wait again at each restart, and would never run on a
+// service deployed more often than daily.
+func (m *Module) sweepOrphansDaily(ctx context.Context) error {
+	now := m.deps.Clock.Now()
+	last, err := m.lastSweep(ctx)
+	if err != nil {
+		return err
+	}
+	if now.Sub(last) < SweepEvery {
+		return nil
+	}
+	if _, err := m.SweepOrphanObjects(ctx); err != nil {
+		return err
+	}
+	stamp := now.Format(time.RFC3339Nano)
+	return m.deps.Storage.Put(ctx, sweepMarkerKey, strings.NewReader(stamp), int64(len(stamp)), "text/plain")
+}
+
+// lastSweep is the time of the last finished sweep; the zero time when there was none (or its
+// marker cannot be read as a time, which a new sweep rewrites).
+func (m *Module) lastSweep(ctx context.Context) (time.Time, error) {
+	rc, _, err := m.deps.Storage.Get(ctx, sweepMarkerKey)
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		return time.Time{}, nil
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, 64))
+	if err != nil {
+		return time.Time{}, apperr.Internal(err)
+	}
+	last, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(string(b)))
+	if err != nil {
+		return time.Time{}, nil
+	}
+	return last, nil
 }

@@ -1,6 +1,7 @@
 package creatives_test
 
 import (
+	"context"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"marquee/modules/creatives"
+	"marquee/platform/apperr"
 	"marquee/platform/storage"
 	"marquee/platform/testkit"
 )
@@ -94,6 +96,40 @@ func TestOrphanObjectsAreSweptAfterADay(t *testing.T) {
 					w.user.Get(path).Expect(t, 200)
 				}
 				w.amb.Get(imagePath(tmp[0].Path)).Expect(t, 200)
+
+				// The job ticks hourly and sweeps once a day, by the time of the last sweep kept in
+				// the store, so a restart neither repeats nor postpones it.
+				var job func(context.Context) error
+				for _, j := range creativesModule(w).Jobs() {
+					if j.Name == creatives.JobSweepOrphans {
+						job = j.Run
+					}
+				}
+				late := "creative/" + w.userCompany + "/01a21200-0000-7000-8000-00000000000c.jpg"
+				exists := func() bool {
+					t.Helper()
+					_, err := store.Stat(t.Context(), late)
+					if err != nil && apperr.CodeOf(err) != apperr.ENOTFOUND {
+						t.Fatal(err)
+					}
+					return err == nil
+				}
+				for i, want := range []bool{false, true, true, false} {
+					if i == 1 {
+						if err := store.Put(t.Context(), late, strings.NewReader("late"), 4, ""); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if i == 3 {
+						w.s.Clock.Advance(creatives.SweepEvery)
+					}
+					if err := job(t.Context()); err != nil {
+						t.Fatal(err)
+					}
+					if exists() != want {
+						t.Fatalf("run %d of the job: the orphan exists = %v, want %v", i+1, !want, want)
+					}
+				}
 			})
 		})
 	}
