@@ -32,7 +32,9 @@ import (
 	"marquee/modules/campaigns"
 	"marquee/modules/identity"
 	"marquee/modules/locations"
+	"marquee/platform/auth"
 	"marquee/platform/db"
+	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
@@ -57,6 +59,7 @@ func TestScaleOut(t *testing.T) {
 		tick        = time.Second // JOBS_INTERVAL
 		signInLimit = 4
 		resetLimit  = 4
+		apiKeyLimit = 5
 		token       = "scale-out-metrics-token"
 	)
 	env := map[string]string{
@@ -64,6 +67,7 @@ func TestScaleOut(t *testing.T) {
 		"STORAGE_DRIVER": "s3", "S3_ENDPOINT": s3URL.Host, "S3_ACCESS_KEY": "scaleout", "S3_SECRET_KEY": "scaleout-secret",
 		"S3_BUCKET": "marquee-scaleout", "METRICS_TOKEN": token, "JOBS_INTERVAL": tick.String(),
 		"SIGNIN_RATE_LIMIT": strconv.Itoa(signInLimit), "RESET_RATE_LIMIT": strconv.Itoa(resetLimit),
+		"API_KEY_RATE_LIMIT": strconv.Itoa(apiKeyLimit),
 		"LOG_LEVEL": "warn",
 	}
 
@@ -117,6 +121,7 @@ func TestScaleOut(t *testing.T) {
 
 	raceForSpots(t, c, px, replicas, sqlDB)
 	rateLimitsAddUp(t, px, len(replicas), signInLimit, resetLimit)
+	apiKeyLimitAddsUp(t, c, px, len(replicas), apiKeyLimit)
 	jobsRunOncePerTick(t, replicas, token, tick)
 	twoReplicasMigrateOnce(t, sqlDB)
 }
@@ -338,6 +343,34 @@ func raceForSpots(t *testing.T, c *testkit.Client, px *roundRobin, replicas []*t
 		t.Fatalf("the raced face %s is not sold out in %s (%v)", face, week, err)
 	}
 	t.Logf("booking race: %d companies on 2 replicas for %d free spots of face %s in %s: %d won", racers, free, face, week, won)
+}
+
+// apiKeyLimitAddsUp spreads one API key's calls over the replicas: its limit, and the remaining
+// count of the RateLimit header, hold in total (every limit other than sign-in's counts through
+// ratelimit.ForDatabase, in the database on PostgreSQL).
+func apiKeyLimitAddsUp(t *testing.T, c *testkit.Client, px *roundRobin, n, limit int) {
+	var key identity.CreatedAPIKey
+	c.Post("/api/api-keys/", identity.CreateAPIKeyRequest{Name: "scale-out", Scope: auth.ScopeRead}).Expect(t, http.StatusCreated).JSON(t, &key)
+	api := testkit.NewClient(t, px.URL)
+	api.Header = http.Header{"Authorization": {"Bearer " + key.Secret}}
+	refusedBy := map[string]bool{}
+	for i := range limit + n {
+		res := api.Get("/api/v1/markets")
+		if i < limit {
+			res.Expect(t, http.StatusOK)
+			if want := fmt.Sprintf(`"per-key";r=%d;`, limit-i-1); !strings.HasPrefix(res.Header.Get("RateLimit"), want) {
+				t.Fatalf("call %d on %s: RateLimit %q, want it to start %q", i+1, res.Header.Get(backendHeader), res.Header.Get("RateLimit"), want)
+			}
+			continue
+		}
+		if res.Status != http.StatusTooManyRequests || res.Map(t)["message"] != server.MsgKeyRateLimited {
+			t.Fatalf("call %d on %s, over the key's limit of %d: %d %s", i+1, res.Header.Get(backendHeader), limit, res.Status, res.Body)
+		}
+		refusedBy[res.Header.Get(backendHeader)] = true
+	}
+	if len(refusedBy) != n {
+		t.Fatalf("the key was refused by %v, want every replica", refusedBy)
+	}
 }
 
 // rateLimitsAddUp spreads sign-in and reset attempts over the replicas: the limit holds in total.

@@ -10,6 +10,7 @@ import (
 	"marquee/platform/auth"
 	"marquee/platform/db"
 	"marquee/platform/mail"
+	"marquee/platform/ratelimit"
 )
 
 // The module's emails. They go through the outbox in the transaction that causes them.
@@ -68,8 +69,8 @@ func (m *Module) requestCreative(ctx context.Context, p *auth.Principal, req Cre
 		return apperr.Field("email", identity.MsgInvalidEmail)
 	}
 	req.Email = addr.Address
-	if !m.requestLimit.Allow("creative-request:" + p.UserID) {
-		return apperr.New(apperr.ERATELIMIT, MsgTooManyRequests)
+	if err := ratelimit.Check(ctx, m.requestLimit, MsgTooManyRequests, "creative-request:"+p.UserID); err != nil {
+		return err
 	}
 	company, err := m.deps.Identity.FindCompanyByID(ctx, p.CompanyID)
 	if err != nil {

@@ -54,6 +54,9 @@ type Deps struct {
 	Identity Identity
 	Audit    Auditor
 	Log      *slog.Logger
+	// RateLimits makes the counters of the upload and creative-request limits; nil counts in the
+	// process.
+	RateLimits ratelimit.Factory
 
 	OperationsEmail string // receives creative requests
 	MaxJSONBytes    int64
@@ -77,7 +80,7 @@ type Module struct {
 	deps         Deps
 	store        *store.Store
 	uploads      *uploader
-	requestLimit *ratelimit.Limiter
+	requestLimit ratelimit.Counter
 }
 
 // New builds the module.
@@ -92,6 +95,9 @@ func New(d Deps) (*Module, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
+	if d.RateLimits == nil {
+		d.RateLimits = ratelimit.InProcess(d.Clock)
+	}
 	if d.TempDir == "" {
 		d.TempDir = os.TempDir()
 	}
@@ -103,8 +109,8 @@ func New(d Deps) (*Module, error) {
 		deps:  d,
 		store: st,
 		uploads: &uploader{deps: d, store: st, decodes: semaphore.NewWeighted(d.Limits.DecodeMemory),
-			rate: ratelimit.New(d.Limits.FilesPerMinute, time.Minute, d.Clock)},
-		requestLimit: ratelimit.New(CreativeRequestsPerHour, time.Hour, d.Clock),
+			rate: d.RateLimits("uploads", d.Limits.FilesPerMinute, time.Minute)},
+		requestLimit: d.RateLimits("creative-requests", CreativeRequestsPerHour, time.Hour),
 	}, nil
 }
 
@@ -130,7 +136,7 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Audit: k.Audit, Log: k.Log,
-		OperationsEmail: k.Config.OperationsEmail, MaxJSONBytes: k.Config.MaxJSONBytes,
+		RateLimits: k.Limits, OperationsEmail: k.Config.OperationsEmail, MaxJSONBytes: k.Config.MaxJSONBytes,
 		TempDir: filepath.Join(k.Config.DataDir, "tmp", "uploads"),
 		Limits: UploadLimits{RequestMaxBytes: k.Config.UploadRequestMaxBytes, FilesPerMinute: k.Config.UploadRateLimit,
 			CompanyQuota: k.Config.CompanyStorageQuota, DecodeMaxBytes: k.Config.ImageDecodeMaxBytes, DecodeMemory: k.Config.ImageDecodeMemory},

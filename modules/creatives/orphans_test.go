@@ -2,14 +2,10 @@ package creatives_test
 
 import (
 	"context"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"marquee/modules/creatives"
 	"marquee/platform/apperr"
@@ -26,11 +22,7 @@ func TestOrphanObjectsAreSweptAfterADay(t *testing.T) {
 			testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 				var opts []testkit.Option
 				if driver == storage.DriverS3 {
-					srv := httptest.NewServer(gofakes3.New(s3mem.New()).Server())
-					t.Cleanup(srv.Close)
-					opts = append(opts, testkit.WithEnv("STORAGE_DRIVER", "s3"), testkit.WithEnv("S3_ENDPOINT", strings.TrimPrefix(srv.URL, "http://")),
-						testkit.WithEnv("S3_ACCESS_KEY", "test-access"), testkit.WithEnv("S3_SECRET_KEY", "test-secret"),
-						testkit.WithEnv("S3_BUCKET", "marquee-orphans"))
+					_, opts = onS3(t, "marquee-orphans")
 				}
 				w := start(t, dialect, opts...)
 				store := w.s.Kernel.Storage

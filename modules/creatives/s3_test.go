@@ -12,16 +12,24 @@ import (
 	"marquee/platform/testkit"
 )
 
+// onS3 starts a real S3 protocol peer in the process (gofakes3, in memory) and answers the options
+// that put a server's storage in its bucket.
+func onS3(t *testing.T, bucket string) (*s3mem.Backend, []testkit.Option) {
+	t.Helper()
+	backend := s3mem.New()
+	srv := httptest.NewServer(gofakes3.New(backend).Server())
+	t.Cleanup(srv.Close)
+	return backend, []testkit.Option{
+		testkit.WithEnv("STORAGE_DRIVER", "s3"), testkit.WithEnv("S3_ENDPOINT", strings.TrimPrefix(srv.URL, "http://")),
+		testkit.WithEnv("S3_ACCESS_KEY", "test-access"), testkit.WithEnv("S3_SECRET_KEY", "test-secret"),
+		testkit.WithEnv("S3_BUCKET", bucket)}
+}
+
 // The module on the s3 driver, against a real S3 protocol peer in the process (gofakes3).
 func TestUploadsOnS3(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
-		backend := s3mem.New()
-		srv := httptest.NewServer(gofakes3.New(backend).Server())
-		t.Cleanup(srv.Close)
-		w := start(t, dialect,
-			testkit.WithEnv("STORAGE_DRIVER", "s3"), testkit.WithEnv("S3_ENDPOINT", strings.TrimPrefix(srv.URL, "http://")),
-			testkit.WithEnv("S3_ACCESS_KEY", "test-access"), testkit.WithEnv("S3_SECRET_KEY", "test-secret"),
-			testkit.WithEnv("S3_BUCKET", "marquee-creatives"))
+		backend, opts := onS3(t, "marquee-creatives")
+		w := start(t, dialect, opts...)
 		objects := func() int {
 			t.Helper()
 			list, err := backend.ListBucket("marquee-creatives", nil, gofakes3.ListBucketPage{})

@@ -147,7 +147,7 @@ type uploader struct {
 	// decode takes its decodeCost before it starts and waits while the others hold too much.
 	decodes *semaphore.Weighted
 	// rate counts the files each user uploads (Limits.FilesPerMinute).
-	rate *ratelimit.Limiter
+	rate ratelimit.Counter
 }
 
 // stage copies one file to a temporary file, at most k.maxBytes and at most left, what the request
@@ -356,8 +356,8 @@ func (u *uploader) readParts(ctx context.Context, k uploadKind, o owner, mr *mul
 			}
 			return fail(apperr.New(apperr.EINVALID, MsgTooManyFiles))
 		}
-		if !u.rate.Allow("upload:user:" + o.uploaderID) {
-			return fail(apperr.New(apperr.ERATELIMIT, MsgUploadTooFast))
+		if err := ratelimit.Check(ctx, u.rate, MsgUploadTooFast, "upload:user:"+o.uploaderID); err != nil {
+			return fail(err)
 		}
 		s, err := u.stage(ctx, k, part.FileName(), part, left)
 		_ = part.Close()

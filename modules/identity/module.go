@@ -10,7 +10,6 @@ import (
 	"gorm.io/gorm"
 
 	"marquee/modules/identity/internal/store"
-	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/authz"
@@ -109,14 +108,7 @@ func New(d Deps) (*Module, error) {
 // limit counts one attempt for keys on l and answers ERATELIMIT (MsgTooManyAttempts) when any of
 // them is over the limit.
 func limit(ctx context.Context, l *ratelimit.Shared, keys ...string) error {
-	ok, err := l.Allow(ctx, keys...)
-	if err != nil {
-		return apperr.Internal(err)
-	}
-	if !ok {
-		return apperr.New(apperr.ERATELIMIT, MsgTooManyAttempts)
-	}
-	return nil
+	return ratelimit.Check(ctx, l, MsgTooManyAttempts, keys...)
 }
 
 // Service returns the module's public API.

@@ -13,6 +13,7 @@ import (
 	"marquee/platform/clock"
 	"marquee/platform/db"
 	"marquee/platform/jobs"
+	"marquee/platform/ratelimit"
 	"marquee/platform/server"
 )
 
@@ -30,6 +31,8 @@ type Deps struct {
 	// names, marked approximate (GEOCODER, GEOCODER_URL).
 	Geocoder Geocoder
 	Log      *slog.Logger
+	// RateLimits makes the counter of the geocoding limit; nil counts in the process.
+	RateLimits ratelimit.Factory
 }
 
 // Module is the locations bounded context.
@@ -51,7 +54,7 @@ func New(d Deps) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Module{deps: d, inventory: &inventory{deps: d, store: store.New(d.DB)}, places: newPlaceSearch(g, d.Geocoder, d.Clock, d.Log)}, nil
+	return &Module{deps: d, inventory: &inventory{deps: d, store: store.New(d.DB)}, places: newPlaceSearch(g, d.Geocoder, d.RateLimits, d.Clock, d.Log)}, nil
 }
 
 // NewFromKernel builds the module from the platform kernel.
@@ -63,7 +66,7 @@ func NewFromKernel(k *server.Kernel) (*Module, error) {
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, HoldTTL: k.Config.HoldTTL,
 		TileURL: k.Config.TileURL, TileAttribution: k.Config.TileAttribution, MaxJSONBytes: k.Config.MaxJSONBytes,
-		Geocoder: geocoder, Log: k.Log,
+		Geocoder: geocoder, Log: k.Log, RateLimits: k.Limits,
 	})
 }
 

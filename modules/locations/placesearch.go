@@ -29,19 +29,32 @@ const maxGeoLabels = 10_000
 type placeSearch struct {
 	towns    *gazetteer
 	geocoder Geocoder // nil: offline
-	limit    *ratelimit.Limiter
+	limit    ratelimit.Counter
 	log      *slog.Logger
 
 	mu     sync.Mutex
 	labels map[string]string // geo id -> the geocoder's label
 }
 
-func newPlaceSearch(g *gazetteer, geocoder Geocoder, clk clock.Clock, log *slog.Logger) *placeSearch {
+func newPlaceSearch(g *gazetteer, geocoder Geocoder, limits ratelimit.Factory, clk clock.Clock, log *slog.Logger) *placeSearch {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &placeSearch{towns: g, geocoder: geocoder, limit: ratelimit.New(GeocodesPerMinute, time.Minute, clk), log: log,
+	if limits == nil {
+		limits = ratelimit.InProcess(clk)
+	}
+	return &placeSearch{towns: g, geocoder: geocoder, limit: limits("geocodes", GeocodesPerMinute, time.Minute), log: log,
 		labels: map[string]string{}}
+}
+
+// allowGeocode counts a geocoding call for clientIP. A count that fails (the database is down)
+// allows none: the search then answers from the towns, as it does over the limit.
+func (s *placeSearch) allowGeocode(ctx context.Context, clientIP string) bool {
+	ok, err := s.limit.Allow(ctx, "geocode:ip:"+clientIP)
+	if err != nil {
+		s.log.WarnContext(ctx, "locations: cannot count a geocoding call; answering the town", "err", err)
+	}
+	return ok && err == nil
 }
 
 // looksLikeAddress reports whether input starts like a street address: a house number followed
@@ -62,7 +75,7 @@ func (s *placeSearch) predictions(ctx context.Context, input, clientIP string) [
 	if len(towns) > 0 && !address {
 		return towns
 	}
-	if address && s.geocoder != nil && s.limit.Allow("geocode:ip:"+clientIP) {
+	if address && s.geocoder != nil && s.allowGeocode(ctx, clientIP) {
 		ctx, cancel := context.WithTimeout(ctx, geocodeTimeout)
 		found, err := s.geocoder.Geocode(ctx, input, MaxPredictions)
 		cancel()

@@ -74,6 +74,8 @@ type Deps struct {
 	Campaigns Campaigns
 	Creatives Creatives
 	Log       *slog.Logger
+	// RateLimits makes the counter of the generation limit; nil counts in the process.
+	RateLimits ratelimit.Factory
 
 	BaseURL      string // emailed links
 	MaxJSONBytes int64
@@ -87,7 +89,7 @@ type Module struct {
 	deps  Deps
 	store *store.Store
 	slots chan struct{}
-	limit *ratelimit.Limiter
+	limit ratelimit.Counter
 }
 
 // New builds the module.
@@ -101,11 +103,14 @@ func New(d Deps) (*Module, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
+	if d.RateLimits == nil {
+		d.RateLimits = ratelimit.InProcess(d.Clock)
+	}
 	if d.Generators < 1 {
 		d.Generators = 2
 	}
 	return &Module{deps: d, store: store.New(d.DB), slots: make(chan struct{}, d.Generators),
-		limit: ratelimit.New(GenerationsPerHour, time.Hour, d.Clock)}, nil
+		limit: d.RateLimits("report-generations", GenerationsPerHour, time.Hour)}, nil
 }
 
 // Service returns the module's public API.
@@ -125,7 +130,7 @@ func (m *Module) Jobs() []jobs.Job { return []jobs.Job{m.weeklyJob(), m.digestJo
 // NewFromKernel builds the module from the platform kernel and the services it uses.
 func NewFromKernel(k *server.Kernel, id Identity, camps Campaigns, cr Creatives) (*Module, error) {
 	return New(Deps{
-		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Events: k.Events, Identity: id, Campaigns: camps, Creatives: cr, Log: k.Log,
+		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Events: k.Events, Identity: id, Campaigns: camps, Creatives: cr, Log: k.Log, RateLimits: k.Limits,
 		BaseURL: k.Config.BaseURL, MaxJSONBytes: k.Config.MaxJSONBytes,
 	})
 }

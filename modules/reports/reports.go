@@ -15,6 +15,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/pagination"
+	"marquee/platform/ratelimit"
 )
 
 // The report calls of B §7 "Reports". A user reaches only their company's reports, an admin every
@@ -131,8 +132,8 @@ func (m *Module) createReport(ctx context.Context, p *auth.Principal, req Report
 	if err != nil {
 		return nil, err
 	}
-	if !m.limit.Allow("generate:" + p.UserID) {
-		return nil, apperr.New(apperr.ERATELIMIT, MsgTooManyReports)
+	if err := ratelimit.Check(ctx, m.limit, MsgTooManyReports, "generate:"+p.UserID); err != nil {
+		return nil, err
 	}
 	release, err := m.acquire(ctx)
 	if err != nil {

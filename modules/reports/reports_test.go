@@ -436,3 +436,21 @@ func TestSeedDemo(t *testing.T) {
 		}
 	})
 }
+
+// A user may generate GenerationsPerHour reports an hour (each one renders a PDF): the next answers
+// 429 with its message, another user is not held back, and the hour's end lets the user again.
+func TestReportGenerationsPerHour(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect)
+		summer := f.camps["Summer Sale"]
+		oneWeek := ReportRequest{CampaignID: summer.ID, WeekIDs: f.weekIDs(t, f.adv, summer.ID)[:1]}
+		for range GenerationsPerHour {
+			f.generate(t, f.adv, oneWeek)
+		}
+		expectMessage(t, f.adv.Post("/api/campaigns/reports", oneWeek), 429, MsgTooManyReports)
+		f.generate(t, f.other, ReportRequest{CampaignID: f.otherCampaign, WeekIDs: f.weekIDs(t, f.other, f.otherCampaign)[:1]})
+		f.s.Clock.Advance(time.Hour)
+		f.adv.SessionAs(f.s, f.advAcc.UserID) // the session idled out over the hour
+		f.generate(t, f.adv, oneWeek)
+	})
+}

@@ -41,7 +41,7 @@ type PageView struct {
 type Recorder struct {
 	db    *gorm.DB
 	clock clock.Clock
-	limit *ratelimit.Limiter
+	limit ratelimit.Counter
 }
 
 // MaxViewsPerMinute caps the page views one client address may record: anyone may call the
@@ -51,9 +51,9 @@ const MaxViewsPerMinute = 120
 // MsgTooMany answers a client over the cap.
 const MsgTooMany = "Too many page views from this address."
 
-// New returns the recorder.
-func New(gdb *gorm.DB, clk clock.Clock) *Recorder {
-	return &Recorder{db: gdb, clock: clk, limit: ratelimit.New(MaxViewsPerMinute, time.Minute, clk)}
+// New returns the recorder; its cap counts with limits.
+func New(gdb *gorm.DB, clk clock.Clock, limits ratelimit.Factory) *Recorder {
+	return &Recorder{db: gdb, clock: clk, limit: limits("pageviews", MaxViewsPerMinute, time.Minute)}
 }
 
 func (r *Recorder) Name() string { return "analytics" }
@@ -81,8 +81,8 @@ func (r *Recorder) Routes(g gin.IRouter) {
 func (r *Recorder) Record(c *gin.Context) error { return r.record(c) }
 
 func (r *Recorder) record(c *gin.Context) error {
-	if !r.limit.Allow(c.ClientIP()) {
-		return apperr.New(apperr.ERATELIMIT, MsgTooMany)
+	if err := ratelimit.Check(c.Request.Context(), r.limit, MsgTooMany, c.ClientIP()); err != nil {
+		return err
 	}
 	var in PageView
 	if err := httpx.BindJSON(c, &in, 4096); err != nil {

@@ -110,6 +110,34 @@ func (s *Shared) Allow(ctx context.Context, keys ...string) (bool, error) {
 	if len(keys) == 0 {
 		return true, nil
 	}
+	rows, _, err := s.count(ctx, keys)
+	if err != nil {
+		return false, err
+	}
+	ok := true
+	for _, r := range rows {
+		if r.Hits > s.limit {
+			ok = false
+		}
+	}
+	return ok, nil
+}
+
+// Take counts one attempt for key and reports whether it is within the limit, how many attempts
+// remain in the window, and when the window ends (the RateLimit headers of an API call), as
+// Limiter.Take does.
+func (s *Shared) Take(ctx context.Context, key string) (ok bool, remaining int, reset time.Duration, err error) {
+	rows, now, err := s.count(ctx, []string{key})
+	if err != nil {
+		return false, 0, 0, err
+	}
+	r := rows[0]
+	return r.Hits <= s.limit, max(s.limit-r.Hits, 0), time.UnixMilli(r.ResetsAt).Sub(now), nil
+}
+
+// count adds one hit to each key in one statement and returns the keys' rows after it, and the
+// time it counted at.
+func (s *Shared) count(ctx context.Context, keys []string) ([]counterRow, time.Time, error) {
 	stored := make([]string, len(keys))
 	for i, k := range keys {
 		stored[i] = storedKey(k)
@@ -127,19 +155,13 @@ func (s *Shared) Allow(ctx context.Context, keys ...string) (bool, error) {
 	args = append(args, nowMS, nowMS)
 	var rows []counterRow
 	if err := s.gdb.WithContext(ctx).Raw(fmt.Sprintf(upsert, strings.Join(values, ", ")), args...).Scan(&rows).Error; err != nil {
-		return false, fmt.Errorf("ratelimit: count: %w", err)
+		return nil, now, fmt.Errorf("ratelimit: count: %w", err)
 	}
 	if len(rows) != len(stored) {
-		return false, fmt.Errorf("ratelimit: counted %d of %d keys", len(rows), len(stored))
-	}
-	ok := true
-	for _, r := range rows {
-		if r.Hits > s.limit {
-			ok = false
-		}
+		return nil, now, fmt.Errorf("ratelimit: counted %d of %d keys", len(rows), len(stored))
 	}
 	s.sweep(ctx, now)
-	return ok, nil
+	return rows, now, nil
 }
 
 // Reset forgets key (a successful sign-in clears its email's count) on every replica.

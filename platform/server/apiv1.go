@@ -35,7 +35,7 @@ const AuditAPIWrite = "api_key.write"
 // bearer resolves the request's API key into its principal, applies the key's rate limit with the
 // RateLimit headers (draft-ietf-httpapi-ratelimit-headers), and after the handler records the last
 // use and, for a call that changed data, an audit entry naming the key.
-func (k *Kernel) bearer(keys auth.KeyResolver, limit *ratelimit.Limiter) gin.HandlerFunc {
+func (k *Kernel) bearer(keys auth.KeyResolver, limit ratelimit.Counter) gin.HandlerFunc {
 	policy := fmt.Sprintf(`"per-key";q=%d;w=%d`, limit.Limit(), int(limit.Window().Seconds()))
 	return func(c *gin.Context) {
 		var p *auth.Principal
@@ -53,7 +53,11 @@ func (k *Kernel) bearer(keys auth.KeyResolver, limit *ratelimit.Limiter) gin.Han
 			httpx.Fail(c, apperr.EUNAUTHORIZED, MsgInvalidKey)
 			return
 		}
-		ok, remaining, reset := limit.Take(p.APIKey.ID)
+		ok, remaining, reset, err := limit.Take(c.Request.Context(), p.APIKey.ID)
+		if err != nil {
+			httpx.WriteError(c, apperr.Internal(err)) // the database is down: 503
+			return
+		}
 		secs := int(math.Ceil(reset.Seconds()))
 		c.Header("RateLimit-Policy", policy)
 		c.Header("RateLimit", fmt.Sprintf(`"per-key";r=%d;t=%d`, remaining, secs))

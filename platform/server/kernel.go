@@ -44,6 +44,9 @@ type Kernel struct {
 	Audit    *audit.Log
 	// Metrics is the Prometheus registry (issue 19): requests, the pool, jobs, outboxes, charges.
 	Metrics *metrics.Metrics
+	// Limits makes the rate limits' counters: in the database on PostgreSQL, so that a limit holds
+	// in total across replicas, and in the process on SQLite (ratelimit.ForDatabase).
+	Limits ratelimit.Factory
 
 	analytics  *analytics.Recorder
 	dispatcher *mail.Dispatcher
@@ -107,10 +110,11 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 		Events:   events.NewBus(gdb, clk),
 		Audit:    audit.New(gdb, clk),
 		Metrics:  metrics.New(gdb),
+		Limits:   ratelimit.ForDatabase(gdb, clk),
 	}
 	k.Metrics.Depth("marquee_mail_outbox_pending", "Emails waiting in the outbox to be sent.", k.Outbox.Waiting)
 	k.Metrics.Depth("marquee_events_outbox_pending", "Events waiting in the outbox to be handled.", k.Events.Waiting)
-	k.analytics = analytics.New(gdb, clk)
+	k.analytics = analytics.New(gdb, clk, k.Limits)
 	k.dispatcher = mail.NewDispatcher(outbox, sender, clk, mail.DispatchOptions{From: cfg.MailFrom, BatchSize: 50, MaxAttempts: cfg.MailMaxAttempts, Lease: 2 * time.Minute, Log: log})
 	return k, nil
 }
@@ -283,7 +287,7 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 	// The public API: API keys only, no cookie, no CSRF header (apiv1.go). The principal loader
 	// (identity) resolves keys too.
 	keys, _ := principals.(auth.KeyResolver)
-	v1 := r.Group(V1Prefix, httpx.NoStore(), k.bearer(keys, ratelimit.New(k.Config.APIKeyRateLimit, time.Minute, k.Clock)), enforcer.Middleware())
+	v1 := r.Group(V1Prefix, httpx.NoStore(), k.bearer(keys, k.Limits("apikey", k.Config.APIKeyRateLimit, time.Minute)), enforcer.Middleware())
 	for _, m := range all {
 		m.Routes(&Router{IRouter: api, v1: v1, module: m.Name(), routes: &recorded})
 	}
