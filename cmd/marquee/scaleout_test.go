@@ -67,8 +67,7 @@ func TestScaleOut(t *testing.T) {
 		"STORAGE_DRIVER": "s3", "S3_ENDPOINT": s3URL.Host, "S3_ACCESS_KEY": "scaleout", "S3_SECRET_KEY": "scaleout-secret",
 		"S3_BUCKET": "marquee-scaleout", "METRICS_TOKEN": token, "JOBS_INTERVAL": tick.String(),
 		"SIGNIN_RATE_LIMIT": strconv.Itoa(signInLimit), "RESET_RATE_LIMIT": strconv.Itoa(resetLimit),
-		"API_KEY_RATE_LIMIT": strconv.Itoa(apiKeyLimit),
-		"LOG_LEVEL": "warn",
+		"API_KEY_RATE_LIMIT": strconv.Itoa(apiKeyLimit), "LOG_LEVEL": "warn",
 	}
 
 	// The demo data: faces with spots partly sold, the demo advertiser with a card. Seeding migrates.
