@@ -98,11 +98,17 @@ func New(d Deps) (*Module, error) {
 	if d.RateLimits == nil {
 		d.RateLimits = ratelimit.InProcess(d.Clock)
 	}
-	if d.TempDir == "" {
+	ownTempDir := d.TempDir != ""
+	if !ownTempDir {
 		d.TempDir = os.TempDir()
 	}
 	if err := os.MkdirAll(d.TempDir, 0o750); err != nil {
 		return nil, fmt.Errorf("creatives: temporary directory: %w", err)
+	}
+	if ownTempDir { // never in the system's directory, where the names are anyone's
+		if n := removeStaleStaging(d.TempDir, d.Log); n > 0 {
+			d.Log.Info("creatives: removed the staged files of interrupted uploads", "files", n)
+		}
 	}
 	st := store.New(d.DB)
 	return &Module{

@@ -2,6 +2,8 @@ package creatives_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -125,4 +127,45 @@ func TestOrphanObjectsAreSweptAfterADay(t *testing.T) {
 			})
 		})
 	}
+}
+
+// A process killed in the middle of an upload leaves its staged files (DATA_DIR/tmp/uploads) and,
+// on the fs driver, the temporary file of a put: the next start removes those over an hour old,
+// and keeps younger ones, which may be another process's upload in progress.
+func TestCrashDebrisIsRemovedAtStart(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		dir := t.TempDir()
+		old := time.Now().Add(-2 * time.Hour)
+		files := map[string]bool{ // path under DATA_DIR: kept
+			"tmp/uploads/upload-123":                 false,
+			"tmp/uploads/web-456":                    false,
+			"tmp/uploads/upload-789.young":           true,
+			"tmp/uploads/notes.txt":                  true,
+			"files/objects/creative/c1/.put-111":     false,
+			"files/types/creative/c1/.put-222":       false,
+			"files/objects/creative/c1/.put-333.new": true,
+			"files/objects/creative/c1/a.jpg":        true,
+		}
+		for name := range files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(name), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(name, "young") && !strings.HasSuffix(name, ".new") {
+				if err := os.Chtimes(p, old, old); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		start(t, dialect, testkit.WithEnv("DATA_DIR", dir))
+		for name, kept := range files {
+			_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name)))
+			if exists := err == nil; exists != kept {
+				t.Errorf("%s: exists = %v after the start, want %v", name, exists, kept)
+			}
+		}
+	})
 }

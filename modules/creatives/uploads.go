@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime/multipart"
 	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/gabriel-vasile/mimetype"
@@ -148,6 +151,39 @@ type uploader struct {
 	decodes *semaphore.Weighted
 	// rate counts the files each user uploads (Limits.FilesPerMinute).
 	rate ratelimit.Counter
+}
+
+// staleStagingAge is how old a staged file must be before removeStaleStaging takes it for the
+// debris of a crash: an upload is staged, checked and stored within its request.
+const staleStagingAge = time.Hour
+
+// stagingPatterns are the names stage and processImage give their temporary files.
+var stagingPatterns = []string{"upload-", "web-"}
+
+// removeStaleStaging deletes the staged files older than staleStagingAge from dir, which uploads
+// cut short by a crash leave (a killed process runs no deferred removal; issue 19), and answers
+// how many it deleted. New calls it, which is when a process starts; younger files may be another
+// process's upload in progress, and are kept.
+func removeStaleStaging(dir string, log *slog.Logger) int {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		log.Warn("creatives: cannot read the staging directory", "dir", dir, "err", err)
+		return 0
+	}
+	before := time.Now().Add(-staleStagingAge) // file times are the system clock's
+	removed := 0
+	for _, e := range entries {
+		if e.IsDir() || !slices.ContainsFunc(stagingPatterns, func(p string) bool { return strings.HasPrefix(e.Name(), p) }) {
+			continue
+		}
+		if info, err := e.Info(); err != nil || !info.ModTime().Before(before) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err == nil {
+			removed++
+		}
+	}
+	return removed
 }
 
 // stage copies one file to a temporary file, at most k.maxBytes and at most left, what the request

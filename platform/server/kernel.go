@@ -79,6 +79,14 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 	if err != nil {
 		return nil, fmt.Errorf("storage: %w", err)
 	}
+	if fsStore, ok := store.(*storage.FS); ok {
+		// A process killed in the middle of a put leaves its temporary file (issue 19).
+		if n, err := fsStore.RemoveStaleTemporaries(); err != nil {
+			log.Warn("storage: cannot remove the temporary files of interrupted puts", "err", err)
+		} else if n > 0 {
+			log.Info("storage: removed the temporary files of interrupted puts", "files", n)
+		}
+	}
 	params := auth.DefaultParams
 	if opts.HashParams != nil {
 		params = *opts.HashParams

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"marquee/platform/apperr"
 )
@@ -225,6 +226,46 @@ func (s *FS) List(ctx context.Context, prefix string, fn func(Object) error) err
 		return err
 	}
 	return apperr.Internal(fmt.Errorf("storage: list %s: %w", prefix, err))
+}
+
+// StaleTemporaryAge is how old a put's temporary file must be before RemoveStaleTemporaries takes
+// it for the debris of a crash: a put copies a file already checked on local disk, in seconds.
+const StaleTemporaryAge = time.Hour
+
+// RemoveStaleTemporaries deletes the temporary files (".put-*") older than StaleTemporaryAge that
+// puts cut short by a crash left in the tree (a killed process runs no deferred removal), and
+// answers how many it deleted. The kernel calls it when a process starts, which is when there can
+// be such files. Younger ones may belong to a put in progress in another process on the same
+// directory, and are kept.
+func (s *FS) RemoveStaleTemporaries() (int, error) {
+	before := time.Now().Add(-StaleTemporaryAge) // file times are the system clock's
+	removed := 0
+	for _, root := range []string{s.objects, s.types} {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) {
+					return nil
+				}
+				return err
+			}
+			if d.IsDir() || !strings.HasPrefix(d.Name(), ".put-") {
+				return nil
+			}
+			info, err := d.Info()
+			if err != nil || !info.ModTime().Before(before) {
+				return nil // gone since the directory was read, or young: kept
+			}
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+			removed++
+			return nil
+		})
+		if err != nil {
+			return removed, fmt.Errorf("storage: remove temporary files: %w", err)
+		}
+	}
+	return removed, nil
 }
 
 func (s *FS) describe(key string, info fs.FileInfo) Object {
