@@ -22,6 +22,21 @@ const bodyRows = () => within(screen.getByRole('table', { name: 'Promos' })).get
 const firstCell = () => within(bodyRows()[0]!).getAllByRole('cell').at(-2)!.textContent
 
 describe('DataGrid (B §9)', () => {
+  it('keeps a cell when its columns are built again: the focus stays, and a click during a refetch lands', async () => {
+    // Columns made inline, as a page makes them when a cell calls its handlers.
+    const withButton = (): ColumnDef<Promo, unknown>[] => [
+      { accessorKey: 'code', header: 'Code' },
+      { id: 'edit', header: () => <span>Edit</span>, cell: ({ row }) => <button type="button">{`Edit ${row.original.code}`}</button> },
+    ]
+    const { rerender } = render(<DataGrid label="Promos" columns={withButton()} data={promos.slice(0, 3)} getRowId={(p) => p.id} pageSizeOptions={[10]} />)
+    const button = screen.getByRole('button', { name: 'Edit CODE002' })
+    button.focus()
+    rerender(<DataGrid label="Promos" columns={withButton()} data={promos.slice(0, 3).map((p) => ({ ...p }))} getRowId={(p) => p.id} pageSizeOptions={[10]} loading />)
+    expect(screen.getByRole('button', { name: 'Edit CODE002' })).toBe(button)
+    expect(button).toHaveFocus()
+    expect(screen.getByRole('columnheader', { name: 'Edit' })).toBeInTheDocument()
+  })
+
   it('pages with the given sizes, All included, and first/previous/next/last', async () => {
     render(<DataGrid label="Promos" columns={columns} data={promos} getRowId={(p) => p.id} pageSizeOptions={[50, 75, 100, 0]} />)
     expect(bodyRows()).toHaveLength(50)

@@ -1,10 +1,10 @@
 import {
-  flexRender,
   getCoreRowModel,
   getPaginationRowModel,
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type ColumnDefTemplate,
   type PaginationState,
   type RowSelectionState,
   type SortingState,
@@ -187,13 +187,13 @@ export default function DataGrid<T>({
                     >
                       {header.isPlaceholder ? null : canSort ? (
                         <button type="button" className="inline-flex items-center gap-1 hover:text-slate-900" onClick={header.column.getToggleSortingHandler()}>
-                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          {renderTemplate(header.column.columnDef.header, header.getContext())}
                           <span aria-hidden="true" className="text-xs text-slate-400">
                             {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                           </span>
                         </button>
                       ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
+                        renderTemplate(header.column.columnDef.header, header.getContext())
                       )}
                     </th>
                   )
@@ -233,7 +233,7 @@ export default function DataGrid<T>({
                   )}
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className="border-b border-slate-100 px-3 whitespace-nowrap text-slate-700">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {renderTemplate(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
                 </tr>
@@ -302,4 +302,14 @@ function PageButton({ label, disabled, onClick, children }: { label: string; dis
       <span aria-hidden="true">{children}</span>
     </button>
   )
+}
+
+/**
+ * A column's header or cell: a string, or a render function that is called, not mounted. TanStack's
+ * flexRender mounts a function as a component, so a column list built again on a render (inline, or
+ * memoised on a handler a parent makes afresh) would mount every cell anew: the focus is lost, and
+ * a click that lands during a refetch goes to a button already gone. Cells here use no hooks.
+ */
+function renderTemplate<P extends object>(template: ColumnDefTemplate<P> | undefined, props: P): ReactNode {
+  return typeof template === 'function' ? (template(props) as ReactNode) : template
 }

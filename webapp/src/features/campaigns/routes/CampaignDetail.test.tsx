@@ -190,6 +190,8 @@ describe('/campaigns/:id (B §2)', () => {
     const user = userEvent.setup()
     renderApp('/campaigns/c1', { session: advertiser() })
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/campaigns/edit/c1')
+    // The week's button before the change below refetches the campaign and its weeks.
+    const weekButton = await screen.findByRole('button', { name: /Change creative for Face 1, Jan 07, 2030/ })
 
     await user.click(await screen.findByRole('button', { name: 'Change creative at Bay Bridge West, East Face' }))
     let dialog = await screen.findByRole('dialog', { name: 'Creative for Bay Bridge West, East Face' })
@@ -210,8 +212,14 @@ describe('/campaigns/:id (B §2)', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Update creative' }))
     expect(await screen.findByText('Creative uploaded successfully')).toBeInTheDocument()
     expect(server.called('PUT', '/api/campaigns/c1/creative')[0]!.body).toEqual({ creative_id: 'cr2', locations: ['f2'] })
+    // The refetches re-render the page, and the week's button is still the same element: were it
+    // mounted afresh, a click landing during a refetch would be lost (as it once was in CI).
+    await waitFor(() => expect(server.called('GET', '/api/campaigns/c1/weeks').length).toBeGreaterThanOrEqual(2))
+    await waitFor(() => expect(server.called('GET', '/api/campaigns/c1').length).toBeGreaterThanOrEqual(2))
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Campaign weeks' })).not.toHaveAttribute('aria-busy'))
+    expect(weekButton).toBeInTheDocument()
 
-    await user.click(await screen.findByRole('button', { name: /Change creative for Face 1, Jan 07, 2030/ }))
+    await user.click(weekButton)
     dialog = await screen.findByRole('dialog', { name: /Creative for Face 1/ })
     await user.click(within(dialog).getByRole('tab', { name: 'Pick from library' }))
     await user.click(await within(dialog).findByRole('button', { name: 'Use Holiday ad' }))
