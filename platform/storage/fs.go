@@ -240,8 +240,14 @@ const StaleTemporaryAge = time.Hour
 func (s *FS) RemoveStaleTemporaries() (int, error) {
 	before := time.Now().Add(-StaleTemporaryAge) // file times are the system clock's
 	removed := 0
-	for _, root := range []string{s.objects, s.types} {
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	for _, dir := range []string{s.objects, s.types} {
+		// Walked and removed through an os.Root: a symbolic link in the tree cannot lead the
+		// removal outside it.
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			return removed, fmt.Errorf("storage: remove temporary files: %w", err)
+		}
+		err = fs.WalkDir(root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if errors.Is(err, fs.ErrNotExist) {
 					return nil
@@ -255,12 +261,13 @@ func (s *FS) RemoveStaleTemporaries() (int, error) {
 			if err != nil || !info.ModTime().Before(before) {
 				return nil // gone since the directory was read, or young: kept
 			}
-			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			if err := root.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
 			removed++
 			return nil
 		})
+		_ = root.Close()
 		if err != nil {
 			return removed, fmt.Errorf("storage: remove temporary files: %w", err)
 		}
