@@ -19,6 +19,7 @@ import (
 
 	"marquee/modules/creatives"
 	"marquee/modules/identity"
+	"marquee/platform/storage"
 	"marquee/platform/testkit"
 )
 
@@ -105,7 +106,7 @@ func objectCount(t *testing.T, w *world) int {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && !strings.HasPrefix(d.Name(), ".put-") {
+		if !d.IsDir() && !strings.HasPrefix(d.Name(), storage.TemporaryPrefix) {
 			n++
 		}
 		return nil

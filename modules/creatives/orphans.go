@@ -2,12 +2,9 @@ package creatives
 
 import (
 	"context"
-	"errors"
 	"io"
 	"strings"
 	"time"
-
-	"gorm.io/gorm"
 
 	"marquee/platform/apperr"
 	"marquee/platform/storage"
@@ -29,6 +26,9 @@ const sweepMarkerKey = "maintenance/creatives-orphan-sweep"
 // upload still in progress; no request lives a day.
 const OrphanGrace = 24 * time.Hour
 
+// orphanBatch is how many old objects the sweep checks with one query.
+var orphanBatch = 500
+
 // storedKinds are the folders the uploads store under: "<kind>/<company>/<id><ext>" (uploader.save).
 // Nothing else writes there; generated reports live under "reports/", which is not swept.
 var storedKinds = []string{KindCreative, KindCreativeLibrary, KindTemp, KindContent, KindCreativeImage, KindReport, KindProof}
@@ -42,25 +42,46 @@ var storedKinds = []string{KindCreative, KindCreativeLibrary, KindTemp, KindCont
 func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
 	cutoff := m.deps.Clock.Now().Add(-OrphanGrace)
 	removed := 0
-	for _, kind := range storedKinds {
-		err := m.deps.Storage.List(ctx, kind+"/", func(o storage.Object) error {
-			if !o.ModTime.Before(cutoff) {
-				return nil
-			}
-			_, err := m.store.FileByAnyKey(ctx, o.Key)
-			if err == nil {
-				return nil
-			}
-			if !errors.Is(err, gorm.ErrRecordNotFound) {
-				return apperr.Internal(err)
+	var batch []storage.Object
+	// sweep deletes the objects of the batch that no row names: one query for the batch.
+	sweep := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		keys := make([]string, len(batch))
+		for i, o := range batch {
+			keys[i] = o.Key
+		}
+		named, err := m.store.NamedKeys(ctx, keys)
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		for _, o := range batch {
+			if named[o.Key] {
+				continue
 			}
 			if err := m.deps.Storage.Delete(ctx, o.Key); err != nil {
 				return err
 			}
 			removed++
 			m.deps.Log.InfoContext(ctx, "creatives: deleted an object no file names", "key", o.Key, "size", o.Size, "modified", o.ModTime)
+		}
+		batch = batch[:0]
+		return nil
+	}
+	for _, kind := range storedKinds {
+		err := m.deps.Storage.List(ctx, kind+"/", func(o storage.Object) error {
+			if !o.ModTime.Before(cutoff) {
+				return nil
+			}
+			if batch = append(batch, o); len(batch) == orphanBatch {
+				return sweep()
+			}
 			return nil
 		})
+		if err == nil {
+			err = sweep()
+		}
 		if err != nil {
 			return removed, err
 		}

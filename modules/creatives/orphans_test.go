@@ -19,6 +19,7 @@ import (
 // the two, issue 19) are deleted by the daily sweep once they are a day old, on both drivers;
 // every object a row names, and everything outside the upload folders, stays.
 func TestOrphanObjectsAreSweptAfterADay(t *testing.T) {
+	defer creatives.SetOrphanBatch(2)() // full batches, and a last one that is not
 	for _, driver := range []string{storage.DriverFS, storage.DriverS3} {
 		t.Run(driver, func(t *testing.T) {
 			testkit.ForEachDialect(t, func(t *testing.T, dialect string) {

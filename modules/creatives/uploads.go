@@ -157,8 +157,11 @@ type uploader struct {
 // debris of a crash: an upload is staged, checked and stored within its request.
 const staleStagingAge = time.Hour
 
-// stagingPatterns are the names stage and processImage give their temporary files.
-var stagingPatterns = []string{"upload-", "web-"}
+// The names stage and processImage give their temporary files.
+const (
+	stagedUploadPrefix  = "upload-"
+	stagedWebCopyPrefix = "web-"
+)
 
 // removeStaleStaging deletes the staged files older than staleStagingAge from dir, which uploads
 // cut short by a crash leave (a killed process runs no deferred removal; issue 19), and answers
@@ -173,7 +176,7 @@ func removeStaleStaging(dir string, log *slog.Logger) int {
 	before := time.Now().Add(-staleStagingAge) // file times are the system clock's
 	removed := 0
 	for _, e := range entries {
-		if e.IsDir() || !slices.ContainsFunc(stagingPatterns, func(p string) bool { return strings.HasPrefix(e.Name(), p) }) {
+		if e.IsDir() || !strings.HasPrefix(e.Name(), stagedUploadPrefix) && !strings.HasPrefix(e.Name(), stagedWebCopyPrefix) {
 			continue
 		}
 		if info, err := e.Info(); err != nil || !info.ModTime().Before(before) {
@@ -190,7 +193,7 @@ func removeStaleStaging(dir string, log *slog.Logger) int {
 // may still carry (413 above either, 400 when empty), and checks its content: type by magic bytes,
 // and for images the header, the size and a full decode (thumbnail, web copy of a TIFF).
 func (u *uploader) stage(ctx context.Context, k uploadKind, name string, r io.Reader, left int64) (*staged, error) {
-	tmp, err := os.CreateTemp(u.deps.TempDir, "upload-*")
+	tmp, err := os.CreateTemp(u.deps.TempDir, stagedUploadPrefix+"*")
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -295,7 +298,7 @@ func (u *uploader) decode(s *staged) error {
 		return err
 	}
 	if s.contentType == "image/tiff" {
-		f, err := os.CreateTemp(u.deps.TempDir, "web-*")
+		f, err := os.CreateTemp(u.deps.TempDir, stagedWebCopyPrefix+"*")
 		if err != nil {
 			return apperr.Internal(err)
 		}

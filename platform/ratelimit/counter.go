@@ -33,13 +33,13 @@ type Factory func(name string, limit int, window time.Duration) Counter
 // exact and takes no write lock.
 func ForDatabase(gdb *gorm.DB, clk clock.Clock) Factory {
 	if gdb.Name() == db.Postgres {
-		return Database(gdb, clk)
+		return inDatabase(gdb, clk)
 	}
 	return InProcess(clk)
 }
 
-// Database is the factory of Shared counters in gdb's rate_limits table.
-func Database(gdb *gorm.DB, clk clock.Clock) Factory {
+// inDatabase is the factory of Shared counters in gdb's rate_limits table.
+func inDatabase(gdb *gorm.DB, clk clock.Clock) Factory {
 	return func(name string, limit int, window time.Duration) Counter {
 		return named{name: name, c: NewShared(gdb, limit, window, clk)}
 	}

@@ -82,10 +82,3 @@ func (l *Limiter) Limit() int { return l.limit }
 
 // Window is the limiter's window.
 func (l *Limiter) Window() time.Duration { return l.window }
-
-// Reset forgets key (a successful sign-in clears its email's count).
-func (l *Limiter) Reset(key string) {
-	l.mu.Lock()
-	delete(l.counts, key)
-	l.mu.Unlock()
-}

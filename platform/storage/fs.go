@@ -88,7 +88,7 @@ func (s *FS) writeTemp(final string, r io.Reader, size int64, key string) (strin
 	}
 	// A key segment could clash with a directory of another key ("a" vs "a/b"); the rename then
 	// fails and the caller gets an error, not a corrupted tree.
-	f, err := os.CreateTemp(dir, ".put-*")
+	f, err := os.CreateTemp(dir, TemporaryPrefix+"*")
 	if err != nil {
 		return "", s.putError(key, err)
 	}
@@ -205,7 +205,7 @@ func (s *FS) List(ctx context.Context, prefix string, fn func(Object) error) err
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if d.IsDir() || strings.HasPrefix(d.Name(), ".put-") {
+		if d.IsDir() || strings.HasPrefix(d.Name(), TemporaryPrefix) {
 			return nil
 		}
 		info, err := d.Info()
@@ -227,6 +227,10 @@ func (s *FS) List(ctx context.Context, prefix string, fn func(Object) error) err
 	}
 	return apperr.Internal(fmt.Errorf("storage: list %s: %w", prefix, err))
 }
+
+// TemporaryPrefix begins the name of a put's temporary file, written beside the object and renamed
+// into place; such a file is never an object.
+const TemporaryPrefix = ".put-"
 
 // StaleTemporaryAge is how old a put's temporary file must be before RemoveStaleTemporaries takes
 // it for the debris of a crash: a put copies a file already checked on local disk, in seconds.
@@ -254,7 +258,7 @@ func (s *FS) RemoveStaleTemporaries() (int, error) {
 				}
 				return err
 			}
-			if d.IsDir() || !strings.HasPrefix(d.Name(), ".put-") {
+			if d.IsDir() || !strings.HasPrefix(d.Name(), TemporaryPrefix) {
 				return nil
 			}
 			info, err := d.Info()

@@ -108,8 +108,8 @@ func Migrations() []*db.Migration {
 			return tx.Migrator().DropTable("creatives_creatives", "creatives_contents", "creatives_files")
 		},
 	}, {
-		// The orphan sweep asks, object by object, whether any row names a key as its original,
-		// thumbnail or web copy (FileByAnyKey); without these, each thumbnail asked scans the table.
+		// The orphan sweep asks which keys of a batch a row names as its original, thumbnail or
+		// web copy (NamedKeys); without these, each batch would scan the table.
 		ID: "creatives-0002-derived-key-indexes",
 		Migrate: func(tx *gorm.DB) error {
 			for _, stmt := range []string{
@@ -182,13 +182,22 @@ func (s *Store) FileByKey(ctx context.Context, key string) (*File, error) {
 	return &f, nil
 }
 
-// FileByAnyKey returns the file whose original, thumbnail or web copy is under key.
-func (s *Store) FileByAnyKey(ctx context.Context, key string) (*File, error) {
-	var f File
-	if err := s.conn(ctx).Where("storage_key = ? OR thumb_key = ? OR display_key = ?", key, key, key).Take(&f).Error; err != nil {
-		return nil, err
+// NamedKeys answers which of keys a file row names, as its original, thumbnail or web copy: one
+// query for a batch of the orphan sweep, on three indexed columns.
+func (s *Store) NamedKeys(ctx context.Context, keys []string) (map[string]bool, error) {
+	named := map[string]bool{}
+	if len(keys) == 0 {
+		return named, nil
 	}
-	return &f, nil
+	var fs []File
+	err := s.conn(ctx).Select("storage_key", "thumb_key", "display_key").
+		Where("storage_key IN ? OR thumb_key IN ? OR display_key IN ?", keys, keys, keys).Find(&fs).Error
+	for i := range fs {
+		for _, k := range fs[i].Keys() {
+			named[k] = true
+		}
+	}
+	return named, err
 }
 
 // AttachFile marks a file used and moves it to companyID (an admin's upload for a company).
