@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -110,6 +111,18 @@ func TestImageIsStaticDistrolessAndNonRoot(t *testing.T) {
 	// Numeric, or Kubernetes' runAsNonRoot refuses to start the pod ("non-numeric user").
 	if user != "65532:65532" {
 		t.Errorf("USER must be distroless's numeric nonroot 65532:65532, got %q", user)
+	}
+
+	// The web stage builds on a maintained Node LTS: an even major from 22 on (Node 20's life
+	// ended in April 2026; issue 25).
+	var node string
+	for _, st := range stages {
+		if img, ok := strings.CutPrefix(st.from, "FROM node:"); ok {
+			node, _, _ = strings.Cut(img, "-")
+		}
+	}
+	if major, err := strconv.Atoi(strings.Split(node, ".")[0]); err != nil || major < 22 || major%2 != 0 {
+		t.Errorf("the web stage must build on a maintained Node LTS (22, 24...), got node:%s", node)
 	}
 
 	// The go build stage: cgo off, and its go build line.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -60,8 +59,9 @@ type Deps struct {
 
 	OperationsEmail string // receives creative requests
 	MaxJSONBytes    int64
-	// TempDir is where uploads wait while they are checked: on disk under DATA_DIR by default,
-	// because the system's temporary directory is often a tmpfs, which is memory.
+	// TempDir is where uploads wait while they are checked (config.UploadStagingDir): under
+	// DATA_DIR with fs storage; empty means the system's temporary directory (TMPDIR), where
+	// nothing is created at start.
 	TempDir string
 	Limits  UploadLimits
 }
@@ -98,14 +98,13 @@ func New(d Deps) (*Module, error) {
 	if d.RateLimits == nil {
 		d.RateLimits = ratelimit.InProcess(d.Clock)
 	}
-	ownTempDir := d.TempDir != ""
-	if !ownTempDir {
-		d.TempDir = os.TempDir()
-	}
-	if err := os.MkdirAll(d.TempDir, 0o750); err != nil {
-		return nil, fmt.Errorf("creatives: temporary directory: %w", err)
-	}
-	if ownTempDir { // never in the system's directory, where the names are anyone's
+	if d.TempDir == "" {
+		d.TempDir = os.TempDir() // made by the system; nothing to create
+	} else {
+		if err := os.MkdirAll(d.TempDir, 0o750); err != nil {
+			return nil, fmt.Errorf("creatives: temporary directory: %w", err)
+		}
+		// Only in our own directory, never in the system's, where the names are anyone's.
 		if n := removeStaleStaging(d.TempDir, d.Log); n > 0 {
 			d.Log.Info("creatives: removed the staged files of interrupted uploads", "files", n)
 		}
@@ -143,7 +142,7 @@ func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Audit: k.Audit, Log: k.Log,
 		RateLimits: k.Limits, OperationsEmail: k.Config.OperationsEmail, MaxJSONBytes: k.Config.MaxJSONBytes,
-		TempDir: filepath.Join(k.Config.DataDir, "tmp", "uploads"),
+		TempDir: k.Config.UploadStagingDir(),
 		Limits: UploadLimits{RequestMaxBytes: k.Config.UploadRequestMaxBytes, FilesPerMinute: k.Config.UploadRateLimit,
 			CompanyQuota: k.Config.CompanyStorageQuota, DecodeMaxBytes: k.Config.ImageDecodeMaxBytes, DecodeMemory: k.Config.ImageDecodeMemory},
 	})

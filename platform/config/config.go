@@ -284,5 +284,16 @@ func (c Config) MailDirectory() string {
 	return strings.TrimRight(c.DataDir, "/") + "/mail"
 }
 
+// UploadStagingDir is where uploads wait while they are checked. With fs storage it is under
+// DATA_DIR, on the disk that keeps the files (the system's temporary directory is often a tmpfs,
+// which is memory). With s3 storage DATA_DIR holds nothing and may be missing or read-only (the
+// Kubernetes pods, deploy/k8s): "" stages in the system's temporary directory, TMPDIR.
+func (c Config) UploadStagingDir() string {
+	if c.StorageDriver != "fs" {
+		return ""
+	}
+	return strings.TrimRight(c.DataDir, "/") + "/tmp/uploads"
+}
+
 // FilesDirectory is where the fs storage keeps objects.
 func (c Config) FilesDirectory() string { return strings.TrimRight(c.DataDir, "/") + "/files" }

@@ -26,6 +26,14 @@ func TestDefaultsLoad(t *testing.T) {
 	if c.MailDirectory() != "./var/mail" {
 		t.Fatalf("mail dir = %q", c.MailDirectory())
 	}
+	if c.UploadStagingDir() != "./var/tmp/uploads" {
+		t.Fatalf("upload staging dir with fs storage = %q", c.UploadStagingDir())
+	}
+	// With S3, DATA_DIR holds nothing and may be read-only (deploy/k8s): uploads stage in TMPDIR.
+	c.StorageDriver = "s3"
+	if c.UploadStagingDir() != "" {
+		t.Fatalf("upload staging dir with s3 storage = %q, want the system's (empty)", c.UploadStagingDir())
+	}
 }
 
 func TestValuesAndErrors(t *testing.T) {
