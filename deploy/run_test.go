@@ -5,19 +5,23 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
@@ -267,7 +271,6 @@ func TestManifestsStartMarquee(t *testing.T) {
 		t.Fatalf("the Deployment must run on s3 and smtp and leave migrations to the Job: %v", appEnv)
 	}
 
-	// The Job: marquee migrate, once.
 	run := func(env map[string]string, args ...string) string {
 		t.Helper()
 		cmd := exec.Command(bin, args...) // #nosec G204 -- the binary testkit built
@@ -281,13 +284,34 @@ func TestManifestsStartMarquee(t *testing.T) {
 		}
 		return string(out)
 	}
+	// A pod that starts before the Job has run is not ready (issue 25 §2): it would answer 500s.
+	app := testkit.NewProc(t, "app", appEnv)
+	app.Launch()
+	var r struct {
+		Failed []string          `json:"failed"`
+		Checks map[string]string `json:"checks"`
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		res, err := http.Get(app.URL + "/readyz")
+		if err == nil {
+			raw, _ := io.ReadAll(res.Body)
+			_ = res.Body.Close()
+			if res.StatusCode != http.StatusServiceUnavailable || json.Unmarshal(raw, &r) != nil || !slices.Equal(r.Failed, []string{"migrations"}) {
+				t.Fatalf("/readyz before the migrations: %d %s", res.StatusCode, raw)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve did not answer: %v\n%s", err, app.Log())
+		}
+	}
+
+	// The Job: marquee migrate, once. Then the same pod is ready (migrated, database and bucket
+	// answer).
 	if out := run(jobEnv, "migrate"); !strings.Contains(out, "migrations are up to date") {
 		t.Fatalf("marquee migrate said %q", out)
 	}
-
-	// The Deployment: marquee serve, ready (/readyz 200: migrated, database and bucket answer).
-	app := testkit.NewProc(t, "app", appEnv)
-	app.Start()
+	app.WaitReady(30 * time.Second)
 	run(appEnv, "user", "create", "--email", "ops@deploy.test", "--password", "deploy-test-password-2026", "--role", "user", "--company", "Deploy Test")
 	c := testkit.NewClient(t, app.URL)
 	c.Header = map[string][]string{"Origin": {app.URL}}
@@ -295,7 +319,7 @@ func TestManifestsStartMarquee(t *testing.T) {
 	picture := pngOf(t, 1400, 400)
 	var up struct{ Path string }
 	c.Upload("/upload_creative_image", "file", testkit.File{Name: "ad.png", Body: picture}).Expect(t, 200).JSON(t, &up)
-	if got := c.Get("/creative/image?image=" + url.QueryEscape(up.Path)).Expect(t, 200).Body; !bytes.Equal(got, picture) {
+	if got := c.Get("/creative/image?image="+url.QueryEscape(up.Path)).Expect(t, 200).Body; !bytes.Equal(got, picture) {
 		t.Fatalf("read back %d bytes, uploaded %d", len(got), len(picture))
 	}
 	if _, err := os.Stat(dataDir); err == nil {

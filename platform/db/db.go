@@ -182,6 +182,33 @@ func Migrate(gdb *gorm.DB, modules map[string][]*Migration, order []string) erro
 	return nil
 }
 
+// Pending returns how many of ids (migration IDs) the database has not applied: all of them when
+// it has never been migrated. /readyz answers 503 while any is pending (issue 25 §2): a server on
+// an older schema would answer 500s.
+func Pending(ctx context.Context, gdb *gorm.DB, ids []string) (int, error) {
+	conn := gdb.WithContext(ctx)
+	var applied []string
+	if err := conn.Table(MigrationsTable).Pluck("id", &applied).Error; err != nil {
+		// No table yet is a database never migrated; anything else (HasTable cannot tell an
+		// unreachable database from a missing table, hence the ping) is the error.
+		if Ping(ctx, gdb) == nil && !conn.Migrator().HasTable(MigrationsTable) {
+			return len(ids), nil
+		}
+		return 0, err
+	}
+	done := make(map[string]bool, len(applied))
+	for _, id := range applied {
+		done[id] = true
+	}
+	n := 0
+	for _, id := range ids {
+		if !done[id] {
+			n++
+		}
+	}
+	return n, nil
+}
+
 // lockMigrations takes the migration advisory lock on a connection of its own (a session lock is
 // held by one connection; the migrations run on others) and returns its release.
 func lockMigrations(gdb *gorm.DB) (func(), error) {

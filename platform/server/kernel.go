@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -274,16 +276,8 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 			c.JSON(http.StatusOK, gin.H{"status": "ok"})
 			return nil
 		}).Doc("Liveness: 200 while the process runs", nil, nil),
-		GET("/readyz", authz.Anonymous, func(c *gin.Context) error {
-			ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
-			defer cancel()
-			if err := db.Ping(ctx, k.DB); err != nil {
-				c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
-				return nil
-			}
-			c.JSON(http.StatusOK, gin.H{"status": "ready"})
-			return nil
-		}).Doc("Readiness: 200 once the database answers, else 503", nil, nil),
+		GET("/readyz", authz.Anonymous, k.readiness(migrationIDs(all))).
+			Doc("Readiness: 200 once every migration is applied and the database and the storage answer, else 503 naming the failed checks", nil, nil),
 	}.Register(&Router{IRouter: r, module: "health", routes: &recorded})
 
 	// Resolved sessions are cached in process, invalidated on every replica (platform/auth/cache.go).
@@ -305,6 +299,77 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 
 	r.NoRoute(app.serve)
 	return r, enforcer, nil
+}
+
+// migrationIDs lists every migration of this binary: the kernel's and the modules'.
+func migrationIDs(mods []Module) []string {
+	var ids []string
+	for _, m := range mods {
+		for _, mg := range m.Migrations() {
+			ids = append(ids, mg.ID)
+		}
+	}
+	return ids
+}
+
+// Readiness checks, as /readyz names them.
+const (
+	ReadyDatabase   = "database"
+	ReadyMigrations = "migrations"
+	ReadyStorage    = "storage"
+)
+
+// readiness is /readyz (issue 25 §2): 503 until every migration of this binary is applied, the
+// database answers and the storage answers (its bucket or its directory), so that a load balancer
+// sends no request to a server that would answer 500. The body names each check and why one
+// failed, in words that leak no address or credential (the error itself goes to the log). Mail is
+// not checked: the outbox is durable, so a mail server that is down delays emails, never loses
+// them, and must not take the app out of service.
+func (k *Kernel) readiness(ids []string) func(c *gin.Context) error {
+	var migrated atomic.Bool // applied migrations stay applied: checked until true, then no more
+	return func(c *gin.Context) error {
+		ctx, cancel := context.WithTimeout(c.Request.Context(), 3*time.Second)
+		defer cancel()
+		var dbErr, pendingErr, storeErr error
+		pending := 0
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			if dbErr = db.Ping(ctx, k.DB); dbErr == nil && !migrated.Load() {
+				pending, pendingErr = db.Pending(ctx, k.DB, ids)
+				migrated.Store(pendingErr == nil && pending == 0)
+			}
+		})
+		wg.Go(func() { storeErr = storage.Check(ctx, k.Storage) })
+		wg.Wait()
+
+		checks := map[string]string{ReadyDatabase: "ok", ReadyMigrations: "ok", ReadyStorage: "ok"}
+		var failed []string
+		fail := func(name, why string, err error) {
+			checks[name] = why
+			failed = append(failed, name)
+			if err != nil {
+				k.Log.Warn("not ready: "+name, "err", err)
+			}
+		}
+		switch {
+		case dbErr != nil:
+			fail(ReadyDatabase, "the database does not answer", dbErr)
+			fail(ReadyMigrations, "not checked: the database does not answer", nil)
+		case pendingErr != nil:
+			fail(ReadyMigrations, "the applied migrations cannot be read", pendingErr)
+		case pending > 0:
+			fail(ReadyMigrations, fmt.Sprintf("%d of the %d migrations of this version are not applied: run marquee migrate", pending, len(ids)), nil)
+		}
+		if storeErr != nil {
+			fail(ReadyStorage, fmt.Sprintf("the %s storage does not answer", k.Config.StorageDriver), storeErr)
+		}
+		if len(failed) > 0 {
+			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "failed": failed, "checks": checks})
+			return nil
+		}
+		c.JSON(http.StatusOK, gin.H{"status": "ready", "checks": checks})
+		return nil
+	}
 }
 
 // MetricsHandler is /metrics for the separate METRICS_ADDR listener (no token: that address is

@@ -48,6 +48,21 @@ func NewFS(dir string) (*FS, error) {
 	return s, nil
 }
 
+// Check implements Checker: both directories are still there (a volume unmounted under a running
+// server is not).
+func (s *FS) Check(context.Context) error {
+	for _, d := range []string{s.objects, s.types} {
+		info, err := os.Stat(d)
+		if err != nil {
+			return err
+		}
+		if !info.IsDir() {
+			return fmt.Errorf("storage: %s is not a directory", d)
+		}
+	}
+	return nil
+}
+
 func (s *FS) objectPath(key string) string { return filepath.Join(s.objects, filepath.FromSlash(key)) }
 func (s *FS) typePath(key string) string   { return filepath.Join(s.types, filepath.FromSlash(key)) }
 

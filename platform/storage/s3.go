@@ -60,6 +60,18 @@ func NewS3(ctx context.Context, o Options) (*S3, error) {
 	return s, nil
 }
 
+// Check implements Checker: the bucket exists and the store answers with these credentials.
+func (s *S3) Check(ctx context.Context) error {
+	exists, err := s.client.BucketExists(ctx, s.bucket)
+	if err != nil {
+		return fmt.Errorf("storage: check bucket %s: %w", s.bucket, err)
+	}
+	if !exists {
+		return fmt.Errorf("storage: bucket %s does not exist", s.bucket)
+	}
+	return nil
+}
+
 func (s *S3) ensureBucket(ctx context.Context, region string) error {
 	exists, err := s.client.BucketExists(ctx, s.bucket)
 	if err != nil {

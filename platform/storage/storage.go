@@ -54,6 +54,20 @@ type Storage interface {
 	List(ctx context.Context, prefix string, fn func(Object) error) error
 }
 
+// Checker is a driver that can say whether its store answers: the bucket exists and is reachable,
+// or the directory is there. /readyz asks it (issue 25 §2); both drivers implement it.
+type Checker interface {
+	Check(ctx context.Context) error
+}
+
+// Check asks s whether its store answers; a driver without a check is taken to answer.
+func Check(ctx context.Context, s Storage) error {
+	if c, ok := s.(Checker); ok {
+		return c.Check(ctx)
+	}
+	return nil
+}
+
 // Options choose and configure a driver (STORAGE_DRIVER, S3_* in docs/platform-services.md).
 type Options struct {
 	Driver string // "fs" (default) | "s3"
