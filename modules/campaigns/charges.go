@@ -13,7 +13,6 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/events"
 	"marquee/platform/ids"
-	"marquee/platform/mail"
 	"marquee/platform/money"
 	"marquee/platform/retry"
 )
@@ -217,11 +216,7 @@ func (m *Module) mailWeekPaymentFailed(ctx context.Context, c *store.Campaign, w
 		return nil
 	}
 	u := users[0]
-	text := fmt.Sprintf("Hello %s,\n\nThe payment for the week of %s of your campaign \"%s\" failed: %s\n\n"+
-		"Your campaign is paused. Please update your card in Settings, then resume the campaign from its page.\n\n"+
-		"The Marquee team\n", u.Local.FirstName, week.Format("Jan 02, 2006"), c.Name, reason)
-	return m.deps.Outbox.Enqueue(ctx, mail.Message{To: []string{u.Local.Email},
-		Subject: "Your campaign " + c.Name + " is paused: payment failed", Text: text})
+	return m.deps.Outbox.Enqueue(ctx, paymentFailedMail(u.Local.Email, u.Local.FirstName, c, week, reason))
 }
 
 // truncate cuts s to at most n bytes, on a rune boundary (the stored columns' sizes).

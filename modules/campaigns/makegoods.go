@@ -189,12 +189,22 @@ func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store
 	// credit moved by the difference from what the make-good has given.
 	mg.Delivered, mg.ThresholdPercent, mg.UpdatedAt = *w.ActImp, th, now
 	mg.TargetCents = int64(MakeGoodCredit(money.Cents(mg.PriceCents), mg.Planned, mg.Delivered, th))
+	was := mg.CreditCents
 	if diff := mg.TargetCents - mg.CreditCents; diff != 0 {
 		if err := m.moveMakeGoodCredit(ctx, c, mg, w.StartAt, moveCorrection, diff); err != nil {
 			return false, err
 		}
 	}
-	return false, m.store.SaveMakeGood(ctx, mg)
+	if err := m.store.SaveMakeGood(ctx, mg); err != nil {
+		return false, err
+	}
+	if mg.CreditCents == was {
+		return false, nil // the credit stands (or a take-back found no credit to take): nothing to correct
+	}
+	// The advertiser was emailed the credit at the grant: tell them it changed (issue 25 §5).
+	return false, m.mailMakeGoodWith(ctx, c, batch, func(to, name string) mail.Message {
+		return makeGoodCorrectionMail(to, name, c, mg, was)
+	})
 }
 
 // moveMakeGoodCredit moves a make-good's credit by delta cents through billing's ledger (key
@@ -246,7 +256,14 @@ func makeGoodMail(to, firstName string, c *store.Campaign, mg *store.MakeGood) m
 	if _, p := deliveryFigures(mg.Planned, &mg.Delivered); p != nil {
 		pct = fmt.Sprintf("%.1f", *p)
 	}
+	html := mail.Letter{Title: "A make-good credit for your campaign", Greeting: "Hello " + firstName + ",",
+		Intro: []string{fmt.Sprintf("Your campaign \u201c%s\u201d delivered fewer impressions than contracted at %s (%s) in the week of %s, below our %d%% guarantee.",
+			c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), mg.ThresholdPercent)},
+		Facts: append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit added", Value: creditString(mg.CreditCents)}),
+		Outro: []string{"We have added " + creditString(mg.CreditCents) + " to your account credit as a make-good. It is used on your next campaign weeks; you can see it on the campaign's page and in your settings."},
+	}.HTML()
 	return mail.Message{
+		HTML:    html,
 		To:      []string{to},
 		Subject: "A make-good credit for your campaign " + c.Name,
 		Text: fmt.Sprintf(`Hello %s,
@@ -263,8 +280,49 @@ The Marquee team
 	}
 }
 
+// makeGoodCorrectionMail tells the advertiser that a make-good they were emailed about changed:
+// the week's delivery was corrected after the make-good email went out (issue 25 §5: the email
+// promised $57.00 while the page said $38.00).
+func makeGoodCorrectionMail(to, firstName string, c *store.Campaign, mg *store.MakeGood, was int64) mail.Message {
+	pct := "0.0"
+	if _, p := deliveryFigures(mg.Planned, &mg.Delivered); p != nil {
+		pct = fmt.Sprintf("%.1f", *p)
+	}
+	week := mg.WeekStart.Format("Jan 02, 2006")
+	html := mail.Letter{Title: "A correction to your make-good credit", Greeting: "Hello " + firstName + ",",
+		Intro: []string{fmt.Sprintf("The delivery of your campaign \u201c%s\u201d at %s (%s) in the week of %s was corrected, so its make-good credit changed from %s to %s.",
+			c.Name, mg.LocationName, mg.Face, week, creditString(was), creditString(mg.CreditCents))},
+		Facts: append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit before", Value: creditString(was)},
+			mail.Fact{Label: "Credit now", Value: creditString(mg.CreditCents)}),
+		Outro: []string{"Your account credit is adjusted by the difference. This replaces the figures of our earlier email; the campaign's page shows the make-good as it is now."},
+	}.HTML()
+	return mail.Message{
+		HTML:    html,
+		To:      []string{to},
+		Subject: "Correction: your make-good credit for " + c.Name,
+		Text: fmt.Sprintf(`Hello %s,
+
+The delivery of your campaign "%s" at %s (%s) in the week of %s was corrected:
+%s of %s impressions (%s%%), against our %d%% guarantee.
+
+Its make-good credit changed from %s to %s, and your account credit is adjusted by the
+difference. This replaces the figures of our earlier email; the campaign's page shows the
+make-good as it is now.
+
+The Marquee team
+`, firstName, c.Name, mg.LocationName, mg.Face, week, groupDigits(mg.Delivered), groupDigits(mg.Planned), pct,
+			mg.ThresholdPercent, creditString(was), creditString(mg.CreditCents)),
+	}
+}
+
 // mailMakeGood queues the make-good email in the caller's transaction.
 func (m *Module) mailMakeGood(ctx context.Context, c *store.Campaign, mg *store.MakeGood, adv *settleBatch) error {
+	return m.mailMakeGoodWith(ctx, c, adv, func(to, name string) mail.Message { return makeGoodMail(to, name, c, mg) })
+}
+
+// mailMakeGoodWith finds the campaign's advertiser (through the batch's cache when there is one)
+// and queues the email build makes, in the caller's transaction.
+func (m *Module) mailMakeGoodWith(ctx context.Context, c *store.Campaign, adv *settleBatch, build func(to, name string) mail.Message) error {
 	var to, name string
 	if adv != nil {
 		if v, ok := adv.byUser[c.UserID]; ok {
@@ -284,7 +342,7 @@ func (m *Module) mailMakeGood(ctx context.Context, c *store.Campaign, mg *store.
 			adv.byUser[c.UserID] = [2]string{to, name}
 		}
 	}
-	return m.deps.Outbox.Enqueue(ctx, makeGoodMail(to, name, c, mg))
+	return m.deps.Outbox.Enqueue(ctx, build(to, name))
 }
 
 // makeGoodsJob grants the make-goods of weeks that finished after their delivery was recorded.

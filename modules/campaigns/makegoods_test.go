@@ -141,12 +141,30 @@ func TestMakeGoods(t *testing.T) {
 			t.Fatalf("ledger = %+v", ledger.Items)
 		}
 
+		granted := testkit.ParseMail(t, mails[0], f.s.Kernel.Config.BaseURL)
+		if !strings.Contains(granted.HTML, ">"+creditString(int64(want))+"</td>") {
+			t.Fatalf("the make-good email's figures lack the credit %s:\n%s", creditString(int64(want)), granted.HTML)
+		}
+
 		// Once per week: the same figure again changes nothing; corrections move the credit by
-		// the difference, up and down, without a second make-good, event or email.
+		// the difference, up and down, without a second make-good or event. Each correction that
+		// changes the credit emails a short correction (issue 25 §5: the first email promised
+		// $57.00 while the page said $38.00).
 		deliver(f.admin, plan/2).Expect(t, 200)
+		if n := len(f.s.DeliverMail(t)); n != 1 {
+			t.Fatalf("the same figure again sent %d emails", n-1)
+		}
+		was := want
 		deliver(f.admin, plan*3/10).Expect(t, 200)
 		if want = MakeGoodCredit(price, plan, plan*3/10, 90); credit() != want {
 			t.Fatalf("corrected down: credit = %v, want %v", credit(), want)
+		}
+		mails = f.s.DeliverMail(t)
+		corr := testkit.ParseMail(t, mails[len(mails)-1], f.s.Kernel.Config.BaseURL)
+		if len(mails) != 2 || !strings.HasPrefix(corr.Subject, "Correction: your make-good credit for Summer Sale") ||
+			!strings.Contains(corr.Text, "changed from "+creditString(int64(was))+" to "+creditString(int64(want))) ||
+			!strings.Contains(corr.HTML, ">"+creditString(int64(want))+"</td>") || !strings.Contains(mails[len(mails)-1], "ada@campaigns.test") {
+			t.Fatalf("correction email: %d emails, last %s\n%s", len(mails), corr.Subject, corr.Text)
 		}
 		deliver(f.admin, plan).Expect(t, 200)
 		if credit() != 0 {
@@ -156,7 +174,7 @@ func TestMakeGoods(t *testing.T) {
 		if want = MakeGoodCredit(price, plan, plan*6/10, 90); credit() != want {
 			t.Fatalf("corrected again: credit = %v, want %v", credit(), want)
 		}
-		if d = mgDetail(t, f.adv, id); len(d.MakeGoods) != 1 || d.MakeGoods[0].Credit != want || len(grantedEvents(t, f.s)) != 1 || len(f.s.DeliverMail(t)) != 1 {
+		if d = mgDetail(t, f.adv, id); len(d.MakeGoods) != 1 || d.MakeGoods[0].Credit != want || len(grantedEvents(t, f.s)) != 1 || len(f.s.DeliverMail(t)) != 4 {
 			t.Fatalf("after corrections: %+v", d.MakeGoods)
 		}
 

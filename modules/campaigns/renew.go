@@ -186,6 +186,7 @@ func (m *Module) remindRenewal(ctx context.Context, id string, today dates.Date)
 // renewalMail reminds the advertiser that the campaign ends soon and offers the renewal.
 func renewalMail(to, firstName string, c *store.Campaign, link string) mail.Message {
 	return mail.Message{
+		HTML:    renewalLetter(firstName, c, link),
 		To:      []string{to},
 		Subject: "Your campaign " + c.Name + " ends on " + c.EndDate.Format("Jan 02, 2006"),
 		Text: fmt.Sprintf(`Hello %s,

@@ -22,7 +22,14 @@ func creativeRequestMail(to, company, companyType string, req CreativeRequest, a
 	if msg == "" {
 		msg = "(no message)"
 	}
+	html := mail.Letter{Title: "Creative request from " + company,
+		Intro: []string{"A customer asked for a creative to be built. Reply to this email to answer them."},
+		Facts: []mail.Fact{{Label: "Name", Value: req.FullName}, {Label: "Email", Value: req.Email},
+			{Label: "Company", Value: company + " (" + companyType + ")"}, {Label: "Account", Value: accountEmail}},
+		Note: msg, NoteTitle: "Message",
+	}.HTML()
 	return mail.Message{
+		HTML:    html,
 		To:      []string{to},
 		ReplyTo: req.Email,
 		Subject: "Creative request from " + company,
@@ -42,7 +49,11 @@ Message:
 // creativeRequestCopy confirms the request to the signed-in user's own address (never to a typed
 // address, so the call cannot send mail to strangers).
 func creativeRequestCopy(to string, req CreativeRequest) mail.Message {
+	html := mail.Letter{Title: "We received your creative request", Greeting: "Hello " + req.FullName + ",",
+		Intro: []string{"Thank you for your Creative request - Someone will be in touch with you shortly at " + req.Email + "."},
+	}.HTML()
 	return mail.Message{
+		HTML:    html,
 		To:      []string{to},
 		Subject: "We received your creative request",
 		Text: fmt.Sprintf(`Hello %s,

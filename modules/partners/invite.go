@@ -150,6 +150,10 @@ func clientInviteMail(to, inviter, partnerCompany, link string) pmail.Message {
 		inviter = partnerCompany
 	}
 	return pmail.Message{
+		HTML: pmail.Letter{Title: inviter + " invited you to Marquee",
+			Intro:  []string{inviter + " of " + partnerCompany + " invited you to Marquee, where you book digital billboards by the week.", "Set your password and open your account with this link (it works once)."},
+			Button: &pmail.Link{Label: "Open your account", URL: link},
+		}.HTML(),
 		To:      []string{to},
 		Subject: inviter + " invited you to Marquee",
 		Text: fmt.Sprintf(`%s of %s invited you to Marquee, where you book digital billboards by the week.

@@ -210,6 +210,7 @@ func digestMail(to, firstName string, week dates.Date, ps []campaigns.Pacing, ba
 		fmt.Fprintf(&b, "  %s/campaigns/%s\n\n", base, p.CampaignID)
 	}
 	return mail.Message{
+		HTML:    digestLetter(firstName, week, ps, base),
 		To:      []string{to},
 		Subject: fmt.Sprintf("Your weekly campaign digest: week of %s", week.Format("Jan 02, 2006")),
 		Text: fmt.Sprintf(`Hello %s,

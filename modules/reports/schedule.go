@@ -180,6 +180,7 @@ func (m *Module) reportLink(id string) string {
 // weeklyMail tells the advertiser that the week's report is ready.
 func weeklyMail(to, firstName string, r *store.Report, link string) mail.Message {
 	return mail.Message{
+		HTML:    weeklyLetter(firstName, r.CampaignName, reportFacts(r.PeriodStart, r.PeriodEnd, r.Figures), link),
 		To:      []string{to},
 		Subject: "Your weekly report for " + r.CampaignName + " is ready",
 		Text: fmt.Sprintf(`Hello %s,
@@ -198,11 +199,13 @@ The Marquee team
 
 // newReportMail is the 'new report mailer' of B §2: an admin tells the advertiser that a report
 // is ready.
-func newReportMail(to, firstName string, r *Report, link, note string) mail.Message {
+func newReportMail(to, firstName string, r *Report, facts []mail.Fact, link, note string) mail.Message {
+	html := newReportLetter(firstName, r.CampaignName, r.Name, facts, link, note)
 	if note = strings.TrimSpace(note); note != "" {
 		note = "\nA note from our team:\n" + note + "\n"
 	}
 	return mail.Message{
+		HTML:    html,
 		To:      []string{to},
 		Subject: "A new performance report for " + r.CampaignName,
 		Text: fmt.Sprintf(`Hello %s,
@@ -240,5 +243,9 @@ func (m *Module) sendMailer(ctx context.Context, req MailerRequest) error {
 	if len(us) == 0 || us[0].Local.Email == "" {
 		return apperr.NotFound("The report's advertiser no longer exists.")
 	}
-	return m.deps.Outbox.Enqueue(ctx, newReportMail(us[0].Local.Email, us[0].Local.FirstName, r, m.reportLink(r.ID), req.Message))
+	facts := reportFacts(r.PeriodStart, r.PeriodEnd, "")
+	if row, err := m.store.Find(ctx, "", r.ID); err == nil {
+		facts = reportFacts(row.PeriodStart, row.PeriodEnd, row.Figures)
+	}
+	return m.deps.Outbox.Enqueue(ctx, newReportMail(us[0].Local.Email, us[0].Local.FirstName, r, facts, m.reportLink(r.ID), req.Message))
 }

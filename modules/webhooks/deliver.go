@@ -18,7 +18,6 @@ import (
 	"marquee/modules/webhooks/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/db"
-	"marquee/platform/mail"
 	"marquee/platform/retry"
 )
 
@@ -216,10 +215,7 @@ func (m *Module) mailDisabled(ctx context.Context, e store.Endpoint) error {
 		return err
 	}
 	u := users[0]
-	text := fmt.Sprintf("Hello %s,\n\nEvery delivery to your webhook endpoint %s failed for 24 hours, so we have disabled it.\n\n"+
-		"Once your receiver answers again, enable the endpoint in Settings > API (%s/settings) and redeliver the events you missed "+
-		"from its delivery log.\n\nThe Marquee team\n", u.Local.FirstName, e.URL, strings.TrimRight(m.deps.BaseURL, "/"))
-	return m.deps.Outbox.Enqueue(ctx, mail.Message{To: []string{u.Local.Email}, Subject: "Your Marquee webhook endpoint was disabled", Text: text})
+	return m.deps.Outbox.Enqueue(ctx, disabledMail(u.Local.Email, u.Local.FirstName, e.URL, strings.TrimRight(m.deps.BaseURL, "/")))
 }
 
 func minTime(a, b time.Time) time.Time {
