@@ -139,13 +139,13 @@ func (m *Module) post(ctx context.Context, ep store.Endpoint, d store.Delivery) 
 	req.Header.Set(SignatureHeader, Sign(ep.Secret, m.deps.Clock.Now(), body))
 	resp, err := m.client.Do(req)
 	if err != nil {
-		return attempt{err: retry.Truncate(err.Error(), ResponseExcerptLen)}
+		return attempt{err: retry.Truncate(plainError(err, m.deps.Timeout), ResponseExcerptLen)}
 	}
 	defer resp.Body.Close()
 	data, rerr := io.ReadAll(io.LimitReader(resp.Body, ResponseReadCap))
 	out := attempt{status: resp.StatusCode, body: excerpt(data), ok: resp.StatusCode >= 200 && resp.StatusCode < 300}
 	if rerr != nil {
-		out.err = retry.Truncate("reading the answer: "+rerr.Error(), ResponseExcerptLen)
+		out.err = retry.Truncate("Reading the answer failed: "+plainError(rerr, m.deps.Timeout), ResponseExcerptLen)
 	}
 	if !out.ok && out.err == "" {
 		out.err = "HTTP " + strconv.Itoa(resp.StatusCode)

@@ -146,7 +146,7 @@ func (m *Module) PruneDeliveries(ctx context.Context) (int64, error) {
 func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
 	c := k.Config
 	return New(Deps{DB: k.DB, Clock: k.Clock, Events: k.Events, Outbox: k.Outbox, Identity: id, Log: k.Log,
-		BaseURL: c.BaseURL, MaxJSONBytes: c.MaxJSONBytes, AllowPrivate: c.WebhookAllowPrivate,
+		BaseURL: c.BaseURL, MaxJSONBytes: c.MaxJSONBytes, AllowPrivate: c.WebhookPrivateAllowed(),
 		ConnectTimeout: c.WebhookConnectTimeout, Timeout: c.WebhookTimeout, PollInterval: c.WebhookPollInterval})
 }
 

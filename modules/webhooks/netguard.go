@@ -86,6 +86,11 @@ func (g guard) checkURL(ctx context.Context, raw string) (string, error) {
 		return "", apperr.Field("url", MsgURLInvalid)
 	}
 	if u.Scheme != "https" && !g.allowPrivate {
+		// A private or loopback host is the reason to give: https would not make it allowed.
+		var refused *refusedError
+		if _, err := g.resolve(ctx, u.Hostname()); errors.As(err, &refused) {
+			return "", apperr.Field("url", MsgURLPrivate)
+		}
 		return "", apperr.Field("url", MsgURLHTTPS)
 	}
 	u.Fragment = ""

@@ -4,6 +4,7 @@ package config
 
 import (
 	"fmt"
+	"net/netip"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -87,7 +88,7 @@ type Config struct {
 	MetricsToken string `env:"METRICS_TOKEN" default:"" doc:"serve /metrics (Prometheus) on the public port to scrapes that send Authorization: Bearer <this token>; empty: not on the public port" secret:"true"`
 	MetricsAddr  string `env:"METRICS_ADDR" default:"" doc:"also serve /metrics without a token on this address, e.g. 127.0.0.1:9090 or :9090 on a private network; empty: no such listener"`
 
-	WebhookAllowPrivate   bool          `env:"WEBHOOK_ALLOW_PRIVATE" default:"false" doc:"development only: let webhook URLs use http and private or loopback addresses (the demo's marquee dev webhook-sink); never in production"`
+	WebhookAllowPrivate   string        `env:"WEBHOOK_ALLOW_PRIVATE" default:"auto" doc:"auto (allowed only when BASE_URL is a loopback address such as http://localhost:8080, i.e. a development server: make run, whose demo endpoint is the local marquee dev webhook-sink), true or false: let webhook URLs use http and private or loopback addresses; never true in production"`
 	WebhookConnectTimeout time.Duration `env:"WEBHOOK_CONNECT_TIMEOUT" default:"5s" doc:"how long a webhook delivery may take to connect (and finish TLS)"`
 	WebhookTimeout        time.Duration `env:"WEBHOOK_TIMEOUT" default:"10s" doc:"how long one webhook delivery may take in all, answer included"`
 	WebhookPollInterval   time.Duration `env:"WEBHOOK_POLL_INTERVAL" default:"5s" doc:"how often due webhook deliveries are posted"`
@@ -191,6 +192,7 @@ func (c Config) check() []string {
 	oneOf("LOG_LEVEL", c.LogLevel, "debug", "info", "warn", "error")
 	oneOf("LOG_FORMAT", c.LogFormat, "json", "text")
 	oneOf("COOKIE_SECURE", c.CookieSecure, "auto", "true", "false")
+	oneOf("WEBHOOK_ALLOW_PRIVATE", c.WebhookAllowPrivate, "auto", "true", "false")
 	oneOf("STORAGE_DRIVER", c.StorageDriver, "fs", "s3")
 	oneOf("MAIL_DRIVER", c.MailDriver, "file", "smtp")
 	oneOf("SMTP_TLS", c.SMTPTLS, "none", "starttls", "tls")
@@ -274,6 +276,30 @@ func (c Config) SecureCookies() bool {
 	default:
 		return strings.HasPrefix(c.BaseURL, "https://")
 	}
+}
+
+// WebhookPrivateAllowed reports whether webhook URLs may use http and private or loopback
+// addresses (issue 25 §4). Under auto only a development server may: one whose BASE_URL is a
+// loopback address, so that nobody else can reach it (make run, bin/marquee serve on the defaults;
+// the demo endpoint is the local webhook sink on 127.0.0.1). A production BASE_URL is public, so
+// production keeps refusing them.
+func (c Config) WebhookPrivateAllowed() bool {
+	switch c.WebhookAllowPrivate {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	u, err := url.Parse(c.BaseURL)
+	if err != nil {
+		return false
+	}
+	host := u.Hostname()
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 // MailDirectory is where the file sender writes.

@@ -83,3 +83,33 @@ func TestEnvExampleListsEveryVariable(t *testing.T) {
 		t.Errorf(".env.example lists %s, which config does not read", name)
 	}
 }
+
+// WEBHOOK_ALLOW_PRIVATE=auto allows private webhook addresses on a development server only (its
+// BASE_URL is loopback: make run, serve on the defaults); a public BASE_URL refuses them, and an
+// explicit value wins (issue 25 §4).
+func TestWebhookPrivateAllowed(t *testing.T) {
+	for _, tc := range []struct {
+		base, allow string
+		want        bool
+	}{
+		{"", "", true}, // the defaults: http://localhost:8080
+		{"http://127.0.0.1:18204", "", true},
+		{"http://[::1]:8080", "auto", true},
+		{"http://app.localhost:8080", "auto", true},
+		{"https://ads.example.com", "", false},
+		{"http://10.0.0.5:8080", "auto", false}, // a private network is not the developer's own machine
+		{"https://ads.example.com", "true", true},
+		{"http://localhost:8080", "false", false},
+	} {
+		c, err := Load(env(map[string]string{"BASE_URL": tc.base, "WEBHOOK_ALLOW_PRIVATE": tc.allow}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.WebhookPrivateAllowed(); got != tc.want {
+			t.Errorf("BASE_URL=%q WEBHOOK_ALLOW_PRIVATE=%q: allowed = %v, want %v", tc.base, tc.allow, got, tc.want)
+		}
+	}
+	if _, err := Load(env(map[string]string{"WEBHOOK_ALLOW_PRIVATE": "yes"})); err == nil {
+		t.Error("WEBHOOK_ALLOW_PRIVATE=yes was accepted")
+	}
+}
