@@ -22,9 +22,9 @@ type Letter struct {
 	Note     string   // a note from our team, set apart
 	// NoteTitle heads the note; empty is "A note from our team".
 	NoteTitle string
-	Button   *Link    // the one action
-	Outro    []string // paragraphs after the button
-	Footer   string   // why the reader gets this email (optional)
+	Button    *Link    // the one action
+	Outro     []string // paragraphs after the button
+	Footer    string   // why the reader gets this email (optional)
 	// FooterLink is a link after Footer, e.g. the setting that turns the email off.
 	FooterLink *Link
 }
