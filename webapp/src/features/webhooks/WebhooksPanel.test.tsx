@@ -39,11 +39,14 @@ describe('/settings → API: webhooks (issue 18)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }))
     const add = await screen.findByRole('dialog', { name: 'Add webhook endpoint' })
+    // The field says what it accepts, and that make run also takes the demo's local receiver.
+    expect(within(add).getByLabelText('Endpoint URL')).toHaveAccessibleDescription(/public internet address.*make run.*http:\/\/127\.0\.0\.1:8090\/hooks/)
     await user.type(within(add).getByLabelText('Endpoint URL'), 'https://169.254.169.254/latest')
     await user.click(within(add).getByLabelText('Payment failed'))
     await user.click(within(add).getByRole('button', { name: 'Add endpoint' }))
     expect(await within(add).findByText(MSG_PRIVATE)).toBeInTheDocument()
     expect(within(add).getByLabelText('Endpoint URL')).toHaveAttribute('aria-invalid', 'true')
+    expect(within(add).getByLabelText('Endpoint URL')).toHaveAccessibleDescription(new RegExp(`${MSG_PRIVATE}$`))
     expect(server.called('POST', '/api/webhooks')[0]!.body).toEqual({ url: 'https://169.254.169.254/latest', description: '', events: ['payment.failed'] })
     await user.click(within(add).getByRole('button', { name: 'Cancel' }))
 
