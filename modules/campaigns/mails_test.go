@@ -31,14 +31,17 @@ func TestMailsAreMultipart(t *testing.T) {
 		t.Errorf("renewal links %v", renew.Hrefs)
 	}
 
-	granted := testkit.ParseMail(t, testkit.RenderMail(t, makeGoodMail("ana@example.com", "Ana", c, mg)), base)
+	granted := testkit.ParseMail(t, testkit.RenderMail(t, makeGoodMail("ana@example.com", "Ana", c, mg, base+"/campaigns/c1")), base)
+	if len(granted.Hrefs) == 0 || granted.Hrefs[0] != base+"/campaigns/c1" {
+		t.Errorf("make-good links %v", granted.Hrefs)
+	}
 	for _, cell := range []string{">Contracted impressions</td>", ">120,000</td>", ">60,000 (50.0%)</td>", ">$57.00</td>", ">90%</td>"} {
 		if !strings.Contains(granted.HTML, cell) {
 			t.Errorf("make-good: no %q in the figures table", cell)
 		}
 	}
 	mg.Delivered, mg.CreditCents = 80000, 3800
-	corr := testkit.ParseMail(t, testkit.RenderMail(t, makeGoodCorrectionMail("ana@example.com", "Ana", c, mg, 5700)), base)
+	corr := testkit.ParseMail(t, testkit.RenderMail(t, makeGoodCorrectionMail("ana@example.com", "Ana", c, mg, 5700, base+"/campaigns/c1")), base)
 	if !strings.HasPrefix(corr.Subject, "Correction:") || !strings.Contains(corr.Text, "changed from $57.00 to $38.00") ||
 		!strings.Contains(corr.HTML, ">Credit before</td>") || !strings.Contains(corr.HTML, ">$38.00</td>") {
 		t.Errorf("correction: %s\n%s", corr.Subject, corr.Text)

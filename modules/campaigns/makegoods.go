@@ -203,7 +203,7 @@ func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store
 	}
 	// The advertiser was emailed the credit at the grant: tell them it changed (issue 25 §5).
 	return false, m.mailMakeGoodWith(ctx, c, batch, func(to, name string) mail.Message {
-		return makeGoodCorrectionMail(to, name, c, mg, was)
+		return makeGoodCorrectionMail(to, name, c, mg, was, m.campaignLink(c.ID))
 	})
 }
 
@@ -251,7 +251,7 @@ type settleBatch struct {
 }
 
 // makeGoodMail tells the advertiser about a make-good.
-func makeGoodMail(to, firstName string, c *store.Campaign, mg *store.MakeGood) mail.Message {
+func makeGoodMail(to, firstName string, c *store.Campaign, mg *store.MakeGood, link string) mail.Message {
 	pct := "0.0"
 	if _, p := deliveryFigures(mg.Planned, &mg.Delivered); p != nil {
 		pct = fmt.Sprintf("%.1f", *p)
@@ -259,8 +259,9 @@ func makeGoodMail(to, firstName string, c *store.Campaign, mg *store.MakeGood) m
 	html := mail.Letter{Title: "A make-good credit for your campaign", Greeting: "Hello " + firstName + ",",
 		Intro: []string{fmt.Sprintf("Your campaign \u201c%s\u201d delivered fewer impressions than contracted at %s (%s) in the week of %s, below our %d%% guarantee.",
 			c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), mg.ThresholdPercent)},
-		Facts: append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit added", Value: creditString(mg.CreditCents)}),
-		Outro: []string{"We have added " + creditString(mg.CreditCents) + " to your account credit as a make-good. It is used on your next campaign weeks; you can see it on the campaign's page and in your settings."},
+		Facts:  append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit added", Value: creditString(mg.CreditCents)}),
+		Outro:  []string{"We have added " + creditString(mg.CreditCents) + " to your account credit as a make-good. It is used on your next campaign weeks; you can see it on the campaign's page and in your settings."},
+		Button: &mail.Link{Label: "View the campaign", URL: link},
 	}.HTML()
 	return mail.Message{
 		HTML:    html,
@@ -274,16 +275,18 @@ Your campaign "%s" delivered fewer impressions than contracted at %s (%s) in the
 We have added %s to your account credit as a make-good. It is used on your next campaign weeks;
 you can see it on the campaign's page and in your settings.
 
+The campaign: %s
+
 The Marquee team
 `, firstName, c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), groupDigits(mg.Delivered),
-			groupDigits(mg.Planned), pct, mg.ThresholdPercent, creditString(mg.CreditCents)),
+			groupDigits(mg.Planned), pct, mg.ThresholdPercent, creditString(mg.CreditCents), link),
 	}
 }
 
 // makeGoodCorrectionMail tells the advertiser that a make-good they were emailed about changed:
 // the week's delivery was corrected after the make-good email went out (issue 25 §5: the email
 // promised $57.00 while the page said $38.00).
-func makeGoodCorrectionMail(to, firstName string, c *store.Campaign, mg *store.MakeGood, was int64) mail.Message {
+func makeGoodCorrectionMail(to, firstName string, c *store.Campaign, mg *store.MakeGood, was int64, link string) mail.Message {
 	pct := "0.0"
 	if _, p := deliveryFigures(mg.Planned, &mg.Delivered); p != nil {
 		pct = fmt.Sprintf("%.1f", *p)
@@ -294,7 +297,8 @@ func makeGoodCorrectionMail(to, firstName string, c *store.Campaign, mg *store.M
 			c.Name, mg.LocationName, mg.Face, week, creditString(was), creditString(mg.CreditCents))},
 		Facts: append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit before", Value: creditString(was)},
 			mail.Fact{Label: "Credit now", Value: creditString(mg.CreditCents)}),
-		Outro: []string{"Your account credit is adjusted by the difference. This replaces the figures of our earlier email; the campaign's page shows the make-good as it is now."},
+		Outro:  []string{"Your account credit is adjusted by the difference. This replaces the figures of our earlier email; the campaign's page shows the make-good as it is now."},
+		Button: &mail.Link{Label: "View the campaign", URL: link},
 	}.HTML()
 	return mail.Message{
 		HTML:    html,
@@ -307,17 +311,24 @@ The delivery of your campaign "%s" at %s (%s) in the week of %s was corrected:
 
 Its make-good credit changed from %s to %s, and your account credit is adjusted by the
 difference. This replaces the figures of our earlier email; the campaign's page shows the
-make-good as it is now.
+make-good as it is now: %s
 
 The Marquee team
 `, firstName, c.Name, mg.LocationName, mg.Face, week, groupDigits(mg.Delivered), groupDigits(mg.Planned), pct,
-			mg.ThresholdPercent, creditString(was), creditString(mg.CreditCents)),
+			mg.ThresholdPercent, creditString(was), creditString(mg.CreditCents), link),
 	}
+}
+
+// campaignLink is the campaign's page in the web app.
+func (m *Module) campaignLink(id string) string {
+	return strings.TrimRight(m.deps.BaseURL, "/") + "/campaigns/" + id
 }
 
 // mailMakeGood queues the make-good email in the caller's transaction.
 func (m *Module) mailMakeGood(ctx context.Context, c *store.Campaign, mg *store.MakeGood, adv *settleBatch) error {
-	return m.mailMakeGoodWith(ctx, c, adv, func(to, name string) mail.Message { return makeGoodMail(to, name, c, mg) })
+	return m.mailMakeGoodWith(ctx, c, adv, func(to, name string) mail.Message {
+		return makeGoodMail(to, name, c, mg, m.campaignLink(c.ID))
+	})
 }
 
 // mailMakeGoodWith finds the campaign's advertiser (through the batch's cache when there is one)

@@ -103,7 +103,7 @@ var letterHTML = template.Must(template.New("letter").Parse(`<!doctype html>
 {{- end}}
 <p style="margin:0;">{{.Signature}}</p>
 {{- if .Button}}
-<p style="margin:24px 0 0 0;font-size:13px;line-height:20px;color:#64748b;word-break:break-all;">If the button does not work, paste this link into your browser:<br><a href="{{.Button.URL}}" style="color:#4338ca;">{{.Button.URL}}</a></p>
+<p style="margin:24px 0 0 0;font-size:13px;line-height:20px;color:#64748b;">If the button does not work, paste this link into your browser:<br><a href="{{.Button.URL}}" style="color:#4338ca;word-break:break-all;">{{.Button.URL}}</a></p>
 {{- end}}
 </td></tr>
 {{- if or .Footer .FooterLink}}
