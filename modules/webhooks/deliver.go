@@ -205,7 +205,9 @@ func (m *Module) record(ctx context.Context, ep store.Endpoint, d store.Delivery
 		if err := m.store.FailPending(ctx, e.ID, "The endpoint was disabled.", now); err != nil {
 			return err
 		}
-		return m.mailDisabled(ctx, e)
+		// The endpoint stays disabled even when the email cannot be queued (DESIGN §1.14).
+		db.Notify(ctx, m.deps.DB, "mail: webhook endpoint disabled", func(ctx context.Context) error { return m.mailDisabled(ctx, e) })
+		return nil
 	})
 }
 

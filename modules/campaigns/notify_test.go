@@ -1,0 +1,62 @@
+package campaigns
+
+import (
+	"testing"
+
+	"marquee/modules/billing"
+	"marquee/platform/testkit"
+)
+
+// Issue 24 §3 (DESIGN §1.14): a notification never vetoes a state change. A campaign whose later
+// week's charge is declined is paused even when its email cannot be queued; the outbox table is
+// really out of reach (renamed), as a full or broken outbox would be. Today's main rolled the pause
+// back with the refused email, so the campaign ran unpaid, and retried the event for ever.
+func TestDeclinedWeekPausesWhenItsEmailCannotBeQueued(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := startWorld(t, dialect)
+		ctx := t.Context()
+		a := w.newAdvertiser(t, "dee@campaigns.test", "Declined Co", "4242424242424242")
+		var res CreateResponse
+		post(t, w.s, a.c, "first", w.form(a, FrequencyWeekly, 2, w.atlanta[1])).Expect(t, 201).JSON(t, &res)
+		w.settle(t)
+		if got := w.campaign(t, res.Campaign.ID); got.Status != StatusActive {
+			t.Fatalf("after the first week = %+v", got)
+		}
+
+		// The next week's card declines.
+		w.addCard(t, a, "4000000000000341")
+		row, _ := w.m.store.CampaignByID(ctx, res.Campaign.ID)
+		if ch, err := w.charge(t, row, start0.AddWeeks(1)); err != nil || ch.Status != ChargePending {
+			t.Fatalf("week 2 = %+v %v", ch, err)
+		}
+		gdb := w.s.Kernel.DB
+		if err := gdb.Exec("ALTER TABLE mail_outbox RENAME TO mail_outbox_away").Error; err != nil {
+			t.Fatal(err)
+		}
+		restored := false
+		restore := func() {
+			if !restored {
+				restored = true
+				if err := gdb.Exec("ALTER TABLE mail_outbox_away RENAME TO mail_outbox").Error; err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		defer restore()
+		if err := w.bill.RetryPayments(ctx); err != nil {
+			t.Fatal(err)
+		}
+		w.settle(t)
+		restore()
+
+		var got Campaign
+		a.c.Get("/api/campaigns/"+res.Campaign.ID).Expect(t, 200).JSON(t, &got)
+		if got.Status != StatusPaused || got.PaymentStatus != billing.StatusFailed {
+			t.Fatalf("after week 2 was declined, with the outbox out of reach = %+v", got)
+		}
+		// The event was handled once, not left to be retried.
+		if n, err := w.s.Kernel.Events.Waiting(ctx); err != nil || n != 0 {
+			t.Fatalf("%d events still waiting (%v)", n, err)
+		}
+	})
+}
