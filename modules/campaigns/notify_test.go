@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"marquee/modules/billing"
+	"marquee/platform/httpx"
 	"marquee/platform/testkit"
 )
 
@@ -58,5 +59,36 @@ func TestDeclinedWeekPausesWhenItsEmailCannotBeQueued(t *testing.T) {
 		if n, err := w.s.Kernel.Events.Waiting(ctx); err != nil || n != 0 {
 			t.Fatalf("%d events still waiting (%v)", n, err)
 		}
+	})
+}
+
+// Issue 24 §3: a campaign named with a line break ran unpaid (its pause email was refused). A
+// single-line field refuses control characters and the Unicode line and paragraph separators,
+// nested fields too, with a field error; nothing is booked.
+func TestCampaignNameMustBeOneLine(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := startWorld(t, dialect)
+		for i, name := range []string{"Spring\nsale", "Spring\r sale", "Spring\u2028sale", "Spring\u2029sale", "Spring\u0085sale", "Spring\tsale", "Spring\x1bsale"} {
+			f := w.form(w.adv, FrequencyWeekly, 2, w.atlanta[0])
+			f.Name = name
+			e := errorBody(t, post(t, w.s, w.adv.c, "bad-name-"+string(rune('a'+i)), f), 400)
+			if e.Errors["name"] != httpx.MsgSingleLine {
+				t.Fatalf("name %q: %+v", name, e)
+			}
+		}
+		f := w.form(w.adv, FrequencyWeekly, 2, w.atlanta[0])
+		f.PlacesChecked[0].ID += "\n"
+		if e := errorBody(t, post(t, w.s, w.adv.c, "bad-place", f), 400); e.Errors["places_checked.0.id"] != httpx.MsgSingleLine {
+			t.Fatalf("nested: %+v", e)
+		}
+		var list CampaignList
+		w.adv.c.Get("/api/campaigns").Expect(t, 200).JSON(t, &list)
+		if list.Total != 0 {
+			t.Fatalf("%d campaigns booked", list.Total)
+		}
+		// Letters of any script, emoji and inner spaces are one line.
+		f = w.form(w.adv, FrequencyWeekly, 2, w.atlanta[0])
+		f.Name = "Café «Ñandú» 春 🎉 sale"
+		post(t, w.s, w.adv.c, "good-name", f).Expect(t, 201)
 	})
 }
