@@ -54,7 +54,7 @@ func Validator() *validator.Validate {
 		if err := validate.RegisterValidation(TagSingleLine, func(fl validator.FieldLevel) bool {
 			f := fl.Field()
 			return f.Kind() != reflect.String || IsSingleLine(f.String())
-		}); err != nil {
+		}, true); err != nil { // true: an absent optional field (a nil *string) is not an error
 			panic(err)
 		}
 	})

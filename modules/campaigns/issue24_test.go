@@ -1,6 +1,8 @@
 package campaigns
 
 import (
+	"net/url"
+	"slices"
 	"testing"
 
 	"marquee/modules/billing"
@@ -90,5 +92,29 @@ func TestCampaignNameMustBeOneLine(t *testing.T) {
 		f = w.form(w.adv, FrequencyWeekly, 2, w.atlanta[0])
 		f.Name = "Café «Ñandú» 春 🎉 sale"
 		post(t, w.s, w.adv.c, "good-name", f).Expect(t, 201)
+	})
+}
+
+// Issue 24 §3: the campaign search matches '%' and '_' literally on both databases (SQLite missed
+// them: the pattern was escaped without an ESCAPE clause).
+func TestCampaignSearchIsLiteral(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := startWorld(t, dialect)
+		for i, name := range []string{"50% off", "500 off", "a_b sale", "axb sale"} {
+			f := w.form(w.adv, FrequencyWeekly, 2, w.atlanta[i])
+			f.Name = name
+			post(t, w.s, w.adv.c, "search-"+name, f).Expect(t, 201)
+		}
+		for q, want := range map[string][]string{"50%": {"50% off"}, "a_b": {"a_b sale"}, "_": {"a_b sale"}, "off": {"50% off", "500 off"}} {
+			var list CampaignList
+			w.adv.c.Get("/api/campaigns?sort=name&q="+url.QueryEscape(q)).Expect(t, 200).JSON(t, &list)
+			var got []string
+			for _, c := range list.Items {
+				got = append(got, c.Name)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("q=%q: %q, want %q", q, got, want)
+			}
+		}
 	})
 }
