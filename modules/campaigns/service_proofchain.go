@@ -61,7 +61,7 @@ type VerifyResult struct {
 	SupersededAt   string          `json:"superseded_at"`
 	SupersededBy   string          `json:"superseded_by"` // the code of the record that replaces it
 	ChainURL       string          `json:"chain_url"`     // the whole chain (ProofChainExport)
-	PublicKey      string          `json:"public_key"` // raw 32 bytes, base64
+	PublicKey      string          `json:"public_key"`    // raw 32 bytes, base64
 	PublicKeyURL   string          `json:"public_key_url"`
 }
 
