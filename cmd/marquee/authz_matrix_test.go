@@ -163,6 +163,7 @@ var expectedAccess = map[string]string{
 	"GET /.well-known/marquee-proof-key.json": authz.Anonymous,
 	"GET /api/verify/:code":                   authz.Anonymous,
 	"GET /api/verify/:code/proofs/:proof":     authz.Anonymous,
+	"GET /api/verify/:code/chain":             authz.Anonymous,
 	"GET /api/campaigns/:id/proof-codes":      authz.Member,
 	// partners (issue 14; docs/partners.md)
 	"POST /users/ambassador/invite":          authz.Ambassador,

@@ -88,6 +88,6 @@ func verifyChain(ctx context.Context, app *application, args []string, out io.Wr
 		fmt.Fprintln(out, "no records: nothing was delivered or proved yet")
 		return nil
 	}
-	fmt.Fprintln(out, "OK: every record's hash, link and signature check")
+	fmt.Fprintln(out, "OK: every record's hash, link and signature check, and every proof photo matches its signed SHA-256")
 	return nil
 }

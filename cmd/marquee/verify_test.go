@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,6 +72,50 @@ func TestVerifyCommand(t *testing.T) {
 		if err := gdb.Raw("SELECT campaign_id FROM campaigns_proof_records WHERE code = ?", campaigns.DemoProofCode).Scan(&campaignID).Error; err != nil {
 			t.Fatal(err)
 		}
+		// Issue 24 §5: a proof pointed at another photo (proof_keys is not signed) fails, naming the
+		// record; marquee verify said OK before.
+		var recs []struct {
+			Seq       int64
+			ProofKeys string
+		}
+		if err := gdb.Raw("SELECT seq, proof_keys FROM campaigns_proof_records WHERE campaign_id = ? ORDER BY seq", campaignID).Scan(&recs).Error; err != nil {
+			t.Fatal(err)
+		}
+		var files []string
+		if err := gdb.Raw("SELECT file_key FROM campaigns_proof_files ORDER BY file_key").Scan(&files).Error; err != nil {
+			t.Fatal(err)
+		}
+		swapped := false
+		for i := len(recs) - 1; i >= 0 && !swapped; i-- {
+			for _, f := range files {
+				if recs[i].ProofKeys != "{}" && !strings.Contains(recs[i].ProofKeys, f) {
+					var keys map[string]string
+					_ = json.Unmarshal([]byte(recs[i].ProofKeys), &keys)
+					for id := range keys {
+						keys[id] = f
+					}
+					raw, _ := json.Marshal(keys)
+					if err := gdb.Exec("UPDATE campaigns_proof_records SET proof_keys = ? WHERE campaign_id = ? AND seq = ?", string(raw), campaignID, recs[i].Seq).Error; err != nil {
+						t.Fatal(err)
+					}
+					out.Reset()
+					err = run(t.Context(), []string{"verify", "--campaign", campaignID}, getenv, &out)
+					want := fmt.Sprintf("record %d: proof photo", recs[i].Seq)
+					if !errors.Is(err, errChainBroken) || !strings.Contains(out.String(), want) || !strings.Contains(out.String(), "does not match its signed SHA-256") {
+						t.Fatalf("swapped photo: %v\n%s", err, out.String())
+					}
+					if err := gdb.Exec("UPDATE campaigns_proof_records SET proof_keys = ? WHERE campaign_id = ? AND seq = ?", recs[i].ProofKeys, campaignID, recs[i].Seq).Error; err != nil {
+						t.Fatal(err)
+					}
+					swapped = true
+					break
+				}
+			}
+		}
+		if !swapped {
+			t.Fatalf("the demo chain has no proof to swap (%d records, %d files)", len(recs), len(files))
+		}
+
 		if err := gdb.Exec(`UPDATE campaigns_proof_records SET canonical = REPLACE(canonical, '"impressions":', '"impressions":1') WHERE campaign_id = ? AND seq = 2`, campaignID).Error; err != nil {
 			t.Fatal(err)
 		}

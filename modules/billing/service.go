@@ -128,10 +128,10 @@ type GatewayConfig struct {
 // SandboxTokenRequest is the typed card the sandbox's client code sends to POST /api/sandbox/tokens
 // (the sandbox's stand-in for Stripe.js createToken). The number and code are never stored.
 type SandboxTokenRequest struct {
-	Number   string `json:"number"`
+	Number   string `json:"number" validate:"singleline"`
 	ExpMonth int    `json:"exp_month"`
 	ExpYear  int    `json:"exp_year"`
-	CVC      string `json:"cvc"`
+	CVC      string `json:"cvc" validate:"singleline"`
 }
 
 // CardDetails is what a token says about its card.
@@ -162,7 +162,7 @@ type Card struct {
 // AddCardRequest attaches a tokenised card (POST /api/cards). The expiry is the one typed in the
 // card form; a company has one card on file, and a new one replaces it.
 type AddCardRequest struct {
-	Token    string `json:"token"`
+	Token    string `json:"token" validate:"singleline"`
 	ExpMonth int    `json:"exp_month"`
 	ExpYear  int    `json:"exp_year"`
 }
@@ -250,7 +250,7 @@ type Promo struct {
 
 // CreatePromoRequest creates a promo (POST /api/admin/promo/).
 type CreatePromoRequest struct {
-	Code     string      `json:"code"`
+	Code     string      `json:"code" validate:"singleline"`
 	Value    money.Cents `json:"value"`
 	MaxCount int         `json:"max_count"`
 }
@@ -271,7 +271,7 @@ type PromoStatusResponse struct {
 
 // RedeemPromoRequest redeems a code for the caller's company (POST /api/promo/).
 type RedeemPromoRequest struct {
-	Code string `json:"code"`
+	Code string `json:"code" validate:"singleline"`
 }
 
 // RedeemPromoResponse answers a redeem (B §7: message and amount).

@@ -181,9 +181,7 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 		fields := map[string]any{"payment_status": billing.StatusSucceeded, "payment_message": "", "transaction_id": p.TransactionID}
 		if c.Status == StatusPending || c.Status == StatusPaid {
 			fields["status"] = StatusActive
-			if err := m.publishStatus(ctx, c, StatusActive); err != nil {
-				return err
-			}
+			m.publishStatus(ctx, c, StatusActive)
 		}
 		return m.store.UpdateCampaign(ctx, c.ID, now, fields)
 	case p.Status == billing.StatusFailed && first:
@@ -197,17 +195,21 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 			"payment_status": billing.StatusFailed, "payment_message": truncate(p.Message, 255), "transaction_id": p.TransactionID}); err != nil {
 			return err
 		}
-		if err := m.publishStatus(ctx, c, StatusPaused); err != nil {
-			return err
-		}
-		return m.mailWeekPaymentFailed(ctx, c, *p.Week, p.Message)
+		m.publishStatus(ctx, c, StatusPaused)
+		m.mailWeekPaymentFailed(ctx, c, *p.Week, p.Message)
+		return nil
 	}
 	return nil
 }
 
 // mailWeekPaymentFailed tells the advertiser that a week's payment failed and the campaign is
-// paused, through the outbox (in the caller's transaction).
-func (m *Module) mailWeekPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, reason string) error {
+// paused, through the outbox (in the caller's transaction), as a notification: the pause stands
+// even when the email cannot be queued (issue 24 §3).
+func (m *Module) mailWeekPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, reason string) {
+	m.notify(ctx, "mail: week payment failed", func(ctx context.Context) error { return m.queueWeekPaymentFailed(ctx, c, week, reason) })
+}
+
+func (m *Module) queueWeekPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, reason string) error {
 	users, err := m.deps.Identity.FindUsersByIDs(ctx, []string{c.UserID})
 	if err != nil {
 		return err

@@ -650,9 +650,7 @@ func (m *Module) markCharged(ctx context.Context, row *store.Campaign, ch *store
 	fields := map[string]any{"transaction_id": ch.TransactionID, "payment_status": billing.StatusPending}
 	row.TransactionID, row.PaymentStatus = ch.TransactionID, billing.StatusPending
 	if ch.Status == ChargeSucceeded {
-		if err := m.publishStatus(ctx, row, StatusActive); err != nil {
-			return err
-		}
+		m.publishStatus(ctx, row, StatusActive)
 		fields["payment_status"], fields["status"] = billing.StatusSucceeded, StatusActive
 		row.PaymentStatus, row.Status = billing.StatusSucceeded, StatusActive
 		row.TotalCost += ch.Amount + ch.Credit

@@ -50,9 +50,9 @@ func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID s
 		if err := m.store.RefreshActImp(ctx, c.ID, now); err != nil {
 			return err
 		}
-		if err := m.deps.Events.Publish(ctx, EventWeekDelivered, WeekDelivered{CampaignID: c.ID, CompanyID: c.CompanyID, WeekID: w.ID, StartAt: w.StartAt, Impressions: v}); err != nil {
-			return err
-		}
+		m.notify(ctx, EventWeekDelivered, func(ctx context.Context) error {
+			return m.deps.Events.Publish(ctx, EventWeekDelivered, WeekDelivered{CampaignID: c.ID, CompanyID: c.CompanyID, WeekID: w.ID, StartAt: w.StartAt, Impressions: v})
+		})
 		if err := m.appendProofRecord(ctx, w.ID, ProofReasonDelivery); err != nil { // issue 17: signed proof of play
 			return err
 		}
@@ -125,9 +125,9 @@ func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*M
 		for i, f := range files {
 			keys[i] = f.Key
 		}
-		if err := m.deps.Events.Publish(ctx, EventProofsAdded, ProofsAdded{CampaignID: camp.ID, CompanyID: camp.CompanyID, WeekID: w.ID, Count: len(files)}); err != nil {
-			return err
-		}
+		m.notify(ctx, EventProofsAdded, func(ctx context.Context) error {
+			return m.deps.Events.Publish(ctx, EventProofsAdded, ProofsAdded{CampaignID: camp.ID, CompanyID: camp.CompanyID, WeekID: w.ID, Count: len(files)})
+		})
 		return m.auditAdmin(ctx, p, AuditWeekProofs, "campaign_week", w.ID, nil, map[string]any{"files": keys})
 	})
 	if err != nil {

@@ -341,9 +341,7 @@ func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPl
 				if _, err := m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": now}); err != nil {
 					return err
 				}
-				if err := m.publishCompleted(ctx, c); err != nil {
-					return err
-				}
+				m.publishCompleted(ctx, c)
 				r.Completed++
 			}
 			return nil
@@ -433,10 +431,9 @@ func (m *Module) pauseForPayment(ctx context.Context, id string, week dates.Date
 			return err
 		}
 		paused = true
-		if err := m.publishStatus(ctx, c, next); err != nil {
-			return err
-		}
-		return m.mailWeekPaymentFailed(ctx, c, week, message)
+		m.publishStatus(ctx, c, next)
+		m.mailWeekPaymentFailed(ctx, c, week, message)
+		return nil
 	})
 	if paused {
 		res.Paused++

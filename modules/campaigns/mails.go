@@ -8,6 +8,7 @@ import (
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/dates"
+	"marquee/platform/db"
 	"marquee/platform/mail"
 	"marquee/platform/money"
 )
@@ -63,19 +64,32 @@ func (m *Module) mailCampaignUpdated(ctx context.Context, c *store.Campaign, not
 	return m.deps.Outbox.Enqueue(ctx, campaignUpdatedMail(to, name, c, note))
 }
 
-// publishCompleted publishes EventCampaignCompleted in the caller's transaction.
-func (m *Module) publishCompleted(ctx context.Context, c *store.Campaign) error {
-	return m.deps.Events.Publish(ctx, EventCampaignCompleted, CampaignCompleted{CampaignID: c.ID, CompanyID: c.CompanyID, TotalCost: money.Cents(c.TotalCost)})
+// notify queues a notification in the caller's transaction without letting it veto the change
+// it reports (DESIGN §1.14, issue 24 §3): a campaign whose pause email could not be queued was
+// left running unpaid.
+func (m *Module) notify(ctx context.Context, what string, fn func(ctx context.Context) error) {
+	db.Notify(ctx, m.deps.DB, what, fn)
+}
+
+// publishCompleted publishes EventCampaignCompleted in the caller's transaction (webhooks forward
+// it), as a notification.
+func (m *Module) publishCompleted(ctx context.Context, c *store.Campaign) {
+	m.notify(ctx, EventCampaignCompleted, func(ctx context.Context) error {
+		return m.deps.Events.Publish(ctx, EventCampaignCompleted, CampaignCompleted{CampaignID: c.ID, CompanyID: c.CompanyID, TotalCost: money.Cents(c.TotalCost)})
+	})
 }
 
 // publishStatus publishes EventCampaignActivated or EventCampaignPaused when status is active or
-// paused, in the caller's transaction (webhooks forward them; other statuses publish nothing).
-func (m *Module) publishStatus(ctx context.Context, c *store.Campaign, status string) error {
+// paused, in the caller's transaction, as a notification (webhooks forward them; other statuses
+// publish nothing).
+func (m *Module) publishStatus(ctx context.Context, c *store.Campaign, status string) {
 	name := map[string]string{StatusActive: EventCampaignActivated, StatusPaused: EventCampaignPaused}[status]
 	if name == "" || status == c.Status {
-		return nil
+		return
 	}
-	return m.deps.Events.Publish(ctx, name, CampaignStatusChanged{CampaignID: c.ID, CompanyID: c.CompanyID, Status: status})
+	m.notify(ctx, name, func(ctx context.Context) error {
+		return m.deps.Events.Publish(ctx, name, CampaignStatusChanged{CampaignID: c.ID, CompanyID: c.CompanyID, Status: status})
+	})
 }
 
 // paymentFailedMail tells the advertiser that a week's payment failed and the campaign is paused.

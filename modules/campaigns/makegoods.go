@@ -176,11 +176,12 @@ func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store
 		if err := m.store.Create(ctx, mg); err != nil {
 			return false, err
 		}
-		if err := m.deps.Events.Publish(ctx, EventMakeGoodGranted, MakeGoodGrantedEvent{CampaignID: c.ID, CompanyID: c.CompanyID,
-			WeekID: w.ID, CreditCents: int64(target), MakeGoodID: mg.ID}); err != nil {
-			return false, err
-		}
-		return true, m.mailMakeGood(ctx, c, mg, batch)
+		m.notify(ctx, EventMakeGoodGranted, func(ctx context.Context) error {
+			return m.deps.Events.Publish(ctx, EventMakeGoodGranted, MakeGoodGrantedEvent{CampaignID: c.ID, CompanyID: c.CompanyID,
+				WeekID: w.ID, CreditCents: int64(target), MakeGoodID: mg.ID})
+		})
+		m.notify(ctx, "mail: make-good", func(ctx context.Context) error { return m.mailMakeGood(ctx, c, mg, batch) })
+		return true, nil
 	}
 	if mg.Status == MakeGoodWaived || (mg.Delivered == *w.ActImp && mg.ThresholdPercent == th) {
 		return false, nil

@@ -330,9 +330,7 @@ func (m *Module) simpleTransition(ctx context.Context, p *auth.Principal, id str
 		if _, err = m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": m.deps.Clock.Now()}); err != nil {
 			return err
 		}
-		if err := m.publishStatus(ctx, c, next); err != nil {
-			return err
-		}
+		m.publishStatus(ctx, c, next)
 		return m.auditAdmin(ctx, p, AuditCampaignStatus, "campaign", c.ID, map[string]string{"status": c.Status}, map[string]string{"status": next})
 	})
 	if err != nil {
@@ -404,7 +402,8 @@ func (m *Module) stopCampaign(ctx context.Context, p *auth.Principal, id string)
 		if err := m.auditAdmin(ctx, p, AuditCampaignStatus, "campaign", c.ID, map[string]string{"status": c.Status}, map[string]string{"status": next}); err != nil {
 			return err
 		}
-		return m.publishCompleted(ctx, c)
+		m.publishCompleted(ctx, c)
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -447,9 +447,12 @@ func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub
 	}
 	problems, _ := checkChain(rows, pub, true)
 	out := &ChainReport{CampaignID: campaignID, Problems: problems}
+	superseded := supersededRecords(rows)
 	for i := range rows {
 		r := &rows[i]
 		f := fieldsOf(r)
+		_, photoProblems := m.checkPhotos(ctx, r, f, superseded[r.ID])
+		out.Problems = append(out.Problems, photoProblems...)
 		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: displayCode(r.Code), Week: f.Week, FaceID: f.Face, Reason: f.Reason,
 			Impressions: f.Impressions, Proofs: len(f.Proofs), Replaces: f.Replaces, RecordedAt: f.RecordedAt, Hash: r.Hash})
 	}
@@ -523,6 +526,10 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 		sigOK = false
 	}
 	f := fieldsOf(r)
+	next, nerr := m.store.NextProofRecordOfWeek(ctx, r.CampaignID, r.WeekID, r.Seq)
+	if nerr != nil {
+		return nil, nerr
+	}
 	w, err := m.store.FindWeek(ctx, r.WeekID)
 	view := ProofRecordView{Code: displayCode(r.Code), Seq: r.Seq, Week: f.Week, Impressions: f.Impressions, Reason: f.Reason,
 		Replaces: f.Replaces, RecordedAt: f.RecordedAt, PrevHash: f.Prev, Hash: r.Hash, Signature: r.Signature, KeyID: f.KeyID,
@@ -534,9 +541,10 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 		view.Location = strings.Join(nonEmpty(w.LocationName, w.Face), ", ")
 		view.Market = w.Market
 	}
+	photos, photoProblems := m.checkPhotos(ctx, r, f, next != nil)
 	for _, p := range f.Proofs {
 		base := "/api/verify/" + r.Code + "/proofs/" + p.ID
-		view.Proofs = append(view.Proofs, ProofRecordProof{ID: p.ID, SHA256: p.SHA256, URL: base, Thumb: base + "?thumb=1"})
+		view.Proofs = append(view.Proofs, ProofRecordProof{ID: p.ID, SHA256: p.SHA256, URL: base, Thumb: base + "?thumb=1", Status: photos[p.ID]})
 	}
 	out := &VerifyResult{Record: view, SignatureValid: sigOK, Problems: problems, ChainLength: int64(len(chain)),
 		PublicKey: base64.StdEncoding.EncodeToString(pub), PublicKeyURL: PublicKeyPath}
@@ -547,9 +555,98 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 			out.ChainValid = false
 		}
 	}
-	out.Valid = out.SignatureValid && len(problems) == 0
-	if next, err := m.store.NextProofRecordOfWeek(ctx, r.CampaignID, r.WeekID, r.Seq); err == nil && next != nil {
-		out.Superseded, out.SupersededAt = true, fieldsOf(next).RecordedAt
+	// The photos: each served file against the SHA-256 the record signs (issue 24 §5).
+	out.PhotosValid = len(photoProblems) == 0
+	out.Problems = append(out.Problems, photoProblems...)
+	out.Valid = out.SignatureValid && len(out.Problems) == 0
+	if next != nil {
+		out.Superseded, out.SupersededAt, out.SupersededBy = true, fieldsOf(next).RecordedAt, displayCode(next.Code)
+	}
+	return out, nil
+}
+
+// Photo statuses of a verified record's proofs (ProofRecordProof.Status).
+const (
+	PhotoMatches  = "matches"  // the served file's SHA-256 is the signed one
+	PhotoMismatch = "mismatch" // the served file is not the photo that was signed
+	PhotoMissing  = "missing"  // no file is stored for it any more
+)
+
+// checkPhotos hashes the file each proof of r serves (through proof_keys, the one place that
+// names it, and which is not signed) and compares it with the SHA-256 the record signs. A file
+// that differs is a problem; a file no longer stored is one only in a week's current record (a
+// superseded record's photo may have been deleted since, which a later record says). It returns
+// each proof's status and the problems.
+func (m *Module) checkPhotos(ctx context.Context, r *store.ProofRecord, f recordFields, superseded bool) (map[string]string, []ChainProblem) {
+	var keys map[string]string
+	_ = json.Unmarshal([]byte(r.ProofKeys), &keys)
+	status := make(map[string]string, len(f.Proofs))
+	var problems []ChainProblem
+	for _, p := range f.Proofs {
+		key, ok := keys[p.ID]
+		var sum string
+		var err error
+		if ok {
+			sum, err = m.hashObject(ctx, key)
+		}
+		switch {
+		case !ok || apperr.CodeOf(err) == apperr.ENOTFOUND:
+			status[p.ID] = PhotoMissing
+			if !superseded {
+				problems = append(problems, ChainProblem{Seq: r.Seq, Reason: fmt.Sprintf("proof photo %s is no longer stored", p.ID)})
+			}
+		case err != nil:
+			status[p.ID] = PhotoMissing
+			problems = append(problems, ChainProblem{Seq: r.Seq, Reason: fmt.Sprintf("proof photo %s could not be read", p.ID)})
+		case sum != p.SHA256:
+			status[p.ID] = PhotoMismatch
+			problems = append(problems, ChainProblem{Seq: r.Seq, Reason: fmt.Sprintf("proof photo %s does not match its signed SHA-256: the file served is not the photo that was signed", p.ID)})
+		default:
+			status[p.ID] = PhotoMatches
+		}
+	}
+	return status, problems
+}
+
+// supersededRecords returns the ids of the records of a chain that a later record of their week
+// replaces.
+func supersededRecords(rows []store.ProofRecord) map[string]bool {
+	out := map[string]bool{}
+	for i := range rows {
+		if rep := textField(rows[i].Canonical, "replaces"); rep != "" {
+			out[rep] = true
+		}
+	}
+	return out
+}
+
+// ChainExport is a campaign's whole chain as GET /api/verify/{code}/chain answers it: every record,
+// superseded ones included, with its code, exact signed text, hash and signature, and where each
+// proof photo is served, so a verifier outside Marquee can rebuild and check it all
+// (docs/delivery-assurance.md).
+func (m *Module) ChainExport(ctx context.Context, code string) (*ProofChainExport, error) {
+	r, err := m.findByCode(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := m.store.ProofChain(ctx, r.CampaignID, 0)
+	if err != nil {
+		return nil, err
+	}
+	pub := m.deps.Signer.PublicKey()
+	out := &ProofChainExport{KeyID: signing.KeyID(pub), PublicKey: base64.StdEncoding.EncodeToString(pub), PublicKeyURL: PublicKeyPath,
+		Records: make([]ProofChainRecord, 0, len(rows))}
+	superseded := supersededRecords(rows)
+	for i := range rows {
+		row := &rows[i]
+		f := fieldsOf(row)
+		rec := ProofChainRecord{Seq: row.Seq, Code: displayCode(row.Code), Canonical: row.Canonical, Hash: row.Hash, Signature: row.Signature,
+			Superseded: superseded[row.ID], Proofs: []ProofRecordProof{}}
+		for _, p := range f.Proofs {
+			base := "/api/verify/" + row.Code + "/proofs/" + p.ID
+			rec.Proofs = append(rec.Proofs, ProofRecordProof{ID: p.ID, SHA256: p.SHA256, URL: base, Thumb: base + "?thumb=1"})
+		}
+		out.Records = append(out.Records, rec)
 	}
 	return out, nil
 }

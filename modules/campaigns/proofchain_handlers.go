@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -48,6 +49,8 @@ func (m *Module) proofChainRoutes() server.RouteTable {
 		server.GET(PublicKeyPath+".json", authz.Anonymous, m.publicKeyJWK),
 		server.GET("/api/verify/:code", authz.Anonymous, m.verifyHandler),
 		server.GET("/api/verify/:code/proofs/:proof", authz.Anonymous, m.verifyProofHandler),
+		server.GET("/api/verify/:code/chain", authz.Anonymous, m.verifyChainHandler).
+			Doc("The whole proof-of-play chain of the code's campaign, superseded records included", nil, ProofChainExport{}),
 		server.GET("/api/campaigns/:id/proof-codes", authz.Member, m.proofCodesHandler),
 	}
 }
@@ -69,6 +72,16 @@ func (m *Module) publicKeyJWK(c *gin.Context) error {
 
 func (m *Module) verifyHandler(c *gin.Context) error {
 	out, err := m.verifyCode(c, c.Param("code"))
+	if err != nil {
+		return err
+	}
+	out.ChainURL = "/api/verify/" + strings.ReplaceAll(out.Record.Code, "-", "") + "/chain"
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) verifyChainHandler(c *gin.Context) error {
+	out, err := m.ChainExport(c, c.Param("code"))
 	if err != nil {
 		return err
 	}

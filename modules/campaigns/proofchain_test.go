@@ -354,3 +354,128 @@ func TestCanonicalIsSortedCompactJSON(t *testing.T) {
 		}
 	}
 }
+
+// Issue 24 §5: proof_keys (which file a proof serves) is not signed. Pointing it at another photo
+// left /api/verify saying valid and serving the wrong image, and marquee verify said OK. The
+// served file is now checked against the SHA-256 the record signs, by the API and the command.
+func TestProofPhotoSwapIsCaught(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		name := "Holiday Coffee Push"
+		weeks := chainWeeks(t, f, name)
+		f.admin.Put("/api/admin/campaigns/week/"+weeks[0].ID+"/delivery", DeliveryUpdate{ActImp: 1000}).Expect(t, 200)
+		uploadProof(t, f, weeks[0].ID, 1)
+		uploadProof(t, f, weeks[1].ID, 2) // another photo, of another week
+		code := codesOf(t, f, name)[weeks[0].ID].Code
+		anon := f.s.Client(t)
+		v := verify(t, anon, code)
+		if !v.Valid || !v.PhotosValid || len(v.Record.Proofs) == 0 || v.Record.Proofs[0].Status != PhotoMatches {
+			t.Fatalf("untouched: %+v", v)
+		}
+		if rep, err := f.m.VerifyCampaignChain(t.Context(), f.ids[name], nil); err != nil || len(rep.Problems) != 0 {
+			t.Fatalf("marquee verify, untouched: %+v %v", rep, err)
+		}
+
+		// Point the week's first proof at the other week's photo, as someone with the database
+		// would.
+		gdb := f.m.deps.DB
+		keysOf := func(weekID string) map[string]string {
+			var recs []store.ProofRecord
+			if err := gdb.Where("week_id = ?", weekID).Order("seq").Find(&recs).Error; err != nil || len(recs) == 0 {
+				t.Fatal(err)
+			}
+			var keys map[string]string
+			_ = json.Unmarshal([]byte(recs[len(recs)-1].ProofKeys), &keys)
+			return keys
+		}
+		mineKey := keysOf(weeks[0].ID)[v.Record.Proofs[0].ID]
+		var otherKey string
+		for _, k := range keysOf(weeks[1].ID) {
+			otherKey = k
+		}
+		if mineKey == "" || otherKey == "" || mineKey == otherKey {
+			t.Fatalf("keys %q %q", mineKey, otherKey)
+		}
+		if err := gdb.Exec("UPDATE campaigns_proof_records SET proof_keys = REPLACE(proof_keys, ?, ?) WHERE week_id = ?", mineKey, otherKey, weeks[0].ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		v = verify(t, anon, code)
+		if v.Valid || v.PhotosValid || !v.SignatureValid || !v.ChainValid || v.Record.Proofs[0].Status != PhotoMismatch || len(v.Problems) != 1 ||
+			!strings.Contains(v.Problems[0].Reason, "does not match its signed SHA-256") {
+			t.Fatalf("after the swap: %+v", v)
+		}
+		rep, err := f.m.VerifyCampaignChain(t.Context(), f.ids[name], nil)
+		if err != nil || len(rep.Problems) == 0 || !strings.Contains(rep.Problems[0].Reason, "does not match its signed SHA-256") {
+			t.Fatalf("marquee verify after the swap: %+v %v", rep, err)
+		}
+	})
+}
+
+// Issue 24 §5: superseded records and their codes are reachable, so a verifier outside Marquee
+// rebuilds the whole chain from GET /api/verify/{code}/chain alone, as docs/delivery-assurance.md
+// says: each record's hash is the SHA-256 of its canonical text, its prev the previous record's
+// hash (64 zeros for the first), its signature Ed25519 over the canonical text under the published
+// key, and each served photo hashes to the signed sha256.
+func TestProofChainExportRebuildsOutside(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		name := "Holiday Coffee Push"
+		weeks := chainWeeks(t, f, name)
+		f.admin.Put("/api/admin/campaigns/week/"+weeks[0].ID+"/delivery", DeliveryUpdate{ActImp: 1000}).Expect(t, 200)
+		uploadProof(t, f, weeks[0].ID, 1)
+		f.admin.Put("/api/admin/campaigns/week/"+weeks[0].ID+"/delivery", DeliveryUpdate{ActImp: 900}).Expect(t, 200) // a correction
+		f.admin.Put("/api/admin/campaigns/week/"+weeks[1].ID+"/delivery", DeliveryUpdate{ActImp: 50}).Expect(t, 200)
+		anon := f.s.Client(t)
+		current := codesOf(t, f, name)[weeks[1].ID].Code
+		v := verify(t, anon, current)
+		var chain ProofChainExport
+		anon.Get(v.ChainURL).Expect(t, 200).JSON(t, &chain)
+		anon.Get("/api/verify/AAAA-AAAA-AAAA/chain").Expect(t, 404)
+		if len(chain.Records) != 4 {
+			t.Fatalf("chain of %d records", len(chain.Records))
+		}
+		pub, err := base64.StdEncoding.DecodeString(chain.PublicKey)
+		if err != nil || len(pub) != ed25519.PublicKeySize {
+			t.Fatal("public key", err)
+		}
+		prev := strings.Repeat("0", 64)
+		superseded := 0
+		for i, r := range chain.Records {
+			var fields struct {
+				Prev   string `json:"prev"`
+				Seq    int64  `json:"seq"`
+				Code   string `json:"code"`
+				Proofs []struct {
+					ID     string `json:"id"`
+					SHA256 string `json:"sha256"`
+				} `json:"proofs"`
+			}
+			if err := json.Unmarshal([]byte(r.Canonical), &fields); err != nil {
+				t.Fatal(err)
+			}
+			sum := sha256.Sum256([]byte(r.Canonical))
+			sig, _ := base64.StdEncoding.DecodeString(r.Signature)
+			if hex.EncodeToString(sum[:]) != r.Hash || fields.Prev != prev || fields.Seq != int64(i+1) ||
+				strings.ReplaceAll(r.Code, "-", "") != fields.Code || !ed25519.Verify(pub, []byte(r.Canonical), sig) {
+				t.Fatalf("record %d does not verify: %+v", i+1, r)
+			}
+			for j, p := range fields.Proofs {
+				img := anon.Get(r.Proofs[j].URL).Expect(t, 200)
+				if got := sha256.Sum256(img.Body); hex.EncodeToString(got[:]) != p.SHA256 || r.Proofs[j].SHA256 != p.SHA256 {
+					t.Fatalf("record %d: proof %s does not hash to its signed sha256", i+1, p.ID)
+				}
+			}
+			// A superseded record's own code still answers, and says which code replaced it.
+			if r.Superseded {
+				superseded++
+				if old := verify(t, anon, r.Code); !old.Superseded || old.SupersededBy == "" {
+					t.Fatalf("superseded record %d: %+v", i+1, old)
+				}
+			}
+			prev = r.Hash
+		}
+		if superseded != 2 {
+			t.Fatalf("%d superseded records, want 2", superseded)
+		}
+	})
+}

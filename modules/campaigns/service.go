@@ -151,35 +151,35 @@ const (
 // PlaceChecked is a chosen face (B §3 places_checked). Price, when sent, is the weekly price the
 // client showed: the server recomputes it and refuses a difference (MsgPriceChanged).
 type PlaceChecked struct {
-	ID    string       `json:"id"`
+	ID    string       `json:"id" validate:"singleline"`
 	Price *money.Cents `json:"price,omitempty"`
 }
 
 // PromoCode is the promo the person redeemed in the form (B §3 promo_code {value}).
 type PromoCode struct {
-	Value string `json:"value"`
+	Value string `json:"value" validate:"singleline"`
 }
 
 // CampaignForm is the body of POST /api/campaigns (B §3 "New-campaign form data"), with dates as
 // YYYY-MM-DD (DESIGN.md §1.5). WeeklyBudget is what the form typed or computed: a number or a
 // string ('$' and ',' are stripped, B §5); the server recomputes it from the prices.
 type CampaignForm struct {
-	Name               string         `json:"name"`
+	Name               string         `json:"name" validate:"singleline"`
 	TypeCampaign       int            `json:"typeCampaign"`
 	StrategySelected   int            `json:"strategySelected"`
-	MarketsSelected    []string       `json:"marketsSelected"`
-	CitiesSelected     []string       `json:"citiesSelected,omitempty"`
-	PlaceID            string         `json:"place_id,omitempty"`
+	MarketsSelected    []string       `json:"marketsSelected" validate:"dive,singleline"`
+	CitiesSelected     []string       `json:"citiesSelected,omitempty" validate:"dive,singleline"`
+	PlaceID            string         `json:"place_id,omitempty" validate:"singleline"`
 	RadiusCheckValue   int            `json:"radiusCheckValue,omitempty"`
-	PlacesChecked      []PlaceChecked `json:"places_checked"`
-	StartDate          string         `json:"startDate"`
-	EndDate            string         `json:"endDate,omitempty"`
-	FrequencySelected  string         `json:"frequencySelected"`
+	PlacesChecked      []PlaceChecked `json:"places_checked" validate:"dive"`
+	StartDate          string         `json:"startDate" validate:"singleline"`
+	EndDate            string         `json:"endDate,omitempty" validate:"singleline"`
+	FrequencySelected  string         `json:"frequencySelected" validate:"singleline"`
 	Duration           int            `json:"duration"`
-	CreativeID         string         `json:"creative_id,omitempty"`
+	CreativeID         string         `json:"creative_id,omitempty" validate:"singleline"`
 	UseDefaultCreative bool           `json:"use_default_creative,omitempty"`
-	WeeklyBudget       BudgetInput    `json:"weekly_budget" tstype:"number | string"`
-	MaxBudget          BudgetInput    `json:"maxBudget,omitempty" tstype:"number | string"`
+	WeeklyBudget       BudgetInput    `json:"weekly_budget" tstype:"number | string" validate:"singleline"`
+	MaxBudget          BudgetInput    `json:"maxBudget,omitempty" tstype:"number | string" validate:"singleline"`
 	ImpressionCount    int64          `json:"impression_count"`
 	PromoCode          *PromoCode     `json:"promo_code,omitempty"`
 }
@@ -364,7 +364,7 @@ const (
 // ResolveRequest is the body of POST /api/campaigns/{id}/resolve: the person's choice in the
 // conflict dialog.
 type ResolveRequest struct {
-	Choice string `json:"choice"`
+	Choice string `json:"choice" validate:"singleline"`
 }
 
 // ResolveResponse answers a resolution. Campaign is nil when "keep my own dates" left no active

@@ -51,7 +51,7 @@ type MakeGoodList struct {
 
 // WaiveRequest is the body of PUT /api/admin/make-goods/{id}/waive.
 type WaiveRequest struct {
-	Reason string `json:"reason"`
+	Reason string `json:"reason" validate:"singleline"`
 }
 
 // WaiveResponse answers a waiver with the make-good as it now is.

@@ -108,29 +108,29 @@ type DeleteParams struct {
 // /api/campaigns/week/{id}/creative: the creative to show at these locations (face ids; empty
 // means every location of the campaign, or of the week).
 type CreativeChange struct {
-	CreativeID string   `json:"creative_id"`
-	Locations  []string `json:"locations"`
+	CreativeID string   `json:"creative_id" validate:"singleline"`
+	Locations  []string `json:"locations" validate:"dive,singleline"`
 }
 
 // WeekMove is one record of PUT /api/admin/campaigns/weeks/{id}: a week and the new date range of
 // its product. Every record of one product must carry the same range (MsgWeeksInconsistent).
 type WeekMove struct {
-	ID        string `json:"id"`
-	ProductID string `json:"product_id"`
-	StartAt   string `json:"start_at"`
-	EndAt     string `json:"end_at"`
+	ID        string `json:"id" validate:"singleline"`
+	ProductID string `json:"product_id" validate:"singleline"`
+	StartAt   string `json:"start_at" validate:"singleline"`
+	EndAt     string `json:"end_at" validate:"singleline"`
 }
 
 // WeeksUpdate is the body of PUT /api/admin/campaigns/weeks/{id}.
 type WeeksUpdate struct {
-	Weeks []WeekMove `json:"weeks"`
+	Weeks []WeekMove `json:"weeks" validate:"dive"`
 }
 
 // UpdateMailerRequest is the body of POST /api/campaigns/update/mailer/: tell the campaign's
 // advertiser that an admin updated it.
 type UpdateMailerRequest struct {
-	CampaignID string `json:"campaign_id"`
-	Message    string `json:"message"`
+	CampaignID string `json:"campaign_id" validate:"singleline"`
+	Message    string `json:"message" text:"multiline"`
 }
 
 // DeliveryUpdate is the body of PUT /api/admin/campaigns/week/{id}/delivery: the week's actual
@@ -141,13 +141,13 @@ type DeliveryUpdate struct {
 
 // ProofFile is an uploaded proof image (the answer of POST /upload_creative_image).
 type ProofFile struct {
-	Path         string `json:"path"`
-	OriginalName string `json:"originalname"`
+	Path         string `json:"path" validate:"singleline"`
+	OriginalName string `json:"originalname" validate:"singleline"`
 }
 
 // ProofsUpload is the body of POST /api/admin/campaigns/week/{id}/proofs.
 type ProofsUpload struct {
-	Files []ProofFile `json:"files"`
+	Files []ProofFile `json:"files" validate:"dive"`
 }
 
 // Messages of the management calls.

@@ -6,13 +6,16 @@ package campaigns
 // MsgVerifyNotFound answers an unknown or malformed verification code (the same answer for both).
 const MsgVerifyNotFound = "No proof-of-play record has this verification code."
 
-// ProofRecordProof is one proof image of a record: its id, the SHA-256 of its stored bytes, and
-// where the public page loads it (a path that needs the record's code).
+// ProofRecordProof is one proof image of a record: its id, the SHA-256 of its stored bytes (a
+// signed field), and where the public page loads it (a path that needs the record's code). Status
+// is what the check of the served file found: matches, mismatch or missing (PhotoMatches...;
+// empty in the chain export, whose verifier hashes the files itself).
 type ProofRecordProof struct {
 	ID     string `json:"id"`
 	SHA256 string `json:"sha256"`
 	URL    string `json:"url"`
 	Thumb  string `json:"thumb"`
+	Status string `json:"status,omitempty"`
 }
 
 // ProofRecordView is a proof-of-play record as /api/verify/{code} shows it. Canonical is the exact
@@ -53,9 +56,12 @@ type VerifyResult struct {
 	ChainValid     bool            `json:"chain_valid"`
 	ChainLength    int64           `json:"chain_length"`
 	Problems       []ChainProblem  `json:"problems"`
+	PhotosValid    bool            `json:"photos_valid"` // every proof photo served is the one signed
 	Superseded     bool            `json:"superseded"`
 	SupersededAt   string          `json:"superseded_at"`
-	PublicKey      string          `json:"public_key"` // raw 32 bytes, base64
+	SupersededBy   string          `json:"superseded_by"` // the code of the record that replaces it
+	ChainURL       string          `json:"chain_url"`     // the whole chain (ProofChainExport)
+	PublicKey      string          `json:"public_key"`    // raw 32 bytes, base64
 	PublicKeyURL   string          `json:"public_key_url"`
 }
 
@@ -76,4 +82,25 @@ type WeekProofCode struct {
 // ProofCodes answers GET /api/campaigns/{id}/proof-codes.
 type ProofCodes struct {
 	Weeks []WeekProofCode `json:"weeks"`
+}
+
+// ProofChainRecord is one record of a chain export: its code, the exact signed text, its SHA-256
+// (hex) and Ed25519 signature (base64), whether a later record replaces it, and its proofs.
+type ProofChainRecord struct {
+	Seq        int64              `json:"seq"`
+	Code       string             `json:"code"`
+	Canonical  string             `json:"canonical"`
+	Hash       string             `json:"hash"`
+	Signature  string             `json:"signature"`
+	Superseded bool               `json:"superseded"`
+	Proofs     []ProofRecordProof `json:"proofs"`
+}
+
+// ProofChainExport answers GET /api/verify/{code}/chain: the whole chain of the record's
+// campaign, first record first, and the key to check it with.
+type ProofChainExport struct {
+	KeyID        string             `json:"key_id"`
+	PublicKey    string             `json:"public_key"` // raw 32 bytes, base64
+	PublicKeyURL string             `json:"public_key_url"`
+	Records      []ProofChainRecord `json:"records"`
 }

@@ -162,30 +162,30 @@ type Content struct {
 
 // ContentFile is the uploaded file of a new content item.
 type ContentFile struct {
-	Name string `json:"name"`
-	Alt  string `json:"alt"`
-	URL  string `json:"url"`
+	Name string `json:"name" validate:"singleline"`
+	Alt  string `json:"alt" validate:"singleline"`
+	URL  string `json:"url" validate:"singleline"`
 }
 
 // CreateContentRequest is POST /api/contents/ (A §7). For a youtube item, Youtube holds the pasted
 // link and Content.URL is empty.
 type CreateContentRequest struct {
-	Type    string      `json:"type"`
+	Type    string      `json:"type" validate:"singleline"`
 	Content ContentFile `json:"content"`
-	Scopes  []string    `json:"scopes"`
-	Tags    []string    `json:"tags"`
-	Youtube string      `json:"youtube"`
+	Scopes  []string    `json:"scopes" validate:"dive,singleline"`
+	Tags    []string    `json:"tags" validate:"dive,singleline"`
+	Youtube string      `json:"youtube" validate:"singleline"`
 }
 
 // UpdateContentRequest is PUT /api/contents/{id} (A §7).
 type UpdateContentRequest struct {
-	ID          string   `json:"id"`
-	Name        string   `json:"name"`
-	Type        string   `json:"type"`
-	Scopes      []string `json:"scopes"`
-	Tags        []string `json:"tags"`
-	Status      string   `json:"status"`
-	Description string   `json:"description"`
+	ID          string   `json:"id" validate:"singleline"`
+	Name        string   `json:"name" validate:"singleline"`
+	Type        string   `json:"type" validate:"singleline"`
+	Scopes      []string `json:"scopes" validate:"dive,singleline"`
+	Tags        []string `json:"tags" validate:"dive,singleline"`
+	Status      string   `json:"status" validate:"singleline"`
+	Description string   `json:"description" text:"multiline"`
 }
 
 // Creative is a company's creative as the API shows it (A §4).
@@ -206,23 +206,23 @@ type Creative struct {
 
 // CreativeFile is the uploaded file of a new creative.
 type CreativeFile struct {
-	Name string `json:"name"`
-	Alt  string `json:"alt"`
-	URL  string `json:"url"`
+	Name string `json:"name" validate:"singleline"`
+	Alt  string `json:"alt" validate:"singleline"`
+	URL  string `json:"url" validate:"singleline"`
 }
 
 // CreateCreativeRequest is POST /api/creatives/. Company is honoured for admins only (B §2: an
 // admin uploads a creative for a company); others always save for their own company.
 type CreateCreativeRequest struct {
 	Creative CreativeFile `json:"creative"`
-	Company  string       `json:"company,omitempty"`
+	Company  string       `json:"company,omitempty" validate:"singleline"`
 }
 
 // CreativeRequest is POST /users/creative: ask the team to build a creative (A §4).
 type CreativeRequest struct {
-	Email    string `json:"email"`
-	FullName string `json:"full_name"`
-	Message  string `json:"message,omitempty"`
+	Email    string `json:"email" validate:"singleline"`
+	FullName string `json:"full_name" validate:"singleline"`
+	Message  string `json:"message,omitempty" text:"multiline"`
 }
 
 // SuccessResponse answers a delete.

@@ -63,9 +63,9 @@ func (a *accounts) signUp(ctx context.Context, req SignUpRequest, ip, userAgent 
 				return apperr.Internal(err)
 			}
 		}
-		if err := a.deps.Outbox.Enqueue(ctx, welcomeMail(u.Email, company.Name, a.deps.BaseURL)); err != nil {
-			return apperr.Internal(err)
-		}
+		db.Notify(ctx, a.deps.DB, "mail: welcome", func(ctx context.Context) error { // DESIGN §1.14
+			return a.deps.Outbox.Enqueue(ctx, welcomeMail(u.Email, company.Name, a.deps.BaseURL))
+		})
 		t, err := a.deps.Sessions.Create(ctx, u.ID, ip, userAgent)
 		if err != nil {
 			return apperr.Internal(err)
@@ -351,7 +351,10 @@ func (a *accounts) changePassword(ctx context.Context, p *auth.Principal, req Ch
 		if err := a.deps.Sessions.RevokeUser(ctx, u.ID, p.SessionID); err != nil {
 			return apperr.Internal(err)
 		}
-		return a.deps.Outbox.Enqueue(ctx, passwordChangedMail(u.Email))
+		db.Notify(ctx, a.deps.DB, "mail: password changed", func(ctx context.Context) error { // DESIGN §1.14
+			return a.deps.Outbox.Enqueue(ctx, passwordChangedMail(u.Email))
+		})
+		return nil
 	})
 }
 

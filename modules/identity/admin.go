@@ -34,10 +34,8 @@ var (
 		DefaultSort: "-createdAt"}
 )
 
-// likeText lower-cases typed search text and drops LIKE's wildcards.
-func likeText(q string) string {
-	return strings.NewReplacer("%", "", "_", "", "\\", "").Replace(strings.ToLower(q))
-}
+// likeText lower-cases typed search text; the store matches it literally (db.HasPrefix).
+func likeText(q string) string { return strings.ToLower(q) }
 
 func oneOf(v string, allowed ...string) bool {
 	for _, a := range allowed {

@@ -23,8 +23,8 @@ type APIKey struct {
 
 // CreateAPIKeyRequest is POST /api/api-keys/.
 type CreateAPIKeyRequest struct {
-	Name  string `json:"name"`
-	Scope string `json:"scope"`
+	Name  string `json:"name" validate:"singleline"`
+	Scope string `json:"scope" validate:"singleline"`
 }
 
 // CreatedAPIKey answers POST /api/api-keys/: Secret is the key, shown this once.

@@ -329,9 +329,10 @@ func (a *accounts) inviteTeam(ctx context.Context, p *auth.Principal, req Invite
 			if err != nil {
 				return err
 			}
-			if err := a.deps.Outbox.Enqueue(ctx, inviteMail(u.Email, fullName(inviter), company.Name, a.link("/access", token), a.deps.AccessTokenTTL)); err != nil {
-				return apperr.Internal(err)
-			}
+			// The invitation stands even when its email cannot be queued; a resend mails it again (DESIGN §1.14).
+			db.Notify(ctx, a.deps.DB, "mail: team invitation", func(ctx context.Context) error {
+				return a.deps.Outbox.Enqueue(ctx, inviteMail(u.Email, fullName(inviter), company.Name, a.link("/access", token), a.deps.AccessTokenTTL))
+			})
 			created = append(created, u.ID)
 		}
 		if p.ModeratorID == "" {

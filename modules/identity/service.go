@@ -157,37 +157,37 @@ type CreditReader interface {
 
 // SignUpRequest is the sign-up form of A §3.
 type SignUpRequest struct {
-	Company       string `json:"company"`
-	Email         string `json:"email"`
-	Phone         string `json:"phone"`
-	Password      string `json:"password"`
+	Company       string `json:"company" validate:"singleline"`
+	Email         string `json:"email" validate:"singleline"`
+	Phone         string `json:"phone" validate:"singleline"`
+	Password      string `json:"password" validate:"singleline"`
 	SendPhoneZoho bool   `json:"sendPhoneZoho"`
 }
 
 // SignInRequest is the sign-in form.
 type SignInRequest struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
+	Email    string `json:"email" validate:"singleline"`
+	Password string `json:"password" text:"secret"`
 }
 
 // ResetPasswordRequest asks for a reset email.
 type ResetPasswordRequest struct {
-	Email string `json:"email"`
+	Email string `json:"email" validate:"singleline"`
 }
 
 // SetPasswordRequest sets a password with a reset token (/users/setPassword) or sets the first
 // password with an access token (/users/set-first-password, which also takes the names).
 type SetPasswordRequest struct {
-	Token     string `json:"token"`
-	Password  string `json:"password"`
-	FirstName string `json:"first_name,omitempty"`
-	LastName  string `json:"last_name,omitempty"`
+	Token     string `json:"token" validate:"singleline"`
+	Password  string `json:"password" validate:"singleline"`
+	FirstName string `json:"first_name,omitempty" validate:"singleline"`
+	LastName  string `json:"last_name,omitempty" validate:"singleline"`
 }
 
 // ChangePasswordRequest changes the signed-in user's password (PUT /users/password).
 type ChangePasswordRequest struct {
-	CurrentPassword string `json:"current_password"`
-	Password        string `json:"password"`
+	CurrentPassword string `json:"current_password" text:"secret"`
+	Password        string `json:"password" validate:"singleline"`
 }
 
 // CreateUserRequest creates a user from the command line (marquee user create) or the seed.
@@ -406,26 +406,26 @@ type UserResult struct {
 // UpdateUserRequest is PUT /api/users/{id}: an absent (null) field is left as it is. Certified is
 // the admin's certification toggle (B §4) and is sent on its own.
 type UpdateUserRequest struct {
-	FirstName         *string `json:"first_name,omitempty"`
-	LastName          *string `json:"last_name,omitempty"`
-	Phone             *string `json:"phone,omitempty"`
-	Address           *string `json:"address,omitempty"`
-	SubAddress        *string `json:"sub_address,omitempty"`
-	AddressCity       *string `json:"address_city,omitempty"`
-	AddressState      *string `json:"address_state,omitempty"`
-	AddressZipcode    *string `json:"address_zipcode,omitempty"`
-	BillingAddress    *string `json:"billing_address,omitempty"`
-	SubBillingAddress *string `json:"sub_billing_address,omitempty"`
-	BillingCity       *string `json:"billing_city,omitempty"`
-	BillingState      *string `json:"billing_state,omitempty"`
-	BillingZipcode    *string `json:"billing_zipcode,omitempty"`
+	FirstName         *string `json:"first_name,omitempty" validate:"singleline"`
+	LastName          *string `json:"last_name,omitempty" validate:"singleline"`
+	Phone             *string `json:"phone,omitempty" validate:"singleline"`
+	Address           *string `json:"address,omitempty" validate:"singleline"`
+	SubAddress        *string `json:"sub_address,omitempty" validate:"singleline"`
+	AddressCity       *string `json:"address_city,omitempty" validate:"singleline"`
+	AddressState      *string `json:"address_state,omitempty" validate:"singleline"`
+	AddressZipcode    *string `json:"address_zipcode,omitempty" validate:"singleline"`
+	BillingAddress    *string `json:"billing_address,omitempty" validate:"singleline"`
+	SubBillingAddress *string `json:"sub_billing_address,omitempty" validate:"singleline"`
+	BillingCity       *string `json:"billing_city,omitempty" validate:"singleline"`
+	BillingState      *string `json:"billing_state,omitempty" validate:"singleline"`
+	BillingZipcode    *string `json:"billing_zipcode,omitempty" validate:"singleline"`
 	Certified         *bool   `json:"certified,omitempty"`
 }
 
 // UpgradeUserRequest is PUT /api/users/upgrade/{id}: the user's company becomes certified or
 // ambassador (B §4: offered only when the company type is empty or standard).
 type UpgradeUserRequest struct {
-	Type string `json:"type"`
+	Type string `json:"type" validate:"singleline"`
 }
 
 // DisableUserRequest is PUT /api/users/{id}/disable: enable true enables, false disables.
@@ -436,9 +436,9 @@ type DisableUserRequest struct {
 // UpdateCompanyRequest is PUT /api/companies/{id} (admin): an absent field is left as it is. The
 // name stays unique, case-insensitively (A §5).
 type UpdateCompanyRequest struct {
-	Name   *string `json:"name,omitempty"`
-	Type   *string `json:"type,omitempty"`
-	Status *string `json:"status,omitempty"`
+	Name   *string `json:"name,omitempty" validate:"singleline"`
+	Type   *string `json:"type,omitempty" validate:"singleline"`
+	Status *string `json:"status,omitempty" validate:"singleline"`
 }
 
 // CompanyResult answers PUT /api/companies/{id}.
@@ -474,15 +474,15 @@ type BillingReader interface {
 
 // Invitee is one row of the team invite form (B §5): a full name (first and last) and an email.
 type Invitee struct {
-	Name  string `json:"name"`
-	Email string `json:"email"`
+	Name  string `json:"name" validate:"singleline"`
+	Email string `json:"email" validate:"singleline"`
 }
 
 // InviteRequest is POST /api/team-members/ (B §7: user and new_member). User, when given, must be
 // the caller's own id; the invitees join the caller's company with the user role.
 type InviteRequest struct {
-	User      string    `json:"user"`
-	NewMember []Invitee `json:"new_member"`
+	User      string    `json:"user" validate:"singleline"`
+	NewMember []Invitee `json:"new_member" validate:"dive"`
 }
 
 // InviteResponse answers a team invite: the invited users.
@@ -494,7 +494,7 @@ type InviteResponse struct {
 
 // ModerateSignInRequest is POST /moderate-signin: the email of the user to act as.
 type ModerateSignInRequest struct {
-	Email string `json:"email"`
+	Email string `json:"email" validate:"singleline"`
 }
 
 // ModerateResponse answers POST /moderate-signin (the user now acted as, and the moderator) and

@@ -142,10 +142,10 @@ type LocationQuery struct {
 // AvailableSpotsRequest is the body of POST /api/available-spots/ (B §7).
 type AvailableSpotsRequest struct {
 	// StartAt is a Monday, YYYY-MM-DD.
-	StartAt string   `json:"start_at"`
-	Markets []string `json:"markets"`
+	StartAt string   `json:"start_at" validate:"singleline"`
+	Markets []string `json:"markets" validate:"dive,singleline"`
 	// Cities is an optional comma list that narrows the markets.
-	Cities string `json:"cities,omitempty"`
+	Cities string `json:"cities,omitempty" validate:"singleline"`
 }
 
 // AvailableSpot is a face's availability and price for the week (A §3 "Available spot"). For vendor
@@ -219,8 +219,8 @@ type CalendarLocation struct {
 
 // SetWeekStatusRequest is the body of PUT /api/calendar/week: only "active" is accepted (B §7).
 type SetWeekStatusRequest struct {
-	ID     string `json:"id"`
-	Status string `json:"status"`
+	ID     string `json:"id" validate:"singleline"`
+	Status string `json:"status" validate:"singleline"`
 }
 
 // DeletedResponse answers the calendar deletions.

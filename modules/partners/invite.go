@@ -89,9 +89,10 @@ func (m *Module) invite(ctx context.Context, me *auth.Principal, req InviteReque
 		if !created {
 			return apperr.Field("company", identity.MsgCompanyTaken)
 		}
-		if err := m.deps.Outbox.Enqueue(ctx, clientInviteMail(email, fullName(inviter), inviter.Company.Name, link)); err != nil {
-			return err
-		}
+		// The link stands even when its email cannot be queued; a resend mails it again (DESIGN §1.14).
+		db.Notify(ctx, m.store.DB(), "mail: client invitation", func(ctx context.Context) error {
+			return m.deps.Outbox.Enqueue(ctx, clientInviteMail(email, fullName(inviter), inviter.Company.Name, link))
+		})
 		out = m.linkDTO(l, u.Local.Status)
 		out.CompanyName, out.Email, out.FullName = c.Name, u.Local.Email, first+" "+last
 		return nil

@@ -85,9 +85,9 @@ type LinkedCompany struct {
 
 // InviteRequest is POST /users/ambassador/invite (B §3: contains a full name).
 type InviteRequest struct {
-	FullName string `json:"full_name"`
-	Email    string `json:"email"`
-	Company  string `json:"company"`
+	FullName string `json:"full_name" validate:"singleline"`
+	Email    string `json:"email" validate:"singleline"`
+	Company  string `json:"company" validate:"singleline"`
 }
 
 // InviteResponse answers an invitation.
@@ -133,9 +133,9 @@ type HubResponse struct {
 // UpdateProfileRequest is PUT /api/special/hub/{userId} and PUT /users/ambassador: an absent
 // field is left as it is.
 type UpdateProfileRequest struct {
-	Phone   *string `json:"phone,omitempty"`
-	Website *string `json:"website,omitempty"`
-	About   *string `json:"about,omitempty"`
+	Phone   *string `json:"phone,omitempty" validate:"singleline"`
+	Website *string `json:"website,omitempty" validate:"singleline"`
+	About   *string `json:"about,omitempty" text:"multiline"`
 }
 
 // StatID is the key of a monthly statistic.
@@ -242,13 +242,13 @@ type ExamResponse struct {
 
 // ExamAnswer is one answer (B §3: {questionId, answers[]}).
 type ExamAnswer struct {
-	QuestionID string   `json:"questionId"`
-	Answers    []string `json:"answers"`
+	QuestionID string   `json:"questionId" validate:"singleline"`
+	Answers    []string `json:"answers" validate:"dive,singleline"`
 }
 
 // ExamSubmission is PUT /api/special/certified/exam (B §7: the answer list).
 type ExamSubmission struct {
-	Answers []ExamAnswer `json:"answers"`
+	Answers []ExamAnswer `json:"answers" validate:"dive"`
 }
 
 // ExamQuestionResult says whether one question was answered correctly (after submission only).

@@ -188,9 +188,7 @@ func (m *Module) generate(ctx context.Context, g generation) (*store.Report, err
 		if err := m.store.CreateReports(ctx, []store.Report{*r}); err != nil {
 			return err
 		}
-		if err := m.publishReady(ctx, r); err != nil {
-			return err
-		}
+		m.publishReady(ctx, r)
 		if g.inTx != nil {
 			return g.inTx(ctx, r)
 		}

@@ -233,7 +233,8 @@ func (m *Module) saveUploaded(ctx context.Context, p *auth.Principal, req Report
 		if err := m.store.CreateReports(ctx, []store.Report{*r}); err != nil {
 			return err
 		}
-		return m.publishReady(ctx, r)
+		m.publishReady(ctx, r)
+		return nil
 	})
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -329,7 +330,10 @@ func (m *Module) companies(ctx context.Context, q string) ([]CompanyOption, erro
 	return out, nil
 }
 
-// publishReady publishes EventReportReady in the caller's transaction.
-func (m *Module) publishReady(ctx context.Context, r *store.Report) error {
-	return m.deps.Events.Publish(ctx, EventReportReady, ReportReady{ReportID: r.ID, CompanyID: r.CompanyID, CampaignID: r.CampaignID, Name: r.Name, Source: r.Source})
+// publishReady publishes EventReportReady in the caller's transaction, as a notification: its
+// failure is logged and never vetoes the report (DESIGN §1.14).
+func (m *Module) publishReady(ctx context.Context, r *store.Report) {
+	db.Notify(ctx, m.deps.DB, EventReportReady, func(ctx context.Context) error {
+		return m.deps.Events.Publish(ctx, EventReportReady, ReportReady{ReportID: r.ID, CompanyID: r.CompanyID, CampaignID: r.CampaignID, Name: r.Name, Source: r.Source})
+	})
 }

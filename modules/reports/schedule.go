@@ -160,7 +160,11 @@ func (m *Module) weeklyReport(ctx context.Context, sc store.Schedule, c *campaig
 			if len(us) == 0 || us[0].Local.Email == "" {
 				return nil
 			}
-			return m.deps.Outbox.Enqueue(ctx, weeklyMail(us[0].Local.Email, us[0].Local.FirstName, r, m.reportLink(r.ID)))
+			// The report and its run stand even when the email cannot be queued (DESIGN §1.14).
+			db.Notify(ctx, m.deps.DB, "mail: weekly report", func(ctx context.Context) error {
+				return m.deps.Outbox.Enqueue(ctx, weeklyMail(us[0].Local.Email, us[0].Local.FirstName, r, m.reportLink(r.ID)))
+			})
+			return nil
 		}})
 	if db.IsDuplicate(err) {
 		// Another run made it first: nothing was kept of this one.

@@ -158,17 +158,17 @@ type ReportData struct {
 // who uploaded a PDF (POST /upload_report) saves it for a company's campaign with Path and
 // Filename (B §2 "Admin area").
 type ReportRequest struct {
-	Name       string   `json:"name"`
-	CampaignID string   `json:"campaign_id"`
-	Company    string   `json:"company,omitempty"`
-	WeekIDs    []string `json:"week_ids"`
-	Path       string   `json:"path,omitempty"`
-	Filename   string   `json:"filename,omitempty"`
+	Name       string   `json:"name" validate:"singleline"`
+	CampaignID string   `json:"campaign_id" validate:"singleline"`
+	Company    string   `json:"company,omitempty" validate:"singleline"`
+	WeekIDs    []string `json:"week_ids" validate:"dive,singleline"`
+	Path       string   `json:"path,omitempty" validate:"singleline"`
+	Filename   string   `json:"filename,omitempty" validate:"singleline"`
 }
 
 // RenameRequest is the body of PUT /api/reports/{id}.
 type RenameRequest struct {
-	Name string `json:"name"`
+	Name string `json:"name" validate:"singleline"`
 }
 
 // ReportResponse answers a created or renamed report.
@@ -181,8 +181,8 @@ type ReportResponse struct {
 // MailerRequest is the body of POST /api/reports/performance-report/mailer/: email the report's
 // advertiser (the 'new report mailer' of B §2), with an optional note.
 type MailerRequest struct {
-	ReportID string `json:"report_id"`
-	Message  string `json:"message"`
+	ReportID string `json:"report_id" validate:"singleline"`
+	Message  string `json:"message" text:"multiline"`
 }
 
 // MessageResponse answers a change with a message.

@@ -6,8 +6,10 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -139,7 +141,9 @@ func (m *Module) post(ctx context.Context, ep store.Endpoint, d store.Delivery) 
 	req.Header.Set(SignatureHeader, Sign(ep.Secret, m.deps.Clock.Now(), body))
 	resp, err := m.client.Do(req)
 	if err != nil {
-		return attempt{err: retry.Truncate(plainError(err, m.deps.Timeout), ResponseExcerptLen)}
+		// The operator's log keeps the cause; the delivery log shows one plain message.
+		slog.InfoContext(ctx, "webhooks: delivery failed", "endpoint_id", ep.ID, "delivery_id", d.ID, "err", err)
+		return attempt{err: transportError(err)}
 	}
 	defer resp.Body.Close()
 	data, rerr := io.ReadAll(io.LimitReader(resp.Body, ResponseReadCap))
@@ -151,6 +155,23 @@ func (m *Module) post(ctx context.Context, ep store.Endpoint, d store.Delivery) 
 		out.err = "HTTP " + strconv.Itoa(resp.StatusCode)
 	}
 	return out
+}
+
+// MsgCouldNotConnect is the delivery log's one message for a POST that got no HTTP answer: a
+// refused connection, a timeout, a TLS failure and a listener that does not speak HTTP read the
+// same, so the log cannot be used to scan which ports of a host are open (issue 24 §4).
+const MsgCouldNotConnect = "Could not connect."
+
+// MsgRefusedAddress is the delivery log's message for a host the guard refused at dial time.
+const MsgRefusedAddress = "Refused: the host is not a public internet address."
+
+// transportError is what the delivery log shows of a POST's transport error.
+func transportError(err error) string {
+	var refused *refusedError
+	if errors.As(err, &refused) || errors.Is(err, errHostForm) {
+		return MsgRefusedAddress
+	}
+	return MsgCouldNotConnect
 }
 
 // excerpt keeps the start of an answer as valid text.
@@ -204,7 +225,9 @@ func (m *Module) record(ctx context.Context, ep store.Endpoint, d store.Delivery
 		if err := m.store.FailPending(ctx, e.ID, "The endpoint was disabled.", now); err != nil {
 			return err
 		}
-		return m.mailDisabled(ctx, e)
+		// The endpoint stays disabled even when the email cannot be queued (DESIGN §1.14).
+		db.Notify(ctx, m.deps.DB, "mail: webhook endpoint disabled", func(ctx context.Context) error { return m.mailDisabled(ctx, e) })
+		return nil
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,8 +40,7 @@ var refusedPrefixes = func() []netip.Prefix {
 		"203.0.113.0/24",  // documentation
 		"224.0.0.0/4",     // multicast
 		"240.0.0.0/4",     // reserved, broadcast
-		"::/128",          // unspecified
-		"::1/128",         // loopback
+		"::/96",           // unspecified, loopback and IPv4-compatible (::a.b.c.d)
 		"64:ff9b::/96",    // NAT64 (maps onto IPv4, possibly private)
 		"100::/64",        // discard
 		"2001:db8::/32",   // documentation
@@ -54,10 +54,58 @@ var refusedPrefixes = func() []netip.Prefix {
 	return out
 }()
 
+// MsgURLHost answers a URL whose host is not in its one plain form (issue 24 §4).
+const MsgURLHost = "The URL's host must be a plain name (example.com) or address (203.0.113.7, [2001:db8::1]): no zone, no short, octal, hexadecimal or mapped form, no trailing dot."
+
+// errHostForm is a host refused by canonicalHost.
+var errHostForm = errors.New("webhooks: the host is not in its canonical form")
+
+// canonicalHost refuses every host whose meaning depends on who reads it (issue 24 §4:
+// https://[::1%25lo]:PORT/ reached a loopback listener): an IPv6 zone, IPv4 in any form but
+// dotted decimal without leading zeros (0x7f.1, 2130706433, 0177.0.0.1, 127.1 mean 127.0.0.1 to
+// some resolvers), IPv4-mapped or -compatible IPv6, an address not written as it prints, a
+// trailing dot, and any character outside letters, digits, '-' and '.'. host is a URL's
+// Hostname() (IPv6 without brackets). It runs at registration and again at dial time.
+func canonicalHost(host string) error {
+	if host == "" || len(host) > 253 || strings.ContainsAny(host, "%[]") {
+		return errHostForm
+	}
+	if strings.Contains(host, ":") { // IPv6
+		ip, err := netip.ParseAddr(host)
+		if err != nil || ip.Zone() != "" || !ip.Is6() || ip.Is4In6() || strings.Contains(host, ".") ||
+			ip.String() != strings.ToLower(host) {
+			return errHostForm
+		}
+		return nil
+	}
+	labels := strings.Split(host, ".")
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			return errHostForm // empty label (a trailing or double dot), or a malformed one
+		}
+		for _, r := range l {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+				return errHostForm
+			}
+		}
+	}
+	// A top-level label of digits, or a hexadecimal one, makes the host an address to inet_aton:
+	// only dotted decimal, exactly as netip prints it, is taken as one.
+	last := strings.ToLower(labels[len(labels)-1])
+	numeric := strings.Trim(last, "0123456789") == "" || strings.HasPrefix(last, "0x")
+	if numeric {
+		ip, err := netip.ParseAddr(host)
+		if err != nil || !ip.Is4() || ip.String() != host {
+			return errHostForm
+		}
+	}
+	return nil
+}
+
 // publicAddr reports whether ip is a public unicast address a webhook may reach.
 func publicAddr(ip netip.Addr) bool {
-	ip = ip.Unmap() // ::ffff:10.0.0.1 is 10.0.0.1
-	if !ip.IsValid() {
+	ip = ip.Unmap()                       // ::ffff:10.0.0.1 is 10.0.0.1
+	if !ip.IsValid() || ip.Zone() != "" { // a zoned address matches no prefix below
 		return false
 	}
 	for _, p := range refusedPrefixes {
@@ -93,7 +141,11 @@ func (g guard) checkURL(ctx context.Context, raw string) (string, error) {
 		}
 		return "", apperr.Field("url", MsgURLHTTPS)
 	}
+	if canonicalHost(u.Hostname()) != nil || !validPort(u.Port()) {
+		return "", apperr.Field("url", MsgURLHost)
+	}
 	u.Fragment = ""
+	u.Host = strings.ToLower(u.Host) // one spelling of a name: DNS does not tell case apart
 	if g.allowPrivate {
 		return u.String(), nil
 	}
@@ -107,6 +159,16 @@ func (g guard) checkURL(ctx context.Context, raw string) (string, error) {
 	return u.String(), nil
 }
 
+// validPort reports whether port (a URL's Port(), "" for the scheme's) is 1 to 65535 in plain
+// decimal.
+func validPort(port string) bool {
+	if port == "" {
+		return true
+	}
+	n, err := strconv.Atoi(port)
+	return err == nil && n >= 1 && n <= 65535 && strconv.Itoa(n) == port
+}
+
 type refusedError struct{ host, ip string }
 
 func (e *refusedError) Error() string {
@@ -116,7 +178,11 @@ func (e *refusedError) Error() string {
 // resolve returns the host's addresses, refusing them all when any is not public (unless
 // allowPrivate): a name that mixes public and private answers is not trusted.
 func (g guard) resolve(ctx context.Context, host string) ([]netip.Addr, error) {
-	if ip, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if err := canonicalHost(host); err != nil {
+		return nil, err
+	}
+	if ip, err := netip.ParseAddr(host); err == nil {
 		if !g.allowPrivate && !publicAddr(ip) {
 			return nil, &refusedError{host, ip.String()}
 		}
@@ -135,7 +201,7 @@ func (g guard) resolve(ctx context.Context, host string) ([]netip.Addr, error) {
 		if !ok {
 			return nil, fmt.Errorf("bad address for %s", host)
 		}
-		if !g.allowPrivate && !publicAddr(ip) {
+		if ip.Zone() != "" || (!g.allowPrivate && !publicAddr(ip)) {
 			return nil, &refusedError{host, ip.String()}
 		}
 		out = append(out, ip.Unmap())

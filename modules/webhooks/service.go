@@ -111,9 +111,9 @@ type Delivery struct {
 
 // EndpointRequest creates or changes an endpoint. Enabled is only read on update (nil keeps it).
 type EndpointRequest struct {
-	URL         string   `json:"url"`
-	Description string   `json:"description"`
-	Events      []string `json:"events"`
+	URL         string   `json:"url" validate:"singleline"`
+	Description string   `json:"description" validate:"singleline"`
+	Events      []string `json:"events" validate:"dive,singleline"`
 	Enabled     *bool    `json:"enabled"`
 }
 

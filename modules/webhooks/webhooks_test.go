@@ -329,7 +329,7 @@ func TestSSRFRefusals(t *testing.T) {
 			"https://169.254.169.254/latest":     webhooks.MsgURLPrivate,
 			"https://[fd00:ec2::254]/latest":     webhooks.MsgURLPrivate,
 			"https://[::1]/x":                    webhooks.MsgURLPrivate,
-			"https://[::ffff:127.0.0.1]/x":       webhooks.MsgURLPrivate,
+			"https://[::ffff:127.0.0.1]/x":       webhooks.MsgURLHost,
 			"https://[fe80::1]/x":                webhooks.MsgURLPrivate,
 			"https://0.0.0.0/x":                  webhooks.MsgURLPrivate,
 			"https://100.64.0.1/x":               webhooks.MsgURLPrivate,
@@ -360,7 +360,7 @@ func TestSSRFRefusals(t *testing.T) {
 		f.adv.Post("/api/webhooks/"+ep.Endpoint.ID+"/test", nil).Expect(t, http.StatusOK)
 		f.dispatch(t)
 		d := f.deliveries(t, f.adv, ep.Endpoint.ID)[0]
-		if d.Status != webhooks.StatusPending || d.Attempts != 1 || !strings.Contains(d.LastError, "not a public address") || calls.Load() != 0 {
+		if d.Status != webhooks.StatusPending || d.Attempts != 1 || d.LastError != webhooks.MsgRefusedAddress || calls.Load() != 0 {
 			t.Fatalf("delivery %+v, receiver calls %d", d, calls.Load())
 		}
 	})
@@ -401,7 +401,7 @@ func TestSlowAndHugeReceivers(t *testing.T) {
 			t.Fatalf("the worker was held %v", took)
 		}
 		ds := f.deliveries(t, f.adv, a.Endpoint.ID)[0]
-		if ds.Status != webhooks.StatusPending || ds.LastStatus != 0 || !strings.Contains(ds.LastError, "Timeout") {
+		if ds.Status != webhooks.StatusPending || ds.LastStatus != 0 || ds.LastError != webhooks.MsgCouldNotConnect {
 			t.Fatalf("slow: %+v", ds)
 		}
 		dh := f.deliveries(t, f.adv, b.Endpoint.ID)[0]
@@ -584,4 +584,110 @@ func postProof(t *testing.T, s *testkit.Server, c *testkit.Client, path string) 
 		t.Fatal(err)
 	}
 	c.Upload(path, "file", testkit.File{Name: "proof.jpg", Body: jpg.Bytes()}).Expect(t, http.StatusOK)
+}
+
+// Issue 24 §4: https://[::1%25lo]:PORT/ (an IPv6 literal with a zone) passed the guard, and the
+// server opened a TCP and TLS connection to a loopback listener. Every host form whose meaning
+// depends on who reads it is refused at registration, and again at dial time for a URL stored
+// before the rule.
+func TestAddressGuardRefusesAmbiguousHosts(t *testing.T) {
+	t.Parallel()
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect)
+		f.m.SetResolver(&fakeDNS{hosts: map[string]string{"hooks.example.com": "93.184.216.34", "hooks.example.com.": "93.184.216.34"}})
+		var calls atomic.Int32
+		recv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { calls.Add(1) }))
+		recv.Config.ConnState = func(net.Conn, http.ConnState) { calls.Add(1) }
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		recv.Listener = ln
+		recv.StartTLS()
+		defer recv.Close()
+		_, port, _ := net.SplitHostPort(ln.Addr().String())
+		for _, u := range []string{
+			"https://[::1%25lo]:" + port + "/", "https://[fe80::1%25eth0]/", "https://[::1%25lo]/",
+			"https://0x7f.1:" + port + "/", "https://0x7f000001/", "https://2130706433:" + port + "/", "https://0177.0.0.1/",
+			"https://127.1/", "https://127.0.1/", "https://1.2.3.04/", "https://93.184.216.034/", "https://0x5d.0xb8.0xd8.0x22/",
+			"https://1e100/", "https://hooks.example.com./x", "https://hooks..example.com/x", "https://-hooks.example.com/x",
+			"https://[::ffff:7f00:1]/", "https://[::ffff:93.184.216.34]/", "https://[::127.0.0.1]/", "https://[0:0:0:0:0:0:0:1]/",
+			"https://[2606:2800:0220:0001:0248:1893:25c8:1946]/", "https://hooks.example.com:0443/x", "https://hooks.example.com:99999/x",
+			"https://hooks_example.com/x", "https://hooks.example.com%2e/x",
+		} {
+			res := f.adv.Post("/api/webhooks", map[string]any{"url": u, "events": []string{webhooks.TypeCampaignPaused}})
+			if res.Status != http.StatusBadRequest {
+				t.Errorf("%s: %d %s, want 400", u, res.Status, res.Body)
+			}
+		}
+		// Plain forms still pass: a name (any case), a dotted quad and a compressed IPv6 literal.
+		for _, u := range []string{"https://hooks.example.com/x", "https://HOOKS.Example.com:8443/x", "https://93.184.216.34/x",
+			"https://[2606:2800:220:1:248:1893:25c8:1946]/x"} {
+			f.adv.Post("/api/webhooks", map[string]any{"url": u, "events": []string{webhooks.TypeCampaignPaused}}).Expect(t, http.StatusOK)
+		}
+
+		// A URL stored before the rule is refused at dial time: nothing connects to the listener.
+		ep := f.create(t, "https://hooks.example.com/x", webhooks.TypeCampaignPaused)
+		for _, stored := range []string{"https://[::1%25lo]:" + port + "/", "https://2130706433:" + port + "/", "https://0x7f.1:" + port + "/"} {
+			if err := f.s.Kernel.DB.Exec("UPDATE webhooks_endpoints SET url = ? WHERE id = ?", stored, ep.Endpoint.ID).Error; err != nil {
+				t.Fatal(err)
+			}
+			f.adv.Post("/api/webhooks/"+ep.Endpoint.ID+"/test", nil).Expect(t, http.StatusOK)
+			f.dispatch(t)
+			d := f.deliveries(t, f.adv, ep.Endpoint.ID)[0]
+			if d.LastError != webhooks.MsgRefusedAddress || calls.Load() != 0 {
+				t.Fatalf("%s: delivery %+v, listener touched %d times", stored, d, calls.Load())
+			}
+		}
+	})
+}
+
+// Issue 24 §4: the delivery log does not tell an open port from a closed one. A listener that
+// accepts and hangs up, a plain HTTP listener called over TLS, and a closed port all read "Could
+// not connect."
+func TestDeliveryLogDoesNotTellOpenPortsFromClosed(t *testing.T) {
+	t.Parallel()
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect, testkit.WithEnv("WEBHOOK_ALLOW_PRIVATE", "true"), testkit.WithEnv("WEBHOOK_TIMEOUT", "2s"),
+			testkit.WithEnv("WEBHOOK_CONNECT_TIMEOUT", "1s"))
+		hangup, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer hangup.Close()
+		go func() {
+			for {
+				c, err := hangup.Accept()
+				if err != nil {
+					return
+				}
+				_, _ = c.Write([]byte("SSH-2.0-OpenSSH_9.6\r\n"))
+				_ = c.Close()
+			}
+		}()
+		plain := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+		defer plain.Close()
+		closed, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		closedAddr := closed.Addr().String()
+		_ = closed.Close()
+
+		urls := []string{"http://" + hangup.Addr().String() + "/", "https://" + plain.Listener.Addr().String() + "/", "http://" + closedAddr + "/"}
+		var ids []string
+		for _, u := range urls {
+			ids = append(ids, f.create(t, u, webhooks.TypeCampaignPaused).Endpoint.ID)
+		}
+		for _, id := range ids {
+			f.adv.Post("/api/webhooks/"+id+"/test", nil).Expect(t, http.StatusOK)
+		}
+		f.dispatch(t)
+		for i, id := range ids {
+			d := f.deliveries(t, f.adv, id)[0]
+			if d.LastError != webhooks.MsgCouldNotConnect || d.LastStatus != 0 || d.LastResponse != "" {
+				t.Errorf("%s: delivery log %+v", urls[i], d)
+			}
+		}
+	})
 }

@@ -33,8 +33,8 @@ func (pageViewRow) TableName() string { return "analytics_page_views" }
 
 // PageView is the payload of POST /api/analytics/pageviews.
 type PageView struct {
-	Path     string `json:"path" validate:"required,startswith=/,max=512"`
-	Referrer string `json:"referrer" validate:"max=512"`
+	Path     string `json:"path" validate:"required,startswith=/,max=512,singleline"`
+	Referrer string `json:"referrer" validate:"max=512,singleline"`
 }
 
 // Recorder stores page views. It is a platform module: it owns a table and a route.

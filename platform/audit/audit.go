@@ -178,7 +178,7 @@ func (l *Log) List(ctx context.Context, f Filter, p pagination.Params) (paginati
 		if ids.Valid(f.Actor) {
 			q = q.Where("actor_id = ? OR moderator_id = ?", f.Actor, f.Actor)
 		} else {
-			q = q.Where("LOWER(actor_email) LIKE ?", "%"+likeEscape(strings.ToLower(f.Actor))+"%")
+			q = q.Where(db.Contains("LOWER(actor_email)", strings.ToLower(f.Actor)))
 		}
 	}
 	if f.Action != "" {
@@ -197,8 +197,12 @@ func (l *Log) List(ctx context.Context, f Filter, p pagination.Params) (paginati
 		q = q.Where("created_at <= ?", *f.To)
 	}
 	if p.Q != "" {
-		like := "%" + likeEscape(strings.ToLower(p.Q)) + "%"
-		q = q.Where("LOWER(actor_email) LIKE ? OR action LIKE ? OR object_type LIKE ? OR object_id LIKE ?", like, like, like, like)
+		text := strings.ToLower(p.Q)
+		actor, like := db.Contains("LOWER(actor_email)", text)
+		action, _ := db.Contains("action", text)
+		object, _ := db.Contains("object_type", text)
+		id, _ := db.Contains("object_id", text)
+		q = q.Where("("+actor+" OR "+action+" OR "+object+" OR "+id+")", like, like, like, like)
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
@@ -215,10 +219,4 @@ func (l *Log) List(ctx context.Context, f Filter, p pagination.Params) (paginati
 			IP: r.IP, CreatedAt: r.CreatedAt}
 	}
 	return pagination.Envelope(out, total, p), nil
-}
-
-// likeEscape neutralises LIKE's wildcards in typed text. Both dialects treat backslash as the
-// escape character by default (SQLite needs ESCAPE, so the characters are simply dropped there).
-func likeEscape(s string) string {
-	return strings.NewReplacer("%", "", "_", "", "\\", "").Replace(s)
 }

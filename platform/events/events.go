@@ -1,7 +1,9 @@
 // Package events is an outbox event bus for reactions that point up the module graph (DESIGN.md
 // §2): a module publishes an event in its own transaction, and the modules above it subscribe.
 // Dispatch, run by a job, hands each event to its subscribers after the publisher committed, at
-// least once, retrying a failure with backoff. An event is never dropped.
+// least once, retrying a failure with backoff. An event whose handlers fail MaxAttempts times is
+// given up: kept with the status failed and its last error, for the operator (issue 24 §3: an
+// event whose handler could never succeed was retried for ever).
 package events
 
 import (
@@ -38,13 +40,14 @@ type Handler func(ctx context.Context, e Event) error
 const (
 	StatusPending   = "pending"
 	StatusProcessed = "processed"
+	StatusFailed    = "failed" // given up after MaxAttempts; kept for the operator
 )
 
 // MaxNameLen bounds an event name.
 const MaxNameLen = 100
 
-// Delivery tuning. A failing event is retried after retryBase, doubling up to retryMax, for as
-// long as it fails: a reaction is never given up, and its last error is kept for the operator.
+// Delivery tuning. A failing event is retried after retryBase, doubling up to retryMax, up to
+// MaxAttempts attempts (about two days), and its last error is kept for the operator.
 // A claimed event is left to its dispatcher for claimLease; if that dispatcher dies, the event is
 // due again after it.
 const (
@@ -54,6 +57,7 @@ const (
 	batchSize   = 100
 	maxRounds   = 10
 	maxErrorLen = 1000
+	MaxAttempts = 50
 )
 
 type eventRow struct {
@@ -246,9 +250,14 @@ func (b *Bus) deliver(ctx context.Context, row eventRow) (bool, error) {
 		return false, apperr.Internal(fmt.Errorf("events: read attempts of %s: %v", row.ID, err))
 	}
 	next := b.clk.Now().UTC().Add(retry.Backoff(attempts[0], retryBase, retryMax))
-	b.log.Warn("events: handler failed; will retry", "event", row.Name, "event_id", row.ID, "attempt", attempts[0], "err", err, "next_attempt_at", next)
-	res := b.gdb.WithContext(rctx).Model(&eventRow{}).Where("id = ? AND status = ?", row.ID, StatusPending).
-		Updates(map[string]any{"next_attempt_at": next, "last_error": retry.Truncate(err.Error(), maxErrorLen)})
+	fields := map[string]any{"next_attempt_at": next, "last_error": retry.Truncate(err.Error(), maxErrorLen)}
+	if attempts[0] >= MaxAttempts {
+		fields["status"] = StatusFailed
+		b.log.Error("events: handler failed; given up", "event", row.Name, "event_id", row.ID, "attempt", attempts[0], "err", err)
+	} else {
+		b.log.Warn("events: handler failed; will retry", "event", row.Name, "event_id", row.ID, "attempt", attempts[0], "err", err, "next_attempt_at", next)
+	}
+	res := b.gdb.WithContext(rctx).Model(&eventRow{}).Where("id = ? AND status = ?", row.ID, StatusPending).Updates(fields)
 	if res.Error != nil {
 		return false, apperr.Internal(fmt.Errorf("events: record failure of %s: %w", row.ID, res.Error))
 	}

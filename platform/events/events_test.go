@@ -238,6 +238,33 @@ func TestBus(t *testing.T) {
 			}
 		})
 
+		// Issue 24 §3: an event whose handler could never succeed was retried for ever.
+		t.Run("an event that always fails is given up after MaxAttempts", func(t *testing.T) {
+			t.Parallel()
+			gdb, b, clk := openBus(t, dialect)
+			var calls atomic.Int32
+			b.Subscribe("doomed", func(ctx context.Context, e events.Event) error { calls.Add(1); return errors.New("never") })
+			if err := b.Publish(ctx, "doomed", 1); err != nil {
+				t.Fatal(err)
+			}
+			for i := 1; i <= events.MaxAttempts; i++ {
+				dispatch(t, b, 0)
+				clk.Advance(events.Backoff(i))
+			}
+			r := rows(t, gdb)[0]
+			if r.Status != events.StatusFailed || r.Attempts != events.MaxAttempts || r.LastError != "never" {
+				t.Fatalf("row %+v", r)
+			}
+			clk.Advance(24 * time.Hour)
+			dispatch(t, b, 0)
+			if n := calls.Load(); n != events.MaxAttempts {
+				t.Fatalf("handler called %d times, want %d", n, events.MaxAttempts)
+			}
+			if n, err := b.Waiting(ctx); err != nil || n != 0 {
+				t.Fatalf("Waiting = %d, %v", n, err)
+			}
+		})
+
 		t.Run("a panicking handler is retried, not fatal", func(t *testing.T) {
 			t.Parallel()
 			gdb, b, _ := openBus(t, dialect)

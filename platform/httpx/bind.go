@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/gin-gonic/gin"
 	"github.com/go-playground/validator/v10"
@@ -48,8 +49,38 @@ func Validator() *validator.Validate {
 			}
 			return name
 		})
+		// Registered once, here: every request DTO's single-line text field carries it (issue 24
+		// §3; TestSingleLineFields in cmd/marquee checks that).
+		if err := validate.RegisterValidation(TagSingleLine, func(fl validator.FieldLevel) bool {
+			f := fl.Field()
+			return f.Kind() != reflect.String || IsSingleLine(f.String())
+		}, true); err != nil { // true: an absent optional field (a nil *string) is not an error
+			panic(err)
+		}
 	})
 	return validate
+}
+
+// TagSingleLine is the validator tag of a single-line text field (a name, a title, a code): it
+// refuses C0 and C1 control characters (line breaks and tabs among them) and the Unicode line and
+// paragraph separators. A name with a line break broke the emails that carry it (issue 24 §3).
+// A request DTO's text field that may hold several lines says so with the struct tag
+// `text:"multiline"` instead.
+const TagSingleLine = "singleline"
+
+// MsgSingleLine is the field error of a single-line field holding a control character or a line
+// separator.
+const MsgSingleLine = "Must be one line of text, without control characters."
+
+// IsSingleLine reports whether s holds no control character (C0, DEL, C1) and no U+2028 or
+// U+2029.
+func IsSingleLine(s string) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return false
+		}
+	}
+	return true
 }
 
 // BindJSON decodes the body into v, refusing a body declared as anything but JSON (415), bodies over
@@ -98,7 +129,30 @@ func BindJSON(c *gin.Context, v any, limit int64) error {
 	if hasNUL(reflect.ValueOf(v), 0) {
 		return apperr.New(apperr.EINVALID, MsgNUL)
 	}
-	return nil
+	return refuseMultiline(v)
+}
+
+// refuseMultiline answers a field error for each singleline field of v holding a control
+// character or a line separator. It runs on every body BindJSON reads, so no handler can forget
+// it; the other tags are the handler's (Validate, with its messages).
+func refuseMultiline(v any) error {
+	if reflect.Indirect(reflect.ValueOf(v)).Kind() != reflect.Struct {
+		return nil
+	}
+	var ves validator.ValidationErrors
+	if err := Validator().Struct(v); !errors.As(err, &ves) {
+		return nil
+	}
+	fields := map[string]string{}
+	for _, fe := range ves {
+		if fe.Tag() == TagSingleLine {
+			fields[fieldPath(fe.Namespace())] = MsgSingleLine
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return apperr.Invalid(MsgSingleLine, fields)
 }
 
 // MsgNUL answers text with a NUL character ("\u0000" in JSON, %00 in a URL): no field takes one,
@@ -185,7 +239,7 @@ func Validate(v any, messages map[string]string) error {
 	}
 	fields := map[string]string{}
 	for _, fe := range ves {
-		name := fe.Field()
+		name := fieldPath(fe.Namespace())
 		if _, seen := fields[name]; seen {
 			continue
 		}
@@ -207,8 +261,20 @@ func Validate(v any, messages map[string]string) error {
 	return apperr.Invalid(message, fields)
 }
 
+// fieldPath turns a validator namespace ("CampaignForm.places_checked[0].name") into the field
+// name of an error answer ("places_checked.0.name").
+func fieldPath(ns string) string {
+	_, path, ok := strings.Cut(ns, ".")
+	if !ok {
+		return ns
+	}
+	return strings.NewReplacer("[", ".", "]", "").Replace(path)
+}
+
 func genericMessage(fe validator.FieldError) string {
 	switch fe.Tag() {
+	case TagSingleLine:
+		return MsgSingleLine
 	case "required":
 		return "Required"
 	case "email":

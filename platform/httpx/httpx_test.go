@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -262,6 +263,42 @@ func TestErrorLogsCarryTheRequestID(t *testing.T) {
 			if strings.Count(line, `"request_id"`) != 1 || !strings.Contains(line, `"request_id":"`+id+`"`) {
 				t.Errorf("%s: a log line without request_id %s (or with two): %s", path, id, line)
 			}
+		}
+	}
+}
+
+// Issue 24 §3: BindJSON refuses a singleline field holding a control character or a line
+// separator, naming nested fields by their JSON path; an absent optional field is not an error.
+func TestBindRefusesMultilineText(t *testing.T) {
+	type item struct {
+		Name string `json:"name" validate:"singleline"`
+	}
+	type body struct {
+		Title *string  `json:"title,omitempty" validate:"singleline"`
+		Tags  []string `json:"tags" validate:"dive,singleline"`
+		Items []item   `json:"items" validate:"dive"`
+		Note  string   `json:"note" text:"multiline"`
+	}
+	for raw, want := range map[string]map[string]string{
+		`{"note":"a\nb"}`: nil,
+		`{"title":"a b","tags":["x"],"items":[{"name":"Café 春"}]}`: nil,
+		`{"title":"a\nb"}`:                          {"title": MsgSingleLine},
+		`{"title":"a\u2028b"}`:                      {"title": MsgSingleLine},
+		`{"tags":["ok","a\u0085b"]}`:                {"tags.1": MsgSingleLine},
+		`{"items":[{"name":"ok"},{"name":"a\tb"}]}`: {"items.1.name": MsgSingleLine},
+	} {
+		r := gin.New()
+		var got error
+		r.POST("/", func(c *gin.Context) { var b body; got = BindJSON(c, &b, 1<<20) })
+		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(raw))
+		req.Header.Set("Content-Type", "application/json")
+		r.ServeHTTP(httptest.NewRecorder(), req)
+		var ae *apperr.Error
+		switch {
+		case want == nil && got != nil:
+			t.Errorf("%s: %v", raw, got)
+		case want != nil && (!errors.As(got, &ae) || !maps.Equal(ae.Fields, want)):
+			t.Errorf("%s: %v, want the fields %v", raw, got, want)
 		}
 	}
 }

@@ -95,8 +95,10 @@ func (o *Outbox) Waiting(ctx context.Context) (n int64, err error) {
 
 // Enqueue stores m for delivery as soon as the dispatcher runs. It writes through the
 // transaction carried by ctx, if any, so the message is sent only if the caller's change commits.
-// Returns EINVALID for a bad message (see Validate).
+// The subject is folded to one line (FoldSubject). Returns EINVALID for a bad message (see
+// Validate).
 func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
+	m.Subject = FoldSubject(m.Subject)
 	if err := Validate(m); err != nil {
 		return err
 	}

@@ -84,13 +84,28 @@ func TestOutbox(t *testing.T) {
 		t.Run("enqueue refuses an invalid message", func(t *testing.T) {
 			t.Parallel()
 			_, o, _ := openOutbox(t, dialect)
-			m := message("ann@example.com")
-			m.Subject = "x\r\nBcc: victim@example.com"
+			m := message("ann@example.com\r\nBcc: victim@example.com")
 			if err := o.Enqueue(ctx, m); apperr.CodeOf(err) != apperr.EINVALID {
 				t.Fatalf("Enqueue = %v, want EINVALID", err)
 			}
 			if ms := findMessages(t, o); len(ms) != 0 {
 				t.Fatalf("%d messages stored", len(ms))
+			}
+		})
+
+		// Issue 24 §3: a subject built from a name with a line break is folded, not refused (a
+		// refused email rolled back the pause it reported), and no header can be added through it.
+		t.Run("enqueue folds a subject to one line", func(t *testing.T) {
+			t.Parallel()
+			_, o, _ := openOutbox(t, dialect)
+			m := message("ann@example.com")
+			m.Subject = "Your campaign Spring\r\nBcc: victim@example.com\u2028\u0085\t sale is paused"
+			if err := o.Enqueue(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+			ms := findMessages(t, o)
+			if len(ms) != 1 || ms[0].Subject != "Your campaign Spring Bcc: victim@example.com sale is paused" {
+				t.Fatalf("messages = %+v", ms)
 			}
 		})
 

@@ -48,7 +48,12 @@ func Parse(c *gin.Context, s Spec) (Params, error) {
 		}
 		p.PageSize = n
 	}
-	sort := c.DefaultQuery("sort", s.DefaultSort)
+	// An empty sort is the default one, as an absent one is (issue 24 §3: ?sort= answered 500 on a
+	// list that sorts in code and needs a sort).
+	sort := c.Query("sort")
+	if sort == "" {
+		sort = s.DefaultSort
+	}
 	if sort != "" {
 		field := strings.TrimPrefix(sort, "-")
 		col, ok := s.Sortable[field]

@@ -52,7 +52,8 @@ type Kernel struct {
 
 	analytics  *analytics.Recorder
 	dispatcher *mail.Dispatcher
-	openapi    []byte // the OpenAPI document, built by Handler from the registered routes
+	openapi    []byte  // the OpenAPI document, built by Handler from the registered routes
+	rows       []Route // the registered routes' rows, recorded by Handler
 }
 
 // Options adjust a kernel; tests use them.
@@ -166,6 +167,10 @@ func (k *Kernel) serveOpenAPI(c *gin.Context) error {
 
 // OpenAPI returns the document Handler built.
 func (k *Kernel) OpenAPI() []byte { return k.openapi }
+
+// RouteRows are the rows of every route Handler registered, /api/v1 copies included: tests walk
+// their DTOs and parameters (issue 24 §3).
+func (k *Kernel) RouteRows() []Route { return k.rows }
 func (p platform) Jobs() []jobs.Job {
 	k := p.k
 	return []jobs.Job{
@@ -292,6 +297,9 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 	v1 := r.Group(V1Prefix, httpx.NoStore(), k.bearer(keys, k.Limits("apikey", k.Config.APIKeyRateLimit, time.Minute)), enforcer.Middleware())
 	for _, m := range all {
 		m.Routes(&Router{IRouter: api, v1: v1, module: m.Name(), routes: &recorded})
+	}
+	for _, d := range recorded {
+		k.rows = append(k.rows, d.Route)
 	}
 	if k.openapi, err = buildOpenAPI(recorded); err != nil {
 		return nil, nil, fmt.Errorf("openapi: %w", err)

@@ -355,7 +355,7 @@ func (g *Gateway) Charges(ctx context.Context, keyPrefix string) (int64, money.C
 		Total int64
 	}
 	err := g.conn(ctx).Model(&Charge{}).Select("COUNT(*) AS n, COALESCE(SUM(amount), 0) AS total").
-		Where("idempotency_key LIKE ? AND status = ?", keyPrefix+"%", "succeeded").Scan(&row).Error
+		Where("status = ?", "succeeded").Where(db.HasPrefix("idempotency_key", keyPrefix)).Scan(&row).Error
 	return row.N, money.Cents(row.Total), err
 }
 

@@ -357,7 +357,7 @@ func (s *Store) Promos(ctx context.Context, q string, page func(*gorm.DB) *gorm.
 	base := func() *gorm.DB {
 		b := s.conn(ctx).Model(&Promo{})
 		if q != "" {
-			b = b.Where("code LIKE ?", "%"+q+"%")
+			b = b.Where(db.Contains("code", q))
 		}
 		return b
 	}

@@ -42,13 +42,9 @@ func (s *Store) listScope(ctx context.Context, q ListQuery) *gorm.DB {
 		tx = tx.Where("status IN ?", q.Statuses)
 	}
 	if q.Q != "" {
-		tx = tx.Where("LOWER(name) LIKE ?", "%"+escapeLike(strings.ToLower(q.Q))+"%")
+		tx = tx.Where(db.Contains("LOWER(name)", strings.ToLower(q.Q)))
 	}
 	return tx
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // ListCampaigns answers one page of the list and the totals of everything it matches.

@@ -260,21 +260,19 @@ type ContentFilter struct {
 func (s *Store) contentQuery(ctx context.Context, f ContentFilter) *gorm.DB {
 	q := s.conn(ctx).Model(&Content{})
 	if f.Scope != "" {
-		q = q.Where("scopes LIKE ?", "%|"+f.Scope+"|%")
+		q = q.Where(db.Contains("scopes", "|"+f.Scope+"|"))
 	}
 	if f.Active {
 		q = q.Where("status = ?", "active")
 	}
 	if f.Q != "" {
-		like := "%" + escapeLike(strings.ToLower(f.Q)) + "%"
-		q = q.Where("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(description) LIKE ? ESCAPE '!' OR LOWER(tags) LIKE ? ESCAPE '!')", like, like, like)
+		text := strings.ToLower(f.Q)
+		name, like := db.Contains("LOWER(name)", text)
+		desc, _ := db.Contains("LOWER(description)", text)
+		tags, _ := db.Contains("LOWER(tags)", text)
+		q = q.Where("("+name+" OR "+desc+" OR "+tags+")", like, like, like)
 	}
 	return q
-}
-
-func escapeLike(s string) string {
-	r := strings.NewReplacer("!", "!!", "%", "!%", "_", "!_")
-	return r.Replace(s)
 }
 
 // ListContents returns one page of content and the total; page applies order, offset and limit.
@@ -418,7 +416,7 @@ func (s *Store) MakeDefault(ctx context.Context, companyID, id string) error {
 func (s *Store) ContentFileVisible(ctx context.Context, key, scope string) (bool, error) {
 	var n int64
 	err := s.conn(ctx).Model(&Content{}).
-		Where("file_key = ? AND status = ? AND scopes LIKE ?", key, "active", "%|"+scope+"|%").Count(&n).Error
+		Where("file_key = ? AND status = ?", key, "active").Where(db.Contains("scopes", "|"+scope+"|")).Count(&n).Error
 	return n > 0, err
 }
 

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"strings"
+
+	"marquee/platform/db"
 )
 
 // SearchCompanies returns up to limit companies whose folded name contains q, by name.
@@ -10,8 +12,7 @@ func (s *Store) SearchCompanies(ctx context.Context, q string, limit int) ([]Com
 	tx := s.conn(ctx).Order("name_key ASC, id ASC").Limit(limit)
 	// The key is the name folded as companyNameKey folds it: lower case, single spaces.
 	if q = strings.ToLower(strings.Join(strings.Fields(q), " ")); q != "" {
-		q = strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(q)
-		tx = tx.Where("name_key LIKE ? ESCAPE '!'", "%"+q+"%")
+		tx = tx.Where(db.Contains("name_key", q))
 	}
 	var out []Company
 	err := tx.Find(&out).Error

@@ -386,17 +386,18 @@ func (s *Store) UsersOfCompany(ctx context.Context, companyID string, limit int)
 
 // UserFilter selects the admin user grid's rows.
 type UserFilter struct {
-	Q      string // lower-cased search text, LIKE wildcards removed
+	Q      string // lower-cased search text, matched literally
 	Status string
 }
 
-// prefixLike is "column LIKE ?" as the search index of identity-0002 can serve it: SQLite's LIKE
-// is case-insensitive and uses a NOCASE index; PostgreSQL's index is on lower(column).
-func (s *Store) prefixLike(column string) string {
+// prefixLike is "column LIKE ?" matching the rows whose column starts with q literally, as the
+// search index of identity-0002 can serve it: SQLite's LIKE is case-insensitive and uses a NOCASE
+// index (when q holds no wildcard to escape); PostgreSQL's index is on lower(column).
+func (s *Store) prefixLike(column, q string) (string, string) {
 	if db.Dialect(s.db) == db.Postgres && column != "name_key" {
-		return "lower(" + column + ") LIKE ?"
+		return db.HasPrefix("lower("+column+")", q)
 	}
-	return column + " LIKE ?"
+	return db.HasPrefix(column, q)
 }
 
 // userGridColumns are what a page of the admin user grid sorts on (besides id).
@@ -408,9 +409,12 @@ const userGridColumns = "id, created_at, last_login, sign_in_count, email, first
 // the rows it skips.
 func (s *Store) ListUsers(ctx context.Context, f UserFilter, page func(*gorm.DB) *gorm.DB) ([]User, int64, error) {
 	q := s.conn(ctx).Model(&User{})
-	prefix := f.Q + "%"
-	company := "company_id IN (SELECT id FROM identity_companies WHERE " + s.prefixLike("name_key") + ")"
-	fields := []string{s.prefixLike("email"), s.prefixLike("first_name"), s.prefixLike("last_name"), company}
+	companyName, prefix := s.prefixLike("name_key", f.Q)
+	email, _ := s.prefixLike("email", f.Q)
+	first, _ := s.prefixLike("first_name", f.Q)
+	last, _ := s.prefixLike("last_name", f.Q)
+	company := "company_id IN (SELECT id FROM identity_companies WHERE " + companyName + ")"
+	fields := []string{email, first, last, company}
 	if f.Q != "" && db.Dialect(s.db) == db.Postgres {
 		// One indexed branch per field, joined by UNION, with the sort columns carried along so
 		// the page sorts the matches alone: PostgreSQL plans an OR of the fields (the company's
@@ -470,7 +474,7 @@ func inOrder[T any](rows []T, ids []string, id func(T) string) []T {
 
 // CompanyFilter selects the admin company grid's rows.
 type CompanyFilter struct {
-	Q      string // lower-cased search text, LIKE wildcards removed
+	Q      string // lower-cased search text, matched literally
 	Status string
 	Type   string
 }
@@ -482,7 +486,8 @@ func (s *Store) ListCompanies(ctx context.Context, f CompanyFilter, page func(*g
 		// The matches are read first (OFFSET 0 keeps PostgreSQL from folding the subquery into the
 		// page's query), then sorted: otherwise it walks the sort's index from the newest company
 		// and filters, which reads most of the table when the matches are old.
-		where, args := s.prefixLike("name_key"), []any{f.Q + "%"}
+		where, prefix := s.prefixLike("name_key", f.Q)
+		args := []any{prefix}
 		if f.Status != "" {
 			where, args = where+" AND status = ?", append(args, f.Status)
 		}
@@ -498,7 +503,7 @@ func (s *Store) ListCompanies(ctx context.Context, f CompanyFilter, page func(*g
 			q = q.Where("type = ?", f.Type)
 		}
 		if f.Q != "" {
-			q = q.Where(s.prefixLike("name_key"), f.Q+"%")
+			q = q.Where(s.prefixLike("name_key", f.Q))
 		}
 	}
 	var total int64

@@ -132,8 +132,11 @@ func (s *Store) scope(ctx context.Context, q ListQuery) *gorm.DB {
 		tx = tx.Where("campaign_id = ?", q.CampaignID)
 	}
 	if q.Q != "" {
-		like := "%" + strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(strings.ToLower(q.Q)) + "%"
-		tx = tx.Where("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(campaign_name) LIKE ? ESCAPE '!' OR LOWER(company_name) LIKE ? ESCAPE '!')", like, like, like)
+		text := strings.ToLower(q.Q)
+		name, like := db.Contains("LOWER(name)", text)
+		campaign, _ := db.Contains("LOWER(campaign_name)", text)
+		company, _ := db.Contains("LOWER(company_name)", text)
+		tx = tx.Where("("+name+" OR "+campaign+" OR "+company+")", like, like, like)
 	}
 	return tx
 }

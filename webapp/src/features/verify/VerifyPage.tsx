@@ -5,7 +5,7 @@ import Logo from '../../platform/Logo'
 import { formatCount } from '../../platform/money'
 import Spinner from '../../platform/Spinner'
 import { useVerifyRecordQuery } from './api'
-import { displayCode, reasonLabel, verdict } from './verifyRules'
+import { displayCode, photoStatusLabel, reasonLabel, verdict } from './verifyRules'
 
 /**
  * /verify/{code} (issue 17): anyone holding a verification code (from the report PDF or the
@@ -76,6 +76,7 @@ function Record({ result }: { result: VerifyResult }) {
           <li>
             Chain: {result.chain_valid ? 'intact' : 'broken'} ({result.chain_length} {result.chain_length === 1 ? 'record' : 'records'} checked from the campaign's first)
           </li>
+          {r.proofs.length > 0 && <li>Proof photos: {result.photos_valid ? 'each is the photo signed' : 'not the photos signed'}</li>}
         </ul>
         {result.problems.length > 0 && (
           <ul aria-label="Problems found" className="mt-3 list-disc space-y-1 pl-5 text-sm text-red-900">
@@ -89,6 +90,16 @@ function Record({ result }: { result: VerifyResult }) {
         {result.superseded && (
           <p className="mt-3 text-sm text-amber-900">
             A later record of this week replaces this one (recorded {formatDisplayDate(result.superseded_at.slice(0, 10))}): the figures were corrected.
+            {result.superseded_by && (
+              <>
+                {' '}
+                See{' '}
+                <Link className="font-mono underline" to={`/verify/${result.superseded_by.replace(/-/g, '')}`}>
+                  {result.superseded_by}
+                </Link>
+                .
+              </>
+            )}
           </p>
         )}
       </section>
@@ -101,16 +112,27 @@ function Record({ result }: { result: VerifyResult }) {
           <p className="mt-2 text-sm text-slate-600">This record has no proof photos.</p>
         ) : (
           <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {r.proofs.map((p, i) => (
-              <li key={p.id}>
-                <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-                  <a href={p.url} target="_blank" rel="noreferrer">
-                    <img src={p.thumb} alt={`Proof photo ${i + 1}`} className="aspect-[4/3] w-full bg-slate-100 object-cover" loading="lazy" />
-                  </a>
-                  <figcaption className="break-all px-2 py-1.5 font-mono text-[11px] text-slate-600">SHA-256 {p.sha256}</figcaption>
-                </figure>
-              </li>
-            ))}
+            {r.proofs.map((p, i) => {
+              const check = photoStatusLabel(p.status)
+              return (
+                <li key={p.id}>
+                  <figure className={`overflow-hidden rounded-xl border bg-white ${check.tone === 'valid' ? 'border-slate-200' : 'border-red-400 ring-2 ring-red-200'}`}>
+                    <a href={p.url} target="_blank" rel="noreferrer">
+                      <img src={p.thumb} alt={`Proof photo ${i + 1}`} className="aspect-[4/3] w-full bg-slate-100 object-cover" loading="lazy" />
+                    </a>
+                    <figcaption className="space-y-1 px-2 py-1.5">
+                      <span
+                        data-testid="photo-check"
+                        className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${check.tone === 'valid' ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}`}
+                      >
+                        {check.text}
+                      </span>
+                      <span className="block break-all font-mono text-[11px] text-slate-600">SHA-256 {p.sha256}</span>
+                    </figcaption>
+                  </figure>
+                </li>
+              )
+            })}
           </ul>
         )}
       </section>
@@ -121,7 +143,12 @@ function Record({ result }: { result: VerifyResult }) {
           <a className="text-brand-700 underline" href={result.public_key_url}>
             {result.public_key_url}
           </a>{' '}
-          (key {r.key_id}).
+          (key {r.key_id}). Each proof photo's SHA-256 is part of the signed text: hash the file the photo links to and compare. The whole chain, earlier and
+          superseded records included, is at{' '}
+          <a className="text-brand-700 underline" href={result.chain_url}>
+            {result.chain_url}
+          </a>
+          .
         </p>
         <dl className="mt-2 space-y-2 break-all font-mono text-xs text-slate-800">
           <div>

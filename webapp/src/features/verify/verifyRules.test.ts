@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { displayCode, reasonLabel, verdict } from './verifyRules'
+import { displayCode, photoStatusLabel, reasonLabel, verdict } from './verifyRules'
 
 describe('verify rules', () => {
   it('names the verdict by what failed', () => {
-    expect(verdict({ valid: true, signature_valid: true, chain_valid: true }).title).toBe('Valid record')
-    expect(verdict({ valid: false, signature_valid: false, chain_valid: true }).title).toBe('Signature not valid')
-    expect(verdict({ valid: false, signature_valid: true, chain_valid: false }).title).toBe('Chain broken')
-    expect(verdict({ valid: false, signature_valid: false, chain_valid: false }).tone).toBe('broken')
+    expect(verdict({ valid: true, signature_valid: true, chain_valid: true, photos_valid: true }).title).toBe('Valid record')
+    expect(verdict({ valid: false, signature_valid: false, chain_valid: true, photos_valid: true }).title).toBe('Signature not valid')
+    expect(verdict({ valid: false, signature_valid: true, chain_valid: false, photos_valid: true }).title).toBe('Chain broken')
+    expect(verdict({ valid: false, signature_valid: false, chain_valid: false, photos_valid: true }).tone).toBe('broken')
+    expect(verdict({ valid: false, signature_valid: true, chain_valid: true, photos_valid: false }).title).toBe('Proof photo does not match')
+  })
+  it('says what the photo check found', () => {
+    expect(photoStatusLabel('matches').tone).toBe('valid')
+    expect(photoStatusLabel('mismatch')).toEqual({ tone: 'broken', text: 'Does not match the signed SHA-256' })
+    expect(photoStatusLabel('missing').tone).toBe('broken')
   })
   it('tells a correction from a first record', () => {
     expect(reasonLabel('delivery', '')).toBe('Delivery recorded')

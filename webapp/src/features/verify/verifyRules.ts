@@ -1,12 +1,24 @@
 import type { VerifyResult } from '../../platform/api-types/campaigns'
 
 /** The verdict's headline: valid, or why not, in the words a person checking a proof reads. */
-export function verdict(result: Pick<VerifyResult, 'valid' | 'signature_valid' | 'chain_valid'>): { tone: 'valid' | 'broken'; title: string; text: string } {
+export function verdict(result: Pick<VerifyResult, 'valid' | 'signature_valid' | 'chain_valid' | 'photos_valid'>): {
+  tone: 'valid' | 'broken'
+  title: string
+  text: string
+} {
   if (result.valid) {
     return {
       tone: 'valid',
       title: 'Valid record',
-      text: 'The signature matches the published key and the chain of records up to this one is intact: nothing was changed after it was recorded.',
+      text: 'The signature matches the published key, the chain of records up to this one is intact and every proof photo is the one signed: nothing was changed after it was recorded.',
+    }
+  }
+  if (result.signature_valid && result.chain_valid && !result.photos_valid) {
+    // Issue 24 §5: the record is intact but a photo served is not the one its signature covers.
+    return {
+      tone: 'broken',
+      title: 'Proof photo does not match',
+      text: 'The record is signed and its chain is intact, but a proof photo shown here is not the photo that was signed: do not rely on it.',
     }
   }
   if (!result.signature_valid && result.chain_valid) {
@@ -36,4 +48,18 @@ export function reasonLabel(reason: string, replaces: string): string {
 export function displayCode(code: string): string {
   const c = code.replace(/[\s-]/g, '').toUpperCase()
   return c.length === 12 ? `${c.slice(0, 4)}-${c.slice(4, 8)}-${c.slice(8)}` : c
+}
+
+/** A proof photo's check, in words: the served file against the SHA-256 the record signs. */
+export function photoStatusLabel(status: string | undefined): { tone: 'valid' | 'broken'; text: string } {
+  switch (status) {
+    case 'matches':
+      return { tone: 'valid', text: 'Matches the signed SHA-256' }
+    case 'mismatch':
+      return { tone: 'broken', text: 'Does not match the signed SHA-256' }
+    case 'missing':
+      return { tone: 'broken', text: 'No longer stored' }
+    default:
+      return { tone: 'broken', text: 'Not checked' }
+  }
 }

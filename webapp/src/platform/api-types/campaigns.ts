@@ -1182,14 +1182,17 @@ export interface MessageResponse {
  */
 export const MsgVerifyNotFound = "No proof-of-play record has this verification code.";
 /**
- * ProofRecordProof is one proof image of a record: its id, the SHA-256 of its stored bytes, and
- * where the public page loads it (a path that needs the record's code).
+ * ProofRecordProof is one proof image of a record: its id, the SHA-256 of its stored bytes (a
+ * signed field), and where the public page loads it (a path that needs the record's code). Status
+ * is what the check of the served file found: matches, mismatch or missing (PhotoMatches...;
+ * empty in the chain export, whose verifier hashes the files itself).
  */
 export interface ProofRecordProof {
   id: string;
   sha256: string;
   url: string;
   thumb: string;
+  status?: string;
 }
 /**
  * ProofRecordView is a proof-of-play record as /api/verify/{code} shows it. Canonical is the exact
@@ -1233,8 +1236,11 @@ export interface VerifyResult {
   chain_valid: boolean;
   chain_length: number /* int64 */;
   problems: ChainProblem[];
+  photos_valid: boolean; // every proof photo served is the one signed
   superseded: boolean;
   superseded_at: string;
+  superseded_by: string; // the code of the record that replaces it
+  chain_url: string; // the whole chain (ProofChainExport)
   public_key: string; // raw 32 bytes, base64
   public_key_url: string;
 }
@@ -1258,4 +1264,27 @@ export interface WeekProofCode {
  */
 export interface ProofCodes {
   weeks: WeekProofCode[];
+}
+/**
+ * ProofChainRecord is one record of a chain export: its code, the exact signed text, its SHA-256
+ * (hex) and Ed25519 signature (base64), whether a later record replaces it, and its proofs.
+ */
+export interface ProofChainRecord {
+  seq: number /* int64 */;
+  code: string;
+  canonical: string;
+  hash: string;
+  signature: string;
+  superseded: boolean;
+  proofs: ProofRecordProof[];
+}
+/**
+ * ProofChainExport answers GET /api/verify/{code}/chain: the whole chain of the record's
+ * campaign, first record first, and the key to check it with.
+ */
+export interface ProofChainExport {
+  key_id: string;
+  public_key: string; // raw 32 bytes, base64
+  public_key_url: string;
+  records: ProofChainRecord[];
 }
