@@ -154,8 +154,11 @@ func Migrations() []*db.Migration {
 				Fingerprint string `gorm:"size:64;not null;default:''"`
 			}
 			for _, table := range []string{"billing_sandbox_tokens", "billing_sandbox_cards"} {
-				if err := tx.Table(table).Migrator().AddColumn(&fingerprint0004{}, "Fingerprint"); err != nil {
-					return err
+				// billing-0002 creates the tables from the current structs: a new database has it.
+				if m := tx.Table(table).Migrator(); !m.HasColumn(&fingerprint0004{}, "Fingerprint") {
+					if err := m.AddColumn(&fingerprint0004{}, "Fingerprint"); err != nil {
+						return err
+					}
 				}
 			}
 			return nil

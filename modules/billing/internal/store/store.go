@@ -157,14 +157,18 @@ func Migrations() []*db.Migration {
 				CompanyID   string    `gorm:"primaryKey;size:36;index:billing_card_fingerprints_company"`
 				CreatedAt   time.Time `gorm:"not null"`
 			}
-			if err := tx.Table("billing_cards").Migrator().AddColumn(&card0003{}, "Fingerprint"); err != nil {
-				return err
-			}
-			if err := tx.Table("billing_transactions").Migrator().AddColumn(&transaction0003{}, "CardFingerprint"); err != nil {
-				return err
-			}
-			if err := tx.Table("billing_promos").Migrator().AddColumn(&promo0003{}, "CompanyID"); err != nil {
-				return err
+			// billing-0001 creates its tables from the current structs, so a new database has these
+			// columns already; an older one gets them here.
+			for _, c := range []struct {
+				table, field string
+				model        any
+			}{{"billing_cards", "Fingerprint", &card0003{}}, {"billing_transactions", "CardFingerprint", &transaction0003{}},
+				{"billing_promos", "CompanyID", &promo0003{}}} {
+				if m := tx.Table(c.table).Migrator(); !m.HasColumn(c.model, c.field) {
+					if err := m.AddColumn(c.model, c.field); err != nil {
+						return err
+					}
+				}
 			}
 			return tx.Table("billing_card_fingerprints").Migrator().CreateTable(&cardFingerprint0003{})
 		},

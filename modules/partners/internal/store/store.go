@@ -173,16 +173,22 @@ func Migrations() []*db.Migration {
 				Bonus  int64 `gorm:"not null;default:0"`
 				RateBP int   `gorm:"not null;default:0"`
 			}
-			if err := tx.Table("partners_redemptions").Migrator().AddColumn(&redemption0002{}, "CardFingerprint"); err != nil {
-				return err
+			// partners-0001 creates its tables from the current structs, so a new database has these
+			// columns already; an older one gets them here.
+			if m := tx.Table("partners_redemptions").Migrator(); !m.HasColumn(&redemption0002{}, "CardFingerprint") {
+				if err := m.AddColumn(&redemption0002{}, "CardFingerprint"); err != nil {
+					return err
+				}
 			}
 			if err := tx.Exec("CREATE UNIQUE INDEX partners_redemptions_card ON partners_redemptions (card_fingerprint) WHERE card_fingerprint <> ''").Error; err != nil {
 				return err
 			}
 			m := tx.Table("partners_bonus_entries").Migrator()
 			for _, f := range []string{"Bonus", "RateBP"} {
-				if err := m.AddColumn(&entry0002{}, f); err != nil {
-					return err
+				if !m.HasColumn(&entry0002{}, f) {
+					if err := m.AddColumn(&entry0002{}, f); err != nil {
+						return err
+					}
 				}
 			}
 			return tx.Migrator().CreateTable(&Flag{}, &ExamAttempt{}, &ExamReward{})
