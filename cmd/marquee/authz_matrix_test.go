@@ -170,6 +170,7 @@ var expectedAccess = map[string]string{
 	"PUT /users/ambassador":                  authz.Ambassador,
 	"PUT /api/special/ambassador/invite/:id": authz.Ambassador,
 	"GET /api/special/":                      authz.SuperAdmin,
+	"GET /api/special/flags":                 authz.SuperAdmin,
 	"GET /api/special/hub":                   authz.User,
 	"PUT /api/special/hub/:userId":           authz.User,
 	"GET /api/special/stats":                 authz.User,

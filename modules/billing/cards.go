@@ -114,11 +114,19 @@ func (s *service) addCard(ctx context.Context, companyID string, req AddCardRequ
 		}
 	}
 	row := &store.Card{ID: ids.New(), CompanyID: companyID, Gateway: gwName, CustomerRef: att.CustomerRef, CardRef: att.CardRef,
-		Brand: att.Brand, Last4: att.Last4, ExpMonth: att.ExpMonth, ExpYear: att.ExpYear, CreatedAt: now, UpdatedAt: now}
+		Brand: att.Brand, Last4: att.Last4, ExpMonth: att.ExpMonth, ExpYear: att.ExpYear, Fingerprint: att.Fingerprint, CreatedAt: now, UpdatedAt: now}
 	if row.ExpMonth == 0 {
 		row.ExpMonth, row.ExpYear = req.ExpMonth, req.ExpYear
 	}
-	old, err := s.store.ReplaceCard(ctx, row)
+	var old *store.Card
+	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+		var err error
+		if old, err = s.store.ReplaceCard(ctx, row); err != nil {
+			return err
+		}
+		// Kept after the card is replaced or removed: "ever saved by" (DESIGN §1.13).
+		return s.store.RememberFingerprint(ctx, row.Fingerprint, companyID, now)
+	})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -171,4 +179,13 @@ func (s *service) removeCard(ctx context.Context, companyID string) error {
 		return apperr.Internal(err)
 	}
 	return nil
+}
+
+// FingerprintSavedBy implements Service.
+func (s *service) FingerprintSavedBy(ctx context.Context, fingerprint, companyID string) (bool, error) {
+	ok, err := s.store.FingerprintSavedBy(ctx, fingerprint, companyID)
+	if err != nil {
+		return false, apperr.Internal(err)
+	}
+	return ok, nil
 }

@@ -166,6 +166,7 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 			// No card, or one saved by the other gateway before a switch: the company must add one.
 			err = &gateway.CardError{Code: "missing_card", Message: MsgCardRequired}
 		} else if err == nil {
+			t.CardFingerprint = card.Fingerprint
 			ref, err = s.gw.Charge(gctx, gateway.ChargeRequest{CustomerRef: card.CustomerRef, CardRef: card.CardRef,
 				Amount: money.Cents(t.Amount), Currency: t.Currency, Description: t.Description, IdempotencyKey: gatewayKey(t)})
 		}
@@ -217,7 +218,7 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 		if t.Kind == KindCharge && t.Status != StatusPending {
 			return s.deps.Events.Publish(ctx, EventChargeSettled, ChargeSettled{TransactionID: t.ID, Key: t.Key,
 				CompanyID: t.CompanyID, CampaignRef: t.CampaignRef, Week: t.Week, Amount: money.Cents(t.Amount),
-				Status: t.Status, Message: t.FailureMessage})
+				Status: t.Status, Message: t.FailureMessage, CardFingerprint: t.CardFingerprint})
 		}
 		return nil
 	})

@@ -62,7 +62,8 @@ func (s *service) createPromo(ctx context.Context, req CreatePromoRequest) (*Pro
 		return nil, apperr.Field("max_count", MsgPromoMaxCount)
 	}
 	now := s.deps.Clock.Now()
-	p := &store.Promo{ID: ids.New(), Code: code, Value: int64(req.Value), Status: PromoActive, MaxCount: req.MaxCount, CreatedAt: now, UpdatedAt: now}
+	p := &store.Promo{ID: ids.New(), Code: code, Value: int64(req.Value), Status: PromoActive, MaxCount: req.MaxCount,
+		CompanyID: req.CompanyID, CreatedAt: now, UpdatedAt: now}
 	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
 		if err := s.store.Create(ctx, p); err != nil {
 			return err
@@ -149,6 +150,9 @@ func (s *service) redeemPromo(ctx context.Context, companyID, code string) (mone
 		if err != nil {
 			return db.Translate(err, MsgPromoNotFound, "")
 		}
+		if p.CompanyID != "" && p.CompanyID != companyID {
+			return apperr.New(apperr.EFORBIDDEN, MsgPromoOtherCompany) // not transferable (DESIGN §1.13)
+		}
 		now := s.deps.Clock.Now()
 		took, err := s.store.CountRedeem(ctx, p.ID, now)
 		if err != nil {
@@ -174,7 +178,14 @@ func (s *service) redeemPromo(ctx context.Context, companyID, code string) (mone
 		}
 		amount = money.Cents(p.Value)
 		if s.redeemHook != nil {
-			note, err = s.redeemHook.PromoRedeemed(ctx, Redeemed{PromoID: p.ID, Code: p.Code, CompanyID: companyID, Amount: amount})
+			fingerprint := ""
+			if card, err := s.store.CardByCompany(ctx, companyID); err == nil {
+				fingerprint = card.Fingerprint
+			} else if !db.IsNotFound(err) {
+				return err
+			}
+			note, err = s.redeemHook.PromoRedeemed(ctx, Redeemed{PromoID: p.ID, Code: p.Code, CompanyID: companyID, Amount: amount,
+				CardFingerprint: fingerprint})
 			return err
 		}
 		return nil
@@ -266,6 +277,15 @@ func (s *service) removeActivePromo(ctx context.Context, companyID string) error
 			description: "Active promo removed", promoID: r.PromoID})
 		return err
 	})
+}
+
+// FindPromo implements Service.
+func (s *service) FindPromo(ctx context.Context, code string) (*Promo, error) {
+	p, err := s.store.PromoByCode(ctx, strings.ToUpper(code))
+	if err != nil {
+		return nil, db.Translate(err, MsgPromoNotFound, "")
+	}
+	return promoDTO(p), nil
 }
 
 // CreatePromo implements Service.

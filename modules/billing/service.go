@@ -83,6 +83,7 @@ const (
 	MsgPromoValue           = "The amount must be more than $0 and at most $10,000."
 	MsgPromoMaxCount        = "The maximum count must be a whole number from 1 to 100,000."
 	MsgPromoRedeemed        = "Your promo code has been redeemed."
+	MsgPromoOtherCompany    = "This promo code was issued to another company and only that company can redeem it."
 	MsgPromoCreated         = "The promo code has been created."
 )
 
@@ -253,6 +254,9 @@ type CreatePromoRequest struct {
 	Code     string      `json:"code" validate:"singleline"`
 	Value    money.Cents `json:"value"`
 	MaxCount int         `json:"max_count"`
+	// CompanyID, set by a module (never by the admin's form), reserves the promo to one company:
+	// no other company can redeem it (the exam's reward, DESIGN §1.13).
+	CompanyID string `json:"-"`
 }
 
 // PromoResponse answers creating a promo.
@@ -335,6 +339,9 @@ type ChargeSettled struct {
 	Amount        money.Cents `json:"amount"`
 	Status        string      `json:"status"`
 	Message       string      `json:"message"`
+	// CardFingerprint is the fingerprint of the card charged (DESIGN §1.13: a partner earns no
+	// bonus on its own card).
+	CardFingerprint string `json:"card_fingerprint,omitempty"`
 }
 
 // EventChargeRefunded is published when a refund succeeds at the gateway, in the transaction that
@@ -356,6 +363,8 @@ type Redeemed struct {
 	Code      string
 	CompanyID string
 	Amount    money.Cents
+	// CardFingerprint is the fingerprint of the company's card on file; empty without one.
+	CardFingerprint string
 }
 
 // RedeemHook hears a redemption inside its transaction (the partner program links the company to
@@ -412,4 +421,10 @@ type Service interface {
 	// CreatePromo creates a promo code (an admin's, a partner's referral code, an exam reward). It
 	// joins the caller's transaction. EINVALID for bad input or a code already taken.
 	CreatePromo(ctx context.Context, req CreatePromoRequest) (*Promo, error)
+	// FindPromo returns a promo by its code (its status and redemptions left). ENOTFOUND when
+	// there is none.
+	FindPromo(ctx context.Context, code string) (*Promo, error)
+	// FingerprintSavedBy reports whether the company ever saved a card with this fingerprint (a
+	// card replaced or removed since still counts). False for an empty fingerprint.
+	FingerprintSavedBy(ctx context.Context, fingerprint, companyID string) (bool, error)
 }

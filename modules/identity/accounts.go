@@ -710,6 +710,15 @@ func (a *accounts) NewAccessLink(ctx context.Context, userID string) (string, er
 	return a.link("/access", token), nil
 }
 
+// CountCertifiedUsers implements Service.
+func (a *accounts) CountCertifiedUsers(ctx context.Context, companyID string) (int, error) {
+	n, err := a.store.CountCertified(ctx, companyID)
+	if err != nil {
+		return 0, apperr.Internal(err)
+	}
+	return int(n), nil
+}
+
 // SetCertified sets the user's certification flag.
 func (a *accounts) SetCertified(ctx context.Context, userID string, certified bool) error {
 	if !ids.Valid(userID) {

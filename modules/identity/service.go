@@ -309,6 +309,9 @@ type Service interface {
 	// SetCertified sets a user's certification flag (the partner program's exam). It joins the
 	// caller's transaction. ENOTFOUND for an unknown user.
 	SetCertified(ctx context.Context, userID string, certified bool) error
+	// CountCertifiedUsers counts the company's users who hold a certificate (the partner
+	// program's certified rate applies while there is one, DESIGN §1.11).
+	CountCertifiedUsers(ctx context.Context, companyID string) (int, error)
 }
 
 // MsgNotInvited refuses a resent invitation to a user who already set up their account.

@@ -6,6 +6,7 @@ import (
 
 	"marquee/modules/billing"
 	"marquee/modules/partners/internal/store"
+	"marquee/platform/audit"
 	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/db"
@@ -13,14 +14,26 @@ import (
 	"marquee/platform/ids"
 )
 
-// bonusOf is the bonus on a net billed amount at a rate in basis points, rounded half up to the
-// cent: every stored bonus row holds exactly bonusOf(its billed, its rate).
+// bonusOf is the bonus on a charge's net amount at a rate in basis points, rounded half up to the
+// cent: a bonus row holds the sum of its charges' bonusOf (issue 24 §1: per-charge cents).
 func bonusOf(billed int64, rateBP int) int64 {
 	return (billed*int64(rateBP) + 5000) / 10000
 }
 
+// Reasons a charge is flagged instead of earning a bonus.
+const (
+	FlagOwnCard     = "own_card"     // paid with a card the partner's company ever saved
+	FlagPartnerCard = "partner_card" // paid with a card the partner's own partner ever saved
+)
+
+// AuditBonusWithheld is the audit action of a charge that earned no bonus and awaits review.
+const AuditBonusWithheld = "partners.bonus_withheld"
+
 // onChargeSettled accrues the partner's bonus on a succeeded charge of a linked client, when the
-// link is active on the day it settled. The charge's transaction id makes a replay a no-op.
+// link is active on the day it settled, at the partner's rate of that moment. The charge's
+// transaction id makes a replay a no-op. A charge from a client that has since become a partner
+// earns nothing (a partner's spend is not a client's); a charge paid with a card the partner's
+// company, or its own partner, ever saved earns nothing and is flagged for review (DESIGN §1.13).
 func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 	var p billing.ChargeSettled
 	if err := json.Unmarshal(e.Payload, &p); err != nil {
@@ -47,20 +60,67 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 		if !active(l, day) {
 			return nil
 		}
+		if client, err := m.store.PartnerByID(ctx, l.ClientID); err == nil && isPartnerType(client.Type) {
+			return nil
+		} else if err != nil && !db.IsNotFound(err) {
+			return err
+		}
 		partner, err := m.store.PartnerByID(ctx, l.PartnerID)
 		if err != nil {
 			return err
 		}
-		rate := m.rateBP(partner.Type)
-		if rate == 0 {
-			return nil
+		if reason, err := m.cardOfPartner(ctx, partner.ID, p.CardFingerprint); err != nil {
+			return err
+		} else if reason != "" {
+			return m.flag(ctx, partner.ID, l.ClientID, p, reason)
 		}
-		return m.accrue(ctx, l.PartnerID, l.ClientID, p.CampaignRef, at.Year(), int(at.Month()), rate, p.TransactionID, p.TransactionID, int64(p.Amount))
+		rate, _, err := m.rateBP(ctx, partner.ID, partner.Type)
+		if err != nil || rate == 0 {
+			return err
+		}
+		return m.accrue(ctx, l.PartnerID, l.ClientID, p.CampaignRef, at.Year(), int(at.Month()), rate, p.TransactionID, int64(p.Amount))
 	})
 }
 
+// cardOfPartner says why a charge's card is the partner's own money: a card its company ever
+// saved, or one its own partner ever saved (when the partner was itself linked as a client).
+func (m *Module) cardOfPartner(ctx context.Context, partnerID, fingerprint string) (string, error) {
+	if fingerprint == "" {
+		return "", nil
+	}
+	if own, err := m.deps.Billing.FingerprintSavedBy(ctx, fingerprint, partnerID); err != nil || own {
+		return FlagOwnCard, err
+	}
+	up, err := m.store.LinkOfClient(ctx, partnerID)
+	if db.IsNotFound(err) {
+		return "", nil
+	} else if err != nil {
+		return "", err
+	}
+	if theirs, err := m.deps.Billing.FingerprintSavedBy(ctx, fingerprint, up.PartnerID); err != nil || theirs {
+		return FlagPartnerCard, err
+	}
+	return "", nil
+}
+
+// flag holds a charge for an admin's review instead of a bonus, audited in the same transaction.
+func (m *Module) flag(ctx context.Context, partnerID, clientID string, p billing.ChargeSettled, reason string) error {
+	f := &store.Flag{ID: ids.New(), TransactionID: p.TransactionID, PartnerID: partnerID, ClientID: clientID, CampaignRef: p.CampaignRef,
+		Amount: int64(p.Amount), Reason: reason, CreatedAt: m.deps.Clock.Now()}
+	if err := m.store.Create(ctx, f); err != nil {
+		return err
+	}
+	// The entry (with no bonus) makes a replay a no-op and a later refund reverse nothing.
+	if err := m.store.Create(ctx, &store.BonusEntry{TransactionID: p.TransactionID, ChargeID: p.TransactionID, BonusID: "", Amount: 0,
+		CreatedAt: f.CreatedAt}); err != nil {
+		return err
+	}
+	return m.deps.Audit.Record(ctx, audit.Change{Action: AuditBonusWithheld, ObjectType: "company", ObjectID: partnerID,
+		After: map[string]any{"transaction_id": p.TransactionID, "client_id": clientID, "amount": p.Amount, "reason": reason}})
+}
+
 // onChargeRefunded reverses the refunded share of a charge's bonus, in the row the charge counted
-// in (its month, whatever the link's state today).
+// in (its month, whatever the link's state today), at the charge's own rate.
 func (m *Module) onChargeRefunded(ctx context.Context, e events.Event) error {
 	var p billing.ChargeRefunded
 	if err := json.Unmarshal(e.Payload, &p); err != nil {
@@ -76,7 +136,7 @@ func (m *Module) onChargeRefunded(ctx context.Context, e events.Event) error {
 			return err
 		}
 		charge, err := m.store.EntryByTransaction(ctx, p.ChargeID)
-		if db.IsNotFound(err) {
+		if db.IsNotFound(err) || (err == nil && charge.BonusID == "") {
 			return nil // the charge earned no bonus
 		} else if err != nil {
 			return err
@@ -85,13 +145,24 @@ func (m *Module) onChargeRefunded(ctx context.Context, e events.Event) error {
 		if err != nil {
 			return err
 		}
-		return m.apply(ctx, b, p.TransactionID, p.ChargeID, -int64(p.Amount), 0)
+		refunded, err := m.store.RefundedOf(ctx, p.ChargeID)
+		if err != nil {
+			return err
+		}
+		rate := charge.RateBP
+		if rate == 0 {
+			rate = b.RateBP // an entry from before per-charge rates
+		}
+		// The charge's bonus is always round(its net amount × its rate): a refund moves it by the
+		// change of that rounded figure, so a full refund takes back exactly what the charge earned.
+		before := max(charge.Amount-refunded, 0)
+		after := max(before-int64(p.Amount), 0)
+		return m.apply(ctx, b, p.TransactionID, p.ChargeID, after-before, bonusOf(after, rate)-bonusOf(before, rate), rate, 0)
 	})
 }
 
-// accrue adds a charge to its partner/client/campaign/month row, creating the row at the
-// partner's current rate.
-func (m *Module) accrue(ctx context.Context, partnerID, clientID, campaignRef string, year, month, rate int, txID, chargeID string, amount int64) error {
+// accrue adds a charge to its partner/client/campaign/month row, creating the row at the rate.
+func (m *Module) accrue(ctx context.Context, partnerID, clientID, campaignRef string, year, month, rate int, txID string, amount int64) error {
 	b, err := m.store.BonusForUpdate(ctx, partnerID, clientID, campaignRef, year, month)
 	if db.IsNotFound(err) {
 		now := m.deps.Clock.Now()
@@ -103,25 +174,22 @@ func (m *Module) accrue(ctx context.Context, partnerID, clientID, campaignRef st
 	} else if err != nil {
 		return err
 	}
-	return m.apply(ctx, b, txID, chargeID, amount, 1)
+	return m.apply(ctx, b, txID, txID, amount, bonusOf(amount, rate), rate, 1)
 }
 
-// apply records the entry and moves the row and the partner's total by the change of the bonus.
-func (m *Module) apply(ctx context.Context, b *store.Bonus, txID, chargeID string, amount int64, charges int) error {
+// apply records the entry and moves the row and the partner's total by the entry's bonus cents.
+func (m *Module) apply(ctx context.Context, b *store.Bonus, txID, chargeID string, amount, bonus int64, rate, charges int) error {
 	now := m.deps.Clock.Now()
-	if err := m.store.Create(ctx, &store.BonusEntry{TransactionID: txID, ChargeID: chargeID, BonusID: b.ID, Amount: amount, CreatedAt: now}); err != nil {
+	if err := m.store.Create(ctx, &store.BonusEntry{TransactionID: txID, ChargeID: chargeID, BonusID: b.ID, Amount: amount,
+		Bonus: bonus, RateBP: rate, CreatedAt: now}); err != nil {
 		return err
 	}
-	before := b.Bonus
 	b.Billed += amount
-	if b.Billed < 0 {
-		b.Billed = 0 // a refund never exceeds its charge; this only guards the invariant
-	}
-	b.Bonus = bonusOf(b.Billed, b.RateBP)
+	b.Bonus += bonus
 	b.Charges += charges
 	b.UpdatedAt = now
 	if err := m.store.SaveBonus(ctx, b); err != nil {
 		return err
 	}
-	return m.store.AddPartnerBonus(ctx, b.PartnerID, b.Bonus-before)
+	return m.store.AddPartnerBonus(ctx, b.PartnerID, bonus)
 }

@@ -3,15 +3,20 @@ package partners
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"marquee/modules/billing"
+	"marquee/modules/identity"
 	"marquee/modules/partners/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
+	"marquee/platform/clock"
 	"marquee/platform/db"
 	"marquee/platform/ids"
+	pmail "marquee/platform/mail"
 	"marquee/platform/money"
 
 	"marquee/platform/httpx"
@@ -22,8 +27,8 @@ import (
 // AuditExamPassed is the audit action of a user certified by passing the exam.
 const AuditExamPassed = "partners.exam_passed"
 
-// ExamPromoValue is the credit a user's company receives on passing the exam (B §3 Exam result:
-// promo), once per user.
+// ExamPromoValue is the credit a company receives when its first user passes the exam (B §3 Exam
+// result: promo), once per company ever (DESIGN §1.13).
 const ExamPromoValue = money.Cents(100_00)
 
 func (m *Module) certificate(ctx context.Context, userID string) (*Certificate, error) {
@@ -43,9 +48,17 @@ func (m *Module) exam(ctx context.Context, userID string) (*ExamResponse, error)
 		}
 		out.Questions[i] = ExamQuestion{ID: q.ID, Text: q.Text, OptionType: t, Points: q.Points, Options: q.Options}
 	}
-	if c, err := m.certificate(ctx, userID); err == nil {
+	u, err := m.deps.Identity.FindUserByID(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	// The certificate counts while the user's certification stands (an admin may remove it).
+	if c, err := m.certificate(ctx, userID); err == nil && u.Certified {
 		out.Certified, out.Certificate = true, c
-	} else if !db.IsNotFound(err) {
+	} else if err != nil && !db.IsNotFound(err) {
+		return nil, apperr.Internal(err)
+	}
+	if out.AttemptsLeft, out.NextAttemptAt, err = m.attemptsLeft(ctx, userID); err != nil {
 		return nil, apperr.Internal(err)
 	}
 	return out, nil
@@ -87,7 +100,8 @@ func grade(sub ExamSubmission) ([]ExamQuestionResult, int, int, error) {
 	points, maxPoints := 0, 0
 	for i, q := range questionBank {
 		if len(given[q.ID]) == 0 {
-			return nil, 0, 0, apperr.Field(q.ID, fmt.Sprintf(MsgAnswerMissing, q.ID))
+			// The question's number, as the page shows it (issue 26 item 6); the field names its id.
+			return nil, 0, 0, apperr.Field(q.ID, fmt.Sprintf(MsgAnswerMissing, strconv.Itoa(i+1)))
 		}
 		maxPoints += q.Points
 		ok := sameSet(given[q.ID], q.Correct)
@@ -132,62 +146,194 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// submitExam grades the answers; at the pass mark the user becomes certified, with a certificate
-// and a promo for the company, in one transaction. A user who already holds a certificate keeps it
-// and gets no second promo.
-func (m *Module) submitExam(ctx context.Context, me *auth.Principal, sub ExamSubmission) (*ExamResult, error) {
-	results, points, maxPoints, err := grade(sub)
+// ExamAttemptsPerDay is how many graded attempts a user has per business day (DESIGN §1.13).
+const ExamAttemptsPerDay = 3
+
+// attemptsLeft answers how many attempts the user has left today and, when none, the moment the
+// next business day starts (BUSINESS_TIMEZONE's midnight).
+func (m *Module) attemptsLeft(ctx context.Context, userID string) (int, *time.Time, error) {
+	today := m.today()
+	n, err := m.store.AttemptsOn(ctx, userID, today)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
-	score := points * 100 / maxPoints
-	out := &ExamResult{Questions: results, Points: points, MaxPoints: maxPoints, Score: score, User: ExamUser{ID: me.UserID}}
-	if score < PassMark {
-		out.Message = MsgExamFailed
-		if c, err := m.certificate(ctx, me.UserID); err == nil {
-			out.User.Certified, out.User.Certificate = true, c
-		}
-		return out, nil
+	left := max(ExamAttemptsPerDay-int(n), 0)
+	if left > 0 {
+		return left, nil, nil
 	}
-	err = db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
+	next := today.AddDays(1).Time() // the product's calendar date, as midnight in the business zone
+	loc := clock.Location(m.deps.Clock)
+	at := time.Date(next.Year(), next.Month(), next.Day(), 0, 0, 0, 0, loc)
+	return 0, &at, nil
+}
+
+// submitExam grades the answers, at most ExamAttemptsPerDay times a business day per user (the
+// count and the new attempt are one transaction, serialised per user, so two tabs or two replicas
+// cannot take a fourth). A failed attempt answers the score and the points only (B §4), never which
+// questions were right. At the pass mark the user becomes certified, with a certificate; the first
+// pass of the company's users gives the company its one exam reward (a $100 promo only it can
+// redeem), mailed to the user who passed. Passing after an admin removed the certification
+// certifies the user again.
+func (m *Module) submitExam(ctx context.Context, me *auth.Principal, sub ExamSubmission) (*ExamResult, error) {
+	var out *ExamResult
+	err := db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
 		if err := db.LockForTx(ctx, m.store.DB(), "partners:exam:"+me.UserID); err != nil {
 			return err
 		}
-		if c, err := m.certificate(ctx, me.UserID); err == nil {
-			out.User.Certificate = c
-			return nil
-		} else if !db.IsNotFound(err) {
-			return err
-		}
-		if err := m.deps.Identity.SetCertified(ctx, me.UserID, true); err != nil {
-			return err
-		}
-		tail := strings.ToUpper(strings.ReplaceAll(ids.New(), "-", "")[20:])
-		promo, err := m.deps.Billing.CreatePromo(ctx, billing.CreatePromoRequest{Code: "CERT-" + tail, Value: ExamPromoValue, MaxCount: 1})
+		left, next, err := m.attemptsLeft(ctx, me.UserID)
 		if err != nil {
 			return err
 		}
-		today := m.today()
-		row := &store.Certificate{UserID: me.UserID, CompanyID: me.CompanyID, Number: fmt.Sprintf("MQ-%d-%s", today.Time().Year(), tail[4:]),
-			IssuedOn: today, PromoCode: promo.Code, Score: score, CreatedAt: m.deps.Clock.Now()}
-		if err := m.store.Create(ctx, row); err != nil {
+		if left == 0 {
+			return &apperr.Error{Code: apperr.ERATELIMIT, Reason: "exam_attempts",
+				Message: fmt.Sprintf(MsgExamAttempts, ExamAttemptsPerDay, next.Format("Jan 02, 2006 at 3:04 PM MST"))}
+		}
+		results, points, maxPoints, err := grade(sub)
+		if err != nil {
 			return err
 		}
-		// The user's certification changes here without an admin: the audit log says how, in the
-		// same transaction (the admin's own toggle is audited by identity).
-		if err := m.deps.Audit.Record(ctx, audit.Change{Action: AuditExamPassed, ObjectType: "user", ObjectID: me.UserID,
-			After: map[string]any{"certified": true, "certificate": row.Number, "score": score, "promo": promo.Code}}); err != nil {
+		score := points * 100 / maxPoints
+		// Questions stays empty on a failure: which answers were right is the answer key (B §4).
+		out = &ExamResult{Questions: []ExamQuestionResult{}, Points: points, MaxPoints: maxPoints, Score: score,
+			User: ExamUser{ID: me.UserID}, AttemptsLeft: left - 1}
+		now := m.deps.Clock.Now()
+		if err := m.store.Create(ctx, &store.ExamAttempt{ID: ids.New(), UserID: me.UserID, Day: m.today(), Score: score,
+			Passed: score >= PassMark, CreatedAt: now}); err != nil {
 			return err
 		}
-		out.User.Certificate = &Certificate{Number: row.Number, IssuedOn: row.IssuedOn}
-		out.Promo = &ExamPromo{Code: promo.Code, Value: promo.Value}
-		return nil
+		u, err := m.deps.Identity.FindUserByID(ctx, me.UserID)
+		if err != nil {
+			return err
+		}
+		if score < PassMark {
+			out.Message = MsgExamFailed
+			if out.AttemptsLeft == 0 {
+				_, out.NextAttemptAt, err = m.attemptsLeft(ctx, me.UserID)
+			}
+			if c, cerr := m.certificate(ctx, me.UserID); cerr == nil && u.Certified {
+				out.User.Certified, out.User.Certificate = true, c
+			}
+			return err
+		}
+		out.Success, out.Message, out.User.Certified, out.Questions = true, MsgExamPassed, true, results
+		cert, err := m.certify(ctx, u, score)
+		if err != nil {
+			return err
+		}
+		out.User.Certificate = cert
+		out.Promo, err = m.reward(ctx, me)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	out.Success, out.Message, out.User.Certified = true, MsgExamPassed, true
 	return out, nil
+}
+
+// certify makes the user certified: a first pass issues the certificate; a pass after an admin
+// removed the certification sets the flag again and renews the certificate's date. Both are
+// audited in the transaction (the admin's own toggle is audited by identity).
+func (m *Module) certify(ctx context.Context, u *identity.User, score int) (*Certificate, error) {
+	today := m.today()
+	c, err := m.certificate(ctx, u.ID)
+	switch {
+	case err == nil && u.Certified:
+		return c, nil // already certified: nothing changes
+	case err == nil:
+		if err := m.store.Conn(ctx).Model(&store.Certificate{}).Where("user_id = ?", u.ID).
+			Updates(map[string]any{"issued_on": today, "score": score}).Error; err != nil {
+			return nil, err
+		}
+		c.IssuedOn = today
+	case db.IsNotFound(err):
+		tail := strings.ToUpper(strings.ReplaceAll(ids.New(), "-", "")[24:])
+		row := &store.Certificate{UserID: u.ID, CompanyID: u.Company.ID, Number: fmt.Sprintf("MQ-%d-%s", today.Time().Year(), tail),
+			IssuedOn: today, Score: score, CreatedAt: m.deps.Clock.Now()}
+		if err := m.store.Create(ctx, row); err != nil {
+			return nil, err
+		}
+		c = &Certificate{Number: row.Number, IssuedOn: row.IssuedOn}
+	default:
+		return nil, err
+	}
+	if err := m.deps.Identity.SetCertified(ctx, u.ID, true); err != nil {
+		return nil, err
+	}
+	if err := m.deps.Audit.Record(ctx, audit.Change{Action: AuditExamPassed, ObjectType: "user", ObjectID: u.ID,
+		Before: map[string]any{"certified": false}, After: map[string]any{"certified": true, "certificate": c.Number, "score": score}}); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// reward gives the company its one exam reward, the first time one of its users passes: a $100
+// promo that only this company can redeem (DESIGN §1.13), mailed to the user who passed. Later
+// passes, by anyone of the company, give nothing.
+func (m *Module) reward(ctx context.Context, me *auth.Principal) (*ExamPromo, error) {
+	if err := db.LockForTx(ctx, m.store.DB(), "partners:exam-reward:"+me.CompanyID); err != nil {
+		return nil, err
+	}
+	if _, err := m.store.RewardOf(ctx, me.CompanyID); err == nil {
+		return nil, nil
+	} else if !db.IsNotFound(err) {
+		return nil, err
+	}
+	tail := strings.ToUpper(strings.ReplaceAll(ids.New(), "-", "")[20:])
+	promo, err := m.deps.Billing.CreatePromo(ctx, billing.CreatePromoRequest{Code: "CERT-" + tail, Value: ExamPromoValue, MaxCount: 1,
+		CompanyID: me.CompanyID})
+	if err != nil {
+		return nil, err
+	}
+	if err := m.store.Create(ctx, &store.ExamReward{CompanyID: me.CompanyID, UserID: me.UserID, PromoCode: promo.Code,
+		CreatedAt: m.deps.Clock.Now()}); err != nil {
+		return nil, err
+	}
+	u, err := m.deps.Identity.FindUserByID(ctx, me.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.deps.Outbox.Enqueue(ctx, rewardMail(u.Local.Email, u.Company.Name, promo.Code, promo.Value)); err != nil {
+		return nil, err
+	}
+	return &ExamPromo{Code: promo.Code, Value: promo.Value}, nil
+}
+
+func rewardMail(to, company, code string, value money.Cents) pmail.Message {
+	return pmail.Message{
+		To:      []string{to},
+		Subject: "Your Marquee certification reward",
+		Text: fmt.Sprintf(`Congratulations on passing the Marquee partner exam.
+
+%s receives a promo code worth %s, for your company's own campaigns:
+
+%s
+
+Redeem it in Settings > Promo code. It can be used once, and only by %s.
+
+The Marquee team
+`, company, value.String(), code, company),
+	}
+}
+
+// unredeemedReward is the company's exam reward while its promo can still be redeemed (the hub
+// shows it until then).
+func (m *Module) unredeemedReward(ctx context.Context, companyID string) (*ExamPromo, error) {
+	r, err := m.store.RewardOf(ctx, companyID)
+	if db.IsNotFound(err) {
+		return nil, nil
+	} else if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	p, err := m.deps.Billing.FindPromo(ctx, r.PromoCode)
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	if p.RedeemCount > 0 || p.Status != billing.PromoActive {
+		return nil, nil
+	}
+	return &ExamPromo{Code: p.Code, Value: p.Value}, nil
 }
 
 func (m *Module) examHandler(c *gin.Context) error {

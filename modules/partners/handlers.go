@@ -222,3 +222,12 @@ func (m *Module) campaignsHandler(c *gin.Context) error {
 	httpx.OK(c, out)
 	return nil
 }
+
+func (m *Module) flagsHandler(c *gin.Context) error {
+	out, err := m.flaggedCharges(c)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}

@@ -12,6 +12,7 @@ import (
 	"marquee/platform/auth"
 	"marquee/platform/db"
 	pmail "marquee/platform/mail"
+	"marquee/platform/ratelimit"
 )
 
 // MaxCompanyName bounds a client company's name (identity's rule is the same).
@@ -58,6 +59,9 @@ func (m *Module) invite(ctx context.Context, me *auth.Principal, req InviteReque
 	}
 	partner, err := m.partnerOf(ctx, me.CompanyID, me.CompanyType)
 	if err != nil {
+		return nil, err
+	}
+	if err := m.checkInviteLimits(ctx, me.CompanyID, email); err != nil {
 		return nil, err
 	}
 	inviter, err := m.deps.Identity.FindUserByID(ctx, me.UserID)
@@ -121,6 +125,9 @@ func (m *Module) resend(ctx context.Context, me *auth.Principal, linkID string) 
 	if err != nil {
 		return err
 	}
+	if err := m.checkInviteLimits(ctx, me.CompanyID, u.Local.Email); err != nil {
+		return err
+	}
 	return db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
 		link, err := m.deps.Identity.NewAccessLink(ctx, u.ID)
 		if err != nil {
@@ -128,6 +135,16 @@ func (m *Module) resend(ctx context.Context, me *auth.Principal, linkID string) 
 		}
 		return m.deps.Outbox.Enqueue(ctx, clientInviteMail(u.Local.Email, fullName(inviter), inviter.Company.Name, link))
 	})
+}
+
+// checkInviteLimits counts an invitation or a resend against the partner company's limit and the
+// recipient's (issue 24 §2: 100 invitations went out in 5 calls, and one address was mailed 21
+// times). Each refusal has its own message; both are 429.
+func (m *Module) checkInviteLimits(ctx context.Context, companyID, email string) error {
+	if err := ratelimit.Check(ctx, m.inviteCompany, MsgTooManyInvites, companyID); err != nil {
+		return err
+	}
+	return ratelimit.Check(ctx, m.inviteRecipient, MsgTooManyInvitesTo, strings.ToLower(email))
 }
 
 // ownLink returns the partner's link; another partner's, or an unknown one, answers 404.

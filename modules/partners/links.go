@@ -28,23 +28,32 @@ func isPartnerType(t string) bool {
 	return t == identity.CompanyAmbassador || t == identity.CompanyCertified
 }
 
-// rateBP is the partner's bonus rate in basis points (docs/partners.md).
-func (m *Module) rateBP(partnerType string) int {
-	switch partnerType {
-	case identity.CompanyAmbassador:
-		return m.deps.RateAmbassadorBP
-	case identity.CompanyCertified:
-		return m.deps.RateCertifiedBP
+// rateBP is the partner's bonus rate in basis points now (DESIGN §1.11, B §4 "certification
+// bonus"): the certified rate while at least one user of the company holds a certificate, the
+// ambassador rate otherwise; nothing for a company that is no longer a partner. The hub, the
+// header badge and the bonuses all ask this one function.
+func (m *Module) rateBP(ctx context.Context, partnerID, partnerType string) (int, bool, error) {
+	if !isPartnerType(partnerType) {
+		return 0, false, nil
 	}
-	return 0
+	n, err := m.deps.Identity.CountCertifiedUsers(ctx, partnerID)
+	if err != nil {
+		return 0, false, err
+	}
+	if n > 0 {
+		return m.deps.RateCertifiedBP, true, nil
+	}
+	return m.deps.RateAmbassadorBP, false, nil
 }
 
 // today is the business day by the clock (platform/dates: the product's calendar is UTC).
 func (m *Module) today() dates.Date { return dates.Today(m.deps.Clock) }
 
-// expiration is the last day of a link started on start (PARTNER_LINK_MONTHS later).
+// expiration is the last day of a link started on start: PARTNER_LINK_MONTHS later, less a day,
+// so that a 12-month link started on Nov 23 counts through Nov 22 of the next year (both days
+// included; 12 months and not 12 months and a day).
 func (m *Module) expiration(start dates.Date) dates.Date {
-	return dates.Of(start.Time().AddDate(0, m.deps.LinkMonths, 0))
+	return dates.Of(start.Time().AddDate(0, m.deps.LinkMonths, -1))
 }
 
 // active says whether a link counts on day d: started on or before it, expiring on or after it
@@ -147,9 +156,11 @@ func (m *Module) link(ctx context.Context, partnerID, clientID, source, invitedU
 	return l, created, err
 }
 
-// PromoRedeemed implements billing.RedeemHook: a company that redeems a partner's referral code
-// becomes its client, unless it is already linked (then the message says until when), or it is the
-// partner itself.
+// PromoRedeemed implements billing.RedeemHook, inside the redemption's transaction: a refusal
+// rolls the credit back. A referral code (DESIGN §1.13) is redeemable only by a standard company
+// that is not the partner itself, that has no other partner (ever), whose card on file is not one
+// the partner's company ever saved, and whose card has not earned a referral credit before
+// (anywhere). A company already linked to this partner keeps its link and gets the credit once.
 func (m *Module) PromoRedeemed(ctx context.Context, r billing.Redeemed) (string, error) {
 	p, err := m.store.PartnerByPromo(ctx, r.PromoID)
 	if db.IsNotFound(err) {
@@ -158,22 +169,59 @@ func (m *Module) PromoRedeemed(ctx context.Context, r billing.Redeemed) (string,
 	if err != nil {
 		return "", err
 	}
-	linked := false
-	note := ""
-	if p.ID != r.CompanyID && isPartnerType(p.Type) {
-		l, created, err := m.link(ctx, p.ID, r.CompanyID, SourceReferral, "")
-		if err != nil {
-			return "", err
+	if p.ID == r.CompanyID {
+		return "", apperr.New(apperr.EFORBIDDEN, MsgReferralOwnCode)
+	}
+	client, err := m.deps.Identity.FindCompanyByID(ctx, r.CompanyID)
+	if err != nil {
+		return "", err
+	}
+	if client.Type != identity.CompanyStandard {
+		return "", apperr.New(apperr.EFORBIDDEN, MsgReferralPartner)
+	}
+	prior, err := m.store.LinkOfClient(ctx, r.CompanyID)
+	switch {
+	case err == nil && prior.PartnerID != p.ID:
+		if active(prior, m.today()) {
+			return "", apperr.Errorf(apperr.ECONFLICT, MsgReferralOtherLink, prior.Expiration.Format("Jan 02, 2006"))
 		}
-		linked = created
-		if created {
-			note = fmt.Sprintf(MsgLinked, l.Expiration.Format("Jan 02, 2006"))
-		} else {
-			note = fmt.Sprintf(MsgAlreadyLinked, l.Expiration.Format("Jan 02, 2006"))
-		}
+		return "", apperr.New(apperr.ECONFLICT, MsgReferralLinkedOnce)
+	case err != nil && !db.IsNotFound(err):
+		return "", err
+	}
+	if r.CardFingerprint == "" {
+		return "", apperr.New(apperr.EINVALID, MsgReferralNeedsCard)
+	}
+	if own, err := m.deps.Billing.FingerprintSavedBy(ctx, r.CardFingerprint, p.ID); err != nil {
+		return "", err
+	} else if own {
+		return "", apperr.New(apperr.EFORBIDDEN, MsgReferralPartnerCard)
+	}
+	// One credit per card: the lock orders two redemptions with one card (the unique index on
+	// partners_redemptions.card_fingerprint refuses the second anyway).
+	if err := db.LockForTx(ctx, m.store.DB(), "partners:referral-card:"+r.CardFingerprint); err != nil {
+		return "", err
+	}
+	if used, err := m.store.CardRedeemed(ctx, r.CardFingerprint); err != nil {
+		return "", err
+	} else if used {
+		return "", apperr.New(apperr.ECONFLICT, MsgReferralCardUsed)
+	}
+	if !isPartnerType(p.Type) {
+		// A former partner's code still credits, but links nobody to a company that earns nothing.
+		return "", m.store.Create(ctx, &store.Redemption{ID: ids.New(), PartnerID: p.ID, ClientID: r.CompanyID, PromoID: r.PromoID,
+			Amount: int64(r.Amount), CardFingerprint: r.CardFingerprint, CreatedAt: m.deps.Clock.Now()})
+	}
+	l, created, err := m.link(ctx, p.ID, r.CompanyID, SourceReferral, "")
+	if err != nil {
+		return "", err
+	}
+	note := fmt.Sprintf(MsgLinked, l.Expiration.Format("Jan 02, 2006"))
+	if !created {
+		note = fmt.Sprintf(MsgAlreadyLinked, l.Expiration.Format("Jan 02, 2006"))
 	}
 	row := &store.Redemption{ID: ids.New(), PartnerID: p.ID, ClientID: r.CompanyID, PromoID: r.PromoID, Amount: int64(r.Amount),
-		Linked: linked, CreatedAt: m.deps.Clock.Now()}
+		Linked: created, CardFingerprint: r.CardFingerprint, CreatedAt: m.deps.Clock.Now()}
 	return note, m.store.Create(ctx, row)
 }
 

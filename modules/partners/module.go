@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"gorm.io/gorm"
@@ -20,6 +21,7 @@ import (
 	"marquee/platform/events"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
+	"marquee/platform/ratelimit"
 	"marquee/platform/server"
 )
 
@@ -57,12 +59,24 @@ type Deps struct {
 	// (PARTNER_BONUS_RATE_AMBASSADOR, PARTNER_BONUS_RATE_CERTIFIED).
 	RateAmbassadorBP int
 	RateCertifiedBP  int
+	// Limits makes the invitation limits' counters (the kernel's: in the database on PostgreSQL,
+	// so a limit holds across replicas); nil counts in the process.
+	Limits ratelimit.Factory
 }
+
+// Invitation limits (issue 24 §2): per partner company, and per recipient address, counting
+// invitations and resends alike.
+const (
+	InvitesPerCompanyHour  = 20
+	InvitesPerRecipientDay = 3
+)
 
 // Module is the partners bounded context.
 type Module struct {
 	deps  Deps
 	store *store.Store
+	// inviteCompany and inviteRecipient count invitations and resends (Deps.Limits).
+	inviteCompany, inviteRecipient ratelimit.Counter
 	// seedCard puts a test card on a demo client (billing.Module.SeedCard; SeedDemo only).
 	seedCard func(ctx context.Context, companyID string) error
 	// seedCampaign makes a demo client's campaign (campaigns.Module.SeedClientCampaign; SeedDemo
@@ -81,7 +95,12 @@ func New(d Deps) (*Module, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	m := &Module{deps: d, store: store.New(d.DB)}
+	if d.Limits == nil {
+		d.Limits = ratelimit.InProcess(d.Clock)
+	}
+	m := &Module{deps: d, store: store.New(d.DB),
+		inviteCompany:   d.Limits("partner-invites-company", InvitesPerCompanyHour, time.Hour),
+		inviteRecipient: d.Limits("partner-invites-recipient", InvitesPerRecipientDay, 24*time.Hour)}
 	d.Events.Subscribe(identity.EventCompanyTypeChanged, m.onCompanyTypeChanged)
 	d.Events.Subscribe(billing.EventChargeSettled, m.onChargeSettled)
 	d.Events.Subscribe(billing.EventChargeRefunded, m.onChargeRefunded)
@@ -104,6 +123,7 @@ func (m *Module) routes() server.RouteTable {
 		server.PUT("/users/ambassador", authz.Ambassador, m.updateAmbassadorHandler),
 		server.PUT("/api/special/ambassador/invite/:id", authz.Ambassador, m.resendHandler),
 		server.GET("/api/special/", authz.SuperAdmin, m.specialUsersHandler),
+		server.GET("/api/special/flags", authz.SuperAdmin, m.flagsHandler),
 		server.GET("/api/special/hub", authz.User, m.hubHandler),
 		server.PUT("/api/special/hub/:userId", authz.User, m.updateHubHandler),
 		server.GET("/api/special/stats", authz.User, m.statsHandler),
@@ -128,7 +148,7 @@ func (m *Module) Jobs() []jobs.Job { return nil }
 func NewFromKernel(k *server.Kernel, id identity.Service, bill billing.Service, camp campaigns.Service) (*Module, error) {
 	return New(Deps{DB: k.DB, Clock: k.Clock, Identity: id, Billing: bill, Campaigns: camp, Outbox: k.Outbox,
 		Events: k.Events, Audit: k.Audit, Log: k.Log, MaxJSONBytes: k.Config.MaxJSONBytes, LinkMonths: k.Config.PartnerLinkMonths,
-		RateAmbassadorBP: k.Config.PartnerBonusRateAmbassador, RateCertifiedBP: k.Config.PartnerBonusRateCertified})
+		RateAmbassadorBP: k.Config.PartnerBonusRateAmbassador, RateCertifiedBP: k.Config.PartnerBonusRateCertified, Limits: k.Limits})
 }
 
 // Component builds partners after the modules it uses (server.Compose), and hands billing its

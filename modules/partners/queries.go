@@ -50,12 +50,22 @@ func (m *Module) profile(ctx context.Context, p *store.Partner, userID string) (
 	if err != nil {
 		return nil, err
 	}
+	rate, bonus, err := m.rateBP(ctx, p.ID, p.Type)
+	if err != nil {
+		return nil, err
+	}
 	out := &Profile{CompanyID: p.ID, Type: p.Type, Phone: p.Phone, Website: p.Website, About: p.About, PromoCode: p.PromoCode,
-		Linked: p.Linked, TotalBonus: money.Cents(p.TotalBonus), RatePercent: float64(m.rateBP(p.Type)) / 100}
+		Linked: p.Linked, TotalBonus: money.Cents(p.TotalBonus), RatePercent: float64(rate) / 100, CertificationBonus: bonus,
+		AmbassadorRatePercent: float64(m.deps.RateAmbassadorBP) / 100, CertifiedRatePercent: float64(m.deps.RateCertifiedBP) / 100}
+	if reward, err := m.unredeemedReward(ctx, p.ID); err != nil {
+		return nil, err
+	} else {
+		out.ExamPromo = reward
+	}
 	if u != nil {
 		out.UserID, out.FirstName, out.LastName, out.Email = u.ID, u.Local.FirstName, u.Local.LastName, u.Local.Email
 		out.CompanyName, out.Certified = u.Company.Name, u.Certified
-		if c, err := m.certificate(ctx, u.ID); err == nil {
+		if c, err := m.certificate(ctx, u.ID); err == nil && u.Certified {
 			out.Certificate = c
 		}
 	}
@@ -112,7 +122,8 @@ func (m *Module) stats(ctx context.Context, partnerID string, year int) ([]Month
 	return out, nil
 }
 
-var specialSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 75, 100}, DefaultSize: 50, DefaultSort: "-bonus",
+// specialSpec: 0 is All (issue 26: the grid had no All page size).
+var specialSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 75, 100, 0}, DefaultSize: 50, DefaultSort: "-bonus",
 	Sortable: map[string]string{"bonus": "total_bonus", "linked": "linked", "type": "type", "createdAt": "created_at"}}
 
 // specialUsers is /admin/special-users: the partner companies, sorted on the running totals of
@@ -135,9 +146,13 @@ func (m *Module) specialUsers(ctx context.Context, p pagination.Params) (paginat
 	if err != nil {
 		return pagination.Page[*SpecialUser]{}, err
 	}
+	flags, err := m.store.FlagCounts(ctx, ids)
+	if err != nil {
+		return pagination.Page[*SpecialUser]{}, apperr.Internal(err)
+	}
 	out := make([]*SpecialUser, len(rows))
 	for i, r := range rows {
-		su := &SpecialUser{CompanyID: r.ID, Type: r.Type, Linked: r.Linked, Bonus: money.Cents(r.TotalBonus)}
+		su := &SpecialUser{CompanyID: r.ID, Type: r.Type, Linked: r.Linked, Bonus: money.Cents(r.TotalBonus), Flagged: flags[r.ID]}
 		if u := owners[r.ID]; u != nil {
 			su.UserID, su.Email, su.FullName, su.LastLogin = u.ID, u.Local.Email, fullName(u), u.LastLogin
 			su.CompanyName, su.Certified = u.Company.Name, u.Certified
@@ -320,7 +335,8 @@ func (m *Module) codes(ctx context.Context, partnerID string, year int, p pagina
 	return pagination.Envelope(out, total, p), nil
 }
 
-var campaignsSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 100}, DefaultSize: 10, DefaultSort: "-created",
+// campaignsSpec: 0 is All (issue 26).
+var campaignsSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 100, 0}, DefaultSize: 10, DefaultSort: "-created",
 	// Campaign ids are UUIDv7: ordering by the id orders by the campaign's creation.
 	Sortable: map[string]string{"created": "campaign_ref", "billed": "billed", "bonus": "bonus"}}
 
@@ -398,4 +414,31 @@ func nonEmpty(ids []string) []string {
 		return []string{""}
 	}
 	return ids
+}
+
+// MaxFlagsListed bounds the flagged-charges list of /admin/special-users (newest first).
+const MaxFlagsListed = 500
+
+// flaggedCharges lists the charges held for review instead of a bonus (DESIGN §1.13), newest
+// first, with the partner's and the client's names.
+func (m *Module) flaggedCharges(ctx context.Context) ([]*FlaggedCharge, error) {
+	rows, err := m.store.Flags(ctx, MaxFlagsListed)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	var companyIDs []string
+	for _, r := range rows {
+		companyIDs = append(companyIDs, r.PartnerID, r.ClientID)
+	}
+	names, err := m.companyNames(ctx, companyIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*FlaggedCharge, len(rows))
+	for i, r := range rows {
+		out[i] = &FlaggedCharge{TransactionID: r.TransactionID, PartnerID: r.PartnerID, PartnerName: names[r.PartnerID],
+			ClientID: r.ClientID, ClientName: names[r.ClientID], CampaignID: r.CampaignRef, Amount: money.Cents(r.Amount),
+			Reason: r.Reason, CreatedAt: r.CreatedAt}
+	}
+	return out, nil
 }

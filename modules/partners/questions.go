@@ -26,7 +26,7 @@ var questionBank = []question{
 	{ID: "q5", Text: "Which ways of finding locations does the new-campaign form offer? Select all that apply.", Multiple: true, Points: 2, Options: []ExamOption{
 		{"a", "A radius around an address"}, {"b", "A DMA market, optionally narrowed to cities"}, {"c", "A ZIP code list upload"}, {"d", "The billboard owner's name"}}, Correct: []string{"a", "b"}},
 	{ID: "q6", Text: "What is the largest radius around an address?", Points: 1, Options: []ExamOption{
-		{"a", "5 miles"}, {"b", "10 miles"}, {"c", "25 miles"}, {"d", "100 miles"}}, Correct: []string{"c"}},
+		{"a", "5 miles"}, {"b", "25 miles"}, {"c", "100 miles"}, {"d", "250 miles"}}, Correct: []string{"d"}}, // B §9: 5 to 250 (locations.RadiusOptions)
 	{ID: "q7", Text: "When is a week's cut-off, after which it can no longer be started, booked or charged?", Points: 1, Options: []ExamOption{
 		{"a", "The Wednesday before the week"}, {"b", "The Sunday before the week"}, {"c", "The Monday the week starts"}, {"d", "There is no cut-off"}}, Correct: []string{"a"}},
 	{ID: "q8", Text: "When is a campaign no longer editable?", Points: 1, Options: []ExamOption{

@@ -158,7 +158,11 @@ func (m *Module) seedClient(ctx context.Context, p *store.Partner, dc demoClient
 					return nil
 				}
 				accrued = true
-				return m.accrue(ctx, p.ID, l.ClientID, tx.CampaignRef, month.Year(), int(month.Month()), m.rateBP(p.Type), tx.ID, tx.ID, int64(tx.Amount))
+				rate, _, err := m.rateBP(ctx, p.ID, p.Type)
+				if err != nil {
+					return err
+				}
+				return m.accrue(ctx, p.ID, l.ClientID, tx.CampaignRef, month.Year(), int(month.Month()), rate, tx.ID, int64(tx.Amount))
 			})
 			if err != nil {
 				return created, count, err

@@ -25,12 +25,22 @@ const (
 	MsgLinkNotFound   = "Invitation not found."
 	MsgPartnerMissing = "Partner not found."
 	MsgCompanyName    = "Please enter the client's company name (at most 100 characters)."
-	MsgAlreadyLinked  = "Your company stays linked to the partner it joined first, until %s."
+	MsgAlreadyLinked  = "Your company stays linked to its partner until %s."
 	MsgLinked         = "Your company is now linked to its partner until %s."
-	MsgYear           = "The year must be from 2018 to this year."
-	MsgBonusType      = "The type must be month, client or campaign."
-	MsgProfileField   = "Please use at most %d characters."
-	MsgWebsite        = "The website must start with http:// or https://."
+	// Referral refusals (DESIGN §1.13), one message each.
+	MsgReferralOwnCode     = "This is your own company's referral code: a partner cannot redeem it."
+	MsgReferralPartner     = "Referral codes are for advertisers: an ambassador or certified company cannot redeem one."
+	MsgReferralOtherLink   = "Your company is already linked to a partner until %s, and a company joins one partner only."
+	MsgReferralLinkedOnce  = "Your company has already been linked to a partner, and a company joins one partner only."
+	MsgReferralNeedsCard   = "Please add a card on file in Settings before redeeming a referral code."
+	MsgReferralPartnerCard = "The card on file belongs to the partner's own company: a partner cannot be its own client."
+	MsgReferralCardUsed    = "A referral credit has already been granted for the card on file. Each card earns one referral credit."
+	MsgTooManyInvites      = "Too many invitations in a short time. Please wait a few minutes and try again."
+	MsgTooManyInvitesTo    = "This address has been sent several invitations already. Please wait a day before sending another."
+	MsgYear                = "The year must be from 2018 to this year."
+	MsgBonusType           = "The type must be month, client or campaign."
+	MsgProfileField        = "Please use at most %d characters."
+	MsgWebsite             = "The website must start with http:// or https://."
 )
 
 // Exam messages (B §5).
@@ -41,7 +51,8 @@ const (
 	MsgUnknownOption   = "Question %s has no option %s."
 	MsgTooManyAnswers  = "The exam has %d questions; send one answer for each."
 	MsgExamPassed      = "Congratulations! You passed the exam: you are now a certified partner."
-	MsgExamFailed      = "You did not reach the pass mark this time. Review the questions and try again."
+	MsgExamFailed      = "You did not reach the pass mark this time. Review the material and try again."
+	MsgExamAttempts    = "You have used your %d attempts for today. You can take the exam again from %s."
 )
 
 // Link sources.
@@ -105,22 +116,30 @@ type MessageResponse struct {
 
 // Profile is a partner's hub profile (B §2 /admin/hub) with its referral code and totals.
 type Profile struct {
-	CompanyID   string       `json:"company_id"`
-	CompanyName string       `json:"company_name"`
-	Type        string       `json:"type"`
-	UserID      string       `json:"user_id"`
-	FirstName   string       `json:"first_name"`
-	LastName    string       `json:"last_name"`
-	Email       string       `json:"email"`
-	Phone       string       `json:"phone"`
-	Website     string       `json:"website"`
-	About       string       `json:"about"`
-	PromoCode   string       `json:"promo_code"`
-	Linked      int          `json:"linked"`
-	TotalBonus  money.Cents  `json:"total_bonus"`
-	RatePercent float64      `json:"rate_percent"`
+	CompanyID   string      `json:"company_id"`
+	CompanyName string      `json:"company_name"`
+	Type        string      `json:"type"`
+	UserID      string      `json:"user_id"`
+	FirstName   string      `json:"first_name"`
+	LastName    string      `json:"last_name"`
+	Email       string      `json:"email"`
+	Phone       string      `json:"phone"`
+	Website     string      `json:"website"`
+	About       string      `json:"about"`
+	PromoCode   string      `json:"promo_code"`
+	Linked      int         `json:"linked"`
+	TotalBonus  money.Cents `json:"total_bonus"`
+	RatePercent float64     `json:"rate_percent"`
+	// CertificationBonus says the certified rate applies: at least one user of the company holds a
+	// certificate (B §4 "certification bonus"; DESIGN §1.11). The header badge shows the same.
+	CertificationBonus    bool    `json:"certification_bonus"`
+	AmbassadorRatePercent float64 `json:"ambassador_rate_percent"`
+	CertifiedRatePercent  float64 `json:"certified_rate_percent"`
+	// Certified and Certificate are the signed-in user's own.
 	Certified   bool         `json:"certified"`
 	Certificate *Certificate `json:"certificate"`
+	// ExamPromo is the company's exam reward while it is not redeemed.
+	ExamPromo *ExamPromo `json:"exam_promo"`
 }
 
 // HubResponse answers GET /api/special/hub and the profile updates.
@@ -167,6 +186,23 @@ type SpecialUser struct {
 	LastLogin   *time.Time  `json:"last_login"`
 	Bonus       money.Cents `json:"bonus"`
 	Certified   bool        `json:"certified"`
+	// Flagged counts the partner's charges held for review (paid with its own card).
+	Flagged int `json:"flagged"`
+}
+
+// FlaggedCharge is a client's charge that earned its partner no bonus because it was paid with a
+// card the partner's company (own_card) or the partner's own partner (partner_card) ever saved,
+// listed for an admin's review on /admin/special-users (DESIGN §1.13).
+type FlaggedCharge struct {
+	TransactionID string      `json:"transaction_id"`
+	PartnerID     string      `json:"partner_id"`
+	PartnerName   string      `json:"partner_name"`
+	ClientID      string      `json:"client_id"`
+	ClientName    string      `json:"client_name"`
+	CampaignID    string      `json:"campaign_id"`
+	Amount        money.Cents `json:"amount"`
+	Reason        string      `json:"reason"`
+	CreatedAt     time.Time   `json:"created_at"`
 }
 
 // BonusRow is a row of a bonus list: grouped by month, by client or by campaign.
@@ -234,7 +270,12 @@ type ExamQuestion struct {
 
 // ExamResponse answers GET /api/special/certified/exam.
 type ExamResponse struct {
-	PassMark    int            `json:"pass_mark"`
+	PassMark int `json:"pass_mark"`
+	// AttemptsLeft is how many attempts the user has left today (ExamAttemptsPerDay a business
+	// day); NextAttemptAt, when none is left, is when the next business day starts.
+	AttemptsLeft  int        `json:"attempts_left"`
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
+
 	Certified   bool           `json:"certified"`
 	Certificate *Certificate   `json:"certificate"`
 	Questions   []ExamQuestion `json:"questions"`
@@ -272,7 +313,8 @@ type ExamPromo struct {
 }
 
 // ExamResult answers the submission (B §3 Exam result: success, questions, points, score,
-// user.certificate, promo). Score is in percent; points are the points earned.
+// user.certificate, promo). Score is in percent; points are the points earned. Questions is empty
+// on a failed attempt (B §4: the score and the points only).
 type ExamResult struct {
 	Success   bool                 `json:"success"`
 	Message   string               `json:"message"`
@@ -282,6 +324,9 @@ type ExamResult struct {
 	Score     int                  `json:"score"`
 	User      ExamUser             `json:"user"`
 	Promo     *ExamPromo           `json:"promo"`
+	// AttemptsLeft and NextAttemptAt as in ExamResponse, after this attempt.
+	AttemptsLeft  int        `json:"attempts_left"`
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
 }
 
 // Service is the partner program's public API.

@@ -152,7 +152,7 @@ test('an admin makes an ambassador, who invites a client; the client books, and 
 
 // The correct options of the question bank (modules/partners/questions.go): the browser never gets them.
 const CORRECT: Record<string, string[]> = {
-  q1: ['b'], q2: ['a'], q3: ['c'], q4: ['a', 'b', 'c'], q5: ['a', 'b'], q6: ['c'], q7: ['a'], q8: ['b'], q9: ['b'],
+  q1: ['b'], q2: ['a'], q3: ['c'], q4: ['a', 'b', 'c'], q5: ['a', 'b'], q6: ['d'], q7: ['a'], q8: ['b'], q9: ['b'],
   q10: ['a'], q11: ['b'], q12: ['a', 'b'], q13: ['a', 'b'], q14: ['a'], q15: ['a', 'b', 'c'], q16: ['a'], q17: ['a'], q18: ['a'],
 }
 
@@ -168,23 +168,32 @@ test('a certified user fails the exam, passes it, and a super admin removes the 
   // B §4: an uncertified user of a certified company is offered the exam.
   await signIn(page, email, PASSWORD)
   await page.goto('/admin/hub')
-  const prompt = page.getByRole('region', { name: 'You are not certified yet' })
+  const prompt = page.getByRole('region', { name: 'Your company is not certified yet' })
+  // The rate says why: no certificate in the company yet, so the ambassador rate; and no badge.
+  await expect(page.getByTestId('hub-rate')).toContainText('10% the ambassador rate; 15% once a user of your company is certified')
+  await expect(page.getByTestId('certified-badge')).toHaveCount(0)
   await expect(prompt.getByRole('button', { name: 'Continue without the certification bonus' })).toBeVisible()
   await prompt.getByRole('link', { name: 'Take the exam' }).click()
   await expect(page).toHaveURL(/\/admin\/special-users\/exam$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Certification exam' })).toBeVisible()
   await expectAccessibleHere(page, 'the exam')
 
-  // Every question needs an answer (B §5).
+  // Every question needs an answer (B §5): the message names the question by its number, and the
+  // page goes to that question and marks it (issue 26 item 6).
   await page.locator('#q-q1-b').check()
   await page.getByRole('button', { name: 'Submit answers' }).click()
-  await expect(page.getByText('You must answer the question q2!')).toBeVisible()
-  await expect.poll(() => page.evaluate('window.scrollY').then(Number)).toBe(0)
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'You must answer the question 2!' }).first()).toBeVisible()
+  const second = page.getByTestId('question-2')
+  await expect(second).toHaveAttribute('aria-invalid', 'true')
+  await expect(second).toBeInViewport()
+  await expect(page.locator('#q-q2-a')).toBeFocused()
 
-  // A first attempt with the first option everywhere fails: score and points, and a retake.
+  // A first attempt with the first option everywhere fails: score and points only, the toast gone.
   for (const id of Object.keys(CORRECT)) await page.locator(`#q-${id}-a`).check()
   await page.getByRole('button', { name: 'Submit answers' }).click()
   await expect(page.getByTestId('exam-score')).toContainText(/Your score: \d+%, \d+ of \d+ points/)
+  await expect(page.getByText('You must answer the question 2!')).toHaveCount(0)
+  await expect(page.getByTestId('exam-attempts-left')).toHaveText('2 attempts left today.')
   await page.getByRole('button', { name: 'Take the exam again' }).click()
 
   for (const [id, options] of Object.entries(CORRECT)) for (const o of options) await page.locator(`#q-${id}-${o}`).check()
@@ -194,7 +203,12 @@ test('a certified user fails the exam, passes it, and a super admin removes the 
   await expect(page.getByTestId('exam-promo')).toContainText('CERT-')
   await page.goto('/admin/hub')
   await expect(page.getByRole('heading', { level: 1, name: 'Partner hub' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'You are not certified yet' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Your company is not certified yet' })).toHaveCount(0)
+  // The hub, the badge and the rate agree: 15% with the certification bonus; the reward is shown
+  // until it is redeemed.
+  await expect(page.getByTestId('hub-rate')).toContainText('15% with the certification bonus')
+  await expect(page.getByTestId('certified-badge')).toBeVisible()
+  await expect(page.getByTestId('hub-exam-promo')).toContainText('CERT-')
   await page.getByRole('button', { name: 'Logout' }).click()
 
   // The super admin finds the partner and removes its certification (B §8).
@@ -216,6 +230,8 @@ test('a certified user fails the exam, passes it, and a super admin removes the 
   await confirm.getByRole('button', { name: 'Remove certification' }).click()
   await expect(page.getByText('Certification removed successfully!')).toBeVisible()
   await expect(row).not.toContainText('Certified user')
+  // Issue 26: the grid offers All.
+  await expect(page.getByLabel(/rows per page|page size/i).first().locator('option', { hasText: 'All' })).toHaveCount(1)
 
   // The demo ambassador's linked companies, some expired.
   const demoRow = grid.getByRole('row').filter({ hasText: DEMO.ambassador })
@@ -231,4 +247,52 @@ test('a certified user fails the exam, passes it, and a super admin removes the 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(await overflow(page), '/admin/special-users').toBeLessThanOrEqual(1)
   await lastScreen(page, 'partners-special-users-phone')
+})
+
+test('the exam allows three attempts a business day: the third failure says when the next is allowed', async ({ page }) => {
+  test.setTimeout(180_000)
+  const email = await freshCompany(page.request, 'limit')
+  await page.context().clearCookies()
+  await signIn(page, DEMO.admin)
+  await upgrade(page, email, 'certified')
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await signIn(page, email, PASSWORD)
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await page.goto('/admin/special-users/exam')
+    await expect(page.getByText(`${4 - attempt === 1 ? '1 attempt' : `${4 - attempt} attempts`} left today (3 a day).`)).toBeVisible()
+    for (const id of Object.keys(CORRECT)) await page.locator(`#q-${id}-a`).check()
+    await page.getByRole('button', { name: 'Submit answers' }).click()
+    await expect(page.getByTestId('exam-score')).toBeVisible()
+    if (attempt === 1) {
+      for (const size of [{ width: 1366, height: 850 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(size)
+        await lastScreen(page, `exam-failed-${size.width}`)
+      }
+      await page.setViewportSize({ width: 1366, height: 850 })
+    }
+  }
+  // The third failure: no retake, and the day's end named.
+  await expect(page.getByRole('button', { name: 'Take the exam again' })).toHaveCount(0)
+  await expect(page.getByTestId('exam-limit')).toContainText('You have used your 3 attempts for today. You can take the exam again from')
+  // On a new visit the page says so at once, without the form; the server refuses a 4th with 429.
+  await page.goto('/admin/special-users/exam')
+  await expect(page.getByTestId('exam-limit')).toBeVisible()
+  await expect(page.getByRole('form', { name: 'Certification exam' })).toHaveCount(0)
+  const fourth = await page.request.put('/api/special/certified/exam', { headers: XHR, data: { answers: [] } })
+  expect(fourth.status()).toBe(429)
+  expect(((await fourth.json()) as { message: string }).message).toMatch(/^You have used your 3 attempts for today\. You can take the exam again from /)
+  await expectAccessibleHere(page, 'the exam, out of attempts')
+  for (const size of [{ width: 1366, height: 850 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size)
+    expect(await overflow(page)).toBeLessThanOrEqual(1)
+    await lastScreen(page, `exam-limited-${size.width}`)
+  }
+  for (const size of [{ width: 1366, height: 850 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size)
+    await page.goto('/admin/hub') // loaded at that size, as on a phone (the chart measures on load)
+    await expect(page.getByTestId('hub-rate')).toBeVisible()
+    await expect(page.locator('.apexcharts-canvas')).toBeVisible()
+    expect(await overflow(page)).toBeLessThanOrEqual(1)
+    await lastScreen(page, `hub-${size.width}`)
+  }
 })

@@ -46,6 +46,10 @@ type AttachedCard struct {
 	Last4       string
 	ExpMonth    int
 	ExpYear     int
+	// Fingerprint identifies the card number across customers (Stripe's card.fingerprint), without
+	// revealing it: the partner program's "one referral credit per card" and "no bonus on the
+	// partner's own card" (DESIGN §1.13) compare it.
+	Fingerprint string
 }
 
 // ChargeRequest charges a saved card.

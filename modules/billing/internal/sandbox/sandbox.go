@@ -6,6 +6,8 @@ package sandbox
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -82,8 +84,10 @@ type Token struct {
 	ExpMonth  int    `gorm:"not null"`
 	ExpYear   int    `gorm:"not null"`
 	Behaviour string `gorm:"size:24;not null"`
-	UsedAt    *time.Time
-	CreatedAt time.Time `gorm:"not null"`
+	// Fingerprint is derived from the number (Fingerprint), so the number itself is not kept.
+	Fingerprint string `gorm:"size:64;not null;default:''"`
+	UsedAt      *time.Time
+	CreatedAt   time.Time `gorm:"not null"`
 }
 
 func (Token) TableName() string { return "billing_sandbox_tokens" }
@@ -97,6 +101,7 @@ type Card struct {
 	ExpMonth    int    `gorm:"not null"`
 	ExpYear     int    `gorm:"not null"`
 	Behaviour   string `gorm:"size:24;not null"`
+	Fingerprint string `gorm:"size:64;not null;default:''"`
 	DetachedAt  *time.Time
 	CreatedAt   time.Time `gorm:"not null"`
 }
@@ -142,7 +147,31 @@ func Migrations() []*db.Migration {
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("billing_sandbox_refunds", "billing_sandbox_charges", "billing_sandbox_cards", "billing_sandbox_tokens")
 		},
+	}, {
+		ID: "billing-0004-sandbox-fingerprints",
+		Migrate: func(tx *gorm.DB) error {
+			type fingerprint0004 struct {
+				Fingerprint string `gorm:"size:64;not null;default:''"`
+			}
+			for _, table := range []string{"billing_sandbox_tokens", "billing_sandbox_cards"} {
+				// billing-0002 creates the tables from the current structs: a new database has it.
+				if m := tx.Table(table).Migrator(); !m.HasColumn(&fingerprint0004{}, "Fingerprint") {
+					if err := m.AddColumn(&fingerprint0004{}, "Fingerprint"); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		},
+		Rollback: func(tx *gorm.DB) error { return nil },
 	}}
+}
+
+// Fingerprint is the sandbox's card fingerprint: like Stripe's, the same for one card number
+// whoever saves it, and not the number (a keyed hash, shortened).
+func Fingerprint(number string) string {
+	sum := sha256.Sum256([]byte("marquee-sandbox-card:" + number))
+	return "fp_" + hex.EncodeToString(sum[:12])
 }
 
 // Gateway is the sandbox adapter.
@@ -190,7 +219,7 @@ func (g *Gateway) CreateToken(ctx context.Context, number string, expMonth, expY
 		behaviour = behaveNotATestCard
 	}
 	t := Token{ID: "tok_" + compactID(), Brand: brand, Last4: number[len(number)-4:], ExpMonth: expMonth, ExpYear: expYear,
-		Behaviour: behaviour, CreatedAt: now}
+		Behaviour: behaviour, Fingerprint: Fingerprint(number), CreatedAt: now}
 	if err := g.conn(ctx).Create(&t).Error; err != nil {
 		return nil, err
 	}
@@ -236,11 +265,12 @@ func (g *Gateway) AttachCard(ctx context.Context, req gateway.AttachRequest) (*g
 		customer = "cus_" + compactID()
 	}
 	c := Card{ID: "card_" + compactID(), CustomerRef: customer, Brand: t.Brand, Last4: t.Last4, ExpMonth: t.ExpMonth,
-		ExpYear: t.ExpYear, Behaviour: t.Behaviour, CreatedAt: now}
+		ExpYear: t.ExpYear, Behaviour: t.Behaviour, Fingerprint: t.Fingerprint, CreatedAt: now}
 	if err := g.conn(ctx).Create(&c).Error; err != nil {
 		return nil, err
 	}
-	return &gateway.AttachedCard{CustomerRef: customer, CardRef: c.ID, Brand: c.Brand, Last4: c.Last4, ExpMonth: c.ExpMonth, ExpYear: c.ExpYear}, nil
+	return &gateway.AttachedCard{CustomerRef: customer, CardRef: c.ID, Brand: c.Brand, Last4: c.Last4, ExpMonth: c.ExpMonth, ExpYear: c.ExpYear,
+		Fingerprint: c.Fingerprint}, nil
 }
 
 // UpdateCardExpiry changes a saved card's expiry.

@@ -25,20 +25,33 @@ func (Customer) TableName() string { return "billing_customers" }
 
 // Card is a row of billing_cards: the company's one card on file.
 type Card struct {
-	ID          string    `gorm:"primaryKey;size:36"`
-	CompanyID   string    `gorm:"size:36;not null;uniqueIndex"`
-	Gateway     string    `gorm:"size:16;not null"`
-	CustomerRef string    `gorm:"size:64;not null"`
-	CardRef     string    `gorm:"size:64;not null"`
-	Brand       string    `gorm:"size:16;not null"`
-	Last4       string    `gorm:"size:4;not null"`
-	ExpMonth    int       `gorm:"not null"`
-	ExpYear     int       `gorm:"not null"`
+	ID          string `gorm:"primaryKey;size:36"`
+	CompanyID   string `gorm:"size:36;not null;uniqueIndex"`
+	Gateway     string `gorm:"size:16;not null"`
+	CustomerRef string `gorm:"size:64;not null"`
+	CardRef     string `gorm:"size:64;not null"`
+	Brand       string `gorm:"size:16;not null"`
+	Last4       string `gorm:"size:4;not null"`
+	ExpMonth    int    `gorm:"not null"`
+	ExpYear     int    `gorm:"not null"`
+	// Fingerprint is the gateway's fingerprint of the card number (Stripe's card.fingerprint; the
+	// sandbox's derived from the number): the same card saved by two companies has one fingerprint.
+	Fingerprint string    `gorm:"size:64;not null;default:''"`
 	CreatedAt   time.Time `gorm:"not null"`
 	UpdatedAt   time.Time `gorm:"not null;autoUpdateTime:false"` // set from the injected clock
 }
 
 func (Card) TableName() string { return "billing_cards" }
+
+// CardFingerprint is a row of billing_card_fingerprints: a card fingerprint a company ever saved.
+// A card on file is replaced or removed; this row stays, so "ever saved by" holds (DESIGN §1.13).
+type CardFingerprint struct {
+	Fingerprint string    `gorm:"primaryKey;size:64"`
+	CompanyID   string    `gorm:"primaryKey;size:36;index:billing_card_fingerprints_company"`
+	CreatedAt   time.Time `gorm:"not null"`
+}
+
+func (CardFingerprint) TableName() string { return "billing_card_fingerprints" }
 
 // Transaction is a row of billing_transactions, the ledger: charges, refunds and credit movements.
 // Key is unique: a charge, refund or credit movement asked twice with one key exists once.
@@ -60,6 +73,8 @@ type Transaction struct {
 	GatewayRef     string      `gorm:"size:64;not null;default:''"`
 	FailureMessage string      `gorm:"size:255;not null;default:''"`
 	Attempts       int         `gorm:"not null;default:0"`
+	// CardFingerprint is the fingerprint of the card a charge was attempted with.
+	CardFingerprint string `gorm:"size:64;not null;default:''"`
 	// GatewayAttempt numbers the gateway idempotency key (Key/GatewayAttempt): a timeout retries
 	// with the same one; a definitive failure moves to the next, so a retry after a refusal is a
 	// new request at the gateway and not the stored refusal.
@@ -84,14 +99,16 @@ func (CreditBalance) TableName() string { return "billing_credit_balances" }
 
 // Promo is a row of billing_promos. Code is stored upper-cased and unique.
 type Promo struct {
-	ID          string    `gorm:"primaryKey;size:36"`
-	Code        string    `gorm:"size:32;not null;uniqueIndex"`
-	Value       int64     `gorm:"not null"`
-	Status      string    `gorm:"size:10;not null"` // active or cancelled
-	MaxCount    int       `gorm:"not null"`
-	RedeemCount int       `gorm:"not null;default:0"`
-	CreatedAt   time.Time `gorm:"not null;index"`
-	UpdatedAt   time.Time `gorm:"not null"`
+	ID          string `gorm:"primaryKey;size:36"`
+	Code        string `gorm:"size:32;not null;uniqueIndex"`
+	Value       int64  `gorm:"not null"`
+	Status      string `gorm:"size:10;not null"` // active or cancelled
+	MaxCount    int    `gorm:"not null"`
+	RedeemCount int    `gorm:"not null;default:0"`
+	// CompanyID, when set, is the only company that may redeem the promo (the exam's reward).
+	CompanyID string    `gorm:"size:36;not null;default:''"`
+	CreatedAt time.Time `gorm:"not null;index"`
+	UpdatedAt time.Time `gorm:"not null"`
 }
 
 func (Promo) TableName() string { return "billing_promos" }
@@ -121,6 +138,41 @@ func Migrations() []*db.Migration {
 			return tx.Migrator().DropTable("billing_promo_redemptions", "billing_promos", "billing_credit_balances",
 				"billing_transactions", "billing_cards", "billing_customers")
 		},
+	}, {
+		// Issue 24 §1: card fingerprints (on the card, on each charge, and every one a company ever
+		// saved) and promos reserved to one company.
+		ID: "billing-0003-card-fingerprints-company-promos",
+		Migrate: func(tx *gorm.DB) error {
+			type card0003 struct {
+				Fingerprint string `gorm:"size:64;not null;default:''"`
+			}
+			type transaction0003 struct {
+				CardFingerprint string `gorm:"size:64;not null;default:''"`
+			}
+			type promo0003 struct {
+				CompanyID string `gorm:"size:36;not null;default:''"`
+			}
+			type cardFingerprint0003 struct {
+				Fingerprint string    `gorm:"primaryKey;size:64"`
+				CompanyID   string    `gorm:"primaryKey;size:36;index:billing_card_fingerprints_company"`
+				CreatedAt   time.Time `gorm:"not null"`
+			}
+			// billing-0001 creates its tables from the current structs, so a new database has these
+			// columns already; an older one gets them here.
+			for _, c := range []struct {
+				table, field string
+				model        any
+			}{{"billing_cards", "Fingerprint", &card0003{}}, {"billing_transactions", "CardFingerprint", &transaction0003{}},
+				{"billing_promos", "CompanyID", &promo0003{}}} {
+				if m := tx.Table(c.table).Migrator(); !m.HasColumn(c.model, c.field) {
+					if err := m.AddColumn(c.model, c.field); err != nil {
+						return err
+					}
+				}
+			}
+			return tx.Table("billing_card_fingerprints").Migrator().CreateTable(&cardFingerprint0003{})
+		},
+		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("billing_card_fingerprints") },
 	}}
 }
 
@@ -186,6 +238,25 @@ func (s *Store) ReplaceCard(ctx context.Context, c *Card) (*Card, error) {
 	return old, err
 }
 
+// RememberFingerprint records that the company saved a card with this fingerprint (once).
+func (s *Store) RememberFingerprint(ctx context.Context, fingerprint, companyID string, now time.Time) error {
+	if fingerprint == "" {
+		return nil
+	}
+	return s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).
+		Create(&CardFingerprint{Fingerprint: fingerprint, CompanyID: companyID, CreatedAt: now}).Error
+}
+
+// FingerprintSavedBy reports whether the company ever saved a card with this fingerprint.
+func (s *Store) FingerprintSavedBy(ctx context.Context, fingerprint, companyID string) (bool, error) {
+	if fingerprint == "" {
+		return false, nil
+	}
+	var n int64
+	err := s.conn(ctx).Model(&CardFingerprint{}).Where("fingerprint = ? AND company_id = ?", fingerprint, companyID).Count(&n).Error
+	return n > 0, err
+}
+
 // DeleteCard removes a card.
 func (s *Store) DeleteCard(ctx context.Context, id string) error {
 	return s.conn(ctx).Delete(&Card{}, "id = ?", id).Error
@@ -222,6 +293,7 @@ func (s *Store) RecordAttempt(ctx context.Context, t *Transaction) error {
 	return s.conn(ctx).Model(&Transaction{}).Where("id = ?", t.ID).Updates(map[string]any{
 		"status": t.Status, "gateway_ref": t.GatewayRef, "failure_message": t.FailureMessage, "attempts": t.Attempts,
 		"gateway_attempt": t.GatewayAttempt, "next_attempt_at": t.NextAttemptAt, "locked_until": nil, "updated_at": t.UpdatedAt,
+		"card_fingerprint": t.CardFingerprint,
 	}).Error
 }
 

@@ -84,6 +84,7 @@ func (g *Gateway) AttachCard(ctx context.Context, req gateway.AttachRequest) (*g
 	if pm.Card != nil {
 		out.Brand, out.Last4 = string(pm.Card.Brand), pm.Card.Last4
 		out.ExpMonth, out.ExpYear = int(pm.Card.ExpMonth), int(pm.Card.ExpYear)
+		out.Fingerprint = pm.Card.Fingerprint
 	}
 	return out, nil
 }

@@ -25,7 +25,8 @@ func TestAgainstStripeMock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(card.CustomerRef, "cus_") || !strings.HasPrefix(card.CardRef, "pm_") || card.Last4 == "" || card.ExpMonth == 0 {
+	// The fingerprint is Stripe's card.fingerprint (issue 24 §1: one referral credit per card).
+	if !strings.HasPrefix(card.CustomerRef, "cus_") || !strings.HasPrefix(card.CardRef, "pm_") || card.Last4 == "" || card.ExpMonth == 0 || card.Fingerprint == "" {
 		t.Fatalf("attached = %+v", card)
 	}
 	// A second card for the same customer does not create another customer.

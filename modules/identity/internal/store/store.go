@@ -384,6 +384,13 @@ func (s *Store) UsersOfCompany(ctx context.Context, companyID string, limit int)
 	return us, err
 }
 
+// CountCertified counts the company's users whose certified flag is set (any status).
+func (s *Store) CountCertified(ctx context.Context, companyID string) (int64, error) {
+	var n int64
+	err := s.conn(ctx).Model(&User{}).Where("company_id = ? AND certified = ?", companyID, true).Count(&n).Error
+	return n, err
+}
+
 // UserFilter selects the admin user grid's rows.
 type UserFilter struct {
 	Q      string // lower-cased search text, matched literally

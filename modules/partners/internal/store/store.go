@@ -48,13 +48,16 @@ func (Link) TableName() string { return "partners_links" }
 
 // Redemption is a redemption of a partner's referral code; Linked says whether it linked the client.
 type Redemption struct {
-	ID        string    `gorm:"primaryKey;size:36"`
-	PartnerID string    `gorm:"size:36;not null;index:partners_redemptions_partner,priority:1"`
-	ClientID  string    `gorm:"size:36;not null"`
-	PromoID   string    `gorm:"size:36;not null"`
-	Amount    int64     `gorm:"not null"`
-	Linked    bool      `gorm:"not null"`
-	CreatedAt time.Time `gorm:"index:partners_redemptions_partner,priority:2"`
+	ID        string `gorm:"primaryKey;size:36"`
+	PartnerID string `gorm:"size:36;not null;index:partners_redemptions_partner,priority:1"`
+	ClientID  string `gorm:"size:36;not null"`
+	PromoID   string `gorm:"size:36;not null"`
+	Amount    int64  `gorm:"not null"`
+	Linked    bool   `gorm:"not null"`
+	// CardFingerprint is the card on file that earned the referral credit: one credit per card,
+	// across all companies (a unique index where it is set; DESIGN §1.13).
+	CardFingerprint string    `gorm:"size:64;not null;default:''"`
+	CreatedAt       time.Time `gorm:"index:partners_redemptions_partner,priority:2"`
 }
 
 func (Redemption) TableName() string { return "partners_redemptions" }
@@ -66,13 +69,19 @@ type BonusEntry struct {
 	ChargeID      string `gorm:"size:36;not null;index"` // the charge itself, or the refunded charge
 	BonusID       string `gorm:"size:36;not null"`
 	Amount        int64  `gorm:"not null"`
-	CreatedAt     time.Time
+	// Bonus is the signed cents this entry moved (a charge: round(amount × rate); a refund: the
+	// change of its charge's rounded bonus), and RateBP the charge's rate: a bonus total is the sum
+	// of per-charge cents (issue 24 §1).
+	Bonus     int64 `gorm:"not null;default:0"`
+	RateBP    int   `gorm:"not null;default:0"`
+	CreatedAt time.Time
 }
 
 func (BonusEntry) TableName() string { return "partners_bonus_entries" }
 
 // Bonus is what a partner earned on one client's campaign in one month: the net billed amount and
-// the bonus, which is always round(Billed × RateBP / 10000).
+// the bonus, which is always the sum of its entries' bonuses (per-charge cents). RateBP is the rate
+// of the row's first charge (a later charge may earn another rate; each entry keeps its own).
 type Bonus struct {
 	ID          string `gorm:"primaryKey;size:36"`
 	PartnerID   string `gorm:"size:36;not null;uniqueIndex:partners_bonuses_key,priority:1;index:partners_bonuses_month,priority:1"`
@@ -103,6 +112,44 @@ type Certificate struct {
 
 func (Certificate) TableName() string { return "partners_certificates" }
 
+// Flag is a charge that earned no bonus because it was paid with a card the partner's company (or
+// its own partner) ever saved: held for an admin's review (DESIGN §1.13).
+type Flag struct {
+	ID            string    `gorm:"primaryKey;size:36"`
+	TransactionID string    `gorm:"size:36;not null;uniqueIndex"`
+	PartnerID     string    `gorm:"size:36;not null;index:partners_flags_partner,priority:1"`
+	ClientID      string    `gorm:"size:36;not null"`
+	CampaignRef   string    `gorm:"size:36;not null;default:''"`
+	Amount        int64     `gorm:"not null"`
+	Reason        string    `gorm:"size:32;not null"`
+	CreatedAt     time.Time `gorm:"index:partners_flags_partner,priority:2"`
+}
+
+func (Flag) TableName() string { return "partners_flags" }
+
+// ExamAttempt is one graded exam submission; a user has at most ExamAttemptsPerDay a business day.
+type ExamAttempt struct {
+	ID        string     `gorm:"primaryKey;size:36"`
+	UserID    string     `gorm:"size:36;not null;index:partners_exam_attempts_day,priority:1"`
+	Day       dates.Date `gorm:"type:date;not null;index:partners_exam_attempts_day,priority:2"`
+	Score     int        `gorm:"not null"`
+	Passed    bool       `gorm:"not null"`
+	CreatedAt time.Time
+}
+
+func (ExamAttempt) TableName() string { return "partners_exam_attempts" }
+
+// ExamReward is the one $100 promo a certified company receives, ever, from the first of its users
+// to pass the exam (the primary key keeps it to one).
+type ExamReward struct {
+	CompanyID string `gorm:"primaryKey;size:36"`
+	UserID    string `gorm:"size:36;not null"`
+	PromoCode string `gorm:"size:32;not null"`
+	CreatedAt time.Time
+}
+
+func (ExamReward) TableName() string { return "partners_exam_rewards" }
+
 // Migrations create the partner program's tables.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
@@ -113,6 +160,41 @@ func Migrations() []*db.Migration {
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("partners_certificates", "partners_bonuses", "partners_bonus_entries",
 				"partners_redemptions", "partners_links", "partners_partners")
+		},
+	}, {
+		// Issue 24 §1: one referral credit per card, per-charge bonus cents, flagged charges, exam
+		// attempts and the company's one exam reward.
+		ID: "partners-0002-money-rules",
+		Migrate: func(tx *gorm.DB) error {
+			type redemption0002 struct {
+				CardFingerprint string `gorm:"size:64;not null;default:''"`
+			}
+			type entry0002 struct {
+				Bonus  int64 `gorm:"not null;default:0"`
+				RateBP int   `gorm:"not null;default:0"`
+			}
+			// partners-0001 creates its tables from the current structs, so a new database has these
+			// columns already; an older one gets them here.
+			if m := tx.Table("partners_redemptions").Migrator(); !m.HasColumn(&redemption0002{}, "CardFingerprint") {
+				if err := m.AddColumn(&redemption0002{}, "CardFingerprint"); err != nil {
+					return err
+				}
+			}
+			if err := tx.Exec("CREATE UNIQUE INDEX partners_redemptions_card ON partners_redemptions (card_fingerprint) WHERE card_fingerprint <> ''").Error; err != nil {
+				return err
+			}
+			m := tx.Table("partners_bonus_entries").Migrator()
+			for _, f := range []string{"Bonus", "RateBP"} {
+				if !m.HasColumn(&entry0002{}, f) {
+					if err := m.AddColumn(&entry0002{}, f); err != nil {
+						return err
+					}
+				}
+			}
+			return tx.Migrator().CreateTable(&Flag{}, &ExamAttempt{}, &ExamReward{})
+		},
+		Rollback: func(tx *gorm.DB) error {
+			return tx.Migrator().DropTable("partners_exam_rewards", "partners_exam_attempts", "partners_flags")
 		},
 	}}
 }
@@ -211,6 +293,59 @@ func (s *Store) AddPartnerBonus(ctx context.Context, partnerID string, delta int
 func (s *Store) AddPartnerLinked(ctx context.Context, partnerID string, delta int) error {
 	return s.Conn(ctx).Model(&Partner{}).Where("id = ?", partnerID).
 		Update("linked", gorm.Expr("linked + ?", delta)).Error
+}
+
+// RefundedOf sums the refunds recorded against a charge so far.
+func (s *Store) RefundedOf(ctx context.Context, chargeID string) (int64, error) {
+	var n int64
+	err := s.Conn(ctx).Model(&BonusEntry{}).Select("COALESCE(SUM(-amount), 0)").
+		Where("charge_id = ? AND transaction_id <> ?", chargeID, chargeID).Scan(&n).Error
+	return n, err
+}
+
+// CardRedeemed reports whether a referral credit was granted for this card fingerprint.
+func (s *Store) CardRedeemed(ctx context.Context, fingerprint string) (bool, error) {
+	var n int64
+	err := s.Conn(ctx).Model(&Redemption{}).Where("card_fingerprint = ?", fingerprint).Count(&n).Error
+	return n > 0, err
+}
+
+// AttemptsOn counts the user's graded exam attempts on a business day.
+func (s *Store) AttemptsOn(ctx context.Context, userID string, day dates.Date) (int64, error) {
+	var n int64
+	err := s.Conn(ctx).Model(&ExamAttempt{}).Where("user_id = ? AND day = ?", userID, day).Count(&n).Error
+	return n, err
+}
+
+// RewardOf returns the company's exam reward, or gorm.ErrRecordNotFound.
+func (s *Store) RewardOf(ctx context.Context, companyID string) (*ExamReward, error) {
+	var r ExamReward
+	err := s.Conn(ctx).Where("company_id = ?", companyID).Take(&r).Error
+	return &r, err
+}
+
+// FlagCounts counts the flagged charges of these partners.
+func (s *Store) FlagCounts(ctx context.Context, partnerIDs []string) (map[string]int, error) {
+	var rows []struct {
+		PartnerID string
+		N         int
+	}
+	out := map[string]int{}
+	if len(partnerIDs) == 0 {
+		return out, nil
+	}
+	err := s.Conn(ctx).Model(&Flag{}).Select("partner_id, COUNT(*) AS n").Where("partner_id IN ?", partnerIDs).Group("partner_id").Scan(&rows).Error
+	for _, r := range rows {
+		out[r.PartnerID] = r.N
+	}
+	return out, err
+}
+
+// Flags lists the flagged charges, newest first (at most limit).
+func (s *Store) Flags(ctx context.Context, limit int) ([]Flag, error) {
+	var out []Flag
+	err := s.Conn(ctx).Order("created_at DESC, id DESC").Limit(limit).Find(&out).Error
+	return out, err
 }
 
 // MonthStat is one month of a partner's statistics (B §3 Monthly statistic).

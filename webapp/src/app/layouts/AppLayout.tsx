@@ -6,7 +6,8 @@ import ModerationBanner from '../../features/identity/components/ModerationBanne
 import { CompanyCertified, MsgLoggedOut, type User } from '../../platform/api-types/identity'
 import { flashShown } from '../../platform/flash/flash'
 import Logo from '../../platform/Logo'
-import { isAdmin, isAmbassador, isCertified, isSuperAdmin, selectUser, sessionEnded } from '../../platform/session'
+import PartnerBadge from '../../platform/partner/PartnerBadge'
+import { isAdmin, isAmbassador, isSuperAdmin, selectUser, sessionEnded } from '../../platform/session'
 
 interface NavItem {
   to: string
@@ -116,7 +117,7 @@ function Badges({ user }: { user: User }) {
   return (
     <>
       {isAmbassador(user) && <span className="rounded-full bg-marquee-300/50 px-2 py-0.5 text-xs font-medium text-amber-900">Ambassador</span>}
-      {isCertified(user) && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Certified</span>}
+      <PartnerBadge />
       {isAdmin(user) && (
         <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-medium text-white">{isSuperAdmin(user) ? 'Super admin' : 'Admin'}</span>
       )}

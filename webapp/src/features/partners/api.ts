@@ -6,6 +6,7 @@ import type {
   ExamResponse,
   ExamResult,
   ExamSubmission,
+  FlaggedCharge,
   InviteRequest,
   InviteResponse,
   LinkedCampaign,
@@ -61,6 +62,11 @@ export const partnersApi = api
         query: ({ page, page_size, sort }) => ({ url: '/api/special/', params: { page, page_size, sort: sort || undefined } }),
         providesTags: ['SpecialUser'],
       }),
+      // Charges held for review: paid with a card of the partner's own company (DESIGN §1.13).
+      flaggedCharges: build.query<FlaggedCharge[], void>({
+        query: () => '/api/special/flags',
+        providesTags: ['SpecialUser'],
+      }),
       // A partner's bonuses grouped by month, client or campaign: a super admin names the company.
       bonusList: build.query<BonusRow[], { companyId?: string; type: string }>({
         query: ({ companyId, type }) => ({
@@ -82,6 +88,7 @@ export const partnersApi = api
 
 export const {
   useLinkedCompaniesQuery,
+  useFlaggedChargesQuery,
   useInviteClientMutation,
   useResendInviteMutation,
   useStatsQuery,

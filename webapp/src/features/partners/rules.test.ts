@@ -27,9 +27,11 @@ describe('the invite-client rules (B §5)', () => {
 
 describe('the exam rules (B §5)', () => {
   it('names the first question without an answer', () => {
-    expect(missingAnswer([single, multiple], {})).toBe('You must answer the question q1!')
-    expect(missingAnswer([single, multiple], { q1: ['a'] })).toBe('You must answer the question q2!')
-    expect(missingAnswer([single, multiple], { q1: ['a'], q2: [] })).toBe('You must answer the question q2!')
+    // The question's number, as the page shows it, not its id (issue 26 item 6).
+    expect(missingAnswer([single, multiple], {})).toEqual({ id: 'q1', message: 'You must answer the question 1!' })
+    expect(missingAnswer([single, multiple], { q1: ['a'] })).toEqual({ id: 'q2', message: 'You must answer the question 2!' })
+    expect(missingAnswer([multiple, single], { q2: ['a'] })).toEqual({ id: 'q1', message: 'You must answer the question 2!' })
+    expect(missingAnswer([single, multiple], { q1: ['a'], q2: [] })).toEqual({ id: 'q2', message: 'You must answer the question 2!' })
     expect(missingAnswer([single, multiple], { q1: ['a'], q2: ['b'] })).toBeNull()
   })
 

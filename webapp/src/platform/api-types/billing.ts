@@ -219,6 +219,10 @@ export const MsgPromoRedeemed = "Your promo code has been redeemed.";
 /**
  * Messages of B §8, word for word, and of this module.
  */
+export const MsgPromoOtherCompany = "This promo code was issued to another company and only that company can redeem it.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
 export const MsgPromoCreated = "The promo code has been created.";
 /**
  * Card-form messages the web app shows for a gateway card error (B §8): a wrong number gets the
@@ -550,6 +554,11 @@ export interface ChargeSettled {
   amount: number /* dollars, at most two decimals */;
   status: string;
   message: string;
+  /**
+   * CardFingerprint is the fingerprint of the card charged (DESIGN §1.13: a partner earns no
+   * bonus on its own card).
+   */
+  card_fingerprint?: string;
 }
 /**
  * EventChargeRefunded is published when a refund succeeds at the gateway, in the transaction that
@@ -574,6 +583,10 @@ export interface Redeemed {
   Code: string;
   CompanyID: string;
   Amount: number /* dollars, at most two decimals */;
+  /**
+   * CardFingerprint is the fingerprint of the company's card on file; empty without one.
+   */
+  CardFingerprint: string;
 }
 /**
  * RedeemHook hears a redemption inside its transaction (the partner program links the company to

@@ -53,11 +53,47 @@ export const MsgCompanyName = "Please enter the client's company name (at most 1
 /**
  * Messages of B §8, word for word, and of this module.
  */
-export const MsgAlreadyLinked = "Your company stays linked to the partner it joined first, until %s.";
+export const MsgAlreadyLinked = "Your company stays linked to its partner until %s.";
 /**
  * Messages of B §8, word for word, and of this module.
  */
 export const MsgLinked = "Your company is now linked to its partner until %s.";
+/**
+ * Referral refusals (DESIGN §1.13), one message each.
+ */
+export const MsgReferralOwnCode = "This is your own company's referral code: a partner cannot redeem it.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
+export const MsgReferralPartner = "Referral codes are for advertisers: an ambassador or certified company cannot redeem one.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
+export const MsgReferralOtherLink = "Your company is already linked to a partner until %s, and a company joins one partner only.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
+export const MsgReferralLinkedOnce = "Your company has already been linked to a partner, and a company joins one partner only.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
+export const MsgReferralNeedsCard = "Please add a card on file in Settings before redeeming a referral code.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
+export const MsgReferralPartnerCard = "The card on file belongs to the partner's own company: a partner cannot be its own client.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
+export const MsgReferralCardUsed = "A referral credit has already been granted for the card on file. Each card earns one referral credit.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
+export const MsgTooManyInvites = "Too many invitations in a short time. Please wait a few minutes and try again.";
+/**
+ * Messages of B §8, word for word, and of this module.
+ */
+export const MsgTooManyInvitesTo = "This address has been sent several invitations already. Please wait a day before sending another.";
 /**
  * Messages of B §8, word for word, and of this module.
  */
@@ -101,7 +137,11 @@ export const MsgExamPassed = "Congratulations! You passed the exam: you are now 
 /**
  * Exam messages (B §5).
  */
-export const MsgExamFailed = "You did not reach the pass mark this time. Review the questions and try again.";
+export const MsgExamFailed = "You did not reach the pass mark this time. Review the material and try again.";
+/**
+ * Exam messages (B §5).
+ */
+export const MsgExamAttempts = "You have used your %d attempts for today. You can take the exam again from %s.";
 /**
  * Link sources.
  */
@@ -193,8 +233,22 @@ export interface Profile {
   linked: number /* int */;
   total_bonus: number /* dollars, at most two decimals */;
   rate_percent: number /* float64 */;
+  /**
+   * CertificationBonus says the certified rate applies: at least one user of the company holds a
+   * certificate (B §4 "certification bonus"; DESIGN §1.11). The header badge shows the same.
+   */
+  certification_bonus: boolean;
+  ambassador_rate_percent: number /* float64 */;
+  certified_rate_percent: number /* float64 */;
+  /**
+   * Certified and Certificate are the signed-in user's own.
+   */
   certified: boolean;
   certificate?: Certificate;
+  /**
+   * ExamPromo is the company's exam reward while it is not redeemed.
+   */
+  exam_promo?: ExamPromo;
 }
 /**
  * HubResponse answers GET /api/special/hub and the profile updates.
@@ -246,6 +300,26 @@ export interface SpecialUser {
   last_login?: string /* RFC 3339 */;
   bonus: number /* dollars, at most two decimals */;
   certified: boolean;
+  /**
+   * Flagged counts the partner's charges held for review (paid with its own card).
+   */
+  flagged: number /* int */;
+}
+/**
+ * FlaggedCharge is a client's charge that earned its partner no bonus because it was paid with a
+ * card the partner's company (own_card) or the partner's own partner (partner_card) ever saved,
+ * listed for an admin's review on /admin/special-users (DESIGN §1.13).
+ */
+export interface FlaggedCharge {
+  transaction_id: string;
+  partner_id: string;
+  partner_name: string;
+  client_id: string;
+  client_name: string;
+  campaign_id: string;
+  amount: number /* dollars, at most two decimals */;
+  reason: string;
+  created_at: string /* RFC 3339 */;
 }
 /**
  * BonusRow is a row of a bonus list: grouped by month, by client or by campaign.
@@ -326,6 +400,12 @@ export interface ExamQuestion {
  */
 export interface ExamResponse {
   pass_mark: number /* int */;
+  /**
+   * AttemptsLeft is how many attempts the user has left today (ExamAttemptsPerDay a business
+   * day); NextAttemptAt, when none is left, is when the next business day starts.
+   */
+  attempts_left: number /* int */;
+  next_attempt_at?: string /* RFC 3339 */;
   certified: boolean;
   certificate?: Certificate;
   questions: ExamQuestion[];
@@ -368,7 +448,8 @@ export interface ExamPromo {
 }
 /**
  * ExamResult answers the submission (B §3 Exam result: success, questions, points, score,
- * user.certificate, promo). Score is in percent; points are the points earned.
+ * user.certificate, promo). Score is in percent; points are the points earned. Questions is empty
+ * on a failed attempt (B §4: the score and the points only).
  */
 export interface ExamResult {
   success: boolean;
@@ -379,6 +460,11 @@ export interface ExamResult {
   score: number /* int */;
   user: ExamUser;
   promo?: ExamPromo;
+  /**
+   * AttemptsLeft and NextAttemptAt as in ExamResponse, after this attempt.
+   */
+  attempts_left: number /* int */;
+  next_attempt_at?: string /* RFC 3339 */;
 }
 /**
  * Service is the partner program's public API.

@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import Alert from '../../../platform/Alert'
-import type { BonusRow, LinkedCompany, SpecialUser } from '../../../platform/api-types/partners'
+import type { BonusRow, FlaggedCharge, LinkedCompany, SpecialUser } from '../../../platform/api-types/partners'
 import Confirm from '../../../platform/Confirm'
 import DataGrid, { type GridState } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
@@ -11,7 +11,7 @@ import { errorMessage } from '../../../platform/http'
 import Modal from '../../../platform/Modal'
 import { formatDollars } from '../../../platform/money'
 import { useSetCertificationMutation } from '../../identity/adminApi'
-import { useBonusListQuery, useLinkedCompaniesQuery, useSpecialUsersQuery } from '../api'
+import { useBonusListQuery, useFlaggedChargesQuery, useLinkedCompaniesQuery, useSpecialUsersQuery } from '../api'
 import { CONFIRM_CERT_OFF, CONFIRM_CERT_ON, inviteStatusLabel, MSG_CERT_OFF, MSG_CERT_ON, SPECIAL_PAGE_SIZES } from '../rules'
 
 const money = (c: { getValue: () => unknown }) => <span className="tabular-nums">{formatDollars(Number(c.getValue() ?? 0))}</span>
@@ -52,7 +52,61 @@ const columns: ColumnDef<SpecialUser, any>[] = [
     cell: (c) => (c.getValue<string>() ? <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> : <span className="text-slate-600">Never</span>),
   },
   { id: 'bonus', accessorKey: 'bonus', header: 'Bonus', cell: money },
+  {
+    id: 'flagged',
+    accessorKey: 'flagged',
+    header: 'Held for review',
+    enableSorting: false,
+    cell: (c) =>
+      c.getValue<number>() > 0 ? (
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 tabular-nums">{c.getValue<number>()} charges</span>
+      ) : (
+        <span className="text-slate-500">—</span>
+      ),
+  },
 ]
+
+const REASONS: Record<string, string> = {
+  own_card: "Paid with a card the partner's company saved",
+  partner_card: "Paid with a card of the partner's own partner",
+}
+
+const flagColumns: ColumnDef<FlaggedCharge, any>[] = [
+  { id: 'created_at', accessorKey: 'created_at', header: 'Date', cell: (c) => <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> },
+  { id: 'partner_name', accessorKey: 'partner_name', header: 'Partner', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
+  { id: 'client_name', accessorKey: 'client_name', header: 'Client' },
+  { id: 'amount', accessorKey: 'amount', header: 'Charge', cell: money },
+  { id: 'reason', accessorKey: 'reason', header: 'Why no bonus', enableSorting: false, cell: (c) => REASONS[c.getValue<string>()] ?? c.getValue<string>() },
+]
+
+/**
+ * The charges that earned no bonus because they were paid with the partner's own card (DESIGN
+ * §1.13): listed here for an admin's review; each one is also in the audit log.
+ */
+function FlaggedCharges() {
+  const flags = useFlaggedChargesQuery()
+  const rows = flags.data ?? []
+  return (
+    <section aria-labelledby="flagged-heading" className="space-y-3">
+      <div>
+        <h2 id="flagged-heading" className="text-lg font-semibold text-slate-900">
+          Charges held for review
+        </h2>
+        <p className="text-sm text-slate-600">Client charges paid with a card the partner's own company saved earn no bonus and are listed here.</p>
+      </div>
+      {flags.isError && <Alert>{errorMessage(flags.error)}</Alert>}
+      <DataGrid
+        label="Charges held for review"
+        columns={flagColumns}
+        data={rows}
+        getRowId={(r) => r.transaction_id}
+        pageSizeOptions={[10, 50, 0]}
+        loading={flags.isFetching}
+        emptyState="No charge is held for review."
+      />
+    </section>
+  )
+}
 
 const linkedColumns: ColumnDef<LinkedCompany, any>[] = [
   { id: 'company_name', accessorKey: 'company_name', header: 'Company', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
@@ -188,6 +242,7 @@ export default function SpecialUsers() {
         emptyState="No ambassador or certified company yet. Upgrade a company from Users."
         server={{ total: list.data?.total ?? 0, state: grid, onStateChange: setGrid }}
       />
+      <FlaggedCharges />
       <LinkedModal partner={modal === 'linked' ? selected : null} onClose={() => setModal(null)} />
       <BonusModal partner={modal === 'bonus' ? selected : null} onClose={() => setModal(null)} />
       <Confirm

@@ -47,7 +47,7 @@ export default function CodesRedeemed() {
       <div>
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Codes redeemed</h1>
         <p className="mt-1 text-slate-600">
-          Companies that redeemed your referral code{code ? <> <strong className="font-mono text-slate-900">{code}</strong></> : null}. A company that redeems it is linked to you for 12 months, unless it joined another partner first.
+          Companies that redeemed your referral code{code ? <> <strong className="font-mono text-slate-900">{code}</strong></> : null}. An advertiser with a card on file that redeems it is linked to you for 12 months; a company joins one partner only, and each card earns one referral credit.
         </p>
       </div>
       <YearSelect

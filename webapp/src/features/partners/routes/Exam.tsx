@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
-import type { ExamQuestion, ExamResult } from '../../../platform/api-types/partners'
+import { MsgAnswerMissing, type ExamQuestion, type ExamResult } from '../../../platform/api-types/partners'
 import { formatDisplayDate } from '../../../platform/dates'
-import { FLASH_MEDIUM_MS, flashShown } from '../../../platform/flash/flash'
+import { FLASH_MEDIUM_MS, flashDismissed, flashShown } from '../../../platform/flash/flash'
 import { errorMessage, isApiError } from '../../../platform/http'
 import { formatDollars } from '../../../platform/money'
 import { selectUser, userUpdated } from '../../../platform/session'
@@ -12,10 +12,28 @@ import Spinner from '../../../platform/Spinner'
 import { useExamQuery, useSubmitExamMutation } from '../api'
 import { choose, examAnswers, missingAnswer, type ExamChoices } from '../rules'
 
-function Question({ question, index, chosen, onChoose }: { question: ExamQuestion; index: number; chosen: string[]; onChoose: (option: string, checked: boolean) => void }) {
+function Question({
+  question,
+  index,
+  chosen,
+  error,
+  onChoose,
+}: {
+  question: ExamQuestion
+  index: number
+  chosen: string[]
+  error: string | null
+  onChoose: (option: string, checked: boolean) => void
+}) {
   const multiple = question.optionType === 'multiple'
   return (
-    <fieldset className="card space-y-3 p-4 sm:p-5" id={`question-${question.id}`}>
+    <fieldset
+      className={`card scroll-mt-24 space-y-3 p-4 sm:p-5 ${error ? 'border-red-400 ring-2 ring-red-300' : ''}`}
+      id={`question-${question.id}`}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `question-${question.id}-error` : undefined}
+      data-testid={`question-${index + 1}`}
+    >
       <legend className="sr-only">
         Question {index + 1}: {question.text}
       </legend>
@@ -26,6 +44,11 @@ function Question({ question, index, chosen, onChoose }: { question: ExamQuestio
       <p className="text-xs text-slate-500">
         {multiple ? 'Select all that apply' : 'Select one answer'} · {question.points} {question.points === 1 ? 'point' : 'points'}
       </p>
+      {error && (
+        <p id={`question-${question.id}-error`} className="text-sm font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      )}
       <div className="space-y-2">
         {question.options.map((o) => {
           const id = `q-${question.id}-${o.id}`
@@ -82,11 +105,19 @@ function Passed({ result }: { result: ExamResult }) {
   )
 }
 
+/** When the next attempt is allowed, in the reader's words. */
+function nextAttempt(at: string | null | undefined): string {
+  if (!at) return 'tomorrow'
+  return new Date(at).toLocaleString('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+}
+
 /**
  * /admin/special-users/exam (B §2, B §3 Exam result, B §5): the certification exam of a certified
- * company's users. Every question needs an answer ('You must answer the question {id}!' for 5 s,
- * and the page scrolls to the top); the server grades it. A pass shows the certificate and the
- * promo; otherwise the score and points, and the exam can be taken again.
+ * company's users. Every question needs an answer ('You must answer the question {n}!' for 5 s,
+ * with the question's number); the page scrolls to that question and marks it (issue 26 item 6).
+ * The server grades it. A pass shows the certificate and the promo; a failure the score and points
+ * only (B §4), and the attempts left today: 3 a business day, then the page says when the next
+ * one is allowed (DESIGN §1.13).
  */
 export default function Exam() {
   const exam = useExamQuery()
@@ -94,19 +125,34 @@ export default function Exam() {
   const [choices, setChoices] = useState<ExamChoices>({})
   const [result, setResult] = useState<ExamResult | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const [limited, setLimited] = useState<string | null>(null)
+  const [missingId, setMissingId] = useState<string | null>(null)
+  const [toast, setToast] = useState<string | null>(null)
   const user = useSelector(selectUser)
   const dispatch = useDispatch()
   const questions = exam.data?.questions ?? []
 
   const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' })
 
+  // The missing-answer toast must not stay over the result of the next attempt (issue 26).
+  const dismissToast = () => {
+    if (toast) dispatch(flashDismissed(toast))
+    setToast(null)
+  }
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     setFailure(null)
+    dismissToast()
     const missing = missingAnswer(questions, choices)
+    setMissingId(missing?.id ?? null)
     if (missing) {
-      dispatch(flashShown(missing, 'danger', FLASH_MEDIUM_MS))
-      toTop()
+      const flash = flashShown(missing.message, 'danger', FLASH_MEDIUM_MS)
+      dispatch(flash)
+      setToast(flash.payload.id)
+      const el = document.getElementById(`question-${missing.id}`)
+      el?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })
+      el?.querySelector('input')?.focus({ preventScroll: true })
       return
     }
     try {
@@ -116,16 +162,23 @@ export default function Exam() {
     } catch (error) {
       // A failed attempt is a 200 with success false (B §3 Exam result): its score and points.
       if (isApiError(error) && error.status === 200 && isExamResult(error.body)) setResult(error.body)
+      else if (isApiError(error) && error.status === 429) setLimited(errorMessage(error))
       else setFailure(errorMessage(error))
     }
     toTop()
   }
 
   const retake = () => {
+    dismissToast()
     setChoices({})
     setResult(null)
+    setMissingId(null)
     toTop()
   }
+
+  const attemptsLeft = result ? result.attempts_left : (exam.data?.attempts_left ?? 3)
+  const nextAt = result ? result.next_attempt_at : exam.data?.next_attempt_at
+  const outOfAttempts = !!limited || (attemptsLeft <= 0 && !result?.success)
 
   if (exam.isLoading) {
     return (
@@ -145,6 +198,13 @@ export default function Exam() {
       </div>
       {exam.isError && <Alert>{errorMessage(exam.error)}</Alert>}
       {failure && <Alert>{failure}</Alert>}
+      {outOfAttempts && (
+        <Alert tone="info">
+          <span data-testid="exam-limit">
+            {limited ?? `You have used your 3 attempts for today.`} {!limited && `You can take the exam again from ${nextAttempt(nextAt)}.`}
+          </span>
+        </Alert>
+      )}
       {exam.data?.certified && exam.data.certificate && !result && (
         <Alert tone="success">
           You are already certified: certificate {exam.data.certificate.number}, issued {formatDisplayDate(exam.data.certificate.date)}. You may take the exam again to practise.
@@ -160,15 +220,35 @@ export default function Exam() {
           <p className="text-slate-700" data-testid="exam-score">
             Your score: <strong className="tabular-nums">{result.score}%</strong>, {result.points} of {result.max_points} points.
           </p>
-          <button type="button" className="btn-primary" onClick={retake}>
-            Take the exam again
-          </button>
+          {result.attempts_left > 0 && (
+            <>
+              <p className="text-sm text-slate-600" data-testid="exam-attempts-left">
+                {result.attempts_left === 1 ? '1 attempt' : `${result.attempts_left} attempts`} left today.
+              </p>
+              <button type="button" className="btn-primary" onClick={retake}>
+                Take the exam again
+              </button>
+            </>
+          )}
         </section>
       )}
-      {!result && questions.length > 0 && (
+      {!result && !outOfAttempts && questions.length > 0 && (
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Certification exam">
+          <p className="text-sm text-slate-600">
+            {attemptsLeft === 1 ? '1 attempt' : `${attemptsLeft} attempts`} left today (3 a day).
+          </p>
           {questions.map((q, i) => (
-            <Question key={q.id} question={q} index={i} chosen={choices[q.id] ?? []} onChoose={(o, checked) => setChoices(choose(q, choices, o, checked))} />
+            <Question
+              key={q.id}
+              question={q}
+              index={i}
+              chosen={choices[q.id] ?? []}
+              error={missingId === q.id ? MsgAnswerMissing.replace('%s', String(i + 1)) : null}
+              onChoose={(o, checked) => {
+                if (missingId === q.id) setMissingId(null)
+                setChoices(choose(q, choices, o, checked))
+              }}
+            />
           ))}
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isLoading}>
             {isLoading ? 'Grading…' : 'Submit answers'}

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
+import { CompanyCertified } from '../../../platform/api-types/identity'
 import type { Profile } from '../../../platform/api-types/partners'
 import { formatDisplayDate } from '../../../platform/dates'
 import { errorMessage } from '../../../platform/http'
@@ -53,7 +54,18 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit: () => void
           )}
         </Detail>
         <Detail term="Referral code">{profile.promo_code ? <span className="font-mono">{profile.promo_code}</span> : '—'}</Detail>
-        <Detail term="Bonus rate">{profile.rate_percent}%</Detail>
+        <Detail term="Bonus rate">
+          <span data-testid="hub-rate">
+            <strong className="tabular-nums">{profile.rate_percent}%</strong>{' '}
+            {profile.certification_bonus ? (
+              <span className="text-slate-600">with the certification bonus: a user of your company holds a certificate</span>
+            ) : (
+              <span className="text-slate-600">
+                the ambassador rate{profile.type === CompanyCertified ? `; ${profile.certified_rate_percent}% once a user of your company is certified` : ''}
+              </span>
+            )}
+          </span>
+        </Detail>
         <Detail term="Linked companies">
           <span data-testid="hub-linked">{profile.linked}</span>
         </Detail>
@@ -62,7 +74,7 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit: () => void
             {formatDollars(profile.total_bonus)}
           </span>
         </Detail>
-        <Detail term="Certificate">
+        <Detail term="Your certificate">
           {profile.certificate ? (
             <span>
               {profile.certificate.number}, {formatDisplayDate(profile.certificate.date)}
@@ -108,9 +120,20 @@ export default function Hub() {
           Linked campaigns
         </Link>
       </div>
-      <CertificationPrompt />
+      <CertificationPrompt profile={profile} />
       {hub.isError && <Alert>{errorMessage(hub.error)}</Alert>}
       {hub.isLoading && <Spinner label="Loading your hub" />}
+      {profile?.exam_promo && (
+        <section aria-labelledby="hub-reward-heading" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5" data-testid="hub-exam-promo">
+          <h2 id="hub-reward-heading" className="font-semibold text-emerald-950">
+            Your certification reward
+          </h2>
+          <p className="mt-1 text-sm text-emerald-900">
+            Promo code <strong className="font-mono break-all">{profile.exam_promo.code}</strong>, worth {formatDollars(profile.exam_promo.value)} of campaign credit for your
+            company. Redeem it when you book; it works once, and only for your company.
+          </p>
+        </section>
+      )}
       {profile && <ProfileCard profile={profile} onEdit={() => setEditing(true)} />}
       <section aria-labelledby="hub-chart-heading" className="card space-y-4 p-4 sm:p-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
