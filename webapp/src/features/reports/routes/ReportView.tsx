@@ -79,11 +79,30 @@ export function ReportView({ admin = false }: { admin?: boolean }) {
         <h2 id="report-pdf" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
           The PDF
         </h2>
-        <iframe title={`PDF of ${r.name}`} src={r.url} className="h-[70vh] min-h-96 w-full bg-slate-100" />
+        <ReportPdf name={r.name} url={r.url} filename={r.filename} />
       </section>
       {admin && <MailerDialog reportId={mailing ? r.id : null} campaignName={r.campaign_name} onClose={() => setMailing(false)} />}
     </div>
   )
+}
+
+/**
+ * The PDF in a frame of our own origin (the CSP's frame-src allows the report file routes only,
+ * issue 26). A browser without a PDF viewer (phones: navigator.pdfViewerEnabled is false) would
+ * offer an empty frame or a stray download, so it gets the download link instead.
+ */
+function ReportPdf({ name, url, filename }: { name: string; url: string; filename: string }) {
+  if (typeof navigator !== 'undefined' && navigator.pdfViewerEnabled === false) {
+    return (
+      <div className="flex flex-col items-start gap-3 p-4 sm:p-6">
+        <p className="text-slate-600">This browser cannot show the PDF in the page. Download it to read it.</p>
+        <a href={`${url}?download=1`} download={filename} className="btn-primary">
+          Download PDF
+        </a>
+      </div>
+    )
+  }
+  return <iframe title={`PDF of ${name}`} src={url} className="h-[70vh] min-h-96 w-full bg-slate-100" />
 }
 
 /** The report's name, with its rename form. */
