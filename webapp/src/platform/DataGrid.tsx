@@ -151,7 +151,8 @@ export default function DataGrid<T>({
   const rows = table.getRowModel().rows
   const headerGroups = table.getHeaderGroups()
   // Card mode (phones): the table keeps its semantics (explicit roles, the head visually hidden but
-  // read), each cell shows its column's header as a visible label, hidden from assistive technology.
+  // read); each cell shows its column's name before its value (CSS generated content, so the
+  // cell's text stays its value).
   const headerOf = new Map(table.getFlatHeaders().map((h) => [h.column.id, h]))
   const card = (narrow: string) => (cards ? narrow : '')
   const columnCount = columns.length + (selection === 'none' ? 0 : 1)
@@ -245,23 +246,16 @@ export default function DataGrid<T>({
                       />
                     </td>
                   )}
-                  {row.getVisibleCells().map((cell) => {
-                    const header = headerOf.get(cell.column.id)
-                    return (
-                      <td
-                        key={cell.id}
-                        role="cell"
-                        className={`border-b border-slate-100 px-3 whitespace-nowrap text-slate-700 ${card('max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-4 max-sm:border-0 max-sm:py-1 max-sm:whitespace-normal')}`}
-                      >
-                        {cards && header && (
-                          <span aria-hidden="true" className="shrink-0 text-xs font-semibold text-slate-500 sm:hidden">
-                            {renderTemplate(header.column.columnDef.header, header.getContext())}
-                          </span>
-                        )}
-                        <span className={card('max-sm:min-w-0 max-sm:text-right')}>{renderTemplate(cell.column.columnDef.cell, cell.getContext())}</span>
-                      </td>
-                    )
-                  })}
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      role="cell"
+                      data-label={cards ? cardLabel(headerOf.get(cell.column.id)?.column.columnDef) : undefined}
+                      className={`border-b border-slate-100 px-3 whitespace-nowrap text-slate-700 ${card(CARD_CELL)}`}
+                    >
+                      <span className={card('max-sm:min-w-0 max-sm:text-right')}>{renderTemplate(cell.column.columnDef.cell, cell.getContext())}</span>
+                    </td>
+                  ))}
                 </tr>
               )
             })}
@@ -320,6 +314,18 @@ export default function DataGrid<T>({
       </div>
     </div>
   )
+}
+
+/** The classes of a cell in card mode: a line with the column's name (data-label) and the value. */
+const CARD_CELL =
+  'max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-4 max-sm:border-0 max-sm:py-1 max-sm:whitespace-normal ' +
+  'max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]'
+
+/** A column's name for its cells in card mode: a string header, else meta.label, else nothing. */
+function cardLabel<T>(def: ColumnDef<T, unknown> | undefined): string | undefined {
+  if (!def) return undefined
+  if (typeof def.header === 'string') return def.header
+  return (def.meta as { label?: string } | undefined)?.label
 }
 
 function PageButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {

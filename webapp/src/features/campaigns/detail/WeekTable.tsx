@@ -100,9 +100,10 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
       { id: 'status', accessorFn: (w) => w.status || w.status_week, header: 'Status', enableSorting: false, cell: (c) => <StatusBadge status={c.getValue<string>()} /> },
       { accessorKey: 'offer_price', header: 'Price', cell: (c) => <span className="tabular-nums">{formatDollars(c.getValue<number>())}</span> },
       // Two-line headers: the widest cells of the table were these words.
-      { accessorKey: 'product_ooh', header: () => <TwoLines>Estimated impressions</TwoLines>, cell: (c) => <span className="tabular-nums">{formatCount(c.getValue<number>())}</span> },
+      { accessorKey: 'product_ooh', meta: { label: 'Estimated impressions' }, header: () => <TwoLines>Estimated impressions</TwoLines>, cell: (c) => <span className="tabular-nums">{formatCount(c.getValue<number>())}</span> },
       {
         accessorKey: 'act_imp',
+        meta: { label: 'Actual impressions' },
         header: () => <TwoLines>Actual impressions</TwoLines>,
         cell: (c) => {
           const v = c.getValue<number | undefined>()
@@ -112,6 +113,7 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
       // Issue 17: delivered against the plan frozen at purchase, and the week's make-good.
       {
         id: 'delivery',
+        meta: { label: 'Delivered vs plan' },
         header: () => <TwoLines>Delivered vs plan</TwoLines>,
         enableSorting: false,
         cell: (c) => {
