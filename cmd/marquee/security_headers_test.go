@@ -28,6 +28,10 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 				t.Errorf("%s: CSP %q lacks %q", path, csp, want)
 			}
 		}
+		// Issue 26: the app frames a report's PDF, from our own origin's report routes, and nothing else.
+		if frames := directive(csp, "frame-src"); frames != "frame-src https://marquee.example/api/reports/" {
+			t.Errorf("%s: %q", path, frames)
+		}
 		scripts := directive(csp, "script-src")
 		if strings.Contains(scripts, "unsafe-inline") || strings.Contains(scripts, "unsafe-eval") || strings.Contains(scripts, "stripe") {
 			t.Errorf("%s: script-src %q", path, scripts)

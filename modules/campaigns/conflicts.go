@@ -140,7 +140,7 @@ func (m *Module) conflictResponse(ctx context.Context, c *store.Campaign, form C
 	for i := range rows {
 		weeks[i] = weekDTO(&rows[i], nil)
 	}
-	cc := ConflictCampaign{Campaign: *campaignDTO(c, ""), Weeks: weeks}
+	cc := ConflictCampaign{Campaign: *m.namedCampaignDTO(ctx, c), Weeks: weeks}
 	if c.HoldExpiresAt != nil {
 		cc.ExpiresAt = *c.HoldExpiresAt
 	}
@@ -272,7 +272,7 @@ func (m *Module) resolve(ctx context.Context, p *auth.Principal, id string, req 
 		return nil, err
 	}
 	m.settleAfterCommit(ctx, charge)
-	return &ResolveResponse{Success: true, Message: createdMessage(c.Status), Campaign: campaignDTO(c, "")}, nil
+	return &ResolveResponse{Success: true, Message: createdMessage(c.Status), Campaign: m.namedCampaignDTO(ctx, c)}, nil
 }
 
 // resolveErr maps a hold that can no longer be confirmed to MsgConflictResolved.

@@ -628,7 +628,7 @@ func (m *Module) create(ctx context.Context, p *auth.Principal, key string, form
 		switch {
 		case err == nil:
 			m.settleAfterCommit(ctx, charge)
-			return &createOutcome{campaign: campaignDTO(row, "")}, nil
+			return &createOutcome{campaign: m.namedCampaignDTO(ctx, row)}, nil
 		case db.IsDuplicate(err):
 			continue // the same key won by a concurrent call: answer its outcome
 		case errors.As(err, &ce):
@@ -682,7 +682,7 @@ func (m *Module) replay(ctx context.Context, prior *store.Campaign, fp string, f
 		return nil, apperr.New(apperr.ECONFLICT, MsgKeyReused)
 	}
 	if prior.Status != StatusConflict {
-		return &createOutcome{campaign: campaignDTO(prior, "")}, nil
+		return &createOutcome{campaign: m.namedCampaignDTO(ctx, prior)}, nil
 	}
 	if m.draftExpired(prior) {
 		return nil, m.dropDraft(ctx, prior)

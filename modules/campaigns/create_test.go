@@ -82,7 +82,7 @@ func startWorld(t *testing.T, dialect string) *world {
 	if w.faces2, err = w.loc.Locations(ctx, locations.LocationQuery{Markets: []string{w.market2}}); err != nil {
 		t.Fatal(err)
 	}
-	w.adv = w.newAdvertiser(t, "ada@campaigns.test", "Sunrise Coffee", "4242424242424242")
+	w.adv = w.newAdvertiser(t, "ada@campaigns.test", advCompany, "4242424242424242")
 	w.other = w.newAdvertiser(t, "bob@campaigns.test", "Other Co", "4242424242424242")
 	u, _, err := w.ids.CreateUser(ctx, identity.CreateUserRequest{Email: "admin@campaigns.test", Password: "campaigns password 1", Role: identity.RoleAdmin})
 	if err != nil {
@@ -248,6 +248,9 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 		var res CreateResponse
 		post(t, w.s, w.adv.c, "key-1", form).Expect(t, 201).JSON(t, &res)
 		c := res.Campaign
+		if c.CompanyName != advCompany { // issue 26: it was empty
+			t.Fatalf("companyName = %q", c.CompanyName)
+		}
 		if !res.Success || res.Message != MsgCreated || c.Status != StatusPending || c.PaymentStatus != billing.StatusPending ||
 			c.StartDate != start0 || c.EndDate.String() != "2026-12-20" || c.Duration != 3 || c.WeeklyBudget != gross ||
 			c.TotalBudget != 3*gross || len(c.Cities) != 0 || c.CreativeID != w.adv.creative || c.TransactionID == "" {
@@ -612,7 +615,7 @@ func TestConflictsAndResolution(t *testing.T) {
 			t.Helper()
 			var cr ConflictResponse
 			post(t, w.s, w.adv.c, key, w.form(w.adv, FrequencyWeekly, 3, a, b)).Expect(t, 409).JSON(t, &cr)
-			if cr.Success || cr.Message != MsgConflict || cr.Campaign.Status != StatusConflict || cr.Params.Name != "Spring push" ||
+			if cr.Success || cr.Message != MsgConflict || cr.Campaign.Status != StatusConflict || cr.Params.Name != "Spring push" || cr.Campaign.CompanyName != advCompany ||
 				!cr.Campaign.ExpiresAt.Equal(testkit.StartTime.Add(w.m.deps.HoldTTL)) {
 				t.Fatalf("conflict = %+v", cr)
 			}
@@ -656,7 +659,7 @@ func TestConflictsAndResolution(t *testing.T) {
 		// Keep my own dates: the five free weeks are booked, the suggested one released.
 		var rr ResolveResponse
 		w.adv.c.Post("/api/campaigns/"+cr.Campaign.ID+"/resolve", ResolveRequest{Choice: ResolveOwnDates}).Expect(t, 200).JSON(t, &rr)
-		if !rr.Success || rr.Campaign == nil || rr.Campaign.Status != StatusPending || rr.Campaign.StartDate != start0 || rr.Campaign.Duration != 3 {
+		if !rr.Success || rr.Campaign == nil || rr.Campaign.Status != StatusPending || rr.Campaign.StartDate != start0 || rr.Campaign.Duration != 3 || rr.Campaign.CompanyName != advCompany {
 			t.Fatalf("own = %+v", rr.Campaign)
 		}
 		weeks, _ := w.m.store.WeeksOf(ctx, cr.Campaign.ID)
@@ -712,3 +715,6 @@ func TestConflictsAndResolution(t *testing.T) {
 		w.adv.c.Post("/api/campaigns/"+cr4.Campaign.ID+"/resolve", ResolveRequest{Choice: ResolveSuggestedDates}).Expect(t, 404)
 	})
 }
+
+// advCompany is the company of the world's advertiser.
+const advCompany = "Sunrise Coffee"

@@ -1,6 +1,7 @@
 package campaigns
 
 import (
+	"context"
 	"encoding/json"
 
 	"marquee/modules/campaigns/internal/store"
@@ -40,6 +41,19 @@ func encodeList(v []string) string {
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// namedCampaignDTO is campaignDTO with the company's name read on its own, for the answers about one
+// campaign (create, its replay and conflict, resolve: issue 26). The campaign is already saved, so a
+// failed read leaves the name empty rather than failing the answer.
+func (m *Module) namedCampaignDTO(ctx context.Context, c *store.Campaign) *Campaign {
+	name := ""
+	if cos, err := m.deps.Identity.FindCompaniesByIDs(ctx, []string{c.CompanyID}); err != nil {
+		m.deps.Log.WarnContext(ctx, "campaigns: company name", "company", c.CompanyID, "err", err)
+	} else if len(cos) == 1 {
+		name = cos[0].Name
+	}
+	return campaignDTO(c, name)
 }
 
 // campaignDTO is a campaign row as the API shows it; companyName is filled by the caller, which

@@ -64,13 +64,13 @@ func transition(status string, a action, firstPaid bool) (string, bool, error) {
 		}
 		return StatusPending, true, nil
 	case actionStop:
-		switch status {
-		case StatusActive, StatusPaused:
+		// B §4: stop ('mark complete') from any live state, a campaign still waiting for its first
+		// payment included (issue 26); its weeks not charged are released.
+		if slices.Contains(live, status) {
 			return StatusCompleted, true, nil
-		case StatusCompleted:
+		}
+		if status == StatusCompleted {
 			return status, false, nil
-		case StatusPending, StatusPaid:
-			return status, false, apperr.New(apperr.EINVALID, MsgCannotStopPending)
 		}
 		return status, false, apperr.New(apperr.EINVALID, MsgCannotStop)
 	case actionComplete:
@@ -93,7 +93,7 @@ func canPause(status string) bool {
 	return err == nil
 }
 func canResume(status string) bool { return status == StatusPaused }
-func canStop(status string) bool   { return status == StatusActive || status == StatusPaused }
+func canStop(status string) bool   { return slices.Contains(live, status) }
 
 // lockedWeek is the latest Monday whose Wednesday cut-off has passed on today: the week the weekly
 // job books, charges or skips. Mon–Wed it is this week's Monday, Thu–Sun the next Monday.

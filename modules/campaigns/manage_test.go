@@ -419,3 +419,24 @@ func TestJobPausesWithoutCard(t *testing.T) {
 		}
 	})
 }
+
+// B §4 (issue 26): stop ('mark complete') is allowed from any live state, a campaign still
+// waiting for its first payment included; the detail offers it.
+func TestStopPendingCampaign(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		id := f.ids["Spring Launch"]
+		var d CampaignDetail
+		f.adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
+		if d.Status != StatusPending || !d.CanStop {
+			t.Fatalf("pending detail: status %q, can_stop %v", d.Status, d.CanStop)
+		}
+		f.other.Put("/api/campaigns/"+id+"/stop", nil).Expect(t, 404)
+		var act ActionResponse
+		f.adv.Put("/api/campaigns/"+id+"/stop", nil).Expect(t, 200).JSON(t, &act)
+		f.adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)
+		if act.Status != StatusCompleted || act.Message != MsgStopped || d.Frequency != FrequencyOneTime || d.CanStop || d.CanPause {
+			t.Fatalf("stopped pending: %+v, detail %+v", act, d.Campaign)
+		}
+	})
+}

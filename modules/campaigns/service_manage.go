@@ -152,7 +152,6 @@ type ProofsUpload struct {
 
 // Messages of the management calls.
 const (
-	MsgCannotStopPending = "This campaign is still waiting for its first payment: delete it instead."
 	MsgPaused            = "The campaign has been paused."
 	MsgResumed           = "The campaign has been resumed."
 	MsgStopped           = "The campaign has been marked as complete."

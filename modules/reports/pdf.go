@@ -115,6 +115,16 @@ func (p *pdfWriter) fit(s string, w float64) string {
 	return strings.TrimSpace(string(r)) + "..."
 }
 
+// wrap splits s into the lines that fit w at the current font, in the font's encoding (for
+// CellFormat as is); at least one line.
+func (p *pdfWriter) wrap(s string, w float64) []string {
+	lines := p.SplitText(p.tr(s), w)
+	if len(lines) == 0 {
+		return []string{""}
+	}
+	return lines
+}
+
 // renderPDF draws the report.
 func renderPDF(doc *document) ([]byte, error) {
 	f := fpdf.New("P", "mm", "Letter", "")
@@ -433,7 +443,7 @@ type tableRow struct {
 }
 
 func (p *pdfWriter) table(cols []column, rows []tableRow) {
-	const rowH, headH = 6.2, 7.5
+	const rowH, headH, lineH = 6.2, 7.5, 3.6
 	var sum float64
 	for _, c := range cols {
 		sum += c.w
@@ -453,23 +463,41 @@ func (p *pdfWriter) table(cols []column, rows []tableRow) {
 	}
 	head()
 	for n, r := range rows {
-		if p.GetY()+rowH > pageH-bottom-2 {
+		// A cell wraps instead of being cut (issue 26: "Pasadena #..." lost the face number): the
+		// row grows by a line for each extra line of its tallest cell.
+		if r.total {
+			p.SetFont("Helvetica", "B", 8)
+		} else {
+			p.SetFont("Helvetica", "", 8)
+		}
+		lines := make([][]string, len(cols))
+		extra := 0
+		for i := range cols {
+			lines[i] = p.wrap(r.cells[i], widths[i]-2)
+			extra = max(extra, len(lines[i])-1)
+		}
+		h := rowH + float64(extra)*lineH
+		if p.GetY()+h > pageH-bottom-2 {
 			p.AddPage()
 			head()
+			if r.total {
+				p.SetFont("Helvetica", "B", 8)
+			} else {
+				p.SetFont("Helvetica", "", 8)
+			}
 		}
 		y := p.GetY()
 		if r.total {
 			p.draw(colBrand)
 			p.SetLineWidth(0.4)
 			p.Line(margin, y, pageW-margin, y)
-			p.SetFont("Helvetica", "B", 8)
-		} else {
-			p.SetFont("Helvetica", "", 8)
 		}
 		zebra := !r.total && n%2 == 1
 		if zebra {
 			p.fill(colZebra)
+			p.Rect(margin, y, contentW, h, "F")
 		}
+		x := margin
 		for i, c := range cols {
 			col := colText
 			if r.total {
@@ -479,9 +507,13 @@ func (p *pdfWriter) table(cols []column, rows []tableRow) {
 				col = *r.pct
 			}
 			p.color(col)
-			p.text(widths[i], rowH, p.fit(r.cells[i], widths[i]-2), "", 0, c.align, zebra)
+			for j, l := range lines[i] {
+				p.SetXY(x, y+float64(j)*lineH)
+				p.CellFormat(widths[i], rowH, l, "", 0, c.align, false, 0, "")
+			}
+			x += widths[i]
 		}
-		p.Ln(rowH)
+		p.SetXY(margin, y+h)
 	}
 	p.Ln(4)
 }
@@ -598,7 +630,7 @@ func (p *pdfWriter) proofPages() {
 		return
 	}
 	p.intro(fmt.Sprintf("%s taken of the faces while the campaign ran, by week.", plural(len(p.doc.proofs), "photo")))
-	const cols, gap, boxH, capH = 3, 5.0, 40.0, 14.0
+	const cols, gap, boxH, capH = 3, 5.0, 40.0, 18.0
 	boxW := (contentW - gap*(cols-1)) / cols
 	for i, s := range p.doc.proofs {
 		if i%cols == 0 {
@@ -612,7 +644,19 @@ func (p *pdfWriter) proofPages() {
 		p.SetXY(x, y+boxH+1)
 		p.SetFont("Helvetica", "B", 7.5)
 		p.color(colInk)
-		p.text(boxW, 4, p.fit(s.location+"  |  "+s.face, boxW-2), "", 2, "L", false)
+		// The location and its face wrap on two lines rather than lose the face (issue 26); only a
+		// name longer than two lines is shortened, and never the face.
+		caption := p.wrap(s.location+"  |  "+s.face, boxW-2)
+		if len(caption) > 2 {
+			caption = []string{p.tr(p.fit(s.location, boxW-2)), p.tr(s.face)}
+		}
+		for _, l := range caption {
+			p.SetX(x)
+			p.CellFormat(boxW, 4, l, "", 2, "L", false, 0, "")
+		}
+		if len(caption) == 1 {
+			p.Ln(4)
+		}
 		p.SetX(x)
 		p.SetFont("Helvetica", "", 7)
 		p.color(colMuted)

@@ -23,6 +23,9 @@ func TestRenderLargeReport(t *testing.T) {
 			wk := campaigns.Week{ID: fmt.Sprintf("w%d-%d", w, f), ProductID: fmt.Sprintf("face-%03d", f), StartAt: start.AddWeeks(w),
 				EndAt: start.AddWeeks(w).AddDays(6), ProductOoh: 10000 + int64(f*37), OfferPrice: money.Cents(25000),
 				Product: campaigns.WeekProduct{LocationName: fmt.Sprintf("Main St & %d Ave, Chicago #%d", f, f), Market: "Chicago", Face: "North Face"}}
+			if f%10 == 7 { // a name longer than its column
+				wk.Product.LocationName = fmt.Sprintf("Colorado Blvd & Lake Avenue, Pasadena Playhouse District #%d", f)
+			}
 			if !(w == 51 && f == 0) {
 				v := wk.ProductOoh * int64(90+(w+f)%25) / 100
 				wk.ActImp = &v
@@ -47,6 +50,16 @@ func TestRenderLargeReport(t *testing.T) {
 	}
 	for _, want := range []string{"Café Lumière", "52 weeks", "100 faces", "5,200 face-weeks", "in the CSV file", "1 face-week without recorded impressions counts as 0",
 		formatInt(doc.figures.Totals.Delivered), fmt.Sprintf("Page %d of %d", pages, pages), "Delivery by face"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("the PDF lacks %q", want)
+		}
+	}
+	// Issue 26: a location name too long for its column wraps; it is never cut with "...", which
+	// dropped the face number ("Chicago #...").
+	if strings.Contains(text, "...") {
+		t.Fatal("a cell was cut with an ellipsis")
+	}
+	for _, want := range []string{"Chicago #0", "Pasadena", "#57", "#97", "Chicago #99"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("the PDF lacks %q", want)
 		}

@@ -18,7 +18,9 @@ import (
 // Styles allow inline ones (React's style attributes, Leaflet's positioned tiles, ApexCharts'
 // injected sheets), which cannot run code. Images also come from the map's tile server; Stripe's
 // script, frames and API are allowed only when the Stripe gateway is on. frame-ancestors 'none'
-// keeps every page out of other sites' frames (clickjacking).
+// keeps every page out of other sites' frames (clickjacking). The one frame of our own is a
+// report's PDF (/reports/{id}, issue 26): frame-src names only the report file routes of our own
+// origin (ReportFramePath), and those answers alone allow a frame-ancestor of 'self'.
 func contentSecurityPolicy(cfg *config.Config, inlineScripts []string) string {
 	scripts := []string{"'self'"}
 	for _, h := range inlineScripts {
@@ -29,11 +31,11 @@ func contentSecurityPolicy(cfg *config.Config, inlineScripts []string) string {
 		images = append(images, tiles)
 	}
 	connect := []string{"'self'"}
-	frames := []string{"'none'"}
+	frames := []string{reportFrameSource(cfg.BaseURL)}
 	if cfg.PaymentGateway == "stripe" {
 		scripts = append(scripts, "https://js.stripe.com")
 		connect = append(connect, "https://api.stripe.com")
-		frames = []string{"https://js.stripe.com", "https://hooks.stripe.com"}
+		frames = append(frames, "https://js.stripe.com", "https://hooks.stripe.com")
 	}
 	return strings.Join([]string{
 		"default-src 'self'",
@@ -49,6 +51,21 @@ func contentSecurityPolicy(cfg *config.Config, inlineScripts []string) string {
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	}, "; ")
+}
+
+// ReportFramePath is the prefix of the routes whose answers the app shows in a frame: a report's
+// PDF (GET /api/reports/{id}/file).
+const ReportFramePath = "/api/reports/"
+
+// reportFrameSource is the frame-src source of the report files: our origin (BASE_URL's) and the
+// report routes' path, so the app frames nothing else, not even its own pages. When BASE_URL has
+// no usable origin, 'self' (any page of ours, each of which refuses framing but the report files).
+func reportFrameSource(baseURL string) string {
+	u, err := url.Parse(baseURL)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return "'self'"
+	}
+	return u.Scheme + "://" + u.Host + ReportFramePath
 }
 
 // tileOrigin is the origin of the map's tile URL template ("https://{s}.tile.example/{z}/{x}/{y}.png"

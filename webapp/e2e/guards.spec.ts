@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, lastScreen, MSG_SESSION_EXPIRED, signIn } from './support'
+import { DEMO, expectAccessibleHere, lastScreen, MSG_SESSION_EXPIRED, signIn } from './support'
 
 test.describe('route guards', () => {
   test('an anonymous visitor of /campaigns is sent to /login with the session-expired flash', async ({ page }) => {
@@ -22,10 +22,6 @@ test.describe('route guards', () => {
     await page.goto('/no/such/page')
     await expect(page).toHaveURL(/\/dashboard$/)
 
-    await page.goto('/campaings-linked')
-    await expect(page.getByRole('heading', { name: 'Linked campaigns' })).toBeVisible()
-    // A company outside the partner program: the screen shows the server's refusal (issue 14).
-    await expect(page.getByText('Only ambassador and certified companies take part in the partner program.')).toBeVisible()
     await page.goto('/dashboard')
     await expect(page.getByTestId('count-total')).not.toHaveText('0')
     await lastScreen(page, 'guards-advertiser')
@@ -64,3 +60,55 @@ test.describe('route guards', () => {
     await lastScreen(page, 'guards-partners')
   })
 })
+
+// Issue 26 item 2 (B §2, B §6): the partner screens are for partners. Anyone else who types their
+// address goes home before the screen shows, and no call of the screen is made to be refused.
+const PARTNER_PATHS = ['/invite', '/codes-redeemed', '/campaings-linked', '/admin/hub', '/admin/special-users/exam']
+
+for (const size of [
+  { width: 1366, height: 850 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`partner guards at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size })
+
+    for (const [who, email, home] of [
+      ['an advertiser', DEMO.advertiser, /\/dashboard$/],
+      ['an admin', DEMO.admin, /\/admin\/users$/],
+    ] as const) {
+      test(`${who} typing a partner address is sent home, with no refused call`, async ({ page }) => {
+        await signIn(page, email)
+        const refused: string[] = []
+        page.on('response', (r) => {
+          if (r.url().includes('/api/') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`)
+        })
+        for (const path of PARTNER_PATHS) {
+          await page.goto(path)
+          await expect(page, path).toHaveURL(home)
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+          await expect(page.getByText('Only ambassador and certified companies take part in the partner program.')).toHaveCount(0)
+        }
+        expect(refused).toEqual([])
+        await expectAccessibleHere(page, `${who}'s home after a partner address`)
+        await lastScreen(page, `guards-partner-${who.split(' ')[1]}-${size.width}`)
+      })
+    }
+
+    test('partners still reach their screens', async ({ page }) => {
+      await signIn(page, DEMO.ambassador)
+      for (const [path, heading] of [
+        ['/invite', 'Invite clients'],
+        ['/codes-redeemed', 'Codes redeemed'],
+        ['/campaings-linked', 'Linked campaigns'],
+        ['/admin/hub', 'Partner hub'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page).toHaveURL(new RegExp(`${path}$`))
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      }
+      // The exam is a certified company's: an ambassador goes home.
+      await page.goto('/admin/special-users/exam')
+      await expect(page).toHaveURL(/\/dashboard$/)
+    })
+  })
+}

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { DEMO, expectAccessibleHere, lastScreen, signIn, signUpByApi, unique, waitForMail } from './support'
 
@@ -29,8 +29,33 @@ function pdfFile(): Buffer {
   return Buffer.from(body, 'latin1')
 }
 
+/**
+ * Collects what would tell that the PDF frame was blocked (issue 26): CSP violation events of the
+ * page and the console's errors about a Content Security Policy or a refused frame.
+ */
+function watchFrameBlocks(page: Page): string[] {
+  const seen: string[] = []
+  page.on('console', (m) => {
+    if (/content security policy|refused to (frame|display|load)/i.test(m.text())) seen.push(m.text())
+  })
+  void page.exposeFunction('__reportCsp', (v: string) => seen.push(v))
+  void page.addInitScript({ content: "document.addEventListener('securitypolicyviolation', (e) => window.__reportCsp(e.violatedDirective + ' ' + e.blockedURI))" })
+  return seen
+}
+
+/** The report's frame holds the PDF, shown by the browser's PDF viewer (not the blocked-frame page). */
+async function expectPdfInFrame(page: Page, name: string): Promise<void> {
+  const iframe = page.locator(`iframe[title="PDF of ${name}"]`)
+  await expect(iframe).toBeVisible()
+  const inner = (await (await iframe.elementHandle())!.contentFrame())!
+  await expect.poll(() => inner.url()).toMatch(/\/api\/reports\/[0-9a-f-]{36}\/file$/)
+  await expect.poll(() => inner.evaluate<string>('document.contentType').catch((e: Error) => e.message)).toBe('application/pdf')
+  await expect(inner.locator('embed[type="application/pdf"]')).toHaveCount(1)
+}
+
 test('an advertiser generates a report of a finished campaign, opens it, downloads the PDF and removes it', async ({ page }) => {
   const name = `E2E Back to School ${unique()}`
+  const blocked = watchFrameBlocks(page)
   await signIn(page, DEMO.advertiser)
   await page.goto('/reports')
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()
@@ -60,7 +85,8 @@ test('an advertiser generates a report of a finished campaign, opens it, downloa
   await expect(page.getByRole('heading', { name: 'Impressions by week' })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Delivery by week' })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Delivery by face' }).getByRole('row')).toHaveCount(2 + 2) // head, 2 faces, total
-  await expect(page.locator(`iframe[title="PDF of ${name}"]`)).toBeAttached()
+  await expectPdfInFrame(page, name)
+  expect(blocked).toEqual([])
   await expectAccessibleHere(page, '/reports/{id}')
   await lastScreen(page, 'reports-view')
 

@@ -46,6 +46,11 @@ export interface DataGridProps<T> {
    * through onStateChange for the caller to fetch (docs/api.md "Lists").
    */
   server?: { total: number; state: GridState; onStateChange: (state: GridState) => void }
+  /**
+   * Below the sm breakpoint (640 px), each row is a card of label–value lines instead of a table
+   * row whose later columns sit off-screen (issue 26: phones). On by default; false keeps the table.
+   */
+  cards?: boolean
 }
 
 export function toSorting(sort: string): SortingState {
@@ -80,6 +85,7 @@ export default function DataGrid<T>({
   emptyState,
   loading = false,
   server,
+  cards = true,
 }: DataGridProps<T>) {
   const gridId = useId()
   const [localSorting, setLocalSorting] = useState<SortingState>(() => toSorting(defaultSort))
@@ -144,6 +150,11 @@ export default function DataGrid<T>({
 
   const rows = table.getRowModel().rows
   const headerGroups = table.getHeaderGroups()
+  // Card mode (phones): the table keeps its semantics (explicit roles, the head visually hidden but
+  // read); each cell shows its column's name before its value (CSS generated content, so the
+  // cell's text stays its value).
+  const headerOf = new Map(table.getFlatHeaders().map((h) => [h.column.id, h]))
+  const card = (narrow: string) => (cards ? narrow : '')
   const columnCount = columns.length + (selection === 'none' ? 0 : 1)
   const firstRow = total === 0 ? 0 : pageSize === ALL ? 1 : (currentPage - 1) * pageSize + 1
   const lastRow = pageSize === ALL ? total : Math.min(total, currentPage * pageSize)
@@ -151,13 +162,14 @@ export default function DataGrid<T>({
 
   return (
     <div className="card overflow-hidden">
-      <div className="overflow-auto" style={{ maxHeight: ROW_HEIGHT * (MAX_VISIBLE_ROWS + 1) }}>
-        <table className="min-w-full border-separate border-spacing-0 text-sm" aria-label={label} aria-busy={loading || undefined}>
-          <thead className="sticky top-0 z-10 bg-slate-50">
+      {/* Focusable, so a keyboard can scroll it (axe scrollable-region-focusable, issue 26). */}
+      <div className="overflow-auto focus-visible:outline-2 focus-visible:outline-brand-600" style={{ maxHeight: ROW_HEIGHT * (MAX_VISIBLE_ROWS + 1) }} tabIndex={0} role="region" aria-label={label}>
+        <table role="table" className={`min-w-full border-separate border-spacing-0 text-sm ${card('max-sm:block')}`} aria-label={label} aria-busy={loading || undefined}>
+          <thead role="rowgroup" className={`sticky top-0 z-10 bg-slate-50 ${card('max-sm:sr-only')}`}>
             {headerGroups.map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} role="row">
                 {selection !== 'none' && (
-                  <th scope="col" className="w-10 border-b border-slate-200 px-3 text-left" style={{ height: ROW_HEIGHT }}>
+                  <th scope="col" role="columnheader" className="w-10 border-b border-slate-200 px-3 text-left" style={{ height: ROW_HEIGHT }}>
                     {selection === 'multi' ? (
                       <input
                         type="checkbox"
@@ -181,6 +193,7 @@ export default function DataGrid<T>({
                     <th
                       key={header.id}
                       scope="col"
+                      role="columnheader"
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
                       className="border-b border-slate-200 px-3 text-left font-semibold whitespace-nowrap text-slate-600"
                       style={{ height: ROW_HEIGHT }}
@@ -201,10 +214,10 @@ export default function DataGrid<T>({
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody role="rowgroup" className={card('max-sm:block')}>
             {rows.length === 0 && (
-              <tr>
-                <td colSpan={columnCount} className="px-3 py-12 text-center text-slate-500">
+              <tr role="row" className={card('max-sm:block')}>
+                <td role="cell" colSpan={columnCount} className={`px-3 py-12 text-center text-slate-500 ${card('max-sm:block')}`}>
                   {loading ? 'Loading…' : (emptyState ?? 'Nothing to show yet.')}
                 </td>
               </tr>
@@ -214,13 +227,15 @@ export default function DataGrid<T>({
               return (
                 <tr
                   key={row.id}
+                  role="row"
                   aria-selected={selection === 'none' ? undefined : selected}
-                  className={`${selected ? 'bg-brand-50' : index % 2 ? 'bg-slate-50/50' : 'bg-white'} ${selection !== 'none' ? 'cursor-pointer hover:bg-brand-50/60' : ''}`}
-                  style={{ height: ROW_HEIGHT }}
+                  className={`${selected ? 'bg-brand-50' : index % 2 ? 'bg-slate-50/50' : 'bg-white'} ${selection !== 'none' ? 'cursor-pointer hover:bg-brand-50/60' : ''} ${cards ? 'max-sm:block max-sm:border-b max-sm:border-slate-200 max-sm:py-2 sm:h-10' : ''}`}
+                  // ROW_HEIGHT; a card (phones) is as tall as its lines.
+                  style={cards ? undefined : { height: ROW_HEIGHT }}
                   onClick={selection === 'none' ? undefined : () => row.toggleSelected(selection === 'single' ? true : !selected)}
                 >
                   {selection !== 'none' && (
-                    <td className="border-b border-slate-100 px-3" onClick={(e) => e.stopPropagation()}>
+                    <td role="cell" className={`border-b border-slate-100 px-3 ${card('max-sm:block max-sm:border-0 max-sm:py-1')}`} onClick={(e) => e.stopPropagation()}>
                       <input
                         type={selection === 'multi' ? 'checkbox' : 'radio'}
                         name={selection === 'single' ? `${gridId}-selection` : undefined}
@@ -232,8 +247,13 @@ export default function DataGrid<T>({
                     </td>
                   )}
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="border-b border-slate-100 px-3 whitespace-nowrap text-slate-700">
-                      {renderTemplate(cell.column.columnDef.cell, cell.getContext())}
+                    <td
+                      key={cell.id}
+                      role="cell"
+                      data-label={cards ? cardLabel(headerOf.get(cell.column.id)?.column.columnDef) : undefined}
+                      className={`border-b border-slate-100 px-3 whitespace-nowrap text-slate-700 ${card(CARD_CELL)}`}
+                    >
+                      <span className={card('max-sm:min-w-0 max-sm:text-right')}>{renderTemplate(cell.column.columnDef.cell, cell.getContext())}</span>
                     </td>
                   ))}
                 </tr>
@@ -294,6 +314,18 @@ export default function DataGrid<T>({
       </div>
     </div>
   )
+}
+
+/** The classes of a cell in card mode: a line with the column's name (data-label) and the value. */
+const CARD_CELL =
+  'max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-4 max-sm:border-0 max-sm:py-1 max-sm:whitespace-normal ' +
+  'max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]'
+
+/** A column's name for its cells in card mode: a string header, else meta.label, else nothing. */
+function cardLabel<T>(def: ColumnDef<T, unknown> | undefined): string | undefined {
+  if (!def) return undefined
+  if (typeof def.header === 'string') return def.header
+  return (def.meta as { label?: string } | undefined)?.label
 }
 
 function PageButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {

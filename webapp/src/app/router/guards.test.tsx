@@ -7,12 +7,26 @@ import { anonymousSession, makeUser, signedInSession } from '../../test/users'
 
 const advertiser = () => signedInSession(makeUser())
 const ambassador = () => signedInSession(makeUser({ companyType: 'ambassador' }))
+const certified = () => signedInSession(makeUser({ companyType: 'certified' }))
 const admin = () => signedInSession(makeUser({ role: 'admin' }))
 const superAdmin = () => signedInSession(makeUser({ role: 'super_admin' }))
 
 async function landsOn(path: string, session: SessionState, expected: string) {
   const app = renderApp(path, { session })
   await waitFor(() => expect(app.router.state.location.pathname).toBe(expected))
+  return app
+}
+
+/**
+ * The guard let the visitor in: the page's own heading shows, at `path`, and no redirect ever
+ * happened (a guard's <Navigate replace> makes the history action REPLACE). Waiting for the path
+ * alone passed at once, before a guard that always redirects had rendered (issue 26).
+ */
+async function staysOn(path: string, session: SessionState, heading: string | RegExp) {
+  const app = renderApp(path, { session })
+  expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument()
+  expect(app.router.state.location.pathname).toBe(path.split('?')[0])
+  expect(app.router.state.historyAction).toBe('POP')
   return app
 }
 
@@ -94,8 +108,12 @@ describe('admin guard (B §6)', () => {
     },
   )
 
-  it.each(['/admin/companies', '/admin/users', '/admin/campaigns/edit/week/abc'])('lets an admin into %s', async (path) => {
-    await landsOn(path, admin(), path)
+  it.each([
+    ['/admin/companies', 'Companies'],
+    ['/admin/users', 'Users'],
+    ['/admin/campaigns/edit/week/abc', /week/i],
+  ])('lets an admin into %s', async (path, heading) => {
+    await staysOn(path, admin(), heading)
   })
 
   it('rejects a user without a local record', async () => {
@@ -107,8 +125,12 @@ describe('admin guard (B §6)', () => {
 })
 
 describe('super-admin guard (B §6)', () => {
-  it.each(['/admin/promos', '/admin/promos/new', '/admin/special-users'])('lets a super admin into %s', async (path) => {
-    await landsOn(path, superAdmin(), path)
+  it.each([
+    ['/admin/promos', 'Promos'],
+    ['/admin/promos/new', /promo/i],
+    ['/admin/special-users', 'Special users'],
+  ])('lets a super admin into %s', async (path, heading) => {
+    await staysOn(path, superAdmin(), heading)
   })
 
   it('sends an admin to /dashboard, and so on to /admin/users', async () => {
@@ -126,13 +148,11 @@ describe('other routes', () => {
   })
 
   it('answer both spellings of the linked campaigns list', async () => {
-    await landsOn('/campaings-linked?year=2025', ambassador(), '/campaings-linked')
-    expect(await screen.findByRole('heading', { name: 'Linked campaigns' })).toBeInTheDocument()
+    await staysOn('/campaings-linked?year=2025', ambassador(), 'Linked campaigns')
   })
 
   it('answer /campaigns-linked too', async () => {
-    await landsOn('/campaigns-linked', ambassador(), '/campaigns-linked')
-    expect(await screen.findByRole('heading', { name: 'Linked campaigns' })).toBeInTheDocument()
+    await staysOn('/campaigns-linked', certified(), 'Linked campaigns')
   })
 
   it('send the old /report/new to /reports/new', async () => {
@@ -140,13 +160,40 @@ describe('other routes', () => {
   })
 
   it.each([
-    ['/invite', 'Invite clients'],
-    ['/codes-redeemed', 'Codes redeemed'],
-    ['/admin/hub', 'Partner hub'],
-    ['/admin/special-users/exam', 'Certification exam'],
-  ])('%s shows its partner screen (%s)', async (path, heading) => {
-    await landsOn(path, ambassador(), path)
-    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument()
+    ['/invite', 'Invite clients', ambassador],
+    ['/codes-redeemed', 'Codes redeemed', ambassador],
+    ['/admin/hub', 'Partner hub', certified],
+    ['/admin/special-users/exam', 'Certification exam', certified],
+  ])('%s shows its partner screen (%s)', async (path, heading, who) => {
+    await staysOn(path, who(), heading)
+  })
+})
+
+describe('partner guards (B §2, B §6; issue 26)', () => {
+  const partnerPaths = ['/invite', '/codes-redeemed', '/campaings-linked', '/campaigns-linked', '/admin/hub', '/admin/special-users/exam']
+
+  it.each(partnerPaths)('send an advertiser from %s home to /dashboard, calling no partner API', async (path) => {
+    const fetch = mockFetch({})
+    await landsOn(path, advertiser(), '/dashboard')
+    expect(await screen.findByRole('heading', { name: /welcome/i })).toBeInTheDocument()
+    expect(fetch.calls.map((c) => c.path).filter((p) => p.includes('/special') || p.includes('ambassador'))).toEqual([])
+  })
+
+  it.each(partnerPaths)('send an admin from %s home to /admin/users', async (path) => {
+    await landsOn(path, admin(), '/admin/users')
+    expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument()
+  })
+
+  it.each(partnerPaths)('send a super admin from %s home to /admin/campaigns', async (path) => {
+    await landsOn(path, superAdmin(), '/admin/campaigns')
+  })
+
+  it('send a certified company away from /invite (inviting is an ambassador\'s)', async () => {
+    await landsOn('/invite', certified(), '/dashboard')
+  })
+
+  it('send an ambassador away from the exam (a certified company\'s)', async () => {
+    await landsOn('/admin/special-users/exam', ambassador(), '/dashboard')
   })
 })
 

@@ -50,8 +50,7 @@ export function RequireAuth() {
 /** B §6: a super admin goes to /admin/dashboard, an admin to /admin/users; users pass. */
 export function NotSuperAdmin() {
   const { user } = useSelector(selectSession)
-  if (isSuperAdmin(user)) return <Navigate to="/admin/dashboard" replace />
-  if (isAdmin(user)) return <Navigate to="/admin/users" replace />
+  if (isAdmin(user)) return <Navigate to={homeOf(user)} replace />
   return <Outlet />
 }
 
@@ -66,5 +65,23 @@ export function RequireAdmin() {
 export function RequireSuperAdmin() {
   const { user } = useSelector(selectSession)
   if (!user?.local || !isSuperAdmin(user)) return <Navigate to="/dashboard" replace />
+  return <Outlet />
+}
+
+/** Where a signed-in user belongs (B §6): a super admin's dashboard, an admin's users, a user's dashboard. */
+function homeOf(user: Parameters<typeof isAdmin>[0]): string {
+  if (isSuperAdmin(user)) return '/admin/dashboard'
+  if (isAdmin(user)) return '/admin/users'
+  return '/dashboard'
+}
+
+/**
+ * B §2 "Partner program", B §6: the partner screens are for regular users of a company of one of
+ * `types` (ambassador, certified). Anyone else goes home before the screen mounts, so no call of
+ * the screen is refused (issue 26). The server enforces the same rules.
+ */
+export function RequireCompanyType({ types }: { types: readonly string[] }) {
+  const { user } = useSelector(selectSession)
+  if (!user?.local || isAdmin(user) || !types.includes(user.company?.type ?? '')) return <Navigate to={homeOf(user)} replace />
   return <Outlet />
 }

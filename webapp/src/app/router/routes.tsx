@@ -3,7 +3,8 @@ import { Navigate, type RouteObject } from 'react-router'
 import Root from '../Root'
 import RouteError from '../RouteError'
 import Spinner from '../../platform/Spinner'
-import { NotSuperAdmin, PublicOnly, RequireAdmin, RequireAuth, RequireSuperAdmin } from './guards'
+import { CompanyAmbassador, CompanyCertified } from '../../platform/api-types/identity'
+import { NotSuperAdmin, PublicOnly, RequireAdmin, RequireAuth, RequireCompanyType, RequireSuperAdmin } from './guards'
 
 // Every route of A §2 and B §2 with its guard (A §6, B §6). Screens load lazily, one bundle per
 // section (DESIGN §6: public, advertiser, partner, admin; see ./sections), so the landing page does
@@ -82,16 +83,24 @@ const advertiserRoutes: RouteObject[] = [
   { path: 'reports/:id', lazy: campaignScreen(() => import('../../features/reports/routes/ReportView')) },
 ]
 
-// Partner section (B §2 "Partner program"): login required.
+// Partner section (B §2 "Partner program"): login required, and a company of the program. The
+// guards send anyone else home before a screen mounts (issue 26); the server refuses them too.
+const PARTNERS = [CompanyAmbassador, CompanyCertified]
 const partnerRoutes: RouteObject[] = [
-  // A §2 keeps the spelling 'campaings-linked'; DESIGN §1.6 also answers 'campaigns-linked'.
-  // The server answers 403 to a company outside the program; the screens show its message.
-  { path: 'campaings-linked', lazy: partnerScreen('CampaignsLinked') },
-  { path: 'campaigns-linked', lazy: partnerScreen('CampaignsLinked') },
-  { path: 'invite', lazy: partnerScreen('Invite') },
-  { path: 'codes-redeemed', lazy: partnerScreen('CodesRedeemed') },
-  { path: 'admin/hub', lazy: partnerScreen('Hub') },
-  { path: 'admin/special-users/exam', lazy: partnerScreen('Exam') },
+  {
+    element: <RequireCompanyType types={PARTNERS} />,
+    children: [
+      // A §2 keeps the spelling 'campaings-linked'; DESIGN §1.6 also answers 'campaigns-linked'.
+      { path: 'campaings-linked', lazy: partnerScreen('CampaignsLinked') },
+      { path: 'campaigns-linked', lazy: partnerScreen('CampaignsLinked') },
+      { path: 'codes-redeemed', lazy: partnerScreen('CodesRedeemed') },
+      { path: 'admin/hub', lazy: partnerScreen('Hub') },
+    ],
+  },
+  // Inviting clients is an ambassador's (POST /users/ambassador/invite).
+  { element: <RequireCompanyType types={[CompanyAmbassador]} />, children: [{ path: 'invite', lazy: partnerScreen('Invite') }] },
+  // The exam is a certified company's (GET /api/special/certified/exam).
+  { element: <RequireCompanyType types={[CompanyCertified]} />, children: [{ path: 'admin/special-users/exam', lazy: partnerScreen('Exam') }] },
 ]
 
 // Admin section.

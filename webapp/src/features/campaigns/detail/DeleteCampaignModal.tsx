@@ -1,9 +1,8 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import Modal from '../../../platform/Modal'
 
 /** The longest reason the form takes. */
 export const REASON_MAX = 500
-export const MSG_REASON_REQUIRED = 'Please tell us why you are deleting this campaign.'
 
 export interface DeleteCampaignModalProps {
   open: boolean
@@ -13,30 +12,22 @@ export interface DeleteCampaignModalProps {
   onDelete: (reason: string, refund: boolean) => void
 }
 
-/** B §2: the delete-campaign modal asks for a reason and a refund flag (B §3). */
+/**
+ * B §2: the delete-campaign modal asks for a reason and a refund flag (B §3). The spec leaves the
+ * reason optional (issue 26): an empty one is sent as "".
+ */
 export default function DeleteCampaignModal({ open, campaignName, busy, onCancel, onDelete }: DeleteCampaignModalProps) {
   const [reason, setReason] = useState('')
   const [refund, setRefund] = useState(true)
-  const [error, setError] = useState<string | null>(null)
-  const reasonRef = useRef<HTMLTextAreaElement>(null)
   const id = useId()
 
   const close = () => {
     setReason('')
     setRefund(true)
-    setError(null)
     onCancel()
   }
 
-  const submit = () => {
-    const text = reason.trim()
-    if (!text) {
-      setError(MSG_REASON_REQUIRED)
-      reasonRef.current?.focus()
-      return
-    }
-    onDelete(text, refund)
-  }
+  const submit = () => onDelete(reason.trim(), refund)
 
   return (
     <Modal
@@ -67,25 +58,17 @@ export default function DeleteCampaignModal({ open, campaignName, busy, onCancel
       >
         <div className="space-y-1.5">
           <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-700">
-            Reason
+            Reason <span className="font-normal text-slate-500">(optional)</span>
           </label>
           <textarea
-            ref={reasonRef}
             id={`${id}-reason`}
             className="field-input min-h-24"
             maxLength={REASON_MAX}
             value={reason}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-reason-error` : `${id}-reason-count`}
-            onChange={(e) => {
-              setReason(e.target.value)
-              if (error) setError(null)
-            }}
+            aria-describedby={`${id}-reason-count`}
+            onChange={(e) => setReason(e.target.value)}
           />
-          <div className="flex justify-between text-xs">
-            <span id={`${id}-reason-error`} className="text-red-700">
-              {error}
-            </span>
+          <div className="flex justify-end text-xs">
             <span id={`${id}-reason-count`} className="text-slate-500">
               {reason.length}/{REASON_MAX}
             </span>

@@ -11,6 +11,16 @@ import { faceDescription } from '../../../platform/map/viewRules'
 import { belowThreshold, deliveryPercent, formatCredit, signedCount } from './deliveryRules'
 import { creativeImageUrl, WEEK_PAGE_SIZES, weekCreativeChangeable, weekRange } from './detailRules'
 
+/** The make-good badge of a week row: its credit, or that it was waived. */
+function MakeGoodMarker({ makeGood }: { makeGood: NonNullable<Week['make_good']> }) {
+  return (
+    <a href="#section-make-goods" className="mt-1 flex w-fit items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 hover:underline">
+      <span aria-hidden="true">⚑</span>
+      {makeGood.status === 'waived' ? 'Make-good waived' : `Make-good ${formatCredit(makeGood.credit)}`}
+    </a>
+  )
+}
+
 function TwoLines({ children }: { children: string }) {
   return <span className="inline-block max-w-[6.5rem] text-left whitespace-normal">{children}</span>
 }
@@ -32,7 +42,19 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
     () => [
       // The range breaks after its dash when the table is tight: with the delivery column (issue 17)
       // the table no longer fitted 1366 px screens on one line per week.
-      { id: 'start_at', accessorKey: 'start_at', header: 'Week', cell: (c) => <span className="inline-block max-w-[8rem] whitespace-normal tabular-nums">{weekRange(c.row.original)}</span> },
+      // A week row that earned a make-good is marked where the row starts (issue 26): make-goods
+      // are per face and week, so this row, not the campaign's chart, is where one is explained.
+      {
+        id: 'start_at',
+        accessorKey: 'start_at',
+        header: 'Week',
+        cell: (c) => (
+          <span className="inline-block max-w-[8rem] whitespace-normal tabular-nums">
+            {weekRange(c.row.original)}
+            {c.row.original.make_good && <MakeGoodMarker makeGood={c.row.original.make_good} />}
+          </span>
+        ),
+      },
       {
         id: 'location_name',
         accessorFn: (w) => w.product.location_name,
@@ -78,9 +100,10 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
       { id: 'status', accessorFn: (w) => w.status || w.status_week, header: 'Status', enableSorting: false, cell: (c) => <StatusBadge status={c.getValue<string>()} /> },
       { accessorKey: 'offer_price', header: 'Price', cell: (c) => <span className="tabular-nums">{formatDollars(c.getValue<number>())}</span> },
       // Two-line headers: the widest cells of the table were these words.
-      { accessorKey: 'product_ooh', header: () => <TwoLines>Estimated impressions</TwoLines>, cell: (c) => <span className="tabular-nums">{formatCount(c.getValue<number>())}</span> },
+      { accessorKey: 'product_ooh', meta: { label: 'Estimated impressions' }, header: () => <TwoLines>Estimated impressions</TwoLines>, cell: (c) => <span className="tabular-nums">{formatCount(c.getValue<number>())}</span> },
       {
         accessorKey: 'act_imp',
+        meta: { label: 'Actual impressions' },
         header: () => <TwoLines>Actual impressions</TwoLines>,
         cell: (c) => {
           const v = c.getValue<number | undefined>()
@@ -90,6 +113,7 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
       // Issue 17: delivered against the plan frozen at purchase, and the week's make-good.
       {
         id: 'delivery',
+        meta: { label: 'Delivered vs plan' },
         header: () => <TwoLines>Delivered vs plan</TwoLines>,
         enableSorting: false,
         cell: (c) => {
@@ -103,7 +127,9 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
               {typeof w.delivery_diff === 'number' && <span className="block text-xs text-slate-500">{signedCount(w.delivery_diff)} impressions</span>}
               {w.make_good && (
                 <span className="block text-xs text-amber-800">
-                  {w.make_good.status === 'waived' ? 'Make-good waived' : `Make-good ${formatCredit(w.make_good.credit)}`}
+                  {w.make_good.status === 'waived'
+                    ? `Under ${makeGoodThreshold}%: make-good waived`
+                    : `Under ${makeGoodThreshold}% of plan: ${formatCredit(w.make_good.credit)} credit`}
                 </span>
               )}
             </span>

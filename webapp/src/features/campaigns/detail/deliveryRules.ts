@@ -1,4 +1,4 @@
-import type { ChartSeries, MakeGood, Week } from '../../../platform/api-types/campaigns'
+import type { MakeGood, Week } from '../../../platform/api-types/campaigns'
 import { formatCount } from '../../../platform/money'
 
 // Plan against delivered (issue 17): the contracted impressions of a week (product_ooh, frozen when
@@ -31,10 +31,4 @@ export function belowThreshold(pct: number | null | undefined, threshold: number
 /** The make-goods' total credit as it stands (net of corrections and waivers). */
 export function totalCredit(makeGoods: MakeGood[] | undefined): number {
   return Math.round((makeGoods ?? []).reduce((sum, m) => sum + m.credit * 100, 0)) / 100
-}
-
-/** The chart's plan band: its lower edge, the make-good threshold of the plan, named with it. */
-export function planFloorSeries(chart: ChartSeries | undefined, threshold: number | undefined) {
-  if (!chart?.plan_floor?.length || !threshold) return null
-  return { name: `Make-good threshold (${threshold}% of plan)`, data: chart.plan_floor, color: '#d97706' }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfirmPause, ConfirmResume, ConfirmStop } from '../../../platform/api-types/campaigns'
-import { ACTION_CONFIRMS, allowedActions, creativeImageUrl, failedPayment, imminentEndNotice, impressionsChart, notEditableReason, pollInterval, WEEK_PAGE_SIZES, weekCreativeChangeable } from './detailRules'
+import { ACTION_CONFIRMS, allowedActions, creativeImageUrl, failedPayment, imminentEndNotice, impressionsChart, impressionsToDate, notEditableReason, pollInterval, WEEK_PAGE_SIZES, weekCreativeChangeable } from './detailRules'
 
 const flags = { can_pause: undefined, can_resume: undefined, can_stop: undefined } as unknown as { can_pause: boolean; can_resume: boolean; can_stop: boolean }
 
@@ -46,10 +46,19 @@ describe('campaign detail rules', () => {
     expect(failedPayment({ status: 'pending', payment_status: 'pending', payment_message: '', transaction: 't9' })).toBeNull()
   })
 
-  it("draws 'Minimum Impressions' and 'Actual Impressions' (A §9)", () => {
-    const data = impressionsChart({ labels: ['Day 1'], minimum: [10], actual: [undefined], reported: [0], faces: [1] })
+  it("draws 'Minimum Impressions' and 'Actual Impressions' (A §9), and no campaign-level make-good line (issue 26)", () => {
+    const data = impressionsChart({ labels: ['Day 1'], minimum: [10], actual: [undefined], reported: [0], faces: [1], plan_floor: [9] })
     expect(data.series.map((s) => s.name)).toEqual(['Minimum Impressions', 'Actual Impressions'])
     expect(data.labels).toEqual(['Day 1'])
+  })
+
+  it('compares the estimated and actual impressions of the same weeks (issue 26)', () => {
+    expect(impressionsToDate({ labels: ['Week 1', 'Week 2', 'Week 3'], minimum: [500, 500, 500], actual: [450, 520, undefined], reported: [1, 1, 0], faces: [1, 1, 1] })).toEqual({
+      estimated: 1000,
+      actual: 970,
+      points: 2,
+    })
+    expect(impressionsToDate(undefined)).toEqual({ estimated: 0, actual: 0, points: 0 })
   })
 
   it('offers week page sizes 10, 50, 75, 100 and All, 10 first (B §9)', () => {

@@ -15,13 +15,14 @@ import {
   StatusPaused,
   StatusPending,
   type CampaignDetail,
+  type CampaignLocation,
   type ChartSeries,
+  type MakeGood,
   type Week,
 } from '../../../platform/api-types/campaigns'
 import type { LineChartData, LineSeries } from '../../../platform/chart/chartRules'
 import { compareDays, formatDisplayDate, parseApiDate } from '../../../platform/dates'
 import { displayStatus } from '../list/listRules'
-import { planFloorSeries } from './deliveryRules'
 
 /** B §9: the detail's week table offers 10, 50, 75, 100 and All (0), 10 by default. */
 export const WEEK_PAGE_SIZES = [10, 50, 75, 100, 0]
@@ -77,15 +78,29 @@ export function failedPayment(c: Pick<CampaignDetail, 'payment_status' | 'paymen
 }
 
 /** A §9: the chart's two lines, 'Minimum Impressions' and 'Actual Impressions'. */
-export function impressionsChart(chart: ChartSeries | undefined, makeGoodThreshold?: number): LineChartData {
+export function impressionsChart(chart: ChartSeries | undefined): LineChartData {
+  // No campaign-level make-good line (issue 26): make-goods are earned per face and week, so a
+  // line of the whole campaign's plan could never explain one. The week table marks them.
   const series: LineSeries[] = [
     { name: 'Minimum Impressions', data: chart?.minimum ?? [], color: '#6366f1' },
     { name: 'Actual Impressions', data: chart?.actual ?? [], color: '#059669' },
   ]
-  // Issue 17: the plan band runs from the make-good threshold up to the plan (the minimum line).
-  const floor = planFloorSeries(chart, makeGoodThreshold)
-  if (floor) series.push(floor)
   return { labels: chart?.labels ?? [], series }
+}
+
+/**
+ * Like with like for the header (issue 26): the estimated and the actual impressions of the same
+ * points, those with actual impressions recorded. `points` counts them.
+ */
+export function impressionsToDate(chart: ChartSeries | undefined): { estimated: number; actual: number; points: number } {
+  const out = { estimated: 0, actual: 0, points: 0 }
+  chart?.actual.forEach((a, i) => {
+    if (a == null) return
+    out.estimated += chart.minimum[i] ?? 0
+    out.actual += a
+    out.points++
+  })
+  return out
 }
 
 /**
@@ -131,4 +146,13 @@ export function creativeImageUrl(value: string | undefined): string {
   if (!value) return ''
   if (value.startsWith('/') || /^https?:\/\//.test(value) || value.startsWith('data:')) return value
   return `/creative/image?image=${encodeURIComponent(value)}`
+}
+
+/**
+ * The make-goods a face earned (issue 26: shown on its row), matched by location name and face as
+ * the make-goods name them; waived ones are not counted, their credit was taken back.
+ */
+export function faceMakeGoods(makeGoods: readonly MakeGood[], loc: Pick<CampaignLocation, 'location_name' | 'face'>): { count: number; credit: number } {
+  const earned = makeGoods.filter((m) => m.status !== 'waived' && m.location_name === loc.location_name && m.face === loc.face)
+  return { count: earned.length, credit: Math.round(earned.reduce((sum, m) => sum + m.credit * 100, 0)) / 100 }
 }

@@ -3,7 +3,10 @@ import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import { useDigestSettingQuery, useSetDigestMutation } from './pacingApi'
 
-/** Issue 17 in /settings: the company's weekly digest of delivery against plan, off by default. */
+/**
+ * Issue 17 in /settings (its Emails tab, issue 26): the company's weekly digest of delivery against
+ * plan, off by default.
+ */
 export default function DigestSetting() {
   const dispatch = useDispatch()
   const setting = useDigestSettingQuery()
@@ -20,13 +23,13 @@ export default function DigestSetting() {
   }
 
   return (
-    <section aria-labelledby="digest-setting" className="card flex items-start justify-between gap-6 px-5 py-6 sm:px-6">
+    <section aria-labelledby="digest-setting" className="flex items-start justify-between gap-6">
       <div>
         <h2 id="digest-setting" className="font-semibold text-slate-900">
           Weekly digest
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Every Monday, an email with how each active campaign of your company delivered against its plan.
+          Every Monday, one email for all your company's active campaigns: how each delivered against its plan last week.
           {on && setting.data?.recipient ? ` It goes to ${setting.data.recipient}.` : ''}
         </p>
       </div>

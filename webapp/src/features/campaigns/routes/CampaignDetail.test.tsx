@@ -150,11 +150,7 @@ describe('/campaigns/:id (B §2)', () => {
     const { router } = renderApp('/campaigns/c1', { session: advertiser() })
     await user.click(await screen.findByRole('button', { name: 'Delete' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete campaign' })
-    await user.click(within(dialog).getByRole('button', { name: 'Delete campaign' }))
-    expect(within(dialog).getByText('Please tell us why you are deleting this campaign.')).toBeInTheDocument()
-    expect(server.called('DELETE', '/api/campaigns/c1')).toHaveLength(0)
-
-    await user.type(within(dialog).getByLabelText('Reason'), 'Budget moved to radio')
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Budget moved to radio')
     const refund = within(dialog).getByRole('checkbox', { name: /Refund the weeks/ })
     expect(refund).toBeChecked()
     await user.click(refund)
@@ -166,13 +162,27 @@ describe('/campaigns/:id (B §2)', () => {
     expect(await screen.findByText('The campaign has been deleted')).toBeInTheDocument()
   })
 
+  it('deletes without a reason: the spec leaves it optional (issue 26)', async () => {
+    const server = mockFetch(routes(makeDetail(), { 'DELETE /api/campaigns/c1': { body: { success: true, message: 'The campaign has been deleted', status: 'deleted' } } }))
+    const user = userEvent.setup()
+    const { router } = renderApp('/campaigns/c1', { session: advertiser() })
+    await user.click(await screen.findByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete campaign' })
+    expect(within(dialog).getByLabelText(/^Reason/)).not.toBeRequired()
+    await user.click(within(dialog).getByRole('button', { name: 'Delete campaign' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'))
+    const call = server.called('DELETE', '/api/campaigns/c1')[0]!
+    expect(call.query.get('reason')).toBe('')
+    expect(call.query.get('refund')).toBe('true')
+  })
+
   it("says 'An error occurred trying to delete the campaign' when the delete fails", async () => {
     mockFetch(routes(makeDetail(), { 'DELETE /api/campaigns/c1': { status: 500, body: { success: false, message: 'Internal error.' } } }))
     const user = userEvent.setup()
     renderApp('/campaigns/c1', { session: advertiser() })
     await user.click(await screen.findByRole('button', { name: 'Delete' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete campaign' })
-    await user.type(within(dialog).getByLabelText('Reason'), 'x')
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'x')
     await user.click(within(dialog).getByRole('button', { name: 'Delete campaign' }))
     expect(await screen.findByText('An error occurred trying to delete the campaign')).toBeInTheDocument()
   })

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link, useNavigate, useParams } from 'react-router'
 import Alert from '../../../platform/Alert'
-import { MsgCampaignNotFound, MsgCreativeFailed, MsgCreativeUpdated, MsgDeleted, MsgDeleteFailed, type CampaignDetail as CampaignDetailData, type CampaignLocation, type Week } from '../../../platform/api-types/campaigns'
+import { MsgCampaignNotFound, MsgCreativeFailed, MsgCreativeUpdated, MsgDeleted, MsgDeleteFailed, type CampaignDetail as CampaignDetailData, type CampaignLocation, type ChartSeries, type Week } from '../../../platform/api-types/campaigns'
 import type { Creative } from '../../../platform/api-types/creatives'
 import { usePaymentRetry } from '../../../platform/billing/usePaymentRetry'
 import LineChart from '../../../platform/chart/LineChart'
@@ -30,6 +30,7 @@ import {
   failedPayment,
   imminentEndNotice,
   impressionsChart,
+  impressionsToDate,
   notEditableReason,
   partialReports,
   pollInterval,
@@ -244,14 +245,13 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
         <Fact label="End date">{formatDisplayDate(campaign.end_date)}</Fact>
         <Fact label="Weekly budget">{formatDollars(campaign.weekly_budget)}</Fact>
         <Fact label="Total budget">{formatDollars(campaign.total_budget)}</Fact>
-        <Fact label="Estimated impressions">{formatCount(campaign.impression_count)}</Fact>
-        <Fact label="Actual impressions">{formatCount(campaign.totalActImp ?? 0)}</Fact>
+        <ImpressionFacts campaign={campaign} />
       </dl>
 
       <PacingPanel campaignId={campaign.id} />
 
       <Section title="Impressions" id="impressions">
-        <LineChart label="Estimated against actual impressions" data={impressionsChart(campaign.chart, campaign.make_good_threshold)} />
+        <LineChart label="Estimated against actual impressions" data={impressionsChart(campaign.chart)} />
         {partialReports(campaign.chart).length > 0 && (
           // A partly recorded week is not its whole delivery: say so under the chart.
           <ul aria-label="Weeks still being reported" className="space-y-1 text-sm text-amber-800">
@@ -267,7 +267,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetailData }) {
       </Section>
 
       <Section title="Locations" id="locations">
-        <LocationsPanel locations={campaign.locations ?? []} onChangeCreative={finished ? undefined : (location) => setCreativeTarget({ kind: 'campaign', location })} />
+        <LocationsPanel locations={campaign.locations ?? []} makeGoods={campaign.make_goods ?? []} onChangeCreative={finished ? undefined : (location) => setCreativeTarget({ kind: 'campaign', location })} />
       </Section>
 
       <Section title="Proofs" id="proofs">
@@ -314,13 +314,52 @@ function targetName(target: CreativeTarget): string {
   return target.location ? `${target.location.location_name}, ${target.location.face}` : 'every location'
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, note }: { label: string; children: ReactNode; note?: string }) {
   return (
     <div className="card px-4 py-3">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 font-semibold text-slate-900 tabular-nums">{children}</dd>
+      {note && <dd className="mt-0.5 text-xs text-slate-600">{note}</dd>}
     </div>
   )
+}
+
+/**
+ * Like with like (issue 26): the header compared one week's estimate with the whole delivery so
+ * far. Both figures now cover the same weeks, those with delivery recorded; the weekly estimate is
+ * named as such.
+ */
+function ImpressionFacts({ campaign }: { campaign: { impression_count: number; chart?: ChartSeries } }) {
+  const toDate = impressionsToDate(campaign.chart)
+  const weekly = `${formatCount(campaign.impression_count)} a week`
+  if (toDate.points === 0) {
+    return (
+      <>
+        <Fact label="Estimated impressions" note="No delivery recorded yet">
+          {weekly}
+        </Fact>
+        <Fact label="Actual impressions" note="No delivery recorded yet">
+          —
+        </Fact>
+      </>
+    )
+  }
+  const span = toDate.points === 1 ? `the ${pointName(campaign.chart)} recorded` : `the ${toDate.points} ${pointName(campaign.chart)}s recorded`
+  return (
+    <>
+      <Fact label="Estimated impressions" note={`Over ${span} (${weekly})`}>
+        {formatCount(toDate.estimated)}
+      </Fact>
+      <Fact label="Actual impressions" note={`Over ${span}`}>
+        {formatCount(toDate.actual)}
+      </Fact>
+    </>
+  )
+}
+
+/** The chart's points are weeks, or days for a one-week campaign (A §9). */
+function pointName(chart: ChartSeries | undefined): string {
+  return chart?.labels[0]?.startsWith('Day') ? 'day' : 'week'
 }
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {

@@ -139,8 +139,8 @@ describe('/profile (B §2 "Settings and profile")', () => {
 
     for (const companyType of ['ambassador', 'certified']) {
       const view = renderApp('/profile?tab=hub', { session: signedInSession(makeUser({ companyType })) })
-      expect(await screen.findByRole('tab', { name: 'Edit hub', selected: true })).toBeInTheDocument()
-      expect(screen.getByRole('heading', { name: 'Edit hub' })).toBeInTheDocument()
+      expect(await screen.findByRole('tab', { name: 'Partner profile', selected: true })).toBeInTheDocument()
+      expect(screen.getByRole('heading', { name: 'Partner profile' })).toBeInTheDocument()
       view.unmount()
     }
   })

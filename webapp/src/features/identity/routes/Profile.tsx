@@ -9,6 +9,7 @@ import Tabs, { type Tab } from '../../../platform/Tabs'
 import ChangePasswordModal from '../components/ChangePasswordModal'
 import ProfileForm from '../profile/ProfileForm'
 import TeamMembers from '../profile/TeamMembers'
+import { PARTNER_PROFILE } from '../../../platform/partner/names'
 
 function PasswordTab() {
   const [changing, setChanging] = useState(false)
@@ -46,7 +47,7 @@ export default function Profile() {
     { id: 'team', label: 'Team members', content: <TeamMembers /> },
     { id: 'card', label: 'Card', content: <CardOnFile /> },
   ]
-  if (partner) tabs.push({ id: 'hub', label: 'Edit hub', content: <EditHub /> })
+  if (partner) tabs.push({ id: 'hub', label: PARTNER_PROFILE, content: <EditHub /> })
   const asked = params.get('tab') ?? 'profile'
   const tab = tabs.some((t) => t.id === asked) ? asked : 'profile'
   const setTab = (id: string) => setParams(id === 'profile' ? {} : { tab: id }, { replace: true })

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { useDispatch, useSelector } from 'react-redux'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
@@ -53,17 +53,44 @@ function TourSetting() {
   )
 }
 
+/**
+ * The two Monday emails, explained in one place (issue 26): the company's digest, set here, and the
+ * per-campaign weekly reports, set on /reports (which links back here).
+ */
+function EmailsSetting() {
+  return (
+    <div className="space-y-6">
+      <div className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+        <h2 className="font-semibold text-slate-900">Two emails can reach you on Mondays</h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>
+            <strong>Weekly digest</strong>: one email for the whole company, with every active campaign's delivery against its plan. Turn it on or off below.
+          </li>
+          <li>
+            <strong>Weekly reports</strong>: for each campaign you choose, the PDF report of the week that ended.{' '}
+            <Link to="/reports#weekly-reports" className="link">
+              Choose the campaigns in Reports
+            </Link>
+            .
+          </li>
+        </ul>
+      </div>
+      <DigestSetting />
+    </div>
+  )
+}
+
 /** A §2 /settings: tabs; B §2 adds the masked card, the account credit and the promo redeem modal. */
 export default function Settings() {
   // The tab lives in the address (?tab=billing), so a link or a reload opens the card and credit.
   const [params, setParams] = useSearchParams()
-  const tab = ['billing', 'api'].includes(params.get('tab') ?? '') ? params.get('tab')! : 'preferences'
+  const tab = ['billing', 'api', 'emails'].includes(params.get('tab') ?? '') ? params.get('tab')! : 'preferences'
   const setTab = (id: string) => setParams(id === 'preferences' ? {} : { tab: id }, { replace: true })
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Settings</h1>
-        <p className="mt-1 text-slate-600">Preferences, payment card, account credit API keys and webhooks.</p>
+        <p className="mt-1 text-slate-600">Preferences, emails, payment card, account credit, API keys and webhooks.</p>
       </div>
       <div className="card px-5 pb-6 sm:px-6">
         <Tabs
@@ -72,12 +99,12 @@ export default function Settings() {
           onSelect={setTab}
           tabs={[
             { id: 'preferences', label: 'Preferences', content: <TourSetting /> },
+            { id: 'emails', label: 'Emails', content: <EmailsSetting /> },
             { id: 'billing', label: 'Card and credit', content: <BillingPanel /> },
             { id: 'api', label: 'API', content: <div className="space-y-8"><ApiKeysPanel /><WebhooksPanel /></div> },
           ]}
         />
       </div>
-      <DigestSetting />
     </div>
   )
 }

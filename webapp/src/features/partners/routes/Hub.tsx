@@ -15,6 +15,7 @@ import CertificationPrompt from '../components/CertificationPrompt'
 import EarningsChart from '../components/EarningsChart'
 import YearSelect from '../components/YearSelect'
 import { chartSeries } from '../rules'
+import { EDIT_PARTNER_PROFILE, PARTNER_PROFILE } from '../../../platform/partner/names'
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -37,7 +38,7 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit: () => void
           <p className="text-sm text-slate-600 capitalize">{profile.type} partner</p>
         </div>
         <button type="button" className="btn-secondary self-start" onClick={onEdit}>
-          Update profile
+          {EDIT_PARTNER_PROFILE}
         </button>
       </div>
       <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
@@ -155,7 +156,7 @@ export default function Hub() {
       </section>
       <Modal
         open={editing}
-        title="Update profile"
+        title={PARTNER_PROFILE}
         onClose={() => setEditing(false)}
         footer={
           <>

@@ -15,6 +15,7 @@ import HubProfileForm from '../../../platform/partner/HubProfileForm'
 import { useHubQuery } from '../../../platform/partner/hubApi'
 import { useInviteClientMutation, useLinkedCompaniesQuery, useResendInviteMutation } from '../api'
 import { inviteErrors, inviteStatusLabel, type InviteForm } from '../rules'
+import { EDIT_PARTNER_PROFILE, PARTNER_PROFILE } from '../../../platform/partner/names'
 
 const STATUS_STYLE: Record<string, string> = {
   invited: 'bg-sky-100 text-sky-800',
@@ -89,7 +90,7 @@ function PartnerDetailsModal({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <Modal
       open={open}
-      title="Your partner details"
+      title={PARTNER_PROFILE}
       onClose={onClose}
       footer={
         <>
@@ -171,7 +172,7 @@ export default function Invite() {
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" onClick={() => setModal('details')}>
-            Partner details
+            {EDIT_PARTNER_PROFILE}
           </button>
           <button type="button" className="btn-primary" onClick={() => setModal('invite')}>
             Invite a client

@@ -5,6 +5,7 @@ import type { GridState } from '../../../platform/DataGrid'
 import { errorMessage } from '../../../platform/http'
 import { useAdminReportsQuery, useReportCampaignsQuery } from '../api'
 import CompanyPicker from '../components/CompanyPicker'
+import ReportActions from '../components/ReportActions'
 import ReportGrid from '../components/ReportGrid'
 import { ADMIN_REPORT_PAGE_SIZES } from '../rules'
 
@@ -17,6 +18,7 @@ export default function AdminReports() {
   const campaigns = useReportCampaignsQuery(company, { skip: !company })
   const list = useAdminReportsQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort, company, campaign })
   const rows = useMemo(() => list.data?.items ?? [], [list.data])
+  const selected = rows.find((r) => r.id === selectedId) ?? null
 
   return (
     <div className="space-y-6">
@@ -62,6 +64,7 @@ export default function AdminReports() {
         </div>
       </div>
       {list.isError && <Alert>{`Sorry! ${errorMessage(list.error)}`}</Alert>}
+      <ReportActions selected={selected} base="/admin/reports" admin onRemoved={() => setSelectedId(null)} />
       <ReportGrid
         rows={rows}
         total={list.data?.total ?? 0}

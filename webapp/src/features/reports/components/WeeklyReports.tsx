@@ -1,4 +1,5 @@
 import { useDispatch } from 'react-redux'
+import { Link } from 'react-router'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import { formatDisplayDate } from '../../../platform/dates'
@@ -16,7 +17,7 @@ export default function WeeklyReports() {
   const [setSchedule, saving] = useSetScheduleMutation()
   const dispatch = useDispatch()
   const running = (campaigns.data ?? []).filter((c) => RUNNING.has(c.status) || c.scheduled)
-  if (running.length === 0) return null
+  if (campaigns.isLoading) return null
 
   const toggle = async (campaignId: string, enabled: boolean) => {
     try {
@@ -32,7 +33,15 @@ export default function WeeklyReports() {
       <h2 id="weekly-reports" className="text-lg font-semibold text-slate-900">
         Weekly reports
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Every Monday, we make the report of the week that just ended and email it to you.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Every Monday, for each campaign switched on here, we make the PDF report of the week that just ended and email it to you. The company-wide weekly
+        digest is another email, set in{' '}
+        <Link to="/settings?tab=emails" className="link">
+          Settings, Emails
+        </Link>
+        .
+      </p>
+      {running.length === 0 && <p className="mt-4 text-sm text-slate-600">None of your campaigns is running: a weekly report can be chosen for a campaign that has weeks to come.</p>}
       <ul className="mt-4 divide-y divide-slate-100">
         {running.map((c) => (
           <li key={c.id} className="flex items-center justify-between gap-4 py-3">

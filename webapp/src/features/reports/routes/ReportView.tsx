@@ -79,11 +79,30 @@ export function ReportView({ admin = false }: { admin?: boolean }) {
         <h2 id="report-pdf" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
           The PDF
         </h2>
-        <iframe title={`PDF of ${r.name}`} src={r.url} className="h-[70vh] min-h-96 w-full bg-slate-100" />
+        <ReportPdf name={r.name} url={r.url} filename={r.filename} />
       </section>
       {admin && <MailerDialog reportId={mailing ? r.id : null} campaignName={r.campaign_name} onClose={() => setMailing(false)} />}
     </div>
   )
+}
+
+/**
+ * The PDF in a frame of our own origin (the CSP's frame-src allows the report file routes only,
+ * issue 26). A browser without a PDF viewer (phones: navigator.pdfViewerEnabled is false) would
+ * offer an empty frame or a stray download, so it gets the download link instead.
+ */
+function ReportPdf({ name, url, filename }: { name: string; url: string; filename: string }) {
+  if (typeof navigator !== 'undefined' && navigator.pdfViewerEnabled === false) {
+    return (
+      <div className="flex flex-col items-start gap-3 p-4 sm:p-6">
+        <p className="text-slate-600">This browser cannot show the PDF in the page. Download it to read it.</p>
+        <a href={`${url}?download=1`} download={filename} className="btn-primary">
+          Download PDF
+        </a>
+      </div>
+    )
+  }
+  return <iframe title={`PDF of ${name}`} src={url} className="h-[70vh] min-h-96 w-full bg-slate-100" />
 }
 
 /** The report's name, with its rename form. */
@@ -180,7 +199,7 @@ function Figures({ data }: { data: ReportData }) {
         </h2>
         <LineChart label="Planned and delivered impressions by week" data={chart} height={300} />
       </section>
-      <section aria-labelledby="report-weeks" className="card overflow-x-auto">
+      <section aria-labelledby="report-weeks" className="card overflow-x-auto" tabIndex={0}>
         <h2 id="report-weeks" className="px-4 pt-4 text-lg font-semibold text-slate-900">
           Delivery by week
         </h2>
@@ -191,7 +210,7 @@ function Figures({ data }: { data: ReportData }) {
           total={{ cells: ['Total', String(data.faces.length)], f: t }}
         />
       </section>
-      <section aria-labelledby="report-faces" className="card overflow-x-auto">
+      <section aria-labelledby="report-faces" className="card overflow-x-auto" tabIndex={0}>
         <h2 id="report-faces" className="px-4 pt-4 text-lg font-semibold text-slate-900">
           Delivery by face
         </h2>
@@ -213,41 +232,74 @@ interface FigureRow {
   delivery_pct: number
 }
 
-function FigureTable({ caption, head, rows, total }: { caption: string; head: string[]; rows: { key: string; cells: string[]; f: FigureRow }[]; total: { cells: string[]; f: FigureRow } }) {
-  const figureCells = (f: FigureRow) => [
-    <td key="p" className="px-4 py-2 text-right tabular-nums">{formatCount(f.planned)}</td>,
-    <td key="d" className="px-4 py-2 text-right tabular-nums">{formatCount(f.delivered)}</td>,
-    <td key="x" className="px-4 py-2 text-right tabular-nums">{formatDiff(f.difference)}</td>,
-    <td key="%" className={`px-4 py-2 text-right font-medium tabular-nums ${deliveryTone(f.delivery_pct, f.planned)}`}>{formatPct(f.delivery_pct, f.planned)}</td>,
-  ]
+const FIGURE_HEADS = ['Planned', 'Delivered', 'Difference', 'Delivery']
+
+// Under 640 px each row is a card of label–value lines (issue 26: on a phone the figures sat
+// off-screen); the table keeps its roles, its head read but not shown, each label hidden from
+// assistive technology.
+const cardTable = 'max-sm:block'
+const cardRow = 'max-sm:block max-sm:border-b max-sm:border-slate-200 max-sm:py-2'
+const cardCell = 'max-sm:flex max-sm:justify-between max-sm:gap-4 max-sm:py-1'
+
+function CardLabel({ children }: { children: string }) {
   return (
-    <table className="mt-2 w-full min-w-[40rem] text-sm">
+    <span aria-hidden="true" className="text-xs font-semibold tracking-wide text-slate-500 uppercase sm:hidden">
+      {children}
+    </span>
+  )
+}
+
+function FigureTable({ caption, head, rows, total }: { caption: string; head: string[]; rows: { key: string; cells: string[]; f: FigureRow }[]; total: { cells: string[]; f: FigureRow } }) {
+  const figureCells = (f: FigureRow) =>
+    [formatCount(f.planned), formatCount(f.delivered), formatDiff(f.difference), formatPct(f.delivery_pct, f.planned)].map((v, i) => (
+      <td key={i} role="cell" className={`px-4 py-2 text-right tabular-nums ${i === 3 ? `font-medium ${deliveryTone(f.delivery_pct, f.planned)}` : ''} ${cardCell}`}>
+        <CardLabel>{FIGURE_HEADS[i]!}</CardLabel>
+        <span>{v}</span>
+      </td>
+    ))
+  const labelCells = (cells: string[], strong: boolean) =>
+    cells.map((c, i) =>
+      i === 0 ? (
+        <th key={i} scope="row" role="rowheader" className={`px-4 py-2 text-left break-words ${strong ? '' : 'font-medium text-slate-900'} max-sm:block`}>
+          {c}
+        </th>
+      ) : c === '' ? (
+        <td key={i} role="cell" className="px-4 py-2 max-sm:hidden" />
+      ) : (
+        <td key={i} role="cell" className={`px-4 py-2 ${cardCell}`}>
+          <CardLabel>{head[i]!}</CardLabel>
+          <span>{c}</span>
+        </td>
+      ),
+    )
+  return (
+    <table role="table" className={`mt-2 w-full text-sm sm:min-w-[40rem] ${cardTable}`}>
       <caption className="sr-only">{caption}</caption>
-      <thead className="bg-brand-50 text-left text-xs tracking-wide text-brand-900 uppercase">
-        <tr>
+      <thead role="rowgroup" className="bg-brand-50 text-left text-xs tracking-wide text-brand-900 uppercase max-sm:sr-only">
+        <tr role="row">
           {head.map((h) => (
-            <th key={h} scope="col" className="px-4 py-2 font-semibold">
+            <th key={h} scope="col" role="columnheader" className="px-4 py-2 font-semibold">
               {h}
             </th>
           ))}
-          {['Planned', 'Delivered', 'Difference', 'Delivery'].map((h) => (
-            <th key={h} scope="col" className="px-4 py-2 text-right font-semibold">
+          {FIGURE_HEADS.map((h) => (
+            <th key={h} scope="col" role="columnheader" className="px-4 py-2 text-right font-semibold">
               {h}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody className="divide-y divide-slate-100">
+      <tbody role="rowgroup" className={`divide-y divide-slate-100 ${cardTable}`}>
         {rows.map((r) => (
-          <tr key={r.key}>
-            {r.cells.map((c, i) => (i === 0 ? <th key={i} scope="row" className="px-4 py-2 text-left font-medium text-slate-900">{c}</th> : <td key={i} className="px-4 py-2">{c}</td>))}
+          <tr key={r.key} role="row" className={cardRow}>
+            {labelCells(r.cells, false)}
             {figureCells(r.f)}
           </tr>
         ))}
       </tbody>
-      <tfoot className="border-t-2 border-brand-700 font-semibold text-slate-900">
-        <tr>
-          {total.cells.map((c, i) => (i === 0 ? <th key={i} scope="row" className="px-4 py-2 text-left">{c}</th> : <td key={i} className="px-4 py-2">{c}</td>))}
+      <tfoot role="rowgroup" className={`border-t-2 border-brand-700 font-semibold text-slate-900 ${cardTable}`}>
+        <tr role="row" className={cardRow}>
+          {labelCells(total.cells, true)}
           {figureCells(total.f)}
         </tr>
       </tfoot>

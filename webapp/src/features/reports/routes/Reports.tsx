@@ -1,13 +1,10 @@
 import { useMemo, useState } from 'react'
-import { useDispatch } from 'react-redux'
 import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
-import { ConfirmRemove, MsgRemoveFailed, MsgRemoved } from '../../../platform/api-types/reports'
-import Confirm from '../../../platform/Confirm'
 import type { GridState } from '../../../platform/DataGrid'
-import { FLASH_MEDIUM_MS, flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
-import { useRemoveReportMutation, useReportsQuery } from '../api'
+import { useReportsQuery } from '../api'
+import ReportActions from '../components/ReportActions'
 import ReportGrid from '../components/ReportGrid'
 import WeeklyReports from '../components/WeeklyReports'
 import { REPORT_PAGE_SIZES } from '../rules'
@@ -20,26 +17,9 @@ import { REPORT_PAGE_SIZES } from '../rules'
 export default function Reports() {
   const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: REPORT_PAGE_SIZES[0]!, sort: '' })
   const [selectedId, setSelectedId] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
   const list = useReportsQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort })
-  const [remove, removing] = useRemoveReportMutation()
-  const dispatch = useDispatch()
   const rows = useMemo(() => list.data?.items ?? [], [list.data])
   const selected = rows.find((r) => r.id === selectedId) ?? null
-
-  const onRemove = async () => {
-    if (!selected) return
-    try {
-      await remove(selected.id).unwrap()
-      setSelectedId(null)
-      dispatch(flashShown(MsgRemoved, 'success', FLASH_MEDIUM_MS))
-    } catch {
-      // B §8: a removal that fails says this, whatever the cause.
-      dispatch(flashShown(MsgRemoveFailed, 'danger', FLASH_MEDIUM_MS))
-    } finally {
-      setConfirming(false)
-    }
-  }
 
   return (
     <div className="space-y-6">
@@ -53,11 +33,7 @@ export default function Reports() {
         </Link>
       </div>
       {list.isError && <Alert>{`Sorry! ${errorMessage(list.error)}`}</Alert>}
-      <div className="flex justify-end" role="toolbar" aria-label="Selected report">
-        <button type="button" className="btn-danger" disabled={!selected} onClick={() => setConfirming(true)}>
-          Remove report
-        </button>
-      </div>
+      <ReportActions selected={selected} base="/reports" onRemoved={() => setSelectedId(null)} />
       <ReportGrid
         rows={rows}
         total={list.data?.total ?? 0}
@@ -79,17 +55,6 @@ export default function Reports() {
         }
       />
       <WeeklyReports />
-      <Confirm
-        open={confirming}
-        title="Remove report"
-        message={ConfirmRemove}
-        confirmText="Remove report"
-        cancelText="Keep it"
-        tone="danger"
-        busy={removing.isLoading}
-        onConfirm={onRemove}
-        onCancel={() => setConfirming(false)}
-      />
     </div>
   )
 }
