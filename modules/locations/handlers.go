@@ -44,35 +44,6 @@ func (m *Module) routes() server.RouteTable {
 // face list of a whole country is megabytes of JSON and compresses about tenfold.
 const gzipAbove = 32 << 10
 
-// writeJSON writes v with 200, gzip'd when it is large and the client accepts it.
-func writeJSON(c *gin.Context, v any) error {
-	body, err := json.Marshal(v)
-	if err != nil {
-		return apperr.Internal(err)
-	}
-	writeBody(c, body)
-	return nil
-}
-
-// writeBody writes a JSON body with 200, gzip'd when it is large and the client accepts it.
-func writeBody(c *gin.Context, body []byte) {
-	c.Header("Vary", "Accept-Encoding")
-	if len(body) < gzipAbove || !acceptsGzip(c) {
-		c.Data(http.StatusOK, "application/json; charset=utf-8", body)
-		return
-	}
-	c.Header("Content-Encoding", "gzip")
-	c.Header("Content-Type", "application/json; charset=utf-8")
-	c.Status(http.StatusOK)
-	zw := gzipWriters.Get().(*gzip.Writer)
-	defer gzipWriters.Put(zw)
-	zw.Reset(c.Writer)
-	if _, err := zw.Write(body); err != nil {
-		return // the client went away; the status is written
-	}
-	_ = zw.Close()
-}
-
 func acceptsGzip(c *gin.Context) bool {
 	return strings.Contains(c.GetHeader("Accept-Encoding"), "gzip")
 }
@@ -125,11 +96,25 @@ func (m *Module) locations(c *gin.Context) error {
 	if c.Request.URL.Query().Has("place") && q.PlaceID == "" {
 		return apperr.Field("place", MsgPlaceRequired)
 	}
-	ls, err := m.inventory.Locations(c, q)
+	// ?format=columns is the web app's compact form (LocationColumns, issue 30); without it, the
+	// faces as the spec's Location marker data (A §3).
+	columns := c.Query("format") == "columns"
+	version, err := m.inventory.store.CatalogueVersion(c)
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	a, err := m.faces.answer(faceAnswerKey(columns, q), version, func() (any, error) {
+		ls, err := m.inventory.Locations(c, q)
+		if err != nil || !columns {
+			return ls, err
+		}
+		return toColumns(ls), nil
+	})
 	if err != nil {
 		return err
 	}
-	return writeJSON(c, ls)
+	a.send(c)
+	return nil
 }
 
 func (m *Module) availableSpots(c *gin.Context) error {

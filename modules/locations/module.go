@@ -40,6 +40,7 @@ type Module struct {
 	deps      Deps
 	inventory *inventory
 	places    *placeSearch
+	faces     faceAnswers // GET /api/od/locations/'s encoded answers
 }
 
 // New builds the module and its place index.
