@@ -120,7 +120,7 @@ func TestFacesInColumns(t *testing.T) {
 			if q != "" {
 				sep = "&"
 			}
-			res := c.Get("/api/od/locations/" + q + sep + "format=columns").Expect(t, 200)
+			res := c.Get("/api/od/locations/"+q+sep+"format=columns").Expect(t, 200)
 			var cols locations.LocationColumns
 			res.JSON(t, &cols)
 			if cols.UUIDs == "" || cols.ID != nil {
