@@ -156,7 +156,7 @@ func (m *Module) placeDetails(c *gin.Context) error {
 }
 
 func (m *Module) mapConfig(c *gin.Context) error {
-	httpx.OK(c, MapConfig{TileURL: m.deps.TileURL, Attribution: m.deps.TileAttribution})
+	httpx.OK(c, MapConfig{TileURL: m.deps.TileURL, Attribution: m.deps.TileAttribution, Offline: !m.tiles.reachable(c)})
 	return nil
 }
 

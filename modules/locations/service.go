@@ -245,6 +245,9 @@ type PlaceDetails struct {
 type MapConfig struct {
 	TileURL     string `json:"tile_url"`
 	Attribution string `json:"attribution"`
+	// Offline is true when the server could not reach the tile server (issue 30): the web app then
+	// draws its offline basemap without asking for tiles.
+	Offline bool `json:"offline"`
 }
 
 // Spot is one sold or held spot of a face in a week: a row unique on (face, week, slot).

@@ -373,6 +373,11 @@ export interface PlaceDetails {
 export interface MapConfig {
   tile_url: string;
   attribution: string;
+  /**
+   * Offline is true when the server could not reach the tile server (issue 30): the web app then
+   * draws its offline basemap without asking for tiles.
+   */
+  offline: boolean;
 }
 /**
  * Spot is one sold or held spot of a face in a week: a row unique on (face, week, slot).
@@ -482,3 +487,16 @@ export interface KeyRequest {
  * Service is what the campaigns module uses.
  */
 export type Service = any;
+
+//////////
+// source: tiles.go
+
+/**
+ * tileProbe tells whether the map's tile server answers (issue 30): when it does not (no internet,
+ * a blocked host), GET /api/map/config says so and the web app draws its offline basemap without
+ * asking for a single tile, instead of one failed request, and one console error, per tile.
+ * The probe asks for the world tile (zoom 0) once, and again when its answer is older than
+ * tileProbeEvery; a stale answer is given while the new one is made, so only the first call waits.
+ * It is what the server sees: a browser that cannot reach a tile the server can still falls back,
+ * on its first failed tile (platform/map/Map.tsx).
+ */
