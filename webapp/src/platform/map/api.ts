@@ -72,10 +72,17 @@ export const {
 const FALLBACK_TILES: MapConfig = {
   tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  offline: false,
 }
 
-/** The map's tile settings: the server's, the default once they cannot be read, null while asked. */
+/**
+ * The map's tile settings: the server's, the default once they cannot be read, null while asked.
+ * When the tiles cannot be reached (the server could not reach them, or the browser is offline),
+ * tile_url is empty: the map draws its offline basemap and asks for no tile (issue 30).
+ */
 export function useMapTiles(): MapConfig | null {
   const config = useMapConfigQuery()
-  return config.data ?? (config.isError ? FALLBACK_TILES : null)
+  const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
+  if (tiles && (tiles.offline || (typeof navigator !== 'undefined' && navigator.onLine === false))) return { ...tiles, tile_url: '' }
+  return tiles
 }
