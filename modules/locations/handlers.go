@@ -2,7 +2,6 @@ package locations
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,6 +11,9 @@ import (
 	"sync"
 
 	"github.com/gin-gonic/gin"
+	// klauspost's gzip writes the same format as the standard library's, in about half the CPU: the
+	// available spots are compressed again after every booking (issue 30).
+	"github.com/klauspost/compress/gzip"
 
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
