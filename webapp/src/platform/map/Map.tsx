@@ -96,7 +96,7 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
   return (
     <div role="region" aria-label={label} className={`map-root relative ${className ?? 'h-96'}`} data-tiles={offline ? 'offline' : 'online'}>
       {offline && (
-        <p role="status" className="pointer-events-none absolute bottom-6 left-2 z-[500] max-w-[calc(100%-1rem)] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
+        <p role="status" className="pointer-events-none absolute top-2 right-2 z-[500] max-w-[calc(100%-4rem)] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
           The map tiles can’t be reached: showing the built-in map.
         </p>
       )}
