@@ -1,7 +1,7 @@
 // Map render measurement (docs/performance.md "Web: the map"): the real /locations page of the
 // production build (webapp/dist) in Chromium, with an inventory of 10,000 generated faces.
 //
-//   node bench/web/map-render.mjs [--faces 10000] [--runs 5]
+//   node bench/web/map-render.mjs [--faces 10000] [--runs 5] [--dist DIR]
 //
 // The build is served by a small static server; the page's API calls are answered at the network
 // boundary (Playwright routes) with the generated inventory, so the figures measure the browser's
@@ -15,13 +15,15 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { gzipSync } from 'node:zlib'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const dist = join(root, 'webapp', 'dist')
+const dist0 = join(root, 'webapp', 'dist')
 const { chromium } = await import(join(root, 'webapp', 'node_modules', 'playwright-core', 'index.mjs'))
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
 )
 const FACES = Number(args.faces ?? 10000)
+// --dist measures another build of the web app (a before/after pair at the same load).
+const dist = args.dist ?? dist0
 const RUNS = Number(args.runs ?? 5)
 
 // ---- the inventory: deterministic, spread over US metros, a fifth of the signs double-faced ----
