@@ -118,11 +118,15 @@ check-types:
 	  echo "webapp/src/platform/api-types is stale: run make types and commit"; diff -r $$tmp/before $(WEB)/src/platform/api-types || true; exit 1; fi; \
 	rm -rf $$tmp
 
-## bench: the benchmarks under bench/ (figures go to docs/performance.md)
+## bench: the benchmarks under bench/ (figures go to docs/performance.md); the browser ones print each figure beside its goal
 bench: tools build
+	@uptime
 	go test -run '^$$' -bench . -benchtime 3s -count 1 ./bench/...
 	node bench/web/map-render.mjs --faces 10000 --runs 5
 	node bench/web/lighthouse.mjs
+	node bench/web/lighthouse.mjs --pages /locations --runs 1 --offline 1
+	node bench/web/campaign-inp.mjs --runs 3
+	@uptime
 
 # The load and soak run of issue 19 (bench/load; docs/performance.md "Load and soak"). The
 # PostgreSQL run makes a fresh database on LOAD_DATABASE_URL's server and drops it afterwards.

@@ -2,20 +2,20 @@
 // /locations of the real binary (bin/marquee, `make build`) with demo data, in Debian's Chromium,
 // with Lighthouse's default mobile settings (a mid-range phone: 4x CPU slowdown, simulated slow 4G).
 //
-//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations] [--save DIR] [--bin PATH]
+//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations] [--save DIR] [--bin PATH] [--offline 1]
 //
 // --bin measures another build of the binary (a before/after pair at the same load). --save writes each run's whole report (Lighthouse JSON) to DIR, to see what an audit found.
 //
 // Each page is measured --runs times in a fresh browser; the run with the median performance score
 // is printed, as a table for docs/performance.md. Targets: performance >= 95 (LCP <= 1.8 s),
 // accessibility and best practices 100 for / and /login; performance >= 90 for /locations.
-import { spawn, execFileSync } from 'node:child_process'
 import { createServer } from 'node:http'
 import { deflateSync } from 'node:zlib'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startMarquee } from './marquee-server.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const modules = join(root, 'webapp', 'node_modules')
@@ -74,27 +74,12 @@ await new Promise((resolve) => tiles.listen(0, '127.0.0.1', resolve))
 const TILE_URL = `http://127.0.0.1:${tiles.address().port}/{z}/{x}/{y}.png`
 
 // ---- the server: the real binary on a fresh SQLite database with the demo data ----
-const data = mkdtempSync(join(tmpdir(), 'marquee-lighthouse-'))
-const env = { ...process.env, PORT: String(PORT), DATA_DIR: data, BASE_URL: BASE, LOG_LEVEL: 'warn', TILE_URL }
-const bin = args.bin ?? join(root, 'bin', 'marquee')
-execFileSync(bin, ['seed', '--demo'], { env, stdio: 'ignore' })
-const server = spawn(bin, ['serve'], { env, stdio: 'ignore' })
+// --offline puts the tiles on a host that never resolves (the map then draws its built-in basemap).
+const OFFLINE = 'offline' in args
+const { stop: stopServer } = await startMarquee({ root, port: PORT, bin: args.bin, tileUrl: OFFLINE ? 'https://tiles.invalid/{z}/{x}/{y}.png' : TILE_URL })
 const stop = () => {
-  server.kill()
+  stopServer()
   tiles.close()
-  rmSync(data, { recursive: true, force: true })
-}
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BASE}/readyz`)).ok) break
-  } catch {
-    // not up yet
-  }
-  if (i > 100) {
-    stop()
-    throw new Error('the server did not start')
-  }
-  await new Promise((r) => setTimeout(r, 100))
 }
 
 // ---- the measurements ----
@@ -122,6 +107,10 @@ async function measure(path) {
       cls: audits['cumulative-layout-shift'].numericValue,
       transfer: audits['total-byte-weight'].numericValue,
       js: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      // Issue 30: the faces' bytes, the script that ran longest, and what the console said.
+      faces: (audits['network-requests'].details?.items ?? []).filter((r) => r.url.includes('/api/od/locations/')).reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      bootup: [...(audits['bootup-time'].details?.items ?? [])].sort((a, b) => b.scripting - a.scripting).slice(0, 2).map((r) => `${r.url.replace(/^.*\//, '')} ${r.scripting.toFixed(0)} ms`),
+      consoleErrors: (audits['errors-in-console'].details?.items ?? []).map((r) => r.description),
       failed: Object.values(audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id),
@@ -144,10 +133,17 @@ try {
 }
 
 const kib = (b) => `${(b / 1024).toFixed(0)} KiB`
-console.log(`Lighthouse ${(await import(join(modules, 'lighthouse', 'package.json'), { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS}; ${cpus().length} CPUs (${cpus()[0].model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+console.log(`Lighthouse ${OFFLINE ? '(map tiles offline) ' : ''}${(await import(join(modules, 'lighthouse', 'package.json'), { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS}; ${cpus().length} CPUs (${cpus()[0].model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
 console.log('| page | performance (runs) | accessibility | best practices | FCP | LCP | TBT | CLS | transferred | of it JavaScript |')
 console.log('|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
   console.log(`| \`${r.path}\` | ${r.performance} (${r.all.join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${r.tbt.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${kib(r.transfer)} | ${kib(r.js)} |`)
 }
 for (const r of rows) if (r.failed.length) console.log(`${r.path}: failed audits: ${r.failed.join(', ')}`)
+for (const r of rows) console.log(`${r.path}: longest scripts ${r.bootup.join(', ')}${r.consoleErrors.length ? `; console errors: ${r.consoleErrors.length} (${r.consoleErrors[0]})` : '; no console error'}`)
+// Issue 30's goals for /locations, beside the figures.
+const loc = rows.find((r) => r.path === '/locations')
+if (loc) {
+  const met = (ok) => (ok ? 'met' : 'NOT met')
+  console.log(`/locations goals${OFFLINE ? ' (tiles offline)' : ''}: performance ${loc.performance} (goal >= 95: ${met(loc.performance >= 95)}), accessibility ${loc.accessibility} (100: ${met(loc.accessibility === 100)}), best practices ${loc.bestPractices} (100: ${met(loc.bestPractices === 100)}), TBT ${loc.tbt.toFixed(0)} ms (< 150 ms: ${met(loc.tbt < 150)}), faces ${kib(loc.faces)} moved (goal <= 81 KiB, a third of 244 KB: ${met(loc.faces <= 81 * 1024)}), console errors ${loc.consoleErrors.length} (0: ${met(loc.consoleErrors.length === 0)})`)
+}

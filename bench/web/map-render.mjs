@@ -1,7 +1,7 @@
 // Map render measurement (docs/performance.md "Web: the map"): the real /locations page of the
 // production build (webapp/dist) in Chromium, with an inventory of 10,000 generated faces.
 //
-//   node bench/web/map-render.mjs [--faces 10000] [--runs 5]
+//   node bench/web/map-render.mjs [--faces 10000] [--runs 5] [--dist DIR]
 //
 // The build is served by a small static server; the page's API calls are answered at the network
 // boundary (Playwright routes) with the generated inventory, so the figures measure the browser's
@@ -11,16 +11,19 @@ import { createServer } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { gzipSync } from 'node:zlib'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const dist = join(root, 'webapp', 'dist')
+const dist0 = join(root, 'webapp', 'dist')
 const { chromium } = await import(join(root, 'webapp', 'node_modules', 'playwright-core', 'index.mjs'))
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
 )
 const FACES = Number(args.faces ?? 10000)
+// --dist measures another build of the web app (a before/after pair at the same load).
+const dist = args.dist ?? dist0
 const RUNS = Number(args.runs ?? 5)
 
 // ---- the inventory: deterministic, spread over US metros, a fifth of the signs double-faced ----
@@ -57,7 +60,8 @@ function inventory(total) {
     const lng = lng0 + gauss() * 0.22
     const double = random() < 0.2 && faces.length + 2 <= total
     const names = double ? FACE_PAIRS[Math.floor(random() * 2)] : [SINGLE_FACES[Math.floor(random() * SINGLE_FACES.length)]]
-    const ids = names.map((_, i) => `bench-${sign}-${i}`)
+    // UUIDs, as the faces' ids are (the columns send them as 16 bytes each).
+    const ids = names.map(() => Array.from({ length: 16 }, (_, k) => (k === 6 ? 0x40 : k === 8 ? 0x80 : 0) | Math.floor(random() * (k === 6 || k === 8 ? 16 : 256))).map((b) => b.toString(16).padStart(2, '0')).join('').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'))
     names.forEach((face, i) => {
       const value = 100 + Math.floor(random() * 260) * 10
       faces.push({
@@ -70,6 +74,31 @@ function inventory(total) {
     })
   }
   return faces
+}
+
+// ---- the faces in columns, as GET /api/od/locations/?format=columns sends them (issue 30;
+// modules/locations/facecolumns.go is the server's encoder, this a copy for the routed answer) ----
+function columns(faces) {
+  const dict = () => {
+    const index = new Map()
+    const values = []
+    return { values, of: (s) => (index.has(s) ? index.get(s) : (index.set(s, values.length), values.push(s) - 1)) }
+  }
+  const names = dict(), markets = dict(), cities = dict(), kinds = dict(), snapshots = dict()
+  const c = { format: 1, uuids: Buffer.from(faces.map((f) => f.id.replaceAll('-', '')).join(''), 'hex').toString('base64'), name: [], market: [], city: [], face: [], snapshot: [], lat: [], lng: [], value: [], ooh: [], frequency: [], duration: [], flags: [] }
+  let name = 0, lat = 0, lng = 0
+  for (const f of faces) {
+    const n = names.of(f.location_name)
+    const la = Math.round(f.lat * 1e5), lo = Math.round(f.lng * 1e5)
+    c.name.push(n - name); c.lat.push(la - lat); c.lng.push(lo - lng)
+    name = n; lat = la; lng = lo
+    c.market.push(markets.of(f.market)); c.city.push(cities.of(f.city)); c.face.push(kinds.of(f.face))
+    c.snapshot.push(snapshots.of(f.new_location_snapshot || f.location_snapshot))
+    c.value.push(Math.round(f.value * 100)); c.ooh.push(f.ooh)
+    c.frequency.push(f.location.ad_rotation_frequency); c.duration.push(f.location.ad_spot_duration)
+    c.flags.push((f.likely ? 1 : 0) | (f.exclude_maximize_budget ? 2 : 0))
+  }
+  return { ...c, names: names.values, markets: markets.values, cities: cities.values, faces: kinds.values, snapshots: snapshots.values }
 }
 
 // ---- a static server for the production build, with the single-page fallback ----
@@ -100,8 +129,11 @@ async function measure(browser, url, faces, facesJson, markets) {
     if (pathname === '/api/markets/') return json(markets)
     if (pathname === '/api/map/config') return json({ tile_url: `${url}/tiles/{z}/{x}/{y}.png`, attribution: 'bench' })
     if (pathname === '/api/od/locations/') {
-      const market = new URL(request.url()).searchParams.get('market')
-      return json(market ? faces.filter((f) => f.market === market) : facesJson)
+      const query = new URL(request.url()).searchParams
+      const market = query.get('market')
+      const chosen = market ? faces.filter((f) => f.market === market) : faces
+      if (query.get('format') === 'columns') return json(market ? JSON.stringify(columns(chosen)) : facesColumns)
+      return json(market ? chosen : facesJson)
     }
     if (pathname === '/api/available-spots/') return json([])
     if (pathname === '/api/analytics/pageviews') return route.fulfill({ status: 204 })
@@ -116,7 +148,8 @@ async function measure(browser, url, faces, facesJson, markets) {
   const first = await page.evaluate(() => {
     const faces = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/od/locations/'))
     const rendered = performance.getEntriesByName('map:rendered').find((m) => m.detail?.faces > 0)
-    return { responseEnd: faces.responseEnd, rendered: rendered.startTime, markers: rendered.detail.markers }
+    const decoded = performance.getEntriesByName('map:faces-decoded').find((m) => m.detail?.faces > 0)
+    return { responseEnd: faces.responseEnd, rendered: rendered.startTime, markers: rendered.detail.markers, decodeMs: decoded?.duration ?? NaN }
   })
 
   // A pan: the mouse drags the map 600 px over about one second while every frame is timed.
@@ -174,7 +207,7 @@ async function measure(browser, url, faces, facesJson, markets) {
   await page.waitForTimeout(600)
   const close = await pan(`one market, zoom ${await map.getAttribute('data-zoom')}`)
   await context.close()
-  return { renderMs: first.rendered - first.responseEnd, sinceNavigationMs: first.rendered, firstMarkers: first.markers, pans: [wide, close] }
+  return { renderMs: first.rendered - first.responseEnd, sinceNavigationMs: first.rendered, firstMarkers: first.markers, decodeMs: first.decodeMs, pans: [wide, close] }
 }
 
 const median = (values) => {
@@ -185,6 +218,7 @@ const ms = (v) => `${v.toFixed(1)} ms`
 
 const faces = inventory(FACES)
 const facesJson = JSON.stringify(faces)
+const facesColumns = JSON.stringify(columns(faces))
 const markets = METROS.map(([market, lat, lng]) => ({ id: market, market, cities: [market], center: { lat, lng }, zoom: 10, fixed: market === 'SF Bay Area' }))
   .sort((a, b) => a.market.localeCompare(b.market))
 const { server, url } = await serveDist()
@@ -196,8 +230,13 @@ try {
   await measure(browser, url, faces, facesJson, markets) // warm-up: caches, JIT
   const runs = []
   for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, url, faces, facesJson, markets))
-  console.log(`Map render, ${FACES} faces (${(facesJson.length / 1e6).toFixed(1)} MB of JSON), Chromium ${browser.version()}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB; median of ${RUNS} runs`)
-  console.log(`  first render of every face (faces answer → markers drawn): ${ms(median(runs.map((r) => r.renderMs)))} (${runs[0].firstMarkers} clusters/markers); from navigation: ${ms(median(runs.map((r) => r.sinceNavigationMs)))}`)
+  const gz = (text) => gzipSync(text, { level: 9 }).length
+  const met = (ok) => (ok ? 'met' : 'NOT met')
+  console.log(`Map render, ${FACES} faces (${(facesJson.length / 1e6).toFixed(1)} MB of JSON, ${(gz(facesJson) / 1e3).toFixed(0)} kB gzip'd; as columns ${(facesColumns.length / 1e6).toFixed(2)} MB, ${(gz(facesColumns) / 1e3).toFixed(0)} kB gzip'd), Chromium ${browser.version()}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; median of ${RUNS} runs`)
+  const sinceNavigation = median(runs.map((r) => r.sinceNavigationMs))
+  const decode = median(runs.map((r) => r.decodeMs))
+  console.log(`  first render of every face (faces answer → markers drawn): ${ms(median(runs.map((r) => r.renderMs)))} (${runs[0].firstMarkers} clusters/markers); from navigation: ${ms(sinceNavigation)} (goal < 1000 ms: ${met(sinceNavigation < 1000)})`)
+  console.log(`  decoding the columns of ${FACES} faces: ${ms(decode)} (goal < 20 ms: ${met(decode < 20)})`)
   for (let p = 0; p < runs[0].pans.length; p += 1) {
     const pans = runs.map((r) => r.pans[p])
     console.log(

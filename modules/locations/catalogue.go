@@ -125,7 +125,8 @@ type answers struct {
 // spotsAnswer is one encoded answer and the spot counts it was made from.
 type spotsAnswer struct {
 	counts   []int32
-	body, gz []byte // gz is nil below gzipAbove
+	order    []int32 // the sorted order of the query's faces, which the counts do not change
+	body, gz []byte  // gz is nil below gzipAbove
 }
 
 // maxAnswers bounds the kept answers (an answer of 5,000 spots is about 1 MB with its gzip); past
@@ -140,8 +141,12 @@ func (a *answers) answer(q *weekSpotsQuery) *spotsAnswer {
 	if hit != nil && slices.Equal(hit.counts, q.counts) {
 		return hit
 	}
-	spots := q.spots()
-	made := &spotsAnswer{counts: q.counts, body: appendSpots(make([]byte, 0, 180*len(spots)+2), spots)}
+	var order []int32
+	if hit != nil {
+		order = hit.order
+	}
+	spots, order := q.sortedSpots(order)
+	made := &spotsAnswer{counts: q.counts, order: order, body: appendSpots(make([]byte, 0, 180*len(spots)+2), spots)}
 	if len(made.body) >= gzipAbove {
 		made.gz = gzipped(made.body)
 	}

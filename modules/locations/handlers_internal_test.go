@@ -21,3 +21,19 @@ func TestAppendSpotsMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// A face id that is not a UUID in its canonical form is sent as it is, and so are all the others.
+func TestColumnsKeepIDsThatAreNotUUIDs(t *testing.T) {
+	ls := []Location{{ID: "6ef4bc0d-f051-5c9a-b6ff-6da8341baeec"}, {ID: "face-2"}}
+	c := toColumns(ls)
+	if c.UUIDs != "" || len(c.ID) != 2 || c.ID[0] != ls[0].ID || c.ID[1] != "face-2" {
+		t.Fatalf("uuids %q, ids %q", c.UUIDs, c.ID)
+	}
+	// Upper case is a UUID, but not as the decoder writes it back.
+	if c := toColumns([]Location{{ID: "6EF4BC0D-F051-5C9A-B6FF-6DA8341BAEEC"}}); c.UUIDs != "" {
+		t.Fatalf("an upper-case id went as bytes: %q", c.UUIDs)
+	}
+	if c := toColumns(ls[:1]); c.UUIDs != "bvS8DfBRXJq2/22oNBuu7A==" || c.ID != nil {
+		t.Fatalf("uuids %q, ids %q", c.UUIDs, c.ID)
+	}
+}

@@ -290,7 +290,16 @@ func (s *inventory) weekSpots(ctx context.Context, req AvailableSpotsRequest) (*
 
 // spots answers the week's spots, sorted ascending by min_value (A §7).
 func (q *weekSpotsQuery) spots() []AvailableSpot {
-	out := make([]AvailableSpot, len(q.faces))
+	spots, _ := q.sortedSpots(nil)
+	return spots
+}
+
+// sortedSpots answers the week's spots in order, an order of q.faces (indices) that an earlier
+// answer of the same key made, or sorted when order is nil; it returns the order it used. The order
+// depends only on the key (the prices come from the faces and the week's rows), not on the spot
+// counts, so an answer made again after a booking skips the sort (issue 30).
+func (q *weekSpotsQuery) sortedSpots(order []int32) ([]AvailableSpot, []int32) {
+	all := make([]AvailableSpot, len(q.faces))
 	for i, f := range q.faces {
 		sp := AvailableSpot{Xxx: f.ID, UsedSpots: int(q.counts[i]), AvailableSpots: f.Spots, MinValue: f.Price, OldValue: f.Price, VendorTier: 1, Ooh: f.Ooh}
 		if r := q.inv[i]; r != nil {
@@ -299,15 +308,25 @@ func (q *weekSpotsQuery) spots() []AvailableSpot {
 		}
 		sp.Available = IsAvailable(sp.UsedSpots, sp.AvailableSpots)
 		sp.Price = SpotPrice(sp.MinValue)
-		out[i] = sp
+		all[i] = sp
 	}
-	slices.SortFunc(out, func(a, b AvailableSpot) int {
-		if a.MinValue != b.MinValue {
-			return cmp.Compare(a.MinValue, b.MinValue)
+	if len(order) != len(all) {
+		order = make([]int32, len(all))
+		for i := range order {
+			order[i] = int32(i) // #nosec G115 -- an index of the faces of a few markets
 		}
-		return strings.Compare(a.Xxx, b.Xxx)
-	})
-	return out
+		slices.SortFunc(order, func(a, b int32) int {
+			if all[a].MinValue != all[b].MinValue {
+				return cmp.Compare(all[a].MinValue, all[b].MinValue)
+			}
+			return strings.Compare(all[a].Xxx, all[b].Xxx)
+		})
+	}
+	out := make([]AvailableSpot, len(all))
+	for i, j := range order {
+		out[i] = all[j]
+	}
+	return out, order
 }
 
 // weekGrid holds the values and live spots of some faces over a range of weeks.

@@ -25,7 +25,8 @@ var week0 = dates.MustParse("2026-11-23")
 
 func start(t *testing.T, dialect string) (*testkit.Server, *locations.Module) {
 	t.Helper()
-	s := testkit.Start(t, dialect, server.Compose(locations.Component))
+	// .invalid never resolves (RFC 2606): the map config's tile check stays off the internet.
+	s := testkit.Start(t, dialect, server.Compose(locations.Component), testkit.WithEnv("TILE_URL", "https://tiles.invalid/{z}/{x}/{y}.png"))
 	return s, s.Modules[0].(*locations.Module)
 }
 
@@ -169,7 +170,7 @@ func TestMarketsLocationsAndPlaces(t *testing.T) {
 
 		var cfg locations.MapConfig
 		c.Get("/api/map/config").Expect(t, 200).JSON(t, &cfg)
-		if !strings.Contains(cfg.TileURL, "{z}") || !strings.Contains(cfg.Attribution, "OpenStreetMap") {
+		if !strings.Contains(cfg.TileURL, "{z}") || !strings.Contains(cfg.Attribution, "OpenStreetMap") || !cfg.Offline {
 			t.Errorf("map config = %+v", cfg)
 		}
 		snap := c.Get(bay[0].LocationSnapshot).Expect(t, 200)

@@ -40,6 +40,8 @@ type Module struct {
 	deps      Deps
 	inventory *inventory
 	places    *placeSearch
+	faces     faceAnswers // GET /api/od/locations/'s encoded answers
+	tiles     *tileProbe
 }
 
 // New builds the module and its place index.
@@ -54,7 +56,8 @@ func New(d Deps) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Module{deps: d, inventory: &inventory{deps: d, store: store.New(d.DB)}, places: newPlaceSearch(g, d.Geocoder, d.RateLimits, d.Clock, d.Log)}, nil
+	return &Module{deps: d, inventory: &inventory{deps: d, store: store.New(d.DB)}, places: newPlaceSearch(g, d.Geocoder, d.RateLimits, d.Clock, d.Log),
+		tiles: newTileProbe(d.TileURL, d.Clock)}, nil
 }
 
 // NewFromKernel builds the module from the platform kernel.

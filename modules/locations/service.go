@@ -131,6 +131,58 @@ type Location struct {
 	Distance *float64 `json:"distance,omitempty"`
 }
 
+// LocationColumns is GET /api/od/locations/?format=columns (issue 30): the faces of the same query
+// as []Location, in columns, with only what the web app reads (its map, list, info window and the
+// campaign form). About a quarter of the JSON's bytes once compressed.
+//
+//   - Face i's id is the i-th 16 bytes of uuids (standard base64) when every id is a UUID, which
+//     they are (the random bytes of a UUID do not compress: as text they were half of the bytes);
+//     otherwise uuids is empty and the ids are id[i].
+//   - The strings that repeat are dictionaries, each face holding an index into
+//     one: its location name names[name[i]], market markets[market[i]], city cities[city[i]], face
+//     direction faces[face[i]] and snapshot snapshots[snapshot[i]] (the photo the info window shows:
+//     new_location_snapshot, else location_snapshot).
+//   - name, lat and lng are deltas: each is the difference from the face before (the first from 0),
+//     so the long runs of one sign, one city, one market are small numbers. lat and lng are in
+//     hundred-thousandths of a degree (about 1 m).
+//   - value is the base weekly price in cents; ooh the base weekly impressions; frequency and
+//     duration the location settings; flags bit 1 is likely, bit 2 exclude_maximize_budget.
+//   - distance, only with ?place=, is in hundredths of a mile.
+//
+// Not sent: double_faced and other_face (the map pairs the faces of a sign by name, B §3).
+type LocationColumns struct {
+	Format    int      `json:"format"`
+	UUIDs     string   `json:"uuids"`
+	ID        []string `json:"id,omitempty"`
+	Names     []string `json:"names"`
+	Name      []int    `json:"name"`
+	Markets   []string `json:"markets"`
+	Market    []int    `json:"market"`
+	Cities    []string `json:"cities"`
+	City      []int    `json:"city"`
+	Faces     []string `json:"faces"`
+	Face      []int    `json:"face"`
+	Snapshots []string `json:"snapshots"`
+	Snapshot  []int    `json:"snapshot"`
+	Lat       []int64  `json:"lat"`
+	Lng       []int64  `json:"lng"`
+	Value     []int64  `json:"value"`
+	Ooh       []int64  `json:"ooh"`
+	Frequency []int    `json:"frequency"`
+	Duration  []int    `json:"duration"`
+	Flags     []int    `json:"flags"`
+	Distance  []int64  `json:"distance,omitempty"`
+}
+
+// LocationColumnsFormat is LocationColumns.Format: a decoder refuses another.
+const LocationColumnsFormat = 1
+
+// Flags of LocationColumns.
+const (
+	FlagLikely                = 1
+	FlagExcludeMaximizeBudget = 2
+)
+
 // LocationQuery selects faces (GET /api/od/locations/): by markets (empty = all), or within Radius
 // miles of a place.
 type LocationQuery struct {
@@ -193,6 +245,9 @@ type PlaceDetails struct {
 type MapConfig struct {
 	TileURL     string `json:"tile_url"`
 	Attribution string `json:"attribution"`
+	// Offline is true when the server could not reach the tile server (issue 30): the web app then
+	// draws its offline basemap without asking for tiles.
+	Offline bool `json:"offline"`
 }
 
 // Spot is one sold or held spot of a face in a week: a row unique on (face, week, slot).

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Response } from '@playwright/test'
 import { BASE_URL } from './env'
 import { lastScreen, offline, XHR } from './support'
 
@@ -34,6 +34,17 @@ async function spotsFor(request: APIRequestContext, weekInput: string, market: s
   return (await response.json()) as Spot[]
 }
 
+/** The faces the page asked for, in columns (issue 30), read again in the API's JSON form. */
+async function facesOf(request: APIRequestContext, response: Response): Promise<Face[]> {
+  const url = new URL(response.url())
+  expect(url.searchParams.get('format')).toBe('columns')
+  expect(await response.json()).toMatchObject({ format: 1 })
+  url.searchParams.delete('format')
+  const json = await request.get(url.pathname + url.search)
+  expect(json.status()).toBe(200)
+  return (await json.json()) as Face[]
+}
+
 test('searches a place, changes the radius and opens an info window', async ({ page, request }) => {
   await offline(page)
   const everyFace = (await (await request.get('/api/od/locations/')).json()) as Face[]
@@ -55,7 +66,7 @@ test('searches a place, changes the radius and opens an info window', async ({ p
   await expect(option).toBeVisible()
   const within5 = page.waitForResponse((r) => r.url().includes('/api/od/locations/?place=') && r.url().includes('radius=5'))
   await option.click()
-  const faces5 = (await (await within5).json()) as Face[]
+  const faces5 = await facesOf(request, await within5)
   await expect(page.getByTestId('face-count')).toHaveText(`${count(faces5.length)} ${faces5.length === 1 ? 'face' : 'faces'}`)
   // The radius circle is drawn (A §2) around the place, at zoom 12 - 5/5 (B §9).
   await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1)
@@ -64,7 +75,7 @@ test('searches a place, changes the radius and opens an info window', async ({ p
   // A larger radius (B §9 options) lists at least as many faces.
   const within10 = page.waitForResponse((r) => r.url().includes('/api/od/locations/?place=') && r.url().includes('radius=10'))
   await page.getByLabel('Radius', { exact: true }).selectOption('10')
-  const faces10 = (await (await within10).json()) as Face[]
+  const faces10 = await facesOf(request, await within10)
   expect(faces10.length).toBeGreaterThanOrEqual(faces5.length)
   expect(faces10.length).toBeGreaterThan(0)
   await expect(page.getByTestId('face-count')).toHaveText(`${count(faces10.length)} faces`)
@@ -135,7 +146,7 @@ test('works on a phone: the map above the list, nothing wider than the screen', 
   await context.close()
 })
 
-test('a street address, offline, finds the faces around its town and says so (issue 12 item 25)', async ({ page }) => {
+test('a street address, offline, finds the faces around its town and says so (issue 12 item 25)', async ({ page, request }) => {
   await offline(page)
   await page.goto('/locations')
   // The page is prerendered: a click before hydration is lost, and the week is filled in once
@@ -148,7 +159,7 @@ test('a street address, offline, finds the faces around its town and says so (is
   await expect(option).toBeVisible()
   const near = page.waitForResponse((r) => r.url().includes('/api/od/locations/?place=') && r.url().includes('radius=5'))
   await option.click()
-  const faces = (await (await near).json()) as Face[]
+  const faces = await facesOf(request, await near)
   expect(faces.length).toBeGreaterThan(0)
   await expect(page.getByTestId('face-count')).toHaveText(`${count(faces.length)} ${faces.length === 1 ? 'face' : 'faces'}`)
   await expect(page.getByText('Street addresses cannot be looked up here, so this is the town: distances are measured from the centre of Chicago, IL.')).toBeVisible()

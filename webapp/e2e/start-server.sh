@@ -32,6 +32,9 @@ export LOG_LEVEL=warn
 # development allows; deliveries are polled every second.
 export WEBHOOK_ALLOW_PRIVATE=true
 export WEBHOOK_POLL_INTERVAL=1s
+# The map tiles: a host that never resolves (RFC 2606), so the journeys are offline wherever they
+# run, and the map draws its built-in basemap without asking for tiles (issue 30).
+export TILE_URL="${TILE_URL:-https://tiles.invalid/{z}/{x}/{y}.png}"
 
 "$bin" migrate
 "$bin" seed --demo

@@ -1,5 +1,6 @@
 import { render, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { clusterIcon } from './icons'
 import FaceMap, { type MapFace } from './Map'
 
 // What jsdom can check of the map (it has no layout, so markers are checked in Chromium by the
@@ -38,5 +39,25 @@ describe('FaceMap', () => {
   it('moves to a view it is given', async () => {
     const { container } = renderMap({ view: { kind: 'centre', center: { lat: 37.77, lng: -122.42 }, zoom: 15 } })
     await waitFor(() => expect(container().dataset.zoom).toBe('15'))
+  })
+
+  it('without a tile URL (the tiles cannot be reached) draws no tile layer and says so once (issue 30)', async () => {
+    const { container, getByRole } = renderMap({ tileUrl: '' })
+    const region = getByRole('region', { name: 'Test map' })
+    expect(region.dataset.tiles).toBe('offline')
+    expect(getByRole('status')).toHaveTextContent('The map tiles can’t be reached: showing the built-in map.')
+    await waitFor(() => expect(container().dataset.basemap).toBeDefined())
+    expect(container().querySelectorAll('.leaflet-tile-pane img, .leaflet-tile-container')).toHaveLength(0)
+  })
+
+  it('says nothing while the tiles can be reached', () => {
+    const { getByRole, queryByRole } = renderMap()
+    expect(getByRole('region', { name: 'Test map' }).dataset.tiles).toBe('online')
+    expect(queryByRole('status')).toBeNull()
+  })
+
+  it('shares a cluster icon per count, so a render does not replace the markers', () => {
+    expect(clusterIcon(42)).toBe(clusterIcon(42))
+    expect(clusterIcon(42)).not.toBe(clusterIcon(43))
   })
 })

@@ -86,12 +86,20 @@ interface ClusterProps {
 export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
   const { mode, label, tileUrl, attribution, view, circle, className } = props
   const initial = view?.kind === 'centre' ? view : defaultView(mode)
-  // DESIGN §1.8: the tiles come from the internet; once one fails (offline, a blocked host, no
-  // TILE_URL) the embedded basemap is drawn under them, so the faces stay on a recognisable map.
+  // DESIGN §1.8: the tiles come from the internet. When they cannot be reached (no tileUrl: the
+  // server could not reach them, or the browser is offline) or the first one fails, the embedded
+  // basemap is drawn instead and the map says so once; the tile layer is removed, so no further
+  // tile is asked for (issue 30: offline, one failed request and console error per tile).
   const [tilesFailed, setTilesFailed] = useState(false)
   const tileEvents = useMemo<LeafletEventHandlerFnMap>(() => ({ tileerror: () => setTilesFailed(true) }), [])
+  const offline = tilesFailed || !tileUrl
   return (
-    <div role="region" aria-label={label} className={`map-root ${className ?? 'h-96'}`}>
+    <div role="region" aria-label={label} className={`map-root relative ${className ?? 'h-96'}`} data-tiles={offline ? 'offline' : 'online'}>
+      {offline && (
+        <p role="status" className="pointer-events-none absolute top-2 right-2 z-[500] max-w-[calc(100%-4rem)] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
+          The map tiles can’t be reached: showing the built-in map.
+        </p>
+      )}
       <MapContainer
         center={[initial.center.lat, initial.center.lng]}
         zoom={initial.zoom}
@@ -103,8 +111,8 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
         {/* detectRetina: a phone's screen (device pixel ratio above 1) gets tiles of the next zoom at half
             size, so the map is as sharp as the page instead of upscaled (Lighthouse: image-size-responsive);
             the layer's maxZoom is one above the map's, as Leaflet takes one off for the next zoom's tiles. */}
-        {tileUrl && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
-        {(tilesFailed || !tileUrl) && <OfflineBasemap />}
+        {!offline && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
+        {offline && <OfflineBasemap />}
         <ViewController view={view ?? null} />
         {circle && (
           <Circle

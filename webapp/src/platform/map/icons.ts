@@ -36,14 +36,27 @@ export function faceIcon(face: string, state: FaceMarkerState): DivIcon {
   return icon
 }
 
-/** A cluster bubble whose size grows with the number of faces it holds. */
+const clusterCache = new Map<string, DivIcon>()
+
+/**
+ * A cluster bubble whose size grows with the number of faces it holds. Icons are shared per label:
+ * a new icon object makes react-leaflet replace the marker's element, which every render of the
+ * map's parent did for every cluster on screen (issue 30: a tick in the campaign form, the week's
+ * spots arriving on /locations).
+ */
 export function clusterIcon(count: number): DivIcon {
   const size = count < 10 ? 32 : count < 100 ? 38 : count < 1000 ? 44 : 52
   const label = count >= 10000 ? `${Math.round(count / 1000)}k` : String(count)
-  return divIcon({
-    className: 'map-cluster',
-    html: `<span>${escapeHtml(label)}</span>`,
-    iconSize: [size, size],
-    iconAnchor: [size / 2, size / 2],
-  })
+  let icon = clusterCache.get(label)
+  if (!icon) {
+    if (clusterCache.size >= 5000) clusterCache.clear()
+    icon = divIcon({
+      className: 'map-cluster',
+      html: `<span>${escapeHtml(label)}</span>`,
+      iconSize: [size, size],
+      iconAnchor: [size / 2, size / 2],
+    })
+    clusterCache.set(label, icon)
+  }
+  return icon
 }

@@ -83,10 +83,10 @@ describe('/locations (A §2)', () => {
     expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['San Francisco, CA', 'San Fernando, CA'])
     await user.keyboard('{ArrowDown}{Enter}')
     expect(await screen.findByText('No faces in this area — try a larger radius')).toBeInTheDocument()
-    expect(api.called('GET', '/api/od/locations/').at(-1)!.query.toString()).toBe('place=p-sf&radius=5')
+    expect(api.called('GET', '/api/od/locations/').at(-1)!.query.toString()).toBe('place=p-sf&radius=5&format=columns')
     await user.selectOptions(screen.getByLabelText('Radius'), '10 miles')
     await waitFor(() => expect(screen.getByTestId('face-count')).toHaveTextContent('2 faces'))
-    expect(api.called('GET', '/api/od/locations/').at(-1)!.query.toString()).toBe('place=p-sf&radius=10')
+    expect(api.called('GET', '/api/od/locations/').at(-1)!.query.toString()).toBe('place=p-sf&radius=10&format=columns')
     // Nearest first.
     const names = within(screen.getByRole('list', { name: 'Faces' })).getAllByRole('button').map((b) => b.textContent)
     expect(names[0]).toContain('Nearer')

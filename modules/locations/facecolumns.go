@@ -1,0 +1,185 @@
+package locations
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"hash/fnv"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gin-gonic/gin"
+	"github.com/google/uuid"
+
+	"marquee/platform/apperr"
+)
+
+// toColumns encodes faces as LocationColumns (issue 30).
+func toColumns(ls []Location) LocationColumns {
+	n := len(ls)
+	c := LocationColumns{
+		Format: LocationColumnsFormat, Name: make([]int, n), Market: make([]int, n), City: make([]int, n),
+		Face: make([]int, n), Snapshot: make([]int, n), Lat: make([]int64, n), Lng: make([]int64, n), Value: make([]int64, n),
+		Ooh: make([]int64, n), Frequency: make([]int, n), Duration: make([]int, n), Flags: make([]int, n),
+		Names: []string{}, Markets: []string{}, Cities: []string{}, Faces: []string{}, Snapshots: []string{},
+	}
+	names, markets, cities, faces, snapshots := dictionary{}, dictionary{}, dictionary{}, dictionary{}, dictionary{}
+	c.UUIDs, c.ID = encodeIDs(ls)
+	var lastName int
+	var lastLat, lastLng int64
+	for i := range ls {
+		l := &ls[i]
+		name := names.index(&c.Names, l.LocationName)
+		c.Name[i], lastName = name-lastName, name
+		c.Market[i] = markets.index(&c.Markets, l.Market)
+		c.City[i] = cities.index(&c.Cities, l.City)
+		c.Face[i] = faces.index(&c.Faces, l.Face)
+		snapshot := l.NewLocationSnapshot
+		if snapshot == "" {
+			snapshot = l.LocationSnapshot
+		}
+		c.Snapshot[i] = snapshots.index(&c.Snapshots, snapshot)
+		lat, lng := int64(math.Round(l.Lat*1e5)), int64(math.Round(l.Lng*1e5))
+		c.Lat[i], c.Lng[i], lastLat, lastLng = lat-lastLat, lng-lastLng, lat, lng
+		c.Value[i], c.Ooh[i] = int64(l.Value), l.Ooh
+		c.Frequency[i], c.Duration[i] = l.Location.AdRotationFrequency, l.Location.AdSpotDuration
+		if l.Likely {
+			c.Flags[i] |= FlagLikely
+		}
+		if l.ExcludeMaximizeBudget {
+			c.Flags[i] |= FlagExcludeMaximizeBudget
+		}
+		if l.Distance != nil {
+			if c.Distance == nil {
+				c.Distance = make([]int64, n)
+			}
+			c.Distance[i] = int64(math.Round(*l.Distance * 100))
+		}
+	}
+	return c
+}
+
+// encodeIDs writes the faces' ids as their UUIDs' bytes in base64, or as they are when one is not
+// a UUID in its canonical form (the decoder writes them back in that form).
+func encodeIDs(ls []Location) (string, []string) {
+	raw := make([]byte, 0, 16*len(ls))
+	for i := range ls {
+		u, err := uuid.Parse(ls[i].ID)
+		if err != nil || u.String() != ls[i].ID {
+			ids := make([]string, len(ls))
+			for j := range ls {
+				ids[j] = ls[j].ID
+			}
+			return "", ids
+		}
+		raw = append(raw, u[:]...)
+	}
+	return base64.StdEncoding.EncodeToString(raw), nil
+}
+
+// dictionary numbers strings in the order they first appear.
+type dictionary map[string]int
+
+func (d dictionary) index(values *[]string, s string) int {
+	if i, ok := d[s]; ok {
+		return i
+	}
+	d[s] = len(*values)
+	*values = append(*values, s)
+	return d[s]
+}
+
+// faceAnswers keeps the encoded answers of GET /api/od/locations/ while the catalogue version they
+// were made under is current, so a repeated map load costs one primary-key read, and a browser
+// that has the answer gets 304 Not Modified (the answer's ETag changes only with the faces).
+type faceAnswers struct {
+	mu sync.Mutex
+	m  map[string]*faceAnswer
+}
+
+type faceAnswer struct {
+	version  int64
+	etag     string
+	body, gz []byte // gz is nil below gzipAbove
+}
+
+// maxFaceAnswers bounds the kept answers (every market, the whole country, a few place searches);
+// past it they start again.
+const maxFaceAnswers = 64
+
+// answer returns the encoded answer of key under version, made by build when it is not kept.
+func (a *faceAnswers) answer(key string, version int64, build func() (any, error)) (*faceAnswer, error) {
+	a.mu.Lock()
+	hit := a.m[key]
+	a.mu.Unlock()
+	if hit != nil && hit.version == version {
+		return hit, nil
+	}
+	v, err := build()
+	if err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(v)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	h := fnv.New64a()
+	_, _ = h.Write(body)
+	made := &faceAnswer{version: version, body: body, etag: `"` + strconv.FormatUint(h.Sum64(), 36) + `"`}
+	if len(body) >= gzipAbove {
+		// The best compression: it is made once per catalogue version and sent many times.
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = zw.Write(body) // writing to memory does not fail
+		_ = zw.Close()
+		made.gz = buf.Bytes()
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.m == nil || len(a.m) >= maxFaceAnswers {
+		a.m = map[string]*faceAnswer{}
+	}
+	a.m[key] = made
+	return made, nil
+}
+
+// send writes the answer with its ETag, or 304 when the browser's copy is the same. no-cache: the
+// browser keeps the answer and asks each time whether it is still current.
+func (f *faceAnswer) send(c *gin.Context) {
+	c.Header("ETag", f.etag)
+	c.Header("Cache-Control", "no-cache")
+	c.Header("Vary", "Accept-Encoding")
+	if etagMatches(c.GetHeader("If-None-Match"), f.etag) {
+		c.Status(http.StatusNotModified)
+		return
+	}
+	if f.gz != nil && acceptsGzip(c) {
+		c.Header("Content-Encoding", "gzip")
+		c.Data(http.StatusOK, "application/json; charset=utf-8", f.gz)
+		return
+	}
+	c.Data(http.StatusOK, "application/json; charset=utf-8", f.body)
+}
+
+// etagMatches reads If-None-Match (RFC 9110 §13.1.2: a list, weak comparison, or *).
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// faceAnswerKey is what an answer depends on besides the faces: the format and the query.
+func faceAnswerKey(columns bool, q LocationQuery) string {
+	markets := slices.Clone(q.Markets)
+	slices.Sort(markets)
+	return strconv.FormatBool(columns) + "|" + q.PlaceID + "|" + strconv.Itoa(q.Radius) + "|" + strings.Join(markets, "\x00")
+}
