@@ -17,6 +17,20 @@ const exam = {
   ],
 }
 
+/** A failed attempt's answer: the score and points only (B §4), and the attempts left today. */
+const failed = (attemptsLeft: number, next: string | null) => ({
+  success: false,
+  message: 'You did not reach the pass mark this time.',
+  questions: [],
+  points: 1,
+  max_points: 3,
+  score: 33,
+  user: { id: 'u', certified: false, certificate: null },
+  promo: null,
+  attempts_left: attemptsLeft,
+  next_attempt_at: next,
+})
+
 beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
   Element.prototype.scrollIntoView = vi.fn()
@@ -28,18 +42,7 @@ describe('/admin/special-users/exam', () => {
     const server = mockFetch({
       'GET /api/special/certified/exam': { body: exam },
       'PUT /api/special/certified/exam': {
-        body: {
-          success: false,
-          message: 'You did not reach the pass mark this time.',
-          questions: [],
-          points: 1,
-          max_points: 3,
-          score: 33,
-          user: { id: 'u', certified: false, certificate: null },
-          promo: null,
-          attempts_left: 2,
-          next_attempt_at: null,
-        },
+        body: failed(2, null),
       },
     })
     const session = signedInSession(makeUser({ companyType: 'certified' }))
@@ -112,18 +115,7 @@ describe('/admin/special-users/exam', () => {
     mockFetch({
       'GET /api/special/certified/exam': { body: exam },
       'PUT /api/special/certified/exam': {
-        body: {
-          success: false,
-          message: 'You did not reach the pass mark this time.',
-          questions: [],
-          points: 1,
-          max_points: 3,
-          score: 33,
-          user: { id: 'u', certified: false, certificate: null },
-          promo: null,
-          attempts_left: 0,
-          next_attempt_at: next,
-        },
+        body: failed(0, next),
       },
     })
     renderApp('/admin/special-users/exam', { session: signedInSession(makeUser({ companyType: 'certified' })) })
