@@ -151,8 +151,8 @@ function EndpointModal({ endpoint, eventTypes, open, onClose, onCreated }: {
           />
           <p id="webhook-url-hint" className="mt-1 text-xs text-slate-600">
             An https URL on a public internet address. A development server (<code>make run</code>) also accepts http and
-            loopback URLs, such as the demo&rsquo;s local receiver <code>http://127.0.0.1:8090/hooks</code> (
-            <code>marquee dev webhook-sink</code>).
+            loopback URLs, such as the demo&rsquo;s local receiver <code>http://127.0.0.1:8090/hooks</code>{' '}
+            (<code>marquee dev webhook-sink</code>).
           </p>
           {errors.url && (
             <p id="webhook-url-error" className="mt-1 text-sm text-red-700">
