@@ -98,8 +98,9 @@ func (d dictionary) index(values *[]string, s string) int {
 // were made under is current, so a repeated map load costs one primary-key read, and a browser
 // that has the answer gets 304 Not Modified (the answer's ETag changes only with the faces).
 type faceAnswers struct {
-	mu sync.Mutex
-	m  map[string]*faceAnswer
+	mu    sync.Mutex
+	m     map[string]*faceAnswer
+	bytes int // of the kept answers' bodies
 }
 
 type faceAnswer struct {
@@ -108,9 +109,13 @@ type faceAnswer struct {
 	body, gz []byte // gz is nil below gzipAbove
 }
 
-// maxFaceAnswers bounds the kept answers (every market, the whole country, a few place searches);
-// past it they start again.
-const maxFaceAnswers = 64
+// maxFaceAnswers and maxFaceAnswerBytes bound the kept answers (every market, the whole country, a
+// few place searches; the JSON of 10,000 faces is 5 MB): past either, they start again, so that
+// asking for many combinations of markets cannot grow the memory.
+const (
+	maxFaceAnswers     = 64
+	maxFaceAnswerBytes = 32 << 20
+)
 
 // answer returns the encoded answer of key under version, made by build when it is not kept.
 func (a *faceAnswers) answer(key string, version int64, build func() (any, error)) (*faceAnswer, error) {
@@ -141,10 +146,17 @@ func (a *faceAnswers) answer(key string, version int64, build func() (any, error
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.m == nil || len(a.m) >= maxFaceAnswers {
-		a.m = map[string]*faceAnswer{}
+	size := len(made.body) + len(made.gz)
+	if old := a.m[key]; old != nil {
+		delete(a.m, key)
+		a.bytes -= len(old.body) + len(old.gz)
 	}
-	a.m[key] = made
+	if a.m == nil || len(a.m) >= maxFaceAnswers || a.bytes+size > maxFaceAnswerBytes {
+		a.m, a.bytes = map[string]*faceAnswer{}, 0
+	}
+	if size <= maxFaceAnswerBytes {
+		a.m[key], a.bytes = made, a.bytes+size
+	}
 	return made, nil
 }
 

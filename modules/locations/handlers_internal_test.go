@@ -2,6 +2,8 @@ package locations
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -35,5 +37,28 @@ func TestColumnsKeepIDsThatAreNotUUIDs(t *testing.T) {
 	}
 	if c := toColumns(ls[:1]); c.UUIDs != "bvS8DfBRXJq2/22oNBuu7A==" || c.ID != nil {
 		t.Fatalf("uuids %q, ids %q", c.UUIDs, c.ID)
+	}
+}
+
+// The kept answers of the face list stay under their byte bound, however many combinations of
+// markets are asked for.
+func TestFaceAnswersAreBoundedInBytes(t *testing.T) {
+	var a faceAnswers
+	big := strings.Repeat("a", 12<<20)
+	for i := 0; i < 4; i++ {
+		if _, err := a.answer(fmt.Sprint("key", i), 1, func() (any, error) { return big, nil }); err != nil {
+			t.Fatal(err)
+		}
+		if a.bytes > maxFaceAnswerBytes || len(a.m) == 0 {
+			t.Fatalf("after %d answers: %d bytes kept in %d answers", i+1, a.bytes, len(a.m))
+		}
+	}
+	// The same key again replaces its answer instead of counting it twice.
+	before := a.bytes
+	if _, err := a.answer("key3", 2, func() (any, error) { return big, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if a.bytes != before {
+		t.Fatalf("%d bytes kept after replacing an answer, %d before", a.bytes, before)
 	}
 }

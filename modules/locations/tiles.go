@@ -52,6 +52,8 @@ func (p *tileProbe) reachable(ctx context.Context) bool {
 	}
 	if !p.checking {
 		p.checking, p.done = true, make(chan struct{})
+		// #nosec G118 -- the check outlives the request that started it: its answer serves the
+		// requests of the next five minutes (it has its own timeout, tileProbeTimeout).
 		go p.check()
 	}
 	first, done, online := p.checked.IsZero(), p.done, p.online
@@ -75,7 +77,6 @@ func (p *tileProbe) check() {
 	defer cancel()
 	if req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.url, nil); err == nil {
 		req.Header.Set("User-Agent", "Marquee (map tile check)")
-		// #nosec G704 -- the URL is the operator's TILE_URL setting, not a request's input.
 		if res, err := p.client.Do(req); err == nil {
 			_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 1<<20))
 			_ = res.Body.Close()

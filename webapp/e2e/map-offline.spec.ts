@@ -23,7 +23,8 @@ test('offline, /locations draws the built-in map without asking for a tile, and 
   await page.goto('/locations')
   const region = page.getByRole('region', { name: 'Map of billboard faces' })
   const container = region.locator('.leaflet-container')
-  await expect(container).toHaveAttribute('data-basemap', 'drawn')
+  // The map is a lazy chunk: on a loaded machine it takes a while to come.
+  await expect(container).toHaveAttribute('data-basemap', 'drawn', { timeout: 30_000 })
   await expect.poll(async () => Number(await container.getAttribute('data-markers'))).toBeGreaterThan(0)
   await expect(region).toHaveAttribute('data-tiles', 'offline')
   // Said once, in the map.
