@@ -370,11 +370,10 @@ const (
 )
 
 // Invitation limits (issue 24 §2): counted through the shared database limiter (Kernel.Limits),
-// per company over every invitee and resend, and per recipient, in a 24-hour window.
+// per company over every invitee and resend, and per recipient, in a window of InviteWindow.
 const (
 	InviteCompanyLimit   = 50
 	InviteRecipientLimit = 3
-	InviteWindow         = 24 * time.Hour
 )
 
 // Team invite limits: a form of a few rows; 20 at once bounds the work of one request (each

@@ -2,6 +2,7 @@ package identity
 
 import (
 	"context"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -21,6 +22,10 @@ import (
 // resend invitations. Removing an invited member deletes the invitation (the user row and its
 // links); removing a member who has an account disables it, which ends their sessions and the API
 // keys they made, and keeps their name on what they did (campaigns, the audit log).
+
+// InviteWindow is the invitation limits' window (kept out of service.go: durations do not
+// translate to the web app's types).
+const InviteWindow = 24 * time.Hour
 
 // limitInvite counts one invitation to email for the company, and refuses it when the company or
 // the recipient has had too many in the window (InviteCompanyLimit, InviteRecipientLimit).
