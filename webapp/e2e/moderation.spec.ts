@@ -60,14 +60,14 @@ for (const size of SIZES) {
       for (const path of ['/campaigns', '/creatives', '/profile?tab=team']) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)')
         await expect(banner).toBeInViewport()
         const box = await banner.boundingBox()
         expect(box?.y, `${path}: the banner's top`).toBeLessThanOrEqual(1)
         expect(await overflow(page), path).toBeLessThanOrEqual(1)
       }
       await page.goto('/campaigns')
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)')
       await expectAccessibleHere(page, `a moderated session's page at ${size.width} px`)
       await lastScreen(page, `moderation-banner-${size.name}`)
 
@@ -117,6 +117,7 @@ for (const size of SIZES) {
       const diff = entry.getByRole('table', { name: 'Changed fields' })
       await expect(diff.getByRole('rowheader', { name: 'phone' })).toBeVisible()
       await expect(diff.getByRole('row')).toHaveCount(2)
+      expect(await overflow(page), 'the audit log with a diff open').toBeLessThanOrEqual(1)
       const diffBox = await diff.boundingBox()
       if (size.width >= 1024) expect(diffBox?.width ?? 0, 'the diff is readable: wider than a sliver').toBeGreaterThan(250)
       await expectAccessibleHere(page, `the audit log at ${size.width} px`)

@@ -69,12 +69,13 @@ function Change({ entry }: { entry: Entry }) {
   const fields = changedFields(entry.before, entry.after)
   if (fields.length === 0) return <span className="text-slate-400">No field changed</span>
   return (
-    <details className="min-w-[18rem]">
+    <details className="w-72 whitespace-normal">
       <summary className="cursor-pointer text-brand-700">
         {fields.length === 1 ? `1 field: ${fields[0]!.field}` : `${fields.length} fields changed`}
       </summary>
-      <table className="mt-2 w-full table-fixed border-collapse text-xs">
-        <caption className="sr-only">Changed fields</caption>
+      {/* Named by aria-label, not an sr-only caption: an absolutely placed caption would escape
+          the grid's scrolling box and widen the page on a phone. */}
+      <table aria-label="Changed fields" className="mt-2 w-full table-fixed border-collapse text-xs">
         <thead>
           <tr className="text-left text-slate-500">
             <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
@@ -128,8 +129,8 @@ export function objectLink(e: Entry): string {
 function Who({ entry }: { entry: Entry }) {
   const name = entry.actor_name && entry.actor_name !== entry.actor_email ? entry.actor_name : ''
   return (
-    <span className="block min-w-[11rem]">
-      <span className="block font-medium text-slate-900">{name || entry.actor_email}</span>
+    <span className="block w-56 whitespace-normal">
+      <span className="block font-medium break-words text-slate-900">{name || entry.actor_email}</span>
       {name && <span className="block text-xs text-slate-500">{entry.actor_email}</span>}
       {entry.moderator_id && (
         // A change made while an admin was signed in as the user names that admin (issue 26 item 4).
@@ -153,7 +154,7 @@ const columns: ColumnDef<Entry, any>[] = [
     cell: (c) => {
       const e = c.row.original
       return (
-        <span className="block min-w-[9rem]">
+        <span className="block w-40 whitespace-normal break-words">
           <span className="block text-xs text-slate-500 capitalize">{e.object_type.replace('_', ' ')}</span>
           <Link to={objectLink(e)} title={e.object_id} className="font-medium text-brand-700 hover:underline">
             {e.object_name || e.object_id}

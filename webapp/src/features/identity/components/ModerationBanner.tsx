@@ -62,7 +62,7 @@ export default function ModerationBanner() {
         <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 9a7 7 0 0 1 14 0" />
       </svg>
       <p className="min-w-0 flex-1">
-        <span className="block truncate">
+        <span className="block">
           Signed in as <strong>{name}</strong>
           <span className="hidden md:inline"> ({user.local.email})</span> of <strong>{user.company?.name}</strong>
         </span>
