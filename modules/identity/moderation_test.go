@@ -243,11 +243,11 @@ func TestTeamRemoveAndResend(t *testing.T) {
 		first := accessRE.FindStringSubmatch(strings.ReplaceAll(strings.Join(w.s.DeliverMail(t), ""), "=\r\n", ""))[1]
 
 		// Only the owner, and only their company's members.
-		mate.Delete("/api/team-members/" + hire).Expect(t, http.StatusForbidden)
+		mate.Delete("/api/team-members/"+hire).Expect(t, http.StatusForbidden)
 		mate.Post("/api/team-members/"+hire+"/resend", nil).Expect(t, http.StatusForbidden)
-		w.as(t, w.other).Delete("/api/team-members/" + w.mate.ID).Expect(t, http.StatusNotFound) // Moonset's owner, not Sunrise's
-		owner.Delete("/api/team-members/" + w.other.ID).Expect(t, http.StatusNotFound)
-		owner.Delete("/api/team-members/" + w.owner.ID).Expect(t, http.StatusBadRequest)
+		w.as(t, w.other).Delete("/api/team-members/"+w.mate.ID).Expect(t, http.StatusNotFound) // Moonset's owner, not Sunrise's
+		owner.Delete("/api/team-members/"+w.other.ID).Expect(t, http.StatusNotFound)
+		owner.Delete("/api/team-members/"+w.owner.ID).Expect(t, http.StatusBadRequest)
 		owner.Post("/api/team-members/"+w.mate.ID+"/resend", nil).Expect(t, http.StatusConflict)
 
 		// Resend: a new link, the old one dead.
@@ -258,18 +258,18 @@ func TestTeamRemoveAndResend(t *testing.T) {
 		}
 		mails := w.s.DeliverMail(t)
 		second := accessRE.FindStringSubmatch(strings.ReplaceAll(mails[len(mails)-1], "=\r\n", ""))[1]
-		w.s.Client(t).Get("/api/users/get-password?token=" + first).Expect(t, 400)
-		w.s.Client(t).Get("/api/users/get-password?token=" + second).Expect(t, 200)
+		w.s.Client(t).Get("/api/users/get-password?token="+first).Expect(t, 400)
+		w.s.Client(t).Get("/api/users/get-password?token="+second).Expect(t, 200)
 
 		// Remove an invitation: the user is gone, the link dead.
-		owner.Delete("/api/team-members/" + hire).Expect(t, 200).JSON(t, &msg)
+		owner.Delete("/api/team-members/"+hire).Expect(t, 200).JSON(t, &msg)
 		if msg.Message != identity.MsgMemberRemoved || w.countRows(t, "identity_users", "id = ?", hire) != 0 {
 			t.Fatalf("remove invited = %+v", msg)
 		}
-		w.s.Client(t).Get("/api/users/get-password?token=" + second).Expect(t, 400)
+		w.s.Client(t).Get("/api/users/get-password?token="+second).Expect(t, 400)
 
 		// Remove an account: disabled, signed out, refused at sign-in.
-		owner.Delete("/api/team-members/" + w.mate.ID).Expect(t, 200)
+		owner.Delete("/api/team-members/"+w.mate.ID).Expect(t, 200)
 		mate.Get("/users/currentUser").Expect(t, http.StatusUnauthorized)
 		w.s.Client(t).Post("/signin", identity.SignInRequest{Email: "mate@sunrise.test", Password: goodPassword}).Expect(t, http.StatusForbidden)
 		var team []identity.User
