@@ -12,6 +12,7 @@ import (
 	"marquee/platform/auth"
 	"marquee/platform/db"
 	"marquee/platform/ids"
+	"marquee/platform/ratelimit"
 )
 
 // accounts implements sign-up, sign-in, passwords and tokens.
@@ -19,6 +20,8 @@ type accounts struct {
 	deps  Deps
 	store *store.Store
 	keys  *keys
+	// Invitations and resends, per company (each invitee counts) and per recipient (issue 24 §2).
+	inviteLimit, inviteeLimit ratelimit.Counter
 }
 
 func (a *accounts) now() time.Time { return a.deps.Clock.Now() }
@@ -135,6 +138,11 @@ func (a *accounts) signIn(ctx context.Context, req SignInRequest, ip, userAgent 
 	}
 	if u.Status == StatusDisabled {
 		return nil, "", apperr.New(apperr.EFORBIDDEN, MsgAccountDisabled)
+	}
+	if co, err := a.store.CompanyByID(ctx, u.CompanyID); err != nil {
+		return nil, "", apperr.Internal(err)
+	} else if co.Status != StatusActive {
+		return nil, "", apperr.New(apperr.EFORBIDDEN, MsgCompanyDisabled)
 	}
 	now := a.now()
 	var token string
@@ -329,6 +337,9 @@ func (a *accounts) usePasswordToken(ctx context.Context, req SetPasswordRequest,
 // changePassword replaces the signed-in user's password after checking the current one, and ends
 // their other sessions.
 func (a *accounts) changePassword(ctx context.Context, p *auth.Principal, req ChangePasswordRequest) error {
+	if err := auth.RefuseModerated(p); err != nil { // issue 24 §2
+		return err
+	}
 	u, err := a.store.UserByID(ctx, p.UserID)
 	if err != nil {
 		return db.Translate(err, "User not found.", "")
@@ -627,6 +638,9 @@ func (a *accounts) LoadPrincipal(ctx context.Context, userID string) (*auth.Prin
 	}
 	if err != nil {
 		return nil, err // an outage answers 503; it does not sign anyone out
+	}
+	if c.Status != StatusActive {
+		return nil, nil // a disabled company's users have no access (issue 24 §2)
 	}
 	return &auth.Principal{UserID: u.ID, CompanyID: u.CompanyID, Email: u.Email, Role: u.Role, CompanyType: c.Type}, nil
 }

@@ -517,10 +517,14 @@ func TestModeratedSignIn(t *testing.T) {
 			t.Fatalf("%d moderated sessions left", n)
 		}
 
+		// Every write of the moderated session is recorded (moderate.write, before the module's own
+		// entry), in the user's name with the moderator's id and name.
 		entries := w.auditEntries(t, "actor="+w.admin.ID+"&sort=created_at")
-		if entries.Total != 3 || entries.Items[0].Action != identity.AuditModerateSignIn || entries.Items[0].ObjectID != w.owner.ID ||
-			entries.Items[0].IP == "" || entries.Items[1].Action != identity.AuditTeamInvite || entries.Items[1].ActorID != w.owner.ID ||
-			entries.Items[1].ModeratorID != w.admin.ID || entries.Items[2].Action != identity.AuditModerateSignOut {
+		if entries.Total != 4 || entries.Items[0].Action != identity.AuditModerateSignIn || entries.Items[0].ObjectID != w.owner.ID ||
+			entries.Items[0].IP == "" || entries.Items[1].Action != audit.ActionModeratedWrite || entries.Items[1].ObjectName != "POST /api/team-members/" ||
+			entries.Items[2].Action != identity.AuditTeamInvite || entries.Items[2].ActorID != w.owner.ID ||
+			entries.Items[2].ModeratorID != w.admin.ID || entries.Items[2].ModeratorEmail != "admin@marquee.test" || entries.Items[2].ModeratorName != "First Last" ||
+			entries.Items[2].ObjectName != "Sunrise Coffee" || entries.Items[3].Action != identity.AuditModerateSignOut {
 			t.Fatalf("audit = %+v", entries.Items)
 		}
 		if n := w.auditEntries(t, "from=2026-11-22&to=2026-11-22&action=moderate.signin").Total; n != 1 {
@@ -531,10 +535,10 @@ func TestModeratedSignIn(t *testing.T) {
 		}
 		w.as(t, w.super).Get("/api/admin/audit/?from=yesterday").Expect(t, 400)
 
-		// A super admin may act as an admin; when the super admin's own session has ended
-		// meanwhile, the way back signs out instead.
+		// When the admin's own session has ended meanwhile, the way back signs out instead.
 		sup := w.as(t, w.super)
-		sup.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "admin@marquee.test"}).Expect(t, 200)
+		sup.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "mate@sunrise.test"}).Expect(t, 400) // disabled above
+		sup.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "boss@moonset.test"}).Expect(t, 200)
 		if err := w.s.Kernel.DB.Exec("DELETE FROM auth_sessions WHERE user_id = ?", w.super.ID).Error; err != nil {
 			t.Fatal(err)
 		}
@@ -544,16 +548,24 @@ func TestModeratedSignIn(t *testing.T) {
 		}
 		sup.Get("/users/currentUser").Expect(t, 401)
 
-		// Logging out of a moderated session ends the admin's kept session too: the browser is
-		// signed out, not left with a live admin session in a cookie.
+		// Logging out of a moderated session returns to the admin's own account (issue 24 §2), with
+		// the moderate.signout row; a second logout then signs the admin out.
 		out := w.as(t, w.admin)
 		out.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "owner@sunrise.test"}).Expect(t, 200)
-		adminSessions := w.countRows(t, "auth_sessions", "user_id = ?", w.admin.ID)
-		out.Get("/users/logout").Expect(t, 200)
-		if n := w.countRows(t, "auth_sessions", "user_id = ?", w.admin.ID); n != adminSessions-1 {
-			t.Fatalf("admin sessions %d -> %d after logging out of a moderated session", adminSessions, n)
+		signouts := w.auditEntries(t, "action=moderate.signout").Total
+		out.Get("/users/logout").Expect(t, 200).JSON(t, &res)
+		if res.User == nil || res.User.ID != w.admin.ID || res.Message != identity.MsgModerateEnded {
+			t.Fatalf("logout of a moderated session = %+v", res)
 		}
-		out.Post("/moderate-signout", nil).Expect(t, 401)
+		if n := w.auditEntries(t, "action=moderate.signout").Total; n != signouts+1 {
+			t.Fatalf("moderate.signout rows %d -> %d", signouts, n)
+		}
+		out.Get("/users/currentUser").Expect(t, 200).JSON(t, &me)
+		if me.ID != w.admin.ID || me.Moderator != nil {
+			t.Fatalf("after logging out of the moderated session = %+v", me)
+		}
+		out.Get("/users/logout").Expect(t, 200)
+		out.Get("/users/currentUser").Expect(t, 401)
 
 		// Disabling an admin ends the sessions they moderate too.
 		admin.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "owner@sunrise.test"}).Expect(t, 200)

@@ -48,11 +48,15 @@ func oneOf(v string, allowed ...string) bool {
 
 // adminUsers answers the admin user grid: one query for the page, one for the total, one for the
 // page's companies.
-func (a *accounts) adminUsers(ctx context.Context, status string, p pagination.Params) (pagination.Page[*User], error) {
+func (a *accounts) adminUsers(ctx context.Context, status, company string, p pagination.Params) (pagination.Page[*User], error) {
 	if status != "" && !oneOf(status, StatusActive, StatusInvited, StatusDisabled) {
 		return pagination.Page[*User]{}, apperr.Field("status", "Status must be active, invited or disabled.")
 	}
-	rows, total, err := a.store.ListUsers(ctx, store.UserFilter{Q: likeText(p.Q), Status: status}, p.Apply)
+	if company != "" && !ids.Valid(company) {
+		// An id that cannot exist matches nothing, as an unknown one does.
+		return pagination.Envelope([]*User{}, 0, p), nil
+	}
+	rows, total, err := a.store.ListUsers(ctx, store.UserFilter{Q: likeText(p.Q), Status: status, Company: company}, p.Apply)
 	if err != nil {
 		return pagination.Page[*User]{}, apperr.Internal(err)
 	}
@@ -176,7 +180,7 @@ func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, 
 }
 
 // upgradeUser makes the user's company certified or ambassador (B §4, §8).
-func (a *accounts) upgradeUser(ctx context.Context, id string, req UpgradeUserRequest) (*UserResult, error) {
+func (a *accounts) upgradeUser(ctx context.Context, p *auth.Principal, id string, req UpgradeUserRequest) (*UserResult, error) {
 	if !oneOf(req.Type, CompanyCertified, CompanyAmbassador) {
 		return nil, apperr.Field("type", MsgUpgradeType)
 	}
@@ -186,6 +190,9 @@ func (a *accounts) upgradeUser(ctx context.Context, id string, req UpgradeUserRe
 	u, err := a.store.UserByID(ctx, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgUserNotFound, "")
+	}
+	if err := guardSuperAdmin(p, u); err != nil {
+		return nil, err
 	}
 	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
 		before, err := a.FindCompanyByID(ctx, u.CompanyID)
@@ -226,8 +233,8 @@ func (a *accounts) setEnabled(ctx context.Context, p *auth.Principal, id string,
 		if err != nil {
 			return db.Translate(err, MsgUserNotFound, "")
 		}
-		if u.Role == RoleSuperAdmin && p.Role != RoleSuperAdmin {
-			return apperr.New(apperr.EFORBIDDEN, MsgSuperAdminOnly)
+		if err := guardSuperAdmin(p, u); err != nil {
+			return err
 		}
 		status = StatusDisabled
 		action := AuditUserDisable
@@ -265,6 +272,15 @@ func (a *accounts) setEnabled(ctx context.Context, p *auth.Principal, id string,
 	return &UserResult{Success: true, Message: msg, Status: status, User: out}, nil
 }
 
+// guardSuperAdmin refuses a plain admin's change to a super admin: their profile, certification,
+// status or company (B §6: the super admin is above the admins; issue 24 §2).
+func guardSuperAdmin(p *auth.Principal, u *store.User) error {
+	if u.Role == RoleSuperAdmin && p.Role != RoleSuperAdmin {
+		return apperr.New(apperr.EFORBIDDEN, MsgSuperAdminOnly)
+	}
+	return nil
+}
+
 // visibleCompany returns the company when p may see it: their own, or any for an admin.
 func (a *accounts) visibleCompany(ctx context.Context, p *auth.Principal, id string) (*Company, error) {
 	if !ids.Valid(id) || (!p.IsAdmin() && id != p.CompanyID) {
@@ -275,7 +291,7 @@ func (a *accounts) visibleCompany(ctx context.Context, p *auth.Principal, id str
 
 // updateCompany is the admin's PUT /api/companies/{id}: name (unique case-insensitively, A §5),
 // type (through ChangeCompanyType) and status.
-func (a *accounts) updateCompany(ctx context.Context, id string, req UpdateCompanyRequest) (*CompanyResult, error) {
+func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id string, req UpdateCompanyRequest) (*CompanyResult, error) {
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgCompanyNotFound)
 	}
@@ -306,6 +322,15 @@ func (a *accounts) updateCompany(ctx context.Context, id string, req UpdateCompa
 		if err != nil {
 			return err
 		}
+		members, err := a.store.UsersOfCompany(ctx, id, -1) // -1: every user
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		for i := range members {
+			if err := guardSuperAdmin(p, &members[i]); err != nil {
+				return err // a super admin's company is a super admin's to change (issue 24 §2)
+			}
+		}
 		if len(cols) > 0 {
 			cols["updated_at"] = a.now()
 			if err := a.store.UpdateCompany(ctx, id, cols); err != nil {
@@ -322,6 +347,18 @@ func (a *accounts) updateCompany(ctx context.Context, id string, req UpdateCompa
 		}
 		if out, err = a.FindCompanyByID(ctx, id); err != nil {
 			return err
+		}
+		if before.Status == StatusActive && out.Status == StatusDisabled {
+			// Disabling a company ends its users' sessions (and those they moderate); enabling it
+			// again restores access, not the sessions (issue 24 §2). Sign-in, the session loader
+			// and API keys refuse a disabled company; webhooks hold its deliveries.
+			userIDs := make([]string, len(members))
+			for i := range members {
+				userIDs[i] = members[i].ID
+			}
+			if err := a.deps.Sessions.RevokeUsers(ctx, userIDs); err != nil {
+				return apperr.Internal(err)
+			}
 		}
 		return a.record(ctx, AuditCompanyUpdate, AuditObjectCompany, id, before, out)
 	})
@@ -362,6 +399,67 @@ func auditFilter(c *gin.Context) (audit.Filter, error) {
 	return f, nil
 }
 
+// nameAuditEntries fills in the names of a page of audit entries: the actor's and the moderator's,
+// and the object's for users and companies (issue 26 item 4: the log answers "who", and shows
+// objects by name). Two queries whatever the page size.
+func (a *accounts) nameAuditEntries(ctx context.Context, entries []audit.Entry) error {
+	var userIDs, companyIDs []string
+	for _, e := range entries {
+		userIDs = append(userIDs, e.ActorID, e.ModeratorID)
+		switch e.ObjectType {
+		case AuditObjectUser:
+			userIDs = append(userIDs, e.ObjectID)
+		case AuditObjectCompany:
+			companyIDs = append(companyIDs, e.ObjectID)
+		}
+	}
+	valid := func(in []string) []string {
+		out := make([]string, 0, len(in))
+		for _, id := range in {
+			if ids.Valid(id) {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	users, err := a.store.UsersByIDs(ctx, valid(userIDs))
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	companies, err := a.store.CompaniesByIDs(ctx, valid(companyIDs))
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	byID := make(map[string]*store.User, len(users))
+	for i := range users {
+		byID[users[i].ID] = &users[i]
+	}
+	companyName := make(map[string]string, len(companies))
+	for _, co := range companies {
+		companyName[co.ID] = co.Name
+	}
+	for i := range entries {
+		e := &entries[i]
+		if u := byID[e.ActorID]; u != nil {
+			e.ActorName = fullName(u)
+		}
+		if u := byID[e.ModeratorID]; u != nil {
+			e.ModeratorEmail, e.ModeratorName = u.Email, fullName(u)
+		}
+		switch e.ObjectType {
+		case AuditObjectUser:
+			if u := byID[e.ObjectID]; u != nil {
+				e.ObjectName = fullName(u)
+			}
+		case AuditObjectCompany:
+			if n := companyName[e.ObjectID]; n != "" {
+				e.ObjectName = n
+			}
+		}
+	}
+	return nil
+}
+
 // Handlers.
 
 func (m *Module) adminUsers(c *gin.Context) error {
@@ -369,7 +467,7 @@ func (m *Module) adminUsers(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := m.accounts.adminUsers(c, c.Query("status"), p)
+	page, err := m.accounts.adminUsers(c, c.Query("status"), c.Query("company"), p)
 	if err != nil {
 		return err
 	}
@@ -421,7 +519,7 @@ func (m *Module) updateCompany(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	res, err := m.accounts.updateCompany(c, c.Param("id"), req)
+	res, err := m.accounts.updateCompany(c, auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -434,7 +532,7 @@ func (m *Module) upgradeUser(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	res, err := m.accounts.upgradeUser(c, c.Param("id"), req)
+	res, err := m.accounts.upgradeUser(c, auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -466,6 +564,9 @@ func (m *Module) auditLog(c *gin.Context) error {
 	}
 	page, err := m.deps.Audit.List(c, f, p)
 	if err != nil {
+		return err
+	}
+	if err := m.accounts.nameAuditEntries(c, page.Items); err != nil {
 		return err
 	}
 	httpx.OK(c, page)

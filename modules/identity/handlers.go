@@ -42,6 +42,9 @@ func (m *Module) routes() server.RouteTable {
 		server.GET("/api/companies/:id", authz.Member, m.getCompany),
 		server.GET("/api/team-members/", authz.Member, m.teamMembers),
 		server.POST("/api/team-members/", authz.User, m.inviteTeam),
+		server.DELETE("/api/team-members/:id", authz.User, m.removeMember).Doc("Remove a team member (the company's owner; ends their sessions)", nil, MessageResponse{}),
+		server.POST("/api/team-members/:id/resend", authz.User, m.resendInvite).Doc("Mail an invited team member a new link (the company's owner)", nil, MessageResponse{}),
+		server.GET("/api/users", authz.Member, m.listUsers).Doc("The company's users (its owner), or the admins (an admin)", nil, []User{}),
 
 		// The admin area (B §2 "Admin area", B §6).
 		server.GET("/companies", authz.Admin, m.companies),
@@ -178,6 +181,16 @@ func (m *Module) endKeptAdminSession(c *gin.Context) {
 }
 
 func (m *Module) logout(c *gin.Context) error {
+	if p := auth.Current(c); p != nil && p.ModeratorID != "" {
+		// Logging out of a moderated session returns to the admin's own account, with the
+		// moderate.signout audit row; it never silently ends the admin's session (issue 24 §2).
+		res, err := m.endModeration(c)
+		if err != nil {
+			return err
+		}
+		httpx.OK(c, res)
+		return nil
+	}
 	if token := auth.Token(c); token != "" {
 		if err := m.deps.Sessions.Revoke(c, token); err != nil {
 			return apperr.Internal(err)

@@ -89,8 +89,12 @@ func humanDuration(d time.Duration) string {
 }
 
 func inviteMail(to, inviter, company, link string, ttl time.Duration) mail.Message {
+	who := "You are invited"
+	if inviter != "" {
+		who = inviter + " invited you"
+	}
 	html := mail.Letter{Title: "You have been invited to " + company,
-		Intro: []string{inviter + " invited you to join " + company + " on Marquee, where your team plans and follows its billboard campaigns.",
+		Intro: []string{who + " to join " + company + " on Marquee, where your team plans and follows its billboard campaigns.",
 			"To set your password and sign in, open this link within " + humanDuration(ttl) + "."},
 		Button: &mail.Link{Label: "Set your password", URL: link},
 		Outro:  []string{"The link works once. If you did not expect this invitation, ignore this email."},
@@ -99,7 +103,7 @@ func inviteMail(to, inviter, company, link string, ttl time.Duration) mail.Messa
 		HTML:    html,
 		To:      []string{to},
 		Subject: "You have been invited to " + company + " on Marquee",
-		Text: fmt.Sprintf(`%s invited you to join %s on Marquee, where your team plans and follows its billboard
+		Text: fmt.Sprintf(`%s to join %s on Marquee, where your team plans and follows its billboard
 campaigns.
 
 To set your password and sign in, open this link within %s:
@@ -109,6 +113,6 @@ To set your password and sign in, open this link within %s:
 The link works once. If you did not expect this invitation, ignore this email.
 
 The Marquee team
-`, inviter, company, humanDuration(ttl), link),
+`, who, company, humanDuration(ttl), link),
 	}
 }

@@ -64,8 +64,15 @@ func (a *accounts) moderateSignIn(ctx context.Context, p *auth.Principal, email,
 		return nil, nil, "", apperr.Field("email", MsgModerateDisabled)
 	case target.Status != StatusActive:
 		return nil, nil, "", apperr.Field("email", MsgModerateInvited)
-	case target.Role == RoleSuperAdmin && p.Role != RoleSuperAdmin:
-		return nil, nil, "", apperr.New(apperr.EFORBIDDEN, MsgModerateSuperAdmin)
+	case target.Role == RoleAdmin || target.Role == RoleSuperAdmin:
+		// Acting as an admin would hand one admin another's powers; a moderated session carries no
+		// admin rights anyway (platform/auth.Authenticate). Issue 24 §2.
+		return nil, nil, "", apperr.New(apperr.EFORBIDDEN, MsgModerateAdmin)
+	}
+	if co, err := a.store.CompanyByID(ctx, target.CompanyID); err != nil {
+		return nil, nil, "", db.Translate(err, MsgCompanyNotFound, "")
+	} else if co.Status != StatusActive {
+		return nil, nil, "", apperr.Field("email", MsgModerateCompanyOff)
 	}
 	admin, err := a.store.UserByID(ctx, p.UserID)
 	if err != nil {
@@ -151,18 +158,27 @@ func (m *Module) moderateSignIn(c *gin.Context) error {
 }
 
 func (m *Module) moderateSignOut(c *gin.Context) error {
+	res, err := m.endModeration(c)
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, res)
+	return nil
+}
+
+// endModeration ends the request's moderated session (the way back, or a logout inside it: issue
+// 24 §2) and puts the admin's own session back in the cookie when it is still live.
+func (m *Module) endModeration(c *gin.Context) (*ModerateResponse, error) {
 	adminToken := auth.ModeratorToken(c)
 	u, restored, err := m.accounts.moderateSignOut(c, auth.Current(c), adminToken)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	m.deps.Cookies.ClearModerator(c)
 	if !restored {
 		m.deps.Cookies.Clear(c)
-		httpx.OK(c, ModerateResponse{Success: true, Message: MsgModerateAdminExpired})
-		return nil
+		return &ModerateResponse{Success: true, Message: MsgModerateAdminExpired}, nil
 	}
 	m.deps.Cookies.Set(c, adminToken)
-	httpx.OK(c, ModerateResponse{Success: true, Message: MsgModerateEnded, User: u})
-	return nil
+	return &ModerateResponse{Success: true, Message: MsgModerateEnded, User: u}, nil
 }

@@ -41,6 +41,8 @@ type Deps struct {
 	Outbox   Mailer
 	Events   Publisher
 	Audit    *audit.Log
+	// Limits makes the invitation limits' counters (Kernel.Limits: in the database on PostgreSQL).
+	Limits ratelimit.Factory
 
 	BaseURL         string
 	ResetTokenTTL   time.Duration
@@ -88,13 +90,15 @@ func (m *Module) creditReader() CreditReader {
 
 // New builds the module.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Hasher == nil || d.Sessions == nil || d.Outbox == nil || d.Events == nil || d.Audit == nil {
+	if d.DB == nil || d.Clock == nil || d.Hasher == nil || d.Sessions == nil || d.Outbox == nil || d.Events == nil || d.Audit == nil || d.Limits == nil {
 		return nil, errors.New("identity: missing dependency")
 	}
 	if d.BaseURL == "" || d.ResetTokenTTL <= 0 || d.AccessTokenTTL <= 0 || d.SignInRateLimit < 1 || d.ResetRateLimit < 1 || d.SignUpRateLimit < 1 || d.MaxJSONBytes < 1 {
 		return nil, errors.New("identity: missing configuration")
 	}
-	acc := &accounts{deps: d, store: store.New(d.DB)}
+	acc := &accounts{deps: d, store: store.New(d.DB),
+		inviteLimit:  d.Limits("identity.invite", InviteCompanyLimit, InviteWindow),
+		inviteeLimit: d.Limits("identity.invitee", InviteRecipientLimit, InviteWindow)}
 	acc.keys = &keys{a: acc}
 	return &Module{
 		deps:        d,
@@ -134,7 +138,7 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 func NewFromKernel(k *server.Kernel) (*Module, error) {
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Hasher: k.Hasher, Sessions: k.Sessions, Cookies: k.Cookies,
-		Outbox: k.Outbox, Events: k.Events, Audit: k.Audit,
+		Outbox: k.Outbox, Events: k.Events, Audit: k.Audit, Limits: k.Limits,
 		BaseURL: k.Config.BaseURL, ResetTokenTTL: k.Config.ResetTokenTTL, AccessTokenTTL: k.Config.AccessTokenTTL,
 		SignInRateLimit: k.Config.SignInRateLimit, ResetRateLimit: k.Config.ResetRateLimit, MaxJSONBytes: k.Config.MaxJSONBytes,
 		SignUpRateLimit: k.Config.SignUpRateLimit,

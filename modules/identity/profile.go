@@ -123,6 +123,9 @@ func (a *accounts) updateUser(ctx context.Context, p *auth.Principal, id string,
 	if err != nil {
 		return nil, err
 	}
+	if err := guardSuperAdmin(p, u); err != nil {
+		return nil, err
+	}
 	if req.Certified != nil {
 		return a.setCertified(ctx, p, u, *req.Certified, req)
 	}
@@ -305,6 +308,11 @@ func (a *accounts) inviteTeam(ctx context.Context, p *auth.Principal, req Invite
 	if err != nil {
 		return nil, err
 	}
+	for _, v := range list {
+		if err := a.limitInvite(ctx, p.CompanyID, v.email); err != nil {
+			return nil, err
+		}
+	}
 	var created []string
 	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
 		company, err := a.store.CompanyByID(ctx, p.CompanyID)
@@ -331,7 +339,7 @@ func (a *accounts) inviteTeam(ctx context.Context, p *auth.Principal, req Invite
 			}
 			// The invitation stands even when its email cannot be queued; a resend mails it again (DESIGN §1.14).
 			db.Notify(ctx, a.deps.DB, "mail: team invitation", func(ctx context.Context) error {
-				return a.deps.Outbox.Enqueue(ctx, inviteMail(u.Email, fullName(inviter), company.Name, a.link("/access", token), a.deps.AccessTokenTTL))
+				return a.deps.Outbox.Enqueue(ctx, inviteMail(u.Email, inviterName(inviter), company.Name, a.link("/access", token), a.deps.AccessTokenTTL))
 			})
 			created = append(created, u.ID)
 		}
@@ -354,6 +362,10 @@ func (a *accounts) inviteTeam(ctx context.Context, p *auth.Principal, req Invite
 	}
 	return &InviteResponse{Success: true, Message: MsgInvitesSent, Users: users}, nil
 }
+
+// inviterName is the inviter's name, or "" when they have not given one (a self-registered user):
+// the invitation is then worded without it (issue 26 item 13).
+func inviterName(u *store.User) string { return strings.TrimSpace(u.FirstName + " " + u.LastName) }
 
 func fullName(u *store.User) string {
 	if n := strings.TrimSpace(u.FirstName + " " + u.LastName); n != "" {

@@ -85,7 +85,9 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 				status = StatusInvited
 			}
 			people = append(people, person{first: p[0], last: p[1], email: strings.ToLower(p[0]) + ".teammate@marquee.demo",
-				companyID: adv.CompanyID, status: status, signIns: 3 * (1 - i), created: now.AddDate(0, 0, -20+i)})
+				companyID: adv.CompanyID, status: status, signIns: 3 * (1 - i),
+				// After the demo advertiser, who signed the company up and so is its owner (team.go).
+				created: now.Add(time.Duration(i+1) * time.Second)})
 		}
 		emails := make([]string, len(people))
 		for i, p := range people {

@@ -355,13 +355,28 @@ const (
 	MsgModerateUnknown      = "There is no user with this email."
 	MsgModerateDisabled     = "This user is disabled; you cannot sign in as them."
 	MsgModerateInvited      = "This user has not set up their account yet."
-	MsgModerateSuperAdmin   = "Only a super admin can sign in as a super admin."
 	MsgModerateSelf         = "You are already signed in as yourself."
 	MsgModerateNested       = "Return to your own account first."
 	MsgModerateStarted      = "You are now signed in as this user."
 	MsgModerateNotModerated = "This session is not a moderated sign-in."
 	MsgModerateEnded        = "You are back in your own account."
 	MsgModerateAdminExpired = "Your own session has ended. Please sign in again."
+	MsgModerateAdmin        = "You cannot sign in as an admin or a super admin."
+	MsgModerateCompanyOff   = "This user's company is disabled; you cannot sign in as them."
+	MsgCompanyDisabled      = "Your company's account has been disabled. Please contact support."
+	MsgTooManyInvites       = "Too many invitations were sent. Please try again tomorrow."
+	MsgMemberRemoved        = "The team member has been removed."
+	MsgInviteResent         = "The invitation has been sent again."
+	MsgOwnerOnly            = "Only the company's owner can manage team members."
+	MsgRemoveSelf           = "You cannot remove yourself from the team."
+	MsgRemoveOwner          = "The company's owner cannot be removed."
+)
+
+// Invitation limits (issue 24 §2): counted through the shared database limiter (Kernel.Limits),
+// per company over every invitee and resend, and per recipient, in a window of InviteWindow.
+const (
+	InviteCompanyLimit   = 50
+	InviteRecipientLimit = 3
 )
 
 // Team invite limits: a form of a few rows; 20 at once bounds the work of one request (each
@@ -392,6 +407,8 @@ const (
 	AuditModerateSignIn  = "moderate.signin"
 	AuditModerateSignOut = "moderate.signout"
 	AuditTeamInvite      = "team.invite" // sent in a moderated session
+	AuditTeamRemove      = "team.remove"
+	AuditTeamResend      = "team.resend"
 	AuditObjectUser      = "user"
 	AuditObjectCompany   = "company"
 )

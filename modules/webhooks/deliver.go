@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"marquee/modules/identity"
 	"marquee/modules/webhooks/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/db"
@@ -34,7 +35,13 @@ const (
 	RetryMax  = time.Hour
 	// SignatureTolerance is the replay window receivers should allow (docs/api.md).
 	SignatureTolerance = 5 * time.Minute
+	// HoldRecheck is how often a held delivery (its company is disabled) looks again.
+	HoldRecheck = 15 * time.Minute
 )
+
+// MsgHeldCompanyDisabled is the delivery log's note on a delivery held while its company is
+// disabled.
+const MsgHeldCompanyDisabled = "Held: the company is disabled."
 
 // Worker tuning: how many due deliveries one run takes, how many are in flight at once (a slow
 // receiver holds one slot for at most the timeout), and the claim's lease beyond the timeout.
@@ -111,6 +118,16 @@ func (m *Module) deliverOne(ctx context.Context, id string) (bool, error) {
 	if len(eps) == 0 || !eps[0].Enabled {
 		_, err := m.store.FinishDelivery(ctx, d.ID, d.Attempts, map[string]any{"status": StatusFailed,
 			"last_error": "The endpoint is disabled.", "updated_at": now})
+		return false, err
+	}
+	if co, err := m.deps.Identity.FindCompanyByID(ctx, d.CompanyID); err != nil && apperr.CodeOf(err) != apperr.ENOTFOUND {
+		return false, err
+	} else if co != nil && co.Status != identity.StatusActive {
+		// A disabled company's deliveries are held, not sent nor failed: the attempt does not
+		// count, and the retry window starts again when the company is enabled (issue 24 §2).
+		_, err := m.store.FinishDelivery(ctx, d.ID, d.Attempts, map[string]any{"attempts": d.Attempts - 1,
+			"next_attempt_at": now.Add(HoldRecheck), "expires_at": now.Add(HoldRecheck + RetryWindow),
+			"last_error": MsgHeldCompanyDisabled, "updated_at": now})
 		return false, err
 	}
 	ep := eps[0]

@@ -19,6 +19,9 @@ func (m *Module) listHandler(c *gin.Context) error {
 }
 
 func (m *Module) createHandler(c *gin.Context) error {
+	if err := auth.RefuseModerated(auth.Current(c)); err != nil { // a credential outliving the session (issue 24 §2)
+		return err
+	}
 	var req EndpointRequest
 	if err := m.bind(c, &req); err != nil {
 		return err
@@ -32,6 +35,9 @@ func (m *Module) createHandler(c *gin.Context) error {
 }
 
 func (m *Module) updateHandler(c *gin.Context) error {
+	if err := auth.RefuseModerated(auth.Current(c)); err != nil { // a credential outliving the session (issue 24 §2)
+		return err
+	}
 	var req EndpointRequest
 	if err := m.bind(c, &req); err != nil {
 		return err
@@ -53,6 +59,9 @@ func (m *Module) deleteHandler(c *gin.Context) error {
 }
 
 func (m *Module) secretHandler(c *gin.Context) error {
+	if err := auth.RefuseModerated(auth.Current(c)); err != nil { // a credential outliving the session (issue 24 §2)
+		return err
+	}
 	s, err := m.Secret(c, auth.Current(c), c.Param("id"))
 	if err != nil {
 		return err

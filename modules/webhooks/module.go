@@ -36,9 +36,11 @@ type Mailer interface {
 	Enqueue(ctx context.Context, m mail.Message) error
 }
 
-// Identity is what this module needs from identity: the email of an endpoint's owner.
+// Identity is what this module needs from identity: the email of an endpoint's owner, and whether
+// a company is disabled (its deliveries are held, issue 24 §2).
 type Identity interface {
 	FindUsersByIDs(ctx context.Context, ids []string) ([]*identity.User, error)
+	FindCompanyByID(ctx context.Context, id string) (*identity.Company, error)
 }
 
 // Deps are what the webhooks module needs; New refuses a missing one.

@@ -9,15 +9,19 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/gin-gonic/gin"
 	"gorm.io/gorm"
 
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
 	"marquee/platform/clock"
 	"marquee/platform/db"
+	"marquee/platform/httpx"
 	"marquee/platform/ids"
 	"marquee/platform/pagination"
 )
@@ -215,8 +219,89 @@ func (l *Log) List(ctx context.Context, f Filter, p pagination.Params) (paginati
 	out := make([]Entry, len(rows))
 	for i, r := range rows {
 		out[i] = Entry{ID: r.ID, ActorID: r.ActorID, ActorEmail: r.ActorEmail, ModeratorID: r.ModeratorID, Action: r.Action,
-			ObjectType: r.ObjectType, ObjectID: r.ObjectID, Before: json.RawMessage(r.Before), After: json.RawMessage(r.After),
-			IP: r.IP, CreatedAt: r.CreatedAt}
+			ObjectType: r.ObjectType, ObjectID: r.ObjectID, ObjectName: recordedName(r), Before: json.RawMessage(r.Before),
+			After: json.RawMessage(r.After), IP: r.IP, CreatedAt: r.CreatedAt}
 	}
 	return pagination.Envelope(out, total, p), nil
+}
+
+// recordedName is the name an entry recorded of its object: the route of a moderated write, else
+// the "name" (or "email", or "code") of the object after the change, or before it.
+func recordedName(r row) string {
+	if r.ObjectType == ObjectRequest {
+		var w ModeratedWrite
+		if json.Unmarshal([]byte(r.After), &w) == nil && w.Path != "" {
+			return w.Method + " " + w.Path
+		}
+		return r.ObjectID
+	}
+	for _, raw := range []string{r.After, r.Before} {
+		var m map[string]any
+		if json.Unmarshal([]byte(raw), &m) != nil {
+			continue
+		}
+		for _, k := range []string{"name", "email", "code"} {
+			if v, ok := m[k].(string); ok && v != "" {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// ActionModeratedWrite is the entry of every write request made in a moderated session (an admin
+// signed in as a user): the module's own entries say what changed; this one guarantees that no
+// write of a moderated session goes unrecorded (DESIGN.md §1.12, issue 24 §2).
+const ActionModeratedWrite = "moderate.write"
+
+// ObjectRequest is the object type of ActionModeratedWrite: the route called.
+const ObjectRequest = "request"
+
+// ModeratedWrite is the After of an ActionModeratedWrite entry.
+type ModeratedWrite struct {
+	Method string `json:"method"`
+	Path   string `json:"path"`
+	Status int    `json:"status"`
+}
+
+// ModeratedWrites records every write request (not GET, HEAD or OPTIONS) of a moderated session
+// before its handler runs, in the moderator's name, and fills in the answer's status after it. An
+// entry that cannot be written refuses the request (503): a moderated write is never unrecorded.
+// Routes listed in skip record their own entry (the sign-out).
+func ModeratedWrites(l *Log, skip ...string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		p := auth.Current(c)
+		if p == nil || p.ModeratorID == "" || slices.Contains(skip, c.FullPath()) {
+			c.Next()
+			return
+		}
+		switch c.Request.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			c.Next()
+			return
+		}
+		ctx := c.Request.Context()
+		id := ids.New()
+		w := ModeratedWrite{Method: c.Request.Method, Path: c.Request.URL.Path}
+		err := db.Transact(ctx, l.gdb, func(ctx context.Context) error {
+			after, err := marshal(w)
+			if err != nil {
+				return err
+			}
+			return db.Conn(ctx, l.gdb).Create(&row{ID: id, ActorID: p.UserID, ActorEmail: p.Email, ModeratorID: p.ModeratorID,
+				Action: ActionModeratedWrite, ObjectType: ObjectRequest, ObjectID: truncate(c.FullPath(), 64), Before: "null",
+				After: after, IP: truncate(p.IP, 64), CreatedAt: l.clk.Now()}).Error
+		})
+		if err != nil {
+			httpx.Logger(c).Error("audit: record a moderated write", "err", err.Error())
+			httpx.Fail(c, apperr.EUNAVAILABLE, apperr.MsgUnavailable)
+			return
+		}
+		c.Next()
+		w.Status = c.Writer.Status()
+		after, _ := marshal(w)
+		if err := db.Conn(context.WithoutCancel(ctx), l.gdb).Model(&row{}).Where("id = ?", id).Update("after", after).Error; err != nil {
+			httpx.Logger(c).Warn("audit: the status of a moderated write", "err", err.Error())
+		}
+	}
 }

@@ -66,6 +66,19 @@ func (p *Principal) IsAdmin() bool {
 	return p != nil && (p.Role == SubjectAdmin || p.Role == SubjectSuperAdmin)
 }
 
+// MsgModeratedCredentials refuses, in a moderated session, what would hand the admin a credential
+// that outlives the session: an API key, a webhook endpoint or its secret, a password (DESIGN.md
+// §1.12, issue 24 §2).
+const MsgModeratedCredentials = "You are signed in as this user by an admin: API keys, webhook endpoints and passwords can only be changed by the user."
+
+// RefuseModerated answers 403 MsgModeratedCredentials when p is a moderated session.
+func RefuseModerated(p *Principal) error {
+	if p != nil && p.ModeratorID != "" {
+		return apperr.New(apperr.EFORBIDDEN, MsgModeratedCredentials)
+	}
+	return nil
+}
+
 // PrincipalLoader turns a session's user id into a principal. The identity module implements it; a
 // nil principal (user gone or disabled) makes the request anonymous.
 type PrincipalLoader interface {
@@ -179,6 +192,10 @@ func Authenticate(sessions *Sessions, loader PrincipalLoader, cookies Cookies, o
 		}
 		p.SessionID = sess.ID
 		p.ModeratorID = sess.ModeratorID
+		if sess.ModeratorID != "" && p.IsAdmin() {
+			// A moderated session never carries admin rights (DESIGN.md §1.12), whoever it acts as.
+			p.Role = SubjectUser
+		}
 		p.IP = c.ClientIP()
 		c.Request = c.Request.WithContext(WithPrincipal(ctx, p))
 		c.Next()

@@ -232,6 +232,19 @@ func (s *Sessions) RevokeUser(ctx context.Context, userID, keepID string) error 
 	return q.Delete(&sessionRow{}).Error
 }
 
+// RevokeUsers ends every session of these users, and every moderated session in which one of
+// them acts as someone (their company is disabled).
+func (s *Sessions) RevokeUsers(ctx context.Context, userIDs []string) error {
+	for len(userIDs) > 0 {
+		n := min(len(userIDs), 1000) // the databases cap the parameters of one statement
+		if err := db.Conn(ctx, s.db).Where("user_id IN ? OR moderator_id IN ?", userIDs[:n], userIDs[:n]).Delete(&sessionRow{}).Error; err != nil {
+			return err
+		}
+		userIDs = userIDs[n:]
+	}
+	return nil
+}
+
 // RevokeModeratedBy ends every moderated session in which moderatorID acts as someone (the admin
 // is disabled).
 func (s *Sessions) RevokeModeratedBy(ctx context.Context, moderatorID string) error {

@@ -8,10 +8,11 @@ export const SEARCH_DELAY_MS = 300
  * A server-side grid with a search box: `text` is what the box shows, `q` the trimmed search the
  * query sends once typing has paused, and each new search goes back to page 1.
  */
-export function useGridSearch(initial: GridState) {
+export function useGridSearch(initial: GridState, initialText = '') {
   const [grid, setGrid] = useState<GridState>(initial)
-  const [text, setText] = useState('')
-  const [q, setQ] = useState('')
+  // A link may open the grid searching (the audit log's links: ?q=).
+  const [text, setText] = useState(initialText)
+  const [q, setQ] = useState(initialText.trim())
 
   useEffect(() => {
     const timer = setTimeout(() => {

@@ -391,10 +391,26 @@ func (s *Store) CountCertified(ctx context.Context, companyID string) (int64, er
 	return n, err
 }
 
+// Admins returns the admins and super admins, by email.
+func (s *Store) Admins(ctx context.Context) ([]User, error) {
+	var us []User
+	err := s.conn(ctx).Where("role IN ?", []string{"admin", "super_admin"}).Order("email ASC").Find(&us).Error
+	return us, err
+}
+
+// DeleteUser deletes a user and their single-use tokens (a removed team member).
+func (s *Store) DeleteUser(ctx context.Context, id string) error {
+	if err := s.conn(ctx).Where("user_id = ?", id).Delete(&Token{}).Error; err != nil {
+		return err
+	}
+	return s.conn(ctx).Where("id = ?", id).Delete(&User{}).Error
+}
+
 // UserFilter selects the admin user grid's rows.
 type UserFilter struct {
-	Q      string // lower-cased search text, matched literally
-	Status string
+	Q       string // lower-cased search text, matched literally
+	Status  string
+	Company string // a company's id: its users only
 }
 
 // prefixLike is "column LIKE ?" matching the rows whose column starts with q literally, as the
@@ -430,12 +446,18 @@ func (s *Store) ListUsers(ctx context.Context, f UserFilter, page func(*gorm.DB)
 		if f.Status != "" {
 			status = " AND status = ?"
 		}
+		if f.Company != "" {
+			status += " AND company_id = ?"
+		}
 		branches := make([]string, len(fields))
 		for i, where := range fields {
 			branches[i] = "SELECT " + userGridColumns + " FROM identity_users WHERE " + where + status
 			args = append(args, prefix)
 			if f.Status != "" {
 				args = append(args, f.Status)
+			}
+			if f.Company != "" {
+				args = append(args, f.Company)
 			}
 		}
 		q = s.conn(ctx).Table("("+strings.Join(branches, " UNION ")+") AS matches", args...)
@@ -447,6 +469,9 @@ func (s *Store) ListUsers(ctx context.Context, f UserFilter, page func(*gorm.DB)
 		}
 		if f.Status != "" {
 			q = q.Where("status = ?", f.Status)
+		}
+		if f.Company != "" {
+			q = q.Where("company_id = ?", f.Company)
 		}
 	}
 	var total int64

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useLogoutMutation } from '../../features/identity/api'
-import ModerationBanner from '../../features/identity/components/ModerationBanner'
+import ModerationBanner, { useModerationEnded } from '../../features/identity/components/ModerationBanner'
 import { CompanyCertified, MsgLoggedOut, type User } from '../../platform/api-types/identity'
 import { flashShown } from '../../platform/flash/flash'
 import Logo from '../../platform/Logo'
+import Confirm from '../../platform/Confirm'
 import PartnerBadge from '../../platform/partner/PartnerBadge'
-import { isAdmin, isAmbassador, isSuperAdmin, selectUser, sessionEnded } from '../../platform/session'
+import { isAdmin, isAmbassador, isSuperAdmin, selectModerator, selectUser, sessionEnded } from '../../platform/session'
 
 interface NavItem {
   to: string
@@ -155,6 +156,11 @@ export default function AppLayout() {
   const { pathname } = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const [logout, { isLoading: leaving }] = useLogoutMutation()
+  const moderator = useSelector(selectModerator)
+  const moderationEnded = useModerationEnded()
+  // Logging out of a moderated session returns to the admin's own account: asked first, so the
+  // admin is never signed out by surprise (issue 26 item 3).
+  const [confirmLogout, setConfirmLogout] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
   useEffect(() => setMenuOpen(false), [pathname])
@@ -173,9 +179,18 @@ export default function AppLayout() {
   const home = isAdmin(user) ? '/admin/campaigns' : '/dashboard'
 
   const onLogout = async () => {
+    if (moderator && !confirmLogout) {
+      setConfirmLogout(true)
+      return
+    }
     const result = await logout()
+    setConfirmLogout(false)
     // A network or server failure is already reported; the session is still there.
     if ('error' in result && result.error && 'status' in result.error && (result.error.status === 0 || result.error.status >= 500)) return
+    if (moderator && 'data' in result && result.data) {
+      moderationEnded({ message: result.data.message, user: result.data.user })
+      return
+    }
     const message = 'data' in result && result.data?.message ? result.data.message : MsgLoggedOut
     dispatch(sessionEnded('logout'))
     dispatch(flashShown(message, 'success'))
@@ -225,8 +240,11 @@ export default function AppLayout() {
         </div>
       )}
       <div className="min-w-0 flex-1">
+        {/* The banner of a moderated session stays in view with the header on every page (issue 26
+            item 3): both in one sticky block. */}
+        <div className="sticky top-0 z-30">
         <ModerationBanner />
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+        <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <button
             ref={menuButton}
             type="button"
@@ -258,6 +276,16 @@ export default function AppLayout() {
             <Avatar user={user} />
           </Link>
         </header>
+        </div>
+        <Confirm
+          open={confirmLogout}
+          title="Return to your own account?"
+          message={`You are signed in as ${user.local?.email}. Logging out ends this session and takes you back to your own account${moderator?.email ? ` (${moderator.email})` : ''}.`}
+          confirmText="Return to my account"
+          busy={leaving}
+          onConfirm={onLogout}
+          onCancel={() => setConfirmLogout(false)}
+        />
         <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
           <Outlet />
         </main>

@@ -1,5 +1,5 @@
 import { api } from '../../platform/api'
-import type { InviteRequest, InviteResponse, UpdateUserRequest, User, UserResult } from '../../platform/api-types/identity'
+import type { InviteRequest, InviteResponse, MessageResponse, UpdateUserRequest, User, UserResult } from '../../platform/api-types/identity'
 
 const id = (value: string) => encodeURIComponent(value)
 
@@ -27,7 +27,24 @@ export const accountApi = api.enhanceEndpoints({ addTagTypes: ['UserProfile', 'T
       extraOptions: { silent: true },
       invalidatesTags: ['TeamMembers'],
     }),
+    // The company's owner removes a member, or mails an invited one a new link (issue 26 item 7).
+    removeTeamMember: build.mutation<MessageResponse, string>({
+      query: (userId) => ({ url: `/api/team-members/${id(userId)}`, method: 'DELETE' }),
+      extraOptions: { silent: true },
+      invalidatesTags: ['TeamMembers', 'AdminUser', 'AuditEntry'],
+    }),
+    resendTeamInvite: build.mutation<MessageResponse, string>({
+      query: (userId) => ({ url: `/api/team-members/${id(userId)}/resend`, method: 'POST' }),
+      extraOptions: { silent: true },
+    }),
   }),
 })
 
-export const { useUserProfileQuery, useUpdateUserMutation, useTeamMembersQuery, useInviteTeamMembersMutation } = accountApi
+export const {
+  useUserProfileQuery,
+  useUpdateUserMutation,
+  useTeamMembersQuery,
+  useInviteTeamMembersMutation,
+  useRemoveTeamMemberMutation,
+  useResendTeamInviteMutation,
+} = accountApi

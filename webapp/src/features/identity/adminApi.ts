@@ -10,6 +10,8 @@ export interface AdminListArgs {
   /** A field, '-field' for descending (docs/api.md "Lists"). */
   sort: string
   q: string
+  /** A company's id: its users only (GET /api/admin/users/ `company`, issue 25 §6). */
+  company?: string
 }
 
 export interface AuditListArgs {
@@ -35,7 +37,10 @@ export const identityAdminApi = api
   .injectEndpoints({
     endpoints: (build) => ({
       adminUsers: build.query<Page<User>, AdminListArgs>({
-        query: ({ page, page_size, sort, q }) => ({ url: '/api/admin/users/', params: { page, page_size, sort: orUndefined(sort), q: orUndefined(q) } }),
+        query: ({ page, page_size, sort, q, company }) => ({
+          url: '/api/admin/users/',
+          params: { page, page_size, sort: orUndefined(sort), q: orUndefined(q), company: orUndefined(company ?? '') },
+        }),
         providesTags: ['AdminUser'],
       }),
       setUserEnabled: build.mutation<UserResult, { id: string; enable: boolean }>({

@@ -6,6 +6,7 @@ import type {
   CurrentUser,
   LoggedInResponse,
   MessageResponse,
+  ModerateResponse,
   ResetPasswordRequest,
   SetPasswordRequest,
   SignInRequest,
@@ -51,7 +52,9 @@ export const identityApi = api.enhanceEndpoints({ addTagTypes: ['CurrentUser', '
       query: (body) => ({ url: '/signin', method: 'POST', body }),
     }),
     // A GET that ends the session: it carries the XHR header like every call (docs/api.md "CSRF").
-    logout: build.mutation<MessageResponse, void>({
+    // In a moderated session it returns to the admin's own account and says so (a ModerateResponse
+    // with the admin in `user`; issue 24 §2).
+    logout: build.mutation<MessageResponse & Partial<Pick<ModerateResponse, 'user'>>, void>({
       query: () => '/users/logout',
     }),
     resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({

@@ -6,16 +6,26 @@
 /**
  * Entry is one admin change as GET /api/admin/audit/ shows it: who (the admin, and the admin acting
  * through a moderated sign-in), what (the action), on which object, the object before and after
- * (JSON, null when there is none), from which address, and when.
+ * (JSON, null when there is none), from which address, and when. The names (the actor's, the
+ * moderator's, the object's) are read when the list is answered, so they are today's names; an
+ * object's name is "" when it is not known (a deleted user).
  */
 export interface Entry {
   id: string;
   actor_id: string;
   actor_email: string;
+  actor_name: string;
   moderator_id: string;
+  moderator_email: string;
+  moderator_name: string;
   action: string;
   object_type: string;
   object_id: string;
+  /**
+   * ObjectName is the object's name: the user's or company's current one, else the "name" the
+   * change recorded (a campaign, a promo code), else the route of a moderated write.
+   */
+  object_name: string;
   before: unknown;
   after: unknown;
   ip: string;

@@ -616,11 +616,6 @@ export const MsgModerateInvited = "This user has not set up their account yet.";
  * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
  * word for word, and of this module.
  */
-export const MsgModerateSuperAdmin = "Only a super admin can sign in as a super admin.";
-/**
- * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
- * word for word, and of this module.
- */
 export const MsgModerateSelf = "You are already signed in as yourself.";
 /**
  * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
@@ -647,6 +642,61 @@ export const MsgModerateEnded = "You are back in your own account.";
  * word for word, and of this module.
  */
 export const MsgModerateAdminExpired = "Your own session has ended. Please sign in again.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateAdmin = "You cannot sign in as an admin or a super admin.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgModerateCompanyOff = "This user's company is disabled; you cannot sign in as them.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgCompanyDisabled = "Your company's account has been disabled. Please contact support.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgTooManyInvites = "Too many invitations were sent. Please try again tomorrow.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgMemberRemoved = "The team member has been removed.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgInviteResent = "The invitation has been sent again.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgOwnerOnly = "Only the company's owner can manage team members.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgRemoveSelf = "You cannot remove yourself from the team.";
+/**
+ * Messages of B §5 and §8 for the profile, team members and the admin user and company screens,
+ * word for word, and of this module.
+ */
+export const MsgRemoveOwner = "The company's owner cannot be removed.";
+/**
+ * Invitation limits (issue 24 §2): counted through the shared database limiter (Kernel.Limits),
+ * per company over every invitee and resend, and per recipient, in a window of InviteWindow.
+ */
+export const InviteCompanyLimit = 50;
+/**
+ * Invitation limits (issue 24 §2): counted through the shared database limiter (Kernel.Limits),
+ * per company over every invitee and resend, and per recipient, in a window of InviteWindow.
+ */
+export const InviteRecipientLimit = 3;
 /**
  * Team invite limits: a form of a few rows; 20 at once bounds the work of one request (each
  * invitee is a user row, a token and an email).
@@ -703,6 +753,14 @@ export const AuditModerateSignOut = "moderate.signout";
  * Audit actions of this module (platform/audit). Object types are "user" and "company".
  */
 export const AuditTeamInvite = "team.invite"; // sent in a moderated session
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditTeamRemove = "team.remove";
+/**
+ * Audit actions of this module (platform/audit). Object types are "user" and "company".
+ */
+export const AuditTeamResend = "team.resend";
 /**
  * Audit actions of this module (platform/audit). Object types are "user" and "company".
  */

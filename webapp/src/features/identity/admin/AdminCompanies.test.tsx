@@ -110,10 +110,15 @@ describe('/admin/companies (B §2)', () => {
     const member = makeUser({ company: { id: 'c1', name: 'Acme 1', type: 'standard' } })
     member.local = { ...member.local, first_name: 'Grace', last_name: 'Hopper', email: 'grace@acme.test' }
     const other = makeUser()
+    const disabled = makeUser({ company: { id: 'c1', name: 'Acme 1', type: 'standard' } })
+    disabled.local = { ...disabled.local, status: 'disabled' }
     const moderator = { id: admin.id, email: admin.local.email, name: 'Ada Admin' }
     const server = mockFetch({
       'GET /api/admin/companies/': companies([makeCompany(1)]),
-      'GET /api/admin/users/': { body: { items: [member, other], total: 2, page: 1, page_size: 100 } },
+      // The server keeps the company's users (?company=, issue 25 §6); a disabled one cannot be acted as.
+      'GET /api/admin/users/': (req: FakeRequest) => ({
+        body: { items: req.query.get('company') === 'c1' ? [member, disabled] : [other], total: 2, page: 1, page_size: 100 },
+      }),
       'POST /moderate-signin': (req: FakeRequest) =>
         (req.body as { email: string }).email === member.local.email
           ? { body: { success: true, message: 'You are now signed in as this user.', user: member, moderator } }
@@ -130,7 +135,8 @@ describe('/admin/companies (B §2)', () => {
     const choice = await within(dialog).findByLabelText('User')
     expect(within(choice).getAllByRole('option')).toHaveLength(1)
     expect(within(dialog).getByLabelText("User's email")).toHaveValue('grace@acme.test')
-    expect(server.called('GET', '/api/admin/users/')[0]!.query.get('q')).toBe('Acme 1')
+    expect(server.called('GET', '/api/admin/users/')[0]!.query.get('company')).toBe('c1')
+    expect(server.called('GET', '/api/admin/users/')[0]!.query.get('q')).toBeNull()
 
     await user.clear(within(dialog).getByLabelText("User's email"))
     await user.type(within(dialog).getByLabelText("User's email"), 'nobody@acme.test')
@@ -141,7 +147,7 @@ describe('/admin/companies (B §2)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign in as this user' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     const banner = await screen.findByRole('region', { name: 'Signed in as another user' })
-    expect(banner).toHaveTextContent('You are signed in as Grace Hopper (grace@acme.test) of Acme 1')
+    expect(banner).toHaveTextContent('Signed in as Grace Hopper (grace@acme.test) of Acme 1')
     expect(banner).toHaveTextContent('admin@marquee.demo')
 
     // Every page of the logged-in frame shows it.

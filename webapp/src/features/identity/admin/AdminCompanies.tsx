@@ -1,13 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import Alert from '../../../platform/Alert'
 import RemoveActivePromo from '../../../platform/billing/RemoveActivePromo'
 import CreativeUploadForm from '../../../platform/creatives/CreativeUploadForm'
 import DataGrid from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
-import { flashShown } from '../../../platform/flash/flash'
+import { flashesCleared, flashShown } from '../../../platform/flash/flash'
 import { errorMessage, isApiError } from '../../../platform/http'
 import EmailInput from '../../../platform/inputs/EmailInput'
 import { isEmail } from '../../../platform/inputs/emailRules'
@@ -43,9 +43,10 @@ function SignInAsModal({ company, onClose }: { company: AdminCompany | null; onC
   const [email, setEmail] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
   const [signIn, { isLoading }] = useModerateSignInMutation()
-  // The company's users: the admin user search matches a company's name; only this company's are kept.
-  const users = useAdminUsersQuery({ page: 1, page_size: 100, sort: 'email', q: company?.name ?? '' }, { skip: !company })
-  const members = (users.data?.items ?? []).filter((u) => u.company?.id === company?.id && u.local.status !== 'disabled')
+  // The company's users, by the company's id (issue 25 §6); only active non-admin users can be
+  // acted as (DESIGN §1.12), so only they are offered.
+  const users = useAdminUsersQuery({ page: 1, page_size: 100, sort: 'email', q: '', company: company?.id ?? '' }, { skip: !company })
+  const members = (users.data?.items ?? []).filter((u) => u.local.status === 'active' && !u.local.role.admin)
   const dispatch = useDispatch()
   const navigate = useNavigate()
   const [prefilled, setPrefilled] = useState(false)
@@ -72,7 +73,9 @@ function SignInAsModal({ company, onClose }: { company: AdminCompany | null; onC
     try {
       const answer = await signIn({ email: email.trim() }).unwrap()
       if (!answer.user) throw new Error('no user')
-      // signedIn clears every cached answer: nothing of the admin's session shows as the user's.
+      // signedIn clears every cached answer, and the admin's toasts go too: nothing of the admin's
+      // session shows as the user's (issue 26 item 3).
+      dispatch(flashesCleared())
       dispatch(signedIn({ user: answer.user, moderator: answer.moderator ?? null }))
       onClose()
       void navigate('/dashboard', { replace: true })
@@ -192,7 +195,7 @@ function EditCompanyModal({ company, onClose }: { company: AdminCompany | null; 
  * remove its active promo, edit it.
  */
 export default function AdminCompanies() {
-  const { grid, setGrid, text, setText, q } = useGridSearch({ page: 1, pageSize: ADMIN_PAGE_SIZES[0]!, sort: '-createdAt' })
+  const { grid, setGrid, text, setText, q } = useGridSearch({ page: 1, pageSize: ADMIN_PAGE_SIZES[0]!, sort: '-createdAt' }, useSearchParams()[0].get('q') ?? '')
   const companies = useAdminCompaniesQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort, q })
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [modal, setModal] = useState<'signin' | 'creative' | 'edit' | null>(null)

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useDispatch } from 'react-redux'
 import Alert from '../../../platform/Alert'
 import { CompanyAmbassador, CompanyCertified, type User } from '../../../platform/api-types/identity'
@@ -56,7 +57,7 @@ type Pending =
  * user edit act on the selection; every grid shows what the server answers.
  */
 export default function AdminUsers() {
-  const { grid, setGrid, text, setText, q } = useGridSearch({ page: 1, pageSize: ADMIN_PAGE_SIZES[0]!, sort: '-created_at' })
+  const { grid, setGrid, text, setText, q } = useGridSearch({ page: 1, pageSize: ADMIN_PAGE_SIZES[0]!, sort: '-created_at' }, useSearchParams()[0].get('q') ?? '')
   const users = useAdminUsersQuery({ page: grid.page, page_size: grid.pageSize, sort: grid.sort, q })
   const [selectedIds, setSelectedIds] = useState<string[]>([])
   const [pending, setPending] = useState<Pending>(null)

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import Alert from '../../../platform/Alert'
 import DataGrid, { type GridState } from '../../../platform/DataGrid'
 import { flashShown } from '../../../platform/flash/flash'
@@ -16,6 +17,8 @@ import {
   AuditObjectCompany,
   AuditObjectUser,
   AuditTeamInvite,
+  AuditTeamRemove,
+  AuditTeamResend,
   AuditUserCertify,
   AuditUserDisable,
   AuditUserEnable,
@@ -25,42 +28,141 @@ import {
 import { useAuditLogQuery } from '../adminApi'
 import { ADMIN_PAGE_SIZES } from './adminRules'
 
+// platform/audit's entry of every write in a moderated session, and its object type (the route).
+const ActionModeratedWrite = 'moderate.write'
+const ObjectRequest = 'request'
+
 const when = (value: string) => {
   const d = new Date(value)
   return Number.isNaN(d.getTime()) ? value : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 }
 
+const show = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v))
+
+const asRecord = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null
+
+export interface FieldChange {
+  field: string
+  before: unknown
+  after: unknown
+}
+
+/**
+ * The fields an entry changed: those whose value differs between before and after (a value that
+ * is not an object is one field, "value"). Issue 26 item 4: a readable diff, not two JSON blobs.
+ */
+export function changedFields(before: unknown, after: unknown): FieldChange[] {
+  const b = asRecord(before)
+  const a = asRecord(after)
+  if (!b && !a) {
+    if ((before ?? null) === null && (after ?? null) === null) return []
+    return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ field: 'value', before, after }]
+  }
+  const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])].sort()
+  return keys
+    .filter((k) => JSON.stringify(b?.[k] ?? null) !== JSON.stringify(a?.[k] ?? null))
+    .map((k) => ({ field: k, before: b?.[k], after: a?.[k] }))
+}
+
 function Change({ entry }: { entry: Entry }) {
-  if (entry.before === undefined && entry.after === undefined) return <span className="text-slate-400">—</span>
-  const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v))
+  const fields = changedFields(entry.before, entry.after)
+  if (fields.length === 0) return <span className="text-slate-400">No field changed</span>
   return (
-    <details>
-      <summary className="cursor-pointer text-brand-700">Show</summary>
-      <dl className="mt-1 max-w-md text-xs whitespace-normal">
-        <dt className="font-medium">Before</dt>
-        <dd className="break-all font-mono">{show(entry.before)}</dd>
-        <dt className="mt-1 font-medium">After</dt>
-        <dd className="break-all font-mono">{show(entry.after)}</dd>
-      </dl>
+    <details className="w-72 whitespace-normal">
+      <summary className="cursor-pointer text-brand-700">
+        {fields.length === 1 ? `1 field: ${fields[0]!.field}` : `${fields.length} fields changed`}
+      </summary>
+      {/* Named by aria-label, not an sr-only caption: an absolutely placed caption would escape
+          the grid's scrolling box and widen the page on a phone. */}
+      <table aria-label="Changed fields" className="mt-2 w-full table-fixed border-collapse text-xs">
+        <thead>
+          <tr className="text-left text-slate-500">
+            <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
+              Field
+            </th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Before
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              After
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((f) => (
+            <tr key={f.field} className="border-t border-slate-100 align-top">
+              <th scope="row" className="py-1 pr-2 text-left font-mono font-normal break-words">
+                {f.field}
+              </th>
+              <td className="py-1 pr-2 break-words whitespace-normal text-rose-800">
+                <del className="no-underline">{show(f.before)}</del>
+              </td>
+              <td className="py-1 break-words whitespace-normal text-emerald-800">
+                <ins className="no-underline">{show(f.after)}</ins>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </details>
+  )
+}
+
+/** Where an entry's object is shown: its page or grid when there is one, else its own history. */
+export function objectLink(e: Entry): string {
+  const rec = asRecord(e.after) ?? asRecord(e.before)
+  const email = typeof rec?.email === 'string' ? rec.email : ''
+  switch (e.object_type) {
+    case AuditObjectUser:
+      if (email) return `/admin/users?q=${encodeURIComponent(email)}`
+      break
+    case AuditObjectCompany:
+      if (e.object_name) return `/admin/companies?q=${encodeURIComponent(e.object_name)}`
+      break
+    case 'campaign':
+      return `/admin/campaigns/edit/${encodeURIComponent(e.object_id)}`
+  }
+  return `/admin/audit?object_type=${encodeURIComponent(e.object_type)}&object_id=${encodeURIComponent(e.object_id)}`
+}
+
+function Who({ entry }: { entry: Entry }) {
+  const name = entry.actor_name && entry.actor_name !== entry.actor_email ? entry.actor_name : ''
+  return (
+    <span className="block w-56 whitespace-normal">
+      <span className="block font-medium break-words text-slate-900">{name || entry.actor_email}</span>
+      {name && <span className="block text-xs text-slate-500">{entry.actor_email}</span>}
+      {entry.moderator_id && (
+        // A change made while an admin was signed in as the user names that admin (issue 26 item 4).
+        <span className="mt-1 block text-xs text-amber-900">
+          by admin <strong>{entry.moderator_name || entry.moderator_email || entry.moderator_id}</strong>
+          {entry.moderator_email && entry.moderator_name !== entry.moderator_email ? ` (${entry.moderator_email})` : ''}, signed in as this user
+        </span>
+      )}
+    </span>
   )
 }
 
 const columns: ColumnDef<Entry, any>[] = [
   { accessorKey: 'created_at', header: 'When', cell: (c) => <span className="tabular-nums">{when(c.getValue<string>())}</span> },
-  {
-    accessorKey: 'actor_email',
-    header: 'Who',
-    // An action taken while signed in as another user names both (the moderator is the admin).
-    cell: (c) => (
-      <span>
-        {c.getValue<string>()}
-        {c.row.original.moderator_id && <span className="block text-xs text-slate-500">through a sign-in as another user</span>}
-      </span>
-    ),
-  },
+  { accessorKey: 'actor_email', header: 'Who', cell: (c) => <Who entry={c.row.original} /> },
   { accessorKey: 'action', header: 'Action', cell: (c) => <span className="font-mono text-xs">{c.getValue<string>()}</span> },
-  { accessorKey: 'object_type', header: 'Object', cell: (c) => `${c.getValue<string>()} ${c.row.original.object_id}`.trim() },
+  {
+    accessorKey: 'object_type',
+    header: 'Object',
+    // By name, with a link (issue 26 item 4); the id stays in the link's title for support.
+    cell: (c) => {
+      const e = c.row.original
+      return (
+        <span className="block w-40 whitespace-normal break-words">
+          <span className="block text-xs text-slate-500 capitalize">{e.object_type.replace('_', ' ')}</span>
+          <Link to={objectLink(e)} title={e.object_id} className="font-medium text-brand-700 hover:underline">
+            {e.object_name || e.object_id}
+          </Link>
+        </span>
+      )
+    },
+  },
   { id: 'change', header: 'Change', enableSorting: false, cell: (c) => <Change entry={c.row.original} /> },
   { accessorKey: 'ip', header: 'Address', enableSorting: false },
 ]
@@ -88,6 +190,9 @@ export const KNOWN_ACTIONS = [
   AuditModerateSignIn,
   AuditModerateSignOut,
   AuditTeamInvite,
+  AuditTeamRemove,
+  AuditTeamResend,
+  ActionModeratedWrite,
   AuditPromoCreate,
   AuditPromoStatus,
   AuditPromoRemove,
@@ -101,7 +206,7 @@ export const KNOWN_ACTIONS = [
   'campaign_week.proofs',
   'campaign_week.proof_delete',
 ]
-const OBJECT_TYPES = [AuditObjectUser, AuditObjectCompany, 'campaign', 'campaign_week', 'promo']
+const OBJECT_TYPES = [AuditObjectUser, AuditObjectCompany, 'campaign', 'campaign_week', 'promo', ObjectRequest]
 
 /**
  * The admin audit log (issue 13): who changed what, on which object, before and after, including
@@ -109,8 +214,17 @@ const OBJECT_TYPES = [AuditObjectUser, AuditObjectCompany, 'campaign', 'campaign
  */
 export default function AuditLog() {
   const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: ADMIN_PAGE_SIZES[0]!, sort: '-created_at' })
-  const [typed, setTyped] = useState<Filters>(EMPTY)
-  const [filters, setFilters] = useState<Filters>(EMPTY)
+  // A link can open the log filtered (an object's history: ?object_type=&object_id=).
+  const [params] = useSearchParams()
+  const fromURL: Filters = { ...EMPTY, ...Object.fromEntries(Object.keys(EMPTY).map((k) => [k, params.get(k) ?? ''])) }
+  const [typed, setTyped] = useState<Filters>(fromURL)
+  const [filters, setFilters] = useState<Filters>(fromURL)
+  const urlKey = params.toString()
+  useEffect(() => {
+    setTyped(fromURL)
+    setFilters(fromURL)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the URL's filters, when it changes
+  }, [urlKey])
   const dispatch = useDispatch()
   // Typing pauses before the search, as in the other grids; each new search starts at page 1.
   useEffect(() => {
@@ -149,7 +263,7 @@ export default function AuditLog() {
         <p className="mt-1 text-slate-600">Every change an admin made, and every sign-in as another user.</p>
       </div>
       <form role="search" aria-label="Filter the audit log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
-        {input('actor', 'Who', 'search', 'Admin email or id')}
+        {input('actor', 'Who', 'search', 'Email or id (admin or user)')}
         {input('action', 'Action', 'search', 'e.g. user.disable', 'audit-actions')}
         <datalist id="audit-actions">
           {KNOWN_ACTIONS.map((a) => (

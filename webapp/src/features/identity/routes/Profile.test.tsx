@@ -124,6 +124,54 @@ describe('/profile (B §2 "Settings and profile")', () => {
     expect(within(form).queryByLabelText('Name of team member 2')).not.toBeInTheDocument()
   })
 
+  it("lets the company's owner remove a member and resend an invitation, each after a confirmation (issue 26 item 7)", async () => {
+    const me = makeUser()
+    const teammate = makeUser()
+    const invited = makeUser()
+    invited.local = { ...invited.local, first_name: 'Ian', last_name: 'Vited', status: 'invited' }
+    const server = mockFetch({
+      'GET /api/team-members/': { body: [me, teammate, invited] },
+      [`DELETE /api/team-members/${teammate.id}`]: { body: { success: true, message: 'The team member has been removed.' } },
+      [`POST /api/team-members/${invited.id}/resend`]: { body: { success: true, message: 'The invitation has been sent again.' } },
+    })
+    const user = userEvent.setup()
+    renderApp('/profile?tab=team', { session: signedInSession(me) })
+    const team = await screen.findByRole('table', { name: 'Team members' })
+    const mateRow = (await within(team).findByText(teammate.local.email)).closest('tr')!
+    // The owner's own row has no action; an account has Remove, an invitation Resend too.
+    expect(within(team).getByText('Owner')).toBeInTheDocument()
+    expect(within(mateRow).queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument()
+
+    // Rows are looked up afresh: the grid may render them anew.
+    const rowOf = (email: string) => within(screen.getByRole('table', { name: 'Team members' })).getByText(email).closest('tr')!
+    await user.click(within(rowOf(teammate.local.email)).getByRole('button', { name: 'Remove Ada Lovelace' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this team member?' })
+    expect(confirm).toHaveTextContent('will be signed out everywhere')
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(server.called('DELETE', `/api/team-members/${teammate.id}`)).toHaveLength(0)
+    await user.click(within(rowOf(teammate.local.email)).getByRole('button', { name: 'Remove Ada Lovelace' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this team member?' })).getByRole('button', { name: 'Remove' }))
+    expect(await screen.findByText('The team member has been removed.')).toBeInTheDocument()
+    expect(server.called('DELETE', `/api/team-members/${teammate.id}`)).toHaveLength(1)
+
+    await user.click(within(rowOf(invited.local.email)).getByRole('button', { name: 'Resend the invitation to Ian Vited' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Resend the invitation?' })).getByRole('button', { name: 'Resend' }))
+    expect(await screen.findByText('The invitation has been sent again.')).toBeInTheDocument()
+    expect(server.called('POST', `/api/team-members/${invited.id}/resend`)).toHaveLength(1)
+  })
+
+  it('offers no team actions to a member who is not the owner, and asks a nameless user for their name', async () => {
+    const owner = makeUser()
+    const me = makeUser({ local: { first_name: '', last_name: '' } })
+    mockFetch({ 'GET /api/team-members/': { body: [owner, me] } })
+    renderApp('/profile?tab=team', { session: signedInSession(me) })
+    const team = await screen.findByRole('table', { name: 'Team members' })
+    await within(team).findByText(owner.local.email)
+    expect(within(team).queryByRole('button', { name: /Remove|Resend/ })).not.toBeInTheDocument()
+    expect(screen.getByText(/Only your company's owner/)).toBeInTheDocument()
+    expect(screen.getByTestId('invite-name-missing')).toHaveTextContent('Your invitations do not say who sent them until you add your name.')
+  })
+
   it('has the password and card tabs, and the edit-hub tab only for partner companies', async () => {
     mockFetch({ 'GET /api/cards/me': { body: { id: 'card1', last4: '4242', brand: 'visa', exp_month: 4, exp_year: 2030, masked: 'xxxx-xxxx-xxxx-4242' } } })
     const user = userEvent.setup()

@@ -1,0 +1,204 @@
+package identity
+
+import (
+	"context"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"marquee/modules/identity/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/auth"
+	"marquee/platform/db"
+	"marquee/platform/httpx"
+	"marquee/platform/ids"
+	"marquee/platform/ratelimit"
+)
+
+// Team members' removal and resent invitations (issue 26 item 7), the invitation limits (issue 24
+// §2), and GET /api/users (B §7).
+//
+// A company's owner is its oldest user (the one who signed it up): only they remove members or
+// resend invitations. Removing an invited member deletes the invitation (the user row and its
+// links); removing a member who has an account disables it, which ends their sessions and the API
+// keys they made, and keeps their name on what they did (campaigns, the audit log).
+
+// InviteWindow is the invitation limits' window (kept out of service.go: durations do not
+// translate to the web app's types).
+const InviteWindow = 24 * time.Hour
+
+// limitInvite counts one invitation to email for the company, and refuses it when the company or
+// the recipient has had too many in the window (InviteCompanyLimit, InviteRecipientLimit).
+func (a *accounts) limitInvite(ctx context.Context, companyID, email string) error {
+	if err := ratelimit.Check(ctx, a.inviteLimit, MsgTooManyInvites, "company:"+companyID); err != nil {
+		return err
+	}
+	return ratelimit.Check(ctx, a.inviteeLimit, MsgTooManyInvites, "to:"+email)
+}
+
+// companyOwner returns the oldest user of the company.
+func (a *accounts) companyOwner(ctx context.Context, companyID string) (*store.User, error) {
+	rows, err := a.store.UsersOfCompany(ctx, companyID, 1)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if len(rows) == 0 {
+		return nil, apperr.NotFound(MsgCompanyNotFound)
+	}
+	return &rows[0], nil
+}
+
+// teamMember returns the member id of p's company when p is its owner: another company's user
+// answers 404, as an unknown one; a member who is not the owner gets 403.
+func (a *accounts) teamMember(ctx context.Context, p *auth.Principal, id string) (*store.User, error) {
+	owner, err := a.companyOwner(ctx, p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	if owner.ID != p.UserID {
+		return nil, apperr.New(apperr.EFORBIDDEN, MsgOwnerOnly)
+	}
+	if !ids.Valid(id) {
+		return nil, apperr.NotFound(MsgUserNotFound)
+	}
+	u, err := a.store.UserByID(ctx, id)
+	if err != nil {
+		return nil, db.Translate(err, MsgUserNotFound, "")
+	}
+	if u.CompanyID != p.CompanyID {
+		return nil, apperr.NotFound(MsgUserNotFound)
+	}
+	if u.ID == owner.ID {
+		return nil, apperr.New(apperr.EINVALID, MsgRemoveOwner)
+	}
+	return u, nil
+}
+
+// removeMember removes a member of the owner's company: an invitation is deleted, an account is
+// disabled and its sessions end, in one transaction with its audit entry.
+func (a *accounts) removeMember(ctx context.Context, p *auth.Principal, id string) error {
+	if id == p.UserID {
+		return apperr.New(apperr.EINVALID, MsgRemoveSelf)
+	}
+	u, err := a.teamMember(ctx, p, id)
+	if err != nil {
+		return err
+	}
+	return db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		if u.Status == StatusInvited {
+			if err := a.store.DeleteUser(ctx, u.ID); err != nil {
+				return apperr.Internal(err)
+			}
+		} else if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"status": StatusDisabled, "updated_at": a.now()}); err != nil {
+			return apperr.Internal(err)
+		}
+		if err := a.deps.Sessions.RevokeUser(ctx, u.ID, ""); err != nil {
+			return apperr.Internal(err)
+		}
+		return a.record(ctx, AuditTeamRemove, AuditObjectUser, u.ID, map[string]string{"email": u.Email, "status": u.Status}, nil)
+	})
+}
+
+// resendInvite mails an invited member a new /access link (the earlier ones stop working), within
+// the invitation limits.
+func (a *accounts) resendInvite(ctx context.Context, p *auth.Principal, id string) error {
+	u, err := a.teamMember(ctx, p, id)
+	if err != nil {
+		return err
+	}
+	if u.Status != StatusInvited {
+		return apperr.New(apperr.ECONFLICT, MsgNotInvited)
+	}
+	if err := a.limitInvite(ctx, p.CompanyID, u.Email); err != nil {
+		return err
+	}
+	return db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		company, err := a.store.CompanyByID(ctx, p.CompanyID)
+		if err != nil {
+			return db.Translate(err, MsgCompanyNotFound, "")
+		}
+		inviter, err := a.store.UserByID(ctx, p.UserID)
+		if err != nil {
+			return db.Translate(err, MsgUserNotFound, "")
+		}
+		if err := a.store.RetireTokens(ctx, u.ID, store.PurposeAccess, a.now()); err != nil {
+			return apperr.Internal(err)
+		}
+		token, err := a.issueToken(ctx, u.ID, store.PurposeAccess, a.deps.AccessTokenTTL)
+		if err != nil {
+			return err
+		}
+		if err := a.deps.Outbox.Enqueue(ctx, inviteMail(u.Email, inviterName(inviter), company.Name, a.link("/access", token), a.deps.AccessTokenTTL)); err != nil {
+			return apperr.Internal(err)
+		}
+		if p.ModeratorID == "" {
+			return nil
+		}
+		return a.record(ctx, AuditTeamResend, AuditObjectUser, u.ID, nil, map[string]string{"email": u.Email})
+	})
+}
+
+// listUsers answers GET /api/users (B §7): an admin gets the admins; a company's owner the users of
+// their company; another member is refused.
+func (a *accounts) listUsers(ctx context.Context, p *auth.Principal) ([]*User, error) {
+	if p.IsAdmin() {
+		rows, err := a.store.Admins(ctx)
+		if err != nil {
+			return nil, apperr.Internal(err)
+		}
+		userIDs := make([]string, len(rows))
+		for i := range rows {
+			userIDs[i] = rows[i].ID
+		}
+		users, err := a.FindUsersByIDs(ctx, userIDs)
+		if err != nil {
+			return nil, err
+		}
+		byID := make(map[string]*User, len(users))
+		for _, u := range users {
+			byID[u.ID] = u
+		}
+		out := make([]*User, 0, len(rows))
+		for _, id := range userIDs {
+			if u := byID[id]; u != nil {
+				out = append(out, u)
+			}
+		}
+		return out, nil
+	}
+	owner, err := a.companyOwner(ctx, p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	if owner.ID != p.UserID {
+		return nil, apperr.New(apperr.EFORBIDDEN, MsgOwnerOnly)
+	}
+	return a.teamMembers(ctx, p)
+}
+
+// Handlers.
+
+func (m *Module) listUsers(c *gin.Context) error {
+	out, err := m.accounts.listUsers(c, auth.Current(c))
+	if err != nil {
+		return err
+	}
+	httpx.OK(c, out)
+	return nil
+}
+
+func (m *Module) removeMember(c *gin.Context) error {
+	if err := m.accounts.removeMember(c, auth.Current(c), c.Param("id")); err != nil {
+		return err
+	}
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgMemberRemoved})
+	return nil
+}
+
+func (m *Module) resendInvite(c *gin.Context) error {
+	if err := m.accounts.resendInvite(c, auth.Current(c), c.Param("id")); err != nil {
+		return err
+	}
+	httpx.OK(c, MessageResponse{Success: true, Message: MsgInviteResent})
+	return nil
+}
