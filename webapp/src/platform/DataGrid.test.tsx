@@ -59,7 +59,8 @@ describe('DataGrid (B §9)', () => {
     await userEvent.selectOptions(size, 'All')
     expect(bodyRows()).toHaveLength(120)
     expect(screen.queryByRole('button', { name: 'Page 2' })).not.toBeInTheDocument()
-  })
+    // Renders a few hundred rows several times (All): more than the default 5 s on a loaded machine.
+  }, 15_000)
 
   it('shows at most 9 page links with ...', async () => {
     const many = Array.from({ length: 300 }, (_, i) => ({ id: `x${i}`, code: `C${i}`, amount: i }))

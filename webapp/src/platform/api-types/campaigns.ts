@@ -1035,10 +1035,6 @@ export interface ProofsUpload {
 /**
  * Messages of the management calls.
  */
-export const MsgCannotStopPending = "This campaign is still waiting for its first payment: delete it instead.";
-/**
- * Messages of the management calls.
- */
 export const MsgPaused = "The campaign has been paused.";
 /**
  * Messages of the management calls.

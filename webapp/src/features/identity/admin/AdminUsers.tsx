@@ -28,7 +28,7 @@ import {
   type UpgradeType,
 } from './adminRules'
 
-const date = (value?: string) => (value ? <span className="tabular-nums">{formatDisplayDate(value)}</span> : <span className="text-slate-400">Never</span>)
+const date = (value?: string) => (value ? <span className="tabular-nums">{formatDisplayDate(value)}</span> : <span className="text-slate-500">Never</span>)
 
 // Column ids are the server's sort fields (docs/api.md "Identity": GET /api/admin/users/); the phone,
 // company and call-back are not sortable there.
