@@ -71,7 +71,10 @@ func TestServeMigratesOnlyWhenTold(t *testing.T) {
 		done := make(chan error, 1)
 		go func() { done <- run(ctx, []string{"serve"}, getenv, &bytes.Buffer{}) }()
 		deadline := time.Now().Add(30 * time.Second)
-		for run(t.Context(), []string{"healthcheck", "--timeout", "1s"}, getenv, &bytes.Buffer{}) != nil {
+		// It listens once /healthz answers; /readyz answers 200 only when the migrations are
+		// applied (an unmigrated serve is alive but not ready).
+		live := "http://127.0.0.1:" + port + "/healthz"
+		for run(t.Context(), []string{"healthcheck", "--timeout", "1s", "--url", live}, getenv, &bytes.Buffer{}) != nil {
 			select {
 			case err := <-done:
 				t.Fatalf("MIGRATE_ON_START=%s: serve ended: %v", migrate, err)
@@ -81,6 +84,10 @@ func TestServeMigratesOnlyWhenTold(t *testing.T) {
 				t.Fatalf("MIGRATE_ON_START=%s: serve not ready after 30s", migrate)
 			}
 			time.Sleep(50 * time.Millisecond)
+		}
+		ready := run(t.Context(), []string{"healthcheck", "--timeout", "2s"}, getenv, &bytes.Buffer{}) == nil
+		if want := migrate == "true"; ready != want {
+			t.Errorf("MIGRATE_ON_START=%s: ready = %v, want %v", migrate, ready, want)
 		}
 		gdb, err := db.Open(db.Options{SQLitePath: filepath.Join(dir, "marquee.db"), MaxOpenConns: 1})
 		if err != nil {
