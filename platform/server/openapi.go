@@ -111,7 +111,7 @@ func (s *schemas) name(t reflect.Type, in bool) string {
 // anyValue is the schema of any JSON value (an empty schema, spelled out: kin-openapi reads {} as
 // not nullable).
 func anyValue() map[string]any {
-	return map[string]any{"type": []any{"object", "array", "string", "number", "boolean", "null"}}
+	return map[string]any{"type": []any{"object", "array", "string", "number", "boolean", "null"}, "items": map[string]any{}}
 }
 
 func nullable(inner map[string]any) map[string]any {
@@ -384,13 +384,12 @@ var errorResponses = map[string]string{
 	"401":     "Not signed in (a cookie route), or no valid API key (/api/v1).",
 	"403":     "Not allowed: the role or the key's scope does not reach it, or the CSRF header is missing.",
 	"404":     "Not found, or another company's.",
-	"409":     "A conflict with the current state.",
 	"429":     "Too many calls: wait Retry-After seconds.",
 	"default": "An error, in the one envelope (docs/api.md \"Errors\").",
 }
 
 var errorResponseNames = map[string]string{"400": "BadRequest", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound",
-	"409": "Conflict", "429": "TooManyRequests", "default": "Error"}
+	"429": "TooManyRequests", "default": "Error"}
 
 // rateLimitHeaders are the headers of every answer of /api/v1 past the key check.
 func rateLimitHeaders() map[string]any {
