@@ -2,23 +2,24 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
+	"marquee/platform/dates"
 	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
 // TestOpenAPIContract runs the document's public calls against a real server holding the demo data,
-// with the demo key that `make run` prints: every call answers what the document says, a 2xx
-// matching the operation's response schema or an error matching the envelope's. The response
-// schemas are reflected from the DTOs on the route rows, so a handler that answers something else
-// than its row declares fails here.
+// with the demo key that `make run` prints, sending the document's own examples: the test client
+// checks every call against the served document (kin-openapi, platform/testkit/openapi.go), and the
+// listed calls must succeed. The examples' dates are the served document's, computed from the
+// server's clock: the test moves the clock to prove they are not fixed.
 func TestOpenAPIContract(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		t.Parallel()
@@ -26,9 +27,17 @@ func TestOpenAPIContract(t *testing.T) {
 		if err := seedDemo(t.Context(), &application{modules: s.Modules}, io.Discard); err != nil {
 			t.Fatal(err)
 		}
+		// Five weeks and a Thursday later (past the Wednesday cut-off): a fixed date in an example
+		// would now be refused.
+		s.Clock.Advance(39*24*time.Hour + 6*time.Hour)
 		var doc map[string]any
 		s.Client(t).Get("/api/openapi.json").Expect(t, http.StatusOK).JSON(t, &doc)
-		v := &validator{doc: doc}
+		create := doc["paths"].(map[string]any)["/api/v1/campaigns"].(map[string]any)["post"].(map[string]any)
+		example := create["requestBody"].(map[string]any)["content"].(map[string]any)["application/json"].(map[string]any)["example"].(map[string]any)
+		today := dates.Today(s.Kernel.Clock)
+		if want := today.NextMonday().AddWeeks(1).String(); example["startDate"] != want {
+			t.Fatalf("the example starts %v on %s, want the next bookable Monday %s", example["startDate"], today, want)
+		}
 		api := keyClient(s, t, "mq_live_demo0advertiser0key0for0local0use0only")
 
 		// Path parameters come from the API's own lists, as a client would find them.
@@ -116,7 +125,7 @@ func TestOpenAPIContract(t *testing.T) {
 			}
 			key := c.method + " " + c.path
 			t.Logf("%s -> %d %.200s", key, res.Status, res.Body)
-			responses := op["responses"].(map[string]any)
+			// The answer itself is checked by the client against the document (testkit: kin-openapi).
 			if res.Status >= 200 && res.Status < 300 {
 				succeeded++
 				if strings.HasSuffix(c.path, "/available-spots") {
@@ -131,130 +140,14 @@ func TestOpenAPIContract(t *testing.T) {
 						}
 					}
 				}
-				content, ok := responses["2XX"].(map[string]any)["content"].(map[string]any)
-				if !ok {
-					continue // a file download
-				}
-				v.check(t, key, content["application/json"].(map[string]any)["schema"], res.Body)
 				continue
 			}
-			if mustSucceed.MatchString(key) {
+			if mustSucceed.MatchString(key) || res.Status < 400 || res.Status >= 500 {
 				t.Errorf("%s: %d %s", key, res.Status, res.Body)
-				continue
 			}
-			if res.Status < 400 || res.Status >= 500 {
-				t.Errorf("%s: %d %s", key, res.Status, res.Body)
-				continue
-			}
-			// A refusal the rules make (a conflict, a missing field): the documented envelope.
-			schema := responses["default"].(map[string]any)["content"].(map[string]any)["application/json"].(map[string]any)["schema"]
-			if res.Status == http.StatusConflict && strings.HasSuffix(c.path, "/campaigns") {
-				continue // the conflict draft, documented in the operation's summary
-			}
-			v.check(t, key, schema, res.Body)
 		}
 		if succeeded < 10 {
 			t.Fatalf("only %d calls succeeded", succeeded)
 		}
 	})
-}
-
-// validator checks a JSON value against the subset of JSON Schema the document uses.
-type validator struct{ doc map[string]any }
-
-func (v *validator) check(t *testing.T, call string, schema any, body []byte) {
-	t.Helper()
-	var val any
-	if err := json.Unmarshal(body, &val); err != nil {
-		t.Errorf("%s: not JSON: %s", call, body)
-		return
-	}
-	if err := v.validate(schema, val, "$"); err != nil {
-		t.Errorf("%s: %v", call, err)
-	}
-}
-
-func (v *validator) validate(schema, val any, at string) error {
-	s, _ := schema.(map[string]any)
-	if ref, ok := s["$ref"].(string); ok {
-		name := strings.TrimPrefix(ref, "#/components/schemas/")
-		return v.validate(v.doc["components"].(map[string]any)["schemas"].(map[string]any)[name], val, at)
-	}
-	if any_, ok := s["anyOf"].([]any); ok {
-		for _, alt := range any_ {
-			if v.validate(alt, val, at) == nil {
-				return nil
-			}
-		}
-		return fmt.Errorf("%s: %v matches no alternative", at, val)
-	}
-	var types []string
-	switch ty := s["type"].(type) {
-	case string:
-		types = []string{ty}
-	case []any:
-		for _, x := range ty {
-			types = append(types, x.(string))
-		}
-	}
-	if len(types) > 0 {
-		ok := false
-		for _, ty := range types {
-			switch x := val.(type) {
-			case nil:
-				ok = ok || ty == "null"
-			case bool:
-				ok = ok || ty == "boolean"
-			case float64:
-				ok = ok || ty == "number" || (ty == "integer" && x == float64(int64(x)))
-			case string:
-				ok = ok || ty == "string"
-			case []any:
-				ok = ok || ty == "array"
-			case map[string]any:
-				ok = ok || ty == "object"
-			}
-		}
-		if !ok {
-			return fmt.Errorf("%s: %v is not %v", at, val, types)
-		}
-	}
-	switch x := val.(type) {
-	case map[string]any:
-		props, _ := s["properties"].(map[string]any)
-		for _, r := range asStrings(s["required"]) {
-			if _, ok := x[r]; !ok {
-				return fmt.Errorf("%s: missing %q", at, r)
-			}
-		}
-		for k, fv := range x {
-			if ps, ok := props[k]; ok {
-				if err := v.validate(ps, fv, at+"."+k); err != nil {
-					return err
-				}
-			} else if ap, ok := s["additionalProperties"]; ok {
-				if err := v.validate(ap, fv, at+"."+k); err != nil {
-					return err
-				}
-			} else if props != nil {
-				return fmt.Errorf("%s: %q is not in the schema", at, k)
-			}
-		}
-	case []any:
-		for i, e := range x {
-			if err := v.validate(s["items"], e, fmt.Sprintf("%s[%d]", at, i)); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func asStrings(v any) []string {
-	var out []string
-	list, _ := v.([]any)
-	for _, x := range list {
-		out = append(out, x.(string))
-	}
-	return out
 }

@@ -59,6 +59,7 @@ commands:
   verify --campaign ID | --code CODE [--key public.pem]
                         check a campaign's signed proof-of-play chain; non-zero exit on a break
   config example        print every configuration variable (.env.example)
+  openapi               print the OpenAPI document the server serves (make lint-openapi lints it)
   dev webhook-sink [--addr 127.0.0.1:8090] [--secret S]
                         a local webhook receiver that verifies signatures and prints deliveries
   version               print the version`
@@ -83,7 +84,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 		return healthcheck(ctx, args[1:], getenv, out)
 	case "backup":
 		return backup(ctx, args[1:], getenv, out)
-	case "serve", "migrate", "seed", "user", "verify":
+	case "serve", "migrate", "seed", "user", "verify", "openapi":
 	default:
 		return errors.New(usage)
 	}
@@ -101,6 +102,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	switch args[0] {
 	case "serve":
 		return app.serve(ctx)
+	case "openapi":
+		doc, err := app.kernel.OpenAPI()
+		if err != nil {
+			return err
+		}
+		_, err = out.Write(doc)
+		return err
 	case "migrate":
 		if err := app.migrate(); err != nil {
 			return err

@@ -19,26 +19,26 @@ import (
 // a company's active promo and reading the ledger are for admins.
 func (m *Module) routes() server.RouteTable {
 	rs := server.RouteTable{
-		server.GET("/api/billing/config", authz.Member, m.gatewayConfig),
-		server.GET("/api/cards/me", authz.Member, m.myCard),
-		server.GET("/api/cards/:id", authz.Member, m.getCard),
-		server.POST("/api/cards", authz.User, m.addCard),
-		server.PUT("/api/cards/:id", authz.User, m.updateCard),
-		server.DELETE("/api/cards/me", authz.User, m.removeCard),
-		server.PUT("/api/transactions/:id", authz.Member, m.processTransaction),
-		server.GET("/api/admin/transactions", authz.Admin, m.ledger),
-		server.POST("/api/admin/promo/", authz.SuperAdmin, m.createPromo),
-		server.GET("/api/admin/promo/", authz.SuperAdmin, m.listPromos),
-		server.DELETE("/api/admin/promo/:id", authz.SuperAdmin, m.cancelPromo),
-		server.PUT("/api/admin/promo/:id", authz.SuperAdmin, m.enablePromo),
-		server.GET("/api/admin/promo/:id/companies", authz.SuperAdmin, m.promoCompanies),
-		server.POST("/api/promo/", authz.User, m.redeemPromo),
-		server.GET("/companies/findpromocode/:code", authz.Member, m.findPromo),
-		server.DELETE("/api/admin/companies/:id/promo", authz.Admin, m.removeActivePromo),
+		server.GET("/api/billing/config", authz.Member, m.gatewayConfig).Doc("The payment gateway's public settings", nil, GatewayConfig{}),
+		server.GET("/api/cards/me", authz.Member, m.myCard).Doc("The company's card, or null", nil, (*Card)(nil)),
+		server.GET("/api/cards/:id", authz.Member, m.getCard).Doc("A card", nil, Card{}),
+		server.POST("/api/cards", authz.User, m.addCard).Doc("Add a card (201)", AddCardRequest{}, CardResponse{}).Answers(http.StatusCreated),
+		server.PUT("/api/cards/:id", authz.User, m.updateCard).Doc("Replace the card", UpdateCardRequest{}, CardResponse{}),
+		server.DELETE("/api/cards/me", authz.User, m.removeCard).Doc("Remove the company's card", nil, httpx.Success{}),
+		server.PUT("/api/transactions/:id", authz.Member, m.processTransaction).Doc("Retry a failed charge", nil, Transaction{}),
+		server.GET("/api/admin/transactions", authz.Admin, m.ledger).Doc("The ledger (admin)", nil, pagination.Page[*Transaction]{}).Params(LedgerQuery{}, &ledgerPage),
+		server.POST("/api/admin/promo/", authz.SuperAdmin, m.createPromo).Doc("Make a promo code (admin, 201)", CreatePromoRequest{}, PromoResponse{}).Answers(http.StatusCreated),
+		server.GET("/api/admin/promo/", authz.SuperAdmin, m.listPromos).Doc("The promo codes (admin)", nil, pagination.Page[*Promo]{}).Params(nil, &promoPage),
+		server.DELETE("/api/admin/promo/:id", authz.SuperAdmin, m.cancelPromo).Doc("Deactivate a promo code (admin)", nil, PromoStatusResponse{}),
+		server.PUT("/api/admin/promo/:id", authz.SuperAdmin, m.enablePromo).Doc("Reactivate a promo code (admin)", nil, PromoStatusResponse{}),
+		server.GET("/api/admin/promo/:id/companies", authz.SuperAdmin, m.promoCompanies).Doc("A promo code's redemptions (admin)", nil, []PromoRedemption{}),
+		server.POST("/api/promo/", authz.User, m.redeemPromo).Doc("Redeem a promo code", RedeemPromoRequest{}, RedeemPromoResponse{}),
+		server.GET("/companies/findpromocode/:code", authz.Member, m.findPromo).Doc("Look up a promo code", nil, PromoLookup{}),
+		server.DELETE("/api/admin/companies/:id/promo", authz.Admin, m.removeActivePromo).Doc("Remove a company's promo (admin)", nil, httpx.Success{}),
 	}
 	if m.sandbox != nil {
 		// The sandbox's stand-in for Stripe.js createToken: served only with the sandbox gateway.
-		rs = append(rs, server.POST("/api/sandbox/tokens", authz.Member, m.createSandboxToken))
+		rs = append(rs, server.POST("/api/sandbox/tokens", authz.Member, m.createSandboxToken).Doc("Tokenize a test card (sandbox gateway only)", SandboxTokenRequest{}, CardToken{}))
 	}
 	return rs
 }

@@ -21,12 +21,12 @@ const IdempotencyKeyHeader = "Idempotency-Key"
 // form as well.
 func (m *Module) createRoutes() server.RouteTable {
 	return server.RouteTable{
-		server.POST("/api/campaigns", authz.User, m.createCampaign).Doc("Create a campaign (201; 409 with the conflict draft when a face was taken)", CampaignForm{}, CreateResponse{}).
-			Example(exampleForm(true)).V1("/campaigns"),
+		server.POST("/api/campaigns", authz.User, m.createCampaign).Answers(http.StatusCreated).Conflicts(ConflictResponse{}).Doc("Create a campaign (201; 409 with the conflict draft when a face was taken)", CampaignForm{}, CreateResponse{}).
+			Example(func(today dates.Date) any { return exampleForm(true, EarliestStart(today)) }).V1("/campaigns"),
 		server.POST("/api/campaigns/quote", authz.User, m.quoteCampaign).Doc("Price a campaign form without creating it", CampaignForm{}, CampaignQuote{}).
-			Example(exampleForm(false)).V1Read("/quotes"),
+			Example(func(today dates.Date) any { return exampleForm(false, EarliestStart(today)) }).V1Read("/quotes"),
 		server.POST("/api/campaigns/:id/resolve", authz.User, m.resolveConflict).Doc("Resolve a creation conflict", ResolveRequest{}, ResolveResponse{}).V1("/campaigns/:id/resolve"),
-		server.GET("/api/campaigns/defaults", authz.Member, m.campaignDefaults),
+		server.GET("/api/campaigns/defaults", authz.Member, m.campaignDefaults).Doc("The campaign form's date defaults", nil, CampaignDefaults{}),
 	}
 }
 
@@ -114,10 +114,11 @@ func (m *Module) quoteCampaign(c *gin.Context) error {
 }
 
 // exampleForm is the public API's example of a campaign form (the OpenAPI document shows it and the
-// contract test sends it, with {face_id} replaced by a face of POST /api/v1/available-spots).
-func exampleForm(create bool) CampaignForm {
+// contract test sends it, with {face_id} replaced by a face of POST /api/v1/available-spots). Its
+// start is the next bookable Monday on the day the document is served (issue 25).
+func exampleForm(create bool, start dates.Date) CampaignForm {
 	f := CampaignForm{Name: "Spring push", TypeCampaign: TypePremium, StrategySelected: StrategyMarket,
-		MarketsSelected: []string{"SF Bay Area"}, PlacesChecked: []PlaceChecked{{ID: "{face_id}"}}, StartDate: "2026-11-30",
+		MarketsSelected: []string{"SF Bay Area"}, PlacesChecked: []PlaceChecked{{ID: "{face_id}"}}, StartDate: start.String(),
 		FrequencySelected: FrequencyWeekly, Duration: 2}
 	f.UseDefaultCreative = create
 	return f

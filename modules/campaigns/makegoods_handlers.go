@@ -17,8 +17,8 @@ var makeGoodsSpec = pagination.Spec{PageSizes: []int{50, 75, 100, 0}, DefaultSiz
 // waiver. The advertiser reads a campaign's make-goods on its detail (GET /api/campaigns/{id}).
 func (m *Module) makeGoodRoutes() server.RouteTable {
 	return server.RouteTable{
-		server.GET("/api/admin/make-goods", authz.Admin, m.makeGoodsListHandler),
-		server.PUT("/api/admin/make-goods/:id/waive", authz.Admin, m.waiveHandler),
+		server.GET("/api/admin/make-goods", authz.Admin, m.makeGoodsListHandler).Doc("The make-goods (admin)", nil, MakeGoodList{}).Params(MakeGoodsQuery{}, &makeGoodsSpec),
+		server.PUT("/api/admin/make-goods/:id/waive", authz.Admin, m.waiveHandler).Doc("Waive a make-good (admin)", WaiveRequest{}, WaiveResponse{}),
 	}
 }
 

@@ -19,24 +19,24 @@ import (
 // the weeks update, the mailer and delivery are for admins.
 func (m *Module) manageRoutes() server.RouteTable {
 	return server.RouteTable{
-		server.GET("/api/campaigns", authz.Member, m.listHandler).Doc("List the company's campaigns (?status=, list params)", nil, CampaignList{}).V1("/campaigns"),
-		server.GET("/api/campaigns/count", authz.Member, m.countHandler),
+		server.GET("/api/campaigns", authz.Member, m.listHandler).Params(StatusQuery{}, &listSpec).Doc("List the company's campaigns (?status=, list params)", nil, CampaignList{}).V1("/campaigns"),
+		server.GET("/api/campaigns/count", authz.Member, m.countHandler).Doc("The company's campaign counts", nil, Count{}),
 		server.GET("/api/campaigns/:id", authz.Member, m.detailHandler).Doc("A campaign with its totals", nil, CampaignDetail{}).V1("/campaigns/:id"),
-		server.GET("/api/campaigns/:id/weeks", authz.Member, m.weeksHandler).Doc("A campaign's weeks: one face in one week each, with its delivery (act_imp)", nil, pagination.Page[Week]{}).V1("/campaigns/:id/weeks"),
-		server.PUT("/api/campaigns/:id", authz.Member, m.updateHandler),
+		server.GET("/api/campaigns/:id/weeks", authz.Member, m.weeksHandler).Params(nil, &weeksSpec).Doc("A campaign's weeks: one face in one week each, with its delivery (act_imp)", nil, pagination.Page[Week]{}).V1("/campaigns/:id/weeks"),
+		server.PUT("/api/campaigns/:id", authz.Member, m.updateHandler).Doc("Update a campaign", CampaignForm{}, CreateResponse{}),
 		server.PUT("/api/campaigns/:id/pause", authz.Member, m.actionHandler(m.pauseCampaign)).Doc("Pause a campaign", nil, ActionResponse{}).V1("/campaigns/:id/pause"),
 		server.PUT("/api/campaigns/:id/resume", authz.Member, m.actionHandler(m.resumeCampaign)).Doc("Resume a paused campaign", nil, ActionResponse{}).V1("/campaigns/:id/resume"),
 		server.PUT("/api/campaigns/:id/stop", authz.Member, m.actionHandler(m.stopCampaign)).Doc("Stop a campaign", nil, ActionResponse{}).V1("/campaigns/:id/stop"),
-		server.DELETE("/api/campaigns/:id", authz.Member, m.deleteHandler),
-		server.PUT("/api/campaigns/:id/delete-ac", authz.Member, m.actionHandler(m.releaseCalendar)),
-		server.PUT("/api/campaigns/:id/creative", authz.Member, m.campaignCreativeHandler),
-		server.PUT("/api/campaigns/week/:id/creative", authz.Member, m.weekCreativeHandler),
-		server.GET("/api/admin/campaigns/", authz.Admin, m.adminListHandler),
-		server.PUT("/api/admin/campaigns/weeks/:id", authz.Admin, m.weeksUpdateHandler),
-		server.POST("/api/campaigns/update/mailer/", authz.Admin, m.mailerHandler),
-		server.PUT("/api/admin/campaigns/week/:id/delivery", authz.Admin, m.deliveryHandler),
-		server.POST("/api/admin/campaigns/week/:id/proofs", authz.Admin, m.proofsHandler),
-		server.DELETE("/api/admin/campaigns/proofs/:id", authz.Admin, m.deleteProofHandler),
+		server.DELETE("/api/campaigns/:id", authz.Member, m.deleteHandler).Doc("Delete a campaign", nil, ActionResponse{}).Params(DeleteQuery{}, nil),
+		server.PUT("/api/campaigns/:id/delete-ac", authz.Member, m.actionHandler(m.releaseCalendar)).Doc("Release a campaign's spots", nil, ActionResponse{}),
+		server.PUT("/api/campaigns/:id/creative", authz.Member, m.campaignCreativeHandler).Doc("Change a campaign's creative", CreativeChange{}, MessageResponse{}),
+		server.PUT("/api/campaigns/week/:id/creative", authz.Member, m.weekCreativeHandler).Doc("Change a week's creative", CreativeChange{}, MessageResponse{}),
+		server.GET("/api/admin/campaigns/", authz.Admin, m.adminListHandler).Doc("Every campaign (admin)", nil, CampaignList{}).Params(StatusQuery{}, &adminSpec),
+		server.PUT("/api/admin/campaigns/weeks/:id", authz.Admin, m.weeksUpdateHandler).Doc("Update a campaign's weeks (admin)", WeeksUpdate{}, MessageResponse{}),
+		server.POST("/api/campaigns/update/mailer/", authz.Admin, m.mailerHandler).Doc("Email a campaign update (admin)", UpdateMailerRequest{}, MessageResponse{}),
+		server.PUT("/api/admin/campaigns/week/:id/delivery", authz.Admin, m.deliveryHandler).Doc("Set a week's delivery (admin)", DeliveryUpdate{}, MessageResponse{}),
+		server.POST("/api/admin/campaigns/week/:id/proofs", authz.Admin, m.proofsHandler).Doc("Attach proofs to a week (admin): image files, or the keys of stored ones", server.Upload{Field: "files", Many: true, JSON: ProofsUpload{}}, MessageResponse{}),
+		server.DELETE("/api/admin/campaigns/proofs/:id", authz.Admin, m.deleteProofHandler).Doc("Delete a proof (admin)", nil, MessageResponse{}),
 	}
 }
 

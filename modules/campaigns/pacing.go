@@ -26,9 +26,9 @@ import (
 // pacingRoutes are the pacing and renewal calls (one table with the module's others).
 func (m *Module) pacingRoutes() server.RouteTable {
 	return server.RouteTable{
-		server.GET("/api/campaigns/pacing", authz.Member, m.pacingListHandler),
-		server.GET("/api/campaigns/:id/pacing", authz.Member, m.pacingHandler),
-		server.GET("/api/campaigns/:id/renew", authz.Member, m.renewHandler),
+		server.GET("/api/campaigns/pacing", authz.Member, m.pacingListHandler).Doc("The company's campaigns' pacing", nil, PacingList{}),
+		server.GET("/api/campaigns/:id/pacing", authz.Member, m.pacingHandler).Doc("A campaign's pacing", nil, Pacing{}),
+		server.GET("/api/campaigns/:id/renew", authz.Member, m.renewHandler).Doc("A renewal form prefilled from a campaign", nil, RenewPrefill{}),
 	}
 }
 

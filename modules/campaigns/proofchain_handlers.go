@@ -45,13 +45,13 @@ func proofSigner(k *server.Kernel) (signing.Signer, error) {
 // the codes of a campaign for its owner.
 func (m *Module) proofChainRoutes() server.RouteTable {
 	return server.RouteTable{
-		server.GET(PublicKeyPath, authz.Anonymous, m.publicKeyPEM),
-		server.GET(PublicKeyPath+".json", authz.Anonymous, m.publicKeyJWK),
-		server.GET("/api/verify/:code", authz.Anonymous, m.verifyHandler),
-		server.GET("/api/verify/:code/proofs/:proof", authz.Anonymous, m.verifyProofHandler),
+		server.GET(PublicKeyPath, authz.Anonymous, m.publicKeyPEM).Doc("The proof signing public key (PEM)", nil, server.File{Types: []string{"application/x-pem-file"}}),
+		server.GET(PublicKeyPath+".json", authz.Anonymous, m.publicKeyJWK).Doc("The proof signing public key (JWK)", nil, gin.H{}),
+		server.GET("/api/verify/:code", authz.Anonymous, m.verifyHandler).Doc("Verify a proof code", nil, VerifyResult{}),
+		server.GET("/api/verify/:code/proofs/:proof", authz.Anonymous, m.verifyProofHandler).Doc("A verified proof's image", nil, server.File{Types: []string{"image/jpeg", "image/png", "image/tiff", "image/webp"}}).Params(ThumbQuery{}, nil),
 		server.GET("/api/verify/:code/chain", authz.Anonymous, m.verifyChainHandler).
 			Doc("The whole proof-of-play chain of the code's campaign, superseded records included", nil, ProofChainExport{}),
-		server.GET("/api/campaigns/:id/proof-codes", authz.Member, m.proofCodesHandler),
+		server.GET("/api/campaigns/:id/proof-codes", authz.Member, m.proofCodesHandler).Doc("A campaign's proof codes", nil, ProofCodes{}),
 	}
 }
 

@@ -19,29 +19,29 @@ import (
 // the services scope it to the caller's company.
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
-		server.POST("/upload_creative", authz.Member, m.uploadCreative).Doc("Upload a creative image (jpeg or tif, 10 MB)", server.Upload{Field: "file"}, UploadedFile{}).V1("/creatives/uploads"),
-		server.POST("/upload_creative_library", authz.Member, m.uploadWith(kindCreativeLibrary)),
-		server.POST("/upload_temp", authz.Member, m.uploadWith(kindTemp)),
-		server.POST("/upload_file", authz.Admin, m.uploadContent),
-		server.POST("/upload_creative_image", authz.Member, m.uploadWith(kindCreativeImage)),
-		server.POST("/upload_report", authz.Admin, m.uploadWith(kindReport)),
-		server.GET("/creative/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }),
-		server.GET("/proof/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }),
+		server.POST("/upload_creative", authz.Member, m.uploadCreative).Params(SizedQuery{}, nil).Doc("Upload a creative image (jpeg or tif, 10 MB)", server.Upload{Field: "file"}, UploadedFile{}).V1("/creatives/uploads"),
+		server.POST("/upload_creative_library", authz.Member, m.uploadWith(kindCreativeLibrary)).Doc("Upload images to the creative library", server.Upload{Field: "files", Many: true}, []UploadedFile{}).Params(CompanyQuery{}, nil),
+		server.POST("/upload_temp", authz.Member, m.uploadWith(kindTemp)).Doc("Upload temporary files", server.Upload{Field: "files", Many: true}, []UploadedFile{}).Params(CompanyQuery{}, nil),
+		server.POST("/upload_file", authz.Admin, m.uploadContent).Doc("Upload a content file (admin)", server.Upload{Field: "file"}, UploadedFile{}).Params(ContentUploadQuery{}, nil),
+		server.POST("/upload_creative_image", authz.Member, m.uploadWith(kindCreativeImage)).Doc("Upload a creative image", server.Upload{Field: "file"}, UploadedFile{}).Params(CompanyQuery{}, nil),
+		server.POST("/upload_report", authz.Admin, m.uploadWith(kindReport)).Doc("Upload a report file (admin)", server.Upload{Field: "file"}, UploadedFile{}).Params(CompanyQuery{}, nil),
+		server.GET("/creative/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }).Doc("A stored image of the company", nil, server.File{Types: storedTypes}).Params(FileQuery{}, nil),
+		server.GET("/proof/image", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }).Doc("A stored proof image", nil, server.File{Types: storedTypes}).Params(FileQuery{}, nil),
 
-		server.GET("/api/contents/", authz.Member, m.listContentsHandler),
-		server.POST("/api/contents/", authz.Admin, m.createContentHandler),
-		server.PUT("/api/contents/:id", authz.Admin, m.updateContentHandler),
-		server.DELETE("/api/contents/:id", authz.Admin, m.deleteContentHandler),
-		server.PUT("/api/contents/:id/relevant", authz.Admin, m.relevantHandler),
+		server.GET("/api/contents/", authz.Member, m.listContentsHandler).Doc("The help contents", nil, pagination.Page[*Content]{}).Params(nil, &contentListSpec),
+		server.POST("/api/contents/", authz.Admin, m.createContentHandler).Doc("Add a help content (admin, 201)", CreateContentRequest{}, Content{}).Answers(http.StatusCreated),
+		server.PUT("/api/contents/:id", authz.Admin, m.updateContentHandler).Doc("Update a help content (admin)", UpdateContentRequest{}, Content{}),
+		server.DELETE("/api/contents/:id", authz.Admin, m.deleteContentHandler).Doc("Delete a help content (admin)", nil, SuccessResponse{}),
+		server.PUT("/api/contents/:id/relevant", authz.Admin, m.relevantHandler).Doc("Toggle a content as relevant (admin)", nil, Content{}),
 
-		server.GET("/api/creatives/", authz.Member, m.listCreativesHandler).Doc("List the company's creatives", nil, pagination.Page[*Creative]{}).V1("/creatives"),
-		server.GET("/api/creatives/size", authz.Member, m.sizeHandler),
-		server.GET("/api/creatives/default", authz.Member, m.defaultHandler),
-		server.PUT("/api/creatives/:id/default", authz.Member, m.setDefaultHandler),
-		server.POST("/api/creatives/", authz.Member, m.createCreativeHandler).Doc("Make a creative of an uploaded image", CreateCreativeRequest{}, Creative{}).V1("/creatives"),
-		server.DELETE("/api/creatives/:id", authz.Member, m.deleteCreativeHandler),
+		server.GET("/api/creatives/", authz.Member, m.listCreativesHandler).Params(CompanyQuery{}, &creativeListSpec).Doc("List the company's creatives", nil, pagination.Page[*Creative]{}).V1("/creatives"),
+		server.GET("/api/creatives/size", authz.Member, m.sizeHandler).Doc("The creatives of an ad size", nil, []*Creative{}).Params(SizedQuery{}, nil),
+		server.GET("/api/creatives/default", authz.Member, m.defaultHandler).Doc("The company's default creative, or null", nil, (*Creative)(nil)).Params(CompanyQuery{}, nil),
+		server.PUT("/api/creatives/:id/default", authz.Member, m.setDefaultHandler).Doc("Make a creative the default", nil, Creative{}),
+		server.POST("/api/creatives/", authz.Member, m.createCreativeHandler).Answers(http.StatusCreated).Doc("Make a creative of an uploaded image", CreateCreativeRequest{}, Creative{}).V1("/creatives"),
+		server.DELETE("/api/creatives/:id", authz.Member, m.deleteCreativeHandler).Doc("Delete a creative", nil, SuccessResponse{}),
 
-		server.POST("/users/creative", authz.Member, m.creativeRequestHandler),
+		server.POST("/users/creative", authz.Member, m.creativeRequestHandler).Doc("Ask for a creative to be designed", CreativeRequest{}, MessageResponse{}),
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"marquee/modules/identity/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/httpx"
@@ -18,50 +19,50 @@ import (
 // Policy, so the two cannot drift apart.
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
-		server.GET("/users/loggedin", authz.Anonymous, m.loggedIn),
-		server.GET("/users/currentUser", authz.Member, m.currentUser),
-		server.GET("/companies/currentCompany", authz.Member, m.currentCompany),
-		server.GET("/company-exists", authz.Anonymous, m.companyExists),
-		server.POST("/signup", authz.Anonymous, m.signUp),
-		server.POST("/signin", authz.Anonymous, m.signIn),
-		server.GET("/users/logout", authz.Anonymous, httpx.SideEffectGET(m.logout)),
-		server.POST("/users/reset-password", authz.Anonymous, m.resetPassword),
-		server.GET("/users/token/:token", authz.Anonymous, m.resetTokenInfo),
-		server.POST("/users/setPassword", authz.Anonymous, m.setPassword),
-		server.GET("/api/users/get-password", authz.Anonymous, m.accessTokenInfo),
-		server.POST("/users/set-first-password", authz.Anonymous, m.setFirstPassword),
-		server.PUT("/users/password", authz.Member, m.changePassword),
-		server.GET("/users/check-tutorial", authz.Member, httpx.SideEffectGET(m.checkTutorial)),
-		server.GET("/users/disable-tour", authz.Member, httpx.SideEffectGET(m.disableTour)),
-		server.GET("/users/enable-tour", authz.Member, httpx.SideEffectGET(m.enableTour)),
-		server.POST("/users/tour-call", authz.Member, m.tourCall),
+		server.GET("/users/loggedin", authz.Anonymous, m.loggedIn).Doc("Whether the browser is signed in", nil, LoggedInResponse{}),
+		server.GET("/users/currentUser", authz.Member, m.currentUser).Doc("The signed-in user", nil, CurrentUser{}),
+		server.GET("/companies/currentCompany", authz.Member, m.currentCompany).Doc("The signed-in user's company, with its account credit", nil, CurrentCompany{}),
+		server.GET("/company-exists", authz.Anonymous, m.companyExists).Doc("Whether a company name is taken", nil, CompanyExistsResponse{}).Params(CompanyExistsQuery{}, nil),
+		server.POST("/signup", authz.Anonymous, m.signUp).Doc("Sign up: make a company and its first user, and sign in (201)", SignUpRequest{}, UserResponse{}).Answers(http.StatusCreated),
+		server.POST("/signin", authz.Anonymous, m.signIn).Doc("Sign in with email and password (sets the session cookie)", SignInRequest{}, UserResponse{}),
+		server.UnsafeGET("/users/logout", authz.Anonymous, m.logout).Doc("Sign out", nil, MessageResponse{}),
+		server.POST("/users/reset-password", authz.Anonymous, m.resetPassword).Doc("Email a password-reset link", ResetPasswordRequest{}, MessageResponse{}),
+		server.GET("/users/token/:token", authz.Anonymous, m.resetTokenInfo).Doc("What a password-reset link is for", nil, TokenInfoResponse{}),
+		server.POST("/users/setPassword", authz.Anonymous, m.setPassword).Doc("Set a new password with a reset link", SetPasswordRequest{}, MessageResponse{}),
+		server.GET("/api/users/get-password", authz.Anonymous, m.accessTokenInfo).Doc("What a first-password link is for", nil, TokenInfoResponse{}).Params(AccessTokenQuery{}, nil),
+		server.POST("/users/set-first-password", authz.Anonymous, m.setFirstPassword).Doc("Set the first password of an invited user, and sign in", SetPasswordRequest{}, UserResponse{}),
+		server.PUT("/users/password", authz.Member, m.changePassword).Doc("Change the password", ChangePasswordRequest{}, MessageResponse{}),
+		server.UnsafeGET("/users/check-tutorial", authz.Member, m.checkTutorial).Doc("Whether to show the tour", nil, TourResponse{}),
+		server.UnsafeGET("/users/disable-tour", authz.Member, m.disableTour).Doc("Stop showing the tour", nil, TourResponse{}),
+		server.UnsafeGET("/users/enable-tour", authz.Member, m.enableTour).Doc("Show the tour again", nil, TourResponse{}),
+		server.POST("/users/tour-call", authz.Member, m.tourCall).Doc("Ask for a guided call", nil, MessageResponse{}),
 
 		// Profile and team members (B §2 "Settings and profile", B §5; docs/identity.md).
-		server.GET("/api/users/:id", authz.Member, m.getUser),
-		server.PUT("/api/users/:id", authz.Member, m.updateUser),
-		server.GET("/api/companies/:id", authz.Member, m.getCompany),
-		server.GET("/api/team-members/", authz.Member, m.teamMembers),
-		server.POST("/api/team-members/", authz.User, m.inviteTeam),
+		server.GET("/api/users/:id", authz.Member, m.getUser).Doc("A user of the company", nil, User{}),
+		server.PUT("/api/users/:id", authz.Member, m.updateUser).Doc("Update a user", UpdateUserRequest{}, UserResult{}),
+		server.GET("/api/companies/:id", authz.Member, m.getCompany).Doc("A company", nil, Company{}),
+		server.GET("/api/team-members/", authz.Member, m.teamMembers).Doc("The company's team", nil, []*User{}),
+		server.POST("/api/team-members/", authz.User, m.inviteTeam).Doc("Invite a team member (201)", InviteRequest{}, InviteResponse{}).Answers(http.StatusCreated),
 		server.DELETE("/api/team-members/:id", authz.User, m.removeMember).Doc("Remove a team member (the company's owner; ends their sessions)", nil, MessageResponse{}),
 		server.POST("/api/team-members/:id/resend", authz.User, m.resendInvite).Doc("Mail an invited team member a new link (the company's owner)", nil, MessageResponse{}),
 		server.GET("/api/users", authz.Member, m.listUsers).Doc("The company's users (its owner), or the admins (an admin)", nil, []User{}),
 
 		// The admin area (B §2 "Admin area", B §6).
-		server.GET("/companies", authz.Admin, m.companies),
-		server.PUT("/api/companies/:id", authz.Admin, m.updateCompany),
-		server.GET("/api/admin/users/", authz.Admin, m.adminUsers),
-		server.GET("/api/admin/companies/", authz.Admin, m.adminCompanies),
-		server.PUT("/api/users/upgrade/:id", authz.Admin, m.upgradeUser),
-		server.PUT("/api/users/:id/disable", authz.Admin, m.disableUser),
-		server.GET("/api/admin/audit/", authz.Admin, m.auditLog),
-		server.POST("/moderate-signin", authz.Admin, m.moderateSignIn),
-		server.POST("/moderate-signout", authz.Member, m.moderateSignOut),
+		server.GET("/companies", authz.Admin, m.companies).Doc("Every company (admin)", nil, pagination.Page[*Company]{}).Params(AdminCompanyQuery{}, &adminCompanyPage),
+		server.PUT("/api/companies/:id", authz.Admin, m.updateCompany).Doc("Update a company (admin)", UpdateCompanyRequest{}, CompanyResult{}),
+		server.GET("/api/admin/users/", authz.Admin, m.adminUsers).Doc("Every user (admin)", nil, pagination.Page[*User]{}).Params(AdminUserQuery{}, &adminUserPage),
+		server.GET("/api/admin/companies/", authz.Admin, m.adminCompanies).Doc("Every company with its figures (admin)", nil, pagination.Page[*AdminCompany]{}).Params(AdminCompanyQuery{}, &adminCompanyPage),
+		server.PUT("/api/users/upgrade/:id", authz.Admin, m.upgradeUser).Doc("Change a user's role (admin)", UpgradeUserRequest{}, UserResult{}),
+		server.PUT("/api/users/:id/disable", authz.Admin, m.disableUser).Doc("Disable or enable a user (admin)", DisableUserRequest{}, UserResult{}),
+		server.GET("/api/admin/audit/", authz.Admin, m.auditLog).Doc("The audit log (admin)", nil, pagination.Page[audit.Entry]{}).Params(AuditQuery{}, &audit.ListSpec),
+		server.POST("/moderate-signin", authz.Admin, m.moderateSignIn).Doc("Sign in as a user (admin)", ModerateSignInRequest{}, ModerateResponse{}),
+		server.POST("/moderate-signout", authz.Member, m.moderateSignOut).Doc("Go back to the admin's own session", nil, ModerateResponse{}),
 
 		// API keys (issue 18; apikeys.go): a company's users manage theirs, admins any company's.
 		server.GET("/api/api-keys/", authz.User, m.listAPIKeys).Doc("List the company's live API keys", nil, []APIKey{}),
-		server.POST("/api/api-keys/", authz.User, m.createAPIKey).Doc("Make an API key (the answer shows it once)", CreateAPIKeyRequest{}, CreatedAPIKey{}),
+		server.POST("/api/api-keys/", authz.User, m.createAPIKey).Answers(http.StatusCreated).Doc("Make an API key (the answer shows it once)", CreateAPIKeyRequest{}, CreatedAPIKey{}),
 		server.DELETE("/api/api-keys/:id", authz.User, m.revokeAPIKey).Doc("Revoke one of the company's API keys", nil, httpx.Success{}),
-		server.GET("/api/admin/api-keys/", authz.Admin, m.adminAPIKeys).Doc("Every company's live API keys (admin; ?company= filters)", nil, pagination.Page[APIKey]{}),
+		server.GET("/api/admin/api-keys/", authz.Admin, m.adminAPIKeys).Params(CompanyQuery{}, &adminAPIKeyPage).Doc("Every company's live API keys (admin; ?company= filters)", nil, pagination.Page[APIKey]{}),
 		server.DELETE("/api/admin/api-keys/:id", authz.Admin, m.revokeAPIKey).Doc("Revoke any company's API key (admin, audited)", nil, httpx.Success{}),
 	}
 }

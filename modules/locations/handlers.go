@@ -28,17 +28,17 @@ import (
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
 		server.GET("/api/markets/", authz.Anonymous, m.markets).Doc("List the markets with their cities", nil, []Market{}).V1("/markets"),
-		server.GET("/api/od/locations/", authz.Anonymous, m.locations),
-		server.GET("/api/od/snapshots/:name", authz.Anonymous, m.snapshot),
+		server.GET("/api/od/locations/", authz.Anonymous, m.locations).Doc("The faces, by market or around a place", nil, []Location{}).Params(LocationsQuery{}, nil),
+		server.GET("/api/od/snapshots/:name", authz.Anonymous, m.snapshot).Doc("A face's placeholder picture", nil, server.File{Types: []string{"image/svg+xml"}}),
 		server.POST("/api/available-spots/", authz.Anonymous, m.availableSpots).Doc("A week's available spots (faces) in some markets", AvailableSpotsRequest{}, []AvailableSpot{}).
-			Example(AvailableSpotsRequest{StartAt: "2026-11-30", Markets: []string{FixedCentreMarket}}).V1Read("/available-spots"),
-		server.GET("/api/places/predictions", authz.Anonymous, m.placePredictions),
-		server.GET("/api/places/details", authz.Anonymous, m.placeDetails),
-		server.GET("/api/map/config", authz.Anonymous, m.mapConfig),
-		server.GET("/api/calendar/locations", authz.User, m.calendarLocations),
-		server.PUT("/api/calendar/week", authz.User, m.calendarSetWeek),
-		server.DELETE("/api/calendar/week", authz.User, m.calendarDeleteWeek),
-		server.DELETE("/api/calendar/campaigns/:ref", authz.User, m.calendarDeleteCampaign),
+			Example(availableSpotsExample).V1Read("/available-spots"),
+		server.GET("/api/places/predictions", authz.Anonymous, m.placePredictions).Doc("Place predictions for a search box", nil, []PlacePrediction{}).Params(PredictionsQuery{}, nil),
+		server.GET("/api/places/details", authz.Anonymous, m.placeDetails).Doc("A predicted place's details", nil, PlaceDetails{}).Params(PlaceQuery{}, nil),
+		server.GET("/api/map/config", authz.Anonymous, m.mapConfig).Doc("The map's settings", nil, MapConfig{}),
+		server.GET("/api/calendar/locations", authz.User, m.calendarLocations).Doc("The company's calendar faces", nil, []CalendarLocation{}).Params(MarketsQuery{}, nil),
+		server.PUT("/api/calendar/week", authz.User, m.calendarSetWeek).Doc("Set a calendar week's status", SetWeekStatusRequest{}, Spot{}),
+		server.DELETE("/api/calendar/week", authz.User, m.calendarDeleteWeek).Doc("Delete a calendar week", nil, DeletedResponse{}).Params(WeekQuery{}, nil),
+		server.DELETE("/api/calendar/campaigns/:ref", authz.User, m.calendarDeleteCampaign).Doc("Release a campaign's calendar weeks", nil, DeletedResponse{}),
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"marquee/platform/events"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
+	"marquee/platform/pagination"
 	"marquee/platform/ratelimit"
 	"marquee/platform/server"
 )
@@ -119,21 +120,21 @@ func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
 // a company that is not a partner (both partner kinds share them; a rule names one role).
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
-		server.POST("/users/ambassador/invite", authz.Ambassador, m.inviteHandler),
-		server.PUT("/users/ambassador", authz.Ambassador, m.updateAmbassadorHandler),
-		server.PUT("/api/special/ambassador/invite/:id", authz.Ambassador, m.resendHandler),
-		server.GET("/api/special/", authz.SuperAdmin, m.specialUsersHandler),
-		server.GET("/api/special/flags", authz.SuperAdmin, m.flagsHandler),
-		server.GET("/api/special/hub", authz.User, m.hubHandler),
-		server.PUT("/api/special/hub/:userId", authz.User, m.updateHubHandler),
-		server.GET("/api/special/stats", authz.User, m.statsHandler),
-		server.GET("/api/special/invite", authz.Member, m.linkedHandler),
-		server.GET("/api/special/bonus", authz.User, m.ownBonusHandler),
-		server.GET("/api/special/:companyId/bonus", authz.Member, m.bonusHandler),
-		server.GET("/api/special/codes", authz.User, m.codesHandler),
-		server.GET("/api/special/campaigns", authz.User, m.campaignsHandler),
-		server.GET("/api/special/certified/exam", authz.Certified, m.examHandler),
-		server.PUT("/api/special/certified/exam", authz.Certified, m.submitExamHandler),
+		server.POST("/users/ambassador/invite", authz.Ambassador, m.inviteHandler).Doc("Invite a partner", InviteRequest{}, InviteResponse{}),
+		server.PUT("/users/ambassador", authz.Ambassador, m.updateAmbassadorHandler).Doc("Update the partner's profile", UpdateProfileRequest{}, HubResponse{}),
+		server.PUT("/api/special/ambassador/invite/:id", authz.Ambassador, m.resendHandler).Doc("Accept a partner invitation", nil, MessageResponse{}),
+		server.GET("/api/special/", authz.SuperAdmin, m.specialUsersHandler).Doc("The partners", nil, pagination.Page[*SpecialUser]{}).Params(nil, &specialSpec),
+		server.GET("/api/special/flags", authz.SuperAdmin, m.flagsHandler).Doc("The charges held for review: paid with a card the partner's company saved (super admin)", nil, []*FlaggedCharge{}),
+		server.GET("/api/special/hub", authz.User, m.hubHandler).Doc("The partner's hub", nil, HubResponse{}),
+		server.PUT("/api/special/hub/:userId", authz.User, m.updateHubHandler).Doc("Update a partner's hub (admin)", UpdateProfileRequest{}, HubResponse{}),
+		server.GET("/api/special/stats", authz.User, m.statsHandler).Doc("The partner's monthly figures", nil, []MonthlyStat{}).Params(YearQuery{}, nil),
+		server.GET("/api/special/invite", authz.Member, m.linkedHandler).Doc("The partner's linked companies", nil, []*LinkedCompany{}).Params(CompanyQuery{}, nil),
+		server.GET("/api/special/bonus", authz.User, m.ownBonusHandler).Doc("The partner's bonuses", nil, []BonusRow{}).Params(BonusQuery{}, nil),
+		server.GET("/api/special/:companyId/bonus", authz.Member, m.bonusHandler).Doc("A linked company's bonuses", nil, []BonusRow{}).Params(BonusQuery{}, nil),
+		server.GET("/api/special/codes", authz.User, m.codesHandler).Doc("The partner's code redemptions", nil, pagination.Page[*CodeRedemption]{}).Params(YearQuery{}, &codesSpec),
+		server.GET("/api/special/campaigns", authz.User, m.campaignsHandler).Doc("The partner's linked campaigns", nil, pagination.Page[*LinkedCampaign]{}).Params(YearQuery{}, &campaignsSpec),
+		server.GET("/api/special/certified/exam", authz.Certified, m.examHandler).Doc("The certification exam", nil, ExamResponse{}),
+		server.PUT("/api/special/certified/exam", authz.Certified, m.submitExamHandler).Doc("Submit the certification exam", ExamSubmission{}, ExamResult{}),
 	}
 }
 

@@ -31,8 +31,8 @@ import (
 
 func (m *Module) digestRoutes() server.RouteTable {
 	return server.RouteTable{
-		server.GET("/api/reports/digest", authz.Member, m.digestHandler),
-		server.PUT("/api/reports/digest", authz.Member, m.setDigestHandler),
+		server.GET("/api/reports/digest", authz.Member, m.digestHandler).Doc("The weekly digest setting", nil, DigestSetting{}),
+		server.PUT("/api/reports/digest", authz.Member, m.setDigestHandler).Doc("Set the weekly digest", DigestRequest{}, DigestSetting{}),
 	}
 }
 

@@ -24,25 +24,25 @@ import (
 // admin calls.
 func (m *Module) routes() server.RouteTable {
 	return append(m.digestRoutes(), server.RouteTable{
-		server.GET("/api/reports", authz.Member, m.listHandler).Doc("List the company's reports (?campaign=)", nil, ReportList{}).V1("/reports"),
-		server.POST("/api/reports", authz.Member, m.createHandler(true)),
-		server.POST("/api/campaigns/reports", authz.Member, m.createHandler(false)),
-		server.GET("/api/reports/campaigns", authz.Member, m.campaignsHandler),
-		server.GET("/api/reports/campaigns/:id/weeks", authz.Member, m.weeksHandler),
-		server.PUT("/api/reports/schedules/:id", authz.Member, m.scheduleHandler),
-		server.GET("/api/reports/data/:id", authz.Member, m.dataHandler),
-		server.GET("/api/reports/:id", authz.Member, m.getHandler),
-		server.PUT("/api/reports/:id", authz.Member, m.renameHandler),
-		server.DELETE("/api/reports/:id", authz.Member, m.deleteHandler),
-		server.GET("/api/reports/:id/file", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }).Doc("Download a report's PDF", nil, nil).V1("/reports/:id/file"),
-		server.GET("/api/reports/:id/csv", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }).Doc("Download a report's CSV", nil, nil).V1("/reports/:id/csv"),
-		server.POST("/api/reports/performance-report/mailer/", authz.Admin, m.mailerHandler),
-		server.GET("/api/admin/reports/", authz.Admin, m.adminListHandler),
-		server.GET("/api/admin/reports/companies", authz.Admin, m.companiesHandler),
+		server.GET("/api/reports", authz.Member, m.listHandler).Params(ListQuery{}, &listSpec).Doc("List the company's reports (?campaign=)", nil, ReportList{}).V1("/reports"),
+		server.POST("/api/reports", authz.Member, m.createHandler(true)).Doc("Post /api/reports", ReportRequest{}, ReportResponse{}).Answers(http.StatusCreated),
+		server.POST("/api/campaigns/reports", authz.Member, m.createHandler(false)).Doc("Generate a campaign report (201)", ReportRequest{}, ReportResponse{}).Answers(http.StatusCreated),
+		server.GET("/api/reports/campaigns", authz.Member, m.campaignsHandler).Doc("The campaigns a report can cover", nil, []ReportCampaign{}).Params(CompanyQuery{}, nil),
+		server.GET("/api/reports/campaigns/:id/weeks", authz.Member, m.weeksHandler).Doc("The weeks a report can cover", nil, []ReportWeek{}),
+		server.PUT("/api/reports/schedules/:id", authz.Member, m.scheduleHandler).Doc("Set a report's schedule", ScheduleRequest{}, MessageResponse{}),
+		server.GET("/api/reports/data/:id", authz.Member, m.dataHandler).Doc("A report's figures", nil, ReportData{}),
+		server.GET("/api/reports/:id", authz.Member, m.getHandler).Doc("A report", nil, Report{}),
+		server.PUT("/api/reports/:id", authz.Member, m.renameHandler).Doc("Rename a report", RenameRequest{}, ReportResponse{}),
+		server.DELETE("/api/reports/:id", authz.Member, m.deleteHandler).Doc("Delete a report", nil, MessageResponse{}),
+		server.GET("/api/reports/:id/file", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }).Params(DownloadQuery{}, nil).Doc("Download a report's PDF", nil, server.File{Types: []string{"application/pdf"}}).V1("/reports/:id/file"),
+		server.GET("/api/reports/:id/csv", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }).Params(DownloadQuery{}, nil).Doc("Download a report's CSV", nil, server.File{Types: []string{"text/csv"}}).V1("/reports/:id/csv"),
+		server.POST("/api/reports/performance-report/mailer/", authz.Admin, m.mailerHandler).Doc("Email a report", MailerRequest{}, MessageResponse{}),
+		server.GET("/api/admin/reports/", authz.Admin, m.adminListHandler).Doc("Every report (admin)", nil, ReportList{}).Params(ListQuery{}, &adminSpec),
+		server.GET("/api/admin/reports/companies", authz.Admin, m.companiesHandler).Doc("Companies with reports (admin)", nil, []CompanyOption{}).Params(SearchQuery{}, nil),
 		// The calendar service's copy of the reports (B §7) is this module's table: DESIGN.md §1.1
 		// and docs/reports.md.
-		server.GET("/api/ac/reports/", authz.Admin, m.acListHandler),
-		server.DELETE("/api/ac/reports/:id", authz.Admin, m.deleteHandler),
+		server.GET("/api/ac/reports/", authz.Admin, m.acListHandler).Doc("The account reports", nil, ReportList{}).Params(ListQuery{}, &adminSpec),
+		server.DELETE("/api/ac/reports/:id", authz.Admin, m.deleteHandler).Doc("Delete an account report", nil, MessageResponse{}),
 	}...)
 }
 

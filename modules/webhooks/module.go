@@ -107,14 +107,14 @@ func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
 
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
-		server.GET("/api/webhooks", authz.User, m.listHandler),
-		server.POST("/api/webhooks", authz.User, m.createHandler),
-		server.PUT("/api/webhooks/:id", authz.User, m.updateHandler),
-		server.DELETE("/api/webhooks/:id", authz.User, m.deleteHandler),
-		server.GET("/api/webhooks/:id/secret", authz.User, m.secretHandler),
-		server.GET("/api/webhooks/:id/deliveries", authz.User, m.deliveriesHandler),
-		server.POST("/api/webhooks/:id/deliveries/:deliveryId/redeliver", authz.User, m.redeliverHandler),
-		server.POST("/api/webhooks/:id/test", authz.User, m.testHandler),
+		server.GET("/api/webhooks", authz.User, m.listHandler).Doc("The company's webhook endpoints", nil, EndpointsResponse{}),
+		server.POST("/api/webhooks", authz.User, m.createHandler).Doc("Add a webhook endpoint", EndpointRequest{}, EndpointResponse{}),
+		server.PUT("/api/webhooks/:id", authz.User, m.updateHandler).Doc("Update a webhook endpoint", EndpointRequest{}, EndpointResponse{}),
+		server.DELETE("/api/webhooks/:id", authz.User, m.deleteHandler).Doc("Delete a webhook endpoint", nil, MessageResponse{}),
+		server.GET("/api/webhooks/:id/secret", authz.User, m.secretHandler).Doc("An endpoint's signing secret", nil, SecretResponse{}),
+		server.GET("/api/webhooks/:id/deliveries", authz.User, m.deliveriesHandler).Doc("An endpoint's recent deliveries", nil, DeliveriesResponse{}),
+		server.POST("/api/webhooks/:id/deliveries/:deliveryId/redeliver", authz.User, m.redeliverHandler).Doc("Send a delivery again", nil, MessageResponse{}),
+		server.POST("/api/webhooks/:id/test", authz.User, m.testHandler).Doc("Send a test event", nil, MessageResponse{}),
 	}
 }
 

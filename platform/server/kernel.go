@@ -15,11 +15,13 @@ import (
 	"gorm.io/gorm"
 
 	"marquee/platform/analytics"
+	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/config"
+	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/events"
 	"marquee/platform/flash"
@@ -52,8 +54,12 @@ type Kernel struct {
 
 	analytics  *analytics.Recorder
 	dispatcher *mail.Dispatcher
-	openapi    []byte  // the OpenAPI document, built by Handler from the registered routes
-	rows       []Route // the registered routes' rows, recorded by Handler
+	// The OpenAPI document, built from the routes Handler registered, once a day: its examples
+	// hold dates bookable on the day (issue 25).
+	docRoutes []docRoute
+	openapiMu sync.Mutex
+	openapi   []byte
+	openapiOn dates.Date
 }
 
 // Options adjust a kernel; tests use them.
@@ -161,16 +167,38 @@ func (p platform) routes() RouteTable {
 }
 
 func (k *Kernel) serveOpenAPI(c *gin.Context) error {
-	c.Data(http.StatusOK, "application/json", k.openapi)
+	doc, err := k.OpenAPI()
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	c.Data(http.StatusOK, "application/json", doc)
 	return nil
 }
 
-// OpenAPI returns the document Handler built.
-func (k *Kernel) OpenAPI() []byte { return k.openapi }
+// OpenAPI returns the document of the routes Handler registered, as of today.
+func (k *Kernel) OpenAPI() ([]byte, error) {
+	today := dates.Today(k.Clock)
+	k.openapiMu.Lock()
+	defer k.openapiMu.Unlock()
+	if k.openapi == nil || k.openapiOn != today {
+		doc, err := buildOpenAPI(k.docRoutes, today)
+		if err != nil {
+			return nil, err
+		}
+		k.openapi, k.openapiOn = doc, today
+	}
+	return k.openapi, nil
+}
 
 // RouteRows are the rows of every route Handler registered, /api/v1 copies included: tests walk
 // their DTOs and parameters (issue 24 §3).
-func (k *Kernel) RouteRows() []Route { return k.rows }
+func (k *Kernel) RouteRows() []Route {
+	rows := make([]Route, len(k.docRoutes))
+	for i, d := range k.docRoutes {
+		rows[i] = d.Route
+	}
+	return rows
+}
 func (p platform) Jobs() []jobs.Job {
 	k := p.k
 	return []jobs.Job{
@@ -193,7 +221,7 @@ func (p platform) Jobs() []jobs.Job {
 type analyticsModule struct{ *analytics.Recorder }
 
 func (a analyticsModule) table() RouteTable {
-	return RouteTable{POST("/api/analytics/pageviews", authz.Anonymous, a.Record).Doc("Record a page view (204)", analytics.PageView{}, nil)}
+	return RouteTable{POST("/api/analytics/pageviews", authz.Anonymous, a.Record).Doc("Record a page view (204)", analytics.PageView{}, nil).Answers(http.StatusNoContent)}
 }
 func (a analyticsModule) Routes(r gin.IRouter) { a.table().Register(r) }
 func (a analyticsModule) Policy() []authz.Rule { return a.table().Policy() }
@@ -299,10 +327,8 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 	for _, m := range all {
 		m.Routes(&Router{IRouter: api, v1: v1, module: m.Name(), routes: &recorded})
 	}
-	for _, d := range recorded {
-		k.rows = append(k.rows, d.Route)
-	}
-	if k.openapi, err = buildOpenAPI(recorded); err != nil {
+	k.docRoutes = recorded
+	if _, err := k.OpenAPI(); err != nil {
 		return nil, nil, fmt.Errorf("openapi: %w", err)
 	}
 

@@ -7,6 +7,7 @@ import (
 	"marquee/platform/auth"
 	"marquee/platform/authz"
 	"marquee/platform/httpx"
+	"marquee/platform/pagination"
 )
 
 // Route is one row of a module's route table: the gin pattern, the narrowest role that may call it
@@ -19,15 +20,25 @@ type Route struct {
 	Handler            httpx.HandlerFunc
 
 	Summary  string
-	Request  any // the JSON body's DTO, or nil
-	Response any // the 2xx answer's DTO, or nil
+	Request  any // the JSON body's DTO (Upload for a multipart one), or nil
+	Response any // the 2xx answer's DTO (a nil pointer when it may be null, File for a file), or nil
+	// Query is a struct whose `query:"name"` fields are the query parameters the handler reads (their
+	// `validate` tags give the limits and enums); List is the pagination.Spec of a list's page,
+	// page_size, sort and q.
+	Query any
+	List  *pagination.Spec
+	// Success is the status of the answer (200 when 0).
+	Success int
+	// unsafeGET marks a GET that changes something (UnsafeGET): it needs the CSRF header.
+	unsafeGET bool
 
 	// V1Path, when set, serves the same handler at /api/v1+V1Path to API keys (bearer only): the
 	// public API is the web's handlers, not a second implementation. V1Scope is the key scope the
 	// call needs (auth.ScopeRead or auth.ScopeReadWrite).
 	V1Path, V1Scope string
 
-	example any // the request body's example (Example)
+	example  any // the request body's example (Example)
+	conflict any // the 409's body, when not the envelope (Conflicts)
 }
 
 // RouteTable is a module's routes. One table gives both Module.Routes and Module.Policy, so a route
@@ -66,6 +77,12 @@ func GET(path, role string, h httpx.HandlerFunc) Route {
 	return Route{Method: "GET", Path: path, Role: role, Handler: h}
 }
 
+// UnsafeGET is a GET that changes something (the spec gives some such paths, like /users/logout):
+// httpx.SideEffectGET guards it as an unsafe method, and the document says it needs the CSRF header.
+func UnsafeGET(path, role string, h httpx.HandlerFunc) Route {
+	return Route{Method: "GET", Path: path, Role: role, Handler: httpx.SideEffectGET(h), unsafeGET: true}
+}
+
 func POST(path, role string, h httpx.HandlerFunc) Route {
 	return Route{Method: "POST", Path: path, Role: role, Handler: h}
 }
@@ -82,6 +99,19 @@ func DELETE(path, role string, h httpx.HandlerFunc) Route {
 // the answer's DTO (zero values, or nil for none).
 func (r Route) Doc(summary string, request, response any) Route {
 	r.Summary, r.Request, r.Response = summary, request, response
+	return r
+}
+
+// Params declares the query parameters: q is a struct of `query:"name"` fields, and list, when not
+// nil, the list's page, page_size, sort and q.
+func (r Route) Params(q any, list *pagination.Spec) Route {
+	r.Query, r.List = q, list
+	return r
+}
+
+// Answers sets the success status (201 for a creation, 204 for no body).
+func (r Route) Answers(status int) Route {
+	r.Success = status
 	return r
 }
 

@@ -176,8 +176,13 @@ type Client struct {
 	Header http.Header
 }
 
-// Client returns a new client with an empty cookie jar.
-func (s *Server) Client(t testing.TB) *Client { return NewClient(t, s.URL) }
+// Client returns a new client with an empty cookie jar. Each of its calls is checked against the
+// server's OpenAPI document (openapi.go).
+func (s *Server) Client(t testing.TB) *Client {
+	c := NewClient(t, s.URL)
+	c.HTTP.Transport = &checkingTransport{t: t, next: http.DefaultTransport, check: s.openAPICheck(t)}
+	return c
+}
 
 // NewClient returns a browser-like client (cookies, the CSRF header) of the server at base.
 func NewClient(t testing.TB, base string) *Client {
