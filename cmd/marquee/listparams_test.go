@@ -69,7 +69,10 @@ func TestListParamsSweep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := s.Client(t)
+			// Not s.Client: the sweep sends what the OpenAPI document refuses on purpose (an
+			// empty page or sort, which the server answers with its default), so the checking
+			// client would flag the leniency it tests.
+			c := testkit.NewClient(t, s.URL)
 			c.SessionAs(s, u.ID)
 			clients[subject] = c
 		}

@@ -25,7 +25,7 @@ func (m *Module) routes() server.RouteTable {
 		server.GET("/company-exists", authz.Anonymous, m.companyExists).Doc("Whether a company name is taken", nil, CompanyExistsResponse{}).Params(CompanyExistsQuery{}, nil),
 		server.POST("/signup", authz.Anonymous, m.signUp).Doc("Sign up: make a company and its first user, and sign in (201)", SignUpRequest{}, UserResponse{}).Answers(http.StatusCreated),
 		server.POST("/signin", authz.Anonymous, m.signIn).Doc("Sign in with email and password (sets the session cookie)", SignInRequest{}, UserResponse{}),
-		server.UnsafeGET("/users/logout", authz.Anonymous, m.logout).Doc("Sign out", nil, MessageResponse{}),
+		server.UnsafeGET("/users/logout", authz.Anonymous, m.logout).Doc("Sign out (a moderated session returns to the admin's own account)", nil, LogoutResponse{}),
 		server.POST("/users/reset-password", authz.Anonymous, m.resetPassword).Doc("Email a password-reset link", ResetPasswordRequest{}, MessageResponse{}),
 		server.GET("/users/token/:token", authz.Anonymous, m.resetTokenInfo).Doc("What a password-reset link is for", nil, TokenInfoResponse{}),
 		server.POST("/users/setPassword", authz.Anonymous, m.setPassword).Doc("Set a new password with a reset link", SetPasswordRequest{}, MessageResponse{}),
@@ -189,7 +189,7 @@ func (m *Module) logout(c *gin.Context) error {
 		if err != nil {
 			return err
 		}
-		httpx.OK(c, res)
+		httpx.OK(c, LogoutResponse{Success: res.Success, Message: res.Message, User: res.User, Moderator: res.Moderator})
 		return nil
 	}
 	if token := auth.Token(c); token != "" {
@@ -199,7 +199,7 @@ func (m *Module) logout(c *gin.Context) error {
 	}
 	m.endKeptAdminSession(c)
 	m.deps.Cookies.Clear(c)
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgLoggedOut})
+	httpx.OK(c, LogoutResponse{Success: true, Message: MsgLoggedOut})
 	return nil
 }
 

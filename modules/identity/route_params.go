@@ -21,7 +21,8 @@ type AdminCompanyQuery struct {
 
 // AdminUserQuery filters the admin user list.
 type AdminUserQuery struct {
-	Status string `query:"status" validate:"max=50" doc:"Only users of this status."`
+	Status  string `query:"status" validate:"max=50" doc:"Only users of this status."`
+	Company string `query:"company" validate:"max=64" doc:"A company id: only its users."`
 }
 
 // AuditQuery filters the audit log.

@@ -517,6 +517,16 @@ type ModerateSignInRequest struct {
 	Email string `json:"email" validate:"singleline"`
 }
 
+// LogoutResponse answers GET /users/logout: the goodbye, or, when the session was a moderated one,
+// the admin's own account it returned to (issue 24 §2) in user (moderator is then null, and
+// present).
+type LogoutResponse struct {
+	Success   bool       `json:"success"`
+	Message   string     `json:"message"`
+	User      *User      `json:"user,omitempty"`
+	Moderator *Moderator `json:"moderator,omitempty"`
+}
+
 // ModerateResponse answers POST /moderate-signin (the user now acted as, and the moderator) and
 // POST /moderate-signout (the admin back in their own session; User is null when that session has
 // ended and the admin must sign in again).

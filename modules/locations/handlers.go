@@ -28,7 +28,7 @@ import (
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
 		server.GET("/api/markets/", authz.Anonymous, m.markets).Doc("List the markets with their cities", nil, []Market{}).V1("/markets"),
-		server.GET("/api/od/locations/", authz.Anonymous, m.locations).Doc("The faces, by market or around a place", nil, []Location{}).Params(LocationsQuery{}, nil),
+		server.GET("/api/od/locations/", authz.Anonymous, m.locations).Doc("The faces, by market or around a place", nil, server.AnyOf{[]Location{}, LocationColumns{}}).Params(LocationsQuery{}, nil),
 		server.GET("/api/od/snapshots/:name", authz.Anonymous, m.snapshot).Doc("A face's placeholder picture", nil, server.File{Types: []string{"image/svg+xml"}}),
 		server.POST("/api/available-spots/", authz.Anonymous, m.availableSpots).Doc("A week's available spots (faces) in some markets", AvailableSpotsRequest{}, []AvailableSpot{}).
 			Example(availableSpotsExample).V1Read("/available-spots"),

@@ -26,6 +26,10 @@ import (
 // result (platform/testkit/openapi.go), Redocly and Spectral lint it (make lint-openapi), and
 // oapi-codegen makes a client of it (cmd/marquee/apiclient_test.go).
 
+// AnyOf is a Response of a route that answers one of several DTOs, chosen by a parameter (the
+// faces as an array, or in columns with ?format=columns).
+type AnyOf []any
+
 // Upload is a Request of a multipart upload: Field names the file part; Many when it takes several.
 type Upload struct {
 	Field string
@@ -501,6 +505,12 @@ func buildOpenAPI(routes []docRoute, today dates.Date) ([]byte, error) {
 				// the kernel's own documents (this one, the health checks) are left so.
 				ok["content"] = map[string]any{"application/json": map[string]any{"schema": map[string]any{}}}
 			}
+		case AnyOf:
+			alts := make([]any, 0, len(res))
+			for _, v := range res {
+				alts = append(alts, s.of(reflect.TypeOf(v), false))
+			}
+			ok["content"] = map[string]any{"application/json": map[string]any{"schema": map[string]any{"anyOf": alts}}}
 		case File:
 			content := map[string]any{}
 			for _, t := range res.Types {

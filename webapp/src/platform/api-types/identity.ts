@@ -884,6 +884,17 @@ export interface ModerateSignInRequest {
   email: string;
 }
 /**
+ * LogoutResponse answers GET /users/logout: the goodbye, or, when the session was a moderated one,
+ * the admin's own account it returned to (issue 24 §2) in user (moderator is then null, and
+ * present).
+ */
+export interface LogoutResponse {
+  success: boolean;
+  message: string;
+  user?: User;
+  moderator?: Moderator;
+}
+/**
  * ModerateResponse answers POST /moderate-signin (the user now acted as, and the moderator) and
  * POST /moderate-signout (the admin back in their own session; User is null when that session has
  * ended and the admin must sign in again).

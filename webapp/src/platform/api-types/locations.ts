@@ -11,10 +11,6 @@
  * were made under is current, so a repeated map load costs one primary-key read, and a browser
  * that has the answer gets 304 Not Modified (the answer's ETag changes only with the faces).
  */
-/**
- * maxFaceAnswers bounds the kept answers (every market, the whole country, a few place searches);
- * past it they start again.
- */
 
 //////////
 // source: service.go
