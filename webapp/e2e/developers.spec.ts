@@ -57,7 +57,7 @@ for (const width of [390, 1366]) {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     await lastScreen(page, `developers-${width}`)
     // What a reader sees first, and the webhooks and reference, one screen each.
-    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.evaluate('window.scrollTo(0, 0)')
     await page.screenshot({ path: `test-output/developers-${width}-top.png` })
     await page.getByRole('heading', { name: 'Verifying Marquee-Signature' }).scrollIntoViewIfNeeded()
     await page.screenshot({ path: `test-output/developers-${width}-webhooks.png` })

@@ -215,17 +215,21 @@ describe('navigation for the role', () => {
     expect(screen.getByText('Ambassador')).toBeInTheDocument()
   })
 
-  it('adds Linked campaigns, Hub and the exam for a certified company', async () => {
+  it('adds Linked campaigns, Hub and the exam for a certified company, and the badge while the hub says it earns the certification bonus', async () => {
+    // The badge follows the hub (issue 26 item 6), so the header, the hub and the rate agree.
+    mockFetch({ 'GET /api/special/hub': { body: { success: true, profile: { certification_bonus: true, rate_percent: 15 } } } })
     await landsOn('/faq', signedInSession(makeUser({ companyType: 'certified' })), '/faq')
     expect(await links()).toEqual(expect.arrayContaining(['Linked campaigns', 'Hub', 'Certification exam']))
     expect(await links()).not.toContain('Invite')
-    expect(screen.getByText('Certified')).toBeInTheDocument()
+    expect(await screen.findByText('Certified')).toBeInTheDocument()
   })
 
-  it('shows a certified user of a standard company the badge, not the partner screens (the server answers 403 there)', async () => {
+  it('shows a certified user of a standard company neither the badge nor the partner screens (no certification bonus there)', async () => {
+    const net = mockFetch({})
     await landsOn('/faq', signedInSession(makeUser({ certified: true })), '/faq')
     expect(await links()).not.toContain('Hub')
-    expect(screen.getByText('Certified')).toBeInTheDocument()
+    expect(screen.queryByText('Certified')).not.toBeInTheDocument()
+    expect(net.called('GET', '/api/special/hub')).toEqual([])
   })
 
   it('shows an admin the admin menu, and a super admin Promos and Special users too', async () => {
