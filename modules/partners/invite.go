@@ -164,23 +164,30 @@ func fullName(u *identity.User) string {
 }
 
 func clientInviteMail(to, inviter, partnerCompany, link string) pmail.Message {
-	if inviter == "" {
-		inviter = partnerCompany
+	// A self-registered partner user may have no name (issue 26 item 13): the company alone then
+	// invites, not "Northwind Outdoor of Northwind Outdoor".
+	from := partnerCompany
+	if inviter != "" {
+		from = inviter + " of " + partnerCompany
+	}
+	subjectFrom := inviter
+	if subjectFrom == "" {
+		subjectFrom = partnerCompany
 	}
 	return pmail.Message{
-		HTML: pmail.Letter{Title: inviter + " invited you to Marquee",
-			Intro:  []string{inviter + " of " + partnerCompany + " invited you to Marquee, where you book digital billboards by the week.", "Set your password and open your account with this link (it works once)."},
+		HTML: pmail.Letter{Title: subjectFrom + " invited you to Marquee",
+			Intro:  []string{from + " invited you to Marquee, where you book digital billboards by the week.", "Set your password and open your account with this link (it works once)."},
 			Button: &pmail.Link{Label: "Open your account", URL: link},
 		}.HTML(),
 		To:      []string{to},
-		Subject: inviter + " invited you to Marquee",
-		Text: fmt.Sprintf(`%s of %s invited you to Marquee, where you book digital billboards by the week.
+		Subject: subjectFrom + " invited you to Marquee",
+		Text: fmt.Sprintf(`%s invited you to Marquee, where you book digital billboards by the week.
 
 Set your password and open your account with this link (it works once):
 
 %s
 
 The Marquee team
-`, inviter, partnerCompany, link),
+`, from, link),
 	}
 }

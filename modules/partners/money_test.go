@@ -367,3 +367,30 @@ func TestInvitationLimits(t *testing.T) {
 		f.amb.Post("/users/ambassador/invite", InviteRequest{FullName: "One Later", Email: "later@client.test"}).Expect(t, 200)
 	})
 }
+
+// A self-registered partner user has no name: the client's invitation names the partner company
+// once, not "Northwind Outdoor of Northwind Outdoor" (issue 26 item 13).
+func TestClientInvitationWithoutTheInvitersName(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := start(t, dialect)
+		u, _, err := f.ids.CreateUser(t.Context(), identity.CreateUserRequest{Email: "founder@northwind.test",
+			Password: "partners password 1", Role: identity.RoleUser, CompanyName: "Northwind Outdoor"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.upgrade(u.Company.ID, identity.CompanyAmbassador)
+		c := f.s.Client(t)
+		c.SessionAs(f.s, u.ID)
+		f.s.DeliverMail(t)
+		c.Post("/users/ambassador/invite", InviteRequest{FullName: "Cleo Client", Email: "cleo@client.test", Company: "Cleo Co"}).Expect(t, 200)
+		var invite string
+		for _, m := range f.s.DeliverMail(t) {
+			if strings.Contains(m, "cleo@client.test") {
+				invite = strings.ReplaceAll(m, "=\r\n", "")
+			}
+		}
+		if !strings.Contains(invite, "Northwind Outdoor invited you to Marquee, where you book") || strings.Contains(invite, "Northwind Outdoor of Northwind Outdoor") {
+			t.Fatalf("invite = %s", invite)
+		}
+	})
+}
