@@ -52,10 +52,14 @@ build-go:
 ## test: vet, Go tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), web unit tests, end-to-end journeys
 test: vet gosec check-types lint-openapi test-go test-fuzz test-web test-e2e
 
-## lint-openapi: Redocly and Spectral lint the OpenAPI document bin/marquee serves (issue 25 §3)
-lint-openapi: build-go $(WEB_DEPS)
+## lint-openapi: Redocly and Spectral lint the OpenAPI document the server serves (issue 25 §3)
+# It builds its own binary in a temporary folder: depending on build-go would build bin/marquee
+# before build-web in make test, and make builds a target once, so the journeys would run a binary
+# without the web app.
+lint-openapi: $(WEB_DEPS)
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	DATA_DIR="$$tmp" LOG_LEVEL=error ./bin/marquee openapi > "$$tmp/openapi.json"; \
+	go build -o "$$tmp/marquee" ./cmd/marquee; \
+	DATA_DIR="$$tmp" LOG_LEVEL=error "$$tmp/marquee" openapi > "$$tmp/openapi.json"; \
 	cd $(WEB) && node scripts/lint-openapi.mjs "$$tmp/openapi.json"
 
 vet:
