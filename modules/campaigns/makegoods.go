@@ -202,10 +202,14 @@ func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store
 	if mg.CreditCents == was {
 		return false, nil // the credit stands (or a take-back found no credit to take): nothing to correct
 	}
-	// The advertiser was emailed the credit at the grant: tell them it changed (issue 25 §5).
-	return false, m.mailMakeGoodWith(ctx, c, batch, func(to, name string) mail.Message {
-		return makeGoodCorrectionMail(to, name, c, mg, was, m.campaignLink(c.ID))
+	// The advertiser was emailed the credit at the grant: tell them it changed (issue 25 §5). A
+	// notification: an email that cannot be queued never undoes the correction (DESIGN §1.14).
+	m.notify(ctx, "mail: make-good correction", func(ctx context.Context) error {
+		return m.mailMakeGoodWith(ctx, c, batch, func(to, name string) mail.Message {
+			return makeGoodCorrectionMail(to, name, c, mg, was, m.campaignLink(c.ID))
+		})
 	})
+	return false, nil
 }
 
 // moveMakeGoodCredit moves a make-good's credit by delta cents through billing's ledger (key

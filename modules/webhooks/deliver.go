@@ -166,7 +166,9 @@ func (m *Module) post(ctx context.Context, ep store.Endpoint, d store.Delivery) 
 	data, rerr := io.ReadAll(io.LimitReader(resp.Body, ResponseReadCap))
 	out := attempt{status: resp.StatusCode, body: excerpt(data), ok: resp.StatusCode >= 200 && resp.StatusCode < 300}
 	if rerr != nil {
-		out.err = retry.Truncate("Reading the answer failed: "+plainError(rerr, m.deps.Timeout), ResponseExcerptLen)
+		// The log keeps the cause; the owner reads one plain sentence (as for a POST that got no answer).
+		slog.InfoContext(ctx, "webhooks: reading the answer failed", "endpoint_id", ep.ID, "delivery_id", d.ID, "err", rerr)
+		out.err = MsgAnswerCut
 	}
 	if !out.ok && out.err == "" {
 		out.err = "HTTP " + strconv.Itoa(resp.StatusCode)
@@ -178,6 +180,9 @@ func (m *Module) post(ctx context.Context, ep store.Endpoint, d store.Delivery) 
 // refused connection, a timeout, a TLS failure and a listener that does not speak HTTP read the
 // same, so the log cannot be used to scan which ports of a host are open (issue 24 §4).
 const MsgCouldNotConnect = "Could not connect."
+
+// MsgAnswerCut is the delivery log's message for an answer that stopped before its end.
+const MsgAnswerCut = "The receiver's answer was cut off before its end."
 
 // MsgRefusedAddress is the delivery log's message for a host the guard refused at dial time.
 const MsgRefusedAddress = "Refused: the host is not a public internet address."
