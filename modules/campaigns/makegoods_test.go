@@ -178,6 +178,21 @@ func TestMakeGoods(t *testing.T) {
 			t.Fatalf("after corrections: %+v", d.MakeGoods)
 		}
 
+		// A correction stands when its email cannot be queued (DESIGN §1.14): the outbox table is
+		// moved away, for real, for the one call.
+		gdb := f.s.Kernel.DB
+		if err := gdb.Exec("ALTER TABLE mail_outbox RENAME TO mail_outbox_away").Error; err != nil {
+			t.Fatal(err)
+		}
+		cut := deliver(f.admin, plan*7/10)
+		if err := gdb.Exec("ALTER TABLE mail_outbox_away RENAME TO mail_outbox").Error; err != nil {
+			t.Fatal(err)
+		}
+		cut.Expect(t, 200)
+		if want = MakeGoodCredit(price, plan, plan*7/10, 90); credit() != want {
+			t.Fatalf("a correction whose email could not be queued: credit = %v, want %v", credit(), want)
+		}
+
 		// A take-back never goes below what was spent: the company spent all but $1; a
 		// correction to plan takes the $1 and records the clamp.
 		if _, err := bill.SpendCredit(t.Context(), billing.CreditRequest{Key: "test:spend", CompanyID: f.advAcc.CompanyID, Amount: want - 100}); err != nil {
