@@ -7,7 +7,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"marquee/platform/apperr"
-	"marquee/platform/httpx"
 )
 
 // Subjects are the roles that authorization decides on (B §6). A request has exactly one.
@@ -164,9 +163,12 @@ const passiveKey = "auth.passive"
 func Passive(c *gin.Context) { c.Set(passiveKey, true) }
 
 // Authenticate resolves the session cookie into the request's principal. An unknown or expired
-// cookie is cleared and the request goes on as anonymous (authorization decides what that may do).
-// After the handler, the session's idle expiry is pushed back unless the route is Passive.
-func Authenticate(sessions *Sessions, loader PrincipalLoader, cookies Cookies, onExpired func(c *gin.Context)) gin.HandlerFunc {
+// cookie is cleared, onExpired runs, and the request goes on as anonymous (authorization decides
+// what that may do). When the session cannot be checked at all, onFault answers the request
+// (503); it is passed in because httpx, which writes answers, imports this package for its
+// handler adapters. After the handler, the session's idle expiry is pushed back unless the route
+// is Passive.
+func Authenticate(sessions *Sessions, loader PrincipalLoader, cookies Cookies, onExpired func(c *gin.Context), onFault func(c *gin.Context, err error)) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		token := Token(c)
 		if token == "" {
@@ -178,8 +180,8 @@ func Authenticate(sessions *Sessions, loader PrincipalLoader, cookies Cookies, o
 		if err != nil {
 			// The database is failing: answer 503 rather than treat a signed-in user as anonymous
 			// (which would clear their cookie and sign them out).
-			httpx.Logger(c).Error("session lookup failed", "err", err.Error())
-			httpx.Fail(c, apperr.EUNAVAILABLE, MsgUnavailable)
+			onFault(c, err)
+			c.Abort()
 			return
 		}
 		if p == nil {

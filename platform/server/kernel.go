@@ -318,7 +318,11 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 	expired := func(c *gin.Context) {
 		flash.Set(c, flash.Danger, authz.MsgSessionExpired, k.Cookies.Secure)
 	}
-	api := r.Group("", httpx.NoStore(), httpx.CSRF(k.Config.BaseURL), auth.Authenticate(k.Sessions, principals, k.Cookies, expired), enforcer.Middleware(),
+	unavailable := func(c *gin.Context, err error) {
+		httpx.Logger(c).Error("session lookup failed", "err", err.Error())
+		httpx.Fail(c, apperr.EUNAVAILABLE, auth.MsgUnavailable)
+	}
+	api := r.Group("", httpx.NoStore(), httpx.CSRF(k.Config.BaseURL), auth.Authenticate(k.Sessions, principals, k.Cookies, expired, unavailable), enforcer.Middleware(),
 		audit.ModeratedWrites(k.Audit, "/moderate-signout", "/users/logout")) // DESIGN.md §1.12
 	// The public API: API keys only, no cookie, no CSRF header (apiv1.go). The principal loader
 	// (identity) resolves keys too.

@@ -50,7 +50,7 @@ type RouteTable []Route
 func (t RouteTable) Register(r gin.IRouter) {
 	rec, _ := r.(*Router)
 	for _, rt := range t {
-		r.Handle(rt.Method, rt.Path, httpx.H(rt.Handler))
+		r.Handle(rt.Method, rt.Path, httpx.H(httpx.WithSuccess(rt.Handler, rt.Success)))
 		if rec != nil {
 			rec.add(rt)
 		}
@@ -183,6 +183,6 @@ func (r *Router) add(rt Route) {
 		return
 	}
 	v := rt.v1()
-	r.v1.Handle(v.Method, rt.V1Path, httpx.H(v.Handler))
+	r.v1.Handle(v.Method, rt.V1Path, httpx.H(httpx.WithSuccess(v.Handler, v.Success)))
 	*r.routes = append(*r.routes, docRoute{v, r.module})
 }
