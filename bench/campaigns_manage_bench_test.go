@@ -13,7 +13,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// BenchmarkCampaignsManage: the management reads of issue 7 over HTTP with 10,000 campaigns and
+// BenchmarkCampaignsManage: the management reads (docs/performance.md "Campaign management") over HTTP with 10,000 campaigns and
 // 500,000 weeks in the database (all of them the advertiser's, the worst case for its list):
 // the campaign list (page of 50 with the totals of all matched; also with a search and a status
 // filter), the admin grid (page of 50, start date newest first), the dashboard count and a

@@ -1,4 +1,4 @@
-// Command load is the load and soak run of issue 19: it starts `marquee serve` on a fresh database
+// Command load is the load and soak run (docs/performance.md "Load and soak"): it starts `marquee serve` on a fresh database
 // (SQLite, or a new PostgreSQL database it drops afterwards), signs up many advertisers and a few
 // admins, and drives the web app's mix of calls over HTTP with vegeta for a while, each call at
 // its own rate. It prints a markdown table per database: throughput and p50/p95/p99 per call, the

@@ -23,7 +23,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// The request-body fuzz of issue 19 ("Bad input"): every route of the route table is called with
+// The request-body fuzz (docs/operations.md "Security settings", bad input): every route of the route table is called with
 // hostile bodies (or, for a GET, hostile query strings), signed in as the roles that may call it, on
 // a server with the demo data. No answer may be a 5xx, and every non-2xx answer must be the error
 // envelope {"success": false, "message": ...} (httpx.ErrorBody). A new route is fuzzed by default.
