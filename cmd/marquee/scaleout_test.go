@@ -418,8 +418,8 @@ func rateLimitsAddUp(t *testing.T, px *roundRobin, n, signInLimit, resetLimit in
 	}, http.StatusOK)
 }
 
-// The jobs that must run once across replicas: hold release, the weekly campaign job (lifecycle), the mail outbox
-// and charge retries.
+// The jobs that must run once across replicas: hold release, the weekly campaign job (lifecycle),
+// the mail outbox and charge retries.
 var scaleOutJobs = []string{locations.JobReleaseHolds, "campaigns.lifecycle", "mail.deliver", billing.JobRetryPayments}
 
 var jobRunsLine = regexp.MustCompile(`^marquee_job_runs_total\{job="([^"]+)",outcome="([^"]+)"\} (\S+)$`)

@@ -132,10 +132,10 @@ func NoStore() gin.HandlerFunc {
 const permissionsPolicy = "camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), midi=(), " +
 	"magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=(), payment=(self \"https://js.stripe.com\")"
 
-// SecurityHeaders sets the headers every answer, HTML and API alike, carries (docs/operations.md "Security settings"): the
-// Content-Security-Policy csp (platform/server/csp.go), Referrer-Policy, Permissions-Policy, and
-// Strict-Transport-Security when Marquee is served over https (hsts: BASE_URL is https; or the
-// request itself came over TLS).
+// SecurityHeaders sets the headers every answer, HTML and API alike, carries (docs/operations.md
+// "Security settings"): the Content-Security-Policy csp (platform/server/csp.go), Referrer-Policy,
+// Permissions-Policy, and Strict-Transport-Security when Marquee is served over https (hsts:
+// BASE_URL is https; or the request itself came over TLS).
 func SecurityHeaders(csp string, hsts bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		h := c.Writer.Header()

@@ -46,7 +46,8 @@ type Kernel struct {
 	Storage  storage.Storage
 	Events   *events.Bus
 	Audit    *audit.Log
-	// Metrics is the Prometheus registry (docs/operations.md "Metrics and alerts"): requests, the pool, jobs, outboxes, charges.
+	// Metrics is the Prometheus registry (docs/operations.md "Metrics and alerts"): requests, the
+	// pool, jobs, outboxes, charges.
 	Metrics *metrics.Metrics
 	// Limits makes the rate limits' counters: in the database on PostgreSQL, so that a limit holds
 	// in total across replicas, and in the process on SQLite (ratelimit.ForDatabase).
