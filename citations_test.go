@@ -21,7 +21,7 @@ var citationDocs = []string{"docs/requirements.md", "docs/decisions.md"}
 
 var (
 	// A space, or a line break inside a comment: a citation may be split there ("(DESIGN.md\n// §1.12").
-	sp = `(?:[ \t]|\n[ \t]*(?://+|\*+)?[ \t]*)`
+	sp = `(?:[ \t]|\n[ \t]*(?://+|\*+|#+)?[ \t]*)`
 	// A section number and the ones listed after it: "§5", "§5, §8", "§5 and §8", "§4-§9", "§1.11, §2".
 	sectionList = `§ ?([0-9]+(?:\.[0-9]+)*(?:(?:,|` + sp + `and|` + sp + `or|-|–|/)` + sp + `?§ ?[0-9]+(?:\.[0-9]+)*)*)`
 	// The spec: "A §5", "B §9", "B §4, §5 and §9". The A or B stands alone ("NIST 800-63B §5" is not one).
@@ -34,7 +34,10 @@ var (
 	sectionNumber = regexp.MustCompile(`([-–])?[^0-9]*?([0-9]+(?:\.[0-9]+)*)`)
 	// A heading that a citation resolves to: "### B §9 Business constants", "### DESIGN.md §1.14 ...",
 	// "### STYLE.md \"One error type, one mapping\"", "## STACK.md".
-	headingLine = regexp.MustCompile(`(?m)^#{1,6} +(.+?) *$`)
+	headingLine   = regexp.MustCompile(`(?m)^#{1,6} +(.+?) *$`)
+	specHeading   = regexp.MustCompile(`^([AB]) §([0-9]+(?:\.[0-9]+)*)\b`)
+	designHeading = regexp.MustCompile(`^DESIGN\.md §([0-9]+(?:\.[0-9]+)*)\b`)
+	guideHeading  = regexp.MustCompile(`^(STYLE|STACK)\.md(?: "([^"]+)")?`)
 )
 
 // citation is one cited section or point and where it is cited.
@@ -107,13 +110,13 @@ func citationHeadings(t *testing.T) (keys map[string]bool, guidePoints map[strin
 		}
 		for _, m := range headingLine.FindAllStringSubmatch(string(b), -1) {
 			h := m[1]
-			if s := regexp.MustCompile(`^([AB]) §([0-9]+(?:\.[0-9]+)*)\b`).FindStringSubmatch(h); s != nil {
+			if s := specHeading.FindStringSubmatch(h); s != nil {
 				keys[s[1]+" §"+s[2]] = true
 			}
-			if s := regexp.MustCompile(`^DESIGN\.md §([0-9]+(?:\.[0-9]+)*)\b`).FindStringSubmatch(h); s != nil {
+			if s := designHeading.FindStringSubmatch(h); s != nil {
 				keys["DESIGN.md §"+s[1]] = true
 			}
-			if s := regexp.MustCompile(`^(STYLE|STACK)\.md(?: "([^"]+)")?`).FindStringSubmatch(h); s != nil {
+			if s := guideHeading.FindStringSubmatch(h); s != nil {
 				keys[s[1]+".md"] = true
 				if s[2] != "" {
 					guidePoints[s[1]+".md"] = append(guidePoints[s[1]+".md"], s[2])
@@ -143,8 +146,9 @@ func resolves(key string, keys map[string]bool, guidePoints map[string][]string)
 	return false
 }
 
-// sourceFiles returns the Go, TypeScript and TSX files of the repository, without dependencies,
-// build output and generated files.
+// sourceFiles returns the files of the repository that comments can cite in: Go, TypeScript and
+// TSX sources, the scripts (JavaScript, shell, the Makefile) and the configuration files with
+// comments (YAML, the Casbin model and roles), without dependencies and build output.
 func sourceFiles(t *testing.T) []string {
 	t.Helper()
 	var files []string
@@ -154,14 +158,18 @@ func sourceFiles(t *testing.T) []string {
 		}
 		if d.IsDir() {
 			switch d.Name() {
-			case "node_modules", "dist", ".git", "var", "test-results", "playwright-report":
+			case "node_modules", "dist", ".git", "var", "test-output", "test-results", "playwright-report":
 				return filepath.SkipDir
 			}
 			return nil
 		}
 		switch filepath.Ext(path) {
-		case ".go", ".ts", ".tsx":
+		case ".go", ".ts", ".tsx", ".mjs", ".js", ".sh", ".yaml", ".yml", ".conf", ".csv":
 			files = append(files, path)
+		default:
+			if d.Name() == "Makefile" {
+				files = append(files, path)
+			}
 		}
 		return nil
 	})
@@ -236,6 +244,8 @@ func TestCitationPatterns(t *testing.T) {
 		{"// (STYLE.md \"One error type, one mapping\").", []string{`STYLE.md "One error type, one mapping"`}},
 		{"// konva (DESIGN §6, STYLE \"Lazy routes\")", []string{"DESIGN.md §6", `STYLE.md "Lazy routes"`}},
 		{"// 'database is locked' (STACK.md).", []string{"STACK.md"}},
+		{"# The role hierarchy of B §6. Rules name\n#   user  (\"not for admins\", A §6)", []string{"A §6", "B §6"}},
+		{"# generated from the Go DTOs (DESIGN.md\n# §6): `make types`.", []string{"DESIGN.md §6"}},
 		{"const STYLES = { ok: 'green' }; const STYLE = 1", nil},
 	}
 	for _, c := range cases {
