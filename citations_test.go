@@ -22,8 +22,10 @@ var citationDocs = []string{"docs/requirements.md", "docs/decisions.md"}
 var (
 	// A space, or a line break inside a comment: a citation may be split there ("(DESIGN.md\n// §1.12").
 	sp = `(?:[ \t]|\n[ \t]*(?://+|\*+|#+)?[ \t]*)`
-	// A section number and the ones listed after it: "§5", "§5, §8", "§5 and §8", "§4-§9", "§1.11, §2".
-	sectionList = `§ ?([0-9]+(?:\.[0-9]+)*(?:(?:,|` + sp + `and|` + sp + `or|-|–|/)` + sp + `?§ ?[0-9]+(?:\.[0-9]+)*)*)`
+	// A section number and the ones listed after it: "§5", "§5, §8", "§5 and §8", "§4-§9", "§1.11, §2",
+	// each perhaps with the title of what it cites: `§2 "Reports", §3 Report, §5`.
+	num         = `[0-9]+(?:\.[0-9]+)*(?:` + sp + `"[^"\n]*"|` + sp + `[A-Z][A-Za-z]*)?`
+	sectionList = `§ ?(` + num + `(?:(?:,|` + sp + `and|` + sp + `or|-|–|/)` + sp + `?§ ?` + num + `)*)`
 	// The spec: "A §5", "B §9", "B §4, §5 and §9". The A or B stands alone ("NIST 800-63B §5" is not one).
 	specCitation = regexp.MustCompile(`(?:^|[^A-Za-z0-9_])([AB])` + sp + `?` + sectionList)
 	// DESIGN.md: "DESIGN.md §1.14", "DESIGN §6", "DESIGN.md §1.8, §8".
@@ -32,6 +34,7 @@ var (
 	// "STYLE \"Lazy routes\"") or as a whole ("STACK.md").
 	guideCitation = regexp.MustCompile(`\b(STYLE|STACK)(?:(\.md)|\b)(?:` + sp + `+"([^"\n]+)")?`)
 	sectionNumber = regexp.MustCompile(`([-–])?[^0-9]*?([0-9]+(?:\.[0-9]+)*)`)
+	quotedTitle   = regexp.MustCompile(`"[^"\n]*"`)
 	// A heading that a citation resolves to: "### B §9 Business constants", "### DESIGN.md §1.14 ...",
 	// "### STYLE.md \"One error type, one mapping\"", "## STACK.md".
 	headingLine   = regexp.MustCompile(`(?m)^#{1,6} +(.+?) *$`)
@@ -50,6 +53,7 @@ type citation struct {
 func sections(list string) []string {
 	var out []string
 	prev := -1
+	list = quotedTitle.ReplaceAllString(list, "") // a title may hold digits
 	for _, m := range sectionNumber.FindAllStringSubmatch(list, -1) {
 		n := m[2]
 		if m[1] != "" && prev >= 0 && !strings.Contains(n, ".") {
@@ -235,6 +239,8 @@ func TestCitationPatterns(t *testing.T) {
 		{"// the creative request (A §4-§9,", []string{"A §4", "A §5", "A §6", "A §7", "A §8", "A §9"}},
 		{"// B §4, §5 and §9", []string{"B §4", "B §5", "B §9"}},
 		{"// a sub-section (B §9.3)", []string{"B §9.3"}},
+		{"// (B §2 \"Reports\", §3 Report, §5, §7 \"Reports\", §8).", []string{"B §2", "B §3", "B §5", "B §7", "B §8"}},
+		{"// (B §2 \"Partner 2 program\", §7)", []string{"B §2", "B §7"}},
 		{"// the password rule (NIST 800-63B §5.1.1.2)", nil},
 		{"// without its CRLF (RFC 5322 §2.1.1)", nil},
 		{"// queued (DESIGN §1.14).", []string{"DESIGN.md §1.14"}},
