@@ -14,7 +14,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Admin grid sizes of issue 13's speed target.
+// Admin grid sizes of the grids' speed target (docs/performance.md "Admin user and company grids").
 const (
 	gridUsers     = 100_000
 	gridCompanies = 20_000

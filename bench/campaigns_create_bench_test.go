@@ -22,7 +22,7 @@ import (
 
 // BenchmarkCampaignCreate100x52: POST /api/campaigns for a weekly campaign of 100 faces over 52
 // weeks (5,200 weeks booked, with their week rows, the first week's charge and the
-// Idempotency-Key), over HTTP, one at a time (issue 6: under 1 s on both databases). Every
+// Idempotency-Key), over HTTP, one at a time (the goal: under 1 s on both databases). Every
 // iteration books 100 faces generated for it, so each creation finds the weeks free.
 func BenchmarkCampaignCreate100x52(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {

@@ -65,7 +65,7 @@ func BenchmarkAvailableSpots(b *testing.B) {
 				lat.report(b)
 				if booking {
 					p95 := lat.at(0.95)
-					b.Logf("available spots right after a booking, %s: p95 %.1f ms (issue 30 goal < 50 ms: %s)", dialect, p95, metOrNot(p95 < 50))
+					b.Logf("available spots right after a booking, %s: p95 %.1f ms (goal < 50 ms: %s)", dialect, p95, metOrNot(p95 < 50))
 				}
 			})
 		}
@@ -88,7 +88,7 @@ func metOrNot(ok bool) string {
 }
 
 // BenchmarkLocationsAll: GET /api/od/locations/ of 10,000 faces (the map's full load), over HTTP
-// with gzip as a browser asks for it, as JSON and as the web app's columns (issue 30); reports the
+// with gzip as a browser asks for it, as JSON and as the web app's columns; reports the
 // size raw and as sent. The answer is kept per catalogue version, so this is the cached answer.
 func BenchmarkLocationsAll(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {

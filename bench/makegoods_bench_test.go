@@ -14,7 +14,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// The make-good job's speed target (issue 17): 10,000 active campaigns × 52 weeks under 60 s on
+// The make-good job's speed target: 10,000 active campaigns × 52 weeks under 60 s on
 // PostgreSQL. MAKEGOODS_BENCH_CAMPAIGNS (default 10,000) changes the campaign count.
 const benchMakeGoodCampaigns = 10_000
 

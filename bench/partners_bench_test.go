@@ -15,9 +15,10 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Partner program sizes of issue 14's speed target: 500 partners, 20,000 linked companies, 1
-// million settled charges. PARTNERS_BENCH_SCALE (default 1) shrinks all three alike: each partner
-// keeps 40 clients and each client 50 charges, so the per-partner queries read the same rows.
+// Partner program sizes of its speed target (docs/performance.md "Partner program"): 500 partners,
+// 20,000 linked companies, 1 million settled charges. PARTNERS_BENCH_SCALE (default 1) shrinks all
+// three alike: each partner keeps 40 clients and each client 50 charges, so the per-partner queries
+// read the same rows.
 const (
 	benchPartners = 500
 	benchClients  = 20_000

@@ -18,10 +18,11 @@ import (
 	"marquee/platform/testkit"
 )
 
-// BenchmarkSignedInPath (issue 16): the signed-in request path against a gin hello-world handler,
-// in the same process, on the same machine and in the same run. Each sub-benchmark drives 16
-// concurrent keep-alive clients for a fixed time against the hello-world server and then against
-// Marquee, and reports both throughputs and their ratio (target: ratio >= 0.5).
+// BenchmarkSignedInPath (docs/performance.md "First visit and the signed-in request"): the
+// signed-in request path against a gin hello-world handler, in the same process, on the same
+// machine and in the same run. Each sub-benchmark drives 16 concurrent keep-alive clients for a
+// fixed time against the hello-world server and then against Marquee, and reports both throughputs
+// and their ratio (target: ratio >= 0.5).
 func BenchmarkSignedInPath(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {
 		b.Run(dialect, func(b *testing.B) {

@@ -114,7 +114,7 @@ func TestImageIsStaticDistrolessAndNonRoot(t *testing.T) {
 	}
 
 	// The web stage builds on a maintained Node LTS: an even major from 22 on (Node 20's life
-	// ended in April 2026; issue 25).
+	// ended in April 2026, so it gets no security fixes).
 	var node string
 	for _, st := range stages {
 		if img, ok := strings.CutPrefix(st.from, "FROM node:"); ok {

@@ -219,12 +219,13 @@ func readOnlyDataDir(t *testing.T) string {
 	return data
 }
 
-// TestManifestsStartMarquee runs the real binary the way deploy/k8s does (issue 25 §1): the Job's
-// `marquee migrate`, then the Deployment's `marquee serve`, each with the environment the
-// manifests give its container (image ENV, Secret, ConfigMap, env), on PostgreSQL and an S3 peer,
-// with a DATA_DIR where nothing can be written and only TMPDIR writable. Only the addresses of the
-// outside services are replaced by the test's, and each of them must be named by the manifests.
-// Then a user signs in and uploads a creative, which waits in TMPDIR while it is checked.
+// TestManifestsStartMarquee runs the real binary the way deploy/k8s does, so the manifests are
+// proved to start it: the Job's `marquee migrate`, then the Deployment's `marquee serve`, each with
+// the environment the manifests give its container (image ENV, Secret, ConfigMap, env), on
+// PostgreSQL and an S3 peer, with a DATA_DIR where nothing can be written and only TMPDIR writable.
+// Only the addresses of the outside services are replaced by the test's, and each of them must be
+// named by the manifests. Then a user signs in and uploads a creative, which waits in TMPDIR while
+// it is checked.
 func TestManifestsStartMarquee(t *testing.T) {
 	dbURL := testkit.PostgresURL(t)
 	bin := testkit.Binary(t)
@@ -284,7 +285,7 @@ func TestManifestsStartMarquee(t *testing.T) {
 		}
 		return string(out)
 	}
-	// A pod that starts before the Job has run is not ready (issue 25 §2): it would answer 500s.
+	// A pod that starts before the Job has run is not ready: it would answer 500s.
 	app := testkit.NewProc(t, "app", appEnv)
 	app.Launch()
 	var r struct {

@@ -11,7 +11,7 @@ import (
 
 // TestLoadSmoke runs the load mix of `make load` for a few seconds against a real `marquee serve`
 // (SQLite; PostgreSQL too when TEST_DATABASE_URL is set) and fails on any error, so the load
-// script keeps working as the API changes (issue 19). It asserts no timing.
+// script keeps working as the API changes. It asserts no timing.
 func TestLoadSmoke(t *testing.T) {
 	for _, dialect := range testkit.Dialects() {
 		t.Run(dialect, func(t *testing.T) {

@@ -1,8 +1,9 @@
-// Command load is the load and soak run of issue 19: it starts `marquee serve` on a fresh database
-// (SQLite, or a new PostgreSQL database it drops afterwards), signs up many advertisers and a few
-// admins, and drives the web app's mix of calls over HTTP with vegeta for a while, each call at
-// its own rate. It prints a markdown table per database: throughput and p50/p95/p99 per call, the
-// errors (every answer but the call's expected status is one), and the server's RSS every 10 s.
+// Command load is the load and soak run (docs/performance.md "Load and soak"): it starts
+// `marquee serve` on a fresh database (SQLite, or a new PostgreSQL database it drops afterwards), signs up
+// many advertisers and a few admins, and drives the web app's mix of calls over HTTP with vegeta
+// for a while, each call at its own rate. It prints a markdown table per database: throughput and
+// p50/p95/p99 per call, the errors (every answer but the call's expected status is one), and the
+// server's RSS every 10 s.
 //
 //	go run ./bench/load -binary bin/marquee -db sqlite -duration 10m
 //

@@ -1,4 +1,4 @@
-// Interaction to Next Paint on the campaign form's map (issue 30: under 200 ms for choosing a market,
+// Interaction to Next Paint on the campaign form's map (the goal: under 200 ms for choosing a market,
 // drawing a radius, and ticking 100 faces), in Chromium on the real binary with the demo data.
 //
 //   node bench/web/campaign-inp.mjs [--runs 3] [--port 18291] [--cpu 1] [--bin PATH]

@@ -1,4 +1,4 @@
-// Lighthouse of the public pages (issue 16, docs/performance.md "First visit"): /, /login and
+// Lighthouse of the public pages (docs/performance.md "First visit"): /, /login and
 // /locations of the real binary (bin/marquee, `make build`) with demo data, in Debian's Chromium,
 // with Lighthouse's default mobile settings (a mid-range phone: 4x CPU slowdown, simulated slow 4G).
 //
@@ -107,7 +107,7 @@ async function measure(path) {
       cls: audits['cumulative-layout-shift'].numericValue,
       transfer: audits['total-byte-weight'].numericValue,
       js: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
-      // Issue 30: the faces' bytes, the script that ran longest, and what the console said.
+      // The faces' bytes, the script that ran longest, and what the console said.
       faces: (audits['network-requests'].details?.items ?? []).filter((r) => r.url.includes('/api/od/locations/')).reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       bootup: [...(audits['bootup-time'].details?.items ?? [])].sort((a, b) => b.scripting - a.scripting).slice(0, 2).map((r) => `${r.url.replace(/^.*\//, '')} ${r.scripting.toFixed(0)} ms`),
       consoleErrors: (audits['errors-in-console'].details?.items ?? []).map((r) => r.description),
@@ -141,7 +141,7 @@ for (const r of rows) {
 }
 for (const r of rows) if (r.failed.length) console.log(`${r.path}: failed audits: ${r.failed.join(', ')}`)
 for (const r of rows) console.log(`${r.path}: longest scripts ${r.bootup.join(', ')}${r.consoleErrors.length ? `; console errors: ${r.consoleErrors.length} (${r.consoleErrors[0]})` : '; no console error'}`)
-// Issue 30's goals for /locations, beside the figures.
+// The goals for /locations (docs/performance.md "The map at the speed of the landing page"), beside the figures.
 const loc = rows.find((r) => r.path === '/locations')
 if (loc) {
   const met = (ok) => (ok ? 'met' : 'NOT met')

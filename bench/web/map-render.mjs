@@ -76,7 +76,7 @@ function inventory(total) {
   return faces
 }
 
-// ---- the faces in columns, as GET /api/od/locations/?format=columns sends them (issue 30;
+// ---- the faces in columns, as GET /api/od/locations/?format=columns sends them (the
 // modules/locations/facecolumns.go is the server's encoder, this a copy for the routed answer) ----
 function columns(faces) {
   const dict = () => {

@@ -23,7 +23,7 @@ var expectedAccess = map[string]string{
 	"POST /api/analytics/pageviews": authz.Anonymous,
 	"GET /api/openapi.json":         authz.Anonymous,
 
-	// API keys (issue 18)
+	// API keys (docs/api.md)
 	"GET /api/api-keys/":             authz.User,
 	"POST /api/api-keys/":            authz.User,
 	"DELETE /api/api-keys/:id":       authz.User,
@@ -65,7 +65,7 @@ var expectedAccess = map[string]string{
 	"GET /users/disable-tour":        authz.Member,
 	"POST /users/tour-call":          authz.Member,
 	"GET /users/enable-tour":         authz.Member,
-	// identity: profile, team members, the admin area (issue 13; docs/identity.md)
+	// identity: profile, team members, the admin area (docs/identity.md)
 	"GET /api/users/:id":                authz.Member,
 	"PUT /api/users/:id":                authz.Member,
 	"GET /api/companies/:id":            authz.Member,
@@ -133,14 +133,14 @@ var expectedAccess = map[string]string{
 	"PUT /api/calendar/week":                authz.User,
 	"DELETE /api/calendar/week":             authz.User,
 	"DELETE /api/calendar/campaigns/:ref":   authz.User,
-	// campaigns, pacing and renewal (issue 17; docs/delivery-assurance.md)
+	// campaigns, pacing and renewal (docs/delivery-assurance.md)
 	"GET /api/campaigns/pacing":     authz.Member,
 	"GET /api/campaigns/:id/pacing": authz.Member,
 	"GET /api/campaigns/:id/renew":  authz.Member,
-	// reports, weekly digest (issue 17; docs/delivery-assurance.md)
+	// reports, weekly digest (docs/delivery-assurance.md)
 	"GET /api/reports/digest": authz.Member,
 	"PUT /api/reports/digest": authz.Member,
-	// campaigns, management side (issue 7; docs/campaign-lifecycle.md)
+	// campaigns, management side (docs/campaign-lifecycle.md)
 	"GET /api/campaigns":                         authz.Member,
 	"GET /api/campaigns/count":                   authz.Member,
 	"GET /api/campaigns/:id":                     authz.Member,
@@ -161,14 +161,14 @@ var expectedAccess = map[string]string{
 	"DELETE /api/admin/campaigns/proofs/:id":     authz.Admin,
 	"GET /api/admin/make-goods":                  authz.Admin,
 	"PUT /api/admin/make-goods/:id/waive":        authz.Admin,
-	// signed proof of play (issue 17; docs/delivery-assurance.md): the key and /verify need no sign-in
+	// signed proof of play (docs/delivery-assurance.md): the key and /verify need no sign-in
 	"GET /.well-known/marquee-proof-key":      authz.Anonymous,
 	"GET /.well-known/marquee-proof-key.json": authz.Anonymous,
 	"GET /api/verify/:code":                   authz.Anonymous,
 	"GET /api/verify/:code/proofs/:proof":     authz.Anonymous,
 	"GET /api/verify/:code/chain":             authz.Anonymous,
 	"GET /api/campaigns/:id/proof-codes":      authz.Member,
-	// partners (issue 14; docs/partners.md)
+	// partners (docs/partners.md)
 	"POST /users/ambassador/invite":          authz.Ambassador,
 	"PUT /users/ambassador":                  authz.Ambassador,
 	"PUT /api/special/ambassador/invite/:id": authz.Ambassador,
@@ -184,13 +184,13 @@ var expectedAccess = map[string]string{
 	"GET /api/special/campaigns":             authz.User,
 	"GET /api/special/certified/exam":        authz.Certified,
 	"PUT /api/special/certified/exam":        authz.Certified,
-	// campaigns, creation side (issue 6)
+	// campaigns, creation side (docs/campaigns.md)
 	"POST /api/campaigns":             authz.User,
 	"POST /api/campaigns/quote":       authz.User,
 	"POST /api/campaigns/:id/resolve": authz.User,
 	"GET /api/campaigns/defaults":     authz.Member,
 
-	// reports (issue 15; docs/reports.md)
+	// reports (docs/reports.md)
 	"GET /api/reports":                                        authz.Member,
 	"GET /api/webhooks":                                       authz.User,
 	"POST /api/webhooks":                                      authz.User,

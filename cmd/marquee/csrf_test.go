@@ -10,7 +10,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 19: besides the CSRF header, an unsafe request whose Origin is not ours is refused before
+// Besides the CSRF header, an unsafe request whose Origin is not ours is refused before
 // any handler runs, through the real server: a sign-in posted from another site never reaches the
 // password check, while the same request from the app's own origin does (and fails on the
 // password).

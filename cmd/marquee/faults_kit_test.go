@@ -33,7 +33,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Helpers of the fault tests (faults_test.go, issue 19): the real binary's command line, an HTTP
+// Helpers of the fault tests (faults_test.go): the real binary's command line, an HTTP
 // client that reports a refused or cut connection instead of failing the test, the demo
 // advertiser's campaign form, uploads, and the consistency checks run on the database afterwards.
 

@@ -12,7 +12,7 @@ import (
 )
 
 // privatePG is a PostgreSQL cluster of the test's own, which it may stop and start: the shared
-// server at 127.0.0.1:5432 serves every other test and is never restarted (issue 19).
+// server at 127.0.0.1:5432 serves every other test and is never restarted.
 type privatePG struct {
 	t       *testing.T
 	bin     string // the server's bin directory (initdb, pg_ctl)

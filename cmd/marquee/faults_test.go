@@ -30,7 +30,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Faults, each a test with nothing lost (issue 19; docs/operations.md "Faults"). Each runs the
+// Faults, each a test with nothing lost (docs/operations.md "Faults"). Each runs the
 // real `marquee serve` (testkit.Serve) against real peers, breaks one of them, and checks what the
 // clients saw and what the database holds afterwards.
 

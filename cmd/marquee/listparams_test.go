@@ -15,7 +15,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 24 §3: GET /api/special/campaigns?sort= answered 500. Every list route of the registered
+// GET /api/special/campaigns?sort= answered 500 once. Every list route of the registered
 // route rows is called with empty, unknown and hostile sort, page and page_size, as every demo
 // principal the policy lets call it: each answer is its default (200, page 1) for an empty value,
 // 200 or 400 otherwise, never a 5xx.

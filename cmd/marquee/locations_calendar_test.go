@@ -89,7 +89,7 @@ func TestCalendarCallsAreScopedToTheCompany(t *testing.T) {
 		a.Delete("/api/calendar/week?id="+held.Spots[1].ID).Expect(t, 200)
 		a.Delete("/api/calendar/week?id="+held.Spots[1].ID).Expect(t, 404)
 
-		// A booked week is released only by the campaigns module (issue 12 item 1): its owner can
+		// A booked week is released only by the campaigns module, which owns its charge: its owner can
 		// neither delete it nor set it active here (409), nor delete its campaign (404: nothing is
 		// held under it); an activated hold is booked too.
 		b.Delete("/api/calendar/week?id="+booked.Spots[0].ID).Expect(t, 409)

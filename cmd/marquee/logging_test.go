@@ -8,7 +8,7 @@ import (
 	"marquee/platform/httpx"
 )
 
-// Issue 19: the server's logger puts the request id on every record logged with a request's
+// The server's logger puts the request id on every record logged with a request's
 // context, in both log formats (the mechanism is tested in platform/httpx).
 func TestServerLoggerCarriesTheRequestID(t *testing.T) {
 	for _, format := range []string{"json", "text"} {

@@ -11,7 +11,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 19: /metrics in the Prometheus format, only behind METRICS_TOKEN on the public port, with
+// /metrics in the Prometheus format, only behind METRICS_TOKEN on the public port, with
 // request counts and latency by route pattern (never by raw path), the database pool, job runs
 // and failures, and the outboxes' depth.
 func TestMetricsBehindAToken(t *testing.T) {

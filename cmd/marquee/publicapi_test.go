@@ -21,7 +21,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// The public API (issue 18): API keys, the /api/v1 edge, and the OpenAPI document.
+// The public API (docs/api.md): API keys, the /api/v1 edge, and the OpenAPI document.
 
 // makeKey makes a key through Settings → API's call, as the user whose session c holds.
 func makeKey(t *testing.T, c *testkit.Client, name, scope string) identity.CreatedAPIKey {

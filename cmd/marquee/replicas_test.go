@@ -12,7 +12,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 16: signed-in requests answer from an in-process session cache, yet a logout, a disabled
+// Signed-in requests answer from an in-process session cache, yet a logout, a disabled
 // account and a password change end the session at once on every replica. On PostgreSQL two
 // servers share one database (two replicas, each with its own cache); SQLite is one process, so A
 // and B are the same server. B has the session cached before each revocation.

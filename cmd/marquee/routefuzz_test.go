@@ -23,10 +23,11 @@ import (
 	"marquee/platform/testkit"
 )
 
-// The request-body fuzz of issue 19 ("Bad input"): every route of the route table is called with
-// hostile bodies (or, for a GET, hostile query strings), signed in as the roles that may call it, on
-// a server with the demo data. No answer may be a 5xx, and every non-2xx answer must be the error
-// envelope {"success": false, "message": ...} (httpx.ErrorBody). A new route is fuzzed by default.
+// The request-body fuzz (docs/operations.md "Security settings", bad input): every route of the
+// route table is called with hostile bodies (or, for a GET, hostile query strings), signed in as
+// the roles that may call it, on a server with the demo data. No answer may be a 5xx, and every
+// non-2xx answer must be the error envelope {"success": false, "message": ...} (httpx.ErrorBody). A
+// new route is fuzzed by default.
 
 // routeFuzzNotJSON are the routes whose successful answer is by design not JSON. They are fuzzed all
 // the same: a 2xx answer is never inspected, and their failures must still be the envelope. The list

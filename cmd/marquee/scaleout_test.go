@@ -38,7 +38,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// TestScaleOut is issue 19's proof of the several-replica deployment (docs/operations.md "Scaling
+// TestScaleOut proves the several-replica deployment (docs/operations.md "Scaling
 // out"): three `marquee serve` processes on one PostgreSQL database and one S3 endpoint (gofakes3),
 // behind a round-robin proxy, as a load balancer would put them. Through the proxy a session works
 // on every replica, a file uploaded on one is read on another, the rate limits count in total;
@@ -418,8 +418,8 @@ func rateLimitsAddUp(t *testing.T, px *roundRobin, n, signInLimit, resetLimit in
 	}, http.StatusOK)
 }
 
-// The jobs of issue 19's list: hold release, the weekly campaign job (lifecycle), the mail outbox
-// and charge retries.
+// The jobs that must run once across replicas: hold release, the weekly campaign job (lifecycle),
+// the mail outbox and charge retries.
 var scaleOutJobs = []string{locations.JobReleaseHolds, "campaigns.lifecycle", "mail.deliver", billing.JobRetryPayments}
 
 var jobRunsLine = regexp.MustCompile(`^marquee_job_runs_total\{job="([^"]+)",outcome="([^"]+)"\} (\S+)$`)

@@ -11,7 +11,7 @@ import (
 	"marquee/webapp"
 )
 
-// Issue 19: every answer, HTML and API alike, carries the security headers; the policy lets the
+// Every answer, HTML and API alike, carries the security headers; the policy lets the
 // build's own inline scripts run (each by its hash, recomputed here from the page as served) and no
 // other inline script, and allows the map's tile server. HSTS is sent when BASE_URL is https.
 func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
@@ -28,7 +28,7 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 				t.Errorf("%s: CSP %q lacks %q", path, csp, want)
 			}
 		}
-		// Issue 26: the app frames a report's PDF, from our own origin's report routes, and nothing else.
+		// The app frames a report's PDF, from our own origin's report routes, and nothing else.
 		if frames := directive(csp, "frame-src"); frames != "frame-src https://marquee.example/api/reports/" {
 			t.Errorf("%s: %q", path, frames)
 		}

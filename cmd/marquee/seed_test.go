@@ -23,7 +23,7 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 		if err := run(t.Context(), []string{"seed", "--demo"}, getenv, &first); err != nil {
 			t.Fatalf("first seed: %v\n%s", err, first.String())
 		}
-		// Issue 17: the demo has an under-delivered week with its make-good, corrected once.
+		// The demo has an under-delivered week with its make-good, corrected once.
 		if !strings.Contains(first.String(), "Fall Clearance: a week at 70% of plan corrected to 80%, make-good $") {
 			t.Errorf("first seed made no demo make-good:\n%s", first.String())
 		}

@@ -17,7 +17,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 24 §3: every single-line text field of every request DTO refuses control characters and
+// DESIGN.md §1.14: every single-line text field of every request DTO refuses control characters and
 // line separators, through the one validator tag httpx.TagSingleLine. This walks the request DTO
 // of every registered route row and fails on a string field that has neither the tag nor the
 // explicit `text:"multiline"` of a field meant to hold several lines (notes, descriptions,

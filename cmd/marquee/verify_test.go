@@ -72,7 +72,7 @@ func TestVerifyCommand(t *testing.T) {
 		if err := gdb.Raw("SELECT campaign_id FROM campaigns_proof_records WHERE code = ?", campaigns.DemoProofCode).Scan(&campaignID).Error; err != nil {
 			t.Fatal(err)
 		}
-		// Issue 24 §5: a proof pointed at another photo (proof_keys is not signed) fails, naming the
+		// A proof pointed at another photo (proof_keys is not signed) fails, naming the
 		// record; marquee verify said OK before.
 		var recs []struct {
 			Seq       int64

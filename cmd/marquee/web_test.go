@@ -11,7 +11,7 @@ import (
 	"marquee/webapp"
 )
 
-// Issue 16: no text file of the embedded build (webapp/dist, as `make build` made it) goes raw to a
+// No text file of the embedded build (webapp/dist, as `make build` made it) goes raw to a
 // browser that accepts gzip, and every answer names the encoding it varies on. Without a build the
 // binary's "not built" page is checked, which must be gzip'd too.
 func TestEmbeddedWebAppIsSentCompressed(t *testing.T) {

@@ -23,7 +23,7 @@ const (
 	ERATELIMIT    Code = "rate_limited" // too many attempts
 	EPAYMENT      Code = "payment"      // the payment gateway refused a card or a charge
 	EUNAVAILABLE  Code = "unavailable"  // a dependency is down; try later
-	ENOSPACE      Code = "no_space"     // the disk is full: nothing was saved; try later (issue 19)
+	ENOSPACE      Code = "no_space"     // the disk is full: nothing was saved; try later
 	EINTERNAL     Code = "internal"     // a bug or an outage; never shown to the user
 )
 

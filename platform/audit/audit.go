@@ -251,7 +251,7 @@ func recordedName(r row) string {
 
 // ActionModeratedWrite is the entry of every write request made in a moderated session (an admin
 // signed in as a user): the module's own entries say what changed; this one guarantees that no
-// write of a moderated session goes unrecorded (DESIGN.md §1.12, issue 24 §2).
+// write of a moderated session goes unrecorded (DESIGN.md §1.12).
 const ActionModeratedWrite = "moderate.write"
 
 // ObjectRequest is the object type of ActionModeratedWrite: the route called.

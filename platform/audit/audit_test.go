@@ -75,7 +75,7 @@ func TestRecordJoinsTheCallersTransaction(t *testing.T) {
 			"from":        {audit.Filter{From: &day}, "", 1},
 			"to":          {audit.Filter{To: &day}, "", 1},
 			"search":      {audit.Filter{}, "company", 1},
-			"wildcard":    {audit.Filter{}, "%", 0}, // matched literally (issue 24 §3): no entry holds a %
+			"wildcard":    {audit.Filter{}, "%", 0}, // matched literally, not as a wildcard: no entry holds a %
 			"underscore":  {audit.Filter{}, "user_disable", 0},
 		} {
 			if got := list(tc.f, tc.q).Total; got != tc.want {

@@ -9,7 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// API keys (issue 18, docs/api.md "Authentication"). A key is a bearer credential of a company:
+// API keys (docs/api.md "Authentication"). A key is a bearer credential of a company:
 // identity makes and stores them (only the SHA-256 of each key), and platform/auth resolves the
 // `Authorization: Bearer <key>` header of an /api/v1 call into a Principal through the KeyResolver
 // port, so the platform imports no module.

@@ -9,7 +9,7 @@ import (
 	"marquee/platform/db"
 )
 
-// The session cache (issue 16, docs/performance.md). Every signed-in request used to read the
+// The session cache (docs/performance.md). Every signed-in request used to read the
 // session, the user and the company: three queries that cost more than the rest of the request.
 // Now a resolved session (or API key) and its principal stay in process memory for a few seconds,
 // and are trusted only while nothing that could end them has happened. What "nothing has

@@ -67,7 +67,7 @@ func (p *Principal) IsAdmin() bool {
 
 // MsgModeratedCredentials refuses, in a moderated session, what would hand the admin a credential
 // that outlives the session: an API key, a webhook endpoint or its secret, a password (DESIGN.md
-// §1.12, issue 24 §2).
+// §1.12): such a credential would let the admin act as the user after the session ends.
 const MsgModeratedCredentials = "You are signed in as this user by an admin: API keys, webhook endpoints and passwords can only be changed by the user."
 
 // RefuseModerated answers 403 MsgModeratedCredentials when p is a moderated session.
@@ -153,7 +153,7 @@ func Token(c *gin.Context) string {
 }
 
 // MsgUnavailable answers a request whose session cannot be checked because the database fails.
-// It is the message of every outage answer (apperr.MsgUnavailable, issue 19).
+// It is the message of every outage answer (apperr.MsgUnavailable): the user can only wait.
 const MsgUnavailable = apperr.MsgUnavailable
 
 const passiveKey = "auth.passive"

@@ -57,7 +57,7 @@ type Enforcer struct {
 	e *casbin.SyncedEnforcer
 	// decided memoizes Enforce by subject, method and route pattern. The policy is fixed once New
 	// returns and the keys are bounded (roles x registered routes), while casbin's matcher
-	// evaluation was a tenth of a signed-in request's CPU (docs/performance.md, issue 16).
+	// evaluation was a tenth of a signed-in request's CPU (docs/performance.md).
 	decided sync.Map
 }
 

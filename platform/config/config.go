@@ -279,10 +279,10 @@ func (c Config) SecureCookies() bool {
 }
 
 // WebhookPrivateAllowed reports whether webhook URLs may use http and private or loopback
-// addresses (issue 25 §4). Under auto only a development server may: one whose BASE_URL is a
-// loopback address, so that nobody else can reach it (make run, bin/marquee serve on the defaults;
-// the demo endpoint is the local webhook sink on 127.0.0.1). A production BASE_URL is public, so
-// production keeps refusing them.
+// addresses, which would let a webhook reach the server's own network. Under auto only a
+// development server may: one whose BASE_URL is a loopback address, so that nobody else can reach
+// it (make run, bin/marquee serve on the defaults; the demo endpoint is the local webhook sink on
+// 127.0.0.1). A production BASE_URL is public, so production keeps refusing them.
 func (c Config) WebhookPrivateAllowed() bool {
 	switch c.WebhookAllowPrivate {
 	case "true":

@@ -86,7 +86,7 @@ func TestEnvExampleListsEveryVariable(t *testing.T) {
 
 // WEBHOOK_ALLOW_PRIVATE=auto allows private webhook addresses on a development server only (its
 // BASE_URL is loopback: make run, serve on the defaults); a public BASE_URL refuses them, and an
-// explicit value wins (issue 25 §4).
+// explicit value wins.
 func TestWebhookPrivateAllowed(t *testing.T) {
 	for _, tc := range []struct {
 		base, allow string

@@ -97,7 +97,7 @@ func Open(opts Options) (*gorm.DB, error) {
 	}
 	// database/sql keeps only 2 idle connections by default: under concurrent requests every other
 	// query then opened a SQLite connection (file, pragmas, statements prepared again), which cost
-	// more than the query (docs/performance.md, issue 16). Keep a pool like PostgreSQL's.
+	// more than the query (docs/performance.md). Keep a pool like PostgreSQL's.
 	sqlDB, err := gdb.DB()
 	if err != nil {
 		return nil, err
@@ -183,7 +183,7 @@ func Migrate(gdb *gorm.DB, modules map[string][]*Migration, order []string) erro
 }
 
 // Pending returns how many of ids (migration IDs) the database has not applied: all of them when
-// it has never been migrated. /readyz answers 503 while any is pending (issue 25 §2): a server on
+// it has never been migrated. /readyz answers 503 while any is pending: a server on
 // an older schema would answer 500s.
 func Pending(ctx context.Context, gdb *gorm.DB, ids []string) (int, error) {
 	conn := gdb.WithContext(ctx)

@@ -174,7 +174,7 @@ func TestLockForTxSerialisesReadThenWrite(t *testing.T) {
 }
 
 // Two replicas that start at once (two pools on one database) both run Migrate: each migration
-// is applied once and neither fails (issue 19: the PostgreSQL advisory lock; SQLite's write lock).
+// is applied once and neither fails (the PostgreSQL advisory lock; SQLite's write lock).
 func TestConcurrentMigrateAppliesOnce(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		opts := db.Options{SQLitePath: filepath.Join(t.TempDir(), "shared.db")}

@@ -15,7 +15,7 @@ import (
 	"marquee/platform/apperr"
 )
 
-// Faults of the things under a request that are no bug of ours (issue 19, docs/operations.md
+// Faults of the things under a request that are no bug of ours (docs/operations.md
 // "Faults"): the database is unreachable (PostgreSQL restarting, the network gone), or the disk
 // under it is full. Stores wrap their errors as apperr.Internal with %w; httpx.WriteError asks
 // Fault so that such an error answers 503 or 507 with a message for the user instead of 500, and

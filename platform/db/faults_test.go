@@ -14,7 +14,7 @@ import (
 	"marquee/platform/apperr"
 )
 
-// Fault tells an outage and a full disk from everything else (issue 19); everything else stays a
+// Fault tells an outage and a full disk from everything else; everything else stays a
 // 500, so a bug is never shown to the user as "try again".
 func TestFaultClassifies(t *testing.T) {
 	for _, tc := range []struct {

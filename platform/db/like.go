@@ -2,7 +2,7 @@ package db
 
 import "strings"
 
-// Searches match typed text literally (issue 24 §3): a '%' or '_' a user types is that character,
+// Searches match typed text literally: a '%' or '_' a user types is that character,
 // not LIKE's wildcard. One escape character, the backslash, serves both dialects; SQLite has no
 // default escape character, so the clause names it.
 

@@ -8,7 +8,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 24 §3: '%', '_' and '\' typed in a search are matched literally on both databases (SQLite
+// '%', '_' and '\' typed in a search are matched literally on both databases (SQLite
 // has no default escape character, so an unescaped or wrongly escaped pattern missed them).
 func TestLikeMatchesLiterally(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {

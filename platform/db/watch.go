@@ -17,7 +17,7 @@ import (
 )
 
 // A Watch tells an in-process cache of answers read from some tables when those answers may be
-// stale (issue 16, docs/performance.md). It is the mechanism of platform/auth's session cache, for
+// stale (docs/performance.md). It is the mechanism of platform/auth's session cache, for
 // any module:
 //
 //   - every write on a watched table (a gorm create, update, delete or raw statement naming it),

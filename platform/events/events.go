@@ -2,8 +2,8 @@
 // §2): a module publishes an event in its own transaction, and the modules above it subscribe.
 // Dispatch, run by a job, hands each event to its subscribers after the publisher committed, at
 // least once, retrying a failure with backoff. An event whose handlers fail MaxAttempts times is
-// given up: kept with the status failed and its last error, for the operator (issue 24 §3: an
-// event whose handler could never succeed was retried for ever).
+// given up: kept with the status failed and its last error, for the operator, since an event
+// whose handler can never succeed would otherwise be retried for ever.
 package events
 
 import (

@@ -238,7 +238,7 @@ func TestBus(t *testing.T) {
 			}
 		})
 
-		// Issue 24 §3: an event whose handler could never succeed was retried for ever.
+		// An event whose handler can never succeed must not be retried for ever.
 		t.Run("an event that always fails is given up after MaxAttempts", func(t *testing.T) {
 			t.Parallel()
 			gdb, b, clk := openBus(t, dialect)

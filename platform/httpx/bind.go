@@ -49,8 +49,8 @@ func Validator() *validator.Validate {
 			}
 			return name
 		})
-		// Registered once, here: every request DTO's single-line text field carries it (issue 24
-		// §3; TestSingleLineFields in cmd/marquee checks that).
+		// Registered once, here: every request DTO's single-line text field carries it (DESIGN.md
+		// §1.14; TestSingleLineFields in cmd/marquee checks that).
 		if err := validate.RegisterValidation(TagSingleLine, func(fl validator.FieldLevel) bool {
 			f := fl.Field()
 			return f.Kind() != reflect.String || IsSingleLine(f.String())
@@ -63,7 +63,7 @@ func Validator() *validator.Validate {
 
 // TagSingleLine is the validator tag of a single-line text field (a name, a title, a code): it
 // refuses C0 and C1 control characters (line breaks and tabs among them) and the Unicode line and
-// paragraph separators. A name with a line break broke the emails that carry it (issue 24 §3).
+// paragraph separators. A name with a line break broke the emails that carry it.
 // A request DTO's text field that may hold several lines says so with the struct tag
 // `text:"multiline"` instead.
 const TagSingleLine = "singleline"

@@ -75,7 +75,7 @@ func WriteError(c *gin.Context, err error) {
 	e := apperr.As(err)
 	if e.Code == apperr.EINTERNAL {
 		// An outage or a full disk under the request is no bug: 503 or 507 with a message the
-		// user can act on (wait), the cause logged and never shown (issue 19).
+		// user can act on (wait), the cause logged and never shown.
 		if f := db.Fault(err); f != nil {
 			Logger(c).Warn("dependency fault", "code", string(f.Code), "err", err.Error())
 			e = &apperr.Error{Code: f.Code, Message: f.Message}
@@ -132,10 +132,10 @@ func NoStore() gin.HandlerFunc {
 const permissionsPolicy = "camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), midi=(), " +
 	"magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=(), payment=(self \"https://js.stripe.com\")"
 
-// SecurityHeaders sets the headers every answer, HTML and API alike, carries (issue 19): the
-// Content-Security-Policy csp (platform/server/csp.go), Referrer-Policy, Permissions-Policy, and
-// Strict-Transport-Security when Marquee is served over https (hsts: BASE_URL is https; or the
-// request itself came over TLS).
+// SecurityHeaders sets the headers every answer, HTML and API alike, carries (docs/operations.md
+// "Security settings"): the Content-Security-Policy csp (platform/server/csp.go), Referrer-Policy,
+// Permissions-Policy, and Strict-Transport-Security when Marquee is served over https (hsts:
+// BASE_URL is https; or the request itself came over TLS).
 func SecurityHeaders(csp string, hsts bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		h := c.Writer.Header()
@@ -185,7 +185,7 @@ func SideEffectGET(h HandlerFunc) HandlerFunc {
 // originsKey holds, in the gin context, the other origins CSRF accepts (the configured BASE_URL's).
 const originsKey = "httpx.origins"
 
-// CSRF guards every unsafe method (POST, PUT, PATCH, DELETE) twice (issue 19): it needs the CSRF
+// CSRF guards every unsafe method (POST, PUT, PATCH, DELETE) twice: it needs the CSRF
 // header (RequireXHR), and a request that names its Origin must name ours: the request's own host,
 // or one of origins (BASE_URL, for a proxy that rewrites Host). The header alone trusts the browser
 // to keep a cross-site page from setting it; the Origin check does not depend on that, and refuses

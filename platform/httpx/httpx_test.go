@@ -83,7 +83,7 @@ func TestBindAndValidate(t *testing.T) {
 }
 
 // A JSON call reads only a body declared as JSON: the same valid JSON sent as text, a form or XML
-// answers 415 in the envelope (issue 12 item 16).
+// answers 415 in the envelope.
 func TestBindRefusesOtherContentTypes(t *testing.T) {
 	body := `{"name":"Ada","email":"ada@example.com"}`
 	for ct, status := range map[string]int{
@@ -147,7 +147,7 @@ func TestErrorMappingHidesInternals(t *testing.T) {
 }
 
 // An outage or a full disk under a request answers 503 or 507 with the user's message, the cause
-// (which names hosts and files) never shown (issue 19).
+// (which names hosts and files) never shown.
 func TestFaultsAnswer503And507(t *testing.T) {
 	for _, tc := range []struct {
 		err    error
@@ -187,7 +187,7 @@ func TestCSRFNeedsTheHeaderOnUnsafeMethods(t *testing.T) {
 	}
 }
 
-// Issue 19: an unsafe request that names a foreign Origin is refused even with the CSRF header.
+// An unsafe request that names a foreign Origin is refused even with the CSRF header.
 func TestCSRFRefusesAForeignOrigin(t *testing.T) {
 	gin.SetMode(gin.TestMode)
 	r := gin.New()
@@ -228,7 +228,7 @@ func TestCSRFRefusesAForeignOrigin(t *testing.T) {
 	}
 }
 
-// Issue 19: the logs carry the request id into every error — the handler's own logger, an error
+// The logs carry the request id into every error — the handler's own logger, an error
 // the envelope hides, a panic, and a service that logs with the context it was given (the
 // logger it holds knows nothing of the request).
 func TestErrorLogsCarryTheRequestID(t *testing.T) {
@@ -267,7 +267,7 @@ func TestErrorLogsCarryTheRequestID(t *testing.T) {
 	}
 }
 
-// Issue 24 §3: BindJSON refuses a singleline field holding a control character or a line
+// BindJSON refuses a singleline field holding a control character or a line
 // separator, naming nested fields by their JSON path; an absent optional field is not an error.
 func TestBindRefusesMultilineText(t *testing.T) {
 	type item struct {

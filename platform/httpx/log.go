@@ -25,11 +25,11 @@ func RequestLog(base *slog.Logger) gin.HandlerFunc {
 		}
 		c.Header(RequestIDHeader, id)
 		// The id rides in the request's context too, so a service that logs with the context it
-		// was given (log.ErrorContext(ctx, ...)), and gorm's slow-query log, carry it (issue 19).
+		// was given (log.ErrorContext(ctx, ...)), and gorm's slow-query log, carry it.
 		parent := c.Request.Context()
 		c.Request = c.Request.WithContext(WithRequestID(parent, id))
 		// The request's logger is made when a handler asks for it (Logger): most requests only
-		// write the access line, and a logger per request was an allocation each (issue 16).
+		// write the access line, and a logger per request was an allocation each.
 		c.Set(loggerKey, requestLogger{base: base, id: id})
 		start := time.Now()
 		c.Next()
@@ -78,7 +78,7 @@ func RequestID(ctx context.Context) string {
 
 // RequestIDHandler wraps a log handler so that every record logged with a request's context gets
 // its request_id: an error logged deep in a service is found from the id the client saw in
-// X-Request-Id (issue 19). A logger that already says request_id (Logger) is left alone.
+// X-Request-Id. A logger that already says request_id (Logger) is left alone.
 func RequestIDHandler(h slog.Handler) slog.Handler { return requestIDHandler{next: h} }
 
 type requestIDHandler struct {

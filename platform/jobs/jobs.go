@@ -30,7 +30,7 @@ type Scheduler struct {
 	leader Leader
 	log    *slog.Logger
 	// Observe, when set before Start, hears every run: the job, how long it took and its error
-	// (the metrics, issue 19).
+	// (the metrics of docs/operations.md).
 	Observe func(job string, took time.Duration, err error)
 
 	mu      sync.Mutex

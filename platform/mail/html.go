@@ -5,10 +5,10 @@ import (
 	"html/template"
 )
 
-// Letter is what an email says, laid out as the HTML part of its message (issue 25 §5): the
-// Marquee mark, a heading, the paragraphs, a small table of key figures, one clear button for the
-// link, and a footer. Each module writes its text part by hand and its Letter beside it; the
-// tests check that both parts carry the same links.
+// Letter is what an email says, laid out as the HTML part of its message, so that it reads well in
+// a mail client: the Marquee mark, a heading, the paragraphs, a small table of key figures, one
+// clear button for the link, and a footer. Each module writes its text part by hand and its Letter
+// beside it; the tests check that both parts carry the same links.
 //
 // The layout is for mail readers, not browsers: tables, inline CSS only (readers drop <style> and
 // external sheets), no images (most readers block them until asked; the mark is drawn with

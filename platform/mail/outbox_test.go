@@ -93,7 +93,7 @@ func TestOutbox(t *testing.T) {
 			}
 		})
 
-		// Issue 24 §3: a subject built from a name with a line break is folded, not refused (a
+		// A subject built from a name with a line break is folded, not refused (a
 		// refused email rolled back the pause it reported), and no header can be added through it.
 		t.Run("enqueue folds a subject to one line", func(t *testing.T) {
 			t.Parallel()

@@ -1,4 +1,4 @@
-// Package metrics is Marquee's Prometheus instrumentation (issue 19, docs/operations.md "Metrics"):
+// Package metrics is Marquee's Prometheus instrumentation (docs/operations.md "Metrics and alerts"):
 // request counts and latency by route, the database pool, job runs and failures, the outboxes'
 // depth and charges by outcome, on one registry served at /metrics off the public port or behind
 // a token. Every method is safe on a nil *Metrics, so code built without it (unit tests) needs

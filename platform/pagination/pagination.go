@@ -48,8 +48,8 @@ func Parse(c *gin.Context, s Spec) (Params, error) {
 		}
 		p.PageSize = n
 	}
-	// An empty sort is the default one, as an absent one is (issue 24 §3: ?sort= answered 500 on a
-	// list that sorts in code and needs a sort).
+	// An empty sort is the default one, as an absent one is (?sort= answered 500 on a list
+	// that sorts in code and needs a sort).
 	sort := c.Query("sort")
 	if sort == "" {
 		sort = s.DefaultSort

@@ -27,7 +27,7 @@ type Counter interface {
 // keys of different limits apart.
 type Factory func(name string, limit int, window time.Duration) Counter
 
-// ForDatabase is the factory a server uses on gdb (issue 19): on PostgreSQL, where several
+// ForDatabase is the factory a server uses on gdb: on PostgreSQL, where several
 // replicas share the database, every limit counts in the database (Shared), so that it holds in
 // total and not once per replica; on SQLite, which one process opens, a count in the process is as
 // exact and takes no write lock.

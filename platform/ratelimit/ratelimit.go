@@ -1,8 +1,8 @@
 // Package ratelimit counts attempts per key in fixed windows (DESIGN.md §3). Limiter counts in
 // this process; Shared counts in the database, so that a limit holds in total across replicas
-// (issue 19). The sign-in, password-reset and sign-up limits are always Shared (they also outlive
-// a restart); every other limit is a Counter from ForDatabase: Shared on PostgreSQL, where there
-// may be replicas, and a Limiter on SQLite, where there is one process.
+// (docs/operations.md "Scaling out"). The sign-in, password-reset and sign-up limits are always
+// Shared (they also outlive a restart); every other limit is a Counter from ForDatabase: Shared on
+// PostgreSQL, where there may be replicas, and a Limiter on SQLite, where there is one process.
 package ratelimit
 
 import (

@@ -18,7 +18,7 @@ import (
 )
 
 // Shared is a limiter whose counts live in the database, so that every replica counts against the
-// same limit (issue 19: the sign-in, password-reset and sign-up limits behind several replicas).
+// same limit: the sign-in, password-reset and sign-up limits hold in total behind several replicas.
 // It has Limiter's rules: at most limit attempts per key per window, the window starting at the
 // key's first attempt, each key counted even when another is over.
 //

@@ -17,7 +17,7 @@ import (
 	"marquee/platform/ratelimit"
 )
 
-// The public API's edge (issue 18, docs/api.md): /api/v1 authenticates by API key only. A cookie
+// The public API's edge (docs/api.md): /api/v1 authenticates by API key only. A cookie
 // sent there is ignored (so a browser's session can never be ridden through the API, and the API
 // needs no CSRF header), and the rest of the API ignores an Authorization header (a key can never
 // reach a cookie route, the admin routes among them).

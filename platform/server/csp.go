@@ -11,7 +11,7 @@ import (
 	"marquee/platform/config"
 )
 
-// The Content-Security-Policy of every answer (issue 19, docs/operations.md "Security headers").
+// The Content-Security-Policy of every answer (docs/operations.md "Security settings").
 // Scripts run only from our own files and from the inline scripts the build wrote into its HTML
 // (the prerendered pages' hydration data and stylesheet loader), each allowed by its SHA-256, so
 // no 'unsafe-inline' script and no eval: an injected <script> or inline handler does not run.
@@ -19,7 +19,7 @@ import (
 // injected sheets), which cannot run code. Images also come from the map's tile server; Stripe's
 // script, frames and API are allowed only when the Stripe gateway is on. frame-ancestors 'none'
 // keeps every page out of other sites' frames (clickjacking). The one frame of our own is a
-// report's PDF (/reports/{id}, issue 26): frame-src names only the report file routes of our own
+// report's PDF (/reports/{id}, shown in the page): frame-src names only the report file routes of our own
 // origin (ReportFramePath), and those answers alone allow a frame-ancestor of 'self'.
 func contentSecurityPolicy(cfg *config.Config, inlineScripts []string) string {
 	scripts := []string{"'self'"}

@@ -46,7 +46,8 @@ type Kernel struct {
 	Storage  storage.Storage
 	Events   *events.Bus
 	Audit    *audit.Log
-	// Metrics is the Prometheus registry (issue 19): requests, the pool, jobs, outboxes, charges.
+	// Metrics is the Prometheus registry (docs/operations.md "Metrics and alerts"): requests, the
+	// pool, jobs, outboxes, charges.
 	Metrics *metrics.Metrics
 	// Limits makes the rate limits' counters: in the database on PostgreSQL, so that a limit holds
 	// in total across replicas, and in the process on SQLite (ratelimit.ForDatabase).
@@ -55,7 +56,7 @@ type Kernel struct {
 	analytics  *analytics.Recorder
 	dispatcher *mail.Dispatcher
 	// The OpenAPI document, built from the routes Handler registered, once a day: its examples
-	// hold dates bookable on the day (issue 25).
+	// hold dates bookable on the day, so a client that copies one is not refused.
 	docRoutes []docRoute
 	openapiMu sync.Mutex
 	openapi   []byte
@@ -89,7 +90,7 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 		return nil, fmt.Errorf("storage: %w", err)
 	}
 	if fsStore, ok := store.(*storage.FS); ok {
-		// A process killed in the middle of a put leaves its temporary file (issue 19).
+		// A process killed in the middle of a put leaves its temporary file; it would fill the disk.
 		if n, err := fsStore.RemoveStaleTemporaries(); err != nil {
 			log.Warn("storage: cannot remove the temporary files of interrupted puts", "err", err)
 		} else if n > 0 {
@@ -109,7 +110,7 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 			sender = mail.NewFileSender(cfg.MailDirectory())
 		}
 	}
-	// Every date rule reads "today" in the business time zone (BUSINESS_TIMEZONE, issue 12 item 7).
+	// Every date rule reads "today" in the business time zone (BUSINESS_TIMEZONE, DESIGN.md §1.10).
 	if loc, err := cfg.BusinessLocation(); err == nil {
 		clk = clock.InZone(clk, loc)
 	}
@@ -191,7 +192,7 @@ func (k *Kernel) OpenAPI() ([]byte, error) {
 }
 
 // RouteRows are the rows of every route Handler registered, /api/v1 copies included: tests walk
-// their DTOs and parameters (issue 24 §3).
+// their DTOs and parameters (single-line fields, list parameters), so no route escapes the checks.
 func (k *Kernel) RouteRows() []Route {
 	rows := make([]Route, len(k.docRoutes))
 	for i, d := range k.docRoutes {
@@ -358,7 +359,7 @@ const (
 	ReadyStorage    = "storage"
 )
 
-// readiness is /readyz (issue 25 §2): 503 until every migration of this binary is applied, the
+// readiness is /readyz: 503 until every migration of this binary is applied, the
 // database answers and the storage answers (its bucket or its directory), so that a load balancer
 // sends no request to a server that would answer 500. The body names each check and why one
 // failed, in words that leak no address or credential (the error itself goes to the log). Mail is

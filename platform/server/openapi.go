@@ -17,7 +17,7 @@ import (
 	"marquee/platform/money"
 )
 
-// The OpenAPI 3.1 document (issue 18, issue 25 §3), built from the route rows the kernel
+// The OpenAPI 3.1 document of the public API (docs/api.md), built from the route rows the kernel
 // registered: every route's method, path, role and, from the row, its summary, request and answer
 // DTOs (the types tygo reads), query parameters and success status. A hand-written reflector turns
 // the DTOs into JSON Schema: the DTOs are plain structs with json tags and three value types of our
@@ -42,7 +42,7 @@ type File struct{ Types []string }
 
 // Example sets the request body's example (the document shows it, and the contract test sends it).
 // A func(today dates.Date) any is called when the document is served, so that dates in the example
-// are bookable on the day (issue 25).
+// are bookable on the day, and a client that copies an example is not refused.
 func (r Route) Example(v any) Route {
 	r.example = v
 	return r

@@ -23,7 +23,7 @@ type readiness struct {
 	Checks map[string]string `json:"checks"`
 }
 
-// TestReadinessTellsTheTruth is issue 25 §2: on an empty, unmigrated database /readyz answers 503
+// TestReadinessTellsTheTruth: on an empty, unmigrated database /readyz answers 503
 // naming the migrations (it answered 200 while every API call answered 500); once migrated, 200;
 // a storage directory gone or a database closed, 503 naming that check.
 func TestReadinessTellsTheTruth(t *testing.T) {

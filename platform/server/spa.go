@@ -26,7 +26,7 @@ import (
 // prerendered public pages to a browser without a session, and index.html for every other GET path
 // so the client router can take it. Every file is read once at start, with its brotli and gzip
 // copies (made by webapp/scripts/compress.mjs; gzip'd here when the build has none), and sent in
-// the smallest encoding the browser accepts (issue 16).
+// the smallest encoding the browser accepts (docs/performance.md "First visit").
 type spa struct {
 	files map[string]*asset // by path in the build, "assets/index-3f9a1c.js"
 	index *asset

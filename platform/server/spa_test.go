@@ -45,7 +45,7 @@ func gunzip(t *testing.T, b []byte) string {
 	return string(out)
 }
 
-// Issue 16: the build's brotli and gzip copies are chosen by Accept-Encoding, with Vary; a text file
+// The build's brotli and gzip copies are chosen by Accept-Encoding, with Vary; a text file
 // without a copy is gzip'd at start; the prerendered pages go to a browser without a session only.
 func TestAssetsAreSentCompressed(t *testing.T) {
 	web := fstest.MapFS{

@@ -1,5 +1,5 @@
 // Package signing holds the server's signing key behind a port (Signer). Proof-of-play records
-// (modules/campaigns, issue 17) are signed with it; anyone can check them against the public key
+// (modules/campaigns) are signed with it; anyone can check them against the public key
 // the server publishes (docs/delivery-assurance.md).
 package signing
 

@@ -47,7 +47,7 @@ func NewS3(ctx context.Context, o Options) (*S3, error) {
 		BucketLookup: minio.BucketLookupAuto,
 		// A store that is down answers in about 2 s (backoff of 200 ms doubling, capped at 1 s)
 		// rather than minio-go's 10 retries, so an upload fails fast with a 503 instead of holding
-		// the request and its cleanup for 10 s each (issue 19).
+		// the request and its cleanup for 10 s each.
 		MaxRetries: 4,
 	})
 	if err != nil {
@@ -241,7 +241,7 @@ func (s *S3) readError(key string, err error) error {
 	return s3Error(fmt.Errorf("storage: read %s: %w", key, err), MsgReadUnavailable)
 }
 
-// Messages of a call that needed the object store while it could not be reached (issue 19); the
+// Messages of a call that needed the object store while it could not be reached; the
 // same call may succeed in a moment. An upload says that nothing was stored; a read does not
 // store anything, so it does not say so.
 const (

@@ -55,7 +55,7 @@ type Storage interface {
 }
 
 // Checker is a driver that can say whether its store answers: the bucket exists and is reachable,
-// or the directory is there. /readyz asks it (issue 25 §2); both drivers implement it.
+// or the directory is there. /readyz asks it; both drivers implement it.
 type Checker interface {
 	Check(ctx context.Context) error
 }

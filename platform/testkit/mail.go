@@ -30,8 +30,8 @@ type Mail struct {
 // textURL finds the links of a text part (an address ends at a space or a line end).
 var textURL = regexp.MustCompile(`https?://[^\s"<>]+`)
 
-// ParseMail parses a raw message strictly, as a mail reader would (net/mail, then mime/multipart;
-// issue 25 §5), and fails the test unless it is multipart/alternative with exactly a UTF-8
+// ParseMail parses a raw message strictly, as a mail reader would (net/mail, then mime/multipart),
+// and fails the test unless it is multipart/alternative with exactly a UTF-8
 // text/plain part then a text/html part, the HTML part is one document with inline CSS only (no
 // <style>, stylesheet, script or class) and a phone-friendly viewport, and both parts carry the
 // same links: every link of the HTML part is in the text part, and every link of the text part

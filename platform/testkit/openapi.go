@@ -22,7 +22,8 @@ import (
 )
 
 // Every call a test client makes is checked against the OpenAPI document the server serves, by an
-// independent validator (kin-openapi's openapi3filter, issue 25 §3):
+// independent validator (kin-openapi's openapi3filter), so the document and the server cannot drift
+// apart:
 //   - a request the document calls invalid (a missing parameter, a value out of its enum, a body
 //     of the wrong shape, a security requirement not met) must be refused with a 4xx;
 //   - every answer must be one the document declares for the operation and status: its media

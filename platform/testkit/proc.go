@@ -16,7 +16,7 @@ import (
 )
 
 // The process harness runs the real `marquee serve` binary, for the tests that are about
-// processes: several replicas on one database (issue 19's TestScaleOut), a SIGKILL in the middle
+// processes: several replicas on one database (TestScaleOut), a SIGKILL in the middle
 // of a write, a database or a store that goes away under a running server. Everything else runs
 // the server in the test's own process (Start), which is faster and sees the kernel.
 
