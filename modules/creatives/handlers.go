@@ -64,7 +64,7 @@ func (m *Module) uploadCreativeHandler(c *gin.Context) error {
 		}
 		k.wantW, k.wantH, k.sizeMsg = wi, hi, MsgCreativeSize
 	}
-	return m.upload(c, k)
+	return m.uploadHandler(k)(c)
 }
 
 // uploadContentHandler is /upload_file?type=image|video|document: the chosen type narrows what is
@@ -77,63 +77,60 @@ func (m *Module) uploadContentHandler(c *gin.Context) error {
 	if family != "" && family != ContentImage && family != ContentVideo && family != ContentDocument {
 		return apperr.Field("type", "type is image, video or document.")
 	}
-	return m.upload(c, contentKind(family))
+	return m.uploadHandler(contentKind(family))(c)
 }
 
-// uploadHandler is the upload of one kind of file.
+// uploadHandler is the upload of one kind of file. It reads the multipart body part by part (never
+// parsed into memory), with the whole body capped too, then stores and registers the files.
+// One-file kinds answer an UploadedFile, the others a list.
 func (m *Module) uploadHandler(k uploadKind) httpx.HandlerFunc {
-	return func(c *gin.Context) error { return m.upload(c, k) }
-}
-
-// upload reads the multipart body part by part (never parsed into memory), with the whole body
-// capped too, then stores and registers the files. One-file kinds answer an UploadedFile, the
-// others a list.
-func (m *Module) upload(c *gin.Context, k uploadKind) error {
-	p := auth.Current(c)
-	o := owner{companyID: p.CompanyID, uploaderID: p.UserID}
-	if company := c.Query("company"); company != "" && p.IsAdmin() && k.kind != KindContent && k.kind != KindReport {
-		id, err := m.svc.companyScope(c, p, company)
+	return func(c *gin.Context) error {
+		p := auth.Current(c)
+		o := owner{companyID: p.CompanyID, uploaderID: p.UserID}
+		if company := c.Query("company"); company != "" && p.IsAdmin() && k.kind != KindContent && k.kind != KindReport {
+			id, err := m.svc.companyScope(c, p, company)
+			if err != nil {
+				return err
+			}
+			o.companyID = id
+		}
+		uploads := m.svc.uploads
+		// A company whose storage is full is refused before its body is read; save checks again with
+		// the files' sizes.
+		if err := uploads.checkQuota(c, k, o, 1); err != nil {
+			return err
+		}
+		// The parts' headers and boundaries add a little to the files themselves.
+		bodyMax := min(int64(k.maxFiles)*k.maxBytes, m.deps.Limits.RequestMaxBytes) + (1 << 20)
+		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, bodyMax)
+		mr, err := c.Request.MultipartReader()
+		if err != nil {
+			return apperr.New(apperr.EINVALID, MsgNoFile)
+		}
+		files, err := uploads.readParts(c, k, o, mr)
 		if err != nil {
 			return err
 		}
-		o.companyID = id
-	}
-	uploads := m.svc.uploads
-	// A company whose storage is full is refused before its body is read; save checks again with
-	// the files' sizes.
-	if err := uploads.checkQuota(c, k, o, 1); err != nil {
-		return err
-	}
-	// The parts' headers and boundaries add a little to the files themselves.
-	bodyMax := min(int64(k.maxFiles)*k.maxBytes, m.deps.Limits.RequestMaxBytes) + (1 << 20)
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, bodyMax)
-	mr, err := c.Request.MultipartReader()
-	if err != nil {
-		return apperr.New(apperr.EINVALID, MsgNoFile)
-	}
-	files, err := uploads.readParts(c, k, o, mr)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		for _, s := range files {
-			s.close()
+		defer func() {
+			for _, s := range files {
+				s.close()
+			}
+		}()
+		rows, err := uploads.save(c, k, o, files)
+		if err != nil {
+			return err
 		}
-	}()
-	rows, err := uploads.save(c, k, o, files)
-	if err != nil {
-		return err
-	}
-	if k.maxFiles == 1 {
-		httpx.Answer(c, uploadedDTO(rows[0]))
+		if k.maxFiles == 1 {
+			httpx.Answer(c, uploadedDTO(rows[0]))
+			return nil
+		}
+		out := make([]UploadedFile, 0, len(rows))
+		for _, r := range rows {
+			out = append(out, uploadedDTO(r))
+		}
+		httpx.Answer(c, out)
 		return nil
 	}
-	out := make([]UploadedFile, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, uploadedDTO(r))
-	}
-	httpx.Answer(c, out)
-	return nil
 }
 
 // fileHandler streams a stored file (or its thumbnail, thumb=1, or a TIFF's original, original=1)
