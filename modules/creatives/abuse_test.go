@@ -132,7 +132,7 @@ func uploadAll(t *testing.T, w *world, path string, bodies ...[]byte) []*testkit
 
 const mib = 1 << 20
 
-// Issue 12 item 12: a decode is budgeted by the bytes it allocates, read from the header, and the
+// A decode is budgeted by the bytes it allocates, read from the header, and the
 // decodes in flight together never hold more than IMAGE_DECODE_MEMORY. Eight concurrent uploads of
 // a 189 KB PNG of 5000x5000 pixels at 16 bits (200 MB decoded each) all succeed, one decode at a
 // time, and the heap never grows by more than IMAGE_DECODE_MEMORY + 64 MiB (288 MiB here). With the
@@ -195,7 +195,7 @@ func TestImageOverTheDecodeLimitIsRefused(t *testing.T) {
 	})
 }
 
-// Issue 12 item 13: one request's files together are capped (413), each company has a storage
+// One request's files together are capped (413), each company has a storage
 // quota (413, also under concurrent uploads), and each user an upload rate (429).
 func TestUploadQuotas(t *testing.T) {
 	file := noisePNG(t, 330, 330) // about 430 KB
@@ -249,7 +249,7 @@ func TestUploadQuotas(t *testing.T) {
 	})
 }
 
-// Issue 12 item 16: a JSON call refuses a body declared as anything but JSON with 415 in the
+// A JSON call refuses a body declared as anything but JSON with 415 in the
 // envelope; uploads (multipart) and GETs are unaffected.
 func TestJSONCallsRefuseOtherContentTypes(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
@@ -289,7 +289,7 @@ func postAs(t *testing.T, w *world, path, ct, body string) *testkit.Response {
 	return &testkit.Response{Status: res.StatusCode, Header: res.Header, Body: raw}
 }
 
-// Issue 12 item 17: Unicode format characters (category Cf: bidi overrides, zero-width ones) are
+// Unicode format characters (category Cf: bidi overrides, zero-width ones) are
 // stripped from stored file names, so "photo<U+202E>gpj.exe" cannot show as "photoexe.jpg".
 func TestUploadedNamesLoseFormatCharacters(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {

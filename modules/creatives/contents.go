@@ -4,8 +4,6 @@ import (
 	"context"
 	"path"
 
-	"gorm.io/gorm"
-
 	"marquee/modules/creatives/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
@@ -34,14 +32,12 @@ func contentFilter(p *auth.Principal, q string) store.ContentFilter {
 	return store.ContentFilter{Scope: scope, Active: true, Q: q}
 }
 
-func (m *Module) listContents(ctx context.Context, p *auth.Principal, params pagination.Params) (pagination.Page[*Content], error) {
-	rows, total, err := m.store.ListContents(ctx, contentFilter(p, params.Q), func(q *gorm.DB) *gorm.DB {
-		return params.Apply(q.Order("relevant DESC")) // the relevant item leads (A §5)
-	})
+func (s *service) listContents(ctx context.Context, p *auth.Principal, params pagination.Params) (pagination.Page[*Content], error) {
+	rows, total, err := s.store.ListContents(ctx, contentFilter(p, params.Q), params)
 	if err != nil {
 		return pagination.Page[*Content]{}, apperr.Internal(err)
 	}
-	files, err := m.filesOf(ctx, contentKeys(rows))
+	files, err := s.filesOf(ctx, contentKeys(rows))
 	if err != nil {
 		return pagination.Page[*Content]{}, err
 	}
@@ -63,8 +59,8 @@ func contentKeys(rows []store.Content) []string {
 }
 
 // filesOf returns the file rows under keys, by key.
-func (m *Module) filesOf(ctx context.Context, keys []string) (map[string]*store.File, error) {
-	rows, err := m.store.FilesByKeys(ctx, keys)
+func (s *service) filesOf(ctx context.Context, keys []string) (map[string]*store.File, error) {
+	rows, err := s.store.FilesByKeys(ctx, keys)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -90,7 +86,7 @@ func contentDTO(c *store.Content, f *store.File) *Content {
 
 // createContent saves a content item (admins, A §6). A file item needs a content or temp upload of
 // the caller's company first (A §5); a youtube item needs a link with a v parameter.
-func (m *Module) createContent(ctx context.Context, p *auth.Principal, req CreateContentRequest) (*Content, error) {
+func (s *service) createContent(ctx context.Context, p *auth.Principal, req CreateContentRequest) (*Content, error) {
 	typ, scopes, tags, err := normalizeContentFields(req.Type, req.Scopes, req.Tags)
 	if err != nil {
 		return nil, err
@@ -99,7 +95,7 @@ func (m *Module) createContent(ctx context.Context, p *auth.Principal, req Creat
 	if err != nil {
 		return nil, err
 	}
-	now := m.deps.Clock.Now()
+	now := s.deps.Clock.Now()
 	row := &store.Content{ID: ids.New(), CompanyID: p.CompanyID, Type: typ, Scopes: store.JoinSet(scopes),
 		Tags: store.JoinSet(tags), Status: StatusActive, CreatedBy: p.UserID, CreatedAt: now, UpdatedAt: now}
 	var file *store.File
@@ -112,7 +108,7 @@ func (m *Module) createContent(ctx context.Context, p *auth.Principal, req Creat
 			row.Name = "YouTube " + row.Youtube
 		}
 	} else {
-		file, err = m.ownUpload(ctx, p, p.CompanyID, req.Content.URL, []string{KindContent, KindTemp})
+		file, err = s.ownUpload(ctx, p, p.CompanyID, req.Content.URL, []string{KindContent, KindTemp})
 		if err != nil {
 			return nil, apperr.New(apperr.EINVALID, MsgUploadContent)
 		}
@@ -127,13 +123,13 @@ func (m *Module) createContent(ctx context.Context, p *auth.Principal, req Creat
 			row.Name = row.CustomName
 		}
 	}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		if file != nil {
-			if err := m.attach(ctx, file.Key, p.CompanyID); err != nil {
+			if err := s.attach(ctx, file.Key, p.CompanyID); err != nil {
 				return err
 			}
 		}
-		return m.store.CreateContent(ctx, row)
+		return s.store.CreateContent(ctx, row)
 	})
 	if err != nil {
 		return nil, db.Translate(err, MsgUploadContent, MsgSaveFailed)
@@ -141,18 +137,19 @@ func (m *Module) createContent(ctx context.Context, p *auth.Principal, req Creat
 	return contentDTO(row, file), nil
 }
 
-// attach marks an upload used; gorm.ErrRecordNotFound when the temp cleanup took it first.
-func (m *Module) attach(ctx context.Context, key, companyID string) error {
-	return m.store.AttachFile(ctx, key, companyID)
+// attach marks an upload used; a not-found error (db.IsNotFound) when the temp cleanup took it
+// first.
+func (s *service) attach(ctx context.Context, key, companyID string) error {
+	return s.store.AttachFile(ctx, key, companyID)
 }
 
 // ownUpload returns the upload under key when it is of one of kinds and belongs to companyID or was
 // uploaded by p (an admin's upload for a company). ENOTFOUND otherwise.
-func (m *Module) ownUpload(ctx context.Context, p *auth.Principal, companyID, key string, kinds []string) (*store.File, error) {
+func (s *service) ownUpload(ctx context.Context, p *auth.Principal, companyID, key string, kinds []string) (*store.File, error) {
 	if key == "" {
 		return nil, apperr.NotFound(MsgFileNotFound)
 	}
-	f, err := m.store.FileByKey(ctx, key)
+	f, err := s.store.FileByKey(ctx, key)
 	if err != nil {
 		return nil, db.Translate(err, MsgFileNotFound, "")
 	}
@@ -166,7 +163,12 @@ func (m *Module) ownUpload(ctx context.Context, p *auth.Principal, companyID, ke
 	return f, nil
 }
 
-func (m *Module) updateContent(ctx context.Context, id string, req UpdateContentRequest) (*Content, error) {
+// updateContent changes a content item (admins, A §6); the body's id, when given, must be the
+// address's.
+func (s *service) updateContent(ctx context.Context, _ *auth.Principal, id string, req UpdateContentRequest) (*Content, error) {
+	if req.ID != "" && req.ID != id {
+		return nil, apperr.Field("id", "The id does not match the address.")
+	}
 	typ, scopes, tags, err := normalizeContentFields(req.Type, req.Scopes, req.Tags)
 	if err != nil {
 		return nil, err
@@ -183,8 +185,8 @@ func (m *Module) updateContent(ctx context.Context, id string, req UpdateContent
 		return nil, apperr.Field("status", "Status is active or inactive.")
 	}
 	var row *store.Content
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		cur, err := m.store.ContentByID(ctx, id)
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		cur, err := s.store.ContentByID(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -193,7 +195,7 @@ func (m *Module) updateContent(ctx context.Context, id string, req UpdateContent
 			return apperr.Field("type", MsgContentTypeKind)
 		}
 		if cur.FileKey != "" {
-			f, err := m.store.FileByKey(ctx, cur.FileKey)
+			f, err := s.store.FileByKey(ctx, cur.FileKey)
 			if err != nil {
 				return err
 			}
@@ -201,17 +203,17 @@ func (m *Module) updateContent(ctx context.Context, id string, req UpdateContent
 				return apperr.Field("type", MsgContentTypeKind)
 			}
 		}
-		if err := m.store.UpdateContent(ctx, id, map[string]any{"name": name, "type": typ, "scopes": store.JoinSet(scopes),
-			"tags": store.JoinSet(tags), "status": req.Status, "description": desc, "updated_at": m.deps.Clock.Now()}); err != nil {
+		if err := s.store.UpdateContent(ctx, id, map[string]any{"name": name, "type": typ, "scopes": store.JoinSet(scopes),
+			"tags": store.JoinSet(tags), "status": req.Status, "description": desc, "updated_at": s.deps.Clock.Now()}); err != nil {
 			return err
 		}
-		row, err = m.store.ContentByID(ctx, id)
+		row, err = s.store.ContentByID(ctx, id)
 		return err
 	})
 	if err != nil {
 		return nil, db.Translate(err, MsgContentNotFound, MsgSaveFailed)
 	}
-	files, err := m.filesOf(ctx, contentKeys([]store.Content{*row}))
+	files, err := s.filesOf(ctx, contentKeys([]store.Content{*row}))
 	if err != nil {
 		return nil, err
 	}
@@ -219,34 +221,37 @@ func (m *Module) updateContent(ctx context.Context, id string, req UpdateContent
 }
 
 // deleteContent removes the item and its file: the rows in one transaction, then the objects.
-func (m *Module) deleteContent(ctx context.Context, id string) error {
-	err := m.deleteWithFile(ctx, func(ctx context.Context) (string, error) {
-		cur, err := m.store.ContentByID(ctx, id)
+func (s *service) deleteContent(ctx context.Context, _ *auth.Principal, id string) (SuccessResponse, error) {
+	err := s.deleteWithFile(ctx, func(ctx context.Context) (string, error) {
+		cur, err := s.store.ContentByID(ctx, id)
 		if err != nil {
 			return "", err
 		}
-		return cur.FileKey, m.store.DeleteContent(ctx, id)
+		return cur.FileKey, s.store.DeleteContent(ctx, id)
 	})
-	return db.Translate(err, MsgContentNotFound, "")
+	if err != nil {
+		return SuccessResponse{}, db.Translate(err, MsgContentNotFound, "")
+	}
+	return SuccessResponse{Success: true}, nil
 }
 
 // markRelevant makes id the only relevant item (A §5) in one transaction. Concurrent markings take
 // turns (db.LockForTx): the unique index alone would refuse the loser instead of ordering them.
-func (m *Module) markRelevant(ctx context.Context, id string) (*Content, error) {
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		if err := db.LockForTx(ctx, m.deps.DB, "creatives.relevant"); err != nil {
+func (s *service) markRelevant(ctx context.Context, _ *auth.Principal, id string) (*Content, error) {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if err := db.LockForTx(ctx, s.deps.DB, "creatives.relevant"); err != nil {
 			return err
 		}
-		return m.store.MarkRelevant(ctx, id, m.deps.Clock.Now())
+		return s.store.MarkRelevant(ctx, id, s.deps.Clock.Now())
 	})
 	if err != nil {
 		return nil, db.Translate(err, MsgContentNotFound, MsgSaveFailed)
 	}
-	row, err := m.store.ContentByID(ctx, id)
+	row, err := s.store.ContentByID(ctx, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgContentNotFound, "")
 	}
-	files, err := m.filesOf(ctx, contentKeys([]store.Content{*row}))
+	files, err := s.filesOf(ctx, contentKeys([]store.Content{*row}))
 	if err != nil {
 		return nil, err
 	}

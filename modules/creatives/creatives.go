@@ -5,8 +5,6 @@ import (
 	"crypto/rand"
 	"strings"
 
-	"gorm.io/gorm"
-
 	"marquee/modules/creatives/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
@@ -14,7 +12,18 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/pagination"
+	"marquee/platform/ratelimit"
 )
+
+// service implements Service, and the calls of the module's handlers.
+type service struct {
+	deps         Deps
+	store        *store.Store
+	uploads      *uploader
+	requestLimit ratelimit.Counter // POST /users/creative, per user
+}
+
+var _ Service = (*service)(nil)
 
 // creativeListSpec: A §9, the creatives list offers 10, 20, 50 and All.
 var creativeListSpec = pagination.Spec{
@@ -28,14 +37,14 @@ var creativeUploadKinds = []string{KindCreative, KindCreativeLibrary, KindCreati
 
 // companyScope is the company whose creatives p works on: their own; an admin may name another
 // (B §2), or none to see every company's.
-func (m *Module) companyScope(ctx context.Context, p *auth.Principal, requested string) (string, error) {
+func (s *service) companyScope(ctx context.Context, p *auth.Principal, requested string) (string, error) {
 	if !p.IsAdmin() {
 		return p.CompanyID, nil
 	}
 	if requested == "" {
 		return "", nil
 	}
-	if _, err := m.deps.Identity.FindCompanyByID(ctx, requested); err != nil {
+	if _, err := s.deps.Identity.FindCompanyByID(ctx, requested); err != nil {
 		if apperr.CodeOf(err) == apperr.ENOTFOUND {
 			return "", apperr.NotFound(MsgCompanyNotFound)
 		}
@@ -44,16 +53,16 @@ func (m *Module) companyScope(ctx context.Context, p *auth.Principal, requested 
 	return requested, nil
 }
 
-func (m *Module) listCreatives(ctx context.Context, p *auth.Principal, company string, params pagination.Params) (pagination.Page[*Creative], error) {
-	companyID, err := m.companyScope(ctx, p, company)
+func (s *service) listCreatives(ctx context.Context, p *auth.Principal, company string, params pagination.Params) (pagination.Page[*Creative], error) {
+	companyID, err := s.companyScope(ctx, p, company)
 	if err != nil {
 		return pagination.Page[*Creative]{}, err
 	}
-	rows, total, err := m.store.ListCreatives(ctx, store.CreativeFilter{CompanyID: companyID}, params.Apply)
+	rows, total, err := s.store.ListCreatives(ctx, store.CreativeFilter{CompanyID: companyID}, params)
 	if err != nil {
 		return pagination.Page[*Creative]{}, apperr.Internal(err)
 	}
-	out, err := m.creativeDTOs(ctx, rows)
+	out, err := s.creativeDTOs(ctx, rows)
 	if err != nil {
 		return pagination.Page[*Creative]{}, err
 	}
@@ -61,25 +70,24 @@ func (m *Module) listCreatives(ctx context.Context, p *auth.Principal, company s
 }
 
 // creativesOfSize lists the company's creatives of exactly width x height (a face's ad size).
-func (m *Module) creativesOfSize(ctx context.Context, p *auth.Principal, company string, width, height int) ([]*Creative, error) {
-	companyID, err := m.companyScope(ctx, p, company)
+func (s *service) creativesOfSize(ctx context.Context, p *auth.Principal, company string, width, height int) ([]*Creative, error) {
+	companyID, err := s.companyScope(ctx, p, company)
 	if err != nil {
 		return nil, err
 	}
-	rows, _, err := m.store.ListCreatives(ctx, store.CreativeFilter{CompanyID: companyID, Width: width, Height: height},
-		func(q *gorm.DB) *gorm.DB { return q.Order("created_at DESC").Order("id").Limit(500) })
+	rows, err := s.store.LatestCreatives(ctx, store.CreativeFilter{CompanyID: companyID, Width: width, Height: height}, 500)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	return m.creativeDTOs(ctx, rows)
+	return s.creativeDTOs(ctx, rows)
 }
 
-func (m *Module) creativeDTOs(ctx context.Context, rows []store.Creative) ([]*Creative, error) {
+func (s *service) creativeDTOs(ctx context.Context, rows []store.Creative) ([]*Creative, error) {
 	keys := make([]string, 0, len(rows))
 	for _, r := range rows {
 		keys = append(keys, r.FileKey)
 	}
-	files, err := m.filesOf(ctx, keys)
+	files, err := s.filesOf(ctx, keys)
 	if err != nil {
 		return nil, err
 	}
@@ -103,11 +111,11 @@ func creativeDTO(c *store.Creative, f *store.File) *Creative {
 // createCreative saves an uploaded image as a creative of the caller's company, or of the company
 // an admin names (B §2). The upload must be the caller's (A §5: 'Sorry! you must first upload your
 // creative'). A company's first creative becomes its default.
-func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req CreateCreativeRequest) (*Creative, error) {
+func (s *service) createCreative(ctx context.Context, p *auth.Principal, req CreateCreativeRequest) (*Creative, error) {
 	companyID := p.CompanyID
 	if p.IsAdmin() && req.Company != "" {
 		var err error
-		if companyID, err = m.companyScope(ctx, p, req.Company); err != nil {
+		if companyID, err = s.companyScope(ctx, p, req.Company); err != nil {
 			return nil, err
 		}
 	}
@@ -119,7 +127,7 @@ func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req Crea
 	if err != nil {
 		return nil, err
 	}
-	file, err := m.ownUpload(ctx, p, companyID, req.Creative.URL, creativeUploadKinds)
+	file, err := s.ownUpload(ctx, p, companyID, req.Creative.URL, creativeUploadKinds)
 	if err != nil && apperr.As(err).Code != apperr.ENOTFOUND {
 		return nil, err // an outage is not the client's mistake
 	}
@@ -137,20 +145,20 @@ func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req Crea
 	// hits a unique index, and the transaction is then run again.
 	for range 3 {
 		row = &store.Creative{ID: ids.New(), CompanyID: companyID, FileKey: file.Key, Name: name, Alt: alt,
-			Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: m.deps.Clock.Now()}
-		err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-			if err := db.LockForTx(ctx, m.deps.DB, "creatives.default:"+companyID); err != nil {
+			Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: s.deps.Clock.Now()}
+		err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+			if err := db.LockForTx(ctx, s.deps.DB, "creatives.default:"+companyID); err != nil {
 				return err
 			}
-			if err := m.attach(ctx, file.Key, companyID); err != nil {
+			if err := s.attach(ctx, file.Key, companyID); err != nil {
 				return err
 			}
-			if _, err := m.store.DefaultCreative(ctx, companyID); db.IsNotFound(err) {
+			if _, err := s.store.DefaultCreative(ctx, companyID); db.IsNotFound(err) {
 				row.IsDefault = true
 			} else if err != nil {
 				return err
 			}
-			if err := m.store.CreateCreative(ctx, row); err != nil {
+			if err := s.store.CreateCreative(ctx, row); err != nil {
 				return err
 			}
 			if companyID == p.CompanyID {
@@ -158,7 +166,7 @@ func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req Crea
 			}
 			// An admin's creative for another company (B §2 "upload a creative for a company") is an
 			// admin change (DESIGN.md §1.12).
-			return m.deps.Audit.Record(ctx, audit.Change{Action: AuditCreativeForCompany, ObjectType: "company", ObjectID: companyID,
+			return s.deps.Audit.Record(ctx, audit.Change{Action: AuditCreativeForCompany, ObjectType: "company", ObjectID: companyID,
 				After: map[string]string{"creative_id": row.ID, "name": row.Name, "file": row.FileKey}})
 		})
 		if !db.IsDuplicate(err) {
@@ -173,8 +181,8 @@ func (m *Module) createCreative(ctx context.Context, p *auth.Principal, req Crea
 }
 
 // ownCreative returns the creative when p may manage it; another company's answers 404.
-func (m *Module) ownCreative(ctx context.Context, p *auth.Principal, id string) (*store.Creative, error) {
-	c, err := m.store.CreativeByID(ctx, id)
+func (s *service) ownCreative(ctx context.Context, p *auth.Principal, id string) (*store.Creative, error) {
+	c, err := s.store.CreativeByID(ctx, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgCreativeNotFound, "")
 	}
@@ -184,39 +192,42 @@ func (m *Module) ownCreative(ctx context.Context, p *auth.Principal, id string) 
 	return c, nil
 }
 
-func (m *Module) deleteCreative(ctx context.Context, p *auth.Principal, id string) error {
-	err := m.deleteWithFile(ctx, func(ctx context.Context) (string, error) {
-		c, err := m.ownCreative(ctx, p, id)
+func (s *service) deleteCreative(ctx context.Context, p *auth.Principal, id string) (SuccessResponse, error) {
+	err := s.deleteWithFile(ctx, func(ctx context.Context) (string, error) {
+		c, err := s.ownCreative(ctx, p, id)
 		if err != nil {
 			return "", err
 		}
-		return c.FileKey, m.store.DeleteCreative(ctx, id)
+		return c.FileKey, s.store.DeleteCreative(ctx, id)
 	})
-	return db.Translate(err, MsgCreativeNotFound, "")
+	if err != nil {
+		return SuccessResponse{}, db.Translate(err, MsgCreativeNotFound, "")
+	}
+	return SuccessResponse{Success: true}, nil
 }
 
 // setDefault makes the creative its company's only default, in one transaction; concurrent
 // changes of one company's default take turns (db.LockForTx).
-func (m *Module) setDefault(ctx context.Context, p *auth.Principal, id string) (*Creative, error) {
+func (s *service) setDefault(ctx context.Context, p *auth.Principal, id string) (*Creative, error) {
 	var row *store.Creative
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.ownCreative(ctx, p, id)
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		c, err := s.ownCreative(ctx, p, id)
 		if err != nil {
 			return err
 		}
-		if err := db.LockForTx(ctx, m.deps.DB, "creatives.default:"+c.CompanyID); err != nil {
+		if err := db.LockForTx(ctx, s.deps.DB, "creatives.default:"+c.CompanyID); err != nil {
 			return err
 		}
-		if err := m.store.MakeDefault(ctx, c.CompanyID, c.ID); err != nil {
+		if err := s.store.MakeDefault(ctx, c.CompanyID, c.ID); err != nil {
 			return err
 		}
-		row, err = m.store.CreativeByID(ctx, id)
+		row, err = s.store.CreativeByID(ctx, id)
 		return err
 	})
 	if err != nil {
 		return nil, db.Translate(err, MsgCreativeNotFound, MsgSaveFailed)
 	}
-	out, err := m.creativeDTOs(ctx, []store.Creative{*row})
+	out, err := s.creativeDTOs(ctx, []store.Creative{*row})
 	if err != nil {
 		return nil, err
 	}
@@ -224,15 +235,15 @@ func (m *Module) setDefault(ctx context.Context, p *auth.Principal, id string) (
 }
 
 // defaultCreative is the company's default creative, or nil when it has none.
-func (m *Module) defaultCreative(ctx context.Context, p *auth.Principal, company string) (*Creative, error) {
+func (s *service) defaultCreative(ctx context.Context, p *auth.Principal, company string) (*Creative, error) {
 	companyID := p.CompanyID
 	if p.IsAdmin() && company != "" {
 		var err error
-		if companyID, err = m.companyScope(ctx, p, company); err != nil {
+		if companyID, err = s.companyScope(ctx, p, company); err != nil {
 			return nil, err
 		}
 	}
-	c, err := m.FindDefaultCreative(ctx, companyID)
+	c, err := s.FindDefaultCreative(ctx, companyID)
 	if apperr.CodeOf(err) == apperr.ENOTFOUND {
 		return nil, nil
 	}
@@ -255,21 +266,21 @@ func newReference() string {
 }
 
 // FindCreativesByIDs implements Service.
-func (m *Module) FindCreativesByIDs(ctx context.Context, ids []string) ([]*Creative, error) {
-	rows, err := m.store.CreativesByIDs(ctx, ids)
+func (s *service) FindCreativesByIDs(ctx context.Context, ids []string) ([]*Creative, error) {
+	rows, err := s.store.CreativesByIDs(ctx, ids)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	return m.creativeDTOs(ctx, rows)
+	return s.creativeDTOs(ctx, rows)
 }
 
 // FindDefaultCreative implements Service.
-func (m *Module) FindDefaultCreative(ctx context.Context, companyID string) (*Creative, error) {
-	c, err := m.store.DefaultCreative(ctx, companyID)
+func (s *service) FindDefaultCreative(ctx context.Context, companyID string) (*Creative, error) {
+	c, err := s.store.DefaultCreative(ctx, companyID)
 	if err != nil {
 		return nil, db.Translate(err, MsgCreativeNotFound, "")
 	}
-	out, err := m.creativeDTOs(ctx, []store.Creative{*c})
+	out, err := s.creativeDTOs(ctx, []store.Creative{*c})
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 // Decoding an image for its thumbnail allocates its whole pixel buffer, and the buffer's size depends
 // on the pixel format, not on the file: a 189 KB PNG of 5000x5000 pixels at 16 bits per channel
 // decodes to 200 MB. decodeCost reads that size from the header before anything is decoded, so a
-// decode is budgeted by the bytes it will take (issue 12 item 12).
+// decode is budgeted by the bytes it will take, not by the file's size.
 
 // decodeOverhead covers what a decode allocates besides the pixels: the thumbnail canvas, the
 // decoders' row and Huffman buffers.

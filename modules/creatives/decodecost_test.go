@@ -15,9 +15,9 @@ import (
 	"golang.org/x/image/tiff"
 )
 
-// decodeCost must not under-count what a decode allocates (issue 12 item 12): for each format and
-// pixel layout, the estimate from the header is at least 90% of the bytes the decode allocated,
-// and not wildly more.
+// decodeCost must not under-count what a decode allocates, or the budget would let too many
+// decodes through: for each format and pixel layout, the estimate from the header is at least 90%
+// of the bytes the decode allocated, and not wildly more.
 func TestDecodeCostCoversTheDecode(t *testing.T) {
 	const w, h = 1000, 800
 	fill := func(img image.Image, set func(x, y int)) image.Image {

@@ -65,32 +65,37 @@ The Marquee team
 	}
 }
 
-// requestCreative sends the creative request (A §8) to operations, with a copy to the signed-in
-// user's own address, never to the typed one: the call cannot mail strangers.
-func (m *Module) requestCreative(ctx context.Context, p *auth.Principal, req CreativeRequest) error {
+// requestCreative sends the creative request (A §4, §8) to operations, with a copy to the
+// signed-in user's own address, never to the typed one: the call cannot mail strangers. Rate
+// limited per user.
+func (s *service) requestCreative(ctx context.Context, p *auth.Principal, req CreativeRequest) (MessageResponse, error) {
 	var err error
 	if req.FullName, err = cleanText("full_name", req.FullName, maxFullNameLen, true); err != nil {
-		return err
+		return MessageResponse{}, err
 	}
 	if req.Message, err = cleanText("message", req.Message, maxMessageLen, false); err != nil {
-		return err
+		return MessageResponse{}, err
 	}
 	addr, perr := netmail.ParseAddress(req.Email)
 	if perr != nil || addr.Name != "" || len(req.Email) > 254 {
-		return apperr.Field("email", identity.MsgInvalidEmail)
+		return MessageResponse{}, apperr.Field("email", identity.MsgInvalidEmail)
 	}
 	req.Email = addr.Address
-	if err := ratelimit.Check(ctx, m.requestLimit, MsgTooManyRequests, "creative-request:"+p.UserID); err != nil {
-		return err
+	if err := ratelimit.Check(ctx, s.requestLimit, MsgTooManyRequests, "creative-request:"+p.UserID); err != nil {
+		return MessageResponse{}, err
 	}
-	company, err := m.deps.Identity.FindCompanyByID(ctx, p.CompanyID)
+	company, err := s.deps.Identity.FindCompanyByID(ctx, p.CompanyID)
 	if err != nil {
-		return err
+		return MessageResponse{}, err
 	}
-	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		if err := m.deps.Outbox.Enqueue(ctx, creativeRequestMail(m.deps.OperationsEmail, company.Name, company.Type, req, p.Email)); err != nil {
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if err := s.deps.Outbox.Enqueue(ctx, creativeRequestMail(s.deps.OperationsEmail, company.Name, company.Type, req, p.Email)); err != nil {
 			return err
 		}
-		return m.deps.Outbox.Enqueue(ctx, creativeRequestCopy(p.Email, req))
+		return s.deps.Outbox.Enqueue(ctx, creativeRequestCopy(p.Email, req))
 	})
+	if err != nil {
+		return MessageResponse{}, err
+	}
+	return MessageResponse{Success: true, Message: MsgCreativeRequested}, nil
 }

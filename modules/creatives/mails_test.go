@@ -8,7 +8,7 @@ import (
 )
 
 // TestMailsAreMultipart: the creative request and its copy are multipart/alternative, parsed
-// strictly; the request's figures are a table (issue 25 §5).
+// strictly; the request's figures are a table, so a mail client shows them aligned.
 func TestMailsAreMultipart(t *testing.T) {
 	req := CreativeRequest{Email: "ana@example.com", FullName: "Ana Diaz", Message: "A <b>bold</b> ad, please."}
 	m := testkit.ParseMail(t, testkit.RenderMail(t, creativeRequestMail("ops@example.com", "Sunrise Coffee", "standard", req, "ana@sunrise.test")), "https://ads.example.com")

@@ -75,12 +75,11 @@ type UploadLimits struct {
 	DecodeMemory    int64 // memory all decodes in flight take together; more wait
 }
 
-// Module is the creatives bounded context.
+// Module is the creatives bounded context: its wiring and its HTTP handlers (handlers.go). The
+// work is the service's.
 type Module struct {
-	deps         Deps
-	store        *store.Store
-	uploads      *uploader
-	requestLimit ratelimit.Counter
+	deps Deps
+	svc  *service
 }
 
 // New builds the module.
@@ -110,17 +109,17 @@ func New(d Deps) (*Module, error) {
 		}
 	}
 	st := store.New(d.DB)
-	return &Module{
+	return &Module{deps: d, svc: &service{
 		deps:  d,
 		store: st,
 		uploads: &uploader{deps: d, store: st, decodes: semaphore.NewWeighted(d.Limits.DecodeMemory),
 			rate: d.RateLimits("uploads", d.Limits.FilesPerMinute, time.Minute)},
 		requestLimit: d.RateLimits("creative-requests", CreativeRequestsPerHour, time.Hour),
-	}, nil
+	}}, nil
 }
 
 // Service returns the module's public API.
-func (m *Module) Service() Service { return m }
+func (m *Module) Service() Service { return m.svc }
 
 func (m *Module) Name() string { return "creatives" }
 
@@ -128,9 +127,9 @@ func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
 
 func (m *Module) Jobs() []jobs.Job {
 	return []jobs.Job{{Name: "creatives.temp-cleanup", Every: time.Hour, Run: func(ctx context.Context) error {
-		_, err := m.CleanTempFiles(ctx)
+		_, err := m.svc.cleanTempFiles(ctx)
 		return err
-	}}, {Name: JobSweepOrphans, Every: time.Hour, Run: m.sweepOrphansDaily}}
+	}}, {Name: JobSweepOrphans, Every: time.Hour, Run: m.svc.sweepOrphansDaily}}
 }
 
 func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }

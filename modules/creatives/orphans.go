@@ -11,7 +11,7 @@ import (
 )
 
 // JobSweepOrphans is the job that deletes, once a day, the objects no file row names
-// (SweepOrphanObjects).
+// (sweepOrphanObjects).
 const JobSweepOrphans = "creatives.orphan-sweep"
 
 // SweepEvery is how often the orphan sweep runs. Its job ticks hourly and sweeps when the last
@@ -33,14 +33,14 @@ var orphanBatch = 500
 // Nothing else writes there; generated reports live under "reports/", which is not swept.
 var storedKinds = []string{KindCreative, KindCreativeLibrary, KindTemp, KindContent, KindCreativeImage, KindReport, KindProof}
 
-// SweepOrphanObjects deletes the stored objects, older than OrphanGrace, that no file row names
+// sweepOrphanObjects deletes the stored objects, older than OrphanGrace, that no file row names
 // as its original, thumbnail or web copy, and answers how many it deleted. They are what an upload
-// cut short between storing its objects and inserting its row leaves (a process killed, issue 19),
+// cut short between storing its objects and inserting its row leaves (a process killed, which runs no deferred clean-up),
 // and what a release leaves when deleting its objects fails (deleteObjects). Such objects are never
 // served, since every read goes through a row, but they take space and a company's data would
 // outlive the company's files. A row inserted meanwhile is not at risk: its objects are new.
-func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
-	cutoff := m.deps.Clock.Now().Add(-OrphanGrace)
+func (s *service) sweepOrphanObjects(ctx context.Context) (int, error) {
+	cutoff := s.deps.Clock.Now().Add(-OrphanGrace)
 	removed := 0
 	var batch []storage.Object
 	// sweep deletes the objects of the batch that no row names: one query for the batch.
@@ -52,7 +52,7 @@ func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
 		for i, o := range batch {
 			keys[i] = o.Key
 		}
-		named, err := m.store.NamedKeys(ctx, keys)
+		named, err := s.store.NamedKeys(ctx, keys)
 		if err != nil {
 			return apperr.Internal(err)
 		}
@@ -60,17 +60,17 @@ func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
 			if named[o.Key] {
 				continue
 			}
-			if err := m.deps.Storage.Delete(ctx, o.Key); err != nil {
+			if err := s.deps.Storage.Delete(ctx, o.Key); err != nil {
 				return err
 			}
 			removed++
-			m.deps.Log.InfoContext(ctx, "creatives: deleted an object no file names", "key", o.Key, "size", o.Size, "modified", o.ModTime)
+			s.deps.Log.InfoContext(ctx, "creatives: deleted an object no file names", "key", o.Key, "size", o.Size, "modified", o.ModTime)
 		}
 		batch = batch[:0]
 		return nil
 	}
 	for _, kind := range storedKinds {
-		err := m.deps.Storage.List(ctx, kind+"/", func(o storage.Object) error {
+		err := s.deps.Storage.List(ctx, kind+"/", func(o storage.Object) error {
 			if !o.ModTime.Before(cutoff) {
 				return nil
 			}
@@ -93,26 +93,26 @@ func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
 // never did. The time is kept in an object beside the ones swept, not in the process: a job that
 // ticked every 24 hours would start its wait again at each restart, and would never run on a
 // service deployed more often than daily.
-func (m *Module) sweepOrphansDaily(ctx context.Context) error {
-	now := m.deps.Clock.Now()
-	last, err := m.lastSweep(ctx)
+func (s *service) sweepOrphansDaily(ctx context.Context) error {
+	now := s.deps.Clock.Now()
+	last, err := s.lastSweep(ctx)
 	if err != nil {
 		return err
 	}
 	if now.Sub(last) < SweepEvery {
 		return nil
 	}
-	if _, err := m.SweepOrphanObjects(ctx); err != nil {
+	if _, err := s.sweepOrphanObjects(ctx); err != nil {
 		return err
 	}
 	stamp := now.Format(time.RFC3339Nano)
-	return m.deps.Storage.Put(ctx, sweepMarkerKey, strings.NewReader(stamp), int64(len(stamp)), "text/plain")
+	return s.deps.Storage.Put(ctx, sweepMarkerKey, strings.NewReader(stamp), int64(len(stamp)), "text/plain")
 }
 
 // lastSweep is the time of the last finished sweep; the zero time when there was none (or its
 // marker cannot be read as a time, which a new sweep rewrites).
-func (m *Module) lastSweep(ctx context.Context) (time.Time, error) {
-	rc, _, err := m.deps.Storage.Get(ctx, sweepMarkerKey)
+func (s *service) lastSweep(ctx context.Context) (time.Time, error) {
+	rc, _, err := s.deps.Storage.Get(ctx, sweepMarkerKey)
 	if apperr.CodeOf(err) == apperr.ENOTFOUND {
 		return time.Time{}, nil
 	}

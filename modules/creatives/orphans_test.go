@@ -16,7 +16,7 @@ import (
 )
 
 // The objects an upload cut short leaves (stored, but no row inserted: a process killed between
-// the two, issue 19) are deleted by the daily sweep once they are a day old, on both drivers;
+// the two) are deleted by the daily sweep once they are a day old, on both drivers;
 // every object a row names, and everything outside the upload folders, stays.
 func TestOrphanObjectsAreSweptAfterADay(t *testing.T) {
 	defer creatives.SetOrphanBatch(2)() // full batches, and a last one that is not

@@ -23,7 +23,7 @@ var _ server.DemoSeeder = (*Module)(nil)
 
 // demoContent is the demo content library: every stored file type (and one item stored with the
 // older type doc) and every scope. No YouTube item: the one seeded before was a well-known joke
-// video passed off as the tutorial (issue 12 item 22), and we ship no video of our own, so the
+// video passed off as the tutorial, and we ship no video of our own, so the
 // dashboard's tutorial shows its written guide until an admin adds a real one.
 var demoContent = []struct {
 	name, typ, file, youtube, status string
@@ -59,7 +59,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 	adminP := &auth.Principal{UserID: admin.UserID, CompanyID: admin.CompanyID, Email: admin.Email, Role: auth.SubjectAdmin}
 	contents, creatives := 0, 0
 	for _, d := range demoContent {
-		if exists, err := m.store.ContentNamed(ctx, d.name); err != nil || exists {
+		if exists, err := m.svc.store.ContentNamed(ctx, d.name); err != nil || exists {
 			if err != nil {
 				return "", err
 			}
@@ -67,14 +67,14 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		}
 		req := CreateContentRequest{Type: d.typ, Content: ContentFile{Name: d.name}, Scopes: d.scopes, Tags: d.tags, Youtube: d.youtube}
 		if d.file != "" {
-			f, err := m.uploads.storeReader(ctx, contentKind(d.typ), owner{companyID: admin.CompanyID, uploaderID: admin.UserID},
+			f, err := m.svc.uploads.storeReader(ctx, contentKind(d.typ), owner{companyID: admin.CompanyID, uploaderID: admin.UserID},
 				d.file, bytes.NewReader(demoFile(d.file, d.name)))
 			if err != nil {
 				return "", fmt.Errorf("creatives: demo file %s: %w", d.file, err)
 			}
 			req.Content.URL = f.Key
 		}
-		c, err := m.createContent(ctx, adminP, req)
+		c, err := m.svc.createContent(ctx, adminP, req)
 		if err != nil {
 			return "", fmt.Errorf("creatives: demo content %s: %w", d.name, err)
 		}
@@ -86,12 +86,12 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 			cols["status"] = d.status
 		}
 		if len(cols) > 0 {
-			if err := m.store.UpdateContent(ctx, c.ID, cols); err != nil {
+			if err := m.svc.store.UpdateContent(ctx, c.ID, cols); err != nil {
 				return "", err
 			}
 		}
 		if d.relevant {
-			if _, err := m.markRelevant(ctx, c.ID); err != nil {
+			if _, err := m.svc.markRelevant(ctx, adminP, c.ID); err != nil {
 				return "", err
 			}
 		}
@@ -104,18 +104,18 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		}
 		p := &auth.Principal{UserID: acc.UserID, CompanyID: acc.CompanyID, Email: acc.Email, Role: auth.SubjectUser}
 		for _, d := range demoCreatives {
-			if exists, err := m.store.CreativeNamed(ctx, acc.CompanyID, d.name); err != nil || exists {
+			if exists, err := m.svc.store.CreativeNamed(ctx, acc.CompanyID, d.name); err != nil || exists {
 				if err != nil {
 					return "", err
 				}
 				continue
 			}
-			f, err := m.uploads.storeReader(ctx, kindCreativeImage, owner{companyID: acc.CompanyID, uploaderID: acc.UserID},
+			f, err := m.svc.uploads.storeReader(ctx, kindCreativeImage, owner{companyID: acc.CompanyID, uploaderID: acc.UserID},
 				strings.ToLower(strings.ReplaceAll(d.name, " ", "-"))+".png", bytes.NewReader(builderPNG(d.headline, d.bg)))
 			if err != nil {
 				return "", fmt.Errorf("creatives: demo creative %s: %w", d.name, err)
 			}
-			if _, err := m.createCreative(ctx, p, CreateCreativeRequest{Creative: CreativeFile{Name: d.name, Alt: d.headline, URL: f.Key}}); err != nil {
+			if _, err := m.svc.createCreative(ctx, p, CreateCreativeRequest{Creative: CreativeFile{Name: d.name, Alt: d.headline, URL: f.Key}}); err != nil {
 				return "", fmt.Errorf("creatives: demo creative %s: %w", d.name, err)
 			}
 			creatives++

@@ -164,7 +164,7 @@ const (
 )
 
 // removeStaleStaging deletes the staged files older than staleStagingAge from dir, which uploads
-// cut short by a crash leave (a killed process runs no deferred removal; issue 19), and answers
+// cut short by a crash leave (a killed process runs no deferred removal), and answers
 // how many it deleted. New calls it, which is when a process starts; younger files may be another
 // process's upload in progress, and are kept.
 func removeStaleStaging(dir string, log *slog.Logger) int {
@@ -209,7 +209,7 @@ func (u *uploader) stage(ctx context.Context, k uploadKind, name string, r io.Re
 	n, err := io.Copy(w, io.LimitReader(r, limit+1))
 	if err != nil {
 		if w.err != nil {
-			// Our disk failed, not the client's body: internal, and 507 when it is full (issue 19).
+			// Our disk failed, not the client's body: internal, and 507 when it is full.
 			return nil, apperr.Internal(fmt.Errorf("creatives: stage an upload: %w", w.err))
 		}
 		return nil, readError(err, k)
@@ -259,7 +259,7 @@ func (u *uploader) processImage(ctx context.Context, k uploadKind, s *staged) er
 		return apperr.New(apperr.EUNSUPPORTED, k.sizeMsg)
 	}
 	s.width, s.height = cfg.Width, cfg.Height
-	// Budget the decode by the bytes it allocates, read from the header (issue 12 item 12): one
+	// Budget the decode by the bytes it allocates, read from the header: one
 	// over the per-image limit is refused before anything is decoded, and the decodes in flight
 	// never hold more than the total together.
 	cost := decodeCost(s.tmp, s.contentType, cfg)

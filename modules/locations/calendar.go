@@ -6,6 +6,7 @@ import (
 
 	"marquee/modules/locations/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/auth"
 	"marquee/platform/db"
 )
 
@@ -14,12 +15,12 @@ import (
 // campaign answers 404.
 
 // calendarLocations answers the faces that carry the company's live weeks, each with those weeks.
-func (s *inventory) calendarLocations(ctx context.Context, companyID string, markets []string) ([]CalendarLocation, error) {
+func (s *service) calendarLocations(ctx context.Context, p *auth.Principal, markets []string) ([]CalendarLocation, error) {
 	names, err := s.marketFilter(ctx, markets)
 	if err != nil {
 		return nil, err
 	}
-	spots, err := s.store.LiveSpotsOfCompany(ctx, companyID, names, s.now())
+	spots, err := s.store.LiveSpotsOfCompany(ctx, p.CompanyID, names, s.now())
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -48,7 +49,7 @@ func (s *inventory) calendarLocations(ctx context.Context, companyID string, mar
 // reserved weeks of the company's open conflict drafts. A booked (active) spot is released only by
 // the campaigns module (delete, stop, pause, the weekly job): here it answers 409 MsgWeekNotHeld.
 // Another company's or an unknown spot answers 404. Call it in a transaction.
-func (s *inventory) heldSpot(ctx context.Context, companyID, id string) (*store.Spot, error) {
+func (s *service) heldSpot(ctx context.Context, companyID, id string) (*store.Spot, error) {
 	sp, err := s.store.CompanySpot(ctx, companyID, strings.TrimSpace(id))
 	if err != nil {
 		return nil, db.Translate(err, MsgWeekNotFound, "")
@@ -71,13 +72,13 @@ func (s *inventory) heldSpot(ctx context.Context, companyID, id string) (*store.
 
 // setWeekActive makes one of the company's held weeks active (B §7 PUT week, B §4 "Use suggested
 // dates"). Only a live hold of a conflict draft qualifies (heldSpot).
-func (s *inventory) setWeekActive(ctx context.Context, companyID string, req SetWeekStatusRequest) (Spot, error) {
+func (s *service) setWeekActive(ctx context.Context, p *auth.Principal, req SetWeekStatusRequest) (Spot, error) {
 	if req.Status != StatusActive {
 		return Spot{}, apperr.Field("status", MsgStatusInvalid)
 	}
 	var out Spot
 	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		sp, err := s.heldSpot(ctx, companyID, req.ID)
+		sp, err := s.heldSpot(ctx, p.CompanyID, req.ID)
 		if err != nil {
 			return err
 		}
@@ -93,9 +94,9 @@ func (s *inventory) setWeekActive(ctx context.Context, companyID string, req Set
 
 // deleteWeek removes one of the company's held weeks (B §7 DELETE week, B §4 "Keep my own dates").
 // Only a live hold of a conflict draft qualifies (heldSpot): a booked week is not released here.
-func (s *inventory) deleteWeek(ctx context.Context, companyID, id string) error {
-	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		sp, err := s.heldSpot(ctx, companyID, id)
+func (s *service) deleteWeek(ctx context.Context, p *auth.Principal, id string) (DeletedResponse, error) {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		sp, err := s.heldSpot(ctx, p.CompanyID, id)
 		if err != nil {
 			return err
 		}
@@ -104,25 +105,32 @@ func (s *inventory) deleteWeek(ctx context.Context, companyID, id string) error 
 		}
 		return nil
 	})
+	if err != nil {
+		return DeletedResponse{}, err
+	}
+	return DeletedResponse{Success: true, Deleted: 1}, nil
 }
 
 // deleteReservedCampaign removes the reserved weeks of the company's campaign reference (B §4
 // "Keep my own dates" without active weeks); a reference the company holds no live reserved week
 // under (another company's, or a booked campaign's) answers 404 and changes nothing.
-func (s *inventory) deleteReservedCampaign(ctx context.Context, companyID, ref string) (int, error) {
+func (s *service) deleteReservedCampaign(ctx context.Context, p *auth.Principal, ref string) (DeletedResponse, error) {
 	var n int64
 	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		count, err := s.store.CountLiveReservedByRef(ctx, companyID, ref, s.now())
+		count, err := s.store.CountLiveReservedByRef(ctx, p.CompanyID, ref, s.now())
 		if err != nil {
 			return apperr.Internal(err)
 		}
 		if count == 0 {
 			return apperr.NotFound(MsgCampaignNotFound)
 		}
-		if n, err = s.store.DeleteReservedByRef(ctx, companyID, ref); err != nil {
+		if n, err = s.store.DeleteReservedByRef(ctx, p.CompanyID, ref); err != nil {
 			return apperr.Internal(err)
 		}
 		return nil
 	})
-	return int(n), err
+	if err != nil {
+		return DeletedResponse{}, err
+	}
+	return DeletedResponse{Success: true, Deleted: int(n)}, nil
 }

@@ -113,6 +113,16 @@ func (c *catalogue) snapshot(ctx context.Context, st *store.Store, markets []str
 	return version, out, nil
 }
 
+// availableSpotsAnswer is POST /api/available-spots/'s encoded answer: the spots of AvailableSpots,
+// made or reused (answers).
+func (s *service) availableSpotsAnswer(ctx context.Context, req AvailableSpotsRequest) (*spotsAnswer, error) {
+	q, err := s.weekSpots(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return s.answers.answer(q), nil
+}
+
 // answers keeps the last encoded answers of POST /api/available-spots/, raw and gzip'd. An answer
 // is reused only for the same catalogue version, week, markets and cities and exactly the same
 // live spot counts, which are read on every request: it is the same bytes the request would make,

@@ -3,6 +3,7 @@ package locations
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"hash/fnv"
@@ -19,7 +20,23 @@ import (
 	"marquee/platform/apperr"
 )
 
-// toColumns encodes faces as LocationColumns (issue 30).
+// locationsAnswer is GET /api/od/locations/'s encoded answer: the faces of q, as LocationColumns when
+// columns, else as []Location. It is made once per catalogue version (faceAnswers).
+func (s *service) locationsAnswer(ctx context.Context, q LocationQuery, columns bool) (*faceAnswer, error) {
+	version, err := s.store.CatalogueVersion(ctx)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return s.faces.answer(faceAnswerKey(columns, q), version, func() (any, error) {
+		ls, err := s.Locations(ctx, q)
+		if err != nil || !columns {
+			return ls, err
+		}
+		return toColumns(ls), nil
+	})
+}
+
+// toColumns encodes faces as LocationColumns.
 func toColumns(ls []Location) LocationColumns {
 	n := len(ls)
 	c := LocationColumns{

@@ -105,7 +105,7 @@ func gzipSize(t *testing.T, s *testkit.Server, path string) int {
 	return len(body)
 }
 
-// Issue 30: ?format=columns answers the same faces as the JSON in a fraction of the bytes, with no
+// ?format=columns answers the same faces as the JSON in a fraction of the bytes, with no
 // field the web app does not read.
 func TestFacesInColumns(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
@@ -148,7 +148,7 @@ func TestFacesInColumns(t *testing.T) {
 		sameFaces(t, want, decodeColumns(t, cols))
 
 		// The bytes a browser receives: under two thirds of the JSON's compressed as well (64% for
-		// these generated faces; 44% of what the demo's JSON was before issue 30, docs/performance.md).
+		// these generated faces; 44% of what the demo's JSON alone was, docs/performance.md).
 		jsonSize, colsSize := gzipSize(t, s, "/api/od/locations/"), gzipSize(t, s, "/api/od/locations/?format=columns")
 		if colsSize*3 > jsonSize*2 {
 			t.Errorf("columns %d bytes gzip'd, JSON %d: want under two thirds", colsSize, jsonSize)
@@ -157,7 +157,7 @@ func TestFacesInColumns(t *testing.T) {
 	})
 }
 
-// Issue 30: the faces are cached by ETag until they change: the same answer is a 304 with no body,
+// The faces are cached by ETag until they change: the same answer is a 304 with no body,
 // a booking (which changes no face) keeps it, new faces make a new one.
 func TestFacesETag(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {

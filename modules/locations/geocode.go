@@ -16,7 +16,8 @@ import (
 // The place search looks up towns in the embedded gazetteer (places.go). A street address ("233 S
 // Wacker Dr, Chicago") is not a town: when a geocoder is configured (GEOCODER, GEOCODER_URL) the
 // address is looked up there; offline, or when the geocoder fails, the search answers the town the
-// address names, marked approximate (placesearch.go). Issue 12 item 25.
+// address names, marked approximate (placesearch.go), so that nobody takes distances from a town
+// centre for distances from their address.
 
 // Geocoder is the port to an address geocoder: it answers at most limit US places for a free-text
 // query, best first.

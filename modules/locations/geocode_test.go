@@ -42,7 +42,7 @@ func facesNear(t *testing.T, c *testkit.Client, id string, at locations.LatLng, 
 }
 
 // Offline (no GEOCODER), a street address answers the gazetteer's town it names, marked
-// approximate with a note, and the radius search runs around the town (issue 12 item 25).
+// approximate with a note, and the radius search runs around the town.
 func TestStreetAddressFallsBackToItsTown(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		s, m := start(t, dialect)

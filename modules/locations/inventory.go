@@ -21,20 +21,24 @@ import (
 	"marquee/platform/ids"
 )
 
-// inventory implements Service.
-type inventory struct {
+// service implements Service, and the calls of the module's handlers. It holds the caches of the
+// answers the map asks for again and again, and the place search.
+type service struct {
 	deps      Deps
 	store     *store.Store
 	catalogue catalogue
-	answers   answers
+	answers   answers     // POST /api/available-spots/'s encoded answers
+	faces     faceAnswers // GET /api/od/locations/'s encoded answers
+	places    *placeSearch
+	tiles     *tileProbe
 }
 
-var _ Service = (*inventory)(nil)
+var _ Service = (*service)(nil)
 
-func (s *inventory) now() time.Time { return s.deps.Clock.Now() }
+func (s *service) now() time.Time { return s.deps.Clock.Now() }
 
 // Markets implements Service.
-func (s *inventory) Markets(ctx context.Context) ([]Market, error) {
+func (s *service) Markets(ctx context.Context) ([]Market, error) {
 	ms, err := s.store.Markets(ctx)
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -63,7 +67,7 @@ func (s *inventory) Markets(ctx context.Context) ([]Market, error) {
 }
 
 // checkMarkets refuses unknown market names (field markets or market) and answers the known ones.
-func (s *inventory) checkMarkets(ctx context.Context, names []string, field string) ([]string, error) {
+func (s *service) checkMarkets(ctx context.Context, names []string, field string) ([]string, error) {
 	ms, err := s.store.Markets(ctx)
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -87,7 +91,7 @@ func (s *inventory) checkMarkets(ctx context.Context, names []string, field stri
 }
 
 // checkCities refuses a city that is not in one of the markets (field cities) and answers the set.
-func (s *inventory) checkCities(ctx context.Context, markets, names []string) (map[string]bool, error) {
+func (s *service) checkCities(ctx context.Context, markets, names []string) (map[string]bool, error) {
 	ms, err := s.Markets(ctx)
 	if err != nil {
 		return nil, err
@@ -111,7 +115,7 @@ func (s *inventory) checkCities(ctx context.Context, markets, names []string) (m
 }
 
 // Locations implements Service.
-func (s *inventory) Locations(ctx context.Context, q LocationQuery) ([]Location, error) {
+func (s *service) Locations(ctx context.Context, q LocationQuery) ([]Location, error) {
 	if q.PlaceID != "" {
 		return s.locationsNear(ctx, q.PlaceID, q.Radius)
 	}
@@ -125,7 +129,7 @@ func (s *inventory) Locations(ctx context.Context, q LocationQuery) ([]Location,
 
 // marketFilter reads the market query parameter: names, none or "all" for every market (nil);
 // an unknown name is a 400 naming the field market.
-func (s *inventory) marketFilter(ctx context.Context, names []string) ([]string, error) {
+func (s *service) marketFilter(ctx context.Context, names []string) ([]string, error) {
 	for _, m := range names {
 		if strings.EqualFold(strings.TrimSpace(m), "all") {
 			return nil, nil
@@ -147,7 +151,7 @@ func toLocations(fs []store.Face, err error) ([]Location, error) {
 
 // locationsNear answers the faces within radius miles of a place, nearest first (B §3 "Distance
 // filter", B §9).
-func (s *inventory) locationsNear(ctx context.Context, placeID string, radius int) ([]Location, error) {
+func (s *service) locationsNear(ctx context.Context, placeID string, radius int) ([]Location, error) {
 	if radius == 0 {
 		radius = DefaultRadius
 	}
@@ -195,7 +199,7 @@ func toLocation(f *store.Face) Location {
 }
 
 // FindFacesByIDs implements Service.
-func (s *inventory) FindFacesByIDs(ctx context.Context, faceIDs []string) ([]Location, error) {
+func (s *service) FindFacesByIDs(ctx context.Context, faceIDs []string) ([]Location, error) {
 	return toLocations(s.store.FacesByIDs(ctx, faceIDs))
 }
 
@@ -226,7 +230,7 @@ func splitList(s string) []string {
 }
 
 // AvailableSpots implements Service (A §7).
-func (s *inventory) AvailableSpots(ctx context.Context, req AvailableSpotsRequest) ([]AvailableSpot, error) {
+func (s *service) AvailableSpots(ctx context.Context, req AvailableSpotsRequest) ([]AvailableSpot, error) {
 	q, err := s.weekSpots(ctx, req)
 	if err != nil {
 		return nil, err
@@ -244,7 +248,7 @@ type weekSpotsQuery struct {
 
 // weekSpots validates the request and reads the week: faces and inventory rows from the catalogue
 // cache, spot counts from the database.
-func (s *inventory) weekSpots(ctx context.Context, req AvailableSpotsRequest) (*weekSpotsQuery, error) {
+func (s *service) weekSpots(ctx context.Context, req AvailableSpotsRequest) (*weekSpotsQuery, error) {
 	week, err := parseMonday("start_at", req.StartAt)
 	if err != nil {
 		return nil, err
@@ -297,7 +301,7 @@ func (q *weekSpotsQuery) spots() []AvailableSpot {
 // sortedSpots answers the week's spots in order, an order of q.faces (indices) that an earlier
 // answer of the same key made, or sorted when order is nil; it returns the order it used. The order
 // depends only on the key (the prices come from the faces and the week's rows), not on the spot
-// counts, so an answer made again after a booking skips the sort (issue 30).
+// counts, so an answer made again after a booking skips the sort.
 func (q *weekSpotsQuery) sortedSpots(order []int32) ([]AvailableSpot, []int32) {
 	all := make([]AvailableSpot, len(q.faces))
 	for i, f := range q.faces {
@@ -336,7 +340,7 @@ type weekGrid struct {
 	used  map[FaceWeek]map[int]bool // taken slot numbers
 }
 
-func (s *inventory) loadGrid(ctx context.Context, faceIDs []string, from, to dates.Date) (*weekGrid, error) {
+func (s *service) loadGrid(ctx context.Context, faceIDs []string, from, to dates.Date) (*weekGrid, error) {
 	fs, err := s.store.FacesByIDs(ctx, faceIDs)
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -430,7 +434,7 @@ func checkItems(items []FaceWeek) ([]FaceWeek, []string, dates.Date, dates.Date,
 }
 
 // Quote implements Service.
-func (s *inventory) Quote(ctx context.Context, req QuoteRequest) ([]Quote, error) {
+func (s *service) Quote(ctx context.Context, req QuoteRequest) ([]Quote, error) {
 	var items []FaceWeek
 	for _, f := range req.FaceIDs {
 		for _, w := range req.Weeks {
@@ -453,12 +457,12 @@ func (s *inventory) Quote(ctx context.Context, req QuoteRequest) ([]Quote, error
 }
 
 // Book implements Service.
-func (s *inventory) Book(ctx context.Context, req ReserveRequest) (ReserveResult, error) {
+func (s *service) Book(ctx context.Context, req ReserveRequest) (ReserveResult, error) {
 	return s.reserve(ctx, req, store.KindBook)
 }
 
 // Hold implements Service.
-func (s *inventory) Hold(ctx context.Context, req ReserveRequest) (ReserveResult, error) {
+func (s *service) Hold(ctx context.Context, req ReserveRequest) (ReserveResult, error) {
 	return s.reserve(ctx, req, store.KindHold)
 }
 
@@ -472,7 +476,7 @@ var errSpotsTaken = errors.New("spots taken")
 // that is free; the unique index on (face, week, slot) decides between concurrent callers, so there
 // is no read-then-write race: a caller that loses a slot tries the next, and one that runs out of
 // slots reports the week as taken.
-func (s *inventory) reserve(ctx context.Context, req ReserveRequest, kind string) (ReserveResult, error) {
+func (s *service) reserve(ctx context.Context, req ReserveRequest, kind string) (ReserveResult, error) {
 	req.Key = strings.TrimSpace(req.Key)
 	if req.Key == "" || len(req.Key) > 100 {
 		return ReserveResult{}, apperr.Field("key", MsgKeyRequired)
@@ -600,7 +604,7 @@ func (g *weekGrid) markUsed(k FaceWeek, slot int) {
 }
 
 // takeSlot inserts the spot in the first free slot below capacity; false when every slot is taken.
-func (s *inventory) takeSlot(ctx context.Context, g *weekGrid, it FaceWeek, capacity int, sp *store.Spot) (bool, error) {
+func (s *service) takeSlot(ctx context.Context, g *weekGrid, it FaceWeek, capacity int, sp *store.Spot) (bool, error) {
 	used := g.used[it]
 	for slot := 0; slot < capacity; slot++ {
 		if used[slot] {
@@ -620,7 +624,7 @@ func (s *inventory) takeSlot(ctx context.Context, g *weekGrid, it FaceWeek, capa
 
 // suggest answers, for each face with taken weeks, the nearest later weeks that are free and not
 // requested: one per taken week, within suggestHorizon weeks.
-func (s *inventory) suggest(ctx context.Context, taken map[string][]dates.Date, items []FaceWeek) ([]Conflict, error) {
+func (s *service) suggest(ctx context.Context, taken map[string][]dates.Date, items []FaceWeek) ([]Conflict, error) {
 	requested := map[FaceWeek]bool{}
 	for _, it := range items {
 		requested[it] = true
@@ -690,7 +694,7 @@ func toSpots(sps []store.Spot) []Spot {
 }
 
 // ConfirmHold implements Service.
-func (s *inventory) ConfirmHold(ctx context.Context, req KeyRequest) ([]Spot, error) {
+func (s *service) ConfirmHold(ctx context.Context, req KeyRequest) ([]Spot, error) {
 	var out []Spot
 	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		r, err := s.store.Reservation(ctx, req.CompanyID, strings.TrimSpace(req.Key))
@@ -726,7 +730,7 @@ func (s *inventory) ConfirmHold(ctx context.Context, req KeyRequest) ([]Spot, er
 }
 
 // Release implements Service.
-func (s *inventory) Release(ctx context.Context, req KeyRequest) (int, error) {
+func (s *service) Release(ctx context.Context, req KeyRequest) (int, error) {
 	n, err := s.store.DeleteByKey(ctx, req.CompanyID, strings.TrimSpace(req.Key))
 	if err != nil {
 		return 0, apperr.Internal(err)
@@ -735,7 +739,7 @@ func (s *inventory) Release(ctx context.Context, req KeyRequest) (int, error) {
 }
 
 // SpotsByRefs implements Service.
-func (s *inventory) SpotsByRefs(ctx context.Context, companyID string, refs []string) ([]Spot, error) {
+func (s *service) SpotsByRefs(ctx context.Context, companyID string, refs []string) ([]Spot, error) {
 	if len(refs) == 0 {
 		return []Spot{}, nil
 	}
@@ -747,7 +751,7 @@ func (s *inventory) SpotsByRefs(ctx context.Context, companyID string, refs []st
 }
 
 // releaseExpiredHolds is the job of DESIGN.md §5: it deletes the holds whose time is up.
-func (s *inventory) releaseExpiredHolds(ctx context.Context) error {
+func (s *service) releaseExpiredHolds(ctx context.Context) error {
 	_, err := s.store.DeleteExpiredHolds(ctx, nil, s.now())
 	return err
 }

@@ -35,13 +35,11 @@ type Deps struct {
 	RateLimits ratelimit.Factory
 }
 
-// Module is the locations bounded context.
+// Module is the locations bounded context: its wiring and its HTTP handlers (handlers.go). The
+// work is the service's.
 type Module struct {
-	deps      Deps
-	inventory *inventory
-	places    *placeSearch
-	faces     faceAnswers // GET /api/od/locations/'s encoded answers
-	tiles     *tileProbe
+	deps Deps
+	svc  *service
 }
 
 // New builds the module and its place index.
@@ -56,8 +54,8 @@ func New(d Deps) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Module{deps: d, inventory: &inventory{deps: d, store: store.New(d.DB)}, places: newPlaceSearch(g, d.Geocoder, d.RateLimits, d.Clock, d.Log),
-		tiles: newTileProbe(d.TileURL, d.Clock)}, nil
+	return &Module{deps: d, svc: &service{deps: d, store: store.New(d.DB), places: newPlaceSearch(g, d.Geocoder, d.RateLimits, d.Clock, d.Log),
+		tiles: newTileProbe(d.TileURL, d.Clock)}}, nil
 }
 
 // NewFromKernel builds the module from the platform kernel.
@@ -74,7 +72,7 @@ func NewFromKernel(k *server.Kernel) (*Module, error) {
 }
 
 // Service returns the module's public API.
-func (m *Module) Service() Service { return m.inventory }
+func (m *Module) Service() Service { return m.svc }
 
 func (m *Module) Name() string { return "locations" }
 
@@ -84,7 +82,7 @@ func (m *Module) Migrations() []*db.Migration { return store.Migrations(seedRefe
 const JobReleaseHolds = "locations.release-expired-holds"
 
 func (m *Module) Jobs() []jobs.Job {
-	return []jobs.Job{{Name: JobReleaseHolds, Every: time.Minute, Run: m.inventory.releaseExpiredHolds}}
+	return []jobs.Job{{Name: JobReleaseHolds, Every: time.Minute, Run: m.svc.releaseExpiredHolds}}
 }
 
 func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }

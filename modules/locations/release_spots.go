@@ -8,7 +8,7 @@ import (
 
 // ReleaseSpots implements Service: it frees the company's spots with these ids, in batches. Ids of
 // another company, or of spots already freed, are skipped.
-func (s *inventory) ReleaseSpots(ctx context.Context, companyID string, spotIDs []string) (int, error) {
+func (s *service) ReleaseSpots(ctx context.Context, companyID string, spotIDs []string) (int, error) {
 	if companyID == "" || len(spotIDs) == 0 {
 		return 0, nil
 	}

@@ -34,7 +34,7 @@ type WeekQuery struct {
 
 // availableSpotsExample is the document's example of POST /api/v1/available-spots, made when the
 // document is served: the week after next, which the campaign cut-off (at most a week ahead) never
-// closes, so the example answers spots on any day (issue 25).
+// closes, so the example answers spots on any day.
 func availableSpotsExample(today dates.Date) any {
 	return AvailableSpotsRequest{StartAt: today.NextMonday().AddWeeks(1).String(), Markets: []string{FixedCentreMarket}}
 }

@@ -40,60 +40,6 @@ func LocationMinimum(v money.Cents) money.Cents { return v + priceStep }
 // available spots (B §3 "Price data per face").
 func IsAvailable(used, available int) bool { return used < available }
 
-// budgetStep is one row of the budget table of B §9.
-type budgetStep struct {
-	minBudget   money.Cents
-	impressions int64
-}
-
-// budgetTable is B §9 "Impressions by minimum weekly budget", ascending.
-var budgetTable = []budgetStep{
-	{money.Dollars(0), 0},
-	{money.Dollars(500), 75_659},
-	{money.Dollars(750), 121_321},
-	{money.Dollars(1000), 198_899},
-	{money.Dollars(1250), 259_311},
-	{money.Dollars(1500), 302_677},
-	{money.Dollars(1750), 372_677},
-	{money.Dollars(2000), 431_890},
-	{money.Dollars(2250), 489_113},
-	{money.Dollars(2500), 505_911},
-	{money.Dollars(2750), 597_780},
-	{money.Dollars(3000), 687_525},
-}
-
-// ImpressionsForBudget is the weekly impression estimate of a weekly budget (B §9): the step at or
-// below the budget; a negative budget gives 0.
-func ImpressionsForBudget(budget money.Cents) int64 {
-	i := sort.Search(len(budgetTable), func(i int) bool { return budgetTable[i].minBudget > budget })
-	if i == 0 {
-		return 0
-	}
-	return budgetTable[i-1].impressions
-}
-
-// EstimatedImpressions multiplies weekly impressions by the duration in weeks (B §9).
-func EstimatedImpressions(weekly int64, durationWeeks int) int64 {
-	if durationWeeks < 1 {
-		return 0
-	}
-	return weekly * int64(durationWeeks)
-}
-
-// MinDailyBudget is the least daily budget of maximum-budget mode (B §9).
-var MinDailyBudget = money.Dollars(20)
-
-// SuggestedDailyBudget is maximum-budget mode's suggested daily budget (B §9): the number of selected
-// locations divided by 10, rounded up, times $20; at least $20 once anything is selected, and 0 when
-// nothing is.
-func SuggestedDailyBudget(selected int) money.Cents {
-	if selected <= 0 {
-		return 0
-	}
-	tens := (selected + 9) / 10
-	return money.Max(money.Dollars(int64(tens)*20), MinDailyBudget)
-}
-
 // ValidRadius says whether r is one of RadiusOptions.
 func ValidRadius(r int) bool {
 	for _, o := range RadiusOptions {
@@ -102,19 +48,6 @@ func ValidRadius(r int) bool {
 		}
 	}
 	return false
-}
-
-// RadiusZoom is the map zoom for a radius in miles (B §9): 12 minus radius/5, plus 1 at 20 miles
-// and plus 2 at 25 miles.
-func RadiusZoom(radius int) int {
-	z := 12 - radius/5
-	switch radius {
-	case 20:
-		z++
-	case 25:
-		z += 2
-	}
-	return z
 }
 
 // DistanceMiles is the great-circle distance between two points on a sphere of EarthRadiusMiles
@@ -153,7 +86,3 @@ func PairFaces(faces []pairable) map[string]string {
 	}
 	return out
 }
-
-// IsLeftFace says whether a face of a double-faced sign is drawn as the left marker: North and West
-// faces are the left one, the others the right one (B §3).
-func IsLeftFace(face string) bool { return face == FaceNorth || face == FaceWest }

@@ -71,59 +71,13 @@ func TestIsAvailable(t *testing.T) {
 	}
 }
 
-func TestImpressionsForBudgetFollowsTheTable(t *testing.T) {
-	for _, tc := range []struct {
-		dollars int64
-		want    int64
-	}{
-		{-5, 0}, {0, 0}, {499, 0}, {500, 75_659}, {749, 75_659}, {750, 121_321}, {1000, 198_899},
-		{1250, 259_311}, {1500, 302_677}, {1750, 372_677}, {2000, 431_890}, {2250, 489_113},
-		{2499, 489_113}, {2500, 505_911}, {2750, 597_780}, {2999, 597_780}, {3000, 687_525},
-		{100_000, 687_525},
-	} {
-		if got := ImpressionsForBudget(money.Dollars(tc.dollars)); got != tc.want {
-			t.Errorf("ImpressionsForBudget($%d) = %d, want %d", tc.dollars, got, tc.want)
-		}
-	}
-	if got := ImpressionsForBudget(49999); got != 0 { // $499.99 is below the $500 step
-		t.Errorf("ImpressionsForBudget($499.99) = %d", got)
-	}
-}
-
-func TestEstimatedImpressionsMultiplyByDuration(t *testing.T) {
-	for _, tc := range []struct {
-		weekly int64
-		weeks  int
-		want   int64
-	}{{75_659, 1, 75_659}, {75_659, 4, 302_636}, {687_525, 52, 35_751_300}, {1000, 0, 0}, {1000, -1, 0}} {
-		if got := EstimatedImpressions(tc.weekly, tc.weeks); got != tc.want {
-			t.Errorf("EstimatedImpressions(%d, %d) = %d, want %d", tc.weekly, tc.weeks, got, tc.want)
-		}
-	}
-}
-
-func TestSuggestedDailyBudget(t *testing.T) {
-	for _, tc := range []struct {
-		selected int
-		want     money.Cents
-	}{{0, 0}, {1, money.Dollars(20)}, {10, money.Dollars(20)}, {11, money.Dollars(40)}, {20, money.Dollars(40)}, {25, money.Dollars(60)}, {101, money.Dollars(220)}} {
-		if got := SuggestedDailyBudget(tc.selected); got != tc.want {
-			t.Errorf("SuggestedDailyBudget(%d) = %v, want %v", tc.selected, got, tc.want)
-		}
-	}
-}
-
 func TestRadiusRules(t *testing.T) {
 	for _, tc := range []struct {
 		radius int
 		valid  bool
-		zoom   int
-	}{{5, true, 11}, {10, true, 10}, {15, true, 9}, {20, true, 9}, {25, true, 9}, {50, true, 2}, {100, true, -8}, {250, true, -38}, {0, false, 12}, {30, false, 6}} {
+	}{{5, true}, {10, true}, {15, true}, {20, true}, {25, true}, {50, true}, {100, true}, {250, true}, {0, false}, {30, false}} {
 		if got := ValidRadius(tc.radius); got != tc.valid {
 			t.Errorf("ValidRadius(%d) = %v", tc.radius, got)
-		}
-		if got := RadiusZoom(tc.radius); got != tc.zoom {
-			t.Errorf("RadiusZoom(%d) = %d, want %d", tc.radius, got, tc.zoom)
 		}
 	}
 }
@@ -160,11 +114,6 @@ func TestPairFacesPairsSameNames(t *testing.T) {
 	for k, v := range want {
 		if pairs[k] != v {
 			t.Errorf("pair of %s = %q, want %q", k, pairs[k], v)
-		}
-	}
-	for face, left := range map[string]bool{FaceNorth: true, FaceWest: true, FaceSouth: false, FaceEast: false, FaceDouble: false} {
-		if IsLeftFace(face) != left {
-			t.Errorf("IsLeftFace(%q) != %v", face, left)
 		}
 	}
 }

@@ -31,7 +31,7 @@ var demoBuyersCompany = stableID("company", "demo-other-buyers")
 
 // SeedDemo implements server.DemoSeeder. It does nothing when faces exist.
 func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
-	n, err := m.inventory.store.CountFaces(ctx)
+	n, err := m.svc.store.CountFaces(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -55,7 +55,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 // seedAdvertiserWeeks books the first two demo weeks on a few SF Bay Area faces for the demo
 // advertiser, so the calendar has something to show.
 func (m *Module) seedAdvertiserWeeks(ctx context.Context, companyID string, weeks []dates.Date) (int, error) {
-	fs, err := m.inventory.store.Faces(ctx, store.FacesQuery{Markets: []string{FixedCentreMarket}})
+	fs, err := m.svc.store.Faces(ctx, store.FacesQuery{Markets: []string{FixedCentreMarket}})
 	if err != nil {
 		return 0, err
 	}
@@ -65,7 +65,7 @@ func (m *Module) seedAdvertiserWeeks(ctx context.Context, companyID string, week
 			break
 		}
 		q := []FaceWeek{{f.ID, weeks[0]}, {f.ID, weeks[1]}}
-		quotes, err := m.inventory.Quote(ctx, QuoteRequest{FaceIDs: []string{f.ID}, Weeks: weeks[:2]})
+		quotes, err := m.svc.Quote(ctx, QuoteRequest{FaceIDs: []string{f.ID}, Weeks: weeks[:2]})
 		if err != nil {
 			return 0, err
 		}
@@ -73,7 +73,7 @@ func (m *Module) seedAdvertiserWeeks(ctx context.Context, companyID string, week
 			items = append(items, q...)
 		}
 	}
-	res, err := m.inventory.Book(ctx, ReserveRequest{Key: "demo-campaign", CompanyID: companyID, Ref: "demo-campaign", Items: items})
+	res, err := m.svc.Book(ctx, ReserveRequest{Key: "demo-campaign", CompanyID: companyID, Ref: "demo-campaign", Items: items})
 	if err != nil {
 		return 0, err
 	}
@@ -94,11 +94,11 @@ type GenerateOptions struct {
 // population), with their demo weeks: the demo seed and the benchmarks use it. The same options make
 // the same rows. It answers the number of faces.
 func (m *Module) GenerateInventory(ctx context.Context, o GenerateOptions) (int, error) {
-	ms, err := m.inventory.store.Markets(ctx)
+	ms, err := m.svc.store.Markets(ctx)
 	if err != nil {
 		return 0, err
 	}
-	cs, err := m.inventory.store.Cities(ctx)
+	cs, err := m.svc.store.Cities(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -131,7 +131,7 @@ func (m *Module) GenerateInventory(ctx context.Context, o GenerateOptions) (int,
 		return 0, apperr.Field("markets", MsgUnknownMarket)
 	}
 	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		return m.inventory.store.InsertFaces(ctx, faces, inv, spots)
+		return m.svc.store.InsertFaces(ctx, faces, inv, spots)
 	})
 	return len(faces), err
 }

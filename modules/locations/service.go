@@ -131,7 +131,7 @@ type Location struct {
 	Distance *float64 `json:"distance,omitempty"`
 }
 
-// LocationColumns is GET /api/od/locations/?format=columns (issue 30): the faces of the same query
+// LocationColumns is GET /api/od/locations/?format=columns: the faces of the same query
 // as []Location, in columns, with only what the web app reads (its map, list, info window and the
 // campaign form). About a quarter of the JSON's bytes once compressed.
 //
@@ -224,7 +224,7 @@ type PlacePrediction struct {
 	ID    string `json:"id"`
 	Value string `json:"value"`
 	// Approximate is set when the input was a street address that could not be looked up and this
-	// is the town it names; Note says so, for the user (issue 12 item 25).
+	// is the town it names; Note says so, for the user.
 	Approximate bool   `json:"approximate,omitempty"`
 	Note        string `json:"note,omitempty"`
 }
@@ -245,7 +245,7 @@ type PlaceDetails struct {
 type MapConfig struct {
 	TileURL     string `json:"tile_url"`
 	Attribution string `json:"attribution"`
-	// Offline is true when the server could not reach the tile server (issue 30): the web app then
+	// Offline is true when the server could not reach the tile server: the web app then
 	// draws its offline basemap without asking for tiles.
 	Offline bool `json:"offline"`
 }

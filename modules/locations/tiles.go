@@ -8,10 +8,16 @@ import (
 	"sync"
 	"time"
 
+	"marquee/platform/auth"
 	"marquee/platform/clock"
 )
 
-// tileProbe tells whether the map's tile server answers (issue 30): when it does not (no internet,
+// mapConfig is the map's tile server, and whether it answers (tileProbe).
+func (s *service) mapConfig(ctx context.Context, _ *auth.Principal) (MapConfig, error) {
+	return MapConfig{TileURL: s.deps.TileURL, Attribution: s.deps.TileAttribution, Offline: !s.tiles.reachable(ctx)}, nil
+}
+
+// tileProbe tells whether the map's tile server answers: when it does not (no internet,
 // a blocked host), GET /api/map/config says so and the web app draws its offline basemap without
 // asking for a single tile, instead of one failed request, and one console error, per tile.
 //

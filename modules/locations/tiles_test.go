@@ -12,7 +12,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 30: GET /api/map/config says when the tile server cannot be reached, so the web app draws
+// GET /api/map/config says when the tile server cannot be reached, so the web app draws
 // its offline basemap without one failed request per tile. The check is made once, kept for five
 // minutes, then made again.
 func TestMapConfigSaysWhetherTilesCanBeReached(t *testing.T) {

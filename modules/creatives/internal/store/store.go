@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"marquee/platform/db"
+	"marquee/platform/pagination"
 )
 
 // File is a row of creatives_files: every stored upload, owned by a company. Its key is the storage
@@ -275,15 +276,22 @@ func (s *Store) contentQuery(ctx context.Context, f ContentFilter) *gorm.DB {
 	return q
 }
 
-// ListContents returns one page of content and the total; page applies order, offset and limit.
-func (s *Store) ListContents(ctx context.Context, f ContentFilter, page func(*gorm.DB) *gorm.DB) ([]Content, int64, error) {
+// listPage returns one page of the rows query selects, and how many it selects in all; page applies
+// the order, offset and limit.
+func listPage[T any](query func() *gorm.DB, page func(*gorm.DB) *gorm.DB) ([]T, int64, error) {
 	var total int64
-	if err := s.contentQuery(ctx, f).Count(&total).Error; err != nil {
+	if err := query().Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
-	var cs []Content
-	err := page(s.contentQuery(ctx, f)).Find(&cs).Error
-	return cs, total, err
+	var rows []T
+	err := page(query()).Find(&rows).Error
+	return rows, total, err
+}
+
+// ListContents returns one page of content, the relevant item first (A §5), and the total.
+func (s *Store) ListContents(ctx context.Context, f ContentFilter, params pagination.Params) ([]Content, int64, error) {
+	return listPage[Content](func() *gorm.DB { return s.contentQuery(ctx, f) },
+		func(q *gorm.DB) *gorm.DB { return params.Apply(q.Order("relevant DESC")) })
 }
 
 // ContentByID returns a content item, or gorm.ErrRecordNotFound.
@@ -346,14 +354,15 @@ func (s *Store) creativeQuery(ctx context.Context, f CreativeFilter) *gorm.DB {
 }
 
 // ListCreatives returns one page of creatives and the total.
-func (s *Store) ListCreatives(ctx context.Context, f CreativeFilter, page func(*gorm.DB) *gorm.DB) ([]Creative, int64, error) {
-	var total int64
-	if err := s.creativeQuery(ctx, f).Count(&total).Error; err != nil {
-		return nil, 0, err
-	}
+func (s *Store) ListCreatives(ctx context.Context, f CreativeFilter, params pagination.Params) ([]Creative, int64, error) {
+	return listPage[Creative](func() *gorm.DB { return s.creativeQuery(ctx, f) }, params.Apply)
+}
+
+// LatestCreatives returns at most limit creatives, the newest first.
+func (s *Store) LatestCreatives(ctx context.Context, f CreativeFilter, limit int) ([]Creative, error) {
 	var cs []Creative
-	err := page(s.creativeQuery(ctx, f)).Find(&cs).Error
-	return cs, total, err
+	err := s.creativeQuery(ctx, f).Order("created_at DESC").Order("id").Limit(limit).Find(&cs).Error
+	return cs, err
 }
 
 // CreativeByID returns a creative, or gorm.ErrRecordNotFound.

@@ -4,6 +4,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"gorm.io/gorm"
@@ -223,18 +224,9 @@ func (s *Store) Faces(ctx context.Context, q FacesQuery) ([]Face, error) {
 
 // FacesByIDs returns the faces with these ids.
 func (s *Store) FacesByIDs(ctx context.Context, ids []string) ([]Face, error) {
-	var fs []Face
-	if len(ids) == 0 {
-		return fs, nil
-	}
-	for _, chunk := range chunks(ids, 500) {
-		var part []Face
-		if err := s.conn(ctx).Where("id IN ?", chunk).Find(&part).Error; err != nil {
-			return nil, err
-		}
-		fs = append(fs, part...)
-	}
-	return fs, nil
+	return findInChunks(ids, func(chunk []string, part *[]Face) error {
+		return s.conn(ctx).Where("id IN ?", chunk).Find(part).Error
+	})
 }
 
 // CountFaces counts every face.
@@ -281,29 +273,24 @@ type FaceBase struct {
 // from the covering index locations_faces_availability.
 func (s *Store) FaceBases(ctx context.Context, markets []string) ([]FaceBase, error) {
 	tx := s.conn(ctx).Model(&Face{}).Select("id, market, city, base_spots, base_price, base_ooh")
-	if len(markets) > 0 {
-		tx = tx.Where("market IN ?", markets)
-	}
-	rows, err := tx.Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := make([]FaceBase, 0, 1024)
-	for rows.Next() {
-		var f FaceBase
-		if err := rows.Scan(&f.ID, &f.Market, &f.City, &f.Spots, &f.Price, &f.Ooh); err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
+	return scanMarkets(tx, markets, make([]FaceBase, 0, 1024), func(rows *sql.Rows, f *FaceBase) error {
+		return rows.Scan(&f.ID, &f.Market, &f.City, &f.Spots, &f.Price, &f.Ooh)
+	})
 }
 
 // WeekInventory returns the explicit inventory rows of the markets' faces in the week, from the
 // covering index locations_inventory_week.
 func (s *Store) WeekInventory(ctx context.Context, week dates.Date, markets []string) ([]Inventory, error) {
 	tx := s.conn(ctx).Model(&Inventory{}).Select("face_id, market, available_spots, min_value, min_value2, vendor_tier, ooh").Where("week = ?", week)
+	return scanMarkets(tx, markets, nil, func(rows *sql.Rows, r *Inventory) error {
+		r.Week = week
+		return rows.Scan(&r.FaceID, &r.Market, &r.AvailableSpots, &r.MinValue, &r.MinValue2, &r.VendorTier, &r.Ooh)
+	})
+}
+
+// scanMarkets runs tx narrowed to the markets (none = all) and appends each row to out, read by
+// scan: the week reads scan their columns themselves, without gorm's reflection.
+func scanMarkets[T any](tx *gorm.DB, markets []string, out []T, scan func(*sql.Rows, *T) error) ([]T, error) {
 	if len(markets) > 0 {
 		tx = tx.Where("market IN ?", markets)
 	}
@@ -312,13 +299,12 @@ func (s *Store) WeekInventory(ctx context.Context, week dates.Date, markets []st
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Inventory
 	for rows.Next() {
-		r := Inventory{Week: week}
-		if err := rows.Scan(&r.FaceID, &r.Market, &r.AvailableSpots, &r.MinValue, &r.MinValue2, &r.VendorTier, &r.Ooh); err != nil {
+		var v T
+		if err := scan(rows, &v); err != nil {
 			return nil, err
 		}
-		out = append(out, r)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }
@@ -366,28 +352,16 @@ func (s *Store) BumpCatalogue(ctx context.Context) error {
 
 // InventoryOf returns the explicit inventory rows of the faces between two weeks, inclusive.
 func (s *Store) InventoryOf(ctx context.Context, faceIDs []string, from, to dates.Date) ([]Inventory, error) {
-	var out []Inventory
-	for _, chunk := range chunks(faceIDs, 500) {
-		var part []Inventory
-		if err := s.conn(ctx).Where("face_id IN ? AND week BETWEEN ? AND ?", chunk, from, to).Find(&part).Error; err != nil {
-			return nil, err
-		}
-		out = append(out, part...)
-	}
-	return out, nil
+	return findInChunks(faceIDs, func(chunk []string, part *[]Inventory) error {
+		return s.conn(ctx).Where("face_id IN ? AND week BETWEEN ? AND ?", chunk, from, to).Find(part).Error
+	})
 }
 
 // LiveSpotsOf returns the live spots of the faces between two weeks, inclusive.
 func (s *Store) LiveSpotsOf(ctx context.Context, faceIDs []string, from, to dates.Date, now time.Time) ([]Spot, error) {
-	var out []Spot
-	for _, chunk := range chunks(faceIDs, 500) {
-		var part []Spot
-		if err := s.conn(ctx).Where("face_id IN ? AND week BETWEEN ? AND ? AND "+liveSpot, chunk, from, to, now).Find(&part).Error; err != nil {
-			return nil, err
-		}
-		out = append(out, part...)
-	}
-	return out, nil
+	return findInChunks(faceIDs, func(chunk []string, part *[]Spot) error {
+		return s.conn(ctx).Where("face_id IN ? AND week BETWEEN ? AND ? AND "+liveSpot, chunk, from, to, now).Find(part).Error
+	})
 }
 
 // DeleteExpiredHolds deletes the holds expired at now (of the faces, or all when faceIDs is nil).
@@ -572,6 +546,20 @@ func (s *Store) CountLiveReservedByRef(ctx context.Context, companyID, ref strin
 func (s *Store) DeleteReservedByRef(ctx context.Context, companyID, ref string) (int64, error) {
 	res := s.conn(ctx).Where("company_id = ? AND ref = ? AND status = ?", companyID, ref, "reserved").Delete(&Spot{})
 	return res.RowsAffected, res.Error
+}
+
+// findInChunks runs find on the ids 500 at a time (an IN list's parameters are bounded) and joins
+// the rows.
+func findInChunks[T any](ids []string, find func(chunk []string, part *[]T) error) ([]T, error) {
+	var out []T
+	for _, chunk := range chunks(ids, 500) {
+		var part []T
+		if err := find(chunk, &part); err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
+	}
+	return out, nil
 }
 
 func chunks(ids []string, n int) [][]string {
