@@ -48,7 +48,7 @@ func oneOf(v string, allowed ...string) bool {
 
 // adminUsers answers the admin user grid: one query for the page, one for the total, one for the
 // page's companies.
-func (a *accounts) adminUsers(ctx context.Context, status, company string, p pagination.Params) (pagination.Page[*User], error) {
+func (s *service) adminUsers(ctx context.Context, status, company string, p pagination.Params) (pagination.Page[*User], error) {
 	if status != "" && !oneOf(status, StatusActive, StatusInvited, StatusDisabled) {
 		return pagination.Page[*User]{}, apperr.Field("status", "Status must be active, invited or disabled.")
 	}
@@ -56,7 +56,7 @@ func (a *accounts) adminUsers(ctx context.Context, status, company string, p pag
 		// An id that cannot exist matches nothing, as an unknown one does.
 		return pagination.Envelope([]*User{}, 0, p), nil
 	}
-	rows, total, err := a.store.ListUsers(ctx, store.UserFilter{Q: likeText(p.Q), Status: status, Company: company}, p.Apply)
+	rows, total, err := s.store.ListUsers(ctx, store.UserFilter{Q: likeText(p.Q), Status: status, Company: company}, p.Apply)
 	if err != nil {
 		return pagination.Page[*User]{}, apperr.Internal(err)
 	}
@@ -64,7 +64,7 @@ func (a *accounts) adminUsers(ctx context.Context, status, company string, p pag
 	for i := range rows {
 		companyIDs[i] = rows[i].CompanyID
 	}
-	companies, err := a.store.CompaniesByIDs(ctx, companyIDs)
+	companies, err := s.store.CompaniesByIDs(ctx, companyIDs)
 	if err != nil {
 		return pagination.Page[*User]{}, apperr.Internal(err)
 	}
@@ -80,7 +80,7 @@ func (a *accounts) adminUsers(ctx context.Context, status, company string, p pag
 }
 
 // listCompanies answers a page of companies with their user counts (GET /companies).
-func (a *accounts) listCompanies(ctx context.Context, f store.CompanyFilter, p pagination.Params) ([]*Company, int64, error) {
+func (s *service) listCompanies(ctx context.Context, f store.CompanyFilter, p pagination.Params) ([]*Company, int64, error) {
 	if f.Status != "" && !oneOf(f.Status, StatusActive, StatusDisabled) {
 		return nil, 0, apperr.Field("status", MsgCompanyStatus)
 	}
@@ -88,7 +88,7 @@ func (a *accounts) listCompanies(ctx context.Context, f store.CompanyFilter, p p
 		return nil, 0, apperr.Field("type", MsgCompanyType)
 	}
 	f.Q = likeText(f.Q)
-	rows, total, err := a.store.ListCompanies(ctx, f, p.Apply)
+	rows, total, err := s.store.ListCompanies(ctx, f, p.Apply)
 	if err != nil {
 		return nil, 0, apperr.Internal(err)
 	}
@@ -96,7 +96,7 @@ func (a *accounts) listCompanies(ctx context.Context, f store.CompanyFilter, p p
 	for i := range rows {
 		companyIDs[i] = rows[i].ID
 	}
-	counts, err := a.store.CountUsersByCompany(ctx, companyIDs)
+	counts, err := s.store.CountUsersByCompany(ctx, companyIDs)
 	if err != nil {
 		return nil, 0, apperr.Internal(err)
 	}
@@ -109,8 +109,8 @@ func (a *accounts) listCompanies(ctx context.Context, f store.CompanyFilter, p p
 
 // adminCompanies answers the admin company grid: identity's columns, and billing's in one batch
 // through the BillingReader.
-func (a *accounts) adminCompanies(ctx context.Context, billing BillingReader, f store.CompanyFilter, p pagination.Params) (pagination.Page[*AdminCompany], error) {
-	cs, total, err := a.listCompanies(ctx, f, p)
+func (s *service) adminCompanies(ctx context.Context, billing BillingReader, f store.CompanyFilter, p pagination.Params) (pagination.Page[*AdminCompany], error) {
+	cs, total, err := s.listCompanies(ctx, f, p)
 	if err != nil {
 		return pagination.Page[*AdminCompany]{}, err
 	}
@@ -140,7 +140,7 @@ func toCompany(r *store.Company, users int) *Company {
 // or company update; the partner program builds on it). It joins the caller's transaction, takes
 // the company's lock, and publishes EventCompanyTypeChanged. With onlyFromStandard, a company that
 // is already ambassador or certified is refused (B §4) with EINVALID.
-func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, onlyFromStandard bool) (*Company, error) {
+func (s *service) ChangeCompanyType(ctx context.Context, companyID, to string, onlyFromStandard bool) (*Company, error) {
 	if !oneOf(to, CompanyStandard, CompanyAmbassador, CompanyCertified) {
 		return nil, apperr.Field("type", MsgCompanyType)
 	}
@@ -148,11 +148,11 @@ func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, 
 		return nil, apperr.NotFound(MsgCompanyNotFound)
 	}
 	var out *Company
-	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		if err := db.LockForTx(ctx, a.deps.DB, "identity.company:"+companyID); err != nil {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if err := db.LockForTx(ctx, s.deps.DB, "identity.company:"+companyID); err != nil {
 			return apperr.Internal(err)
 		}
-		c, err := a.store.CompanyByID(ctx, companyID)
+		c, err := s.store.CompanyByID(ctx, companyID)
 		if err != nil {
 			return db.Translate(err, MsgCompanyNotFound, "")
 		}
@@ -161,18 +161,18 @@ func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, 
 			return apperr.Field("type", MsgAlreadyPartner)
 		}
 		if from != to {
-			if err := a.store.UpdateCompany(ctx, c.ID, map[string]any{"type": to, "updated_at": a.now()}); err != nil {
+			if err := s.store.UpdateCompany(ctx, c.ID, map[string]any{"type": to, "updated_at": s.now()}); err != nil {
 				return apperr.Internal(err)
 			}
 			actor := ""
 			if p := auth.FromContext(ctx); p != nil {
 				actor = p.UserID
 			}
-			if err := a.deps.Events.Publish(ctx, EventCompanyTypeChanged, CompanyTypeChanged{CompanyID: c.ID, From: from, To: to, ActorID: actor}); err != nil {
+			if err := s.deps.Events.Publish(ctx, EventCompanyTypeChanged, CompanyTypeChanged{CompanyID: c.ID, From: from, To: to, ActorID: actor}); err != nil {
 				return apperr.Internal(err)
 			}
 		}
-		found, err := a.FindCompanyByID(ctx, c.ID)
+		found, err := s.FindCompanyByID(ctx, c.ID)
 		out = found
 		return err
 	})
@@ -180,36 +180,36 @@ func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, 
 }
 
 // upgradeUser makes the user's company certified or ambassador (B §4, §8).
-func (a *accounts) upgradeUser(ctx context.Context, p *auth.Principal, id string, req UpgradeUserRequest) (*UserResult, error) {
+func (s *service) upgradeUser(ctx context.Context, p *auth.Principal, id string, req UpgradeUserRequest) (*UserResult, error) {
 	if !oneOf(req.Type, CompanyCertified, CompanyAmbassador) {
 		return nil, apperr.Field("type", MsgUpgradeType)
 	}
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgUserNotFound)
 	}
-	u, err := a.store.UserByID(ctx, id)
+	u, err := s.store.UserByID(ctx, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgUserNotFound, "")
 	}
 	if err := guardSuperAdmin(p, u); err != nil {
 		return nil, err
 	}
-	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		before, err := a.FindCompanyByID(ctx, u.CompanyID)
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		before, err := s.FindCompanyByID(ctx, u.CompanyID)
 		if err != nil {
 			return err
 		}
-		after, err := a.ChangeCompanyType(ctx, u.CompanyID, req.Type, true)
+		after, err := s.ChangeCompanyType(ctx, u.CompanyID, req.Type, true)
 		if err != nil {
 			return err
 		}
-		return a.record(ctx, AuditUserUpgrade, AuditObjectUser, u.ID,
+		return s.record(ctx, AuditUserUpgrade, AuditObjectUser, u.ID,
 			map[string]string{"company_id": before.ID, "company_type": before.Type}, map[string]string{"company_id": after.ID, "company_type": after.Type})
 	})
 	if err != nil {
 		return nil, err
 	}
-	out, err := a.FindUserByID(ctx, u.ID)
+	out, err := s.FindUserByID(ctx, u.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func (a *accounts) upgradeUser(ctx context.Context, p *auth.Principal, id string
 // and every moderated session they hold as an admin; sign-in is then refused with
 // MsgAccountDisabled. Enabling makes the user active again, or invited when they never set a
 // password. A plain admin cannot change a super admin; nobody disables themselves.
-func (a *accounts) setEnabled(ctx context.Context, p *auth.Principal, id string, enable bool) (*UserResult, error) {
+func (s *service) setEnabled(ctx context.Context, p *auth.Principal, id string, enable bool) (*UserResult, error) {
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgUserNotFound)
 	}
@@ -228,8 +228,8 @@ func (a *accounts) setEnabled(ctx context.Context, p *auth.Principal, id string,
 		return nil, apperr.Field("enable", MsgCannotDisableSelf)
 	}
 	var status string
-	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		u, err := a.store.UserByID(ctx, id)
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		u, err := s.store.UserByID(ctx, id)
 		if err != nil {
 			return db.Translate(err, MsgUserNotFound, "")
 		}
@@ -245,23 +245,23 @@ func (a *accounts) setEnabled(ctx context.Context, p *auth.Principal, id string,
 				status = StatusInvited
 			}
 		}
-		if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"status": status, "updated_at": a.now()}); err != nil {
+		if err := s.store.UpdateUser(ctx, u.ID, map[string]any{"status": status, "updated_at": s.now()}); err != nil {
 			return apperr.Internal(err)
 		}
 		if !enable {
-			if err := a.deps.Sessions.RevokeUser(ctx, u.ID, ""); err != nil {
+			if err := s.deps.Sessions.RevokeUser(ctx, u.ID, ""); err != nil {
 				return apperr.Internal(err)
 			}
-			if err := a.deps.Sessions.RevokeModeratedBy(ctx, u.ID); err != nil {
+			if err := s.deps.Sessions.RevokeModeratedBy(ctx, u.ID); err != nil {
 				return apperr.Internal(err)
 			}
 		}
-		return a.record(ctx, action, AuditObjectUser, u.ID, map[string]string{"status": u.Status}, map[string]string{"status": status})
+		return s.record(ctx, action, AuditObjectUser, u.ID, map[string]string{"status": u.Status}, map[string]string{"status": status})
 	})
 	if err != nil {
 		return nil, err
 	}
-	out, err := a.FindUserByID(ctx, id)
+	out, err := s.FindUserByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -282,16 +282,16 @@ func guardSuperAdmin(p *auth.Principal, u *store.User) error {
 }
 
 // visibleCompany returns the company when p may see it: their own, or any for an admin.
-func (a *accounts) visibleCompany(ctx context.Context, p *auth.Principal, id string) (*Company, error) {
+func (s *service) visibleCompany(ctx context.Context, p *auth.Principal, id string) (*Company, error) {
 	if !ids.Valid(id) || (!p.IsAdmin() && id != p.CompanyID) {
 		return nil, apperr.NotFound(MsgCompanyNotFound)
 	}
-	return a.FindCompanyByID(ctx, id)
+	return s.FindCompanyByID(ctx, id)
 }
 
 // updateCompany is the admin's PUT /api/companies/{id}: name (unique case-insensitively, A §5),
 // type (through ChangeCompanyType) and status.
-func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id string, req UpdateCompanyRequest) (*CompanyResult, error) {
+func (s *service) updateCompany(ctx context.Context, p *auth.Principal, id string, req UpdateCompanyRequest) (*CompanyResult, error) {
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgCompanyNotFound)
 	}
@@ -317,12 +317,12 @@ func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id stri
 		return nil, err
 	}
 	var out *Company
-	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		before, err := a.FindCompanyByID(ctx, id)
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		before, err := s.FindCompanyByID(ctx, id)
 		if err != nil {
 			return err
 		}
-		members, err := a.store.UsersOfCompany(ctx, id, -1) // -1: every user
+		members, err := s.store.UsersOfCompany(ctx, id, -1) // -1: every user
 		if err != nil {
 			return apperr.Internal(err)
 		}
@@ -332,8 +332,8 @@ func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id stri
 			}
 		}
 		if len(cols) > 0 {
-			cols["updated_at"] = a.now()
-			if err := a.store.UpdateCompany(ctx, id, cols); err != nil {
+			cols["updated_at"] = s.now()
+			if err := s.store.UpdateCompany(ctx, id, cols); err != nil {
 				if db.IsDuplicate(err) {
 					return &apperr.Error{Code: apperr.ECONFLICT, Message: MsgCompanyTaken, Fields: map[string]string{"name": MsgCompanyTaken}}
 				}
@@ -341,11 +341,11 @@ func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id stri
 			}
 		}
 		if req.Type != nil {
-			if _, err := a.ChangeCompanyType(ctx, id, *req.Type, false); err != nil {
+			if _, err := s.ChangeCompanyType(ctx, id, *req.Type, false); err != nil {
 				return err
 			}
 		}
-		if out, err = a.FindCompanyByID(ctx, id); err != nil {
+		if out, err = s.FindCompanyByID(ctx, id); err != nil {
 			return err
 		}
 		if before.Status == StatusActive && out.Status == StatusDisabled {
@@ -356,11 +356,11 @@ func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id stri
 			for i := range members {
 				userIDs[i] = members[i].ID
 			}
-			if err := a.deps.Sessions.RevokeUsers(ctx, userIDs); err != nil {
+			if err := s.deps.Sessions.RevokeUsers(ctx, userIDs); err != nil {
 				return apperr.Internal(err)
 			}
 		}
-		return a.record(ctx, AuditCompanyUpdate, AuditObjectCompany, id, before, out)
+		return s.record(ctx, AuditCompanyUpdate, AuditObjectCompany, id, before, out)
 	})
 	if err != nil {
 		return nil, err
@@ -402,7 +402,7 @@ func auditFilter(c *gin.Context) (audit.Filter, error) {
 // nameAuditEntries fills in the names of a page of audit entries: the actor's and the moderator's,
 // and the object's for users and companies (issue 26 item 4: the log answers "who", and shows
 // objects by name). Two queries whatever the page size.
-func (a *accounts) nameAuditEntries(ctx context.Context, entries []audit.Entry) error {
+func (s *service) nameAuditEntries(ctx context.Context, entries []audit.Entry) error {
 	var userIDs, companyIDs []string
 	for _, e := range entries {
 		userIDs = append(userIDs, e.ActorID, e.ModeratorID)
@@ -422,11 +422,11 @@ func (a *accounts) nameAuditEntries(ctx context.Context, entries []audit.Entry) 
 		}
 		return out
 	}
-	users, err := a.store.UsersByIDs(ctx, valid(userIDs))
+	users, err := s.store.UsersByIDs(ctx, valid(userIDs))
 	if err != nil {
 		return apperr.Internal(err)
 	}
-	companies, err := a.store.CompaniesByIDs(ctx, valid(companyIDs))
+	companies, err := s.store.CompaniesByIDs(ctx, valid(companyIDs))
 	if err != nil {
 		return apperr.Internal(err)
 	}
@@ -467,7 +467,7 @@ func (m *Module) adminUsers(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := m.accounts.adminUsers(c, c.Query("status"), c.Query("company"), p)
+	page, err := m.svc.adminUsers(c, c.Query("status"), c.Query("company"), p)
 	if err != nil {
 		return err
 	}
@@ -484,7 +484,7 @@ func (m *Module) companies(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	cs, total, err := m.accounts.listCompanies(c, companyFilter(c), p)
+	cs, total, err := m.svc.listCompanies(c, companyFilter(c), p)
 	if err != nil {
 		return err
 	}
@@ -497,7 +497,7 @@ func (m *Module) adminCompanies(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := m.accounts.adminCompanies(c, m.billingReader(), companyFilter(c), p)
+	page, err := m.svc.adminCompanies(c, m.billingReader(), companyFilter(c), p)
 	if err != nil {
 		return err
 	}
@@ -506,7 +506,7 @@ func (m *Module) adminCompanies(c *gin.Context) error {
 }
 
 func (m *Module) getCompany(c *gin.Context) error {
-	co, err := m.accounts.visibleCompany(c, auth.Current(c), c.Param("id"))
+	co, err := m.svc.visibleCompany(c, auth.Current(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -519,7 +519,7 @@ func (m *Module) updateCompany(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	res, err := m.accounts.updateCompany(c, auth.Current(c), c.Param("id"), req)
+	res, err := m.svc.updateCompany(c, auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -532,7 +532,7 @@ func (m *Module) upgradeUser(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	res, err := m.accounts.upgradeUser(c, auth.Current(c), c.Param("id"), req)
+	res, err := m.svc.upgradeUser(c, auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -545,7 +545,7 @@ func (m *Module) disableUser(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	res, err := m.accounts.setEnabled(c, auth.Current(c), c.Param("id"), req.Enable)
+	res, err := m.svc.setEnabled(c, auth.Current(c), c.Param("id"), req.Enable)
 	if err != nil {
 		return err
 	}
@@ -566,7 +566,7 @@ func (m *Module) auditLog(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := m.accounts.nameAuditEntries(c, page.Items); err != nil {
+	if err := m.svc.nameAuditEntries(c, page.Items); err != nil {
 		return err
 	}
 	httpx.OK(c, page)

@@ -7,8 +7,8 @@ import (
 )
 
 // FindCompanies implements Service: the admin company pickers (reports) search companies by name.
-func (a *accounts) FindCompanies(ctx context.Context, q string, limit int) ([]*Company, error) {
-	rows, err := a.store.SearchCompanies(ctx, q, limit)
+func (s *service) FindCompanies(ctx context.Context, q string, limit int) ([]*Company, error) {
+	rows, err := s.store.SearchCompanies(ctx, q, limit)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -16,7 +16,7 @@ func (a *accounts) FindCompanies(ctx context.Context, q string, limit int) ([]*C
 	for _, r := range rows {
 		ids = append(ids, r.ID)
 	}
-	counts, err := a.store.CountUsersByCompany(ctx, ids)
+	counts, err := s.store.CountUsersByCompany(ctx, ids)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}

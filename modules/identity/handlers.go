@@ -74,7 +74,7 @@ func (m *Module) loggedIn(c *gin.Context) error {
 	p := auth.Current(c)
 	res := LoggedInResponse{LoggedIn: p != nil}
 	if p != nil {
-		mod, err := m.accounts.moderator(c, p)
+		mod, err := m.svc.moderator(c, p)
 		if err != nil {
 			return err
 		}
@@ -86,11 +86,11 @@ func (m *Module) loggedIn(c *gin.Context) error {
 
 func (m *Module) currentUser(c *gin.Context) error {
 	p := auth.Current(c)
-	u, err := m.accounts.FindUserByID(c, p.UserID)
+	u, err := m.svc.FindUserByID(c, p.UserID)
 	if err != nil {
 		return err
 	}
-	mod, err := m.accounts.moderator(c, p)
+	mod, err := m.svc.moderator(c, p)
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func (m *Module) currentUser(c *gin.Context) error {
 }
 
 func (m *Module) currentCompany(c *gin.Context) error {
-	co, err := m.accounts.FindCompanyByID(c, auth.Current(c).CompanyID)
+	co, err := m.svc.FindCompanyByID(c, auth.Current(c).CompanyID)
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (m *Module) currentCompany(c *gin.Context) error {
 }
 
 func (m *Module) companyExists(c *gin.Context) error {
-	res, err := m.accounts.companyExists(c, c.Query("name"))
+	res, err := m.svc.companyExists(c, c.Query("name"))
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func (m *Module) signUp(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	u, token, err := m.accounts.signUp(c, req, c.ClientIP(), c.Request.UserAgent())
+	u, token, err := m.svc.signUp(c, req, c.ClientIP(), c.Request.UserAgent())
 	if err != nil {
 		return err
 	}
@@ -149,7 +149,7 @@ func (m *Module) signIn(c *gin.Context) error {
 	if err := limit(c, m.signInLimit, "signin:ip:"+c.ClientIP(), emailKey); err != nil {
 		return err
 	}
-	u, token, err := m.accounts.signIn(c, req, c.ClientIP(), c.Request.UserAgent())
+	u, token, err := m.svc.signIn(c, req, c.ClientIP(), c.Request.UserAgent())
 	if err != nil {
 		return err
 	}
@@ -211,7 +211,7 @@ func (m *Module) resetPassword(c *gin.Context) error {
 	if err := limit(c, m.resetLimit, "reset:ip:"+c.ClientIP(), "reset:email:"+normalizeEmail(req.Email)); err != nil {
 		return err
 	}
-	if err := m.accounts.requestReset(c, req.Email); err != nil {
+	if err := m.svc.requestReset(c, req.Email); err != nil {
 		return err
 	}
 	httpx.OK(c, MessageResponse{Success: true, Message: MsgResetSent})
@@ -219,7 +219,7 @@ func (m *Module) resetPassword(c *gin.Context) error {
 }
 
 func (m *Module) resetTokenInfo(c *gin.Context) error {
-	info, err := m.accounts.tokenInfo(c, c.Param("token"), store.PurposeReset)
+	info, err := m.svc.tokenInfo(c, c.Param("token"), store.PurposeReset)
 	if err != nil {
 		return err
 	}
@@ -228,7 +228,7 @@ func (m *Module) resetTokenInfo(c *gin.Context) error {
 }
 
 func (m *Module) accessTokenInfo(c *gin.Context) error {
-	info, err := m.accounts.tokenInfo(c, c.Query("token"), store.PurposeAccess)
+	info, err := m.svc.tokenInfo(c, c.Query("token"), store.PurposeAccess)
 	if err != nil {
 		return err
 	}
@@ -241,7 +241,7 @@ func (m *Module) setPassword(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	if err := m.accounts.resetPassword(c, req); err != nil {
+	if err := m.svc.resetPassword(c, req); err != nil {
 		return err
 	}
 	m.deps.Cookies.Clear(c)
@@ -254,7 +254,7 @@ func (m *Module) setFirstPassword(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	u, token, err := m.accounts.setFirstPassword(c, req, c.ClientIP(), c.Request.UserAgent())
+	u, token, err := m.svc.setFirstPassword(c, req, c.ClientIP(), c.Request.UserAgent())
 	if err != nil {
 		return err
 	}
@@ -268,7 +268,7 @@ func (m *Module) changePassword(c *gin.Context) error {
 	if err := m.bind(c, &req); err != nil {
 		return err
 	}
-	if err := m.accounts.changePassword(c, auth.Current(c), req); err != nil {
+	if err := m.svc.changePassword(c, auth.Current(c), req); err != nil {
 		return err
 	}
 	httpx.OK(c, MessageResponse{Success: true, Message: MsgPasswordChanged})
@@ -276,7 +276,7 @@ func (m *Module) changePassword(c *gin.Context) error {
 }
 
 func (m *Module) checkTutorial(c *gin.Context) error {
-	res, err := m.accounts.checkTutorial(c, auth.Current(c).UserID)
+	res, err := m.svc.checkTutorial(c, auth.Current(c).UserID)
 	if err != nil {
 		return err
 	}
@@ -287,7 +287,7 @@ func (m *Module) checkTutorial(c *gin.Context) error {
 // tourCall answers the dashboard's default confirm (B §8): the user asks for a call and a free tour
 // of the dashboard.
 func (m *Module) tourCall(c *gin.Context) error {
-	if err := m.accounts.requestTourCall(c, auth.Current(c).UserID); err != nil {
+	if err := m.svc.requestTourCall(c, auth.Current(c).UserID); err != nil {
 		return err
 	}
 	httpx.OK(c, MessageResponse{Success: true, Message: MsgTourCallRequested})
@@ -298,7 +298,7 @@ func (m *Module) disableTour(c *gin.Context) error { return m.setTour(c, false) 
 func (m *Module) enableTour(c *gin.Context) error  { return m.setTour(c, true) }
 
 func (m *Module) setTour(c *gin.Context, on bool) error {
-	res, err := m.accounts.setTourFlags(c, auth.Current(c).UserID, &on, nil)
+	res, err := m.svc.setTourFlags(c, auth.Current(c).UserID, &on, nil)
 	if err != nil {
 		return err
 	}

@@ -55,8 +55,8 @@ type Deps struct {
 
 // Module is the identity bounded context.
 type Module struct {
-	deps     Deps
-	accounts *accounts
+	deps Deps
+	svc  *service
 	// Counted in the database, so the limits hold in total across replicas (issue 19).
 	signInLimit *ratelimit.Shared
 	resetLimit  *ratelimit.Shared
@@ -96,13 +96,13 @@ func New(d Deps) (*Module, error) {
 	if d.BaseURL == "" || d.ResetTokenTTL <= 0 || d.AccessTokenTTL <= 0 || d.SignInRateLimit < 1 || d.ResetRateLimit < 1 || d.SignUpRateLimit < 1 || d.MaxJSONBytes < 1 {
 		return nil, errors.New("identity: missing configuration")
 	}
-	acc := &accounts{deps: d, store: store.New(d.DB),
+	svc := &service{deps: d, store: store.New(d.DB),
 		inviteLimit:  d.Limits("identity.invite", InviteCompanyLimit, InviteWindow),
 		inviteeLimit: d.Limits("identity.invitee", InviteRecipientLimit, InviteWindow)}
-	acc.keys = &keys{a: acc}
+	svc.keys = &keys{s: svc}
 	return &Module{
 		deps:        d,
-		accounts:    acc,
+		svc:         svc,
 		signInLimit: ratelimit.NewShared(d.DB, d.SignInRateLimit, time.Minute, d.Clock),
 		resetLimit:  ratelimit.NewShared(d.DB, d.ResetRateLimit, time.Minute, d.Clock),
 		signUpLimit: ratelimit.NewShared(d.DB, d.SignUpRateLimit, time.Minute, d.Clock),
@@ -116,10 +116,10 @@ func limit(ctx context.Context, l *ratelimit.Shared, keys ...string) error {
 }
 
 // Service returns the module's public API.
-func (m *Module) Service() Service { return m.accounts }
+func (m *Module) Service() Service { return m.svc }
 
 // Principals resolves sessions into principals for platform/auth.
-func (m *Module) Principals() auth.PrincipalLoader { return m.accounts }
+func (m *Module) Principals() auth.PrincipalLoader { return m.svc }
 
 func (m *Module) Name() string { return "identity" }
 

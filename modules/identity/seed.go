@@ -31,7 +31,7 @@ var demoPeople = [][2]string{{"Mary", "Jackson"}, {"Dorothy", "Vaughan"}, {"Clau
 // and two teammates of the demo advertiser (one invited), so the admin grids and the team list
 // look real. They share the demo accounts' password hash. Idempotent: an existing email is kept.
 func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
-	a := m.accounts
+	a := m.svc
 	adv, ok := demo["advertiser"]
 	if !ok {
 		return "", fmt.Errorf("identity demo: the advertiser account is missing")
@@ -141,7 +141,7 @@ const demoAPIKey = "mq_live_demo0advertiser0key0for0local0use0only" // #nosec G1
 
 // seedDemoKey gives the demo advertiser demoAPIKey, once.
 func (m *Module) seedDemoKey(ctx context.Context, adv server.DemoAccount) error {
-	a := m.accounts
+	a := m.svc
 	hash := auth.HashAPIKey(demoAPIKey)
 	if _, err := a.store.APIKeyByHash(ctx, hash); !db.IsNotFound(err) {
 		return err
