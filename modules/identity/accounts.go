@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"marquee/modules/identity/internal/store"
@@ -23,9 +24,63 @@ type service struct {
 	keys  *keys
 	// Invitations and resends, per company (each invitee counts) and per recipient (issue 24 §2).
 	inviteLimit, inviteeLimit ratelimit.Counter
+	// Set once billing is built (Module.SetCreditReader, SetBillingReader); nil until then.
+	credit  atomic.Pointer[CreditReader]
+	billing atomic.Pointer[BillingReader]
+}
+
+func (s *service) creditReader() CreditReader {
+	if p := s.credit.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+func (s *service) billingReader() BillingReader {
+	if p := s.billing.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// currentUser answers GET /users/currentUser: the signed-in user, and who moderates the session.
+func (s *service) currentUser(ctx context.Context, p *auth.Principal) (*CurrentUser, error) {
+	u, err := s.FindUserByID(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	mod, err := s.moderator(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return &CurrentUser{User: *u, Moderator: mod}, nil
+}
+
+// currentCompany answers GET /companies/currentCompany: the user's company with its account
+// credit (0 while no credit reader is set).
+func (s *service) currentCompany(ctx context.Context, p *auth.Principal) (*CurrentCompany, error) {
+	co, err := s.FindCompanyByID(ctx, p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	res := &CurrentCompany{Company: *co}
+	if r := s.creditReader(); r != nil {
+		if res.AccountCredit, err = r.AccountCredit(ctx, co.ID); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (s *service) now() time.Time { return s.deps.Clock.Now() }
+
+// answered is the answer of a step that returns only an error: its success message, or the error.
+func answered(msg string, err error) (*MessageResponse, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &MessageResponse{Success: true, Message: msg}, nil
+}
 
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
@@ -337,26 +392,26 @@ func (s *service) usePasswordToken(ctx context.Context, req SetPasswordRequest, 
 
 // changePassword replaces the signed-in user's password after checking the current one, and ends
 // their other sessions.
-func (s *service) changePassword(ctx context.Context, p *auth.Principal, req ChangePasswordRequest) error {
+func (s *service) changePassword(ctx context.Context, p *auth.Principal, req ChangePasswordRequest) (*MessageResponse, error) {
 	if err := auth.RefuseModerated(p); err != nil { // issue 24 §2
-		return err
+		return nil, err
 	}
 	u, err := s.store.UserByID(ctx, p.UserID)
 	if err != nil {
-		return db.Translate(err, "User not found.", "")
+		return nil, db.Translate(err, "User not found.", "")
 	}
 	if m := checkPassword(req.Password, s.personalWords(ctx, u)...); m != "" {
-		return apperr.Field("password", m)
+		return nil, apperr.Field("password", m)
 	}
 	ok, _, err := s.deps.Hasher.Verify(ctx, req.CurrentPassword, u.PasswordHash)
 	if err != nil || !ok {
-		return apperr.Field("current_password", MsgCurrentPassword)
+		return nil, apperr.Field("current_password", MsgCurrentPassword)
 	}
 	hash, err := s.deps.Hasher.Hash(ctx, req.Password)
 	if err != nil {
-		return apperr.Internal(err)
+		return nil, apperr.Internal(err)
 	}
-	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+	return answered(MsgPasswordChanged, db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		if err := s.store.UpdateUser(ctx, u.ID, map[string]any{"password_hash": hash, "updated_at": s.now()}); err != nil {
 			return apperr.Internal(err)
 		}
@@ -367,7 +422,18 @@ func (s *service) changePassword(ctx context.Context, p *auth.Principal, req Cha
 			return s.deps.Outbox.Enqueue(ctx, passwordChangedMail(u.Email))
 		})
 		return nil
-	})
+	}))
+}
+
+// disableTour stops showing the tour; enableTour shows it again.
+func (s *service) disableTour(ctx context.Context, p *auth.Principal) (*TourResponse, error) {
+	off := false
+	return s.setTourFlags(ctx, p.UserID, &off, nil)
+}
+
+func (s *service) enableTour(ctx context.Context, p *auth.Principal) (*TourResponse, error) {
+	on := true
+	return s.setTourFlags(ctx, p.UserID, &on, nil)
 }
 
 // setTourFlags updates the tour flags (nil leaves one as it is) and returns them.
@@ -392,9 +458,9 @@ func (s *service) setTourFlags(ctx context.Context, userID string, tour, tutoria
 // requestTourCall records that the user wants a call for a free dashboard tour (B §8's default
 // confirm): their phone consent is set and handed to the CRM through the same event as the sign-up
 // consent (DESIGN §1.8), in one transaction. A user without a phone number is asked for one.
-func (s *service) requestTourCall(ctx context.Context, userID string) error {
-	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		u, err := s.store.UserByID(ctx, userID)
+func (s *service) requestTourCall(ctx context.Context, p *auth.Principal) (*MessageResponse, error) {
+	return answered(MsgTourCallRequested, db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		u, err := s.store.UserByID(ctx, p.UserID)
 		if err != nil {
 			return db.Translate(err, "User not found.", "")
 		}
@@ -413,20 +479,20 @@ func (s *service) requestTourCall(ctx context.Context, userID string) error {
 			return apperr.Internal(err)
 		}
 		return nil
-	})
+	}))
 }
 
 // checkTutorial answers whether the tutorial video was already shown, and records that it has
 // been: the video modal shows automatically once (A §2).
-func (s *service) checkTutorial(ctx context.Context, userID string) (*TourResponse, error) {
-	u, err := s.store.UserByID(ctx, userID)
+func (s *service) checkTutorial(ctx context.Context, p *auth.Principal) (*TourResponse, error) {
+	u, err := s.store.UserByID(ctx, p.UserID)
 	if err != nil {
 		return nil, db.Translate(err, "User not found.", "")
 	}
 	before := &TourResponse{TourCampaignShow: u.TourCampaignShow, TutorialCampaignShowed: u.TutorialCampaignShowed}
 	if !u.TutorialCampaignShowed {
 		shown := true
-		if _, err := s.setTourFlags(ctx, userID, nil, &shown); err != nil {
+		if _, err := s.setTourFlags(ctx, p.UserID, nil, &shown); err != nil {
 			return nil, err
 		}
 	}

@@ -3,17 +3,12 @@ package identity
 import (
 	"context"
 	"strings"
-	"time"
-
-	"github.com/gin-gonic/gin"
 
 	"marquee/modules/identity/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
-	"marquee/platform/dates"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/ids"
 	"marquee/platform/pagination"
 )
@@ -109,7 +104,8 @@ func (s *service) listCompanies(ctx context.Context, f store.CompanyFilter, p pa
 
 // adminCompanies answers the admin company grid: identity's columns, and billing's in one batch
 // through the BillingReader.
-func (s *service) adminCompanies(ctx context.Context, billing BillingReader, f store.CompanyFilter, p pagination.Params) (pagination.Page[*AdminCompany], error) {
+func (s *service) adminCompanies(ctx context.Context, f store.CompanyFilter, p pagination.Params) (pagination.Page[*AdminCompany], error) {
+	billing := s.billingReader()
 	cs, total, err := s.listCompanies(ctx, f, p)
 	if err != nil {
 		return pagination.Page[*AdminCompany]{}, err
@@ -220,7 +216,8 @@ func (s *service) upgradeUser(ctx context.Context, p *auth.Principal, id string,
 // and every moderated session they hold as an admin; sign-in is then refused with
 // MsgAccountDisabled. Enabling makes the user active again, or invited when they never set a
 // password. A plain admin cannot change a super admin; nobody disables themselves.
-func (s *service) setEnabled(ctx context.Context, p *auth.Principal, id string, enable bool) (*UserResult, error) {
+func (s *service) setEnabled(ctx context.Context, p *auth.Principal, id string, req DisableUserRequest) (*UserResult, error) {
+	enable := req.Enable
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgUserNotFound)
 	}
@@ -368,37 +365,6 @@ func (s *service) updateCompany(ctx context.Context, p *auth.Principal, id strin
 	return &CompanyResult{Success: true, Message: MsgCompanyUpdated, Company: out}, nil
 }
 
-// auditFilter reads the audit list's filters: actor (an id or part of an email), action,
-// object_type, object_id, from and to (YYYY-MM-DD, inclusive, in UTC).
-func auditFilter(c *gin.Context) (audit.Filter, error) {
-	f := audit.Filter{Actor: strings.TrimSpace(c.Query("actor")), Action: c.Query("action"), ObjectType: c.Query("object_type"), ObjectID: c.Query("object_id")}
-	for _, v := range []string{f.Actor, f.Action, f.ObjectType, f.ObjectID} {
-		if len(v) > 254 {
-			return f, apperr.Field("actor", "Filter text is too long.")
-		}
-	}
-	for _, d := range []struct {
-		name string
-		to   **time.Time
-		end  bool
-	}{{"from", &f.From, false}, {"to", &f.To, true}} {
-		v := c.Query(d.name)
-		if v == "" {
-			continue
-		}
-		day, err := dates.Parse(v)
-		if err != nil {
-			return f, apperr.Field(d.name, "Dates are YYYY-MM-DD.")
-		}
-		t := day.Time()
-		if d.end {
-			t = t.Add(24*time.Hour - time.Nanosecond)
-		}
-		*d.to = &t
-	}
-	return f, nil
-}
-
 // nameAuditEntries fills in the names of a page of audit entries: the actor's and the moderator's,
 // and the object's for users and companies (issue 26 item 4: the log answers "who", and shows
 // objects by name). Two queries whatever the page size.
@@ -457,118 +423,5 @@ func (s *service) nameAuditEntries(ctx context.Context, entries []audit.Entry) e
 			}
 		}
 	}
-	return nil
-}
-
-// Handlers.
-
-func (m *Module) adminUsers(c *gin.Context) error {
-	p, err := pagination.Parse(c, adminUserPage)
-	if err != nil {
-		return err
-	}
-	page, err := m.svc.adminUsers(c, c.Query("status"), c.Query("company"), p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, page)
-	return nil
-}
-
-func companyFilter(c *gin.Context) store.CompanyFilter {
-	return store.CompanyFilter{Q: c.Query("q"), Status: c.Query("status"), Type: c.Query("type")}
-}
-
-func (m *Module) companies(c *gin.Context) error {
-	p, err := pagination.Parse(c, adminCompanyPage)
-	if err != nil {
-		return err
-	}
-	cs, total, err := m.svc.listCompanies(c, companyFilter(c), p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, pagination.Envelope(cs, total, p))
-	return nil
-}
-
-func (m *Module) adminCompanies(c *gin.Context) error {
-	p, err := pagination.Parse(c, adminCompanyPage)
-	if err != nil {
-		return err
-	}
-	page, err := m.svc.adminCompanies(c, m.billingReader(), companyFilter(c), p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, page)
-	return nil
-}
-
-func (m *Module) getCompany(c *gin.Context) error {
-	co, err := m.svc.visibleCompany(c, auth.Current(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, co)
-	return nil
-}
-
-func (m *Module) updateCompany(c *gin.Context) error {
-	var req UpdateCompanyRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.svc.updateCompany(c, auth.Current(c), c.Param("id"), req)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) upgradeUser(c *gin.Context) error {
-	var req UpgradeUserRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.svc.upgradeUser(c, auth.Current(c), c.Param("id"), req)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) disableUser(c *gin.Context) error {
-	var req DisableUserRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.svc.setEnabled(c, auth.Current(c), c.Param("id"), req.Enable)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) auditLog(c *gin.Context) error {
-	p, err := pagination.Parse(c, audit.ListSpec)
-	if err != nil {
-		return err
-	}
-	f, err := auditFilter(c)
-	if err != nil {
-		return err
-	}
-	page, err := m.deps.Audit.List(c, f, p)
-	if err != nil {
-		return err
-	}
-	if err := m.svc.nameAuditEntries(c, page.Items); err != nil {
-		return err
-	}
-	httpx.OK(c, page)
 	return nil
 }

@@ -4,20 +4,16 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"net/http"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
-
-	"github.com/gin-gonic/gin"
 
 	"marquee/modules/identity/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/ids"
 	"marquee/platform/pagination"
 )
@@ -103,8 +99,8 @@ func (k *keys) list(ctx context.Context, p *auth.Principal) ([]APIKey, error) {
 
 // revoke ends a live key of p's company (any company's for an admin, audited). Another company's
 // key, an unknown id or a revoked key answer 404.
-func (k *keys) revoke(ctx context.Context, p *auth.Principal, id string) error {
-	return db.Transact(ctx, k.s.deps.DB, func(ctx context.Context) error {
+func (k *keys) revoke(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
+	return answered(MsgAPIKeyRevoked, db.Transact(ctx, k.s.deps.DB, func(ctx context.Context) error {
 		row, err := k.s.store.APIKeyByID(ctx, id)
 		if db.IsNotFound(err) || (err == nil && (row.RevokedAt != nil || (!p.IsAdmin() && row.CompanyID != p.CompanyID))) {
 			return apperr.New(apperr.ENOTFOUND, MsgAPIKeyNotFound)
@@ -126,7 +122,7 @@ func (k *keys) revoke(ctx context.Context, p *auth.Principal, id string) error {
 			return k.s.deps.Audit.Record(ctx, audit.Change{Action: AuditAPIKeyRevoke, ObjectType: AuditObjectAPIKey, ObjectID: id, Before: before, After: after})
 		}
 		return nil
-	})
+	}))
 }
 
 // adminList is a page of every company's live keys (or one company's), with the company names.
@@ -207,49 +203,4 @@ func (s *service) TouchAPIKey(ctx context.Context, keyID, ip string) {
 	_ = s.store.TouchAPIKey(ctx, keyID, ip, now, now.Add(-touchEvery))
 }
 
-// Handlers.
-
-func (m *Module) listAPIKeys(c *gin.Context) error {
-	out, err := m.svc.keys.list(c, auth.Current(c))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) createAPIKey(c *gin.Context) error {
-	var req CreateAPIKeyRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	out, err := m.svc.keys.create(c, auth.Current(c), req)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(c, http.StatusCreated, out)
-	return nil
-}
-
-func (m *Module) revokeAPIKey(c *gin.Context) error {
-	if err := m.svc.keys.revoke(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.OK(c, httpx.Success{Success: true, Message: MsgAPIKeyRevoked})
-	return nil
-}
-
 var adminAPIKeyPage = pagination.Spec{PageSizes: []int{50, 75, 100, 0}, DefaultSize: 50}
-
-func (m *Module) adminAPIKeys(c *gin.Context) error {
-	p, err := pagination.Parse(c, adminAPIKeyPage)
-	if err != nil {
-		return err
-	}
-	out, err := m.svc.keys.adminList(c, c.Query("company"), p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}

@@ -4,13 +4,10 @@ import (
 	"context"
 	"strings"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 )
 
 // Moderated sign-in (B §2 "authorize a moderator", DESIGN.md §1.12): an admin acts as a user in a
@@ -137,48 +134,4 @@ func (s *service) moderateSignOut(ctx context.Context, p *auth.Principal, adminT
 	}
 	u, err := s.FindUserByID(ctx, admin.ID)
 	return u, err == nil, err
-}
-
-// Handlers.
-
-func (m *Module) moderateSignIn(c *gin.Context) error {
-	var req ModerateSignInRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	u, mod, token, err := m.svc.moderateSignIn(c, auth.Current(c), req.Email, c.ClientIP(), c.Request.UserAgent())
-	if err != nil {
-		return err
-	}
-	// The admin's own session stays live; its token waits in the moderator cookie for the way back.
-	m.deps.Cookies.SetModerator(c, auth.Token(c))
-	m.deps.Cookies.Set(c, token)
-	httpx.OK(c, ModerateResponse{Success: true, Message: MsgModerateStarted, User: u, Moderator: mod})
-	return nil
-}
-
-func (m *Module) moderateSignOut(c *gin.Context) error {
-	res, err := m.endModeration(c)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-// endModeration ends the request's moderated session (the way back, or a logout inside it: issue
-// 24 §2) and puts the admin's own session back in the cookie when it is still live.
-func (m *Module) endModeration(c *gin.Context) (*ModerateResponse, error) {
-	adminToken := auth.ModeratorToken(c)
-	u, restored, err := m.svc.moderateSignOut(c, auth.Current(c), adminToken)
-	if err != nil {
-		return nil, err
-	}
-	m.deps.Cookies.ClearModerator(c)
-	if !restored {
-		m.deps.Cookies.Clear(c)
-		return &ModerateResponse{Success: true, Message: MsgModerateAdminExpired}, nil
-	}
-	m.deps.Cookies.Set(c, adminToken)
-	return &ModerateResponse{Success: true, Message: MsgModerateEnded, User: u}, nil
 }

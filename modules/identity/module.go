@@ -3,7 +3,6 @@ package identity
 import (
 	"context"
 	"errors"
-	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -61,32 +60,16 @@ type Module struct {
 	signInLimit *ratelimit.Shared
 	resetLimit  *ratelimit.Shared
 	signUpLimit *ratelimit.Shared
-	credit      atomic.Pointer[CreditReader]
-	billing     atomic.Pointer[BillingReader]
 }
 
 // SetBillingReader hands identity the reader of the admin company grid's billing columns (the
 // billing service, through billing's Component). Until it is set, those columns answer zero.
-func (m *Module) SetBillingReader(r BillingReader) { m.billing.Store(&r) }
-
-func (m *Module) billingReader() BillingReader {
-	if p := m.billing.Load(); p != nil {
-		return *p
-	}
-	return nil
-}
+func (m *Module) SetBillingReader(r BillingReader) { m.svc.billing.Store(&r) }
 
 // SetCreditReader hands identity the reader of account credit (the billing service), which is
 // built after identity because billing depends on it. Until it is set, or when identity runs alone,
 // GET /companies/currentCompany answers an account_credit of 0.
-func (m *Module) SetCreditReader(r CreditReader) { m.credit.Store(&r) }
-
-func (m *Module) creditReader() CreditReader {
-	if p := m.credit.Load(); p != nil {
-		return *p
-	}
-	return nil
-}
+func (m *Module) SetCreditReader(r CreditReader) { m.svc.credit.Store(&r) }
 
 // New builds the module.
 func New(d Deps) (*Module, error) {

@@ -8,14 +8,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/identity/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/ids"
 )
 
@@ -97,6 +94,15 @@ func profileColumns(req UpdateUserRequest) (map[string]any, error) {
 		cols[r.column] = v
 	}
 	return cols, fieldsError(fields)
+}
+
+// getUser answers GET /api/users/:id: the user, when p may see them.
+func (s *service) getUser(ctx context.Context, p *auth.Principal, id string) (*User, error) {
+	u, err := s.visibleUser(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.FindUserByID(ctx, u.ID)
 }
 
 // visibleUser returns the user row when p may see it: themselves, or anyone for an admin.
@@ -372,55 +378,4 @@ func fullName(u *store.User) string {
 		return n
 	}
 	return u.Email
-}
-
-// Handlers.
-
-func (m *Module) getUser(c *gin.Context) error {
-	p := auth.Current(c)
-	u, err := m.svc.visibleUser(c, p, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	out, err := m.svc.FindUserByID(c, u.ID)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) updateUser(c *gin.Context) error {
-	var req UpdateUserRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.svc.updateUser(c, auth.Current(c), c.Param("id"), req)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) teamMembers(c *gin.Context) error {
-	out, err := m.svc.teamMembers(c, auth.Current(c))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) inviteTeam(c *gin.Context) error {
-	var req InviteRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.svc.inviteTeam(c, auth.Current(c), req)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(c, 201, res)
-	return nil
 }

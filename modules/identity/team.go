@@ -4,13 +4,10 @@ import (
 	"context"
 	"time"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/identity/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/ids"
 	"marquee/platform/ratelimit"
 )
@@ -76,15 +73,15 @@ func (s *service) teamMember(ctx context.Context, p *auth.Principal, id string) 
 
 // removeMember removes a member of the owner's company: an invitation is deleted, an account is
 // disabled and its sessions end, in one transaction with its audit entry.
-func (s *service) removeMember(ctx context.Context, p *auth.Principal, id string) error {
+func (s *service) removeMember(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
 	if id == p.UserID {
-		return apperr.New(apperr.EINVALID, MsgRemoveSelf)
+		return nil, apperr.New(apperr.EINVALID, MsgRemoveSelf)
 	}
 	u, err := s.teamMember(ctx, p, id)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+	return answered(MsgMemberRemoved, db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		if u.Status == StatusInvited {
 			if err := s.store.DeleteUser(ctx, u.ID); err != nil {
 				return apperr.Internal(err)
@@ -96,23 +93,23 @@ func (s *service) removeMember(ctx context.Context, p *auth.Principal, id string
 			return apperr.Internal(err)
 		}
 		return s.record(ctx, AuditTeamRemove, AuditObjectUser, u.ID, map[string]string{"email": u.Email, "status": u.Status}, nil)
-	})
+	}))
 }
 
 // resendInvite mails an invited member a new /access link (the earlier ones stop working), within
 // the invitation limits.
-func (s *service) resendInvite(ctx context.Context, p *auth.Principal, id string) error {
+func (s *service) resendInvite(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
 	u, err := s.teamMember(ctx, p, id)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if u.Status != StatusInvited {
-		return apperr.New(apperr.ECONFLICT, MsgNotInvited)
+		return nil, apperr.New(apperr.ECONFLICT, MsgNotInvited)
 	}
 	if err := s.limitInvite(ctx, p.CompanyID, u.Email); err != nil {
-		return err
+		return nil, err
 	}
-	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+	return answered(MsgInviteResent, db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		company, err := s.store.CompanyByID(ctx, p.CompanyID)
 		if err != nil {
 			return db.Translate(err, MsgCompanyNotFound, "")
@@ -135,7 +132,7 @@ func (s *service) resendInvite(ctx context.Context, p *auth.Principal, id string
 			return nil
 		}
 		return s.record(ctx, AuditTeamResend, AuditObjectUser, u.ID, nil, map[string]string{"email": u.Email})
-	})
+	}))
 }
 
 // listUsers answers GET /api/users (B §7): an admin gets the admins; a company's owner the users of
@@ -174,31 +171,4 @@ func (s *service) listUsers(ctx context.Context, p *auth.Principal) ([]*User, er
 		return nil, apperr.New(apperr.EFORBIDDEN, MsgOwnerOnly)
 	}
 	return s.teamMembers(ctx, p)
-}
-
-// Handlers.
-
-func (m *Module) listUsers(c *gin.Context) error {
-	out, err := m.svc.listUsers(c, auth.Current(c))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) removeMember(c *gin.Context) error {
-	if err := m.svc.removeMember(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgMemberRemoved})
-	return nil
-}
-
-func (m *Module) resendInvite(c *gin.Context) error {
-	if err := m.svc.resendInvite(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgInviteResent})
-	return nil
 }
