@@ -12,6 +12,7 @@ import (
 	"marquee/modules/billing/internal/gateway"
 	"marquee/modules/billing/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/auth"
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/money"
@@ -236,8 +237,9 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 
 // processTransaction retries a pending or failed charge of the caller's company (PUT
 // /api/transactions/{id}); an admin may retry any. A succeeded one is answered as it is.
-func (s *service) processTransaction(ctx context.Context, id, companyID string, admin bool) (*Transaction, error) {
-	t, err := s.findTransaction(ctx, id, companyID, admin)
+// A refused card answers 402 with the gateway's message (shown for 5000 ms, B §8).
+func (s *service) processTransaction(ctx context.Context, p *auth.Principal, id string) (*Transaction, error) {
+	t, err := s.findTransaction(ctx, id, p.CompanyID, p.IsAdmin())
 	if err != nil {
 		return nil, err
 	}
