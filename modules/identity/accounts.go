@@ -578,13 +578,31 @@ func (s *service) FindCompaniesByIDs(ctx context.Context, companyIDs []string) (
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	return s.companies(ctx, rows)
+}
+
+// FindCompanies implements Service: the admin company pickers (reports) search companies by name.
+func (s *service) FindCompanies(ctx context.Context, q string, limit int) ([]*Company, error) {
+	rows, err := s.store.SearchCompanies(ctx, q, limit)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return s.companies(ctx, rows)
+}
+
+// companies is how every answer shows company rows: with their user counts, in one query.
+func (s *service) companies(ctx context.Context, rows []store.Company) ([]*Company, error) {
+	companyIDs := make([]string, len(rows))
+	for i := range rows {
+		companyIDs[i] = rows[i].ID
+	}
 	counts, err := s.store.CountUsersByCompany(ctx, companyIDs)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	out := make([]*Company, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, &Company{ID: r.ID, Name: r.Name, Type: r.Type, Status: r.Status, UserCount: counts[r.ID], CreatedAt: r.CreatedAt})
+	out := make([]*Company, len(rows))
+	for i, r := range rows {
+		out[i] = &Company{ID: r.ID, Name: r.Name, Type: r.Type, Status: r.Status, UserCount: counts[r.ID], CreatedAt: r.CreatedAt}
 	}
 	return out, nil
 }

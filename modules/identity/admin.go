@@ -87,17 +87,9 @@ func (s *service) listCompanies(ctx context.Context, f store.CompanyFilter, p pa
 	if err != nil {
 		return nil, 0, apperr.Internal(err)
 	}
-	companyIDs := make([]string, len(rows))
-	for i := range rows {
-		companyIDs[i] = rows[i].ID
-	}
-	counts, err := s.store.CountUsersByCompany(ctx, companyIDs)
+	out, err := s.companies(ctx, rows)
 	if err != nil {
-		return nil, 0, apperr.Internal(err)
-	}
-	out := make([]*Company, len(rows))
-	for i, r := range rows {
-		out[i] = toCompany(&r, counts[r.ID])
+		return nil, 0, err
 	}
 	return out, total, nil
 }
@@ -126,10 +118,6 @@ func (s *service) adminCompanies(ctx context.Context, f store.CompanyFilter, p p
 		out[i] = &AdminCompany{Company: *c, CardOnFile: b.CardOnFile, AccountCredit: b.AccountCredit, TotalSpend: b.TotalSpend, AmountPending: b.AmountPending}
 	}
 	return pagination.Envelope(out, total, p), nil
-}
-
-func toCompany(r *store.Company, users int) *Company {
-	return &Company{ID: r.ID, Name: r.Name, Type: r.Type, Status: r.Status, UserCount: users, CreatedAt: r.CreatedAt}
 }
 
 // ChangeCompanyType implements Service: the one place a company's type changes (an admin's upgrade
