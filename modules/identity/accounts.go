@@ -2,8 +2,6 @@ package identity
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -80,11 +78,6 @@ func answered(msg string, err error) (*MessageResponse, error) {
 		return nil, err
 	}
 	return &MessageResponse{Success: true, Message: msg}, nil
-}
-
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }
 
 // signUp creates the company and its first user in one transaction, and the session that signs
@@ -259,7 +252,7 @@ func (s *service) link(path, token string) string {
 func (s *service) issueToken(ctx context.Context, userID, purpose string, ttl time.Duration) (string, error) {
 	token := ids.Token()
 	now := s.now()
-	t := &store.Token{ID: ids.New(), UserID: userID, Purpose: purpose, TokenHash: hashToken(token), ExpiresAt: now.Add(ttl), CreatedAt: now}
+	t := &store.Token{ID: ids.New(), UserID: userID, Purpose: purpose, TokenHash: auth.HashToken(token), ExpiresAt: now.Add(ttl), CreatedAt: now}
 	if err := s.store.CreateToken(ctx, t); err != nil {
 		return "", apperr.Internal(err)
 	}
@@ -273,7 +266,7 @@ func (s *service) tokenInfo(ctx context.Context, token, purpose string) (*TokenI
 	if token == "" || len(token) > 128 {
 		return nil, errBadToken
 	}
-	t, err := s.store.LiveToken(ctx, hashToken(token), purpose, s.now())
+	t, err := s.store.LiveToken(ctx, auth.HashToken(token), purpose, s.now())
 	if db.IsNotFound(err) {
 		return nil, errBadToken
 	}
@@ -324,7 +317,7 @@ func (s *service) usePasswordToken(ctx context.Context, req SetPasswordRequest, 
 	if req.Token != "" && len(req.Token) <= 128 {
 		// The token's account, read without using the token, for the password rule; the token is
 		// used in the transaction below.
-		if t, err := s.store.LiveToken(ctx, hashToken(req.Token), purpose, s.now()); err == nil {
+		if t, err := s.store.LiveToken(ctx, auth.HashToken(req.Token), purpose, s.now()); err == nil {
 			if u, err := s.store.UserByID(ctx, t.UserID); err == nil {
 				personal = s.personalWords(ctx, u)
 			}
@@ -354,7 +347,7 @@ func (s *service) usePasswordToken(ctx context.Context, req SetPasswordRequest, 
 	}
 	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		now := s.now()
-		t, err := s.store.UseToken(ctx, hashToken(req.Token), purpose, now)
+		t, err := s.store.UseToken(ctx, auth.HashToken(req.Token), purpose, now)
 		if db.IsNotFound(err) {
 			return apperr.Invalid(MsgPasswordResetFailed, map[string]string{"token": MsgTokenInvalid})
 		}
