@@ -157,7 +157,7 @@ func (s *service) attachCard(ctx context.Context, companyID string, req AddCardR
 		row.ExpMonth, row.ExpYear = req.ExpMonth, req.ExpYear
 	}
 	var old *store.Card
-	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err = s.store.Transact(ctx, func(ctx context.Context) error {
 		var err error
 		if old, err = s.store.ReplaceCard(ctx, row); err != nil {
 			return err

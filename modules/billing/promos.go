@@ -75,7 +75,7 @@ func (s *service) CreatePromo(ctx context.Context, req CreatePromoRequest) (*Pro
 	now := s.deps.Clock.Now()
 	p := &store.Promo{ID: ids.New(), Code: code, Value: int64(req.Value), Status: PromoActive, MaxCount: req.MaxCount,
 		CompanyID: req.CompanyID, CreatedAt: now, UpdatedAt: now}
-	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err = s.store.Transact(ctx, func(ctx context.Context) error {
 		if err := s.store.Create(ctx, p); err != nil {
 			return err
 		}
@@ -124,7 +124,7 @@ func (s *service) setPromoStatus(ctx context.Context, id, status string) (string
 		return "", apperr.NotFound(MsgPromoNotFound)
 	}
 	var p *store.Promo
-	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err := s.store.Transact(ctx, func(ctx context.Context) error {
 		before, err := s.store.PromoByID(ctx, id)
 		if err != nil {
 			return db.Translate(err, MsgPromoNotFound, "")
@@ -185,7 +185,7 @@ func (s *service) redeemPromo(ctx context.Context, companyID, code string) (mone
 	}
 	var amount money.Cents
 	var note string
-	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err = s.store.Transact(ctx, func(ctx context.Context) error {
 		p, err := s.store.PromoByCode(ctx, code)
 		if err != nil {
 			return db.Translate(err, MsgPromoNotFound, "")
@@ -288,7 +288,7 @@ func (s *service) removeActivePromo(ctx context.Context, _ *auth.Principal, comp
 	if !ids.Valid(companyID) {
 		return nil, apperr.NotFound(MsgNoActivePromo)
 	}
-	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err := s.store.Transact(ctx, func(ctx context.Context) error {
 		r, err := s.store.ActiveRedemption(ctx, companyID)
 		if err != nil {
 			return db.Translate(err, MsgNoActivePromo, "")
