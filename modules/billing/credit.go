@@ -33,15 +33,23 @@ func (s *service) ApplyCredit(ctx context.Context, req CreditRequest) (*Transact
 	return s.moveCredit(ctx, req, 1)
 }
 
-func (s *service) moveCredit(ctx context.Context, req CreditRequest, sign int64) (*Transaction, error) {
+// checkCredit checks a credit movement's key, amount and company.
+func checkCredit(req CreditRequest) error {
 	if err := checkKey(req.Key); err != nil {
-		return nil, err
+		return err
 	}
 	if req.Amount <= 0 {
-		return nil, apperr.Field("amount", MsgChargeAmount)
+		return apperr.Field("amount", MsgChargeAmount)
 	}
 	if !ids.Valid(req.CompanyID) {
-		return nil, apperr.NotFound("Company not found.")
+		return apperr.NotFound("Company not found.")
+	}
+	return nil
+}
+
+func (s *service) moveCredit(ctx context.Context, req CreditRequest, sign int64) (*Transaction, error) {
+	if err := checkCredit(req); err != nil {
+		return nil, err
 	}
 	// A repeated key answers the first movement. The check spares a caller's own transaction the
 	// duplicate-key error; the unique key still decides between concurrent callers.
@@ -105,14 +113,8 @@ func (s *service) recordCredit(ctx context.Context, e creditEntry) (*store.Trans
 // conditional update (balance >= take); when a concurrent spend got there first, the balance is
 // read again and the smaller take tried, so the credit is never negative and never over-taken.
 func (s *service) ReclaimCredit(ctx context.Context, req CreditRequest) (*Transaction, error) {
-	if err := checkKey(req.Key); err != nil {
+	if err := checkCredit(req); err != nil {
 		return nil, err
-	}
-	if req.Amount <= 0 {
-		return nil, apperr.Field("amount", MsgChargeAmount)
-	}
-	if !ids.Valid(req.CompanyID) {
-		return nil, apperr.NotFound("Company not found.")
 	}
 	if prior, err := s.store.TransactionByKey(ctx, req.Key); err == nil {
 		if prior.Kind != KindCredit || prior.CompanyID != req.CompanyID || prior.Amount > 0 || -prior.Amount > int64(req.Amount) {

@@ -190,14 +190,7 @@ func (s *service) upgradeUser(ctx context.Context, p *auth.Principal, id string,
 		return s.record(ctx, AuditUserUpgrade, AuditObjectUser, u.ID,
 			map[string]string{"company_id": before.ID, "company_type": before.Type}, map[string]string{"company_id": after.ID, "company_type": after.Type})
 	})
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.FindUserByID(ctx, u.ID)
-	if err != nil {
-		return nil, err
-	}
-	return &UserResult{Success: true, Message: MsgUserUpgraded, User: out}, nil
+	return s.userResult(ctx, u.ID, MsgUserUpgraded, err)
 }
 
 // setEnabled enables or disables a user (B §4). Disabling ends every session of the user at once,
@@ -243,18 +236,15 @@ func (s *service) setEnabled(ctx context.Context, p *auth.Principal, id string, 
 		}
 		return s.record(ctx, action, AuditObjectUser, u.ID, map[string]string{"status": u.Status}, map[string]string{"status": status})
 	})
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.FindUserByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
 	msg := MsgUserDisabled
 	if enable {
 		msg = MsgUserEnabled
 	}
-	return &UserResult{Success: true, Message: msg, Status: status, User: out}, nil
+	res, err := s.userResult(ctx, id, msg, err)
+	if res != nil {
+		res.Status = status
+	}
+	return res, err
 }
 
 // guardSuperAdmin refuses a plain admin's change to a super admin: their profile, certification,

@@ -157,14 +157,20 @@ func (s *service) updateUser(ctx context.Context, p *auth.Principal, id string, 
 		}
 		return s.record(ctx, AuditUserUpdate, AuditObjectUser, u.ID, before.Local, after.Local)
 	})
+	return s.userResult(ctx, u.ID, MsgUserUpdated, err)
+}
+
+// userResult answers a change to a user: its message and the user as they are now; or err, the
+// change's error.
+func (s *service) userResult(ctx context.Context, id, msg string, err error) (*UserResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.FindUserByID(ctx, u.ID)
+	out, err := s.FindUserByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return &UserResult{Success: true, Message: MsgUserUpdated, User: out}, nil
+	return &UserResult{Success: true, Message: msg, User: out}, nil
 }
 
 // setCertified is the admin's certification toggle (B §4, §8).
@@ -182,18 +188,11 @@ func (s *service) setCertified(ctx context.Context, p *auth.Principal, u *store.
 		}
 		return s.record(ctx, AuditUserCertify, AuditObjectUser, u.ID, map[string]bool{"certified": u.Certified}, map[string]bool{"certified": on})
 	})
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.FindUserByID(ctx, u.ID)
-	if err != nil {
-		return nil, err
-	}
 	msg := MsgCertificationOff
 	if on {
 		msg = MsgCertificationOn
 	}
-	return &UserResult{Success: true, Message: msg, User: out}, nil
+	return s.userResult(ctx, u.ID, msg, err)
 }
 
 // record writes an audit entry in the caller's transaction.
@@ -321,13 +320,9 @@ func (s *service) inviteTeam(ctx context.Context, p *auth.Principal, req InviteR
 	}
 	var created []string
 	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		company, err := s.store.CompanyByID(ctx, p.CompanyID)
+		company, inviter, err := s.invitedBy(ctx, p)
 		if err != nil {
-			return db.Translate(err, MsgCompanyNotFound, "")
-		}
-		inviter, err := s.store.UserByID(ctx, p.UserID)
-		if err != nil {
-			return db.Translate(err, MsgUserNotFound, "")
+			return err
 		}
 		now := s.now()
 		for i, v := range list {

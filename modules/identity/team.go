@@ -71,6 +71,19 @@ func (s *service) teamMember(ctx context.Context, p *auth.Principal, id string) 
 	return u, nil
 }
 
+// invitedBy reads the company that invites and the user who does.
+func (s *service) invitedBy(ctx context.Context, p *auth.Principal) (*store.Company, *store.User, error) {
+	company, err := s.store.CompanyByID(ctx, p.CompanyID)
+	if err != nil {
+		return nil, nil, db.Translate(err, MsgCompanyNotFound, "")
+	}
+	inviter, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return nil, nil, db.Translate(err, MsgUserNotFound, "")
+	}
+	return company, inviter, nil
+}
+
 // removeMember removes a member of the owner's company: an invitation is deleted, an account is
 // disabled and its sessions end, in one transaction with its audit entry.
 func (s *service) removeMember(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
@@ -110,13 +123,9 @@ func (s *service) resendInvite(ctx context.Context, p *auth.Principal, id string
 		return nil, err
 	}
 	return answered(MsgInviteResent, db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		company, err := s.store.CompanyByID(ctx, p.CompanyID)
+		company, inviter, err := s.invitedBy(ctx, p)
 		if err != nil {
-			return db.Translate(err, MsgCompanyNotFound, "")
-		}
-		inviter, err := s.store.UserByID(ctx, p.UserID)
-		if err != nil {
-			return db.Translate(err, MsgUserNotFound, "")
+			return err
 		}
 		if err := s.store.RetireTokens(ctx, u.ID, store.PurposeAccess, s.now()); err != nil {
 			return apperr.Internal(err)

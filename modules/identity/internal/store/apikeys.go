@@ -59,20 +59,12 @@ func (s *Store) CreateAPIKey(ctx context.Context, k *APIKey) error {
 
 // APIKeyByHash returns the key with that hash, revoked or not.
 func (s *Store) APIKeyByHash(ctx context.Context, hash string) (*APIKey, error) {
-	var k APIKey
-	if err := s.conn(ctx).Where("hash = ?", hash).Take(&k).Error; err != nil {
-		return nil, err
-	}
-	return &k, nil
+	return take[APIKey](s.conn(ctx), "hash = ?", hash)
 }
 
 // APIKeyByID returns the key with that id.
 func (s *Store) APIKeyByID(ctx context.Context, id string) (*APIKey, error) {
-	var k APIKey
-	if err := s.conn(ctx).Where("id = ?", id).Take(&k).Error; err != nil {
-		return nil, err
-	}
-	return &k, nil
+	return take[APIKey](s.conn(ctx), "id = ?", id)
 }
 
 // APIKeys lists keys, newest first: of one company, or of every company when companyID is "".
