@@ -799,3 +799,10 @@ func grepLines(text, word string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// AsCardError returns the card error err carries, if any.
+func AsCardError(err error) (*CardError, bool) {
+	var ce *CardError
+	ok := errors.As(err, &ce)
+	return ce, ok
+}
