@@ -20,7 +20,7 @@ type service struct {
 	deps  Deps
 	store *store.Store
 	keys  *keys
-	// Invitations and resends, per company (each invitee counts) and per recipient (issue 24 §2).
+	// Invitations and resends, per company (each invitee counts) and per recipient: no bulk mail.
 	inviteLimit, inviteeLimit ratelimit.Counter
 	// Set once billing is built (Module.SetCreditReader, SetBillingReader); nil until then.
 	credit  atomic.Pointer[CreditReader]
@@ -133,7 +133,7 @@ func (s *service) signUp(ctx context.Context, req SignUpRequest, ip, userAgent s
 }
 
 // checkSignUpFree refuses a company name or an email that is already registered before any password
-// is hashed, so a sign-up with a known email costs a lookup, not an argon2 hash (issue 12 item 14).
+// is hashed, so a sign-up with a known email costs a lookup, not an argon2 hash.
 // The unique indexes still decide between concurrent sign-ups.
 func (s *service) checkSignUpFree(ctx context.Context, req SignUpRequest) error {
 	if _, err := s.store.CompanyByNameKey(ctx, companyNameKey(req.Company)); err == nil {
@@ -386,7 +386,7 @@ func (s *service) usePasswordToken(ctx context.Context, req SetPasswordRequest, 
 // changePassword replaces the signed-in user's password after checking the current one, and ends
 // their other sessions.
 func (s *service) changePassword(ctx context.Context, p *auth.Principal, req ChangePasswordRequest) (*MessageResponse, error) {
-	if err := auth.RefuseModerated(p); err != nil { // issue 24 §2
+	if err := auth.RefuseModerated(p); err != nil { // an admin acting as the user does not set their password
 		return nil, err
 	}
 	u, err := s.store.UserByID(ctx, p.UserID)
@@ -718,7 +718,7 @@ func (s *service) LoadPrincipal(ctx context.Context, userID string) (*auth.Princ
 		return nil, err // an outage answers 503; it does not sign anyone out
 	}
 	if c.Status != StatusActive {
-		return nil, nil // a disabled company's users have no access (issue 24 §2)
+		return nil, nil // a disabled company's users have no access
 	}
 	return &auth.Principal{UserID: u.ID, CompanyID: u.CompanyID, Email: u.Email, Role: u.Role, CompanyType: c.Type}, nil
 }

@@ -248,7 +248,7 @@ func (s *service) setEnabled(ctx context.Context, p *auth.Principal, id string, 
 }
 
 // guardSuperAdmin refuses a plain admin's change to a super admin: their profile, certification,
-// status or company (B §6: the super admin is above the admins; issue 24 §2).
+// status or company (B §6: the super admin is above the admins).
 func guardSuperAdmin(p *auth.Principal, u *store.User) error {
 	if u.Role == RoleSuperAdmin && p.Role != RoleSuperAdmin {
 		return apperr.New(apperr.EFORBIDDEN, MsgSuperAdminOnly)
@@ -303,7 +303,7 @@ func (s *service) updateCompany(ctx context.Context, p *auth.Principal, id strin
 		}
 		for i := range members {
 			if err := guardSuperAdmin(p, &members[i]); err != nil {
-				return err // a super admin's company is a super admin's to change (issue 24 §2)
+				return err // a super admin's company is a super admin's to change
 			}
 		}
 		if len(cols) > 0 {
@@ -325,7 +325,7 @@ func (s *service) updateCompany(ctx context.Context, p *auth.Principal, id strin
 		}
 		if before.Status == StatusActive && out.Status == StatusDisabled {
 			// Disabling a company ends its users' sessions (and those they moderate); enabling it
-			// again restores access, not the sessions (issue 24 §2). Sign-in, the session loader
+			// again restores access, not the sessions. Sign-in, the session loader
 			// and API keys refuse a disabled company; webhooks hold its deliveries.
 			userIDs := make([]string, len(members))
 			for i := range members {
@@ -344,8 +344,8 @@ func (s *service) updateCompany(ctx context.Context, p *auth.Principal, id strin
 }
 
 // nameAuditEntries fills in the names of a page of audit entries: the actor's and the moderator's,
-// and the object's for users and companies (issue 26 item 4: the log answers "who", and shows
-// objects by name). Two queries whatever the page size.
+// and the object's for users and companies (the log answers "who", and shows objects by
+// name). Two queries whatever the page size.
 func (s *service) nameAuditEntries(ctx context.Context, entries []audit.Entry) error {
 	var userIDs, companyIDs []string
 	for _, e := range entries {

@@ -50,7 +50,7 @@ func toAPIKey(k *store.APIKey) APIKey {
 
 // create makes a key of p's company; the answer holds the key, shown once.
 func (k *keys) create(ctx context.Context, p *auth.Principal, req CreateAPIKeyRequest) (*CreatedAPIKey, error) {
-	// A key would outlive the moderated session and the admin's rights (issue 24 §2).
+	// A key would outlive the moderated session and the admin's rights.
 	if err := auth.RefuseModerated(p); err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ func (m *Module) routes() server.RouteTable {
 		server.POST("/moderate-signin", authz.Admin, m.moderateSignInHandler).Doc("Sign in as a user (admin)", ModerateSignInRequest{}, ModerateResponse{}),
 		server.POST("/moderate-signout", authz.Member, m.moderateSignOutHandler).Doc("Go back to the admin's own session", nil, ModerateResponse{}),
 
-		// API keys (issue 18; apikeys.go): a company's users manage theirs, admins any company's.
+		// API keys (apikeys.go; docs/api.md "Authentication"): a company's users manage theirs, admins any company's.
 		server.GET("/api/api-keys/", authz.User, httpx.Call(s.keys.list)).Doc("List the company's live API keys", nil, []APIKey{}),
 		server.POST("/api/api-keys/", authz.User, httpx.CallBody(limit, s.keys.create)).Answers(http.StatusCreated).Doc("Make an API key (the answer shows it once)", CreateAPIKeyRequest{}, CreatedAPIKey{}),
 		server.DELETE("/api/api-keys/:id", authz.User, httpx.CallID(s.keys.revoke)).Doc("Revoke one of the company's API keys", nil, httpx.Success{}),
@@ -96,7 +96,7 @@ func (m *Module) companyExistsHandler(c *gin.Context) error {
 }
 
 func (m *Module) signUpHandler(c *gin.Context) error {
-	// Per client address, as sign-in: each sign-up costs a password hash (issue 12 item 14).
+	// Per client address, as sign-in: each sign-up costs a password hash.
 	if err := limit(c, m.signUpLimit, "signup:ip:"+c.ClientIP()); err != nil {
 		return err
 	}
@@ -157,7 +157,7 @@ func (m *Module) endKeptAdminSession(c *gin.Context) {
 func (m *Module) logoutHandler(c *gin.Context) error {
 	if p := auth.Current(c); p != nil && p.ModeratorID != "" {
 		// Logging out of a moderated session returns to the admin's own account, with the
-		// moderate.signout audit row; it never silently ends the admin's session (issue 24 §2).
+		// moderate.signout audit row; it never silently ends the admin's session.
 		res, err := m.endModeration(c)
 		if err != nil {
 			return err

@@ -63,7 +63,7 @@ func (s *service) moderateSignIn(ctx context.Context, p *auth.Principal, email, 
 		return nil, nil, "", apperr.Field("email", MsgModerateInvited)
 	case target.Role == RoleAdmin || target.Role == RoleSuperAdmin:
 		// Acting as an admin would hand one admin another's powers; a moderated session carries no
-		// admin rights anyway (platform/auth.Authenticate). Issue 24 §2.
+		// admin rights anyway (platform/auth.Authenticate).
 		return nil, nil, "", apperr.New(apperr.EFORBIDDEN, MsgModerateAdmin)
 	}
 	if co, err := s.store.CompanyByID(ctx, target.CompanyID); err != nil {

@@ -56,7 +56,7 @@ type Deps struct {
 type Module struct {
 	deps Deps
 	svc  *service
-	// Counted in the database, so the limits hold in total across replicas (issue 19).
+	// Counted in the database, so the limits hold in total across replicas.
 	signInLimit *ratelimit.Shared
 	resetLimit  *ratelimit.Shared
 	signUpLimit *ratelimit.Shared

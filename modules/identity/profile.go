@@ -365,7 +365,7 @@ func (s *service) inviteTeam(ctx context.Context, p *auth.Principal, req InviteR
 }
 
 // inviterName is the inviter's name, or "" when they have not given one (a self-registered user):
-// the invitation is then worded without it (issue 26 item 13).
+// the invitation is then worded without it.
 func inviterName(u *store.User) string { return strings.TrimSpace(u.FirstName + " " + u.LastName) }
 
 func fullName(u *store.User) string {

@@ -12,8 +12,8 @@ import (
 	"marquee/platform/ratelimit"
 )
 
-// Team members' removal and resent invitations (issue 26 item 7), the invitation limits (issue 24
-// §2), and GET /api/users (B §7).
+// Team members' removal and resent invitations, the invitation limits (so invitations cannot be
+// used to send mail in bulk), and GET /api/users (B §7).
 //
 // A company's owner is its oldest user (the one who signed it up): only they remove members or
 // resend invitations. Removing an invited member deletes the invitation (the user row and its

@@ -9,7 +9,7 @@ import (
 	"marquee/platform/db"
 )
 
-// APIKey is a row of identity_api_keys (issue 18). Only the SHA-256 of the key is stored; Prefix
+// APIKey is a row of identity_api_keys (docs/api.md "Authentication"). Only the SHA-256 of the key is stored; Prefix
 // is its first characters, shown so a person can tell keys apart.
 type APIKey struct {
 	ID         string     `gorm:"primaryKey;size:36"`
