@@ -1,6 +1,7 @@
 package identity
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"marquee/platform/dates"
 	"marquee/platform/httpx"
 	"marquee/platform/pagination"
+	"marquee/platform/ratelimit"
 	"marquee/platform/server"
 )
 
@@ -69,6 +71,12 @@ func (m *Module) routes() server.RouteTable {
 		server.GET("/api/admin/api-keys/", authz.Admin, m.adminAPIKeysHandler).Params(CompanyQuery{}, &adminAPIKeyPage).Doc("Every company's live API keys (admin; ?company= filters)", nil, pagination.Page[APIKey]{}),
 		server.DELETE("/api/admin/api-keys/:id", authz.Admin, httpx.CallID(s.keys.revoke)).Doc("Revoke any company's API key (admin, audited)", nil, httpx.Success{}),
 	}
+}
+
+// limit counts one attempt for keys on l and answers ERATELIMIT (MsgTooManyAttempts) when any of
+// them is over the limit.
+func limit(ctx context.Context, l *ratelimit.Shared, keys ...string) error {
+	return ratelimit.Check(ctx, l, MsgTooManyAttempts, keys...)
 }
 
 func (m *Module) loggedInHandler(c *gin.Context) error {

@@ -92,12 +92,6 @@ func New(d Deps) (*Module, error) {
 	}, nil
 }
 
-// limit counts one attempt for keys on l and answers ERATELIMIT (MsgTooManyAttempts) when any of
-// them is over the limit.
-func limit(ctx context.Context, l *ratelimit.Shared, keys ...string) error {
-	return ratelimit.Check(ctx, l, MsgTooManyAttempts, keys...)
-}
-
 // Service returns the module's public API.
 func (m *Module) Service() Service { return m.svc }
 

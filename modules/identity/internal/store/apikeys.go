@@ -9,8 +9,8 @@ import (
 	"marquee/platform/db"
 )
 
-// APIKey is a row of identity_api_keys (docs/api.md "Authentication"). Only the SHA-256 of the key is stored; Prefix
-// is its first characters, shown so a person can tell keys apart.
+// APIKey is a row of identity_api_keys (docs/api.md "Authentication"). Only the SHA-256 of the key
+// is stored; Prefix is its first characters, shown so a person can tell keys apart.
 type APIKey struct {
 	ID         string     `gorm:"primaryKey;size:36"`
 	CompanyID  string     `gorm:"size:36;not null;index:identity_api_keys_company,priority:1"`
