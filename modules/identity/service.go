@@ -372,8 +372,9 @@ const (
 	MsgRemoveOwner          = "The company's owner cannot be removed."
 )
 
-// Invitation limits, so invitations cannot send mail in bulk: counted through the shared database limiter (Kernel.Limits),
-// per company over every invitee and resend, and per recipient, in a window of InviteWindow.
+// Invitation limits, so invitations cannot send mail in bulk: counted through the shared database
+// limiter (Kernel.Limits), per company over every invitee and resend, and per recipient, in a
+// window of InviteWindow.
 const (
 	InviteCompanyLimit   = 50
 	InviteRecipientLimit = 3

@@ -620,13 +620,15 @@ export const MsgRemoveSelf = "You cannot remove yourself from the team.";
  */
 export const MsgRemoveOwner = "The company's owner cannot be removed.";
 /**
- * Invitation limits (issue 24 §2): counted through the shared database limiter (Kernel.Limits),
- * per company over every invitee and resend, and per recipient, in a window of InviteWindow.
+ * Invitation limits, so invitations cannot send mail in bulk: counted through the shared database
+ * limiter (Kernel.Limits), per company over every invitee and resend, and per recipient, in a
+ * window of InviteWindow.
  */
 export const InviteCompanyLimit = 50;
 /**
- * Invitation limits (issue 24 §2): counted through the shared database limiter (Kernel.Limits),
- * per company over every invitee and resend, and per recipient, in a window of InviteWindow.
+ * Invitation limits, so invitations cannot send mail in bulk: counted through the shared database
+ * limiter (Kernel.Limits), per company over every invitee and resend, and per recipient, in a
+ * window of InviteWindow.
  */
 export const InviteRecipientLimit = 3;
 /**
@@ -817,7 +819,7 @@ export interface ModerateSignInRequest {
 }
 /**
  * LogoutResponse answers GET /users/logout: the goodbye, or, when the session was a moderated one,
- * the admin's own account it returned to (issue 24 §2) in user (moderator is then null, and
+ * the admin's own account it returned to in user (moderator is then null, and
  * present).
  */
 export interface LogoutResponse {
