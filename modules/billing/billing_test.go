@@ -455,7 +455,7 @@ func TestChargesAndRefunds(t *testing.T) {
 		if err != nil || n != 1 || total != 125000 {
 			t.Fatalf("gateway charges = %d %v %v", n, total, err)
 		}
-		// The settled charge is counted once for /metrics (issue 19), the repeat not at all.
+		// The settled charge is counted once for /metrics, the repeat not at all.
 		scrape := httptest.NewRecorder()
 		f.s.Kernel.Metrics.Handler("").ServeHTTP(scrape, httptest.NewRequest(http.MethodGet, "/metrics", nil))
 		if !strings.Contains(scrape.Body.String(), `marquee_charges_total{kind="charge",outcome="succeeded"} 1`+"\n") {
@@ -798,4 +798,11 @@ func grepLines(text, word string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// AsCardError returns the card error err carries, if any.
+func AsCardError(err error) (*CardError, bool) {
+	var ce *CardError
+	ok := errors.As(err, &ce)
+	return ce, ok
 }

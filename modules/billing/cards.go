@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"marquee/platform/auth"
+	"marquee/platform/httpx"
 	"strings"
 
 	"marquee/modules/billing/internal/gateway"
@@ -67,6 +69,33 @@ func (s *service) FindCardOnFile(ctx context.Context, companyID string) (*Card, 
 	return cardDTO(c), nil
 }
 
+// gatewayConfig answers the payment gateway's public settings.
+func (s *service) gatewayConfig(context.Context, *auth.Principal) (GatewayConfig, error) {
+	cfg := GatewayConfig{Gateway: s.deps.Gateway}
+	if s.deps.Gateway == GatewayStripe {
+		cfg.PublishableKey = s.deps.StripePublishableKey
+	}
+	return cfg, nil
+}
+
+// myCard answers the caller's company's card, or nil when it has none.
+func (s *service) myCard(ctx context.Context, p *auth.Principal) (*Card, error) {
+	card, err := s.FindCardOnFile(ctx, p.CompanyID)
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		return nil, nil
+	}
+	return card, err
+}
+
+// getCard answers a card the caller may see.
+func (s *service) getCard(ctx context.Context, p *auth.Principal, id string) (*Card, error) {
+	c, err := s.findCard(ctx, id, p.CompanyID, p.IsAdmin())
+	if err != nil {
+		return nil, err
+	}
+	return cardDTO(c), nil
+}
+
 // findCard returns a card the caller may see: their company's, or any for an admin (404 otherwise).
 func (s *service) findCard(ctx context.Context, id, companyID string, admin bool) (*store.Card, error) {
 	if !ids.Valid(id) {
@@ -82,9 +111,18 @@ func (s *service) findCard(ctx context.Context, id, companyID string, admin bool
 	return c, nil
 }
 
-// addCard attaches a tokenised card as the company's card on file, replacing (and detaching) the
-// one before.
-func (s *service) addCard(ctx context.Context, companyID string, req AddCardRequest) (*Card, error) {
+// addCard attaches a tokenised card as the caller's company's card on file (attachCard).
+func (s *service) addCard(ctx context.Context, p *auth.Principal, req AddCardRequest) (*CardResponse, error) {
+	card, err := s.attachCard(ctx, p.CompanyID, req)
+	if err != nil {
+		return nil, err
+	}
+	return &CardResponse{Success: true, Message: MsgCardAdded, Card: card}, nil
+}
+
+// attachCard attaches a tokenised card as the company's card on file, replacing (and detaching)
+// the one before.
+func (s *service) attachCard(ctx context.Context, companyID string, req AddCardRequest) (*Card, error) {
 	req.Token = strings.TrimSpace(req.Token)
 	if req.Token == "" || len(req.Token) > 255 {
 		return nil, apperr.Field("token", MsgCardToken)
@@ -119,7 +157,7 @@ func (s *service) addCard(ctx context.Context, companyID string, req AddCardRequ
 		row.ExpMonth, row.ExpYear = req.ExpMonth, req.ExpYear
 	}
 	var old *store.Card
-	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err = s.store.Transact(ctx, func(ctx context.Context) error {
 		var err error
 		if old, err = s.store.ReplaceCard(ctx, row); err != nil {
 			return err
@@ -138,9 +176,10 @@ func (s *service) addCard(ctx context.Context, companyID string, req AddCardRequ
 	return cardDTO(row), nil
 }
 
-// updateCard changes the expiry of a card the caller may see.
-func (s *service) updateCard(ctx context.Context, id, companyID string, admin bool, req UpdateCardRequest) (*Card, error) {
-	c, err := s.findCard(ctx, id, companyID, admin)
+// updateCard changes the expiry of the caller's company's card (an admin too changes only their
+// own company's).
+func (s *service) updateCard(ctx context.Context, p *auth.Principal, id string, req UpdateCardRequest) (*CardResponse, error) {
+	c, err := s.findCard(ctx, id, p.CompanyID, false)
 	if err != nil {
 		return nil, err
 	}
@@ -158,27 +197,27 @@ func (s *service) updateCard(ctx context.Context, id, companyID string, admin bo
 	if err := s.store.Save(ctx, c); err != nil {
 		return nil, apperr.Internal(err)
 	}
-	return cardDTO(c), nil
+	return &CardResponse{Success: true, Message: MsgCardUpdated, Card: cardDTO(c)}, nil
 }
 
-// removeCard removes the company's card on file.
-func (s *service) removeCard(ctx context.Context, companyID string) error {
-	c, err := s.store.CardByCompany(ctx, companyID)
+// removeCard removes the caller's company's card on file.
+func (s *service) removeCard(ctx context.Context, p *auth.Principal) (*httpx.Success, error) {
+	c, err := s.store.CardByCompany(ctx, p.CompanyID)
 	if err != nil {
-		return db.Translate(err, MsgCardNotFound, "")
+		return nil, db.Translate(err, MsgCardNotFound, "")
 	}
 	// Detach first: when the gateway fails, nothing has changed and the user can try again.
 	if c.Gateway == s.gw.Name() {
 		gctx, cancel := context.WithTimeout(ctx, s.deps.GatewayTimeout)
 		defer cancel()
 		if err := s.gw.DetachCard(gctx, c.CustomerRef, c.CardRef); err != nil {
-			return gatewayErr(fmt.Errorf("detach card %s: %w", c.ID, err))
+			return nil, gatewayErr(fmt.Errorf("detach card %s: %w", c.ID, err))
 		}
 	}
 	if err := s.store.DeleteCard(ctx, c.ID); err != nil {
-		return apperr.Internal(err)
+		return nil, apperr.Internal(err)
 	}
-	return nil
+	return &httpx.Success{Success: true, Message: MsgCardRemoved}, nil
 }
 
 // FingerprintSavedBy implements Service.

@@ -7,11 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"gorm.io/gorm"
-
 	"marquee/modules/billing/internal/gateway"
 	"marquee/modules/billing/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/auth"
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/money"
@@ -57,7 +56,7 @@ func (s *service) Charge(ctx context.Context, req ChargeRequest) (*Transaction, 
 	now := s.deps.Clock.Now()
 	lease := now.Add(leaseFor)
 	row := &store.Transaction{ID: ids.New(), Key: req.Key, CompanyID: req.CompanyID, Kind: KindCharge, Status: StatusPending,
-		Amount: int64(req.Amount), Currency: Currency, Description: truncate(req.Description, 200), CampaignRef: req.CampaignRef,
+		Amount: int64(req.Amount), Currency: Currency, Description: retry.Truncate(strings.TrimSpace(req.Description), 200), CampaignRef: req.CampaignRef,
 		Week: req.Week, Gateway: s.gw.Name(), NextAttemptAt: &now, LockedUntil: &lease, CreatedAt: now, UpdatedAt: now}
 	// The unique key decides who charges: one insert wins; every other caller with the key, at
 	// the same moment or later, gets that transaction and never reaches the gateway.
@@ -104,7 +103,7 @@ func (s *service) ScheduleCharge(ctx context.Context, req ChargeRequest) (*Trans
 	}
 	now := s.deps.Clock.Now()
 	row := &store.Transaction{ID: ids.New(), Key: req.Key, CompanyID: req.CompanyID, Kind: KindCharge, Status: StatusPending,
-		Amount: int64(req.Amount), Currency: Currency, Description: truncate(req.Description, 200), CampaignRef: req.CampaignRef,
+		Amount: int64(req.Amount), Currency: Currency, Description: retry.Truncate(strings.TrimSpace(req.Description), 200), CampaignRef: req.CampaignRef,
 		Week: req.Week, Gateway: s.gw.Name(), NextAttemptAt: &now, CreatedAt: now, UpdatedAt: now}
 	if err := s.store.Create(ctx, row); err != nil {
 		// A concurrent caller with the same key inserted first: inside a transaction the failed
@@ -190,7 +189,7 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 	case err == nil:
 		t.Status, t.GatewayRef, t.FailureMessage, t.NextAttemptAt = StatusSucceeded, ref, "", nil
 	case errors.As(err, &ce):
-		t.Status, t.FailureMessage, t.NextAttemptAt = StatusFailed, truncate(ce.Message, 255), nil
+		t.Status, t.FailureMessage, t.NextAttemptAt = StatusFailed, retry.Truncate(strings.TrimSpace(ce.Message), 255), nil
 		t.GatewayAttempt++
 	default:
 		// Unknown outcome (timeout, outage, or a bug): stay pending and ask again later with the
@@ -199,7 +198,7 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 		next := now.Add(retry.Backoff(t.Attempts, retryBase, retryMax))
 		t.NextAttemptAt = &next
 	}
-	saveErr := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	saveErr := s.store.Transact(ctx, func(ctx context.Context) error {
 		if t.Kind == KindRefund && t.Status == StatusFailed {
 			// The refund did not happen: give its amount back to the charge.
 			if _, err := s.store.AddRefunded(ctx, t.ParentID, -t.Amount); err != nil {
@@ -236,8 +235,9 @@ func (s *service) attempt(ctx context.Context, t *store.Transaction) (*Transacti
 
 // processTransaction retries a pending or failed charge of the caller's company (PUT
 // /api/transactions/{id}); an admin may retry any. A succeeded one is answered as it is.
-func (s *service) processTransaction(ctx context.Context, id, companyID string, admin bool) (*Transaction, error) {
-	t, err := s.findTransaction(ctx, id, companyID, admin)
+// A refused card answers 402 with the gateway's message (shown for 5000 ms, B §8).
+func (s *service) processTransaction(ctx context.Context, p *auth.Principal, id string) (*Transaction, error) {
+	t, err := s.findTransaction(ctx, id, p.CompanyID, p.IsAdmin())
 	if err != nil {
 		return nil, err
 	}
@@ -324,7 +324,7 @@ func (s *service) Refund(ctx context.Context, req RefundRequest) (*Transaction, 
 	now := s.deps.Clock.Now()
 	lease := now.Add(leaseFor)
 	var row *store.Transaction
-	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err := s.store.Transact(ctx, func(ctx context.Context) error {
 		charge, err := s.store.TransactionByID(ctx, req.TransactionID)
 		if err != nil {
 			return db.Translate(err, MsgTransactionNotFound, "") // an outage is not a 404
@@ -350,7 +350,7 @@ func (s *service) Refund(ctx context.Context, req RefundRequest) (*Transaction, 
 			return apperr.New(apperr.ECONFLICT, MsgRefundTooLarge)
 		}
 		row = &store.Transaction{ID: ids.New(), Key: req.Key, CompanyID: charge.CompanyID, Kind: KindRefund, Status: StatusPending,
-			Amount: amount, Currency: charge.Currency, Description: truncate("Refund: "+charge.Description, 200),
+			Amount: amount, Currency: charge.Currency, Description: retry.Truncate(strings.TrimSpace("Refund: "+charge.Description), 200),
 			CampaignRef: charge.CampaignRef, Week: charge.Week, ParentID: charge.ID, Gateway: charge.Gateway,
 			NextAttemptAt: &now, LockedUntil: &lease, CreatedAt: now, UpdatedAt: now}
 		return s.store.Create(ctx, row)
@@ -374,10 +374,7 @@ func (s *service) FindCampaignCharges(ctx context.Context, companyID, campaignRe
 	if campaignRef == "" {
 		return nil, apperr.Field("campaign_ref", "A campaign is required.")
 	}
-	rows, _, err := s.store.Transactions(ctx, store.TransactionFilter{CompanyID: companyID, CampaignRef: campaignRef},
-		func(q *gorm.DB) *gorm.DB {
-			return q.Where("kind IN ?", []string{KindCharge, KindRefund}).Order("created_at ASC, id ASC")
-		})
+	rows, err := s.store.CampaignTransactions(ctx, companyID, campaignRef, []string{KindCharge, KindRefund})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -462,5 +459,3 @@ func (s *service) FindBillingSummaries(ctx context.Context, companyIDs []string)
 	}
 	return out, nil
 }
-
-func truncate(s string, n int) string { return retry.Truncate(strings.TrimSpace(s), n) }

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"strings"
 
 	"marquee/modules/billing/internal/store"
 	"marquee/platform/apperr"
@@ -9,6 +10,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/money"
+	"marquee/platform/retry"
 )
 
 // AccountCredit returns the company's account credit: the sum of its credit movements, kept in
@@ -31,15 +33,23 @@ func (s *service) ApplyCredit(ctx context.Context, req CreditRequest) (*Transact
 	return s.moveCredit(ctx, req, 1)
 }
 
-func (s *service) moveCredit(ctx context.Context, req CreditRequest, sign int64) (*Transaction, error) {
+// checkCredit checks a credit movement's key, amount and company.
+func checkCredit(req CreditRequest) error {
 	if err := checkKey(req.Key); err != nil {
-		return nil, err
+		return err
 	}
 	if req.Amount <= 0 {
-		return nil, apperr.Field("amount", MsgChargeAmount)
+		return apperr.Field("amount", MsgChargeAmount)
 	}
 	if !ids.Valid(req.CompanyID) {
-		return nil, apperr.NotFound("Company not found.")
+		return apperr.NotFound("Company not found.")
+	}
+	return nil
+}
+
+func (s *service) moveCredit(ctx context.Context, req CreditRequest, sign int64) (*Transaction, error) {
+	if err := checkCredit(req); err != nil {
+		return nil, err
 	}
 	// A repeated key answers the first movement. The check spares a caller's own transaction the
 	// duplicate-key error; the unique key still decides between concurrent callers.
@@ -50,7 +60,7 @@ func (s *service) moveCredit(ctx context.Context, req CreditRequest, sign int64)
 		return txDTO(prior), nil
 	}
 	var row *store.Transaction
-	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err := s.store.Transact(ctx, func(ctx context.Context) error {
 		var err error
 		row, err = s.recordCredit(ctx, creditEntry{key: req.Key, companyID: req.CompanyID, amount: sign * int64(req.Amount),
 			description: req.Description, campaignRef: req.CampaignRef, week: req.Week})
@@ -84,7 +94,7 @@ type creditEntry struct {
 func (s *service) recordCredit(ctx context.Context, e creditEntry) (*store.Transaction, error) {
 	now := s.deps.Clock.Now()
 	row := &store.Transaction{ID: ids.New(), Key: e.key, CompanyID: e.companyID, Kind: KindCredit, Status: StatusSucceeded,
-		Amount: e.amount, Currency: Currency, Description: truncate(e.description, 200), CampaignRef: e.campaignRef,
+		Amount: e.amount, Currency: Currency, Description: retry.Truncate(strings.TrimSpace(e.description), 200), CampaignRef: e.campaignRef,
 		PromoID: e.promoID, Week: e.week, CreatedAt: now, UpdatedAt: now}
 	if err := s.store.Create(ctx, row); err != nil {
 		return nil, err
@@ -103,14 +113,8 @@ func (s *service) recordCredit(ctx context.Context, e creditEntry) (*store.Trans
 // conditional update (balance >= take); when a concurrent spend got there first, the balance is
 // read again and the smaller take tried, so the credit is never negative and never over-taken.
 func (s *service) ReclaimCredit(ctx context.Context, req CreditRequest) (*Transaction, error) {
-	if err := checkKey(req.Key); err != nil {
+	if err := checkCredit(req); err != nil {
 		return nil, err
-	}
-	if req.Amount <= 0 {
-		return nil, apperr.Field("amount", MsgChargeAmount)
-	}
-	if !ids.Valid(req.CompanyID) {
-		return nil, apperr.NotFound("Company not found.")
 	}
 	if prior, err := s.store.TransactionByKey(ctx, req.Key); err == nil {
 		if prior.Kind != KindCredit || prior.CompanyID != req.CompanyID || prior.Amount > 0 || -prior.Amount > int64(req.Amount) {
@@ -120,7 +124,7 @@ func (s *service) ReclaimCredit(ctx context.Context, req CreditRequest) (*Transa
 	}
 	out := &Transaction{CompanyID: req.CompanyID, Kind: KindCredit, Status: StatusSucceeded, Currency: Currency,
 		Description: req.Description, CampaignRef: req.CampaignRef, Week: req.Week}
-	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err := s.store.Transact(ctx, func(ctx context.Context) error {
 		for attempt := 0; attempt < 20; attempt++ {
 			bal, err := s.store.CreditBalances(ctx, []string{req.CompanyID})
 			if err != nil {
@@ -139,7 +143,7 @@ func (s *service) ReclaimCredit(ctx context.Context, req CreditRequest) (*Transa
 				continue // spent meanwhile: read the balance again
 			}
 			row := &store.Transaction{ID: ids.New(), Key: req.Key, CompanyID: req.CompanyID, Kind: KindCredit, Status: StatusSucceeded,
-				Amount: -take, Currency: Currency, Description: truncate(req.Description, 200), CampaignRef: req.CampaignRef,
+				Amount: -take, Currency: Currency, Description: retry.Truncate(strings.TrimSpace(req.Description), 200), CampaignRef: req.CampaignRef,
 				Week: req.Week, CreatedAt: now, UpdatedAt: now}
 			if err := s.store.Create(ctx, row); err != nil {
 				return err

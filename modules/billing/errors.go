@@ -1,8 +1,6 @@
 package billing
 
 import (
-	"errors"
-
 	"marquee/modules/billing/internal/gateway"
 	"marquee/platform/apperr"
 )
@@ -13,14 +11,7 @@ type CardError = gateway.CardError
 
 // cardError wraps a refused card as an application error: EPAYMENT (HTTP 402) with the gateway's
 // message, its code as the Reason (the envelope's `code`), and the *CardError as the cause
-// (AsCardError finds it).
+// (errors.As finds it).
 func cardError(ce *CardError) error {
 	return &apperr.Error{Code: apperr.EPAYMENT, Message: ce.Message, Reason: ce.Code, Cause: ce}
-}
-
-// AsCardError returns the card error err carries, if any.
-func AsCardError(err error) (*CardError, bool) {
-	var ce *CardError
-	ok := errors.As(err, &ce)
-	return ce, ok
 }

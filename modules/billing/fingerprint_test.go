@@ -10,9 +10,10 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 24 §1: a saved card carries its fingerprint, the same for one number in any company; every
-// fingerprint a company ever saved stays known after the card is replaced or removed; each charge
-// and its settled event name the card's fingerprint; the card's JSON never shows it.
+// Card fingerprints (DESIGN §1.13: one referral credit per card): a saved card carries its
+// fingerprint, the same for one number in any company; every fingerprint a company ever saved stays
+// known after the card is replaced or removed; each charge and its settled event name the card's
+// fingerprint; the card's JSON never shows it.
 func TestCardFingerprints(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		f := start(t, dialect)

@@ -43,7 +43,7 @@ type Deps struct {
 	Companies Companies
 	Events    Publisher
 	Audit     Auditor
-	// Metrics counts settled charges and refunds by outcome (issue 19); nil counts nothing.
+	// Metrics counts settled charges and refunds by outcome (/metrics); nil counts nothing.
 	Metrics *metrics.Metrics
 
 	// Gateway is GatewaySandbox or GatewayStripe (PAYMENT_GATEWAY).

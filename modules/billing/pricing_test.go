@@ -52,10 +52,10 @@ func TestWeeklyTotalAndBudget(t *testing.T) {
 	if got := SpendableBudget(money.Dollars(1000), -1); got != money.Dollars(1000) {
 		t.Errorf("negative promo credit: %v", got)
 	}
-	if got := CampaignTotal(money.Dollars(1250), 4); got != money.Dollars(5000) {
+	if got := QuoteCampaign([]money.Cents{money.Dollars(1250)}, 0, 4).Total; got != money.Dollars(5000) {
 		t.Errorf("total = weekly x duration: %v", got)
 	}
-	if got := CampaignTotal(money.Dollars(1250), 0); got != 0 {
+	if got := QuoteCampaign([]money.Cents{money.Dollars(1250)}, 0, 0).Total; got != 0 {
 		t.Errorf("no weeks: %v", got)
 	}
 	if got := money.Dollars(1250).String(); got != "$1,250" {
@@ -75,7 +75,7 @@ func TestQuoteCampaign(t *testing.T) {
 		}
 	}
 	// No credit: total equals weekly x duration.
-	if q := QuoteCampaign(prices, 0, 3); q.Total != CampaignTotal(q.Weekly, 3) {
+	if q := QuoteCampaign(prices, 0, 3); q.Total != q.Weekly*3 {
 		t.Fatalf("no credit: %+v", q)
 	}
 	// More credit than the campaign costs: every week 0, the rest stays in the account.
@@ -114,7 +114,7 @@ func TestSplittingCreditNeverLosesOrCreatesACent(t *testing.T) {
 			}
 			nets += w.Net
 		}
-		return nets == q.Total && q.Total+q.CreditUsed == CampaignTotal(q.Weekly, weeks) && q.CreditUsed <= credit
+		return nets == q.Total && q.Total+q.CreditUsed == q.Weekly*money.Cents(weeks) && q.CreditUsed <= credit
 	}
 	if err := quick.Check(prop, &quick.Config{MaxCount: 5000, Rand: rand.New(rand.NewSource(1))}); err != nil {
 		t.Fatal(err)

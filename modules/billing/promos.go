@@ -8,7 +8,9 @@ import (
 	"marquee/modules/billing/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
+	"marquee/platform/auth"
 	"marquee/platform/db"
+	"marquee/platform/httpx"
 	"marquee/platform/ids"
 	"marquee/platform/money"
 	"marquee/platform/pagination"
@@ -49,8 +51,17 @@ func promoDTO(p *store.Promo) *Promo {
 		RedeemCount: p.RedeemCount, Remaining: max(0, p.MaxCount-p.RedeemCount), CreatedAt: p.CreatedAt}
 }
 
-// createPromo creates a promo (super admin).
-func (s *service) createPromo(ctx context.Context, req CreatePromoRequest) (*Promo, error) {
+// createPromo creates a promo (super admin) and answers it with its message.
+func (s *service) createPromo(ctx context.Context, _ *auth.Principal, req CreatePromoRequest) (*PromoResponse, error) {
+	p, err := s.CreatePromo(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return &PromoResponse{Success: true, Message: MsgPromoCreated, Promo: p}, nil
+}
+
+// CreatePromo implements Service.
+func (s *service) CreatePromo(ctx context.Context, req CreatePromoRequest) (*Promo, error) {
 	code, err := NormalizePromoCode(req.Code)
 	if err != nil {
 		return nil, err
@@ -64,7 +75,7 @@ func (s *service) createPromo(ctx context.Context, req CreatePromoRequest) (*Pro
 	now := s.deps.Clock.Now()
 	p := &store.Promo{ID: ids.New(), Code: code, Value: int64(req.Value), Status: PromoActive, MaxCount: req.MaxCount,
 		CompanyID: req.CompanyID, CreatedAt: now, UpdatedAt: now}
-	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err = s.store.Transact(ctx, func(ctx context.Context) error {
 		if err := s.store.Create(ctx, p); err != nil {
 			return err
 		}
@@ -91,13 +102,29 @@ func (s *service) promos(ctx context.Context, p pagination.Params) (pagination.P
 	return pagination.Envelope(out, total, p), nil
 }
 
+// cancelPromo deactivates a promo; enablePromo reactivates it.
+func (s *service) cancelPromo(ctx context.Context, _ *auth.Principal, id string) (*PromoStatusResponse, error) {
+	return promoStatusAnswer(s.setPromoStatus(ctx, id, PromoCancelled))
+}
+
+func (s *service) enablePromo(ctx context.Context, _ *auth.Principal, id string) (*PromoStatusResponse, error) {
+	return promoStatusAnswer(s.setPromoStatus(ctx, id, PromoActive))
+}
+
+func promoStatusAnswer(shown string, err error) (*PromoStatusResponse, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &PromoStatusResponse{Success: true, Status: shown}, nil
+}
+
 // setPromoStatus cancels or enables a promo and answers the status it shows now.
 func (s *service) setPromoStatus(ctx context.Context, id, status string) (string, error) {
 	if !ids.Valid(id) {
 		return "", apperr.NotFound(MsgPromoNotFound)
 	}
 	var p *store.Promo
-	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err := s.store.Transact(ctx, func(ctx context.Context) error {
 		before, err := s.store.PromoByID(ctx, id)
 		if err != nil {
 			return db.Translate(err, MsgPromoNotFound, "")
@@ -135,6 +162,19 @@ func (s *service) findPromo(ctx context.Context, code string) (*PromoLookup, err
 	return &PromoLookup{Code: d.Code, Value: d.Value, Status: d.Status, Remaining: d.Remaining}, nil
 }
 
+// redeem redeems a code for the caller's company (redeemPromo) and answers the credit it gave.
+func (s *service) redeem(ctx context.Context, p *auth.Principal, req RedeemPromoRequest) (*RedeemPromoResponse, error) {
+	amount, note, err := s.redeemPromo(ctx, p.CompanyID, req.Code)
+	if err != nil {
+		return nil, err
+	}
+	msg := MsgPromoRedeemed
+	if note != "" {
+		msg += " " + note
+	}
+	return &RedeemPromoResponse{Success: true, Message: msg, Amount: amount}, nil
+}
+
 // redeemPromo redeems a code for the company: in one transaction, a conditional update takes one of
 // the promo's redemptions (so its maximum holds under concurrency), a unique row records that this
 // company redeemed it (once per company), and the ledger grants the credit.
@@ -145,7 +185,7 @@ func (s *service) redeemPromo(ctx context.Context, companyID, code string) (mone
 	}
 	var amount money.Cents
 	var note string
-	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err = s.store.Transact(ctx, func(ctx context.Context) error {
 		p, err := s.store.PromoByCode(ctx, code)
 		if err != nil {
 			return db.Translate(err, MsgPromoNotFound, "")
@@ -200,7 +240,7 @@ func (s *service) redeemPromo(ctx context.Context, companyID, code string) (mone
 }
 
 // redemptions lists the companies that redeemed a promo, named in one call to identity.
-func (s *service) redemptions(ctx context.Context, promoID string) ([]PromoRedemption, error) {
+func (s *service) redemptions(ctx context.Context, _ *auth.Principal, promoID string) ([]PromoRedemption, error) {
 	if !ids.Valid(promoID) {
 		return nil, apperr.NotFound(MsgPromoNotFound)
 	}
@@ -244,11 +284,11 @@ func (s *service) FindActivePromo(ctx context.Context, companyID string) (*Activ
 // removeActivePromo removes the company's active promo (admin): the redemption is marked removed
 // and the credit it gave that is still unspent (at most the promo's amount, at most the balance)
 // is taken back, in one transaction. The promo's redeem count is kept: the code was used.
-func (s *service) removeActivePromo(ctx context.Context, companyID string) error {
+func (s *service) removeActivePromo(ctx context.Context, _ *auth.Principal, companyID string) (*httpx.Success, error) {
 	if !ids.Valid(companyID) {
-		return apperr.NotFound(MsgNoActivePromo)
+		return nil, apperr.NotFound(MsgNoActivePromo)
 	}
-	return db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err := s.store.Transact(ctx, func(ctx context.Context) error {
 		r, err := s.store.ActiveRedemption(ctx, companyID)
 		if err != nil {
 			return db.Translate(err, MsgNoActivePromo, "")
@@ -277,6 +317,10 @@ func (s *service) removeActivePromo(ctx context.Context, companyID string) error
 			description: "Active promo removed", promoID: r.PromoID})
 		return err
 	})
+	if err != nil {
+		return nil, err
+	}
+	return &httpx.Success{Success: true, Message: MsgActivePromoGone}, nil
 }
 
 // FindPromo implements Service.
@@ -286,9 +330,4 @@ func (s *service) FindPromo(ctx context.Context, code string) (*Promo, error) {
 		return nil, db.Translate(err, MsgPromoNotFound, "")
 	}
 	return promoDTO(p), nil
-}
-
-// CreatePromo implements Service.
-func (s *service) CreatePromo(ctx context.Context, req CreatePromoRequest) (*Promo, error) {
-	return s.createPromo(ctx, req)
 }

@@ -31,7 +31,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 	s := m.svc
 	promos := 0
 	for _, p := range demoPromos {
-		created, err := s.createPromo(ctx, p.req)
+		created, err := s.CreatePromo(ctx, p.req)
 		switch {
 		case err == nil:
 			promos++
@@ -89,7 +89,7 @@ func (m *Module) seedCard(ctx context.Context, companyID string) error {
 		}
 		token = t.ID
 	}
-	_, err := m.svc.addCard(ctx, companyID, AddCardRequest{Token: token, ExpMonth: 12, ExpYear: year})
+	_, err := m.svc.attachCard(ctx, companyID, AddCardRequest{Token: token, ExpMonth: 12, ExpYear: year})
 	return err
 }
 

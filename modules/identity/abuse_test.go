@@ -10,7 +10,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Sign-ups are limited per client address, as sign-ins are (issue 12 item 14).
+// Sign-ups are limited per client address, as sign-ins are: each costs a password hash.
 func TestSignUpIsRateLimitedPerAddress(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		s := start(t, dialect, testkit.WithEnv("SIGNUP_RATE_LIMIT", "3"))
@@ -53,7 +53,7 @@ func TestKnownEmailSignUpCostsNoHash(t *testing.T) {
 	})
 }
 
-// One password rule on every path that sets a password (issue 12 item 15): sign-up, reset, the
+// One password rule on every path that sets a password: sign-up, reset, the
 // /access link and the password change refuse a common password, one character repeated, and a
 // password made of the account's email or company name.
 func TestPasswordRuleOnEveryPath(t *testing.T) {

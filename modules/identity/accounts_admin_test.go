@@ -548,7 +548,7 @@ func TestModeratedSignIn(t *testing.T) {
 		}
 		sup.Get("/users/currentUser").Expect(t, 401)
 
-		// Logging out of a moderated session returns to the admin's own account (issue 24 §2), with
+		// Logging out of a moderated session returns to the admin's own account, with
 		// the moderate.signout row; a second logout then signs the admin out.
 		out := w.as(t, w.admin)
 		out.Post("/moderate-signin", identity.ModerateSignInRequest{Email: "owner@sunrise.test"}).Expect(t, 200)

@@ -3,17 +3,12 @@ package identity
 import (
 	"context"
 	"strings"
-	"time"
-
-	"github.com/gin-gonic/gin"
 
 	"marquee/modules/identity/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
-	"marquee/platform/dates"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/ids"
 	"marquee/platform/pagination"
 )
@@ -48,7 +43,7 @@ func oneOf(v string, allowed ...string) bool {
 
 // adminUsers answers the admin user grid: one query for the page, one for the total, one for the
 // page's companies.
-func (a *accounts) adminUsers(ctx context.Context, status, company string, p pagination.Params) (pagination.Page[*User], error) {
+func (s *service) adminUsers(ctx context.Context, status, company string, p pagination.Params) (pagination.Page[*User], error) {
 	if status != "" && !oneOf(status, StatusActive, StatusInvited, StatusDisabled) {
 		return pagination.Page[*User]{}, apperr.Field("status", "Status must be active, invited or disabled.")
 	}
@@ -56,7 +51,7 @@ func (a *accounts) adminUsers(ctx context.Context, status, company string, p pag
 		// An id that cannot exist matches nothing, as an unknown one does.
 		return pagination.Envelope([]*User{}, 0, p), nil
 	}
-	rows, total, err := a.store.ListUsers(ctx, store.UserFilter{Q: likeText(p.Q), Status: status, Company: company}, p.Apply)
+	rows, total, err := s.store.ListUsers(ctx, store.UserFilter{Q: likeText(p.Q), Status: status, Company: company}, p.Apply)
 	if err != nil {
 		return pagination.Page[*User]{}, apperr.Internal(err)
 	}
@@ -64,7 +59,7 @@ func (a *accounts) adminUsers(ctx context.Context, status, company string, p pag
 	for i := range rows {
 		companyIDs[i] = rows[i].CompanyID
 	}
-	companies, err := a.store.CompaniesByIDs(ctx, companyIDs)
+	companies, err := s.store.CompaniesByIDs(ctx, companyIDs)
 	if err != nil {
 		return pagination.Page[*User]{}, apperr.Internal(err)
 	}
@@ -80,7 +75,7 @@ func (a *accounts) adminUsers(ctx context.Context, status, company string, p pag
 }
 
 // listCompanies answers a page of companies with their user counts (GET /companies).
-func (a *accounts) listCompanies(ctx context.Context, f store.CompanyFilter, p pagination.Params) ([]*Company, int64, error) {
+func (s *service) listCompanies(ctx context.Context, f store.CompanyFilter, p pagination.Params) ([]*Company, int64, error) {
 	if f.Status != "" && !oneOf(f.Status, StatusActive, StatusDisabled) {
 		return nil, 0, apperr.Field("status", MsgCompanyStatus)
 	}
@@ -88,29 +83,22 @@ func (a *accounts) listCompanies(ctx context.Context, f store.CompanyFilter, p p
 		return nil, 0, apperr.Field("type", MsgCompanyType)
 	}
 	f.Q = likeText(f.Q)
-	rows, total, err := a.store.ListCompanies(ctx, f, p.Apply)
+	rows, total, err := s.store.ListCompanies(ctx, f, p.Apply)
 	if err != nil {
 		return nil, 0, apperr.Internal(err)
 	}
-	companyIDs := make([]string, len(rows))
-	for i := range rows {
-		companyIDs[i] = rows[i].ID
-	}
-	counts, err := a.store.CountUsersByCompany(ctx, companyIDs)
+	out, err := s.companies(ctx, rows)
 	if err != nil {
-		return nil, 0, apperr.Internal(err)
-	}
-	out := make([]*Company, len(rows))
-	for i, r := range rows {
-		out[i] = toCompany(&r, counts[r.ID])
+		return nil, 0, err
 	}
 	return out, total, nil
 }
 
 // adminCompanies answers the admin company grid: identity's columns, and billing's in one batch
 // through the BillingReader.
-func (a *accounts) adminCompanies(ctx context.Context, billing BillingReader, f store.CompanyFilter, p pagination.Params) (pagination.Page[*AdminCompany], error) {
-	cs, total, err := a.listCompanies(ctx, f, p)
+func (s *service) adminCompanies(ctx context.Context, f store.CompanyFilter, p pagination.Params) (pagination.Page[*AdminCompany], error) {
+	billing := s.billingReader()
+	cs, total, err := s.listCompanies(ctx, f, p)
 	if err != nil {
 		return pagination.Page[*AdminCompany]{}, err
 	}
@@ -132,15 +120,11 @@ func (a *accounts) adminCompanies(ctx context.Context, billing BillingReader, f 
 	return pagination.Envelope(out, total, p), nil
 }
 
-func toCompany(r *store.Company, users int) *Company {
-	return &Company{ID: r.ID, Name: r.Name, Type: r.Type, Status: r.Status, UserCount: users, CreatedAt: r.CreatedAt}
-}
-
 // ChangeCompanyType implements Service: the one place a company's type changes (an admin's upgrade
 // or company update; the partner program builds on it). It joins the caller's transaction, takes
 // the company's lock, and publishes EventCompanyTypeChanged. With onlyFromStandard, a company that
 // is already ambassador or certified is refused (B §4) with EINVALID.
-func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, onlyFromStandard bool) (*Company, error) {
+func (s *service) ChangeCompanyType(ctx context.Context, companyID, to string, onlyFromStandard bool) (*Company, error) {
 	if !oneOf(to, CompanyStandard, CompanyAmbassador, CompanyCertified) {
 		return nil, apperr.Field("type", MsgCompanyType)
 	}
@@ -148,11 +132,11 @@ func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, 
 		return nil, apperr.NotFound(MsgCompanyNotFound)
 	}
 	var out *Company
-	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		if err := db.LockForTx(ctx, a.deps.DB, "identity.company:"+companyID); err != nil {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if err := db.LockForTx(ctx, s.deps.DB, "identity.company:"+companyID); err != nil {
 			return apperr.Internal(err)
 		}
-		c, err := a.store.CompanyByID(ctx, companyID)
+		c, err := s.store.CompanyByID(ctx, companyID)
 		if err != nil {
 			return db.Translate(err, MsgCompanyNotFound, "")
 		}
@@ -161,18 +145,18 @@ func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, 
 			return apperr.Field("type", MsgAlreadyPartner)
 		}
 		if from != to {
-			if err := a.store.UpdateCompany(ctx, c.ID, map[string]any{"type": to, "updated_at": a.now()}); err != nil {
+			if err := s.store.UpdateCompany(ctx, c.ID, map[string]any{"type": to, "updated_at": s.now()}); err != nil {
 				return apperr.Internal(err)
 			}
 			actor := ""
 			if p := auth.FromContext(ctx); p != nil {
 				actor = p.UserID
 			}
-			if err := a.deps.Events.Publish(ctx, EventCompanyTypeChanged, CompanyTypeChanged{CompanyID: c.ID, From: from, To: to, ActorID: actor}); err != nil {
+			if err := s.deps.Events.Publish(ctx, EventCompanyTypeChanged, CompanyTypeChanged{CompanyID: c.ID, From: from, To: to, ActorID: actor}); err != nil {
 				return apperr.Internal(err)
 			}
 		}
-		found, err := a.FindCompanyByID(ctx, c.ID)
+		found, err := s.FindCompanyByID(ctx, c.ID)
 		out = found
 		return err
 	})
@@ -180,47 +164,41 @@ func (a *accounts) ChangeCompanyType(ctx context.Context, companyID, to string, 
 }
 
 // upgradeUser makes the user's company certified or ambassador (B §4, §8).
-func (a *accounts) upgradeUser(ctx context.Context, p *auth.Principal, id string, req UpgradeUserRequest) (*UserResult, error) {
+func (s *service) upgradeUser(ctx context.Context, p *auth.Principal, id string, req UpgradeUserRequest) (*UserResult, error) {
 	if !oneOf(req.Type, CompanyCertified, CompanyAmbassador) {
 		return nil, apperr.Field("type", MsgUpgradeType)
 	}
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgUserNotFound)
 	}
-	u, err := a.store.UserByID(ctx, id)
+	u, err := s.store.UserByID(ctx, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgUserNotFound, "")
 	}
 	if err := guardSuperAdmin(p, u); err != nil {
 		return nil, err
 	}
-	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		before, err := a.FindCompanyByID(ctx, u.CompanyID)
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		before, err := s.FindCompanyByID(ctx, u.CompanyID)
 		if err != nil {
 			return err
 		}
-		after, err := a.ChangeCompanyType(ctx, u.CompanyID, req.Type, true)
+		after, err := s.ChangeCompanyType(ctx, u.CompanyID, req.Type, true)
 		if err != nil {
 			return err
 		}
-		return a.record(ctx, AuditUserUpgrade, AuditObjectUser, u.ID,
+		return s.record(ctx, AuditUserUpgrade, AuditObjectUser, u.ID,
 			map[string]string{"company_id": before.ID, "company_type": before.Type}, map[string]string{"company_id": after.ID, "company_type": after.Type})
 	})
-	if err != nil {
-		return nil, err
-	}
-	out, err := a.FindUserByID(ctx, u.ID)
-	if err != nil {
-		return nil, err
-	}
-	return &UserResult{Success: true, Message: MsgUserUpgraded, User: out}, nil
+	return s.userResult(ctx, u.ID, MsgUserUpgraded, err)
 }
 
 // setEnabled enables or disables a user (B §4). Disabling ends every session of the user at once,
 // and every moderated session they hold as an admin; sign-in is then refused with
 // MsgAccountDisabled. Enabling makes the user active again, or invited when they never set a
 // password. A plain admin cannot change a super admin; nobody disables themselves.
-func (a *accounts) setEnabled(ctx context.Context, p *auth.Principal, id string, enable bool) (*UserResult, error) {
+func (s *service) setEnabled(ctx context.Context, p *auth.Principal, id string, req DisableUserRequest) (*UserResult, error) {
+	enable := req.Enable
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgUserNotFound)
 	}
@@ -228,8 +206,8 @@ func (a *accounts) setEnabled(ctx context.Context, p *auth.Principal, id string,
 		return nil, apperr.Field("enable", MsgCannotDisableSelf)
 	}
 	var status string
-	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		u, err := a.store.UserByID(ctx, id)
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		u, err := s.store.UserByID(ctx, id)
 		if err != nil {
 			return db.Translate(err, MsgUserNotFound, "")
 		}
@@ -245,35 +223,32 @@ func (a *accounts) setEnabled(ctx context.Context, p *auth.Principal, id string,
 				status = StatusInvited
 			}
 		}
-		if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"status": status, "updated_at": a.now()}); err != nil {
+		if err := s.store.UpdateUser(ctx, u.ID, map[string]any{"status": status, "updated_at": s.now()}); err != nil {
 			return apperr.Internal(err)
 		}
 		if !enable {
-			if err := a.deps.Sessions.RevokeUser(ctx, u.ID, ""); err != nil {
+			if err := s.deps.Sessions.RevokeUser(ctx, u.ID, ""); err != nil {
 				return apperr.Internal(err)
 			}
-			if err := a.deps.Sessions.RevokeModeratedBy(ctx, u.ID); err != nil {
+			if err := s.deps.Sessions.RevokeModeratedBy(ctx, u.ID); err != nil {
 				return apperr.Internal(err)
 			}
 		}
-		return a.record(ctx, action, AuditObjectUser, u.ID, map[string]string{"status": u.Status}, map[string]string{"status": status})
+		return s.record(ctx, action, AuditObjectUser, u.ID, map[string]string{"status": u.Status}, map[string]string{"status": status})
 	})
-	if err != nil {
-		return nil, err
-	}
-	out, err := a.FindUserByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
 	msg := MsgUserDisabled
 	if enable {
 		msg = MsgUserEnabled
 	}
-	return &UserResult{Success: true, Message: msg, Status: status, User: out}, nil
+	res, err := s.userResult(ctx, id, msg, err)
+	if res != nil {
+		res.Status = status
+	}
+	return res, err
 }
 
 // guardSuperAdmin refuses a plain admin's change to a super admin: their profile, certification,
-// status or company (B §6: the super admin is above the admins; issue 24 §2).
+// status or company (B §6: the super admin is above the admins).
 func guardSuperAdmin(p *auth.Principal, u *store.User) error {
 	if u.Role == RoleSuperAdmin && p.Role != RoleSuperAdmin {
 		return apperr.New(apperr.EFORBIDDEN, MsgSuperAdminOnly)
@@ -282,16 +257,16 @@ func guardSuperAdmin(p *auth.Principal, u *store.User) error {
 }
 
 // visibleCompany returns the company when p may see it: their own, or any for an admin.
-func (a *accounts) visibleCompany(ctx context.Context, p *auth.Principal, id string) (*Company, error) {
+func (s *service) visibleCompany(ctx context.Context, p *auth.Principal, id string) (*Company, error) {
 	if !ids.Valid(id) || (!p.IsAdmin() && id != p.CompanyID) {
 		return nil, apperr.NotFound(MsgCompanyNotFound)
 	}
-	return a.FindCompanyByID(ctx, id)
+	return s.FindCompanyByID(ctx, id)
 }
 
 // updateCompany is the admin's PUT /api/companies/{id}: name (unique case-insensitively, A §5),
 // type (through ChangeCompanyType) and status.
-func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id string, req UpdateCompanyRequest) (*CompanyResult, error) {
+func (s *service) updateCompany(ctx context.Context, p *auth.Principal, id string, req UpdateCompanyRequest) (*CompanyResult, error) {
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgCompanyNotFound)
 	}
@@ -317,23 +292,23 @@ func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id stri
 		return nil, err
 	}
 	var out *Company
-	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		before, err := a.FindCompanyByID(ctx, id)
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		before, err := s.FindCompanyByID(ctx, id)
 		if err != nil {
 			return err
 		}
-		members, err := a.store.UsersOfCompany(ctx, id, -1) // -1: every user
+		members, err := s.store.UsersOfCompany(ctx, id, -1) // -1: every user
 		if err != nil {
 			return apperr.Internal(err)
 		}
 		for i := range members {
 			if err := guardSuperAdmin(p, &members[i]); err != nil {
-				return err // a super admin's company is a super admin's to change (issue 24 §2)
+				return err // a super admin's company is a super admin's to change
 			}
 		}
 		if len(cols) > 0 {
-			cols["updated_at"] = a.now()
-			if err := a.store.UpdateCompany(ctx, id, cols); err != nil {
+			cols["updated_at"] = s.now()
+			if err := s.store.UpdateCompany(ctx, id, cols); err != nil {
 				if db.IsDuplicate(err) {
 					return &apperr.Error{Code: apperr.ECONFLICT, Message: MsgCompanyTaken, Fields: map[string]string{"name": MsgCompanyTaken}}
 				}
@@ -341,26 +316,26 @@ func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id stri
 			}
 		}
 		if req.Type != nil {
-			if _, err := a.ChangeCompanyType(ctx, id, *req.Type, false); err != nil {
+			if _, err := s.ChangeCompanyType(ctx, id, *req.Type, false); err != nil {
 				return err
 			}
 		}
-		if out, err = a.FindCompanyByID(ctx, id); err != nil {
+		if out, err = s.FindCompanyByID(ctx, id); err != nil {
 			return err
 		}
 		if before.Status == StatusActive && out.Status == StatusDisabled {
 			// Disabling a company ends its users' sessions (and those they moderate); enabling it
-			// again restores access, not the sessions (issue 24 §2). Sign-in, the session loader
+			// again restores access, not the sessions. Sign-in, the session loader
 			// and API keys refuse a disabled company; webhooks hold its deliveries.
 			userIDs := make([]string, len(members))
 			for i := range members {
 				userIDs[i] = members[i].ID
 			}
-			if err := a.deps.Sessions.RevokeUsers(ctx, userIDs); err != nil {
+			if err := s.deps.Sessions.RevokeUsers(ctx, userIDs); err != nil {
 				return apperr.Internal(err)
 			}
 		}
-		return a.record(ctx, AuditCompanyUpdate, AuditObjectCompany, id, before, out)
+		return s.record(ctx, AuditCompanyUpdate, AuditObjectCompany, id, before, out)
 	})
 	if err != nil {
 		return nil, err
@@ -368,41 +343,10 @@ func (a *accounts) updateCompany(ctx context.Context, p *auth.Principal, id stri
 	return &CompanyResult{Success: true, Message: MsgCompanyUpdated, Company: out}, nil
 }
 
-// auditFilter reads the audit list's filters: actor (an id or part of an email), action,
-// object_type, object_id, from and to (YYYY-MM-DD, inclusive, in UTC).
-func auditFilter(c *gin.Context) (audit.Filter, error) {
-	f := audit.Filter{Actor: strings.TrimSpace(c.Query("actor")), Action: c.Query("action"), ObjectType: c.Query("object_type"), ObjectID: c.Query("object_id")}
-	for _, v := range []string{f.Actor, f.Action, f.ObjectType, f.ObjectID} {
-		if len(v) > 254 {
-			return f, apperr.Field("actor", "Filter text is too long.")
-		}
-	}
-	for _, d := range []struct {
-		name string
-		to   **time.Time
-		end  bool
-	}{{"from", &f.From, false}, {"to", &f.To, true}} {
-		v := c.Query(d.name)
-		if v == "" {
-			continue
-		}
-		day, err := dates.Parse(v)
-		if err != nil {
-			return f, apperr.Field(d.name, "Dates are YYYY-MM-DD.")
-		}
-		t := day.Time()
-		if d.end {
-			t = t.Add(24*time.Hour - time.Nanosecond)
-		}
-		*d.to = &t
-	}
-	return f, nil
-}
-
 // nameAuditEntries fills in the names of a page of audit entries: the actor's and the moderator's,
-// and the object's for users and companies (issue 26 item 4: the log answers "who", and shows
-// objects by name). Two queries whatever the page size.
-func (a *accounts) nameAuditEntries(ctx context.Context, entries []audit.Entry) error {
+// and the object's for users and companies (the log answers "who", and shows objects by
+// name). Two queries whatever the page size.
+func (s *service) nameAuditEntries(ctx context.Context, entries []audit.Entry) error {
 	var userIDs, companyIDs []string
 	for _, e := range entries {
 		userIDs = append(userIDs, e.ActorID, e.ModeratorID)
@@ -422,11 +366,11 @@ func (a *accounts) nameAuditEntries(ctx context.Context, entries []audit.Entry) 
 		}
 		return out
 	}
-	users, err := a.store.UsersByIDs(ctx, valid(userIDs))
+	users, err := s.store.UsersByIDs(ctx, valid(userIDs))
 	if err != nil {
 		return apperr.Internal(err)
 	}
-	companies, err := a.store.CompaniesByIDs(ctx, valid(companyIDs))
+	companies, err := s.store.CompaniesByIDs(ctx, valid(companyIDs))
 	if err != nil {
 		return apperr.Internal(err)
 	}
@@ -457,118 +401,5 @@ func (a *accounts) nameAuditEntries(ctx context.Context, entries []audit.Entry) 
 			}
 		}
 	}
-	return nil
-}
-
-// Handlers.
-
-func (m *Module) adminUsers(c *gin.Context) error {
-	p, err := pagination.Parse(c, adminUserPage)
-	if err != nil {
-		return err
-	}
-	page, err := m.accounts.adminUsers(c, c.Query("status"), c.Query("company"), p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, page)
-	return nil
-}
-
-func companyFilter(c *gin.Context) store.CompanyFilter {
-	return store.CompanyFilter{Q: c.Query("q"), Status: c.Query("status"), Type: c.Query("type")}
-}
-
-func (m *Module) companies(c *gin.Context) error {
-	p, err := pagination.Parse(c, adminCompanyPage)
-	if err != nil {
-		return err
-	}
-	cs, total, err := m.accounts.listCompanies(c, companyFilter(c), p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, pagination.Envelope(cs, total, p))
-	return nil
-}
-
-func (m *Module) adminCompanies(c *gin.Context) error {
-	p, err := pagination.Parse(c, adminCompanyPage)
-	if err != nil {
-		return err
-	}
-	page, err := m.accounts.adminCompanies(c, m.billingReader(), companyFilter(c), p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, page)
-	return nil
-}
-
-func (m *Module) getCompany(c *gin.Context) error {
-	co, err := m.accounts.visibleCompany(c, auth.Current(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, co)
-	return nil
-}
-
-func (m *Module) updateCompany(c *gin.Context) error {
-	var req UpdateCompanyRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.accounts.updateCompany(c, auth.Current(c), c.Param("id"), req)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) upgradeUser(c *gin.Context) error {
-	var req UpgradeUserRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.accounts.upgradeUser(c, auth.Current(c), c.Param("id"), req)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) disableUser(c *gin.Context) error {
-	var req DisableUserRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.accounts.setEnabled(c, auth.Current(c), c.Param("id"), req.Enable)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) auditLog(c *gin.Context) error {
-	p, err := pagination.Parse(c, audit.ListSpec)
-	if err != nil {
-		return err
-	}
-	f, err := auditFilter(c)
-	if err != nil {
-		return err
-	}
-	page, err := m.deps.Audit.List(c, f, p)
-	if err != nil {
-		return err
-	}
-	if err := m.accounts.nameAuditEntries(c, page.Items); err != nil {
-		return err
-	}
-	httpx.OK(c, page)
 	return nil
 }

@@ -4,20 +4,16 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"net/http"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
-
-	"github.com/gin-gonic/gin"
 
 	"marquee/modules/identity/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/ids"
 	"marquee/platform/pagination"
 )
@@ -41,9 +37,9 @@ func newKeySecret() string {
 	return auth.APIKeyPrefix + base64.RawURLEncoding.EncodeToString(b)
 }
 
-// keys is the API key part of the accounts service.
+// keys is the API key part of the service.
 type keys struct {
-	a       *accounts
+	s       *service
 	touched sync.Map // key id -> time.Time of the last recorded use
 }
 
@@ -54,7 +50,7 @@ func toAPIKey(k *store.APIKey) APIKey {
 
 // create makes a key of p's company; the answer holds the key, shown once.
 func (k *keys) create(ctx context.Context, p *auth.Principal, req CreateAPIKeyRequest) (*CreatedAPIKey, error) {
-	// A key would outlive the moderated session and the admin's rights (issue 24 §2).
+	// A key would outlive the moderated session and the admin's rights.
 	if err := auth.RefuseModerated(p); err != nil {
 		return nil, err
 	}
@@ -67,20 +63,20 @@ func (k *keys) create(ctx context.Context, p *auth.Principal, req CreateAPIKeyRe
 	}
 	secret := newKeySecret()
 	row := &store.APIKey{ID: ids.New(), CompanyID: p.CompanyID, CreatedBy: p.UserID, Name: name, Scope: req.Scope,
-		Prefix: secret[:prefixLen], Hash: auth.HashAPIKey(secret), CreatedAt: k.a.now()}
-	err := db.Transact(ctx, k.a.deps.DB, func(ctx context.Context) error {
+		Prefix: secret[:prefixLen], Hash: auth.HashAPIKey(secret), CreatedAt: k.s.now()}
+	err := db.Transact(ctx, k.s.deps.DB, func(ctx context.Context) error {
 		// Serialize a company's creations, so the limit holds under concurrent requests.
-		if err := db.LockForTx(ctx, k.a.deps.DB, "identity.api_keys:"+p.CompanyID); err != nil {
+		if err := db.LockForTx(ctx, k.s.deps.DB, "identity.api_keys:"+p.CompanyID); err != nil {
 			return err
 		}
-		_, live, err := k.a.store.APIKeys(ctx, p.CompanyID, true, 0, 1)
+		_, live, err := k.s.store.APIKeys(ctx, p.CompanyID, true, 0, 1)
 		if err != nil {
 			return err
 		}
 		if live >= MaxLiveAPIKeys {
 			return apperr.New(apperr.ECONFLICT, MsgAPIKeyTooMany)
 		}
-		return k.a.store.CreateAPIKey(ctx, row)
+		return k.s.store.CreateAPIKey(ctx, row)
 	})
 	if err != nil {
 		return nil, err
@@ -90,7 +86,7 @@ func (k *keys) create(ctx context.Context, p *auth.Principal, req CreateAPIKeyRe
 
 // list returns the live keys of p's company, newest first.
 func (k *keys) list(ctx context.Context, p *auth.Principal) ([]APIKey, error) {
-	rows, _, err := k.a.store.APIKeys(ctx, p.CompanyID, true, 0, 0)
+	rows, _, err := k.s.store.APIKeys(ctx, p.CompanyID, true, 0, 0)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -103,17 +99,17 @@ func (k *keys) list(ctx context.Context, p *auth.Principal) ([]APIKey, error) {
 
 // revoke ends a live key of p's company (any company's for an admin, audited). Another company's
 // key, an unknown id or a revoked key answer 404.
-func (k *keys) revoke(ctx context.Context, p *auth.Principal, id string) error {
-	return db.Transact(ctx, k.a.deps.DB, func(ctx context.Context) error {
-		row, err := k.a.store.APIKeyByID(ctx, id)
+func (k *keys) revoke(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
+	return answered(MsgAPIKeyRevoked, db.Transact(ctx, k.s.deps.DB, func(ctx context.Context) error {
+		row, err := k.s.store.APIKeyByID(ctx, id)
 		if db.IsNotFound(err) || (err == nil && (row.RevokedAt != nil || (!p.IsAdmin() && row.CompanyID != p.CompanyID))) {
 			return apperr.New(apperr.ENOTFOUND, MsgAPIKeyNotFound)
 		}
 		if err != nil {
 			return err
 		}
-		now := k.a.now()
-		if ok, err := k.a.store.RevokeAPIKey(ctx, id, p.UserID, now); err != nil || !ok {
+		now := k.s.now()
+		if ok, err := k.s.store.RevokeAPIKey(ctx, id, p.UserID, now); err != nil || !ok {
 			if err == nil {
 				err = apperr.New(apperr.ENOTFOUND, MsgAPIKeyNotFound)
 			}
@@ -123,10 +119,10 @@ func (k *keys) revoke(ctx context.Context, p *auth.Principal, id string) error {
 			before := toAPIKey(row)
 			after := before
 			after.RevokedAt = &now
-			return k.a.deps.Audit.Record(ctx, audit.Change{Action: AuditAPIKeyRevoke, ObjectType: AuditObjectAPIKey, ObjectID: id, Before: before, After: after})
+			return k.s.deps.Audit.Record(ctx, audit.Change{Action: AuditAPIKeyRevoke, ObjectType: AuditObjectAPIKey, ObjectID: id, Before: before, After: after})
 		}
 		return nil
-	})
+	}))
 }
 
 // adminList is a page of every company's live keys (or one company's), with the company names.
@@ -135,7 +131,7 @@ func (k *keys) adminList(ctx context.Context, companyID string, p pagination.Par
 	if p.PageSize > 0 {
 		offset = (p.Page - 1) * p.PageSize
 	}
-	rows, total, err := k.a.store.APIKeys(ctx, companyID, true, offset, p.PageSize)
+	rows, total, err := k.s.store.APIKeys(ctx, companyID, true, offset, p.PageSize)
 	if err != nil {
 		return pagination.Page[APIKey]{}, apperr.Internal(err)
 	}
@@ -147,7 +143,7 @@ func (k *keys) adminList(ctx context.Context, companyID string, p pagination.Par
 			companyIDs = append(companyIDs, r.CompanyID)
 		}
 	}
-	companies, err := k.a.store.CompaniesByIDs(ctx, companyIDs)
+	companies, err := k.s.store.CompaniesByIDs(ctx, companyIDs)
 	if err != nil {
 		return pagination.Page[APIKey]{}, apperr.Internal(err)
 	}
@@ -166,8 +162,8 @@ func (k *keys) adminList(ctx context.Context, companyID string, p pagination.Par
 
 // ResolveAPIKey implements auth.KeyResolver: the key of that hash, live, made by a user who is
 // still active in the key's company, acts as a regular user of the company (never an admin).
-func (a *accounts) ResolveAPIKey(ctx context.Context, hash string) (*auth.Principal, error) {
-	k, err := a.store.APIKeyByHash(ctx, hash)
+func (s *service) ResolveAPIKey(ctx context.Context, hash string) (*auth.Principal, error) {
+	k, err := s.store.APIKeyByHash(ctx, hash)
 	if db.IsNotFound(err) {
 		return nil, nil
 	}
@@ -177,11 +173,11 @@ func (a *accounts) ResolveAPIKey(ctx context.Context, hash string) (*auth.Princi
 	if k.RevokedAt != nil {
 		return nil, nil
 	}
-	p, err := a.LoadPrincipal(ctx, k.CreatedBy)
+	p, err := s.LoadPrincipal(ctx, k.CreatedBy)
 	if err != nil || p == nil || p.CompanyID != k.CompanyID {
 		return nil, err
 	}
-	c, err := a.store.CompanyByID(ctx, k.CompanyID)
+	c, err := s.store.CompanyByID(ctx, k.CompanyID)
 	if db.IsNotFound(err) {
 		return nil, nil
 	}
@@ -198,58 +194,13 @@ func (a *accounts) ResolveAPIKey(ctx context.Context, hash string) (*auth.Princi
 
 // TouchAPIKey implements auth.KeyResolver: the last use, written at most once a minute per key
 // (a memory of this process, and the UPDATE's own condition across replicas).
-func (a *accounts) TouchAPIKey(ctx context.Context, keyID, ip string) {
-	now := a.now()
-	if last, ok := a.keys.touched.Load(keyID); ok && now.Sub(last.(time.Time)) < touchEvery {
+func (s *service) TouchAPIKey(ctx context.Context, keyID, ip string) {
+	now := s.now()
+	if last, ok := s.keys.touched.Load(keyID); ok && now.Sub(last.(time.Time)) < touchEvery {
 		return
 	}
-	a.keys.touched.Store(keyID, now)
-	_ = a.store.TouchAPIKey(ctx, keyID, ip, now, now.Add(-touchEvery))
-}
-
-// Handlers.
-
-func (m *Module) listAPIKeys(c *gin.Context) error {
-	out, err := m.accounts.keys.list(c, auth.Current(c))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) createAPIKey(c *gin.Context) error {
-	var req CreateAPIKeyRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	out, err := m.accounts.keys.create(c, auth.Current(c), req)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(c, http.StatusCreated, out)
-	return nil
-}
-
-func (m *Module) revokeAPIKey(c *gin.Context) error {
-	if err := m.accounts.keys.revoke(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.OK(c, httpx.Success{Success: true, Message: MsgAPIKeyRevoked})
-	return nil
+	s.keys.touched.Store(keyID, now)
+	_ = s.store.TouchAPIKey(ctx, keyID, ip, now, now.Add(-touchEvery))
 }
 
 var adminAPIKeyPage = pagination.Spec{PageSizes: []int{50, 75, 100, 0}, DefaultSize: 50}
-
-func (m *Module) adminAPIKeys(c *gin.Context) error {
-	p, err := pagination.Parse(c, adminAPIKeyPage)
-	if err != nil {
-		return err
-	}
-	out, err := m.accounts.keys.adminList(c, c.Query("company"), p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}

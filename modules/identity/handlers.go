@@ -1,7 +1,10 @@
 package identity
 
 import (
+	"context"
 	"net/http"
+	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -10,146 +13,124 @@ import (
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/authz"
+	"marquee/platform/dates"
 	"marquee/platform/httpx"
 	"marquee/platform/pagination"
+	"marquee/platform/ratelimit"
 	"marquee/platform/server"
 )
 
 // routes lists every route of the module with the role that may call it: one table for Routes and
 // Policy, so the two cannot drift apart.
 func (m *Module) routes() server.RouteTable {
+	s, limit := m.svc, m.deps.MaxJSONBytes
 	return server.RouteTable{
-		server.GET("/users/loggedin", authz.Anonymous, m.loggedIn).Doc("Whether the browser is signed in", nil, LoggedInResponse{}),
-		server.GET("/users/currentUser", authz.Member, m.currentUser).Doc("The signed-in user", nil, CurrentUser{}),
-		server.GET("/companies/currentCompany", authz.Member, m.currentCompany).Doc("The signed-in user's company, with its account credit", nil, CurrentCompany{}),
-		server.GET("/company-exists", authz.Anonymous, m.companyExists).Doc("Whether a company name is taken", nil, CompanyExistsResponse{}).Params(CompanyExistsQuery{}, nil),
-		server.POST("/signup", authz.Anonymous, m.signUp).Doc("Sign up: make a company and its first user, and sign in (201)", SignUpRequest{}, UserResponse{}).Answers(http.StatusCreated),
-		server.POST("/signin", authz.Anonymous, m.signIn).Doc("Sign in with email and password (sets the session cookie)", SignInRequest{}, UserResponse{}),
-		server.UnsafeGET("/users/logout", authz.Anonymous, m.logout).Doc("Sign out (a moderated session returns to the admin's own account)", nil, LogoutResponse{}),
-		server.POST("/users/reset-password", authz.Anonymous, m.resetPassword).Doc("Email a password-reset link", ResetPasswordRequest{}, MessageResponse{}),
-		server.GET("/users/token/:token", authz.Anonymous, m.resetTokenInfo).Doc("What a password-reset link is for", nil, TokenInfoResponse{}),
-		server.POST("/users/setPassword", authz.Anonymous, m.setPassword).Doc("Set a new password with a reset link", SetPasswordRequest{}, MessageResponse{}),
-		server.GET("/api/users/get-password", authz.Anonymous, m.accessTokenInfo).Doc("What a first-password link is for", nil, TokenInfoResponse{}).Params(AccessTokenQuery{}, nil),
-		server.POST("/users/set-first-password", authz.Anonymous, m.setFirstPassword).Doc("Set the first password of an invited user, and sign in", SetPasswordRequest{}, UserResponse{}),
-		server.PUT("/users/password", authz.Member, m.changePassword).Doc("Change the password", ChangePasswordRequest{}, MessageResponse{}),
-		server.UnsafeGET("/users/check-tutorial", authz.Member, m.checkTutorial).Doc("Whether to show the tour", nil, TourResponse{}),
-		server.UnsafeGET("/users/disable-tour", authz.Member, m.disableTour).Doc("Stop showing the tour", nil, TourResponse{}),
-		server.UnsafeGET("/users/enable-tour", authz.Member, m.enableTour).Doc("Show the tour again", nil, TourResponse{}),
-		server.POST("/users/tour-call", authz.Member, m.tourCall).Doc("Ask for a guided call", nil, MessageResponse{}),
+		server.GET("/users/loggedin", authz.Anonymous, m.loggedInHandler).Doc("Whether the browser is signed in", nil, LoggedInResponse{}),
+		server.GET("/users/currentUser", authz.Member, httpx.Call(s.currentUser)).Doc("The signed-in user", nil, CurrentUser{}),
+		server.GET("/companies/currentCompany", authz.Member, httpx.Call(s.currentCompany)).Doc("The signed-in user's company, with its account credit", nil, CurrentCompany{}),
+		server.GET("/company-exists", authz.Anonymous, m.companyExistsHandler).Doc("Whether a company name is taken", nil, CompanyExistsResponse{}).Params(CompanyExistsQuery{}, nil),
+		server.POST("/signup", authz.Anonymous, m.signUpHandler).Doc("Sign up: make a company and its first user, and sign in (201)", SignUpRequest{}, UserResponse{}).Answers(http.StatusCreated),
+		server.POST("/signin", authz.Anonymous, m.signInHandler).Doc("Sign in with email and password (sets the session cookie)", SignInRequest{}, UserResponse{}),
+		server.UnsafeGET("/users/logout", authz.Anonymous, m.logoutHandler).Doc("Sign out (a moderated session returns to the admin's own account)", nil, LogoutResponse{}),
+		server.POST("/users/reset-password", authz.Anonymous, m.resetPasswordHandler).Doc("Email a password-reset link", ResetPasswordRequest{}, MessageResponse{}),
+		server.GET("/users/token/:token", authz.Anonymous, m.resetTokenInfoHandler).Doc("What a password-reset link is for", nil, TokenInfoResponse{}),
+		server.POST("/users/setPassword", authz.Anonymous, m.setPasswordHandler).Doc("Set a new password with a reset link", SetPasswordRequest{}, MessageResponse{}),
+		server.GET("/api/users/get-password", authz.Anonymous, m.accessTokenInfoHandler).Doc("What a first-password link is for", nil, TokenInfoResponse{}).Params(AccessTokenQuery{}, nil),
+		server.POST("/users/set-first-password", authz.Anonymous, m.setFirstPasswordHandler).Doc("Set the first password of an invited user, and sign in", SetPasswordRequest{}, UserResponse{}),
+		server.PUT("/users/password", authz.Member, httpx.CallBody(limit, s.changePassword)).Doc("Change the password", ChangePasswordRequest{}, MessageResponse{}),
+		server.UnsafeGET("/users/check-tutorial", authz.Member, httpx.Call(s.checkTutorial)).Doc("Whether to show the tour", nil, TourResponse{}),
+		server.UnsafeGET("/users/disable-tour", authz.Member, httpx.Call(s.disableTour)).Doc("Stop showing the tour", nil, TourResponse{}),
+		server.UnsafeGET("/users/enable-tour", authz.Member, httpx.Call(s.enableTour)).Doc("Show the tour again", nil, TourResponse{}),
+		server.POST("/users/tour-call", authz.Member, httpx.Call(s.requestTourCall)).Doc("Ask for a guided call", nil, MessageResponse{}),
 
 		// Profile and team members (B §2 "Settings and profile", B §5; docs/identity.md).
-		server.GET("/api/users/:id", authz.Member, m.getUser).Doc("A user of the company", nil, User{}),
-		server.PUT("/api/users/:id", authz.Member, m.updateUser).Doc("Update a user", UpdateUserRequest{}, UserResult{}),
-		server.GET("/api/companies/:id", authz.Member, m.getCompany).Doc("A company", nil, Company{}),
-		server.GET("/api/team-members/", authz.Member, m.teamMembers).Doc("The company's team", nil, []*User{}),
-		server.POST("/api/team-members/", authz.User, m.inviteTeam).Doc("Invite a team member (201)", InviteRequest{}, InviteResponse{}).Answers(http.StatusCreated),
-		server.DELETE("/api/team-members/:id", authz.User, m.removeMember).Doc("Remove a team member (the company's owner; ends their sessions)", nil, MessageResponse{}),
-		server.POST("/api/team-members/:id/resend", authz.User, m.resendInvite).Doc("Mail an invited team member a new link (the company's owner)", nil, MessageResponse{}),
-		server.GET("/api/users", authz.Member, m.listUsers).Doc("The company's users (its owner), or the admins (an admin)", nil, []User{}),
+		server.GET("/api/users/:id", authz.Member, httpx.CallID(s.getUser)).Doc("A user of the company", nil, User{}),
+		server.PUT("/api/users/:id", authz.Member, httpx.CallIDBody(limit, s.updateUser)).Doc("Update a user", UpdateUserRequest{}, UserResult{}),
+		server.GET("/api/companies/:id", authz.Member, httpx.CallID(s.visibleCompany)).Doc("A company", nil, Company{}),
+		server.GET("/api/team-members/", authz.Member, httpx.Call(s.teamMembers)).Doc("The company's team", nil, []*User{}),
+		server.POST("/api/team-members/", authz.User, httpx.CallBody(limit, s.inviteTeam)).Doc("Invite a team member (201)", InviteRequest{}, InviteResponse{}).Answers(http.StatusCreated),
+		server.DELETE("/api/team-members/:id", authz.User, httpx.CallID(s.removeMember)).Doc("Remove a team member (the company's owner; ends their sessions)", nil, MessageResponse{}),
+		server.POST("/api/team-members/:id/resend", authz.User, httpx.CallID(s.resendInvite)).Doc("Mail an invited team member a new link (the company's owner)", nil, MessageResponse{}),
+		server.GET("/api/users", authz.Member, httpx.Call(s.listUsers)).Doc("The company's users (its owner), or the admins (an admin)", nil, []User{}),
 
 		// The admin area (B §2 "Admin area", B §6).
-		server.GET("/companies", authz.Admin, m.companies).Doc("Every company (admin)", nil, pagination.Page[*Company]{}).Params(AdminCompanyQuery{}, &adminCompanyPage),
-		server.PUT("/api/companies/:id", authz.Admin, m.updateCompany).Doc("Update a company (admin)", UpdateCompanyRequest{}, CompanyResult{}),
-		server.GET("/api/admin/users/", authz.Admin, m.adminUsers).Doc("Every user (admin)", nil, pagination.Page[*User]{}).Params(AdminUserQuery{}, &adminUserPage),
-		server.GET("/api/admin/companies/", authz.Admin, m.adminCompanies).Doc("Every company with its figures (admin)", nil, pagination.Page[*AdminCompany]{}).Params(AdminCompanyQuery{}, &adminCompanyPage),
-		server.PUT("/api/users/upgrade/:id", authz.Admin, m.upgradeUser).Doc("Change a user's role (admin)", UpgradeUserRequest{}, UserResult{}),
-		server.PUT("/api/users/:id/disable", authz.Admin, m.disableUser).Doc("Disable or enable a user (admin)", DisableUserRequest{}, UserResult{}),
-		server.GET("/api/admin/audit/", authz.Admin, m.auditLog).Doc("The audit log (admin)", nil, pagination.Page[audit.Entry]{}).Params(AuditQuery{}, &audit.ListSpec),
-		server.POST("/moderate-signin", authz.Admin, m.moderateSignIn).Doc("Sign in as a user (admin)", ModerateSignInRequest{}, ModerateResponse{}),
-		server.POST("/moderate-signout", authz.Member, m.moderateSignOut).Doc("Go back to the admin's own session", nil, ModerateResponse{}),
+		server.GET("/companies", authz.Admin, m.companiesHandler).Doc("Every company (admin)", nil, pagination.Page[*Company]{}).Params(AdminCompanyQuery{}, &adminCompanyPage),
+		server.PUT("/api/companies/:id", authz.Admin, httpx.CallIDBody(limit, s.updateCompany)).Doc("Update a company (admin)", UpdateCompanyRequest{}, CompanyResult{}),
+		server.GET("/api/admin/users/", authz.Admin, m.adminUsersHandler).Doc("Every user (admin)", nil, pagination.Page[*User]{}).Params(AdminUserQuery{}, &adminUserPage),
+		server.GET("/api/admin/companies/", authz.Admin, m.adminCompaniesHandler).Doc("Every company with its figures (admin)", nil, pagination.Page[*AdminCompany]{}).Params(AdminCompanyQuery{}, &adminCompanyPage),
+		server.PUT("/api/users/upgrade/:id", authz.Admin, httpx.CallIDBody(limit, s.upgradeUser)).Doc("Change a user's role (admin)", UpgradeUserRequest{}, UserResult{}),
+		server.PUT("/api/users/:id/disable", authz.Admin, httpx.CallIDBody(limit, s.setEnabled)).Doc("Disable or enable a user (admin)", DisableUserRequest{}, UserResult{}),
+		server.GET("/api/admin/audit/", authz.Admin, m.auditLogHandler).Doc("The audit log (admin)", nil, pagination.Page[audit.Entry]{}).Params(AuditQuery{}, &audit.ListSpec),
+		server.POST("/moderate-signin", authz.Admin, m.moderateSignInHandler).Doc("Sign in as a user (admin)", ModerateSignInRequest{}, ModerateResponse{}),
+		server.POST("/moderate-signout", authz.Member, m.moderateSignOutHandler).Doc("Go back to the admin's own session", nil, ModerateResponse{}),
 
-		// API keys (issue 18; apikeys.go): a company's users manage theirs, admins any company's.
-		server.GET("/api/api-keys/", authz.User, m.listAPIKeys).Doc("List the company's live API keys", nil, []APIKey{}),
-		server.POST("/api/api-keys/", authz.User, m.createAPIKey).Answers(http.StatusCreated).Doc("Make an API key (the answer shows it once)", CreateAPIKeyRequest{}, CreatedAPIKey{}),
-		server.DELETE("/api/api-keys/:id", authz.User, m.revokeAPIKey).Doc("Revoke one of the company's API keys", nil, httpx.Success{}),
-		server.GET("/api/admin/api-keys/", authz.Admin, m.adminAPIKeys).Params(CompanyQuery{}, &adminAPIKeyPage).Doc("Every company's live API keys (admin; ?company= filters)", nil, pagination.Page[APIKey]{}),
-		server.DELETE("/api/admin/api-keys/:id", authz.Admin, m.revokeAPIKey).Doc("Revoke any company's API key (admin, audited)", nil, httpx.Success{}),
+		// API keys (apikeys.go; docs/api.md "Authentication"): a company's users manage theirs, admins any company's.
+		server.GET("/api/api-keys/", authz.User, httpx.Call(s.keys.list)).Doc("List the company's live API keys", nil, []APIKey{}),
+		server.POST("/api/api-keys/", authz.User, httpx.CallBody(limit, s.keys.create)).Answers(http.StatusCreated).Doc("Make an API key (the answer shows it once)", CreateAPIKeyRequest{}, CreatedAPIKey{}),
+		server.DELETE("/api/api-keys/:id", authz.User, httpx.CallID(s.keys.revoke)).Doc("Revoke one of the company's API keys", nil, httpx.Success{}),
+		server.GET("/api/admin/api-keys/", authz.Admin, m.adminAPIKeysHandler).Params(CompanyQuery{}, &adminAPIKeyPage).Doc("Every company's live API keys (admin; ?company= filters)", nil, pagination.Page[APIKey]{}),
+		server.DELETE("/api/admin/api-keys/:id", authz.Admin, httpx.CallID(s.keys.revoke)).Doc("Revoke any company's API key (admin, audited)", nil, httpx.Success{}),
 	}
 }
 
-func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }
+// limit counts one attempt for keys on l and answers ERATELIMIT (MsgTooManyAttempts) when any of
+// them is over the limit.
+func limit(ctx context.Context, l *ratelimit.Shared, keys ...string) error {
+	return ratelimit.Check(ctx, l, MsgTooManyAttempts, keys...)
+}
 
-func (m *Module) loggedIn(c *gin.Context) error {
+func (m *Module) loggedInHandler(c *gin.Context) error {
 	auth.Passive(c) // the client's 15-minute check must not keep an idle session alive (B §4)
 	p := auth.Current(c)
 	res := LoggedInResponse{LoggedIn: p != nil}
 	if p != nil {
-		mod, err := m.accounts.moderator(c, p)
+		mod, err := m.svc.moderator(c, p)
 		if err != nil {
 			return err
 		}
 		res.Moderator = mod
 	}
-	httpx.OK(c, res)
+	httpx.Answer(c, res)
 	return nil
 }
 
-func (m *Module) currentUser(c *gin.Context) error {
-	p := auth.Current(c)
-	u, err := m.accounts.FindUserByID(c, p.UserID)
+func (m *Module) companyExistsHandler(c *gin.Context) error {
+	res, err := m.svc.companyExists(c, c.Query("name"))
 	if err != nil {
 		return err
 	}
-	mod, err := m.accounts.moderator(c, p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, CurrentUser{User: *u, Moderator: mod})
+	httpx.Answer(c, res)
 	return nil
 }
 
-func (m *Module) currentCompany(c *gin.Context) error {
-	co, err := m.accounts.FindCompanyByID(c, auth.Current(c).CompanyID)
-	if err != nil {
-		return err
-	}
-	res := CurrentCompany{Company: *co}
-	if r := m.creditReader(); r != nil {
-		if res.AccountCredit, err = r.AccountCredit(c, co.ID); err != nil {
-			return err
-		}
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) companyExists(c *gin.Context) error {
-	res, err := m.accounts.companyExists(c, c.Query("name"))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) signUp(c *gin.Context) error {
-	// Per client address, as sign-in: each sign-up costs a password hash (issue 12 item 14).
+func (m *Module) signUpHandler(c *gin.Context) error {
+	// Per client address, as sign-in: each sign-up costs a password hash.
 	if err := limit(c, m.signUpLimit, "signup:ip:"+c.ClientIP()); err != nil {
 		return err
 	}
 	var req SignUpRequest
-	if err := m.bind(c, &req); err != nil {
+	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
 		return err
 	}
-	u, token, err := m.accounts.signUp(c, req, c.ClientIP(), c.Request.UserAgent())
+	u, token, err := m.svc.signUp(c, req, c.ClientIP(), c.Request.UserAgent())
 	if err != nil {
 		return err
 	}
 	m.startSession(c, token)
-	httpx.JSON(c, http.StatusCreated, UserResponse{Success: true, User: u})
+	httpx.Answer(c, UserResponse{Success: true, User: u})
 	return nil
 }
 
-func (m *Module) signIn(c *gin.Context) error {
+func (m *Module) signInHandler(c *gin.Context) error {
 	var req SignInRequest
-	if err := m.bind(c, &req); err != nil {
+	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
 		return err
 	}
 	emailKey := "signin:email:" + normalizeEmail(req.Email)
 	if err := limit(c, m.signInLimit, "signin:ip:"+c.ClientIP(), emailKey); err != nil {
 		return err
 	}
-	u, token, err := m.accounts.signIn(c, req, c.ClientIP(), c.Request.UserAgent())
+	u, token, err := m.svc.signIn(c, req, c.ClientIP(), c.Request.UserAgent())
 	if err != nil {
 		return err
 	}
@@ -158,7 +139,7 @@ func (m *Module) signIn(c *gin.Context) error {
 		httpx.Logger(c).Warn("sign-in: clear the email's attempts", "err", err)
 	}
 	m.startSession(c, token)
-	httpx.OK(c, UserResponse{Success: true, User: u})
+	httpx.Answer(c, UserResponse{Success: true, User: u})
 	return nil
 }
 
@@ -181,15 +162,15 @@ func (m *Module) endKeptAdminSession(c *gin.Context) {
 	}
 }
 
-func (m *Module) logout(c *gin.Context) error {
+func (m *Module) logoutHandler(c *gin.Context) error {
 	if p := auth.Current(c); p != nil && p.ModeratorID != "" {
 		// Logging out of a moderated session returns to the admin's own account, with the
-		// moderate.signout audit row; it never silently ends the admin's session (issue 24 §2).
+		// moderate.signout audit row; it never silently ends the admin's session.
 		res, err := m.endModeration(c)
 		if err != nil {
 			return err
 		}
-		httpx.OK(c, LogoutResponse{Success: res.Success, Message: res.Message, User: res.User, Moderator: res.Moderator})
+		httpx.Answer(c, LogoutResponse{Success: res.Success, Message: res.Message, User: res.User, Moderator: res.Moderator})
 		return nil
 	}
 	if token := auth.Token(c); token != "" {
@@ -199,109 +180,215 @@ func (m *Module) logout(c *gin.Context) error {
 	}
 	m.endKeptAdminSession(c)
 	m.deps.Cookies.Clear(c)
-	httpx.OK(c, LogoutResponse{Success: true, Message: MsgLoggedOut})
+	httpx.Answer(c, LogoutResponse{Success: true, Message: MsgLoggedOut})
 	return nil
 }
 
-func (m *Module) resetPassword(c *gin.Context) error {
+func (m *Module) resetPasswordHandler(c *gin.Context) error {
 	var req ResetPasswordRequest
-	if err := m.bind(c, &req); err != nil {
+	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
 		return err
 	}
 	if err := limit(c, m.resetLimit, "reset:ip:"+c.ClientIP(), "reset:email:"+normalizeEmail(req.Email)); err != nil {
 		return err
 	}
-	if err := m.accounts.requestReset(c, req.Email); err != nil {
+	if err := m.svc.requestReset(c, req.Email); err != nil {
 		return err
 	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgResetSent})
+	httpx.Answer(c, MessageResponse{Success: true, Message: MsgResetSent})
 	return nil
 }
 
-func (m *Module) resetTokenInfo(c *gin.Context) error {
-	info, err := m.accounts.tokenInfo(c, c.Param("token"), store.PurposeReset)
+func (m *Module) resetTokenInfoHandler(c *gin.Context) error {
+	info, err := m.svc.tokenInfo(c, c.Param("token"), store.PurposeReset)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, info)
+	httpx.Answer(c, info)
 	return nil
 }
 
-func (m *Module) accessTokenInfo(c *gin.Context) error {
-	info, err := m.accounts.tokenInfo(c, c.Query("token"), store.PurposeAccess)
+func (m *Module) accessTokenInfoHandler(c *gin.Context) error {
+	info, err := m.svc.tokenInfo(c, c.Query("token"), store.PurposeAccess)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, info)
+	httpx.Answer(c, info)
 	return nil
 }
 
-func (m *Module) setPassword(c *gin.Context) error {
+func (m *Module) setPasswordHandler(c *gin.Context) error {
 	var req SetPasswordRequest
-	if err := m.bind(c, &req); err != nil {
+	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
 		return err
 	}
-	if err := m.accounts.resetPassword(c, req); err != nil {
+	if err := m.svc.resetPassword(c, req); err != nil {
 		return err
 	}
 	m.deps.Cookies.Clear(c)
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgPasswordReset})
+	httpx.Answer(c, MessageResponse{Success: true, Message: MsgPasswordReset})
 	return nil
 }
 
-func (m *Module) setFirstPassword(c *gin.Context) error {
+func (m *Module) setFirstPasswordHandler(c *gin.Context) error {
 	var req SetPasswordRequest
-	if err := m.bind(c, &req); err != nil {
+	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
 		return err
 	}
-	u, token, err := m.accounts.setFirstPassword(c, req, c.ClientIP(), c.Request.UserAgent())
+	u, token, err := m.svc.setFirstPassword(c, req, c.ClientIP(), c.Request.UserAgent())
 	if err != nil {
 		return err
 	}
 	m.startSession(c, token)
-	httpx.OK(c, UserResponse{Success: true, Message: MsgAccountReady, User: u})
+	httpx.Answer(c, UserResponse{Success: true, Message: MsgAccountReady, User: u})
 	return nil
 }
 
-func (m *Module) changePassword(c *gin.Context) error {
-	var req ChangePasswordRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	if err := m.accounts.changePassword(c, auth.Current(c), req); err != nil {
-		return err
-	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgPasswordChanged})
-	return nil
-}
-
-func (m *Module) checkTutorial(c *gin.Context) error {
-	res, err := m.accounts.checkTutorial(c, auth.Current(c).UserID)
+func (m *Module) adminUsersHandler(c *gin.Context) error {
+	p, err := pagination.Parse(c, adminUserPage)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, res)
-	return nil
-}
-
-// tourCall answers the dashboard's default confirm (B §8): the user asks for a call and a free tour
-// of the dashboard.
-func (m *Module) tourCall(c *gin.Context) error {
-	if err := m.accounts.requestTourCall(c, auth.Current(c).UserID); err != nil {
-		return err
-	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgTourCallRequested})
-	return nil
-}
-
-func (m *Module) disableTour(c *gin.Context) error { return m.setTour(c, false) }
-func (m *Module) enableTour(c *gin.Context) error  { return m.setTour(c, true) }
-
-func (m *Module) setTour(c *gin.Context, on bool) error {
-	res, err := m.accounts.setTourFlags(c, auth.Current(c).UserID, &on, nil)
+	page, err := m.svc.adminUsers(c, c.Query("status"), c.Query("company"), p)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, res)
+	httpx.Answer(c, page)
 	return nil
+}
+
+func companyFilter(c *gin.Context) store.CompanyFilter {
+	return store.CompanyFilter{Q: c.Query("q"), Status: c.Query("status"), Type: c.Query("type")}
+}
+
+func (m *Module) companiesHandler(c *gin.Context) error {
+	p, err := pagination.Parse(c, adminCompanyPage)
+	if err != nil {
+		return err
+	}
+	cs, total, err := m.svc.listCompanies(c, companyFilter(c), p)
+	if err != nil {
+		return err
+	}
+	httpx.Answer(c, pagination.Envelope(cs, total, p))
+	return nil
+}
+
+func (m *Module) adminCompaniesHandler(c *gin.Context) error {
+	p, err := pagination.Parse(c, adminCompanyPage)
+	if err != nil {
+		return err
+	}
+	page, err := m.svc.adminCompanies(c, companyFilter(c), p)
+	if err != nil {
+		return err
+	}
+	httpx.Answer(c, page)
+	return nil
+}
+
+func (m *Module) auditLogHandler(c *gin.Context) error {
+	p, err := pagination.Parse(c, audit.ListSpec)
+	if err != nil {
+		return err
+	}
+	f, err := auditFilter(c)
+	if err != nil {
+		return err
+	}
+	page, err := m.deps.Audit.List(c, f, p)
+	if err != nil {
+		return err
+	}
+	if err := m.svc.nameAuditEntries(c, page.Items); err != nil {
+		return err
+	}
+	httpx.Answer(c, page)
+	return nil
+}
+
+func (m *Module) adminAPIKeysHandler(c *gin.Context) error {
+	p, err := pagination.Parse(c, adminAPIKeyPage)
+	if err != nil {
+		return err
+	}
+	out, err := m.svc.keys.adminList(c, c.Query("company"), p)
+	if err != nil {
+		return err
+	}
+	httpx.Answer(c, out)
+	return nil
+}
+
+func (m *Module) moderateSignInHandler(c *gin.Context) error {
+	var req ModerateSignInRequest
+	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
+		return err
+	}
+	u, mod, token, err := m.svc.moderateSignIn(c, auth.Current(c), req.Email, c.ClientIP(), c.Request.UserAgent())
+	if err != nil {
+		return err
+	}
+	// The admin's own session stays live; its token waits in the moderator cookie for the way back.
+	m.deps.Cookies.SetModerator(c, auth.Token(c))
+	m.deps.Cookies.Set(c, token)
+	httpx.Answer(c, ModerateResponse{Success: true, Message: MsgModerateStarted, User: u, Moderator: mod})
+	return nil
+}
+
+func (m *Module) moderateSignOutHandler(c *gin.Context) error {
+	res, err := m.endModeration(c)
+	if err != nil {
+		return err
+	}
+	httpx.Answer(c, res)
+	return nil
+}
+
+// endModeration ends the request's moderated session (the way back, or a logout inside it: issue
+// 24 §2) and puts the admin's own session back in the cookie when it is still live.
+func (m *Module) endModeration(c *gin.Context) (*ModerateResponse, error) {
+	adminToken := auth.ModeratorToken(c)
+	u, restored, err := m.svc.moderateSignOut(c, auth.Current(c), adminToken)
+	if err != nil {
+		return nil, err
+	}
+	m.deps.Cookies.ClearModerator(c)
+	if !restored {
+		m.deps.Cookies.Clear(c)
+		return &ModerateResponse{Success: true, Message: MsgModerateAdminExpired}, nil
+	}
+	m.deps.Cookies.Set(c, adminToken)
+	return &ModerateResponse{Success: true, Message: MsgModerateEnded, User: u}, nil
+}
+
+// auditFilter reads the audit list's filters: actor (an id or part of an email), action,
+// object_type, object_id, from and to (YYYY-MM-DD, inclusive, in UTC).
+func auditFilter(c *gin.Context) (audit.Filter, error) {
+	f := audit.Filter{Actor: strings.TrimSpace(c.Query("actor")), Action: c.Query("action"), ObjectType: c.Query("object_type"), ObjectID: c.Query("object_id")}
+	for _, v := range []string{f.Actor, f.Action, f.ObjectType, f.ObjectID} {
+		if len(v) > 254 {
+			return f, apperr.Field("actor", "Filter text is too long.")
+		}
+	}
+	for _, d := range []struct {
+		name string
+		to   **time.Time
+		end  bool
+	}{{"from", &f.From, false}, {"to", &f.To, true}} {
+		v := c.Query(d.name)
+		if v == "" {
+			continue
+		}
+		day, err := dates.Parse(v)
+		if err != nil {
+			return f, apperr.Field(d.name, "Dates are YYYY-MM-DD.")
+		}
+		t := day.Time()
+		if d.end {
+			t = t.Add(24*time.Hour - time.Nanosecond)
+		}
+		*d.to = &t
+	}
+	return f, nil
 }

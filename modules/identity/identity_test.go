@@ -66,7 +66,7 @@ func TestSignUpSignInLogout(t *testing.T) {
 			t.Fatalf("company-exists after sign-up = %v", got)
 		}
 
-		// The session cookie as an attacker would have copied it before the logout (issue 19).
+		// The session cookie as an attacker would have copied it before the logout.
 		base, _ := url.Parse(s.URL)
 		stolen := s.Client(t)
 		stolen.HTTP.Jar.SetCookies(base, c.HTTP.Jar.Cookies(base))

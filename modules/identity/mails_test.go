@@ -9,7 +9,7 @@ import (
 )
 
 // TestMailsAreMultipart: every email of the module is multipart/alternative, parsed strictly, with
-// the same links in its text and HTML parts, and its link as the HTML part's button (issue 25 §5).
+// the same links in its text and HTML parts, and its link as the HTML part's button.
 func TestMailsAreMultipart(t *testing.T) {
 	const base = "https://ads.example.com"
 	for _, tc := range []struct {

@@ -4,13 +4,10 @@ import (
 	"context"
 	"strings"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 )
 
 // Moderated sign-in (B §2 "authorize a moderator", DESIGN.md §1.12): an admin acts as a user in a
@@ -19,11 +16,11 @@ import (
 // steps are written to the audit log in the transaction that creates or ends the session.
 
 // moderator returns who is acting as the principal's user, or nil for an ordinary session.
-func (a *accounts) moderator(ctx context.Context, p *auth.Principal) (*Moderator, error) {
+func (s *service) moderator(ctx context.Context, p *auth.Principal) (*Moderator, error) {
 	if p == nil || p.ModeratorID == "" {
 		return nil, nil
 	}
-	u, err := a.store.UserByID(ctx, p.ModeratorID)
+	u, err := s.store.UserByID(ctx, p.ModeratorID)
 	if db.IsNotFound(err) {
 		return &Moderator{ID: p.ModeratorID}, nil
 	}
@@ -39,7 +36,7 @@ func toModerator(id, email, first, last string) *Moderator {
 
 // moderateSignIn checks that admin p may act as the user with email, then creates the moderated
 // session and records it. Returns the user, the moderator and the session token.
-func (a *accounts) moderateSignIn(ctx context.Context, p *auth.Principal, email, ip, userAgent string) (*User, *Moderator, string, error) {
+func (s *service) moderateSignIn(ctx context.Context, p *auth.Principal, email, ip, userAgent string) (*User, *Moderator, string, error) {
 	if p.ModeratorID != "" {
 		return nil, nil, "", apperr.Field("email", MsgModerateNested)
 	}
@@ -50,7 +47,7 @@ func (a *accounts) moderateSignIn(ctx context.Context, p *auth.Principal, email,
 	if checkEmail(email) != "" {
 		return nil, nil, "", apperr.Field("email", MsgInvalidEmail)
 	}
-	target, err := a.store.UserByEmail(ctx, email)
+	target, err := s.store.UserByEmail(ctx, email)
 	if db.IsNotFound(err) {
 		return nil, nil, "", apperr.Field("email", MsgModerateUnknown)
 	}
@@ -66,26 +63,26 @@ func (a *accounts) moderateSignIn(ctx context.Context, p *auth.Principal, email,
 		return nil, nil, "", apperr.Field("email", MsgModerateInvited)
 	case target.Role == RoleAdmin || target.Role == RoleSuperAdmin:
 		// Acting as an admin would hand one admin another's powers; a moderated session carries no
-		// admin rights anyway (platform/auth.Authenticate). Issue 24 §2.
+		// admin rights anyway (platform/auth.Authenticate).
 		return nil, nil, "", apperr.New(apperr.EFORBIDDEN, MsgModerateAdmin)
 	}
-	if co, err := a.store.CompanyByID(ctx, target.CompanyID); err != nil {
+	if co, err := s.store.CompanyByID(ctx, target.CompanyID); err != nil {
 		return nil, nil, "", db.Translate(err, MsgCompanyNotFound, "")
 	} else if co.Status != StatusActive {
 		return nil, nil, "", apperr.Field("email", MsgModerateCompanyOff)
 	}
-	admin, err := a.store.UserByID(ctx, p.UserID)
+	admin, err := s.store.UserByID(ctx, p.UserID)
 	if err != nil {
 		return nil, nil, "", apperr.Internal(err)
 	}
 	var token string
-	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		t, err := a.deps.Sessions.CreateModerated(ctx, target.ID, admin.ID, ip, userAgent)
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		t, err := s.deps.Sessions.CreateModerated(ctx, target.ID, admin.ID, ip, userAgent)
 		if err != nil {
 			return apperr.Internal(err)
 		}
 		token = t
-		err = a.deps.Audit.RecordAs(ctx, audit.Actor{ID: admin.ID, Email: admin.Email, IP: ip}, audit.Change{
+		err = s.deps.Audit.RecordAs(ctx, audit.Actor{ID: admin.ID, Email: admin.Email, IP: ip}, audit.Change{
 			Action: AuditModerateSignIn, ObjectType: AuditObjectUser, ObjectID: target.ID,
 			After: map[string]string{"email": target.Email, "user_agent": userAgent}})
 		if err != nil {
@@ -96,7 +93,7 @@ func (a *accounts) moderateSignIn(ctx context.Context, p *auth.Principal, email,
 	if err != nil {
 		return nil, nil, "", err
 	}
-	u, err := a.FindUserByID(ctx, target.ID)
+	u, err := s.FindUserByID(ctx, target.ID)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -105,28 +102,28 @@ func (a *accounts) moderateSignIn(ctx context.Context, p *auth.Principal, email,
 
 // moderateSignOut ends the moderated session of p and records it. It reports whether adminToken
 // is still a live session of the moderating admin (to be restored) and returns that admin.
-func (a *accounts) moderateSignOut(ctx context.Context, p *auth.Principal, adminToken string) (*User, bool, error) {
+func (s *service) moderateSignOut(ctx context.Context, p *auth.Principal, adminToken string) (*User, bool, error) {
 	if p.ModeratorID == "" {
 		return nil, false, apperr.New(apperr.EINVALID, MsgModerateNotModerated)
 	}
-	admin, err := a.store.UserByID(ctx, p.ModeratorID)
+	admin, err := s.store.UserByID(ctx, p.ModeratorID)
 	if err != nil && !db.IsNotFound(err) {
 		return nil, false, apperr.Internal(err)
 	}
-	sess, err := a.deps.Sessions.Lookup(ctx, adminToken)
+	sess, err := s.deps.Sessions.Lookup(ctx, adminToken)
 	if err != nil {
 		return nil, false, apperr.Internal(err)
 	}
 	restore := admin != nil && admin.Status == StatusActive && sess != nil && sess.UserID == p.ModeratorID && sess.ModeratorID == ""
-	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		if err := a.deps.Sessions.RevokeID(ctx, p.SessionID); err != nil {
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if err := s.deps.Sessions.RevokeID(ctx, p.SessionID); err != nil {
 			return apperr.Internal(err)
 		}
 		actor := audit.Actor{ID: p.ModeratorID, IP: p.IP}
 		if admin != nil {
 			actor.Email = admin.Email
 		}
-		if err := a.deps.Audit.RecordAs(ctx, actor, audit.Change{Action: AuditModerateSignOut, ObjectType: AuditObjectUser,
+		if err := s.deps.Audit.RecordAs(ctx, actor, audit.Change{Action: AuditModerateSignOut, ObjectType: AuditObjectUser,
 			ObjectID: p.UserID, Before: map[string]string{"email": p.Email}}); err != nil {
 			return apperr.Internal(err)
 		}
@@ -135,50 +132,6 @@ func (a *accounts) moderateSignOut(ctx context.Context, p *auth.Principal, admin
 	if err != nil || !restore {
 		return nil, false, err
 	}
-	u, err := a.FindUserByID(ctx, admin.ID)
+	u, err := s.FindUserByID(ctx, admin.ID)
 	return u, err == nil, err
-}
-
-// Handlers.
-
-func (m *Module) moderateSignIn(c *gin.Context) error {
-	var req ModerateSignInRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	u, mod, token, err := m.accounts.moderateSignIn(c, auth.Current(c), req.Email, c.ClientIP(), c.Request.UserAgent())
-	if err != nil {
-		return err
-	}
-	// The admin's own session stays live; its token waits in the moderator cookie for the way back.
-	m.deps.Cookies.SetModerator(c, auth.Token(c))
-	m.deps.Cookies.Set(c, token)
-	httpx.OK(c, ModerateResponse{Success: true, Message: MsgModerateStarted, User: u, Moderator: mod})
-	return nil
-}
-
-func (m *Module) moderateSignOut(c *gin.Context) error {
-	res, err := m.endModeration(c)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-// endModeration ends the request's moderated session (the way back, or a logout inside it: issue
-// 24 §2) and puts the admin's own session back in the cookie when it is still live.
-func (m *Module) endModeration(c *gin.Context) (*ModerateResponse, error) {
-	adminToken := auth.ModeratorToken(c)
-	u, restored, err := m.accounts.moderateSignOut(c, auth.Current(c), adminToken)
-	if err != nil {
-		return nil, err
-	}
-	m.deps.Cookies.ClearModerator(c)
-	if !restored {
-		m.deps.Cookies.Clear(c)
-		return &ModerateResponse{Success: true, Message: MsgModerateAdminExpired}, nil
-	}
-	m.deps.Cookies.Set(c, adminToken)
-	return &ModerateResponse{Success: true, Message: MsgModerateEnded, User: u}, nil
 }

@@ -12,7 +12,8 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 24 §2 and issue 26 items 4, 7 and 13, through HTTP on both databases.
+// Moderation, the audit log's names, team removal and resends, and invitations from a nameless
+// inviter, through HTTP on both databases.
 
 // moderate signs client (an admin's) in as the user with email.
 func moderate(t *testing.T, c *testkit.Client, email string) {
@@ -306,7 +307,7 @@ func TestListUsers(t *testing.T) {
 	})
 }
 
-// The admin user grid's company filter (issue 25 §6).
+// The admin user grid's company filter.
 func TestAdminUsersCompanyFilter(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		w := newWorld(t, dialect)
@@ -340,7 +341,7 @@ func TestAdminUsersCompanyFilter(t *testing.T) {
 	})
 }
 
-// A self-registered inviter has no name: the invitation is worded without one (issue 26 item 13).
+// A self-registered inviter has no name: the invitation is worded without one.
 func TestInvitationWithoutTheInvitersName(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		s := start(t, dialect)

@@ -3,7 +3,6 @@ package identity
 import (
 	"context"
 	"errors"
-	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -55,38 +54,22 @@ type Deps struct {
 
 // Module is the identity bounded context.
 type Module struct {
-	deps     Deps
-	accounts *accounts
-	// Counted in the database, so the limits hold in total across replicas (issue 19).
+	deps Deps
+	svc  *service
+	// Counted in the database, so the limits hold in total across replicas.
 	signInLimit *ratelimit.Shared
 	resetLimit  *ratelimit.Shared
 	signUpLimit *ratelimit.Shared
-	credit      atomic.Pointer[CreditReader]
-	billing     atomic.Pointer[BillingReader]
 }
 
 // SetBillingReader hands identity the reader of the admin company grid's billing columns (the
 // billing service, through billing's Component). Until it is set, those columns answer zero.
-func (m *Module) SetBillingReader(r BillingReader) { m.billing.Store(&r) }
-
-func (m *Module) billingReader() BillingReader {
-	if p := m.billing.Load(); p != nil {
-		return *p
-	}
-	return nil
-}
+func (m *Module) SetBillingReader(r BillingReader) { m.svc.billing.Store(&r) }
 
 // SetCreditReader hands identity the reader of account credit (the billing service), which is
 // built after identity because billing depends on it. Until it is set, or when identity runs alone,
 // GET /companies/currentCompany answers an account_credit of 0.
-func (m *Module) SetCreditReader(r CreditReader) { m.credit.Store(&r) }
-
-func (m *Module) creditReader() CreditReader {
-	if p := m.credit.Load(); p != nil {
-		return *p
-	}
-	return nil
-}
+func (m *Module) SetCreditReader(r CreditReader) { m.svc.credit.Store(&r) }
 
 // New builds the module.
 func New(d Deps) (*Module, error) {
@@ -96,30 +79,24 @@ func New(d Deps) (*Module, error) {
 	if d.BaseURL == "" || d.ResetTokenTTL <= 0 || d.AccessTokenTTL <= 0 || d.SignInRateLimit < 1 || d.ResetRateLimit < 1 || d.SignUpRateLimit < 1 || d.MaxJSONBytes < 1 {
 		return nil, errors.New("identity: missing configuration")
 	}
-	acc := &accounts{deps: d, store: store.New(d.DB),
+	svc := &service{deps: d, store: store.New(d.DB),
 		inviteLimit:  d.Limits("identity.invite", InviteCompanyLimit, InviteWindow),
 		inviteeLimit: d.Limits("identity.invitee", InviteRecipientLimit, InviteWindow)}
-	acc.keys = &keys{a: acc}
+	svc.keys = &keys{s: svc}
 	return &Module{
 		deps:        d,
-		accounts:    acc,
+		svc:         svc,
 		signInLimit: ratelimit.NewShared(d.DB, d.SignInRateLimit, time.Minute, d.Clock),
 		resetLimit:  ratelimit.NewShared(d.DB, d.ResetRateLimit, time.Minute, d.Clock),
 		signUpLimit: ratelimit.NewShared(d.DB, d.SignUpRateLimit, time.Minute, d.Clock),
 	}, nil
 }
 
-// limit counts one attempt for keys on l and answers ERATELIMIT (MsgTooManyAttempts) when any of
-// them is over the limit.
-func limit(ctx context.Context, l *ratelimit.Shared, keys ...string) error {
-	return ratelimit.Check(ctx, l, MsgTooManyAttempts, keys...)
-}
-
 // Service returns the module's public API.
-func (m *Module) Service() Service { return m.accounts }
+func (m *Module) Service() Service { return m.svc }
 
 // Principals resolves sessions into principals for platform/auth.
-func (m *Module) Principals() auth.PrincipalLoader { return m.accounts }
+func (m *Module) Principals() auth.PrincipalLoader { return m.svc }
 
 func (m *Module) Name() string { return "identity" }
 

@@ -8,14 +8,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/identity/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/ids"
 )
 
@@ -99,12 +96,21 @@ func profileColumns(req UpdateUserRequest) (map[string]any, error) {
 	return cols, fieldsError(fields)
 }
 
+// getUser answers GET /api/users/:id: the user, when p may see them.
+func (s *service) getUser(ctx context.Context, p *auth.Principal, id string) (*User, error) {
+	u, err := s.visibleUser(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.FindUserByID(ctx, u.ID)
+}
+
 // visibleUser returns the user row when p may see it: themselves, or anyone for an admin.
-func (a *accounts) visibleUser(ctx context.Context, p *auth.Principal, id string) (*store.User, error) {
+func (s *service) visibleUser(ctx context.Context, p *auth.Principal, id string) (*store.User, error) {
 	if !ids.Valid(id) || (!p.IsAdmin() && id != p.UserID) {
 		return nil, apperr.NotFound(MsgUserNotFound)
 	}
-	u, err := a.store.UserByID(ctx, id)
+	u, err := s.store.UserByID(ctx, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgUserNotFound, "")
 	}
@@ -118,8 +124,8 @@ func auditing(p *auth.Principal, ownID string) bool {
 }
 
 // updateUser is PUT /api/users/{id}: the profile fields, or the admin's certification toggle.
-func (a *accounts) updateUser(ctx context.Context, p *auth.Principal, id string, req UpdateUserRequest) (*UserResult, error) {
-	u, err := a.visibleUser(ctx, p, id)
+func (s *service) updateUser(ctx context.Context, p *auth.Principal, id string, req UpdateUserRequest) (*UserResult, error) {
+	u, err := s.visibleUser(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
@@ -127,42 +133,48 @@ func (a *accounts) updateUser(ctx context.Context, p *auth.Principal, id string,
 		return nil, err
 	}
 	if req.Certified != nil {
-		return a.setCertified(ctx, p, u, *req.Certified, req)
+		return s.setCertified(ctx, p, u, *req.Certified, req)
 	}
 	cols, err := profileColumns(req)
 	if err != nil {
 		return nil, err
 	}
-	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		if len(cols) == 0 {
 			return nil
 		}
-		before, _ := a.FindUserByID(ctx, u.ID)
-		cols["updated_at"] = a.now()
-		if err := a.store.UpdateUser(ctx, u.ID, cols); err != nil {
+		before, _ := s.FindUserByID(ctx, u.ID)
+		cols["updated_at"] = s.now()
+		if err := s.store.UpdateUser(ctx, u.ID, cols); err != nil {
 			return db.Translate(err, MsgUserNotFound, "")
 		}
 		if !auditing(p, u.ID) {
 			return nil
 		}
-		after, err := a.FindUserByID(ctx, u.ID)
+		after, err := s.FindUserByID(ctx, u.ID)
 		if err != nil {
 			return err
 		}
-		return a.record(ctx, AuditUserUpdate, AuditObjectUser, u.ID, before.Local, after.Local)
+		return s.record(ctx, AuditUserUpdate, AuditObjectUser, u.ID, before.Local, after.Local)
 	})
+	return s.userResult(ctx, u.ID, MsgUserUpdated, err)
+}
+
+// userResult answers a change to a user: its message and the user as they are now; or err, the
+// change's error.
+func (s *service) userResult(ctx context.Context, id, msg string, err error) (*UserResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := a.FindUserByID(ctx, u.ID)
+	out, err := s.FindUserByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return &UserResult{Success: true, Message: MsgUserUpdated, User: out}, nil
+	return &UserResult{Success: true, Message: msg, User: out}, nil
 }
 
 // setCertified is the admin's certification toggle (B §4, §8).
-func (a *accounts) setCertified(ctx context.Context, p *auth.Principal, u *store.User, on bool, req UpdateUserRequest) (*UserResult, error) {
+func (s *service) setCertified(ctx context.Context, p *auth.Principal, u *store.User, on bool, req UpdateUserRequest) (*UserResult, error) {
 	if !p.IsAdmin() {
 		return nil, apperr.New(apperr.EFORBIDDEN, MsgCertificationAdmin)
 	}
@@ -170,29 +182,22 @@ func (a *accounts) setCertified(ctx context.Context, p *auth.Principal, u *store
 	if req != (UpdateUserRequest{}) {
 		return nil, apperr.Field("certified", MsgCertificationAlone)
 	}
-	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"certified": on, "updated_at": a.now()}); err != nil {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if err := s.store.UpdateUser(ctx, u.ID, map[string]any{"certified": on, "updated_at": s.now()}); err != nil {
 			return db.Translate(err, MsgUserNotFound, "")
 		}
-		return a.record(ctx, AuditUserCertify, AuditObjectUser, u.ID, map[string]bool{"certified": u.Certified}, map[string]bool{"certified": on})
+		return s.record(ctx, AuditUserCertify, AuditObjectUser, u.ID, map[string]bool{"certified": u.Certified}, map[string]bool{"certified": on})
 	})
-	if err != nil {
-		return nil, err
-	}
-	out, err := a.FindUserByID(ctx, u.ID)
-	if err != nil {
-		return nil, err
-	}
 	msg := MsgCertificationOff
 	if on {
 		msg = MsgCertificationOn
 	}
-	return &UserResult{Success: true, Message: msg, User: out}, nil
+	return s.userResult(ctx, u.ID, msg, err)
 }
 
 // record writes an audit entry in the caller's transaction.
-func (a *accounts) record(ctx context.Context, action, objectType, objectID string, before, after any) error {
-	if err := a.deps.Audit.Record(ctx, audit.Change{Action: action, ObjectType: objectType, ObjectID: objectID, Before: before, After: after}); err != nil {
+func (s *service) record(ctx context.Context, action, objectType, objectID string, before, after any) error {
+	if err := s.deps.Audit.Record(ctx, audit.Change{Action: action, ObjectType: objectType, ObjectID: objectID, Before: before, After: after}); err != nil {
 		return apperr.Internal(err)
 	}
 	return nil
@@ -202,12 +207,12 @@ func (a *accounts) record(ctx context.Context, action, objectType, objectID stri
 const maxTeam = 500
 
 // teamMembers lists the users of the caller's company (B §2 /profile "team members list").
-func (a *accounts) teamMembers(ctx context.Context, p *auth.Principal) ([]*User, error) {
-	rows, err := a.store.UsersOfCompany(ctx, p.CompanyID, maxTeam)
+func (s *service) teamMembers(ctx context.Context, p *auth.Principal) ([]*User, error) {
+	rows, err := s.store.UsersOfCompany(ctx, p.CompanyID, maxTeam)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	c, err := a.store.CompanyByID(ctx, p.CompanyID)
+	c, err := s.store.CompanyByID(ctx, p.CompanyID)
 	if err != nil {
 		return nil, db.Translate(err, MsgCompanyNotFound, "")
 	}
@@ -234,7 +239,7 @@ func splitName(name string) (string, string) {
 
 // checkInvitees applies B §5 to every row, and refuses emails that already have an account.
 // Field keys are new_member.{i}.name and new_member.{i}.email.
-func (a *accounts) checkInvitees(ctx context.Context, p *auth.Principal, req InviteRequest) ([]invitee, error) {
+func (s *service) checkInvitees(ctx context.Context, p *auth.Principal, req InviteRequest) ([]invitee, error) {
 	if req.User != "" && req.User != p.UserID {
 		return nil, apperr.Field("user", MsgUserNotFound)
 	}
@@ -276,7 +281,7 @@ func (a *accounts) checkInvitees(ctx context.Context, p *auth.Principal, req Inv
 		for i, v := range out {
 			emails[i] = v.email
 		}
-		existing, err := a.store.UsersByEmails(ctx, emails)
+		existing, err := s.store.UsersByEmails(ctx, emails)
 		if err != nil {
 			return nil, apperr.Internal(err)
 		}
@@ -303,43 +308,39 @@ func (a *accounts) checkInvitees(ctx context.Context, p *auth.Principal, req Inv
 // inviteTeam invites several team members at once (B §5): every invitee becomes an invited user
 // of the caller's company with the user role, with a single-use /access link mailed to them, all
 // in one transaction: a failure for any of them creates none.
-func (a *accounts) inviteTeam(ctx context.Context, p *auth.Principal, req InviteRequest) (*InviteResponse, error) {
-	list, err := a.checkInvitees(ctx, p, req)
+func (s *service) inviteTeam(ctx context.Context, p *auth.Principal, req InviteRequest) (*InviteResponse, error) {
+	list, err := s.checkInvitees(ctx, p, req)
 	if err != nil {
 		return nil, err
 	}
 	for _, v := range list {
-		if err := a.limitInvite(ctx, p.CompanyID, v.email); err != nil {
+		if err := s.limitInvite(ctx, p.CompanyID, v.email); err != nil {
 			return nil, err
 		}
 	}
 	var created []string
-	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		company, err := a.store.CompanyByID(ctx, p.CompanyID)
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		company, inviter, err := s.invitedBy(ctx, p)
 		if err != nil {
-			return db.Translate(err, MsgCompanyNotFound, "")
+			return err
 		}
-		inviter, err := a.store.UserByID(ctx, p.UserID)
-		if err != nil {
-			return db.Translate(err, MsgUserNotFound, "")
-		}
-		now := a.now()
+		now := s.now()
 		for i, v := range list {
 			u := &store.User{ID: ids.New(), CompanyID: company.ID, Email: v.email, FirstName: v.first, LastName: v.last,
 				Role: RoleUser, Status: StatusInvited, TourCampaignShow: true, CreatedAt: now, UpdatedAt: now}
-			if err := a.store.CreateUser(ctx, u); err != nil {
+			if err := s.store.CreateUser(ctx, u); err != nil {
 				if db.IsDuplicate(err) { // invited or signed up meanwhile
 					return apperr.Invalid(MsgEmailHasAccount, map[string]string{"new_member." + strconv.Itoa(i) + ".email": MsgEmailHasAccount})
 				}
 				return apperr.Internal(err)
 			}
-			token, err := a.issueToken(ctx, u.ID, store.PurposeAccess, a.deps.AccessTokenTTL)
+			token, err := s.issueToken(ctx, u.ID, store.PurposeAccess, s.deps.AccessTokenTTL)
 			if err != nil {
 				return err
 			}
 			// The invitation stands even when its email cannot be queued; a resend mails it again (DESIGN §1.14).
-			db.Notify(ctx, a.deps.DB, "mail: team invitation", func(ctx context.Context) error {
-				return a.deps.Outbox.Enqueue(ctx, inviteMail(u.Email, inviterName(inviter), company.Name, a.link("/access", token), a.deps.AccessTokenTTL))
+			db.Notify(ctx, s.deps.DB, "mail: team invitation", func(ctx context.Context) error {
+				return s.deps.Outbox.Enqueue(ctx, inviteMail(u.Email, inviterName(inviter), company.Name, s.link("/access", token), s.deps.AccessTokenTTL))
 			})
 			created = append(created, u.ID)
 		}
@@ -351,12 +352,12 @@ func (a *accounts) inviteTeam(ctx context.Context, p *auth.Principal, req Invite
 		for i, v := range list {
 			emails[i] = v.email
 		}
-		return a.record(ctx, AuditTeamInvite, AuditObjectCompany, company.ID, nil, map[string]any{"invited": emails})
+		return s.record(ctx, AuditTeamInvite, AuditObjectCompany, company.ID, nil, map[string]any{"invited": emails})
 	})
 	if err != nil {
 		return nil, err
 	}
-	users, err := a.FindUsersByIDs(ctx, created)
+	users, err := s.FindUsersByIDs(ctx, created)
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +365,7 @@ func (a *accounts) inviteTeam(ctx context.Context, p *auth.Principal, req Invite
 }
 
 // inviterName is the inviter's name, or "" when they have not given one (a self-registered user):
-// the invitation is then worded without it (issue 26 item 13).
+// the invitation is then worded without it.
 func inviterName(u *store.User) string { return strings.TrimSpace(u.FirstName + " " + u.LastName) }
 
 func fullName(u *store.User) string {
@@ -372,55 +373,4 @@ func fullName(u *store.User) string {
 		return n
 	}
 	return u.Email
-}
-
-// Handlers.
-
-func (m *Module) getUser(c *gin.Context) error {
-	p := auth.Current(c)
-	u, err := m.accounts.visibleUser(c, p, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	out, err := m.accounts.FindUserByID(c, u.ID)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) updateUser(c *gin.Context) error {
-	var req UpdateUserRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.accounts.updateUser(c, auth.Current(c), c.Param("id"), req)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, res)
-	return nil
-}
-
-func (m *Module) teamMembers(c *gin.Context) error {
-	out, err := m.accounts.teamMembers(c, auth.Current(c))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) inviteTeam(c *gin.Context) error {
-	var req InviteRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	res, err := m.accounts.inviteTeam(c, auth.Current(c), req)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(c, 201, res)
-	return nil
 }

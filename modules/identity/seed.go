@@ -31,18 +31,18 @@ var demoPeople = [][2]string{{"Mary", "Jackson"}, {"Dorothy", "Vaughan"}, {"Clau
 // and two teammates of the demo advertiser (one invited), so the admin grids and the team list
 // look real. They share the demo accounts' password hash. Idempotent: an existing email is kept.
 func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
-	a := m.accounts
+	s := m.svc
 	adv, ok := demo["advertiser"]
 	if !ok {
 		return "", fmt.Errorf("identity demo: the advertiser account is missing")
 	}
-	advUser, err := a.store.UserByID(ctx, adv.UserID)
+	advUser, err := s.store.UserByID(ctx, adv.UserID)
 	if err != nil {
 		return "", err
 	}
 	// Every demo user signs in with the demo advertiser's password (the same hash).
 	hash := advUser.PasswordHash
-	now := a.now()
+	now := s.now()
 	type person struct {
 		first, last, email, phone, companyID, status string
 		callBack                                     bool
@@ -54,11 +54,11 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 	next := func() [2]string { p := demoPeople[n%len(demoPeople)]; n++; return p }
 	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
 		for ci, name := range demoCompanies {
-			c, err := a.store.CompanyByNameKey(ctx, companyNameKey(name))
+			c, err := s.store.CompanyByNameKey(ctx, companyNameKey(name))
 			if db.IsNotFound(err) {
 				c = &store.Company{ID: ids.New(), Name: name, NameKey: companyNameKey(name), Type: CompanyStandard, Status: StatusActive,
 					CreatedAt: now.AddDate(0, 0, -90+ci*7), UpdatedAt: now}
-				err = a.store.CreateCompany(ctx, c)
+				err = s.store.CreateCompany(ctx, c)
 			}
 			if err != nil {
 				return err
@@ -93,7 +93,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		for i, p := range people {
 			emails[i] = p.email
 		}
-		existing, err := a.store.UsersByEmails(ctx, emails)
+		existing, err := s.store.UsersByEmails(ctx, emails)
 		if err != nil {
 			return err
 		}
@@ -118,7 +118,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 				}
 				u.LastLogin = &last
 			}
-			if err := a.store.CreateUser(ctx, u); err != nil {
+			if err := s.store.CreateUser(ctx, u); err != nil {
 				return err
 			}
 			created++
@@ -141,11 +141,11 @@ const demoAPIKey = "mq_live_demo0advertiser0key0for0local0use0only" // #nosec G1
 
 // seedDemoKey gives the demo advertiser demoAPIKey, once.
 func (m *Module) seedDemoKey(ctx context.Context, adv server.DemoAccount) error {
-	a := m.accounts
+	s := m.svc
 	hash := auth.HashAPIKey(demoAPIKey)
-	if _, err := a.store.APIKeyByHash(ctx, hash); !db.IsNotFound(err) {
+	if _, err := s.store.APIKeyByHash(ctx, hash); !db.IsNotFound(err) {
 		return err
 	}
-	return a.store.CreateAPIKey(ctx, &store.APIKey{ID: ids.New(), CompanyID: adv.CompanyID, CreatedBy: adv.UserID, Name: "Demo key",
-		Scope: auth.ScopeReadWrite, Prefix: demoAPIKey[:prefixLen], Hash: hash, CreatedAt: a.now()})
+	return s.store.CreateAPIKey(ctx, &store.APIKey{ID: ids.New(), CompanyID: adv.CompanyID, CreatedBy: adv.UserID, Name: "Demo key",
+		Scope: auth.ScopeReadWrite, Prefix: demoAPIKey[:prefixLen], Hash: hash, CreatedAt: s.now()})
 }

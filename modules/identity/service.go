@@ -372,8 +372,9 @@ const (
 	MsgRemoveOwner          = "The company's owner cannot be removed."
 )
 
-// Invitation limits (issue 24 §2): counted through the shared database limiter (Kernel.Limits),
-// per company over every invitee and resend, and per recipient, in a window of InviteWindow.
+// Invitation limits, so invitations cannot send mail in bulk: counted through the shared database
+// limiter (Kernel.Limits), per company over every invitee and resend, and per recipient, in a
+// window of InviteWindow.
 const (
 	InviteCompanyLimit   = 50
 	InviteRecipientLimit = 3
@@ -518,7 +519,7 @@ type ModerateSignInRequest struct {
 }
 
 // LogoutResponse answers GET /users/logout: the goodbye, or, when the session was a moderated one,
-// the admin's own account it returned to (issue 24 §2) in user (moderator is then null, and
+// the admin's own account it returned to in user (moderator is then null, and
 // present).
 type LogoutResponse struct {
 	Success   bool       `json:"success"`

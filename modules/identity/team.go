@@ -4,19 +4,16 @@ import (
 	"context"
 	"time"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/identity/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/ids"
 	"marquee/platform/ratelimit"
 )
 
-// Team members' removal and resent invitations (issue 26 item 7), the invitation limits (issue 24
-// §2), and GET /api/users (B §7).
+// Team members' removal and resent invitations, the invitation limits (so invitations cannot be
+// used to send mail in bulk), and GET /api/users (B §7).
 //
 // A company's owner is its oldest user (the one who signed it up): only they remove members or
 // resend invitations. Removing an invited member deletes the invitation (the user row and its
@@ -29,16 +26,16 @@ const InviteWindow = 24 * time.Hour
 
 // limitInvite counts one invitation to email for the company, and refuses it when the company or
 // the recipient has had too many in the window (InviteCompanyLimit, InviteRecipientLimit).
-func (a *accounts) limitInvite(ctx context.Context, companyID, email string) error {
-	if err := ratelimit.Check(ctx, a.inviteLimit, MsgTooManyInvites, "company:"+companyID); err != nil {
+func (s *service) limitInvite(ctx context.Context, companyID, email string) error {
+	if err := ratelimit.Check(ctx, s.inviteLimit, MsgTooManyInvites, "company:"+companyID); err != nil {
 		return err
 	}
-	return ratelimit.Check(ctx, a.inviteeLimit, MsgTooManyInvites, "to:"+email)
+	return ratelimit.Check(ctx, s.inviteeLimit, MsgTooManyInvites, "to:"+email)
 }
 
 // companyOwner returns the oldest user of the company.
-func (a *accounts) companyOwner(ctx context.Context, companyID string) (*store.User, error) {
-	rows, err := a.store.UsersOfCompany(ctx, companyID, 1)
+func (s *service) companyOwner(ctx context.Context, companyID string) (*store.User, error) {
+	rows, err := s.store.UsersOfCompany(ctx, companyID, 1)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -50,8 +47,8 @@ func (a *accounts) companyOwner(ctx context.Context, companyID string) (*store.U
 
 // teamMember returns the member id of p's company when p is its owner: another company's user
 // answers 404, as an unknown one; a member who is not the owner gets 403.
-func (a *accounts) teamMember(ctx context.Context, p *auth.Principal, id string) (*store.User, error) {
-	owner, err := a.companyOwner(ctx, p.CompanyID)
+func (s *service) teamMember(ctx context.Context, p *auth.Principal, id string) (*store.User, error) {
+	owner, err := s.companyOwner(ctx, p.CompanyID)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +58,7 @@ func (a *accounts) teamMember(ctx context.Context, p *auth.Principal, id string)
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgUserNotFound)
 	}
-	u, err := a.store.UserByID(ctx, id)
+	u, err := s.store.UserByID(ctx, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgUserNotFound, "")
 	}
@@ -74,75 +71,84 @@ func (a *accounts) teamMember(ctx context.Context, p *auth.Principal, id string)
 	return u, nil
 }
 
+// invitedBy reads the company that invites and the user who does.
+func (s *service) invitedBy(ctx context.Context, p *auth.Principal) (*store.Company, *store.User, error) {
+	company, err := s.store.CompanyByID(ctx, p.CompanyID)
+	if err != nil {
+		return nil, nil, db.Translate(err, MsgCompanyNotFound, "")
+	}
+	inviter, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return nil, nil, db.Translate(err, MsgUserNotFound, "")
+	}
+	return company, inviter, nil
+}
+
 // removeMember removes a member of the owner's company: an invitation is deleted, an account is
 // disabled and its sessions end, in one transaction with its audit entry.
-func (a *accounts) removeMember(ctx context.Context, p *auth.Principal, id string) error {
+func (s *service) removeMember(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
 	if id == p.UserID {
-		return apperr.New(apperr.EINVALID, MsgRemoveSelf)
+		return nil, apperr.New(apperr.EINVALID, MsgRemoveSelf)
 	}
-	u, err := a.teamMember(ctx, p, id)
+	u, err := s.teamMember(ctx, p, id)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+	return answered(MsgMemberRemoved, db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		if u.Status == StatusInvited {
-			if err := a.store.DeleteUser(ctx, u.ID); err != nil {
+			if err := s.store.DeleteUser(ctx, u.ID); err != nil {
 				return apperr.Internal(err)
 			}
-		} else if err := a.store.UpdateUser(ctx, u.ID, map[string]any{"status": StatusDisabled, "updated_at": a.now()}); err != nil {
+		} else if err := s.store.UpdateUser(ctx, u.ID, map[string]any{"status": StatusDisabled, "updated_at": s.now()}); err != nil {
 			return apperr.Internal(err)
 		}
-		if err := a.deps.Sessions.RevokeUser(ctx, u.ID, ""); err != nil {
+		if err := s.deps.Sessions.RevokeUser(ctx, u.ID, ""); err != nil {
 			return apperr.Internal(err)
 		}
-		return a.record(ctx, AuditTeamRemove, AuditObjectUser, u.ID, map[string]string{"email": u.Email, "status": u.Status}, nil)
-	})
+		return s.record(ctx, AuditTeamRemove, AuditObjectUser, u.ID, map[string]string{"email": u.Email, "status": u.Status}, nil)
+	}))
 }
 
 // resendInvite mails an invited member a new /access link (the earlier ones stop working), within
 // the invitation limits.
-func (a *accounts) resendInvite(ctx context.Context, p *auth.Principal, id string) error {
-	u, err := a.teamMember(ctx, p, id)
+func (s *service) resendInvite(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
+	u, err := s.teamMember(ctx, p, id)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if u.Status != StatusInvited {
-		return apperr.New(apperr.ECONFLICT, MsgNotInvited)
+		return nil, apperr.New(apperr.ECONFLICT, MsgNotInvited)
 	}
-	if err := a.limitInvite(ctx, p.CompanyID, u.Email); err != nil {
-		return err
+	if err := s.limitInvite(ctx, p.CompanyID, u.Email); err != nil {
+		return nil, err
 	}
-	return db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
-		company, err := a.store.CompanyByID(ctx, p.CompanyID)
-		if err != nil {
-			return db.Translate(err, MsgCompanyNotFound, "")
-		}
-		inviter, err := a.store.UserByID(ctx, p.UserID)
-		if err != nil {
-			return db.Translate(err, MsgUserNotFound, "")
-		}
-		if err := a.store.RetireTokens(ctx, u.ID, store.PurposeAccess, a.now()); err != nil {
-			return apperr.Internal(err)
-		}
-		token, err := a.issueToken(ctx, u.ID, store.PurposeAccess, a.deps.AccessTokenTTL)
+	return answered(MsgInviteResent, db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		company, inviter, err := s.invitedBy(ctx, p)
 		if err != nil {
 			return err
 		}
-		if err := a.deps.Outbox.Enqueue(ctx, inviteMail(u.Email, inviterName(inviter), company.Name, a.link("/access", token), a.deps.AccessTokenTTL)); err != nil {
+		if err := s.store.RetireTokens(ctx, u.ID, store.PurposeAccess, s.now()); err != nil {
+			return apperr.Internal(err)
+		}
+		token, err := s.issueToken(ctx, u.ID, store.PurposeAccess, s.deps.AccessTokenTTL)
+		if err != nil {
+			return err
+		}
+		if err := s.deps.Outbox.Enqueue(ctx, inviteMail(u.Email, inviterName(inviter), company.Name, s.link("/access", token), s.deps.AccessTokenTTL)); err != nil {
 			return apperr.Internal(err)
 		}
 		if p.ModeratorID == "" {
 			return nil
 		}
-		return a.record(ctx, AuditTeamResend, AuditObjectUser, u.ID, nil, map[string]string{"email": u.Email})
-	})
+		return s.record(ctx, AuditTeamResend, AuditObjectUser, u.ID, nil, map[string]string{"email": u.Email})
+	}))
 }
 
 // listUsers answers GET /api/users (B §7): an admin gets the admins; a company's owner the users of
 // their company; another member is refused.
-func (a *accounts) listUsers(ctx context.Context, p *auth.Principal) ([]*User, error) {
+func (s *service) listUsers(ctx context.Context, p *auth.Principal) ([]*User, error) {
 	if p.IsAdmin() {
-		rows, err := a.store.Admins(ctx)
+		rows, err := s.store.Admins(ctx)
 		if err != nil {
 			return nil, apperr.Internal(err)
 		}
@@ -150,7 +156,7 @@ func (a *accounts) listUsers(ctx context.Context, p *auth.Principal) ([]*User, e
 		for i := range rows {
 			userIDs[i] = rows[i].ID
 		}
-		users, err := a.FindUsersByIDs(ctx, userIDs)
+		users, err := s.FindUsersByIDs(ctx, userIDs)
 		if err != nil {
 			return nil, err
 		}
@@ -166,39 +172,12 @@ func (a *accounts) listUsers(ctx context.Context, p *auth.Principal) ([]*User, e
 		}
 		return out, nil
 	}
-	owner, err := a.companyOwner(ctx, p.CompanyID)
+	owner, err := s.companyOwner(ctx, p.CompanyID)
 	if err != nil {
 		return nil, err
 	}
 	if owner.ID != p.UserID {
 		return nil, apperr.New(apperr.EFORBIDDEN, MsgOwnerOnly)
 	}
-	return a.teamMembers(ctx, p)
-}
-
-// Handlers.
-
-func (m *Module) listUsers(c *gin.Context) error {
-	out, err := m.accounts.listUsers(c, auth.Current(c))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) removeMember(c *gin.Context) error {
-	if err := m.accounts.removeMember(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgMemberRemoved})
-	return nil
-}
-
-func (m *Module) resendInvite(c *gin.Context) error {
-	if err := m.accounts.resendInvite(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgInviteResent})
-	return nil
+	return s.teamMembers(ctx, p)
 }

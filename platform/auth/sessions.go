@@ -111,7 +111,7 @@ func (s *Sessions) Cache(loader PrincipalLoader) {
 
 // Cached reports whether token's session is answered from memory now (tests, diagnostics).
 func (s *Sessions) Cached(token string) bool {
-	e := s.cache.get(hashToken(token))
+	e := s.cache.get(HashToken(token))
 	return e != nil && s.live(e.sess.ExpiresAt, e.sess.LastSeenAt)
 }
 
@@ -122,7 +122,7 @@ func (s *Sessions) Resolve(ctx context.Context, token string, loader PrincipalLo
 	if token == "" || len(token) > 128 {
 		return nil, nil, nil
 	}
-	hash := hashToken(token)
+	hash := HashToken(token)
 	if e := s.cache.get(hash); e != nil && s.live(e.sess.ExpiresAt, e.sess.LastSeenAt) {
 		sess, p := e.sess, e.p
 		return &sess, &p, nil
@@ -146,7 +146,9 @@ func (s *Sessions) live(expiresAt, lastSeenAt time.Time) bool {
 	return now.Before(expiresAt) && now.Before(lastSeenAt.Add(s.idle))
 }
 
-func hashToken(token string) string {
+// HashToken is the stored form of a secret token (a session, a reset or access link): hex SHA-256.
+// The tokens are long random strings, so a fast hash is enough; the database never holds the token.
+func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }
@@ -167,7 +169,7 @@ func (s *Sessions) CreateModerated(ctx context.Context, userID, moderatorID, ip,
 	if len(ip) > 64 {
 		ip = ip[:64]
 	}
-	row := sessionRow{ID: ids.New(), TokenHash: hashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
+	row := sessionRow{ID: ids.New(), TokenHash: HashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
 		ExpiresAt: now.Add(s.absolute), IP: ip, UserAgent: userAgent, ModeratorID: moderatorID}
 	if err := db.Quiet(db.Conn(ctx, s.db)).Create(&row).Error; err != nil {
 		return "", err
@@ -181,7 +183,7 @@ func (s *Sessions) Lookup(ctx context.Context, token string) (*Session, error) {
 	if token == "" || len(token) > 128 {
 		return nil, nil
 	}
-	return s.lookup(ctx, hashToken(token))
+	return s.lookup(ctx, HashToken(token))
 }
 
 func (s *Sessions) lookup(ctx context.Context, hash string) (*Session, error) {
@@ -212,14 +214,14 @@ func (s *Sessions) Touch(ctx context.Context, token string, sess *Session) error
 	}
 	err := db.Quiet(db.Conn(ctx, s.db)).Model(&sessionRow{}).Where("id = ?", sess.ID).Update("last_seen_at", now).Error
 	if err == nil {
-		s.cache.touched(hashToken(token), now)
+		s.cache.touched(HashToken(token), now)
 	}
 	return err
 }
 
 // Revoke ends the session of token. Unknown tokens are ignored.
 func (s *Sessions) Revoke(ctx context.Context, token string) error {
-	return db.Conn(ctx, s.db).Where("token_hash = ?", hashToken(token)).Delete(&sessionRow{}).Error
+	return db.Conn(ctx, s.db).Where("token_hash = ?", HashToken(token)).Delete(&sessionRow{}).Error
 }
 
 // RevokeUser ends every session of userID except the one with keepID ("" ends all); used when a

@@ -182,8 +182,11 @@ type Store struct{ db *gorm.DB }
 // New returns the store.
 func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
 
-// DB is the database the store uses (for transactions).
-func (s *Store) DB() *gorm.DB { return s.db }
+// Transact runs fn in one transaction on the store's database (platform/db.Transact: a call
+// already inside one joins it), so the service's queries commit together.
+func (s *Store) Transact(ctx context.Context, fn func(ctx context.Context) error) error {
+	return db.Transact(ctx, s.db, fn)
+}
 
 func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
 
@@ -340,6 +343,14 @@ func (s *Store) Transactions(ctx context.Context, f TransactionFilter, page func
 	var ts []Transaction
 	err := page(f.apply(s.conn(ctx).Model(&Transaction{}))).Find(&ts).Error
 	return ts, total, err
+}
+
+// CampaignTransactions are the campaign's transactions of the given kinds, oldest first.
+func (s *Store) CampaignTransactions(ctx context.Context, companyID, campaignRef string, kinds []string) ([]Transaction, error) {
+	var ts []Transaction
+	f := TransactionFilter{CompanyID: companyID, CampaignRef: campaignRef}
+	err := f.apply(s.conn(ctx).Model(&Transaction{})).Where("kind IN ?", kinds).Order("created_at ASC, id ASC").Find(&ts).Error
+	return ts, err
 }
 
 // AddCredit changes the company's credit balance by delta. A negative delta applies only when the

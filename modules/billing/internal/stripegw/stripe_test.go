@@ -25,7 +25,7 @@ func TestAgainstStripeMock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The fingerprint is Stripe's card.fingerprint (issue 24 §1: one referral credit per card).
+	// The fingerprint is Stripe's card.fingerprint (DESIGN §1.13: one referral credit per card).
 	if !strings.HasPrefix(card.CustomerRef, "cus_") || !strings.HasPrefix(card.CardRef, "pm_") || card.Last4 == "" || card.ExpMonth == 0 || card.Fingerprint == "" {
 		t.Fatalf("attached = %+v", card)
 	}

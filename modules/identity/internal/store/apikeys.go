@@ -9,8 +9,8 @@ import (
 	"marquee/platform/db"
 )
 
-// APIKey is a row of identity_api_keys (issue 18). Only the SHA-256 of the key is stored; Prefix
-// is its first characters, shown so a person can tell keys apart.
+// APIKey is a row of identity_api_keys (docs/api.md "Authentication"). Only the SHA-256 of the key
+// is stored; Prefix is its first characters, shown so a person can tell keys apart.
 type APIKey struct {
 	ID         string     `gorm:"primaryKey;size:36"`
 	CompanyID  string     `gorm:"size:36;not null;index:identity_api_keys_company,priority:1"`
@@ -59,20 +59,12 @@ func (s *Store) CreateAPIKey(ctx context.Context, k *APIKey) error {
 
 // APIKeyByHash returns the key with that hash, revoked or not.
 func (s *Store) APIKeyByHash(ctx context.Context, hash string) (*APIKey, error) {
-	var k APIKey
-	if err := s.conn(ctx).Where("hash = ?", hash).Take(&k).Error; err != nil {
-		return nil, err
-	}
-	return &k, nil
+	return take[APIKey](s.conn(ctx), "hash = ?", hash)
 }
 
 // APIKeyByID returns the key with that id.
 func (s *Store) APIKeyByID(ctx context.Context, id string) (*APIKey, error) {
-	var k APIKey
-	if err := s.conn(ctx).Where("id = ?", id).Take(&k).Error; err != nil {
-		return nil, err
-	}
-	return &k, nil
+	return take[APIKey](s.conn(ctx), "id = ?", id)
 }
 
 // APIKeys lists keys, newest first: of one company, or of every company when companyID is "".

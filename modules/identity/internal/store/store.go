@@ -206,25 +206,26 @@ func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
 
 // CompanyByNameKey returns the company with that folded name, or gorm.ErrRecordNotFound.
 func (s *Store) CompanyByNameKey(ctx context.Context, key string) (*Company, error) {
-	var c Company
-	if err := s.conn(ctx).Where("name_key = ?", key).Take(&c).Error; err != nil {
-		return nil, err
-	}
-	return &c, nil
+	return take[Company](s.conn(ctx), "name_key = ?", key)
 }
 
 // CompanyByID returns a company.
 func (s *Store) CompanyByID(ctx context.Context, id string) (*Company, error) {
-	var c Company
-	if err := s.conn(ctx).Where("id = ?", id).Take(&c).Error; err != nil {
-		return nil, err
-	}
-	return &c, nil
+	return take[Company](s.conn(ctx), "id = ?", id)
 }
 
 // CompaniesByIDs returns the companies with these ids.
 func (s *Store) CompaniesByIDs(ctx context.Context, ids []string) ([]Company, error) {
 	return byIDs[Company](s.conn(ctx), ids)
+}
+
+// take reads the one row that matches the condition, or gorm.ErrRecordNotFound.
+func take[T any](q *gorm.DB, query string, args ...any) (*T, error) {
+	var row T
+	if err := q.Where(query, args...).Take(&row).Error; err != nil {
+		return nil, err
+	}
+	return &row, nil
 }
 
 // idsPerQuery bounds the ids of one IN list: an admin grid's "All" page lists every id, and
@@ -274,20 +275,12 @@ func (s *Store) CreateUser(ctx context.Context, u *User) error { return s.conn(c
 
 // UserByEmail returns the user with that lower-cased email.
 func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
-	var u User
-	if err := s.conn(ctx).Where("email = ?", email).Take(&u).Error; err != nil {
-		return nil, err
-	}
-	return &u, nil
+	return take[User](s.conn(ctx), "email = ?", email)
 }
 
 // UserByID returns a user.
 func (s *Store) UserByID(ctx context.Context, id string) (*User, error) {
-	var u User
-	if err := s.conn(ctx).Where("id = ?", id).Take(&u).Error; err != nil {
-		return nil, err
-	}
-	return &u, nil
+	return take[User](s.conn(ctx), "id = ?", id)
 }
 
 // UsersByIDs returns the users with these ids.

@@ -2,7 +2,7 @@ package identity
 
 import "time"
 
-// API keys (issue 18; docs/api.md "Authentication"). A company's users make keys in Settings → API;
+// API keys (docs/api.md "Authentication"). A company's users make keys in Settings → API;
 // a key calls /api/v1 as a regular user of the company, with its scope's limits.
 
 // APIKey is a key as its company (and an admin) sees it: never the key itself, which is shown
