@@ -41,7 +41,7 @@ func (m *Module) createCampaign(c *gin.Context) error {
 	if err := m.bindJSON(c, &form); err != nil {
 		return err
 	}
-	out, err := m.create(c.Request.Context(), auth.Current(c), c.GetHeader(IdempotencyKeyHeader), form)
+	out, err := m.svc.create(c.Request.Context(), auth.Current(c), c.GetHeader(IdempotencyKeyHeader), form)
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ func (m *Module) resolveConflict(c *gin.Context) error {
 	if err := m.bindJSON(c, &req); err != nil {
 		return err
 	}
-	res, err := m.resolve(c.Request.Context(), auth.Current(c), c.Param("id"), req)
+	res, err := m.svc.resolve(c.Request.Context(), auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -91,7 +91,7 @@ func (m *Module) quoteCampaign(c *gin.Context) error {
 		return err
 	}
 	p := auth.Current(c)
-	plan, err := m.planCampaign(c.Request.Context(), p, form, planOptions{CompanyID: p.CompanyID, SkipCard: true, SkipClientPrices: true, SkipCreative: true, Quote: true})
+	plan, err := m.svc.planCampaign(c.Request.Context(), p, form, planOptions{CompanyID: p.CompanyID, SkipCard: true, SkipClientPrices: true, SkipCreative: true, Quote: true})
 	if err != nil {
 		return err
 	}

@@ -46,10 +46,10 @@ func encodeList(v []string) string {
 // namedCampaignDTO is campaignDTO with the company's name read on its own, for the answers about one
 // campaign (create, its replay and conflict, resolve: issue 26). The campaign is already saved, so a
 // failed read leaves the name empty rather than failing the answer.
-func (m *Module) namedCampaignDTO(ctx context.Context, c *store.Campaign) *Campaign {
+func (s *service) namedCampaignDTO(ctx context.Context, c *store.Campaign) *Campaign {
 	name := ""
-	if cos, err := m.deps.Identity.FindCompaniesByIDs(ctx, []string{c.CompanyID}); err != nil {
-		m.deps.Log.WarnContext(ctx, "campaigns: company name", "company", c.CompanyID, "err", err)
+	if cos, err := s.deps.Identity.FindCompaniesByIDs(ctx, []string{c.CompanyID}); err != nil {
+		s.deps.Log.WarnContext(ctx, "campaigns: company name", "company", c.CompanyID, "err", err)
 	} else if len(cos) == 1 {
 		name = cos[0].Name
 	}

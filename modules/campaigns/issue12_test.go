@@ -86,7 +86,7 @@ func TestABookedSpotIsReleasedOnlyByTheCampaign(t *testing.T) {
 		w.adv.c.Delete("/api/calendar/week?id="+gone.ID).Expect(t, 200)
 		var rr ResolveResponse
 		w.adv.c.Post("/api/campaigns/"+cr.Campaign.ID+"/resolve", ResolveRequest{Choice: ResolveSuggestedDates}).Expect(t, 200).JSON(t, &rr)
-		weeks, _ := w.m.store.WeeksOf(ctx, cr.Campaign.ID)
+		weeks, _ := w.m.svc.store.WeeksOf(ctx, cr.Campaign.ID)
 		live := w.spotsOf(t, w.adv, cr.Campaign.ID)
 		if len(weeks) != len(held)-1 || len(live) != len(weeks) || slices.ContainsFunc(weeks, func(x store.Week) bool { return x.SpotID == gone.ID }) {
 			t.Fatalf("after deleting a held week: %d rows, %d spots (held %d)", len(weeks), len(live), len(held))
@@ -117,7 +117,7 @@ func TestOneKeyAnswersTheWinnersOutcomeWithCredit(t *testing.T) {
 		var mu sync.Mutex
 		arrived, first := 0, true
 		release := make(chan struct{})
-		w.m.beforePlan = func() {
+		w.m.svc.beforePlan = func() {
 			mu.Lock()
 			arrived++
 			if arrived == n {
@@ -137,13 +137,13 @@ func TestOneKeyAnswersTheWinnersOutcomeWithCredit(t *testing.T) {
 				return
 			}
 			for { // the others plan once the winner has committed (and spent the credit)
-				if _, err := w.m.store.CampaignByKey(ctx, w.adv.companyID, "credit-race"); err == nil {
+				if _, err := w.m.svc.store.CampaignByKey(ctx, w.adv.companyID, "credit-race"); err == nil {
 					return
 				}
 				time.Sleep(5 * time.Millisecond)
 			}
 		}
-		t.Cleanup(func() { w.m.beforePlan = nil })
+		t.Cleanup(func() { w.m.svc.beforePlan = nil })
 
 		type answer struct {
 			status int
@@ -169,7 +169,7 @@ func TestOneKeyAnswersTheWinnersOutcomeWithCredit(t *testing.T) {
 				t.Fatalf("call %d: %d %s (the first answered %s)", i, a.status, a.body, answers[0].id)
 			}
 		}
-		if cs, _, _, err := w.m.store.CountCompany(ctx, w.adv.companyID); err != nil || cs != 1 {
+		if cs, _, _, err := w.m.svc.store.CountCompany(ctx, w.adv.companyID); err != nil || cs != 1 {
 			t.Fatalf("%d campaigns, %v", cs, err)
 		}
 		if left, _ := w.bill.Service().AccountCredit(ctx, w.adv.companyID); left != 0 {
@@ -204,7 +204,7 @@ func TestNoCardWhenCreditPaysEverything(t *testing.T) {
 		if slices.Contains([]string{MsgCreated}, res.Message) {
 			t.Fatal("a campaign active at once says it is pending payment")
 		}
-		if charges, _ := w.m.store.ChargesOf(ctx, res.Campaign.ID); len(charges) != 1 || charges[0].Amount != 0 || charges[0].Status != ChargeSucceeded {
+		if charges, _ := w.m.svc.store.ChargesOf(ctx, res.Campaign.ID); len(charges) != 1 || charges[0].Amount != 0 || charges[0].Status != ChargeSucceeded {
 			t.Fatalf("charges = %+v", charges)
 		}
 
@@ -338,8 +338,8 @@ func TestPricesAreTheLocationMinimumRoundedUp(t *testing.T) {
 		}
 		var res CreateResponse
 		post(t, w.s, w.adv.c, "priced", form).Expect(t, 201).JSON(t, &res)
-		weeks, _ := w.m.store.WeeksOf(ctx, res.Campaign.ID)
-		charges, _ := w.m.store.ChargesOf(ctx, res.Campaign.ID)
+		weeks, _ := w.m.svc.store.WeeksOf(ctx, res.Campaign.ID)
+		charges, _ := w.m.svc.store.ChargesOf(ctx, res.Campaign.ID)
 		if len(weeks) != 1 || money.Cents(weeks[0].OfferPrice) != want || len(charges) != 1 || money.Cents(charges[0].Amount) != want {
 			t.Fatalf("booked %+v, charged %+v, want %v", weeks, charges, want)
 		}
@@ -414,8 +414,8 @@ func TestMaximumBudgetRules(t *testing.T) {
 		form.MaxBudget = "25"
 		var res CreateResponse
 		post(t, w.s, w.adv.c, "mb", form).Expect(t, 201).JSON(t, &res)
-		charges, _ := w.m.store.ChargesOf(ctx, res.Campaign.ID)
-		row, _ := w.m.store.CampaignByID(ctx, res.Campaign.ID)
+		charges, _ := w.m.svc.store.ChargesOf(ctx, res.Campaign.ID)
+		row, _ := w.m.svc.store.CampaignByID(ctx, res.Campaign.ID)
 		if res.Campaign.WeeklyBudget != money.Dollars(175) || row.MaxBudget != int64(money.Dollars(25)) || !res.Campaign.MbCampaign ||
 			len(charges) != 1 || charges[0].Amount != int64(money.Dollars(175)) {
 			t.Fatalf("created %+v, charges %+v", res.Campaign, charges)

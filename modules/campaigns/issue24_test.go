@@ -28,7 +28,7 @@ func TestDeclinedWeekPausesWhenItsEmailCannotBeQueued(t *testing.T) {
 
 		// The next week's card declines.
 		w.addCard(t, a, "4000000000000341")
-		row, _ := w.m.store.CampaignByID(ctx, res.Campaign.ID)
+		row, _ := w.m.svc.store.CampaignByID(ctx, res.Campaign.ID)
 		if ch, err := w.charge(t, row, start0.AddWeeks(1)); err != nil || ch.Status != ChargePending {
 			t.Fatalf("week 2 = %+v %v", ch, err)
 		}

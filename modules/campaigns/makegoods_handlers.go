@@ -27,7 +27,7 @@ func (m *Module) makeGoodsListHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := m.listMakeGoods(c, c.Query("status"), c.Query("company"), pp)
+	out, err := m.assure.listMakeGoods(c, c.Query("status"), c.Query("company"), pp)
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func (m *Module) waiveHandler(c *gin.Context) error {
 	if err := m.bindManage(c, &req); err != nil {
 		return err
 	}
-	out, err := m.waiveMakeGood(c, auth.Current(c), c.Param("id"), req)
+	out, err := m.assure.waiveMakeGood(c, auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}

@@ -253,7 +253,7 @@ func TestMakeGoods(t *testing.T) {
 		hid := f.ids["Holiday Coffee Push"]
 		var cur Week
 		for _, w := range mgWeeks(t, f.adv, hid) {
-			if !f.m.weekFinished(storeWeekOf(w)) {
+			if !f.m.assure.weekFinished(storeWeekOf(w)) {
 				cur = w
 				break
 			}
@@ -265,7 +265,7 @@ func TestMakeGoods(t *testing.T) {
 		// A deleted campaign's short week is never granted (nor retried forever by the job).
 		aid := f.ids["Always On"]
 		for _, w := range mgWeeks(t, f.adv, aid) {
-			if !f.m.weekFinished(storeWeekOf(w)) && !w.StartAt.After(dates.Today(f.s.Clock)) {
+			if !f.m.assure.weekFinished(storeWeekOf(w)) && !w.StartAt.After(dates.Today(f.s.Clock)) {
 				f.admin.Put("/api/admin/campaigns/week/"+w.ID+"/delivery", DeliveryUpdate{ActImp: 0}).Expect(t, 200)
 			}
 		}
@@ -304,7 +304,7 @@ func TestMakeGoodCreditProperty(t *testing.T) {
 		var weeks []Week
 		for _, name := range []string{"Summer Sale", "Holiday Coffee Push"} {
 			for _, w := range mgWeeks(t, f.adv, f.ids[name]) {
-				if f.m.weekFinished(storeWeekOf(w)) && w.ProductOoh > 0 {
+				if f.m.assure.weekFinished(storeWeekOf(w)) && w.ProductOoh > 0 {
 					weeks = append(weeks, w)
 				}
 			}

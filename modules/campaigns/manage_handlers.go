@@ -24,11 +24,11 @@ func (m *Module) manageRoutes() server.RouteTable {
 		server.GET("/api/campaigns/:id", authz.Member, m.detailHandler).Doc("A campaign with its totals", nil, CampaignDetail{}).V1("/campaigns/:id"),
 		server.GET("/api/campaigns/:id/weeks", authz.Member, m.weeksHandler).Params(nil, &weeksSpec).Doc("A campaign's weeks: one face in one week each, with its delivery (act_imp)", nil, pagination.Page[Week]{}).V1("/campaigns/:id/weeks"),
 		server.PUT("/api/campaigns/:id", authz.Member, m.updateHandler).Doc("Update a campaign", CampaignForm{}, CreateResponse{}),
-		server.PUT("/api/campaigns/:id/pause", authz.Member, m.actionHandler(m.pauseCampaign)).Doc("Pause a campaign", nil, ActionResponse{}).V1("/campaigns/:id/pause"),
-		server.PUT("/api/campaigns/:id/resume", authz.Member, m.actionHandler(m.resumeCampaign)).Doc("Resume a paused campaign", nil, ActionResponse{}).V1("/campaigns/:id/resume"),
-		server.PUT("/api/campaigns/:id/stop", authz.Member, m.actionHandler(m.stopCampaign)).Doc("Stop a campaign", nil, ActionResponse{}).V1("/campaigns/:id/stop"),
+		server.PUT("/api/campaigns/:id/pause", authz.Member, m.actionHandler(m.svc.pauseCampaign)).Doc("Pause a campaign", nil, ActionResponse{}).V1("/campaigns/:id/pause"),
+		server.PUT("/api/campaigns/:id/resume", authz.Member, m.actionHandler(m.svc.resumeCampaign)).Doc("Resume a paused campaign", nil, ActionResponse{}).V1("/campaigns/:id/resume"),
+		server.PUT("/api/campaigns/:id/stop", authz.Member, m.actionHandler(m.svc.stopCampaign)).Doc("Stop a campaign", nil, ActionResponse{}).V1("/campaigns/:id/stop"),
 		server.DELETE("/api/campaigns/:id", authz.Member, m.deleteHandler).Doc("Delete a campaign", nil, ActionResponse{}).Params(DeleteQuery{}, nil),
-		server.PUT("/api/campaigns/:id/delete-ac", authz.Member, m.actionHandler(m.releaseCalendar)).Doc("Release a campaign's spots", nil, ActionResponse{}),
+		server.PUT("/api/campaigns/:id/delete-ac", authz.Member, m.actionHandler(m.svc.releaseCalendar)).Doc("Release a campaign's spots", nil, ActionResponse{}),
 		server.PUT("/api/campaigns/:id/creative", authz.Member, m.campaignCreativeHandler).Doc("Change a campaign's creative", CreativeChange{}, MessageResponse{}),
 		server.PUT("/api/campaigns/week/:id/creative", authz.Member, m.weekCreativeHandler).Doc("Change a week's creative", CreativeChange{}, MessageResponse{}),
 		server.GET("/api/admin/campaigns/", authz.Admin, m.adminListHandler).Doc("Every campaign (admin)", nil, CampaignList{}).Params(StatusQuery{}, &adminSpec),
@@ -41,11 +41,11 @@ func (m *Module) manageRoutes() server.RouteTable {
 }
 
 // manageJobs are the lifecycle's jobs.
-func (m *Module) manageJobs() []jobs.Job { return []jobs.Job{m.lifecycleJob()} }
+func (s *service) manageJobs() []jobs.Job { return []jobs.Job{s.lifecycleJob()} }
 
 // subscribeManage wires the management side's reactions (none: the charge outcome is the
 // creation side's, charges.go).
-func (m *Module) subscribeManage() {}
+func (s *service) subscribeManage() {}
 
 func (m *Module) bindManage(c *gin.Context, v any) error {
 	return httpx.BindJSON(c, v, m.deps.MaxJSONBytes)
@@ -56,7 +56,7 @@ func (m *Module) listHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := m.listCampaigns(c, scope(auth.Current(c)), c.Query("status"), pp)
+	out, err := m.svc.listCampaigns(c, scope(auth.Current(c)), c.Query("status"), pp)
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func (m *Module) adminListHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := m.listCampaigns(c, "", c.Query("status"), pp)
+	out, err := m.svc.listCampaigns(c, "", c.Query("status"), pp)
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func (m *Module) adminListHandler(c *gin.Context) error {
 }
 
 func (m *Module) countHandler(c *gin.Context) error {
-	out, err := m.countCampaigns(c, scope(auth.Current(c)))
+	out, err := m.svc.countCampaigns(c, scope(auth.Current(c)))
 	if err != nil {
 		return err
 	}
@@ -87,7 +87,7 @@ func (m *Module) countHandler(c *gin.Context) error {
 }
 
 func (m *Module) detailHandler(c *gin.Context) error {
-	out, err := m.campaignDetail(c, auth.Current(c), c.Param("id"))
+	out, err := m.svc.campaignDetail(c, auth.Current(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func (m *Module) weeksHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := m.campaignWeeks(c, auth.Current(c), c.Param("id"), pp)
+	out, err := m.svc.campaignWeeks(c, auth.Current(c), c.Param("id"), pp)
 	if err != nil {
 		return err
 	}
@@ -124,7 +124,7 @@ func (m *Module) deleteHandler(c *gin.Context) error {
 	if err := c.ShouldBindQuery(&params); err != nil {
 		return apperr.Field("refund", "refund must be true or false.")
 	}
-	out, err := m.deleteCampaign(c, auth.Current(c), c.Param("id"), params)
+	out, err := m.svc.deleteCampaign(c, auth.Current(c), c.Param("id"), params)
 	if err != nil {
 		return err
 	}
@@ -137,7 +137,7 @@ func (m *Module) campaignCreativeHandler(c *gin.Context) error {
 	if err := m.bindManage(c, &req); err != nil {
 		return err
 	}
-	out, err := m.changeCampaignCreative(c, auth.Current(c), c.Param("id"), req)
+	out, err := m.svc.changeCampaignCreative(c, auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -150,7 +150,7 @@ func (m *Module) weekCreativeHandler(c *gin.Context) error {
 	if err := m.bindManage(c, &req); err != nil {
 		return err
 	}
-	out, err := m.changeWeekCreative(c, auth.Current(c), c.Param("id"), req)
+	out, err := m.svc.changeWeekCreative(c, auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -163,7 +163,7 @@ func (m *Module) weeksUpdateHandler(c *gin.Context) error {
 	if err := m.bindManage(c, &req); err != nil {
 		return err
 	}
-	out, err := m.updateWeeks(c, auth.Current(c), c.Param("id"), req)
+	out, err := m.svc.updateWeeks(c, auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -176,7 +176,7 @@ func (m *Module) mailerHandler(c *gin.Context) error {
 	if err := m.bindManage(c, &req); err != nil {
 		return err
 	}
-	out, err := m.sendUpdateMailer(c, auth.Current(c), req)
+	out, err := m.svc.sendUpdateMailer(c, auth.Current(c), req)
 	if err != nil {
 		return err
 	}
@@ -189,7 +189,7 @@ func (m *Module) deliveryHandler(c *gin.Context) error {
 	if err := m.bindManage(c, &req); err != nil {
 		return err
 	}
-	out, err := m.recordDelivery(c, auth.Current(c), c.Param("id"), req)
+	out, err := m.assure.recordDelivery(c, auth.Current(c), c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ func (m *Module) deliveryHandler(c *gin.Context) error {
 }
 
 func (m *Module) proofsHandler(c *gin.Context) error {
-	out, err := m.addProofs(c, auth.Current(c), c.Param("id"))
+	out, err := m.assure.addProofs(c, auth.Current(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -207,7 +207,7 @@ func (m *Module) proofsHandler(c *gin.Context) error {
 }
 
 func (m *Module) deleteProofHandler(c *gin.Context) error {
-	out, err := m.deleteProof(c, auth.Current(c), c.Param("id"))
+	out, err := m.assure.deleteProof(c, auth.Current(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -220,7 +220,7 @@ func (m *Module) updateHandler(c *gin.Context) error {
 	if err := m.bindManage(c, &form); err != nil {
 		return err
 	}
-	out, err := m.updateCampaign(c, auth.Current(c), c.Param("id"), form)
+	out, err := m.svc.updateCampaign(c, auth.Current(c), c.Param("id"), form)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"log/slog"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	"marquee/modules/locations"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
+	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/events"
 	"marquee/platform/jobs"
@@ -73,11 +75,21 @@ type Deps struct {
 	MakeGoodThreshold int
 }
 
-// Module is the campaigns bounded context.
+// Module is the campaigns bounded context: its wiring and its HTTP handlers (handlers.go).
 type Module struct {
+	deps   Deps
+	svc    *service
+	assure *assurance
+}
+
+// service implements Service and every call the handlers, jobs and subscriptions make. Delivery
+// assurance (proof of play, pacing, make-goods) is its own receiver, assurance, held here: it
+// shares the delivery transaction and the week lock with the rest.
+type service struct {
 	deps   Deps
 	store  *store.Store
 	counts *countCache // the dashboard counts kept in memory (count.go)
+	assure *assurance
 
 	// afterBook, when set (tests only), runs inside the creation's transaction right after the
 	// bookings: a failure there must leave nothing behind (create_test.go's crash test).
@@ -94,6 +106,13 @@ type Module struct {
 	codeLookups atomic.Int64
 }
 
+// assurance is delivery assurance (docs/delivery-assurance.md): the signed proof-of-play chain,
+// pacing and make-goods. It is part of the service (the same dependencies, store and
+// transactions); its pure cores are internal/proofchain, internal/pacing and internal/makegood.
+type assurance struct {
+	*service
+}
+
 // New builds the module.
 func New(d Deps) (*Module, error) {
 	if d.DB == nil || d.Clock == nil || d.Identity == nil || d.Locations == nil || d.Creatives == nil ||
@@ -106,13 +125,15 @@ func New(d Deps) (*Module, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	m := &Module{deps: d, store: store.New(d.DB), counts: newCountCache(d.DB)}
+	svc := &service{deps: d, store: store.New(d.DB), counts: newCountCache(d.DB)}
+	svc.assure = &assurance{service: svc}
+	m := &Module{deps: d, svc: svc, assure: svc.assure}
 	m.subscribe()
 	return m, nil
 }
 
 // Service returns the module's public API.
-func (m *Module) Service() Service { return m }
+func (m *Module) Service() Service { return m.svc }
 
 func (m *Module) Name() string { return "campaigns" }
 
@@ -131,11 +152,14 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 // Jobs are the creation side's (conflict drafts expire), the lifecycle's, the renewal reminder and
 // the make-goods of weeks that finish after their delivery was recorded.
 func (m *Module) Jobs() []jobs.Job {
-	return append(append(m.createJobs(), m.manageJobs()...), m.renewalJob(), m.makeGoodsJob())
+	return append(append(m.svc.createJobs(), m.svc.manageJobs()...), m.svc.renewalJob(), m.assure.makeGoodsJob())
 }
 
 // subscribe wires the reactions to the events of the modules below (billing's settled charges).
-func (m *Module) subscribe() { m.subscribeCreate(); m.subscribeManage() }
+func (m *Module) subscribe() {
+	m.svc.subscribeCreate()
+	m.svc.subscribeManage()
+}
 
 // NewFromKernel builds the module from the platform kernel and the services it uses.
 func NewFromKernel(k *server.Kernel, id Identity, loc locations.Service, cr creatives.Service, bill billing.Service) (*Module, error) {
@@ -158,3 +182,47 @@ var Component = &server.Component{Name: "campaigns",
 		return NewFromKernel(k, server.Get[*identity.Module](b).Service(), server.Get[*locations.Module](b).Service(),
 			server.Get[*creatives.Module](b).Service(), server.Get[*billing.Module](b).Service())
 	}}
+
+// The calls made on the module outside HTTP: the demo seeding (server.Seeder), partners' demo
+// clients, marquee verify, the generators of the benchmarks and the periodic runs tests and
+// benchmarks drive. Each is the service's.
+
+// SeedDemo seeds the demo campaigns (seed.go).
+func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
+	return m.svc.SeedDemo(ctx, demo)
+}
+
+// SeedClientCampaign makes a demo client's campaign (seed.go; partners' demo).
+func (m *Module) SeedClientCampaign(ctx context.Context, companyID, userID, name, market string, start dates.Date, weeks, faceSkip int) (string, error) {
+	return m.svc.SeedClientCampaign(ctx, companyID, userID, name, market, start, weeks, faceSkip)
+}
+
+// GenerateCampaigns writes generated campaigns (seed.go; benchmarks and tests).
+func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]string, error) {
+	return m.svc.GenerateCampaigns(ctx, o)
+}
+
+// GenerateProofChain writes generated proof-of-play records (proofchain_seed.go).
+func (m *Module) GenerateProofChain(ctx context.Context, campaignID string, rounds int) ([]string, error) {
+	return m.assure.GenerateProofChain(ctx, campaignID, rounds)
+}
+
+// RunLifecycle runs the lifecycle job once (lifecycle.go).
+func (m *Module) RunLifecycle(ctx context.Context) (LifecycleResult, error) {
+	return m.svc.RunLifecycle(ctx)
+}
+
+// RunMakeGoods runs the make-goods job once (makegoods.go).
+func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
+	return m.assure.RunMakeGoods(ctx)
+}
+
+// CampaignOfCode is the campaign of a verification code (marquee verify).
+func (m *Module) CampaignOfCode(ctx context.Context, code string) (string, error) {
+	return m.assure.CampaignOfCode(ctx, code)
+}
+
+// VerifyCampaignChain checks a campaign's whole chain (marquee verify).
+func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub ed25519.PublicKey) (*ChainReport, error) {
+	return m.assure.VerifyCampaignChain(ctx, campaignID, pub)
+}

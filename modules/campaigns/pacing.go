@@ -166,7 +166,7 @@ func computePacing(in pacingInput, today dates.Date) Pacing {
 
 // pacingOf reads what computePacing needs for these campaigns of one company (three queries and
 // the company's card and credit when an ongoing campaign needs them) and computes each.
-func (m *Module) pacingOf(ctx context.Context, companyID string, cs []store.Campaign) ([]Pacing, error) {
+func (a *assurance) pacingOf(ctx context.Context, companyID string, cs []store.Campaign) ([]Pacing, error) {
 	out := make([]Pacing, 0, len(cs))
 	if len(cs) == 0 {
 		return out, nil
@@ -177,11 +177,11 @@ func (m *Module) pacingOf(ctx context.Context, companyID string, cs []store.Camp
 		ids[i] = cs[i].ID
 		ongoing = ongoing || !isFinite(cs[i].Frequency)
 	}
-	weeks, err := m.store.PacingWeeks(ctx, ids)
+	weeks, err := a.store.PacingWeeks(ctx, ids)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	charges, err := m.store.ChargesOfCampaigns(ctx, ids)
+	charges, err := a.store.ChargesOfCampaigns(ctx, ids)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -196,16 +196,16 @@ func (m *Module) pacingOf(ctx context.Context, companyID string, cs []store.Camp
 	var hasCard bool
 	var credit money.Cents
 	if ongoing {
-		if _, err := m.deps.Billing.FindCardOnFile(ctx, companyID); err == nil {
+		if _, err := a.deps.Billing.FindCardOnFile(ctx, companyID); err == nil {
 			hasCard = true
 		} else if apperr.CodeOf(err) != apperr.ENOTFOUND {
 			return nil, err
 		}
-		if credit, err = m.deps.Billing.AccountCredit(ctx, companyID); err != nil {
+		if credit, err = a.deps.Billing.AccountCredit(ctx, companyID); err != nil {
 			return nil, err
 		}
 	}
-	today := dates.Today(m.deps.Clock)
+	today := dates.Today(a.deps.Clock)
 	for i := range cs {
 		out = append(out, computePacing(pacingInput{Campaign: &cs[i], Weeks: weeksOf[cs[i].ID], Charges: chargesOf[cs[i].ID],
 			HasCard: hasCard, Credit: credit}, today))
@@ -214,12 +214,12 @@ func (m *Module) pacingOf(ctx context.Context, companyID string, cs []store.Camp
 }
 
 // CampaignPacing answers a campaign's pacing; another company's campaign is ENOTFOUND.
-func (m *Module) CampaignPacing(ctx context.Context, p *auth.Principal, id string) (*Pacing, error) {
-	c, err := m.store.FindCampaign(ctx, scope(p), id)
+func (a *assurance) CampaignPacing(ctx context.Context, p *auth.Principal, id string) (*Pacing, error) {
+	c, err := a.store.FindCampaign(ctx, scope(p), id)
 	if err != nil {
 		return nil, db.Translate(err, MsgCampaignNotFound, "")
 	}
-	out, err := m.pacingOf(ctx, c.CompanyID, []store.Campaign{*c})
+	out, err := a.pacingOf(ctx, c.CompanyID, []store.Campaign{*c})
 	if err != nil {
 		return nil, err
 	}
@@ -230,19 +230,19 @@ func (m *Module) CampaignPacing(ctx context.Context, p *auth.Principal, id strin
 var pacingStatuses = []string{StatusActive, StatusPaused, StatusPending, StatusPaid}
 
 // CompanyPacing answers the pacing of the company's live campaigns (the dashboard, the digest).
-func (m *Module) CompanyPacing(ctx context.Context, companyID string) ([]Pacing, error) {
+func (a *assurance) CompanyPacing(ctx context.Context, companyID string) ([]Pacing, error) {
 	if companyID == "" {
 		return []Pacing{}, nil
 	}
-	cs, err := m.store.PacingCampaigns(ctx, companyID, pacingStatuses)
+	cs, err := a.store.PacingCampaigns(ctx, companyID, pacingStatuses)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	return m.pacingOf(ctx, companyID, cs)
+	return a.pacingOf(ctx, companyID, cs)
 }
 
 func (m *Module) pacingHandler(c *gin.Context) error {
-	out, err := m.CampaignPacing(c, auth.Current(c), c.Param("id"))
+	out, err := m.assure.CampaignPacing(c, auth.Current(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -253,7 +253,7 @@ func (m *Module) pacingHandler(c *gin.Context) error {
 // pacingListHandler answers the caller's own company's live campaigns (an admin's too: the
 // dashboard is the company's).
 func (m *Module) pacingListHandler(c *gin.Context) error {
-	items, err := m.CompanyPacing(c, auth.Current(c).CompanyID)
+	items, err := m.assure.CompanyPacing(c, auth.Current(c).CompanyID)
 	if err != nil {
 		return err
 	}

@@ -227,12 +227,12 @@ func displayCode(code string) string {
 // hashProofFiles records the SHA-256 of each newly attached proof's stored bytes, once, before the
 // transaction that attaches them (reading objects inside it would hold the write lock while the
 // storage answers). File keys are never rewritten, so the digest is computed once per file.
-func (m *Module) hashProofFiles(ctx context.Context, files []*creatives.File) error {
+func (a *assurance) hashProofFiles(ctx context.Context, files []*creatives.File) error {
 	keys := make([]string, len(files))
 	for i, f := range files {
 		keys[i] = f.Key
 	}
-	known, err := m.store.ProofFileHashes(ctx, keys)
+	known, err := a.store.ProofFileHashes(ctx, keys)
 	if err != nil {
 		return err
 	}
@@ -240,11 +240,11 @@ func (m *Module) hashProofFiles(ctx context.Context, files []*creatives.File) er
 		if _, ok := known[k]; ok {
 			continue
 		}
-		sum, err := m.hashObject(ctx, k)
+		sum, err := a.hashObject(ctx, k)
 		if err != nil {
 			return err
 		}
-		if err := m.store.SaveProofFileHash(ctx, k, sum); err != nil {
+		if err := a.store.SaveProofFileHash(ctx, k, sum); err != nil {
 			return err
 		}
 		known[k] = sum
@@ -252,8 +252,8 @@ func (m *Module) hashProofFiles(ctx context.Context, files []*creatives.File) er
 	return nil
 }
 
-func (m *Module) hashObject(ctx context.Context, key string) (string, error) {
-	rc, _, err := m.deps.Objects.Get(ctx, key)
+func (a *assurance) hashObject(ctx context.Context, key string) (string, error) {
+	rc, _, err := a.deps.Objects.Get(ctx, key)
 	if err != nil {
 		return "", err
 	}
@@ -269,21 +269,21 @@ func (m *Module) hashObject(ctx context.Context, key string) (string, error) {
 // campaign's chain. It must run inside the transaction of the change. Appends to one campaign
 // take turns: an advisory lock on PostgreSQL (SQLite runs one writer at a time), and the unique
 // (campaign, seq) refuses a second record at the same place should anything slip past.
-func (m *Module) appendProofRecord(ctx context.Context, weekID, reason string) error {
-	return m.appendProofRecordCode(ctx, weekID, reason, "")
+func (a *assurance) appendProofRecord(ctx context.Context, weekID, reason string) error {
+	return a.appendProofRecordCode(ctx, weekID, reason, "")
 }
 
 // appendProofRecordCode is appendProofRecord with a chosen code ("" draws one; the demo seed
 // chooses a code it can print).
-func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code string) error {
-	w, err := m.store.FindWeek(ctx, weekID)
+func (a *assurance) appendProofRecordCode(ctx context.Context, weekID, reason, code string) error {
+	w, err := a.store.FindWeek(ctx, weekID)
 	if err != nil {
 		return err
 	}
-	if err := db.LockForTx(ctx, m.deps.DB, "campaigns-proofchain:"+w.CampaignID); err != nil {
+	if err := db.LockForTx(ctx, a.deps.DB, "campaigns-proofchain:"+w.CampaignID); err != nil {
 		return err
 	}
-	wcs, err := m.store.WeekCreativesOfWeeks(ctx, []string{w.ID})
+	wcs, err := a.store.WeekCreativesOfWeeks(ctx, []string{w.ID})
 	if err != nil {
 		return err
 	}
@@ -297,7 +297,7 @@ func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code
 			keys = append(keys, wc.FileKey)
 		}
 	}
-	sums, err := m.store.ProofFileHashes(ctx, keys)
+	sums, err := a.store.ProofFileHashes(ctx, keys)
 	if err != nil {
 		return err
 	}
@@ -305,21 +305,21 @@ func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code
 		key := keyOf[proofs[i].ID]
 		sum, ok := sums[key]
 		if !ok { // a proof attached before the chain existed: hashed now, once
-			if sum, err = m.hashObject(ctx, key); err != nil {
+			if sum, err = a.hashObject(ctx, key); err != nil {
 				return err
 			}
-			if err := m.store.SaveProofFileHash(ctx, key, sum); err != nil {
+			if err := a.store.SaveProofFileHash(ctx, key, sum); err != nil {
 				return err
 			}
 		}
 		proofs[i].SHA256 = sum
 	}
-	slices.SortFunc(proofs, func(a, b canonicalProof) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(proofs, func(x, y canonicalProof) int { return strings.Compare(x.ID, y.ID) })
 	kj, err := json.Marshal(keyOf)
 	if err != nil {
 		return err
 	}
-	last, ofWeek, err := m.store.LastProofRecords(ctx, w.CampaignID, w.ID)
+	last, ofWeek, err := a.store.LastProofRecords(ctx, w.CampaignID, w.ID)
 	if err != nil {
 		return err
 	}
@@ -329,8 +329,8 @@ func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code
 		}
 	}
 	f := &recordFields{Campaign: w.CampaignID, Code: code, Face: w.FaceID, ID: ids.New(), Impressions: w.ActImp,
-		KeyID: signing.KeyID(m.deps.Signer.PublicKey()), Prev: genesisHash, Proofs: proofs, Reason: reason,
-		RecordedAt: m.deps.Clock.Now().UTC().Format(recordedAtLayout), Seq: 1, V: proofChainVersion, Week: w.StartAt.String(), WeekID: w.ID}
+		KeyID: signing.KeyID(a.deps.Signer.PublicKey()), Prev: genesisHash, Proofs: proofs, Reason: reason,
+		RecordedAt: a.deps.Clock.Now().UTC().Format(recordedAtLayout), Seq: 1, V: proofChainVersion, Week: w.StartAt.String(), WeekID: w.ID}
 	if last != nil {
 		f.Seq, f.Prev = last.Seq+1, last.Hash
 	}
@@ -338,11 +338,11 @@ func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code
 		f.Replaces = ofWeek.ID
 	}
 	c := canonical(f)
-	sig, err := m.deps.Signer.Sign(c)
+	sig, err := a.deps.Signer.Sign(c)
 	if err != nil {
 		return err
 	}
-	return m.store.Create(ctx, &store.ProofRecord{ID: f.ID, CampaignID: f.Campaign, Seq: f.Seq, WeekID: f.WeekID, Code: code,
+	return a.store.Create(ctx, &store.ProofRecord{ID: f.ID, CampaignID: f.Campaign, Seq: f.Seq, WeekID: f.WeekID, Code: code,
 		CodeHash: sha256Hex([]byte(code)), Canonical: string(c), Hash: sha256Hex(c), Signature: base64.StdEncoding.EncodeToString(sig),
 		ProofKeys: string(kj)})
 }
@@ -437,11 +437,11 @@ type ChainRecordLine struct {
 
 // VerifyCampaignChain checks the whole chain of a campaign with every signature against pub (nil:
 // this server's key), for marquee verify. An empty chain answers no records and no problems.
-func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub ed25519.PublicKey) (*ChainReport, error) {
+func (a *assurance) VerifyCampaignChain(ctx context.Context, campaignID string, pub ed25519.PublicKey) (*ChainReport, error) {
 	if pub == nil {
-		pub = m.deps.Signer.PublicKey()
+		pub = a.deps.Signer.PublicKey()
 	}
-	rows, err := m.store.ProofChain(ctx, campaignID, 0)
+	rows, err := a.store.ProofChain(ctx, campaignID, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -451,7 +451,7 @@ func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub
 	for i := range rows {
 		r := &rows[i]
 		f := fieldsOf(r)
-		_, photoProblems := m.checkPhotos(ctx, r, f, superseded[r.ID])
+		_, photoProblems := a.checkPhotos(ctx, r, f, superseded[r.ID])
 		out.Problems = append(out.Problems, photoProblems...)
 		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: displayCode(r.Code), Week: f.Week, FaceID: f.Face, Reason: f.Reason,
 			Impressions: f.Impressions, Proofs: len(f.Proofs), Replaces: f.Replaces, RecordedAt: f.RecordedAt, Hash: r.Hash})
@@ -461,8 +461,8 @@ func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub
 
 // ProofCodesOf returns the verification code of each week's current record, by week then face
 // (ProofCodes). The caller has checked the campaign is the principal's.
-func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekProofCode, error) {
-	rows, err := m.store.ProofChain(ctx, campaignID, 0)
+func (a *assurance) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekProofCode, error) {
+	rows, err := a.store.ProofChain(ctx, campaignID, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -481,7 +481,7 @@ func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekPro
 		byWeek[r.WeekID] = len(out)
 		out = append(out, wc)
 	}
-	weeks, err := m.store.WeeksOf(ctx, campaignID)
+	weeks, err := a.store.WeeksOf(ctx, campaignID)
 	if err != nil {
 		return nil, err
 	}
@@ -492,11 +492,11 @@ func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekPro
 	for i := range out {
 		out[i].Location = label[out[i].WeekID]
 	}
-	slices.SortStableFunc(out, func(a, b WeekProofCode) int {
-		if c := strings.Compare(a.Week, b.Week); c != 0 {
+	slices.SortStableFunc(out, func(x, y WeekProofCode) int {
+		if c := strings.Compare(x.Week, y.Week); c != 0 {
 			return c
 		}
-		return strings.Compare(a.FaceID, b.FaceID)
+		return strings.Compare(x.FaceID, y.FaceID)
 	})
 	return out, nil
 }
@@ -504,12 +504,12 @@ func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekPro
 // verifyCode answers /api/verify/{code}. Every input, well-formed or not, takes the same path: it
 // is normalised, hashed and looked up by its hash, so neither the answer nor its time tells a
 // valid prefix from an invalid one.
-func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, error) {
-	r, err := m.findByCode(ctx, code)
+func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult, error) {
+	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	chain, err := m.store.ProofChainToCheck(ctx, r.CampaignID, r.Seq)
+	chain, err := a.store.ProofChainToCheck(ctx, r.CampaignID, r.Seq)
 	if err != nil {
 		return nil, err
 	}
@@ -518,7 +518,7 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 	if at {
 		chain[last].Signature = r.Signature // the one signature this check needs (checkChain)
 	}
-	pub := m.deps.Signer.PublicKey()
+	pub := a.deps.Signer.PublicKey()
 	problems, sigOK := checkChain(chain, pub, false)
 	if !at {
 		// the record itself is out of its place (its seq changed under another)
@@ -526,11 +526,11 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 		sigOK = false
 	}
 	f := fieldsOf(r)
-	next, nerr := m.store.NextProofRecordOfWeek(ctx, r.CampaignID, r.WeekID, r.Seq)
+	next, nerr := a.store.NextProofRecordOfWeek(ctx, r.CampaignID, r.WeekID, r.Seq)
 	if nerr != nil {
 		return nil, nerr
 	}
-	w, err := m.store.FindWeek(ctx, r.WeekID)
+	w, err := a.store.FindWeek(ctx, r.WeekID)
 	view := ProofRecordView{Code: displayCode(r.Code), Seq: r.Seq, Week: f.Week, Impressions: f.Impressions, Reason: f.Reason,
 		Replaces: f.Replaces, RecordedAt: f.RecordedAt, PrevHash: f.Prev, Hash: r.Hash, Signature: r.Signature, KeyID: f.KeyID,
 		Proofs: []ProofRecordProof{}, Canonical: r.Canonical}
@@ -541,7 +541,7 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 		view.Location = strings.Join(nonEmpty(w.LocationName, w.Face), ", ")
 		view.Market = w.Market
 	}
-	photos, photoProblems := m.checkPhotos(ctx, r, f, next != nil)
+	photos, photoProblems := a.checkPhotos(ctx, r, f, next != nil)
 	for _, p := range f.Proofs {
 		base := "/api/verify/" + r.Code + "/proofs/" + p.ID
 		view.Proofs = append(view.Proofs, ProofRecordProof{ID: p.ID, SHA256: p.SHA256, URL: base, Thumb: base + "?thumb=1", Status: photos[p.ID]})
@@ -577,7 +577,7 @@ const (
 // that differs is a problem; a file no longer stored is one only in a week's current record (a
 // superseded record's photo may have been deleted since, which a later record says). It returns
 // each proof's status and the problems.
-func (m *Module) checkPhotos(ctx context.Context, r *store.ProofRecord, f recordFields, superseded bool) (map[string]string, []ChainProblem) {
+func (a *assurance) checkPhotos(ctx context.Context, r *store.ProofRecord, f recordFields, superseded bool) (map[string]string, []ChainProblem) {
 	var keys map[string]string
 	_ = json.Unmarshal([]byte(r.ProofKeys), &keys)
 	status := make(map[string]string, len(f.Proofs))
@@ -587,7 +587,7 @@ func (m *Module) checkPhotos(ctx context.Context, r *store.ProofRecord, f record
 		var sum string
 		var err error
 		if ok {
-			sum, err = m.hashObject(ctx, key)
+			sum, err = a.hashObject(ctx, key)
 		}
 		switch {
 		case !ok || apperr.CodeOf(err) == apperr.ENOTFOUND:
@@ -624,16 +624,16 @@ func supersededRecords(rows []store.ProofRecord) map[string]bool {
 // superseded ones included, with its code, exact signed text, hash and signature, and where each
 // proof photo is served, so a verifier outside Marquee can rebuild and check it all
 // (docs/delivery-assurance.md).
-func (m *Module) ChainExport(ctx context.Context, code string) (*ProofChainExport, error) {
-	r, err := m.findByCode(ctx, code)
+func (a *assurance) ChainExport(ctx context.Context, code string) (*ProofChainExport, error) {
+	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := m.store.ProofChain(ctx, r.CampaignID, 0)
+	rows, err := a.store.ProofChain(ctx, r.CampaignID, 0)
 	if err != nil {
 		return nil, err
 	}
-	pub := m.deps.Signer.PublicKey()
+	pub := a.deps.Signer.PublicKey()
 	out := &ProofChainExport{KeyID: signing.KeyID(pub), PublicKey: base64.StdEncoding.EncodeToString(pub), PublicKeyURL: PublicKeyPath,
 		Records: make([]ProofChainRecord, 0, len(rows))}
 	superseded := supersededRecords(rows)
@@ -653,8 +653,8 @@ func (m *Module) ChainExport(ctx context.Context, code string) (*ProofChainExpor
 
 // CampaignOfCode returns the campaign of the record with this verification code (marquee verify
 // --code). ENOTFOUND for an unknown code.
-func (m *Module) CampaignOfCode(ctx context.Context, code string) (string, error) {
-	r, err := m.findByCode(ctx, code)
+func (a *assurance) CampaignOfCode(ctx context.Context, code string) (string, error) {
+	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return "", err
 	}
@@ -663,9 +663,9 @@ func (m *Module) CampaignOfCode(ctx context.Context, code string) (string, error
 
 // findByCode looks a code up by its hash. lookups counts the lookups (the tests check that an
 // unknown and a malformed code both reach it).
-func (m *Module) findByCode(ctx context.Context, code string) (*store.ProofRecord, error) {
-	m.codeLookups.Add(1)
-	r, err := m.store.ProofRecordByCodeHash(ctx, sha256Hex([]byte(normalizeCode(code))))
+func (a *assurance) findByCode(ctx context.Context, code string) (*store.ProofRecord, error) {
+	a.codeLookups.Add(1)
+	r, err := a.store.ProofRecordByCodeHash(ctx, sha256Hex([]byte(normalizeCode(code))))
 	if err != nil {
 		return nil, db.Translate(err, MsgVerifyNotFound, "")
 	}
@@ -673,8 +673,8 @@ func (m *Module) findByCode(ctx context.Context, code string) (*store.ProofRecor
 }
 
 // proofOfRecord returns the file key of proof id when the record with this code lists it.
-func (m *Module) proofOfRecord(ctx context.Context, code, id string) (string, error) {
-	r, err := m.findByCode(ctx, code)
+func (a *assurance) proofOfRecord(ctx context.Context, code, id string) (string, error) {
+	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return "", err
 	}

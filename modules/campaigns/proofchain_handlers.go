@@ -71,7 +71,7 @@ func (m *Module) publicKeyJWK(c *gin.Context) error {
 }
 
 func (m *Module) verifyHandler(c *gin.Context) error {
-	out, err := m.verifyCode(c, c.Param("code"))
+	out, err := m.assure.verifyCode(c, c.Param("code"))
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func (m *Module) verifyHandler(c *gin.Context) error {
 }
 
 func (m *Module) verifyChainHandler(c *gin.Context) error {
-	out, err := m.ChainExport(c, c.Param("code"))
+	out, err := m.assure.ChainExport(c, c.Param("code"))
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func (m *Module) verifyChainHandler(c *gin.Context) error {
 // verifyProofHandler serves a proof image (or its thumbnail with ?thumb=1) of the record with the
 // code, and only the proofs that record lists.
 func (m *Module) verifyProofHandler(c *gin.Context) error {
-	key, err := m.proofOfRecord(c, c.Param("code"), c.Param("proof"))
+	key, err := m.assure.proofOfRecord(c, c.Param("code"), c.Param("proof"))
 	if err != nil {
 		return err
 	}
@@ -123,10 +123,10 @@ func (m *Module) verifyProofHandler(c *gin.Context) error {
 
 func (m *Module) proofCodesHandler(c *gin.Context) error {
 	p := auth.Current(c)
-	if _, err := m.store.FindCampaign(c, scope(p), c.Param("id")); err != nil {
+	if _, err := m.svc.store.FindCampaign(c, scope(p), c.Param("id")); err != nil {
 		return apperr.NotFound(MsgCampaignNotFound)
 	}
-	weeks, err := m.ProofCodesOf(c, c.Param("id"))
+	weeks, err := m.assure.ProofCodesOf(c, c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -303,9 +303,9 @@ func TestVerifyUnknownAndMalformedCodes(t *testing.T) {
 		}
 		var bodies []string
 		for _, code := range []string{"AAAAAAAAAAAA", "not a code!", real[:6], real[:11] + last, strings.Repeat("A", 300)} {
-			before := f.m.codeLookups.Load()
+			before := f.m.svc.codeLookups.Load()
 			r := anon.Get("/api/verify/"+strings.ReplaceAll(code, " ", "%20")).Expect(t, 404)
-			if f.m.codeLookups.Load() != before+1 {
+			if f.m.svc.codeLookups.Load() != before+1 {
 				t.Fatalf("%q did not take the lookup path", code)
 			}
 			bodies = append(bodies, string(r.Body))

@@ -14,28 +14,28 @@ import (
 
 // FindCampaignsByIDs implements Service: deleted campaigns included, drafts and unknown ids left
 // out, company names read in one batch.
-func (m *Module) FindCampaignsByIDs(ctx context.Context, ids []string) ([]*Campaign, error) {
+func (s *service) FindCampaignsByIDs(ctx context.Context, ids []string) ([]*Campaign, error) {
 	if len(ids) == 0 {
 		return []*Campaign{}, nil
 	}
-	rows, err := m.store.CampaignsByIDs(ctx, ids)
+	rows, err := s.store.CampaignsByIDs(ctx, ids)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	return m.campaignDTOs(ctx, rows)
+	return s.campaignDTOs(ctx, rows)
 }
 
 // FindCompanyCampaign implements Service. ENOTFOUND for another company's campaign, a deleted one
 // or a draft.
-func (m *Module) FindCompanyCampaign(ctx context.Context, companyID, id string) (*Campaign, error) {
+func (s *service) FindCompanyCampaign(ctx context.Context, companyID, id string) (*Campaign, error) {
 	if companyID == "" {
 		return nil, apperr.NotFound(MsgCampaignNotFound)
 	}
-	c, err := m.store.FindCampaign(ctx, companyID, id)
+	c, err := s.store.FindCampaign(ctx, companyID, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgCampaignNotFound, "")
 	}
-	out, err := m.campaignDTOs(ctx, []store.Campaign{*c})
+	out, err := s.campaignDTOs(ctx, []store.Campaign{*c})
 	if err != nil {
 		return nil, err
 	}
@@ -44,12 +44,12 @@ func (m *Module) FindCompanyCampaign(ctx context.Context, companyID, id string) 
 
 // FindWeeks implements Service: the campaign's weeks, oldest first, with their creatives and
 // proofs (two queries).
-func (m *Module) FindWeeks(ctx context.Context, campaignID string) ([]Week, error) {
-	rows, err := m.store.CampaignWeeks(ctx, campaignID)
+func (s *service) FindWeeks(ctx context.Context, campaignID string) ([]Week, error) {
+	rows, err := s.store.CampaignWeeks(ctx, campaignID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	wcs, err := m.store.WeekCreativesOf(ctx, campaignID)
+	wcs, err := s.store.WeekCreativesOf(ctx, campaignID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -61,7 +61,7 @@ func (m *Module) FindWeeks(ctx context.Context, campaignID string) ([]Week, erro
 	for i := range rows {
 		weekIDs[i] = rows[i].ID
 	}
-	mgs, err := m.store.MakeGoodsOfWeeks(ctx, weekIDs)
+	mgs, err := s.store.MakeGoodsOfWeeks(ctx, weekIDs)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -76,13 +76,23 @@ func (m *Module) FindWeeks(ctx context.Context, campaignID string) ([]Week, erro
 }
 
 // FindCompanyCampaigns implements Service: one query for the rows, one for the company name.
-func (m *Module) FindCompanyCampaigns(ctx context.Context, companyID string) ([]*Campaign, error) {
+func (s *service) FindCompanyCampaigns(ctx context.Context, companyID string) ([]*Campaign, error) {
 	if companyID == "" {
 		return []*Campaign{}, nil
 	}
-	list, err := m.listCampaigns(ctx, companyID, "", pagination.Params{Page: 1, PageSize: 0, Sort: "created_at", Desc: true})
+	list, err := s.listCampaigns(ctx, companyID, "", pagination.Params{Page: 1, PageSize: 0, Sort: "created_at", Desc: true})
 	if err != nil {
 		return nil, err
 	}
 	return list.Items, nil
+}
+
+// ProofCodesOf is delivery assurance's (proofchain.go).
+func (s *service) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekProofCode, error) {
+	return s.assure.ProofCodesOf(ctx, campaignID)
+}
+
+// CompanyPacing is delivery assurance's (pacing.go).
+func (s *service) CompanyPacing(ctx context.Context, companyID string) ([]Pacing, error) {
+	return s.assure.CompanyPacing(ctx, companyID)
 }
