@@ -54,7 +54,7 @@ func creditKey(campaignID string, week dates.Date) string {
 // EINVALID (billing.MsgCardRequired) without a card on file.
 func (s *service) scheduleWeekCharge(ctx context.Context, c *store.Campaign, week dates.Date) (*store.Charge, error) {
 	var ch *store.Charge
-	err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		var err error
 		ch, err = s.chargeWeek(ctx, c, week)
 		return err

@@ -79,7 +79,7 @@ func (s *service) createDraft(ctx context.Context, p *auth.Principal, key, fp st
 		expires := s.deps.Clock.Now().Add(s.deps.HoldTTL)
 		row.HoldExpiresAt = &expires
 		row.PaymentStatus = ""
-		err := db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+		err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 			if err := s.store.Create(ctx, row); err != nil {
 				return err
 			}
@@ -153,7 +153,7 @@ func (s *service) draftExpired(c *store.Campaign) bool {
 
 // dropDraft releases a draft's holds and deletes it with its weeks.
 func (s *service) dropDraft(ctx context.Context, c *store.Campaign) error {
-	return db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		for _, key := range []string{ownKey(c.ID), suggestedKey(c.ID)} {
 			if _, err := s.deps.Locations.Release(ctx, locations.KeyRequest{Key: key, CompanyID: c.CompanyID}); err != nil {
 				return err
@@ -207,7 +207,7 @@ func (s *service) resolve(ctx context.Context, p *auth.Principal, id string, req
 		return &ResolveResponse{Success: true, Message: MsgNothingCreated}, nil
 	}
 	var charge *store.Charge
-	err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		now := s.deps.Clock.Now()
 		// Only one resolution wins: the draft turns pending once.
 		claimed, err := s.store.ClaimDraft(ctx, c.ID, StatusConflict, StatusPending, now)

@@ -606,7 +606,7 @@ func (s *service) create(ctx context.Context, p *auth.Principal, key string, for
 		}
 		row := s.newCampaignRow(plan, ids.New(), p.UserID, key, fp, StatusPending)
 		var charge *store.Charge
-		err = db.Transact(ctx, s.store.DB(), func(ctx context.Context) error {
+		err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 			if err := s.store.Create(ctx, row); err != nil {
 				return err
 			}

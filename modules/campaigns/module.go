@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"errors"
+	"io"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -24,6 +25,7 @@ import (
 	"marquee/platform/events"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
+	"marquee/platform/money"
 	"marquee/platform/server"
 	"marquee/platform/signing"
 )
@@ -48,14 +50,52 @@ type Identity interface {
 	FindUsersByIDs(ctx context.Context, ids []string) ([]*identity.User, error)
 }
 
+// Inventory is what this module needs from locations: faces, their prices and markets, and the
+// holds and bookings of their weeks.
+type Inventory interface {
+	Locations(ctx context.Context, q locations.LocationQuery) ([]locations.Location, error)
+	FindFacesByIDs(ctx context.Context, ids []string) ([]locations.Location, error)
+	Markets(ctx context.Context) ([]locations.Market, error)
+	Quote(ctx context.Context, req locations.QuoteRequest) ([]locations.Quote, error)
+	Hold(ctx context.Context, req locations.ReserveRequest) (locations.ReserveResult, error)
+	Book(ctx context.Context, req locations.ReserveRequest) (locations.ReserveResult, error)
+	ConfirmHold(ctx context.Context, req locations.KeyRequest) ([]locations.Spot, error)
+	Release(ctx context.Context, req locations.KeyRequest) (int, error)
+	ReleaseSpots(ctx context.Context, companyID string, spotIDs []string) (int, error)
+	SpotsByRefs(ctx context.Context, companyID string, refs []string) ([]locations.Spot, error)
+}
+
+// CreativeFiles is what this module needs from creatives: the campaigns' creatives and the stored
+// proof files.
+type CreativeFiles interface {
+	FindCreativesByIDs(ctx context.Context, ids []string) ([]*creatives.Creative, error)
+	FindDefaultCreative(ctx context.Context, companyID string) (*creatives.Creative, error)
+	FindFile(ctx context.Context, key string) (*creatives.File, error)
+	StoreFile(ctx context.Context, req creatives.StoreFileRequest, r io.Reader) (*creatives.File, error)
+}
+
+// Payments is what this module needs from billing: the weeks' charges, refunds, the account
+// credit, the card on file and the active promo.
+type Payments interface {
+	ScheduleCharge(ctx context.Context, req billing.ChargeRequest) (*billing.Transaction, error)
+	SettleCharge(ctx context.Context, transactionID string) (*billing.Transaction, error)
+	Refund(ctx context.Context, req billing.RefundRequest) (*billing.Transaction, error)
+	AccountCredit(ctx context.Context, companyID string) (money.Cents, error)
+	ApplyCredit(ctx context.Context, req billing.CreditRequest) (*billing.Transaction, error)
+	SpendCredit(ctx context.Context, req billing.CreditRequest) (*billing.Transaction, error)
+	ReclaimCredit(ctx context.Context, req billing.CreditRequest) (*billing.Transaction, error)
+	FindCardOnFile(ctx context.Context, companyID string) (*billing.Card, error)
+	FindActivePromo(ctx context.Context, companyID string) (*billing.ActivePromo, error)
+}
+
 // Deps are what the campaigns module needs; New refuses a missing one.
 type Deps struct {
 	DB        *gorm.DB
 	Clock     clock.Clock
 	Identity  Identity
-	Locations locations.Service
-	Creatives creatives.Service
-	Billing   billing.Service
+	Locations Inventory
+	Creatives CreativeFiles
+	Billing   Payments
 	Outbox    Mailer
 	Events    Events
 	Audit     Auditor
@@ -152,7 +192,7 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 // Jobs are the creation side's (conflict drafts expire), the lifecycle's, the renewal reminder and
 // the make-goods of weeks that finish after their delivery was recorded.
 func (m *Module) Jobs() []jobs.Job {
-	return append(append(m.svc.createJobs(), m.svc.manageJobs()...), m.svc.renewalJob(), m.assure.makeGoodsJob())
+	return append(append(m.svc.createJobs(), m.svc.manageJobs()...), m.assure.renewalJob(), m.assure.makeGoodsJob())
 }
 
 // subscribe wires the reactions to the events of the modules below (billing's settled charges).
@@ -162,7 +202,7 @@ func (m *Module) subscribe() {
 }
 
 // NewFromKernel builds the module from the platform kernel and the services it uses.
-func NewFromKernel(k *server.Kernel, id Identity, loc locations.Service, cr creatives.Service, bill billing.Service) (*Module, error) {
+func NewFromKernel(k *server.Kernel, id Identity, loc Inventory, cr CreativeFiles, bill Payments) (*Module, error) {
 	signer, err := proofSigner(k)
 	if err != nil {
 		return nil, err

@@ -183,7 +183,7 @@ func TestRenewalReminderAndPrefill(t *testing.T) {
 		run := func(at time.Time) int {
 			t.Helper()
 			f.s.Clock.Set(at)
-			n, err := f.m.svc.RunRenewalReminders(ctx)
+			n, err := f.m.assure.RunRenewalReminders(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -27,8 +27,8 @@ import (
 // normal creation (quote, card, conflicts): renewal itself books and charges nothing.
 
 // renewLink is the web page that opens the prefilled form.
-func (s *service) renewLink(campaignID string) string {
-	return strings.TrimRight(s.deps.BaseURL, "/") + "/campaigns/new?renew=" + campaignID
+func (a *assurance) renewLink(campaignID string) string {
+	return strings.TrimRight(a.deps.BaseURL, "/") + "/campaigns/new?renew=" + campaignID
 }
 
 // renewNameSuffix marks the renewed campaign's name; the name stays within its 100 characters.
@@ -37,15 +37,15 @@ const renewNameSuffix = " (renewed)"
 // renewPrefill answers the prefill of a campaign of the principal's company (any for an admin).
 // ENOTFOUND for another company's; EINVALID (MsgNotRenewable) for an ongoing, pending or canceled
 // campaign.
-func (s *service) renewPrefill(ctx context.Context, p *auth.Principal, id string) (*RenewPrefill, error) {
-	c, err := s.store.FindCampaign(ctx, scope(p), id)
+func (a *assurance) renewPrefill(ctx context.Context, p *auth.Principal, id string) (*RenewPrefill, error) {
+	c, err := a.store.FindCampaign(ctx, scope(p), id)
 	if err != nil {
 		return nil, db.Translate(err, MsgCampaignNotFound, "")
 	}
 	if !isFinite(c.Frequency) || !(c.Status == StatusActive || c.Status == StatusPaused || c.Status == StatusCompleted) {
 		return nil, apperr.New(apperr.EINVALID, MsgNotRenewable)
 	}
-	rows, err := s.store.PacingWeeks(ctx, []string{c.ID})
+	rows, err := a.store.PacingWeeks(ctx, []string{c.ID})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -61,7 +61,7 @@ func (s *service) renewPrefill(ctx context.Context, p *auth.Principal, id string
 			faces = append(faces, w.FaceID)
 		}
 	}
-	start := renewStart(c, last, dates.Today(s.deps.Clock))
+	start := renewStart(c, last, dates.Today(a.deps.Clock))
 	freq := NormalizeFrequency(c.Frequency)
 	duration := 1
 	if freq == FrequencyWeekly {
@@ -78,7 +78,7 @@ func (s *service) renewPrefill(ctx context.Context, p *auth.Principal, id string
 		out.TypeCampaign, out.DailyBudget = TypeMaximumBudget, money.Cents(c.MaxBudget)
 	}
 	if c.CreativeID != "" {
-		crs, err := s.deps.Creatives.FindCreativesByIDs(ctx, []string{c.CreativeID})
+		crs, err := a.deps.Creatives.FindCreativesByIDs(ctx, []string{c.CreativeID})
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +106,7 @@ func renewStart(c *store.Campaign, lastWeek dates.Date, today dates.Date) dates.
 }
 
 func (m *Module) renewHandler(c *gin.Context) error {
-	out, err := m.svc.renewPrefill(c, auth.Current(c), c.Param("id"))
+	out, err := m.assure.renewPrefill(c, auth.Current(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -121,9 +121,9 @@ const jobRenewal = "campaigns.renewal-reminders"
 // day its end comes within RenewalReminderDays (business time zone).
 const renewalEvery = 15 * time.Minute
 
-func (s *service) renewalJob() jobs.Job {
+func (a *assurance) renewalJob() jobs.Job {
 	return jobs.Job{Name: jobRenewal, Every: renewalEvery, Run: func(ctx context.Context) error {
-		_, err := s.RunRenewalReminders(ctx)
+		_, err := a.RunRenewalReminders(ctx)
 		return err
 	}}
 }
@@ -132,9 +132,9 @@ func (s *service) renewalJob() jobs.Job {
 // and ends within RenewalReminderDays days (B §9 "imminent"), once per campaign: the row of
 // campaigns_renewal_mails and the outbox row commit together, under the campaign's lock, so a
 // second run (or a second leader) mails nothing twice. It answers how many it mailed.
-func (s *service) RunRenewalReminders(ctx context.Context) (int, error) {
-	today := dates.Today(s.deps.Clock)
-	cs, err := s.store.RenewalDue(ctx, []string{StatusActive}, []string{FrequencyOneTime, FrequencyWeekly}, today, today.AddDays(RenewalReminderDays))
+func (a *assurance) RunRenewalReminders(ctx context.Context) (int, error) {
+	today := dates.Today(a.deps.Clock)
+	cs, err := a.store.RenewalDue(ctx, []string{StatusActive}, []string{FrequencyOneTime, FrequencyWeekly}, today, today.AddDays(RenewalReminderDays))
 	if err != nil {
 		return 0, apperr.Internal(err)
 	}
@@ -143,9 +143,9 @@ func (s *service) RunRenewalReminders(ctx context.Context) (int, error) {
 		if cs[i].StartDate.After(today) || ctx.Err() != nil {
 			continue
 		}
-		ok, err := s.remindRenewal(ctx, cs[i].ID, today)
+		ok, err := a.remindRenewal(ctx, cs[i].ID, today)
 		if err != nil {
-			s.deps.Log.ErrorContext(ctx, "campaigns: renewal reminder failed", "campaign", cs[i].ID, "err", err)
+			a.deps.Log.ErrorContext(ctx, "campaigns: renewal reminder failed", "campaign", cs[i].ID, "err", err)
 			continue
 		}
 		if ok {
@@ -157,11 +157,11 @@ func (s *service) RunRenewalReminders(ctx context.Context) (int, error) {
 
 // remindRenewal records and queues one campaign's reminder in one transaction, after reading the
 // campaign again under its lock (a stop or an edit may have come in between).
-func (s *service) remindRenewal(ctx context.Context, id string, today dates.Date) (bool, error) {
+func (a *assurance) remindRenewal(ctx context.Context, id string, today dates.Date) (bool, error) {
 	sent := false
-	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
 		sent = false
-		c, err := s.lockCampaign(ctx, "", id)
+		c, err := a.lockCampaign(ctx, "", id)
 		if err != nil {
 			return err
 		}
@@ -169,16 +169,16 @@ func (s *service) remindRenewal(ctx context.Context, id string, today dates.Date
 			today.DaysUntil(c.EndDate) > RenewalReminderDays {
 			return nil
 		}
-		ok, err := s.store.InsertRenewalMail(ctx, &store.RenewalMail{CampaignID: c.ID, CompanyID: c.CompanyID, EndDate: c.EndDate, CreatedAt: s.deps.Clock.Now()})
+		ok, err := a.store.InsertRenewalMail(ctx, &store.RenewalMail{CampaignID: c.ID, CompanyID: c.CompanyID, EndDate: c.EndDate, CreatedAt: a.deps.Clock.Now()})
 		if err != nil || !ok {
 			return err
 		}
-		to, name, err := s.advertiser(ctx, c)
+		to, name, err := a.advertiser(ctx, c)
 		if err != nil {
 			return err
 		}
 		sent = true
-		return s.deps.Outbox.Enqueue(ctx, renewalMail(to, name, c, s.renewLink(c.ID)))
+		return a.deps.Outbox.Enqueue(ctx, renewalMail(to, name, c, a.renewLink(c.ID)))
 	})
 	return sent, err
 }
