@@ -129,9 +129,9 @@ func (s *service) chargeWeek(ctx context.Context, c *store.Campaign, week dates.
 	return ch, nil
 }
 
-// subscribeCreate wires the creation side's reactions: a settled charge activates a campaign, or
+// subscribe wires the reactions to billing's settled charges: a settled charge activates a campaign, or
 // records the failure, or pauses a running campaign.
-func (s *service) subscribeCreate() {
+func (s *service) subscribe() {
 	s.deps.Events.Subscribe(billing.EventChargeSettled, s.onChargeSettled)
 }
 

@@ -347,10 +347,10 @@ func (s *service) budgetOfWeeks(ctx context.Context, c *store.Campaign, first da
 // JobExpireDrafts deletes the conflict drafts whose holds expired.
 const JobExpireDrafts = "campaigns.expire-drafts"
 
-// createJobs are the creation side's jobs: conflict drafts whose holds expired are deleted (the
+// expireDraftsJob is the creation side's job: conflict drafts whose holds expired are deleted (the
 // locations hold job frees their spots; the draft's keys are released here too).
-func (s *service) createJobs() []jobs.Job {
-	return []jobs.Job{{Name: JobExpireDrafts, Every: time.Minute, Run: s.expireDrafts}}
+func (s *service) expireDraftsJob() jobs.Job {
+	return jobs.Job{Name: JobExpireDrafts, Every: time.Minute, Run: s.expireDrafts}
 }
 
 // expireDrafts is one pass of the draft-expiry job. It is idempotent.

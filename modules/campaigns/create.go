@@ -16,6 +16,7 @@ import (
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
+	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/ids"
@@ -692,4 +693,45 @@ func (s *service) replay(ctx context.Context, prior *store.Campaign, fp string, 
 		return nil, err
 	}
 	return &createOutcome{conflict: resp}, nil
+}
+
+// createdMessage is the success message of a creation: B §8's "pending payment confirmation" while
+// the first charge is pending, MsgCreatedActive when the account credit paid it and the campaign is
+// active at once.
+func createdMessage(status string) string {
+	if status == StatusActive {
+		return MsgCreatedActive
+	}
+	return MsgCreated
+}
+
+// defaults are the campaign form's date defaults.
+func (s *service) defaults(ctx context.Context, _ *auth.Principal) (CampaignDefaults, error) {
+	today := dates.Today(s.deps.Clock)
+	return CampaignDefaults{Today: today, EarliestStart: EarliestStart(today), DefaultStart: DefaultStart(today),
+		MaxWeeks: MaxDurationWeeks, DefaultWeeklyDuration: DefaultWeeklyDuration, BusinessTimezone: clock.Location(s.deps.Clock).String()}, nil
+}
+
+// quote prices a form as the creation will, without the creative and card checks and without
+// writing anything.
+func (s *service) quote(ctx context.Context, p *auth.Principal, form CampaignForm) (CampaignQuote, error) {
+	plan, err := s.planCampaign(ctx, p, form, planOptions{CompanyID: p.CompanyID, SkipCard: true, SkipClientPrices: true, SkipCreative: true, Quote: true})
+	if err != nil {
+		return CampaignQuote{}, err
+	}
+	q := CampaignQuote{Weekly: plan.Gross(), WeeklyBudget: plan.WeeklyBudget, AccountCredit: plan.Credit, CreditUsed: plan.Quote.CreditUsed,
+		Total: plan.Quote.Total, Duration: plan.Duration, StartDate: plan.Start, EndDate: plan.End, ImpressionCount: plan.Impressions,
+		Prices: make([]PlaceChecked, 0, len(plan.Faces)), PromoCredit: plan.PromoCredit, SpendableBudget: plan.SpendableBudget(),
+		CardRequired: plan.CardRequired(), Likely: plan.Likely}
+	if plan.Type == TypeMaximumBudget {
+		q.DailyBudget, q.SuggestedDailyBudget, q.MinDailyBudget = plan.MaxBudget, plan.SuggestedDaily, plan.MinDaily
+	}
+	if q.Likely == nil {
+		q.Likely = []string{}
+	}
+	for _, f := range plan.Faces {
+		price := plan.Prices[f.ID]
+		q.Prices = append(q.Prices, PlaceChecked{ID: f.ID, Price: &price})
+	}
+	return q, nil
 }

@@ -10,7 +10,6 @@ import (
 	"image/color"
 	"image/png"
 	"io"
-	"marquee/platform/server"
 	"net/http"
 	"slices"
 	"strings"
@@ -27,6 +26,7 @@ import (
 	"marquee/platform/events"
 	"marquee/platform/httpx"
 	"marquee/platform/money"
+	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 

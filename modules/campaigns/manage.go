@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/billing"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
@@ -29,26 +27,6 @@ func scope(p *auth.Principal) string {
 		return ""
 	}
 	return p.CompanyID
-}
-
-// listSpec is the advertiser's list (A §2: page sizes 50, 75, 100, All; the older 10 and 20 too),
-// newest first.
-var listSpec = pagination.Spec{
-	PageSizes: []int{10, 20, 50, 75, 100, 0}, DefaultSize: 50, DefaultSort: "-created_at",
-	Sortable: map[string]string{"name": "name", "status": "status", "start_date": "start_date", "end_date": "end_date",
-		"weekly_budget": "weekly_budget", "total_budget": "total_budget", "totalActImp": "total_act_imp",
-		"frequency": "frequency", "created_at": "created_at", "campaignType": "mb_campaign"},
-}
-
-// adminSpec is the admin grid (B §2: 50, 75, 100, All), start date newest first.
-var adminSpec = pagination.Spec{
-	PageSizes: []int{50, 75, 100, 0}, DefaultSize: 50, DefaultSort: "-start_date", Sortable: listSpec.Sortable,
-}
-
-// weeksSpec is the detail's week table (B §2: 10, 50, 75, 100, All; default 10).
-var weeksSpec = pagination.Spec{
-	PageSizes: []int{10, 50, 75, 100, 0}, DefaultSize: 10,
-	Sortable: map[string]string{"start_at": "start_at", "location_name": "location_name", "product_ooh": "ooh", "act_imp": "act_imp", "offer_price": "offer_price"},
 }
 
 // statusFilter maps ?status= to stored statuses (a stored 'paid' is pending).
@@ -609,11 +587,6 @@ func (s *service) changeWeekCreative(ctx context.Context, p *auth.Principal, wee
 		return nil, err
 	}
 	return &MessageResponse{Success: true, Message: MsgCreativeUpdated}, nil
-}
-
-// listParams reads the list parameters.
-func listParams(c *gin.Context, s pagination.Spec) (pagination.Params, error) {
-	return pagination.Parse(c, s)
 }
 
 // updateCampaign is PUT /api/campaigns/{id} (B §2 edit): the form is validated and priced again by

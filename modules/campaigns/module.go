@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"sync"
@@ -28,6 +29,7 @@ import (
 	"marquee/platform/money"
 	"marquee/platform/server"
 	"marquee/platform/signing"
+	"marquee/platform/storage"
 )
 
 // Mailer queues an email in the caller's transaction (platform/mail.Outbox).
@@ -86,6 +88,12 @@ type Payments interface {
 	ReclaimCredit(ctx context.Context, req billing.CreditRequest) (*billing.Transaction, error)
 	FindCardOnFile(ctx context.Context, companyID string) (*billing.Card, error)
 	FindActivePromo(ctx context.Context, companyID string) (*billing.ActivePromo, error)
+}
+
+// Objects reads stored objects (platform/storage): proofs are hashed from their stored bytes and
+// the public /verify page shows them.
+type Objects interface {
+	Get(ctx context.Context, key string) (io.ReadCloser, storage.Object, error)
 }
 
 // Deps are what the campaigns module needs; New refuses a missing one.
@@ -168,7 +176,7 @@ func New(d Deps) (*Module, error) {
 	svc := &service{deps: d, store: store.New(d.DB), counts: newCountCache(d.DB)}
 	svc.assure = &assurance{service: svc}
 	m := &Module{deps: d, svc: svc, assure: svc.assure}
-	m.subscribe()
+	svc.subscribe()
 	return m, nil
 }
 
@@ -179,12 +187,6 @@ func (m *Module) Name() string { return "campaigns" }
 
 func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
 
-// routes is every route of the module: the creation side (create_handlers.go) and the management
-// side (manage_handlers.go), one table for Routes and Policy.
-func (m *Module) routes() server.RouteTable {
-	return append(append(append(append(m.createRoutes(), m.manageRoutes()...), m.pacingRoutes()...), m.makeGoodRoutes()...), m.proofChainRoutes()...)
-}
-
 func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
@@ -192,13 +194,7 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 // Jobs are the creation side's (conflict drafts expire), the lifecycle's, the renewal reminder and
 // the make-goods of weeks that finish after their delivery was recorded.
 func (m *Module) Jobs() []jobs.Job {
-	return append(append(m.svc.createJobs(), m.svc.manageJobs()...), m.assure.renewalJob(), m.assure.makeGoodsJob())
-}
-
-// subscribe wires the reactions to the events of the modules below (billing's settled charges).
-func (m *Module) subscribe() {
-	m.svc.subscribeCreate()
-	m.svc.subscribeManage()
+	return []jobs.Job{m.svc.expireDraftsJob(), m.svc.lifecycleJob(), m.assure.renewalJob(), m.assure.makeGoodsJob()}
 }
 
 // NewFromKernel builds the module from the platform kernel and the services it uses.
@@ -265,4 +261,16 @@ func (m *Module) CampaignOfCode(ctx context.Context, code string) (string, error
 // VerifyCampaignChain checks a campaign's whole chain (marquee verify).
 func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub ed25519.PublicKey) (*ChainReport, error) {
 	return m.assure.VerifyCampaignChain(ctx, campaignID, pub)
+}
+
+// proofSigner builds the signer from PROOF_SIGNING_KEY, or the development key in DATA_DIR.
+func proofSigner(k *server.Kernel) (signing.Signer, error) {
+	s, generated, err := signing.FromConfig(k.Config.ProofSigningKey, k.Config.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("campaigns: PROOF_SIGNING_KEY: %w", err)
+	}
+	if generated {
+		k.Log.Debug("campaigns: proof-of-play records are signed with the development key in DATA_DIR", "key_id", signing.KeyID(s.PublicKey()))
+	}
+	return s, nil
 }

@@ -5,32 +5,18 @@ import (
 	"math"
 	"slices"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
-	"marquee/platform/authz"
 	"marquee/platform/dates"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/money"
-	"marquee/platform/server"
 )
 
 // Pacing and forecast (issue 17, docs/delivery-assurance.md "Pacing, forecast and renewal"): what
 // a campaign has spent, what it has committed, when it will finish, and how its delivery keeps
 // pace with its plan. computePacing is pure (table tested); the calls read everything in batch
 // queries (the dashboard's list: four queries whatever the number of campaigns).
-
-// pacingRoutes are the pacing and renewal calls (one table with the module's others).
-func (m *Module) pacingRoutes() server.RouteTable {
-	return server.RouteTable{
-		server.GET("/api/campaigns/pacing", authz.Member, m.pacingListHandler).Doc("The company's campaigns' pacing", nil, PacingList{}),
-		server.GET("/api/campaigns/:id/pacing", authz.Member, m.pacingHandler).Doc("A campaign's pacing", nil, Pacing{}),
-		server.GET("/api/campaigns/:id/renew", authz.Member, m.renewHandler).Doc("A renewal form prefilled from a campaign", nil, RenewPrefill{}),
-	}
-}
 
 // plannedImpressions is a week row's plan: the estimate stored when the week was booked. It is the
 // one place the pacing reads the plan, so a frozen "contracted" figure can replace it.
@@ -239,24 +225,4 @@ func (a *assurance) CompanyPacing(ctx context.Context, companyID string) ([]Paci
 		return nil, apperr.Internal(err)
 	}
 	return a.pacingOf(ctx, companyID, cs)
-}
-
-func (m *Module) pacingHandler(c *gin.Context) error {
-	out, err := m.assure.CampaignPacing(c, auth.Current(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-// pacingListHandler answers the caller's own company's live campaigns (an admin's too: the
-// dashboard is the company's).
-func (m *Module) pacingListHandler(c *gin.Context) error {
-	items, err := m.assure.CompanyPacing(c, auth.Current(c).CompanyID)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, PacingList{Items: items})
-	return nil
 }

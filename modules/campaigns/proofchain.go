@@ -17,6 +17,7 @@ import (
 	"marquee/modules/campaigns/internal/store"
 	"marquee/modules/creatives"
 	"marquee/platform/apperr"
+	"marquee/platform/auth"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/ids"
@@ -694,4 +695,16 @@ func nonEmpty(ss ...string) []string {
 		}
 	}
 	return out
+}
+
+// proofCodes answers the codes of a campaign of the principal's company (any for an admin).
+func (a *assurance) proofCodes(ctx context.Context, p *auth.Principal, id string) (*ProofCodes, error) {
+	if _, err := a.store.FindCampaign(ctx, scope(p), id); err != nil {
+		return nil, apperr.NotFound(MsgCampaignNotFound)
+	}
+	weeks, err := a.ProofCodesOf(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &ProofCodes{Weeks: weeks}, nil
 }

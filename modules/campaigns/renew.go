@@ -7,14 +7,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
 	"marquee/platform/dates"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
 	"marquee/platform/money"
@@ -103,15 +100,6 @@ func renewStart(c *store.Campaign, lastWeek dates.Date, today dates.Date) dates.
 		next = earliest
 	}
 	return next
-}
-
-func (m *Module) renewHandler(c *gin.Context) error {
-	out, err := m.assure.renewPrefill(c, auth.Current(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
 }
 
 // jobRenewal is the renewal reminder job's name.

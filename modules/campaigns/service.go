@@ -26,6 +26,22 @@ const (
 	StatusConflict  = "conflict"
 )
 
+// DisplayStatus is the status the API shows: a stored 'paid' is displayed as pending (B §4).
+func DisplayStatus(stored string) string {
+	if stored == StatusPaid {
+		return StatusPending
+	}
+	return stored
+}
+
+// CampaignTypeOf is Basic when mb_campaign is set, otherwise Premium (A §1).
+func CampaignTypeOf(mbCampaign bool) string {
+	if mbCampaign {
+		return CampaignTypeBasic
+	}
+	return CampaignTypePremium
+}
+
 // Campaign week statuses (B §3): a reserved week is held and expires unless confirmed; an active one
 // is booked.
 const (

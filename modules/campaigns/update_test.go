@@ -1,9 +1,9 @@
 package campaigns
 
 import (
-	"marquee/modules/billing"
 	"testing"
 
+	"marquee/modules/billing"
 	"marquee/platform/testkit"
 )
 
