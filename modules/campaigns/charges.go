@@ -166,7 +166,7 @@ func (s *service) onChargeSettled(ctx context.Context, e events.Event) error {
 		return err
 	}
 	now := s.deps.Clock.Now()
-	if err := s.store.UpdateCharge(ctx, ch.ID, now, map[string]any{"status": p.Status, "message": truncate(p.Message, 255)}); err != nil {
+	if err := s.store.UpdateCharge(ctx, ch.ID, now, map[string]any{"status": p.Status, "message": retry.Truncate(p.Message, 255)}); err != nil {
 		return err
 	}
 	first := !p.Week.After(c.StartDate)
@@ -186,13 +186,13 @@ func (s *service) onChargeSettled(ctx context.Context, e events.Event) error {
 		return s.store.UpdateCampaign(ctx, c.ID, now, fields)
 	case p.Status == billing.StatusFailed && first:
 		return s.store.UpdateCampaign(ctx, c.ID, now, map[string]any{"payment_status": billing.StatusFailed,
-			"payment_message": truncate(p.Message, 255), "transaction_id": p.TransactionID})
+			"payment_message": retry.Truncate(p.Message, 255), "transaction_id": p.TransactionID})
 	case p.Status == billing.StatusFailed:
 		if c.Status != StatusActive {
 			return nil
 		}
 		if err := s.store.UpdateCampaign(ctx, c.ID, now, map[string]any{"status": StatusPaused,
-			"payment_status": billing.StatusFailed, "payment_message": truncate(p.Message, 255), "transaction_id": p.TransactionID}); err != nil {
+			"payment_status": billing.StatusFailed, "payment_message": retry.Truncate(p.Message, 255), "transaction_id": p.TransactionID}); err != nil {
 			return err
 		}
 		s.publishStatus(ctx, c, StatusPaused)
@@ -220,6 +220,3 @@ func (s *service) queueWeekPaymentFailed(ctx context.Context, c *store.Campaign,
 	u := users[0]
 	return s.deps.Outbox.Enqueue(ctx, paymentFailedMail(u.Local.Email, u.Local.FirstName, c, week, reason))
 }
-
-// truncate cuts s to at most n bytes, on a rune boundary (the stored columns' sizes).
-func truncate(s string, n int) string { return retry.Truncate(s, n) }

@@ -21,6 +21,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/money"
+	"marquee/platform/retry"
 )
 
 // Campaign creation (issue 6; brief decisions 2–4, 7, 8). planCampaign validates a form and prices
@@ -545,10 +546,10 @@ func (s *service) newCampaignRow(plan *campaignPlan, id, userID, key, fingerprin
 		Frequency: plan.Frequency, StartDate: plan.Start, EndDate: plan.End, Duration: plan.Duration,
 		WeeklyBudget: int64(plan.WeeklyBudget), MaxBudget: int64(plan.MaxBudget), TotalBudget: int64(plan.Quote.Total),
 		ImpressionCount: plan.Impressions, Markets: encodeList(plan.Markets), Cities: encodeList(plan.Cities),
-		PlaceID: plan.PlaceID, Radius: plan.Radius, PromoCode: truncate(plan.PromoCode, 32), PaymentStatus: billing.StatusPending,
+		PlaceID: plan.PlaceID, Radius: plan.Radius, PromoCode: retry.Truncate(plan.PromoCode, 32), PaymentStatus: billing.StatusPending,
 		CreatedAt: now, UpdatedAt: now}
 	if plan.Creative != nil {
-		c.CreativeID, c.CreativeURL = plan.Creative.ID, truncate(plan.Creative.URL, 300)
+		c.CreativeID, c.CreativeURL = plan.Creative.ID, retry.Truncate(plan.Creative.URL, 300)
 	}
 	return c
 }

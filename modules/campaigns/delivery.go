@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/modules/creatives"
 	"marquee/platform/apperr"
@@ -23,15 +24,12 @@ import (
 // Delivery (issue 7 "Recording delivery"): an admin records each week's actual impressions and
 // its proof images. They feed the chart, the lists' totals and the reports.
 
-// maxActImp bounds one week's actual impressions.
-const maxActImp = 1_000_000_000
-
 // maxProofFiles is how many proof images one upload takes.
 const maxProofFiles = 10
 
 // recordDelivery sets a week's actual impressions and the campaign's total.
 func (a *assurance) recordDelivery(ctx context.Context, p *auth.Principal, weekID string, req DeliveryUpdate) (*MessageResponse, error) {
-	if req.ActImp < 0 || req.ActImp > maxActImp {
+	if req.ActImp < 0 || req.ActImp > makegood.MaxActImp {
 		return nil, apperr.Field("act_imp", MsgActImpInvalid)
 	}
 	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
@@ -40,7 +38,7 @@ func (a *assurance) recordDelivery(ctx context.Context, p *auth.Principal, weekI
 			return err
 		}
 		// Issue 17: more than 10 times the week's contracted impressions is not a delivery.
-		if limit := maxImpFor(w.Ooh); req.ActImp > limit {
+		if limit := makegood.MaxImpressions(w.Ooh); req.ActImp > limit {
 			return apperr.Field("act_imp", MsgActImpAboveLimit(limit))
 		}
 		now := a.deps.Clock.Now()

@@ -17,6 +17,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/jobs"
+	"marquee/platform/retry"
 )
 
 // The campaign lifecycle (docs/campaign-lifecycle.md): the state machine as pure functions, and
@@ -426,7 +427,7 @@ func (s *service) pauseForPayment(ctx context.Context, id string, week dates.Dat
 			return nil
 		}
 		ok, err := s.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "payment_status": ChargeFailed,
-			"payment_message": truncate(message, 255), "updated_at": s.deps.Clock.Now()})
+			"payment_message": retry.Truncate(message, 255), "updated_at": s.deps.Clock.Now()})
 		if err != nil || !ok {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/dates"
@@ -119,8 +120,8 @@ func makeGoodFacts(c *store.Campaign, mg *store.MakeGood, pct string) []mail.Fac
 		{Label: "Campaign", Value: c.Name},
 		{Label: "Billboard", Value: mg.LocationName + " (" + mg.Face + ")"},
 		{Label: "Week of", Value: mg.WeekStart.Format("Jan 02, 2006")},
-		{Label: "Contracted impressions", Value: groupDigits(mg.Planned)},
-		{Label: "Delivered impressions", Value: groupDigits(mg.Delivered) + " (" + pct + "%)"},
+		{Label: "Contracted impressions", Value: makegood.GroupDigits(mg.Planned)},
+		{Label: "Delivered impressions", Value: makegood.GroupDigits(mg.Delivered) + " (" + pct + "%)"},
 		{Label: "Guarantee", Value: fmt.Sprintf("%d%%", mg.ThresholdPercent)},
 	}
 }

@@ -3,11 +3,11 @@ package campaigns
 import (
 	"context"
 	"fmt"
-	"math/big"
 	"strings"
 	"time"
 
 	"marquee/modules/billing"
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
@@ -18,6 +18,7 @@ import (
 	"marquee/platform/mail"
 	"marquee/platform/money"
 	"marquee/platform/pagination"
+	"marquee/platform/retry"
 )
 
 // Make-goods (issue 17 "Plan against delivered, with make-goods"; docs/delivery-assurance.md): a
@@ -44,75 +45,10 @@ const (
 // delivery was recorded.
 const jobMakeGoods = "campaigns.make-goods"
 
-// impLimitFactor bounds recorded impressions: more than 10 times the plan is refused as absurd.
-const impLimitFactor = 10
-
-// MakeGoodCredit is the make-good policy: the credit a week earns for delivering `delivered` of
-// `planned` contracted impressions at `price`. Nothing when nothing was planned or the delivery
-// reached thresholdPercent of the plan; otherwise price × (planned − delivered) / planned, rounded
-// to the nearest cent, half a cent up. Exact integer arithmetic (big.Int), no float.
-func MakeGoodCredit(price money.Cents, planned, delivered int64, thresholdPercent int) money.Cents {
-	if planned <= 0 || price <= 0 || delivered < 0 {
-		return 0
-	}
-	if delivered*100 >= planned*int64(thresholdPercent) {
-		return 0
-	}
-	num := new(big.Int).Mul(big.NewInt(int64(price)), big.NewInt(planned-delivered))
-	num.Mul(num, big.NewInt(2))
-	num.Add(num, big.NewInt(planned))
-	den := big.NewInt(2 * planned)
-	return money.Cents(num.Quo(num, den).Int64())
-}
-
-// deliveryFigures are a week's difference (delivered − planned) and delivery percentage (one
-// decimal), nil until delivery is recorded or when nothing was planned.
-func deliveryFigures(planned int64, actImp *int64) (diff *int64, pct *float64) {
-	if actImp == nil {
-		return nil, nil
-	}
-	d := *actImp - planned
-	diff = &d
-	if planned > 0 {
-		// tenths of a percent, rounded half up, in integers.
-		tenths := (*actImp*2000 + planned) / (2 * planned)
-		p := float64(tenths) / 10
-		pct = &p
-	}
-	return diff, pct
-}
-
-// maxImpFor is the most impressions a week of this plan may record: 10 × the plan (at least the
-// general maximum when nothing was planned).
-func maxImpFor(planned int64) int64 {
-	if planned <= 0 {
-		return maxActImp
-	}
-	return min(planned*impLimitFactor, maxActImp)
-}
-
 // MsgActImpAboveLimit names the limit a recorded delivery passed.
 func MsgActImpAboveLimit(limit int64) string {
 	return fmt.Sprintf("Actual impressions can be at most %s for this week: 10 times its %s contracted impressions.",
-		groupDigits(limit), groupDigits(limit/impLimitFactor))
-}
-
-// creditString writes a credit with its cents, as the web app does: 45000 → "$450.00".
-func creditString(cents int64) string {
-	return fmt.Sprintf("$%s.%02d", groupDigits(cents/100), cents%100)
-}
-
-// groupDigits writes n with thousands separators (1,000,000).
-func groupDigits(n int64) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+		makegood.GroupDigits(limit), makegood.GroupDigits(limit/makegood.LimitFactor))
 }
 
 // threshold is the configured make-good threshold, in percent.
@@ -152,7 +88,7 @@ func (a *assurance) settleMakeGood(ctx context.Context, c *store.Campaign, w *st
 	}
 	now := a.deps.Clock.Now()
 	if mg == nil {
-		target := MakeGoodCredit(money.Cents(w.OfferPrice), w.Ooh, *w.ActImp, th)
+		target := makegood.Credit(money.Cents(w.OfferPrice), w.Ooh, *w.ActImp, th)
 		if target == 0 {
 			return false, nil
 		}
@@ -189,7 +125,7 @@ func (a *assurance) settleMakeGood(ctx context.Context, c *store.Campaign, w *st
 	// A correction: the policy applied to the new delivery (the threshold as it is now), and the
 	// credit moved by the difference from what the make-good has given.
 	mg.Delivered, mg.ThresholdPercent, mg.UpdatedAt = *w.ActImp, th, now
-	mg.TargetCents = int64(MakeGoodCredit(money.Cents(mg.PriceCents), mg.Planned, mg.Delivered, th))
+	mg.TargetCents = int64(makegood.Credit(money.Cents(mg.PriceCents), mg.Planned, mg.Delivered, th))
 	was := mg.CreditCents
 	if diff := mg.TargetCents - mg.CreditCents; diff != 0 {
 		if err := a.moveMakeGoodCredit(ctx, c, mg, w.StartAt, moveCorrection, diff); err != nil {
@@ -222,7 +158,7 @@ func (a *assurance) moveMakeGoodCredit(ctx context.Context, c *store.Campaign, m
 		CreatedAt: a.deps.Clock.Now()}
 	wk := week
 	req := billing.CreditRequest{Key: fmt.Sprintf("makegood:%s:%d", mg.WeekID, seq), CompanyID: c.CompanyID,
-		Description: truncate(fmt.Sprintf("Make-good (%s): %s, %s %s, week of %s", kind, c.Name, mg.LocationName, mg.Face,
+		Description: retry.Truncate(fmt.Sprintf("Make-good (%s): %s, %s %s, week of %s", kind, c.Name, mg.LocationName, mg.Face,
 			week.Format("Jan 02, 2006")), 200), CampaignRef: c.ID, Week: &wk}
 	if delta > 0 {
 		req.Amount = money.Cents(delta)
@@ -258,14 +194,14 @@ type settleBatch struct {
 // makeGoodMail tells the advertiser about a make-good.
 func makeGoodMail(to, firstName string, c *store.Campaign, mg *store.MakeGood, link string) mail.Message {
 	pct := "0.0"
-	if _, p := deliveryFigures(mg.Planned, &mg.Delivered); p != nil {
+	if _, p := makegood.DeliveryFigures(mg.Planned, &mg.Delivered); p != nil {
 		pct = fmt.Sprintf("%.1f", *p)
 	}
 	html := mail.Letter{Title: "A make-good credit for your campaign", Greeting: "Hello " + firstName + ",",
 		Intro: []string{fmt.Sprintf("Your campaign \u201c%s\u201d delivered fewer impressions than contracted at %s (%s) in the week of %s, below our %d%% guarantee.",
 			c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), mg.ThresholdPercent)},
-		Facts:  append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit added", Value: creditString(mg.CreditCents)}),
-		Outro:  []string{"We have added " + creditString(mg.CreditCents) + " to your account credit as a make-good. It is used on your next campaign weeks; you can see it on the campaign's page and in your settings."},
+		Facts:  append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit added", Value: makegood.CreditString(mg.CreditCents)}),
+		Outro:  []string{"We have added " + makegood.CreditString(mg.CreditCents) + " to your account credit as a make-good. It is used on your next campaign weeks; you can see it on the campaign's page and in your settings."},
 		Button: &mail.Link{Label: "View the campaign", URL: link},
 	}.HTML()
 	return mail.Message{
@@ -283,8 +219,8 @@ you can see it on the campaign's page and in your settings.
 The campaign: %s
 
 The Marquee team
-`, firstName, c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), groupDigits(mg.Delivered),
-			groupDigits(mg.Planned), pct, mg.ThresholdPercent, creditString(mg.CreditCents), link),
+`, firstName, c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), makegood.GroupDigits(mg.Delivered),
+			makegood.GroupDigits(mg.Planned), pct, mg.ThresholdPercent, makegood.CreditString(mg.CreditCents), link),
 	}
 }
 
@@ -293,15 +229,15 @@ The Marquee team
 // promised $57.00 while the page said $38.00).
 func makeGoodCorrectionMail(to, firstName string, c *store.Campaign, mg *store.MakeGood, was int64, link string) mail.Message {
 	pct := "0.0"
-	if _, p := deliveryFigures(mg.Planned, &mg.Delivered); p != nil {
+	if _, p := makegood.DeliveryFigures(mg.Planned, &mg.Delivered); p != nil {
 		pct = fmt.Sprintf("%.1f", *p)
 	}
 	week := mg.WeekStart.Format("Jan 02, 2006")
 	html := mail.Letter{Title: "A correction to your make-good credit", Greeting: "Hello " + firstName + ",",
 		Intro: []string{fmt.Sprintf("The delivery of your campaign \u201c%s\u201d at %s (%s) in the week of %s was corrected, so its make-good credit changed from %s to %s.",
-			c.Name, mg.LocationName, mg.Face, week, creditString(was), creditString(mg.CreditCents))},
-		Facts: append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit before", Value: creditString(was)},
-			mail.Fact{Label: "Credit now", Value: creditString(mg.CreditCents)}),
+			c.Name, mg.LocationName, mg.Face, week, makegood.CreditString(was), makegood.CreditString(mg.CreditCents))},
+		Facts: append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit before", Value: makegood.CreditString(was)},
+			mail.Fact{Label: "Credit now", Value: makegood.CreditString(mg.CreditCents)}),
 		Outro:  []string{"Your account credit is adjusted by the difference. This replaces the figures of our earlier email; the campaign's page shows the make-good as it is now."},
 		Button: &mail.Link{Label: "View the campaign", URL: link},
 	}.HTML()
@@ -319,8 +255,8 @@ difference. This replaces the figures of our earlier email; the campaign's page 
 make-good as it is now: %s
 
 The Marquee team
-`, firstName, c.Name, mg.LocationName, mg.Face, week, groupDigits(mg.Delivered), groupDigits(mg.Planned), pct,
-			mg.ThresholdPercent, creditString(was), creditString(mg.CreditCents), link),
+`, firstName, c.Name, mg.LocationName, mg.Face, week, makegood.GroupDigits(mg.Delivered), makegood.GroupDigits(mg.Planned), pct,
+			mg.ThresholdPercent, makegood.CreditString(was), makegood.CreditString(mg.CreditCents), link),
 	}
 }
 
@@ -476,7 +412,7 @@ func (a *assurance) grantChunk(ctx context.Context, chunk []campaignCandidates, 
 
 // makeGoodDTO is a make-good as the API shows it.
 func makeGoodDTO(mg *store.MakeGood, campaignName, companyName string) MakeGood {
-	_, pct := deliveryFigures(mg.Planned, &mg.Delivered)
+	_, pct := makegood.DeliveryFigures(mg.Planned, &mg.Delivered)
 	out := MakeGood{ID: mg.ID, CampaignID: mg.CampaignID, CampaignName: campaignName, CompanyID: mg.CompanyID,
 		CompanyName: companyName, WeekID: mg.WeekID, WeekStart: mg.WeekStart, WeekEnd: mg.WeekStart.AddDays(6),
 		LocationName: mg.LocationName, Face: mg.Face, Planned: mg.Planned, Delivered: mg.Delivered,

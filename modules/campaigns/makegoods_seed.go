@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/platform/db"
 )
 
@@ -45,7 +46,7 @@ func (a *assurance) seedMakeGood(ctx context.Context, campaignID string) (note s
 			if err != nil || mg == nil {
 				return fmt.Errorf("no make-good for the short week: %v", err)
 			}
-			note = fmt.Sprintf("; %s: a week at 70%% of plan corrected to 80%%, make-good %s", c.Name, creditString(mg.CreditCents))
+			note = fmt.Sprintf("; %s: a week at 70%% of plan corrected to 80%%, make-good %s", c.Name, makegood.CreditString(mg.CreditCents))
 			return a.store.RefreshActImp(ctx, c.ID, a.deps.Clock.Now())
 		}
 		return nil

@@ -15,6 +15,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/money"
 	"marquee/platform/pagination"
+	"marquee/platform/retry"
 )
 
 // The management side (issue 7): list, count, detail, weeks, the lifecycle actions and the
@@ -652,7 +653,7 @@ func (s *service) updateCampaign(ctx context.Context, p *auth.Principal, id stri
 			"impression_count": plan.Impressions, "markets": encodeList(plan.Markets), "cities": encodeList(plan.Cities),
 			"place_id": plan.PlaceID, "radius": plan.Radius, "updated_at": s.deps.Clock.Now()}
 		if plan.Creative != nil {
-			cols["creative_id"], cols["creative_url"] = plan.Creative.ID, truncate(plan.Creative.URL, 300)
+			cols["creative_id"], cols["creative_url"] = plan.Creative.ID, retry.Truncate(plan.Creative.URL, 300)
 		}
 		if err := s.store.SetCampaign(ctx, c.ID, cols); err != nil {
 			return err

@@ -3,7 +3,6 @@ package campaigns
 import (
 	"context"
 	"crypto/ed25519"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -11,9 +10,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
+	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/modules/creatives"
 	"marquee/platform/apperr"
@@ -35,195 +34,6 @@ const (
 	ProofReasonProofsAdded  = "proofs_added"
 	ProofReasonProofDeleted = "proof_deleted"
 )
-
-// proofChainVersion is the "v" of the canonical form; a new format gets a new number.
-const proofChainVersion = 1
-
-// genesisHash is the prev of a chain's first record.
-var genesisHash = strings.Repeat("0", 64)
-
-// codeAlphabet is RFC 4648 base32: upper-case letters and 2-7, no 0/1/8/9 to mistake for O/I/B/g.
-const codeAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-
-// codeLen characters of 5 bits: 60 random bits, far beyond guessing through a rate-limited page.
-const codeLen = 12
-
-// recordedAtLayout is the signed timestamp: UTC, milliseconds, so both databases give it back
-// byte for byte (it is stored as text).
-const recordedAtLayout = "2006-01-02T15:04:05.000Z"
-
-// canonicalProof is a proof in the canonical form.
-type canonicalProof struct {
-	ID     string `json:"id"`
-	SHA256 string `json:"sha256"`
-}
-
-// recordFields are a record's signed fields, as its canonical JSON names them.
-type recordFields struct {
-	Campaign    string           `json:"campaign"`
-	Code        string           `json:"code"`
-	Face        string           `json:"face"`
-	ID          string           `json:"id"`
-	Impressions *int64           `json:"impressions"`
-	KeyID       string           `json:"key_id"`
-	Prev        string           `json:"prev"`
-	Proofs      []canonicalProof `json:"proofs"`
-	Reason      string           `json:"reason"`
-	RecordedAt  string           `json:"recorded_at"`
-	Replaces    string           `json:"replaces"`
-	Seq         int64            `json:"seq"`
-	V           int              `json:"v"`
-	Week        string           `json:"week"`
-	WeekID      string           `json:"week_id"`
-}
-
-// canonical is the exact byte string a record's hash and signature are computed over: JSON with
-// the keys sorted and no spaces. Fields, in order: campaign, code, face, id, impressions (a
-// number or null), key_id, prev, proofs (an array of {"id","sha256"}, sorted by id), reason,
-// recorded_at, replaces, seq, v, week, week_id.
-func canonical(f *recordFields) []byte {
-	proofs := f.Proofs
-	if proofs == nil {
-		proofs = []canonicalProof{}
-	}
-	pj, _ := json.Marshal(proofs)
-	b := make([]byte, 0, 420+len(pj))
-	b = append(b, `{"campaign":`...)
-	b = appendJSONString(b, f.Campaign)
-	b = append(b, `,"code":`...)
-	b = appendJSONString(b, f.Code)
-	b = append(b, `,"face":`...)
-	b = appendJSONString(b, f.Face)
-	b = append(b, `,"id":`...)
-	b = appendJSONString(b, f.ID)
-	b = append(b, `,"impressions":`...)
-	if f.Impressions == nil {
-		b = append(b, "null"...)
-	} else {
-		b = strconv.AppendInt(b, *f.Impressions, 10)
-	}
-	b = append(b, `,"key_id":`...)
-	b = appendJSONString(b, f.KeyID)
-	b = append(b, `,"prev":`...)
-	b = appendJSONString(b, f.Prev)
-	b = append(b, `,"proofs":`...)
-	b = append(b, pj...)
-	b = append(b, `,"reason":`...)
-	b = appendJSONString(b, f.Reason)
-	b = append(b, `,"recorded_at":`...)
-	b = appendJSONString(b, f.RecordedAt)
-	b = append(b, `,"replaces":`...)
-	b = appendJSONString(b, f.Replaces)
-	b = append(b, `,"seq":`...)
-	b = strconv.AppendInt(b, f.Seq, 10)
-	b = append(b, `,"v":`...)
-	b = strconv.AppendInt(b, int64(f.V), 10)
-	b = append(b, `,"week":`...)
-	b = appendJSONString(b, f.Week)
-	b = append(b, `,"week_id":`...)
-	b = appendJSONString(b, f.WeekID)
-	return append(b, '}')
-}
-
-// fieldsOf parses a record's canonical text (for showing it; checks never trust it unhashed).
-func fieldsOf(r *store.ProofRecord) recordFields {
-	var f recordFields
-	_ = json.Unmarshal([]byte(r.Canonical), &f)
-	return f
-}
-
-// textField reads the string value of a top-level key from canonical text without parsing it
-// all: the chain check reads ~1,500 records per /verify call. Top-level keys after the first are
-// preceded by a comma, which no key inside the proofs array is ("[{" or "},{"), so the first
-// match is the top-level one.
-func textField(c, key string) string {
-	marker := `,"` + key + `":"`
-	i := strings.Index(c, marker)
-	if i < 0 {
-		return ""
-	}
-	rest := c[i+len(marker):]
-	if j := strings.IndexByte(rest, '"'); j >= 0 {
-		return rest[:j]
-	}
-	return ""
-}
-
-// intField reads the integer value of a top-level key from canonical text (-1 when absent).
-func intField(c, key string) int64 {
-	marker := `,"` + key + `":`
-	i := strings.Index(c, marker)
-	if i < 0 {
-		return -1
-	}
-	rest := c[i+len(marker):]
-	j := 0
-	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-		j++
-	}
-	n, err := strconv.ParseInt(rest[:j], 10, 64)
-	if err != nil {
-		return -1
-	}
-	return n
-}
-
-// appendJSONString writes s as a JSON string. The values the chain holds (ids, hex digests,
-// dates, reasons) are plain ASCII and written as they are; anything else goes through
-// encoding/json, so the text stays valid JSON even for a value changed in the database.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s)
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
-func sha256Hex(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
-}
-
-// newProofCode draws a verification code.
-func newProofCode() (string, error) {
-	var b [codeLen]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", err
-	}
-	for i := range b {
-		b[i] = codeAlphabet[b[i]&31]
-	}
-	return string(b[:]), nil
-}
-
-// normalizeCode is what a typed code is looked up as: upper case, without the dashes and spaces of
-// its display form. Whatever the input, its SHA-256 is looked up the same way.
-func normalizeCode(code string) string {
-	if len(code) > 64 {
-		code = code[:64]
-	}
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == ' ' {
-			return -1
-		}
-		if r >= 'a' && r <= 'z' {
-			return r - 'a' + 'A'
-		}
-		return r
-	}, code)
-}
-
-// displayCode groups a code as XXXX-XXXX-XXXX.
-func displayCode(code string) string {
-	if len(code) != codeLen {
-		return code
-	}
-	return code[:4] + "-" + code[4:8] + "-" + code[8:]
-}
 
 // hashProofFiles records the SHA-256 of each newly attached proof's stored bytes, once, before the
 // transaction that attaches them (reading objects inside it would hold the write lock while the
@@ -288,12 +98,12 @@ func (a *assurance) appendProofRecordCode(ctx context.Context, weekID, reason, c
 	if err != nil {
 		return err
 	}
-	proofs := []canonicalProof{}
+	proofs := []proofchain.Proof{}
 	keyOf := map[string]string{}
 	var keys []string
 	for _, wc := range wcs {
 		if wc.CreativeType == CreativeTypeProof {
-			proofs = append(proofs, canonicalProof{ID: wc.ID})
+			proofs = append(proofs, proofchain.Proof{ID: wc.ID})
 			keyOf[wc.ID] = wc.FileKey
 			keys = append(keys, wc.FileKey)
 		}
@@ -315,7 +125,7 @@ func (a *assurance) appendProofRecordCode(ctx context.Context, weekID, reason, c
 		}
 		proofs[i].SHA256 = sum
 	}
-	slices.SortFunc(proofs, func(x, y canonicalProof) int { return strings.Compare(x.ID, y.ID) })
+	slices.SortFunc(proofs, func(x, y proofchain.Proof) int { return strings.Compare(x.ID, y.ID) })
 	kj, err := json.Marshal(keyOf)
 	if err != nil {
 		return err
@@ -325,94 +135,27 @@ func (a *assurance) appendProofRecordCode(ctx context.Context, weekID, reason, c
 		return err
 	}
 	if code == "" {
-		if code, err = newProofCode(); err != nil {
+		if code, err = proofchain.NewCode(); err != nil {
 			return err
 		}
 	}
-	f := &recordFields{Campaign: w.CampaignID, Code: code, Face: w.FaceID, ID: ids.New(), Impressions: w.ActImp,
-		KeyID: signing.KeyID(a.deps.Signer.PublicKey()), Prev: genesisHash, Proofs: proofs, Reason: reason,
-		RecordedAt: a.deps.Clock.Now().UTC().Format(recordedAtLayout), Seq: 1, V: proofChainVersion, Week: w.StartAt.String(), WeekID: w.ID}
+	f := &proofchain.Fields{Campaign: w.CampaignID, Code: code, Face: w.FaceID, ID: ids.New(), Impressions: w.ActImp,
+		KeyID: signing.KeyID(a.deps.Signer.PublicKey()), Prev: proofchain.Genesis, Proofs: proofs, Reason: reason,
+		RecordedAt: a.deps.Clock.Now().UTC().Format(proofchain.RecordedAtLayout), Seq: 1, V: proofchain.Version, Week: w.StartAt.String(), WeekID: w.ID}
 	if last != nil {
 		f.Seq, f.Prev = last.Seq+1, last.Hash
 	}
 	if ofWeek != nil {
 		f.Replaces = ofWeek.ID
 	}
-	c := canonical(f)
+	c := proofchain.Canonical(f)
 	sig, err := a.deps.Signer.Sign(c)
 	if err != nil {
 		return err
 	}
 	return a.store.Create(ctx, &store.ProofRecord{ID: f.ID, CampaignID: f.Campaign, Seq: f.Seq, WeekID: f.WeekID, Code: code,
-		CodeHash: sha256Hex([]byte(code)), Canonical: string(c), Hash: sha256Hex(c), Signature: base64.StdEncoding.EncodeToString(sig),
+		CodeHash: proofchain.SHA256Hex([]byte(code)), Canonical: string(c), Hash: proofchain.SHA256Hex(c), Signature: base64.StdEncoding.EncodeToString(sig),
 		ProofKeys: string(kj)})
-}
-
-// checkChain recomputes a chain (records in seq order, from the campaign's first) and returns
-// where and why it breaks. Every record's hash, link, place and replaces are checked; signatures
-// of every record when allSigs, else only the last one's: a valid signature on a record covers
-// its prev, which covers the record before, and so on to the first, so an intact chain under one
-// valid signature is as good as every signature checked.
-func checkChain(records []store.ProofRecord, pub []byte, allSigs bool) (problems []ChainProblem, lastSigOK bool) {
-	problems = []ChainProblem{}
-	keyID := signing.KeyID(pub)
-	prevHash := genesisHash
-	var expect int64 = 1
-	weekOf := make(map[string]string, len(records)) // record id -> week id, of the records seen
-	for i := range records {
-		r := &records[i]
-		add := func(format string, a ...any) {
-			problems = append(problems, ChainProblem{Seq: r.Seq, Reason: fmt.Sprintf(format, a...)})
-		}
-		switch {
-		case r.Seq > expect:
-			add("records %d to %d are missing: the chain jumps from record %d to record %d", expect, r.Seq-1, expect-1, r.Seq)
-		case r.Seq < expect:
-			add("it is out of order: record %d comes after record %d", r.Seq, expect-1)
-		}
-		expect = r.Seq + 1
-		c := r.Canonical
-		if sha256Hex([]byte(c)) != r.Hash {
-			add("its content does not match its hash: it was changed after it was signed")
-		}
-		if signed := intField(c, "seq"); signed != r.Seq {
-			add("it was signed as record %d: records were moved", signed)
-		}
-		if prev := textField(c, "prev"); prev != prevHash {
-			if i == 0 {
-				add("it is the first record but does not start the chain")
-			} else {
-				add("its link to the previous record (%d) does not match that record's hash", records[i-1].Seq)
-			}
-		}
-		week := textField(c, "week_id")
-		if replaces := textField(c, "replaces"); replaces != "" {
-			if wk, ok := weekOf[replaces]; !ok || wk != week {
-				add("it replaces a record that is not an earlier record of the same week")
-			}
-		}
-		weekOf[textField(c, "id")] = week
-		if allSigs || i == len(records)-1 {
-			kid := textField(c, "key_id")
-			ok := kid == keyID && verifySig(pub, []byte(c), r.Signature)
-			switch {
-			case kid != keyID:
-				add("it is signed with key %s, not the published key %s", kid, keyID)
-			case !ok:
-				add("its signature does not match its content")
-			}
-			if i == len(records)-1 {
-				lastSigOK = ok
-			}
-		}
-		prevHash = r.Hash
-	}
-	return problems, lastSigOK
-}
-
-func verifySig(pub, msg []byte, sigB64 string) bool {
-	sig, err := base64.StdEncoding.DecodeString(sigB64)
-	return err == nil && signing.Verify(pub, msg, sig)
 }
 
 // ChainReport is a whole chain checked (marquee verify): every record, and the breaks.
@@ -451,10 +194,10 @@ func (a *assurance) VerifyCampaignChain(ctx context.Context, campaignID string, 
 	superseded := supersededRecords(rows)
 	for i := range rows {
 		r := &rows[i]
-		f := fieldsOf(r)
+		f := proofchain.ParseFields(r.Canonical)
 		_, photoProblems := a.checkPhotos(ctx, r, f, superseded[r.ID])
 		out.Problems = append(out.Problems, photoProblems...)
-		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: displayCode(r.Code), Week: f.Week, FaceID: f.Face, Reason: f.Reason,
+		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: proofchain.DisplayCode(r.Code), Week: f.Week, FaceID: f.Face, Reason: f.Reason,
 			Impressions: f.Impressions, Proofs: len(f.Proofs), Replaces: f.Replaces, RecordedAt: f.RecordedAt, Hash: r.Hash})
 	}
 	return out, nil
@@ -471,8 +214,8 @@ func (a *assurance) ProofCodesOf(ctx context.Context, campaignID string) ([]Week
 	out := []WeekProofCode{}
 	for i := range rows {
 		r := &rows[i]
-		f := fieldsOf(r)
-		wc := WeekProofCode{WeekID: r.WeekID, Week: f.Week, FaceID: f.Face, Code: displayCode(r.Code), Seq: r.Seq,
+		f := proofchain.ParseFields(r.Canonical)
+		wc := WeekProofCode{WeekID: r.WeekID, Week: f.Week, FaceID: f.Face, Code: proofchain.DisplayCode(r.Code), Seq: r.Seq,
 			RecordedAt: f.RecordedAt, Impressions: f.Impressions, Records: 1}
 		if i, ok := byWeek[r.WeekID]; ok {
 			wc.Records = out[i].Records + 1
@@ -526,13 +269,13 @@ func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult,
 		problems = append(problems, ChainProblem{Seq: r.Seq, Reason: "it is not at its place in the chain"})
 		sigOK = false
 	}
-	f := fieldsOf(r)
+	f := proofchain.ParseFields(r.Canonical)
 	next, nerr := a.store.NextProofRecordOfWeek(ctx, r.CampaignID, r.WeekID, r.Seq)
 	if nerr != nil {
 		return nil, nerr
 	}
 	w, err := a.store.FindWeek(ctx, r.WeekID)
-	view := ProofRecordView{Code: displayCode(r.Code), Seq: r.Seq, Week: f.Week, Impressions: f.Impressions, Reason: f.Reason,
+	view := ProofRecordView{Code: proofchain.DisplayCode(r.Code), Seq: r.Seq, Week: f.Week, Impressions: f.Impressions, Reason: f.Reason,
 		Replaces: f.Replaces, RecordedAt: f.RecordedAt, PrevHash: f.Prev, Hash: r.Hash, Signature: r.Signature, KeyID: f.KeyID,
 		Proofs: []ProofRecordProof{}, Canonical: r.Canonical}
 	if d, derr := dates.Parse(f.Week); derr == nil {
@@ -561,7 +304,7 @@ func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult,
 	out.Problems = append(out.Problems, photoProblems...)
 	out.Valid = out.SignatureValid && len(out.Problems) == 0
 	if next != nil {
-		out.Superseded, out.SupersededAt, out.SupersededBy = true, fieldsOf(next).RecordedAt, displayCode(next.Code)
+		out.Superseded, out.SupersededAt, out.SupersededBy = true, proofchain.ParseFields(next.Canonical).RecordedAt, proofchain.DisplayCode(next.Code)
 	}
 	return out, nil
 }
@@ -578,7 +321,7 @@ const (
 // that differs is a problem; a file no longer stored is one only in a week's current record (a
 // superseded record's photo may have been deleted since, which a later record says). It returns
 // each proof's status and the problems.
-func (a *assurance) checkPhotos(ctx context.Context, r *store.ProofRecord, f recordFields, superseded bool) (map[string]string, []ChainProblem) {
+func (a *assurance) checkPhotos(ctx context.Context, r *store.ProofRecord, f proofchain.Fields, superseded bool) (map[string]string, []ChainProblem) {
 	var keys map[string]string
 	_ = json.Unmarshal([]byte(r.ProofKeys), &keys)
 	status := make(map[string]string, len(f.Proofs))
@@ -614,7 +357,7 @@ func (a *assurance) checkPhotos(ctx context.Context, r *store.ProofRecord, f rec
 func supersededRecords(rows []store.ProofRecord) map[string]bool {
 	out := map[string]bool{}
 	for i := range rows {
-		if rep := textField(rows[i].Canonical, "replaces"); rep != "" {
+		if rep := proofchain.TextField(rows[i].Canonical, "replaces"); rep != "" {
 			out[rep] = true
 		}
 	}
@@ -640,8 +383,8 @@ func (a *assurance) ChainExport(ctx context.Context, code string) (*ProofChainEx
 	superseded := supersededRecords(rows)
 	for i := range rows {
 		row := &rows[i]
-		f := fieldsOf(row)
-		rec := ProofChainRecord{Seq: row.Seq, Code: displayCode(row.Code), Canonical: row.Canonical, Hash: row.Hash, Signature: row.Signature,
+		f := proofchain.ParseFields(row.Canonical)
+		rec := ProofChainRecord{Seq: row.Seq, Code: proofchain.DisplayCode(row.Code), Canonical: row.Canonical, Hash: row.Hash, Signature: row.Signature,
 			Superseded: superseded[row.ID], Proofs: []ProofRecordProof{}}
 		for _, p := range f.Proofs {
 			base := "/api/verify/" + row.Code + "/proofs/" + p.ID
@@ -666,7 +409,7 @@ func (a *assurance) CampaignOfCode(ctx context.Context, code string) (string, er
 // unknown and a malformed code both reach it).
 func (a *assurance) findByCode(ctx context.Context, code string) (*store.ProofRecord, error) {
 	a.codeLookups.Add(1)
-	r, err := a.store.ProofRecordByCodeHash(ctx, sha256Hex([]byte(normalizeCode(code))))
+	r, err := a.store.ProofRecordByCodeHash(ctx, proofchain.SHA256Hex([]byte(proofchain.NormalizeCode(code))))
 	if err != nil {
 		return nil, db.Translate(err, MsgVerifyNotFound, "")
 	}
@@ -681,7 +424,7 @@ func (a *assurance) proofOfRecord(ctx context.Context, code, id string) (string,
 	}
 	var keys map[string]string
 	_ = json.Unmarshal([]byte(r.ProofKeys), &keys)
-	if key, ok := keys[id]; ok && slices.ContainsFunc(fieldsOf(r).Proofs, func(p canonicalProof) bool { return p.ID == id }) {
+	if key, ok := keys[id]; ok && slices.ContainsFunc(proofchain.ParseFields(r.Canonical).Proofs, func(p proofchain.Proof) bool { return p.ID == id }) {
 		return key, nil
 	}
 	return "", apperr.NotFound(MsgVerifyNotFound)
@@ -707,4 +450,14 @@ func (a *assurance) proofCodes(ctx context.Context, p *auth.Principal, id string
 		return nil, err
 	}
 	return &ProofCodes{Weeks: weeks}, nil
+}
+
+// checkChain is proofchain.Check with its problems as the API shows them.
+func checkChain(records []store.ProofRecord, pub []byte, allSigs bool) ([]ChainProblem, bool) {
+	ps, lastSigOK := proofchain.Check(records, pub, allSigs)
+	out := make([]ChainProblem, len(ps))
+	for i, p := range ps {
+		out[i] = ChainProblem(p)
+	}
+	return out, lastSigOK
 }

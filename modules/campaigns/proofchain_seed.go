@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/db"
 )
@@ -72,7 +73,7 @@ func (a *assurance) seedProofChain(ctx context.Context) (string, error) {
 	if err != nil || n == 0 {
 		return "", err
 	}
-	return fmt.Sprintf("proof-of-play chain of %d records; verification code %s validates at /verify/%s", n, displayCode(DemoProofCode), displayCode(DemoProofCode)), nil
+	return fmt.Sprintf("proof-of-play chain of %d records; verification code %s validates at /verify/%s", n, proofchain.DisplayCode(DemoProofCode), proofchain.DisplayCode(DemoProofCode)), nil
 }
 
 // GenerateProofChain gives a campaign's weeks rounds of delivery records (benchmarks): each round
@@ -99,7 +100,7 @@ func (a *assurance) GenerateProofChain(ctx context.Context, campaignID string, r
 				if err := a.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
 					return err
 				}
-				code, err := newProofCode()
+				code, err := proofchain.NewCode()
 				if err != nil {
 					return err
 				}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/db"
 	"marquee/platform/signing"
@@ -261,7 +262,7 @@ func TestProofChainTamper(t *testing.T) {
 		// Impressions and the hash rewritten together: the next record's link breaks.
 		r3 := rec(3)
 		forged := strings.Replace(r3.Canonical, `"impressions":1002`, `"impressions":1`, 1)
-		exec("UPDATE campaigns_proof_records SET canonical = ?, hash = ? WHERE id = ?", forged, sha256Hex([]byte(forged)), r3.ID)
+		exec("UPDATE campaigns_proof_records SET canonical = ?, hash = ? WHERE id = ?", forged, proofchain.SHA256Hex([]byte(forged)), r3.ID)
 		expectBreak("hash rewritten", 4, "link to the previous record (3)")
 		exec("UPDATE campaigns_proof_records SET canonical = ?, hash = ? WHERE id = ?", r3.Canonical, r3.Hash, r3.ID)
 		// A deleted record.
@@ -334,13 +335,13 @@ func flipAfter(s, marker string) string {
 func TestCanonicalIsSortedCompactJSON(t *testing.T) {
 	t.Parallel()
 	imp := int64(1234)
-	for _, f := range []recordFields{
-		{Campaign: "c1", Code: "ABCDEFGH2345", Face: "f", ID: "i", Impressions: &imp, KeyID: "k", Prev: genesisHash,
-			Proofs: []canonicalProof{{ID: "p1", SHA256: "aa"}, {ID: "p2", SHA256: "bb"}}, Reason: ProofReasonDelivery,
+	for _, f := range []proofchain.Fields{
+		{Campaign: "c1", Code: "ABCDEFGH2345", Face: "f", ID: "i", Impressions: &imp, KeyID: "k", Prev: proofchain.Genesis,
+			Proofs: []proofchain.Proof{{ID: "p1", SHA256: "aa"}, {ID: "p2", SHA256: "bb"}}, Reason: ProofReasonDelivery,
 			RecordedAt: "2026-11-22T12:00:00.000Z", Replaces: "r", Seq: 7, V: 1, Week: "2026-11-09", WeekID: "w"},
 		{Campaign: "c\"<x>", Code: "c", Seq: 1, V: 1},
 	} {
-		got := canonical(&f)
+		got := proofchain.Canonical(&f)
 		var generic map[string]any
 		if err := json.Unmarshal(got, &generic); err != nil {
 			t.Fatalf("not JSON: %s", got)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/dates"
@@ -156,7 +157,7 @@ func weekDTO(w *store.Week, creatives []store.WeekCreative) Week {
 			Latitude: w.Lat, Longitude: w.Lng, ProductImage: w.Snapshot},
 		Creatives: []WeekCreative{},
 	}
-	out.DeliveryDiff, out.DeliveryPct = deliveryFigures(w.Ooh, w.ActImp)
+	out.DeliveryDiff, out.DeliveryPct = makegood.DeliveryFigures(w.Ooh, w.ActImp)
 	for _, c := range creatives {
 		out.Creatives = append(out.Creatives, WeekCreative{ID: c.ID, CreativeType: c.CreativeType, URL: c.URL,
 			ConvertedThumb: c.Thumb, CreatedAt: c.CreatedAt})
