@@ -59,11 +59,7 @@ func (s *service) updateWeeks(ctx context.Context, p *auth.Principal, id string,
 	if err != nil {
 		return nil, err
 	}
-	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		c, err := s.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err = s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
 		weeks, err := s.store.CampaignWeeks(ctx, c.ID)
 		if err != nil {
 			return err

@@ -204,7 +204,7 @@ func (s *service) onChargeSettled(ctx context.Context, e events.Event) error {
 
 // mailWeekPaymentFailed tells the advertiser that a week's payment failed and the campaign is
 // paused, through the outbox (in the caller's transaction), as a notification: the pause stands
-// even when the email cannot be queued (issue 24 §3).
+// even when the email cannot be queued.
 func (s *service) mailWeekPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, reason string) {
 	s.notify(ctx, "mail: week payment failed", func(ctx context.Context) error { return s.queueWeekPaymentFailed(ctx, c, week, reason) })
 }

@@ -17,7 +17,7 @@ import (
 	"marquee/platform/jobs"
 )
 
-// Conflicts (issue 6, B §4, brief decision 7). When a creation finds a full week, its transaction
+// Conflicts (B §4, brief decision 7). When a creation finds a full week, its transaction
 // rolls back and a draft campaign (status conflict) is made in a new one: the chosen weeks that are
 // free are held as active week rows (key campaign:<id>:own), the nearest later free weeks of the
 // taken ones as reserved rows (key campaign:<id>:suggested). Both holds, and the draft, last until

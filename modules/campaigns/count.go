@@ -14,7 +14,7 @@ import (
 
 // The dashboard counts (A §3) are read on every dashboard visit and change only when a campaign
 // is written, so they are answered from memory while no campaign write has happened since
-// (issue 16, docs/performance.md): any write on the campaigns table, on this process or (on
+// (docs/performance.md): any write on the campaigns table, on this process or (on
 // PostgreSQL) on another replica, ends every kept answer (platform/db.Watch).
 
 // countTTL bounds how long a kept answer lives even when no change arrives.

@@ -13,7 +13,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 16: the dashboard counts are answered from memory, yet every campaign write (an action
+// The dashboard counts are answered from memory, yet every campaign write (an action
 // through the API, a raw UPDATE, a new campaign) shows in the next count, per company and for
 // admins. On PostgreSQL the writes go to replica A and the counts are read on replica B (two
 // servers on one database, each with its own memory), which must have them cached before each

@@ -24,7 +24,7 @@ import (
 	"marquee/platform/retry"
 )
 
-// Campaign creation (issue 6; brief decisions 2–4, 7, 8). planCampaign validates a form and prices
+// Campaign creation (brief decisions 2–4, 7, 8). planCampaign validates a form and prices
 // it on the server without writing; bookPlan books a plan's weeks in the caller's transaction;
 // create runs both, with the first charge, in one transaction, and turns a conflict into a draft
 // (conflicts.go).
@@ -121,8 +121,8 @@ type campaignPlan struct {
 // Gross is the sum of the chosen faces' weekly prices (start week).
 func (p *campaignPlan) Gross() money.Cents { return p.Quote.Weekly }
 
-// planCampaign validates the form by issue 6 and B §5, each refusal with its exact message and
-// field, and prices it from the locations service and billing's rules. It writes nothing.
+// planCampaign validates the form by B §3 and §5, each refusal with its exact message and field,
+// and prices it from the locations service and billing's rules. It writes nothing.
 // EINVALID (400), ENOTFOUND for an unknown face or another company's creative.
 func (s *service) planCampaign(ctx context.Context, p *auth.Principal, form CampaignForm, opts planOptions) (*campaignPlan, error) {
 	if opts.CompanyID == "" && p != nil {
@@ -279,7 +279,7 @@ func (s *service) planCampaign(ctx context.Context, p *auth.Principal, form Camp
 	}
 
 	// B §5: a card is required only when something is charged: some week's budget is above 0 after
-	// the account credit (issue 12 item 3).
+	// the account credit.
 	if !opts.SkipCard && plan.CardRequired() {
 		if _, err := s.deps.Billing.FindCardOnFile(ctx, opts.CompanyID); apperr.CodeOf(err) == apperr.ENOTFOUND {
 			return nil, apperr.Field(fieldCard, MsgCardRequired)
@@ -598,7 +598,7 @@ func (s *service) create(ctx context.Context, p *auth.Principal, key string, for
 		if err != nil {
 			// A concurrent call with the same key may have won meanwhile and spent the credit this
 			// plan was priced with (MsgBudgetMismatch, MsgCardRequired): every call with one key
-			// answers the winner's outcome (issue 12 item 2), so look the key up again.
+			// answers the winner's outcome, so look the key up again.
 			if prior, perr := s.store.CampaignByKey(ctx, p.CompanyID, key); perr == nil {
 				if out, rerr := s.replay(ctx, prior, fp, form); out != nil || rerr != nil {
 					return out, rerr

@@ -248,7 +248,7 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 		var res CreateResponse
 		post(t, w.s, w.adv.c, "key-1", form).Expect(t, 201).JSON(t, &res)
 		c := res.Campaign
-		if c.CompanyName != advCompany { // issue 26: it was empty
+		if c.CompanyName != advCompany { // it was empty
 			t.Fatalf("companyName = %q", c.CompanyName)
 		}
 		if !res.Success || res.Message != MsgCreated || c.Status != StatusPending || c.PaymentStatus != billing.StatusPending ||

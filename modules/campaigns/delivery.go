@@ -21,7 +21,7 @@ import (
 	"marquee/platform/ids"
 )
 
-// Delivery (issue 7 "Recording delivery"): an admin records each week's actual impressions and
+// Delivery ("Recording delivery"): an admin records each week's actual impressions and
 // its proof images. They feed the chart, the lists' totals and the reports.
 
 // maxProofFiles is how many proof images one upload takes.
@@ -37,7 +37,7 @@ func (a *assurance) recordDelivery(ctx context.Context, p *auth.Principal, weekI
 		if err != nil {
 			return err
 		}
-		// Issue 17: more than 10 times the week's contracted impressions is not a delivery.
+		// More than 10 times the week's contracted impressions is not a delivery.
 		if limit := makegood.MaxImpressions(w.Ooh); req.ActImp > limit {
 			return apperr.Field("act_imp", MsgActImpAboveLimit(limit))
 		}
@@ -52,13 +52,13 @@ func (a *assurance) recordDelivery(ctx context.Context, p *auth.Principal, weekI
 		a.notify(ctx, EventWeekDelivered, func(ctx context.Context) error {
 			return a.deps.Events.Publish(ctx, EventWeekDelivered, WeekDelivered{CampaignID: c.ID, CompanyID: c.CompanyID, WeekID: w.ID, StartAt: w.StartAt, Impressions: v})
 		})
-		if err := a.appendProofRecord(ctx, w.ID, ProofReasonDelivery); err != nil { // issue 17: signed proof of play
+		if err := a.appendProofRecord(ctx, w.ID, ProofReasonDelivery); err != nil { // signed proof of play
 			return err
 		}
 		if err := a.auditAdmin(ctx, p, AuditWeekDelivery, "campaign_week", w.ID, map[string]any{"act_imp": w.ActImp}, map[string]any{"act_imp": v}); err != nil {
 			return err
 		}
-		// Issue 17: a finished week's make-good follows its delivery (granted, or corrected).
+		// A finished week's make-good follows its delivery (granted, or corrected).
 		w.ActImp = &v
 		_, err = a.settleMakeGood(ctx, c, w, nil)
 		return err
@@ -102,7 +102,7 @@ func (a *assurance) addProofs(c *gin.Context, p *auth.Principal, weekID string) 
 	if len(files) == 0 {
 		return nil, apperr.Field("files", "Please choose at least one proof image.")
 	}
-	if err := a.hashProofFiles(c, files); err != nil { // issue 17: each proof's SHA-256, once, outside the transaction
+	if err := a.hashProofFiles(c, files); err != nil { // each proof's SHA-256, once, outside the transaction
 		return nil, err
 	}
 	now := a.deps.Clock.Now()
@@ -117,7 +117,7 @@ func (a *assurance) addProofs(c *gin.Context, p *auth.Principal, weekID string) 
 				return err
 			}
 		}
-		if err := a.appendProofRecord(ctx, w.ID, ProofReasonProofsAdded); err != nil { // issue 17: signed proof of play
+		if err := a.appendProofRecord(ctx, w.ID, ProofReasonProofsAdded); err != nil { // signed proof of play
 			return err
 		}
 		keys := make([]string, len(files))
@@ -209,7 +209,7 @@ func (a *assurance) deleteProof(ctx context.Context, p *auth.Principal, id strin
 		if err := a.store.DeleteWeekCreative(ctx, wc.ID); err != nil {
 			return err
 		}
-		if err := a.appendProofRecord(ctx, wc.WeekID, ProofReasonProofDeleted); err != nil { // issue 17: signed proof of play
+		if err := a.appendProofRecord(ctx, wc.WeekID, ProofReasonProofDeleted); err != nil { // signed proof of play
 			return err
 		}
 		return a.auditAdmin(ctx, p, AuditProofDelete, "campaign_week", wc.WeekID, map[string]string{"proof": wc.ID, "file": wc.FileKey}, nil)

@@ -66,7 +66,7 @@ func transition(status string, a action, firstPaid bool) (string, bool, error) {
 		return StatusPending, true, nil
 	case actionStop:
 		// B §4: stop ('mark complete') from any live state, a campaign still waiting for its first
-		// payment included (issue 26); its weeks not charged are released.
+		// payment included; its weeks not charged are released.
 		if slices.Contains(live, status) {
 			return StatusCompleted, true, nil
 		}
@@ -440,6 +440,18 @@ func (s *service) pauseForPayment(ctx context.Context, id string, week dates.Dat
 		res.Paused++
 	}
 	return err
+}
+
+// withLockedCampaign runs fn in one transaction with the principal's campaign locked
+// (lockCampaign).
+func (s *service) withLockedCampaign(ctx context.Context, p *auth.Principal, id string, fn func(ctx context.Context, c *store.Campaign) error) error {
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		c, err := s.lockCampaign(ctx, scope(p), id)
+		if err != nil {
+			return err
+		}
+		return fn(ctx, c)
+	})
 }
 
 // lockCampaign takes the campaign's transaction lock and reads it (of the company unless

@@ -66,7 +66,7 @@ func (s *service) mailCampaignUpdated(ctx context.Context, c *store.Campaign, no
 }
 
 // notify queues a notification in the caller's transaction without letting it veto the change
-// it reports (DESIGN §1.14, issue 24 §3): a campaign whose pause email could not be queued was
+// it reports (DESIGN §1.14): a campaign whose pause email could not be queued was
 // left running unpaid.
 func (s *service) notify(ctx context.Context, what string, fn func(ctx context.Context) error) {
 	db.Notify(ctx, s.deps.DB, what, fn)

@@ -21,7 +21,7 @@ import (
 	"marquee/platform/retry"
 )
 
-// Make-goods (issue 17 "Plan against delivered, with make-goods"; docs/delivery-assurance.md): a
+// Make-goods ("Plan against delivered, with make-goods"; docs/delivery-assurance.md): a
 // finished, paid campaign week (one face in one week) that delivered less than the threshold of
 // its contracted impressions earns account credit in proportion to its shortfall. The contracted
 // impressions are the week's ooh: the face's estimate copied when the week was booked, never
@@ -138,7 +138,7 @@ func (a *assurance) settleMakeGood(ctx context.Context, c *store.Campaign, w *st
 	if mg.CreditCents == was {
 		return false, nil // the credit stands (or a take-back found no credit to take): nothing to correct
 	}
-	// The advertiser was emailed the credit at the grant: tell them it changed (issue 25 §5). A
+	// The advertiser was emailed the credit at the grant: tell them it changed. A
 	// notification: an email that cannot be queued never undoes the correction (DESIGN §1.14).
 	a.notify(ctx, "mail: make-good correction", func(ctx context.Context) error {
 		return a.mailMakeGoodWith(ctx, c, batch, func(to, name string) mail.Message {
@@ -225,8 +225,8 @@ The Marquee team
 }
 
 // makeGoodCorrectionMail tells the advertiser that a make-good they were emailed about changed:
-// the week's delivery was corrected after the make-good email went out (issue 25 §5: the email
-// promised $57.00 while the page said $38.00).
+// the week's delivery was corrected after the make-good email went out (else the email would go on
+// promising a credit the page no longer shows).
 func makeGoodCorrectionMail(to, firstName string, c *store.Campaign, mg *store.MakeGood, was int64, link string) mail.Message {
 	pct := "0.0"
 	if _, p := makegood.DeliveryFigures(mg.Planned, &mg.Delivered); p != nil {

@@ -8,7 +8,7 @@ import (
 	"marquee/platform/db"
 )
 
-// demoMakeGoodCampaign is the demo campaign whose first finished week under-delivered (issue 17):
+// demoMakeGoodCampaign is the demo campaign whose first finished week under-delivered:
 // recorded at 70 % of plan, it earned a make-good, then was corrected to 80 %, which took back the
 // difference. The ambassador's, so the demo advertiser's credit (and the journeys that read it)
 // stay as they were.

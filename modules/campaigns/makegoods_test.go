@@ -149,8 +149,8 @@ func TestMakeGoods(t *testing.T) {
 
 		// Once per week: the same figure again changes nothing; corrections move the credit by
 		// the difference, up and down, without a second make-good or event. Each correction that
-		// changes the credit emails a short correction (issue 25 §5: the first email promised
-		// $57.00 while the page said $38.00).
+		// changes the credit emails a short correction (else the first email would go on promising
+		// a credit the page no longer shows).
 		deliver(f.admin, plan/2).Expect(t, 200)
 		if n := len(f.s.DeliverMail(t)); n != 1 {
 			t.Fatalf("the same figure again sent %d emails", n-1)

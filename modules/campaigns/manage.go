@@ -18,7 +18,7 @@ import (
 	"marquee/platform/retry"
 )
 
-// The management side (issue 7): list, count, detail, weeks, the lifecycle actions and the
+// The management side: list, count, detail, weeks, the lifecycle actions and the
 // creative changes. Every call reads the campaign through the caller's company (admins: any
 // company); another company's campaign, week or creative answers 404.
 
@@ -291,11 +291,8 @@ func (s *service) resumeCampaign(ctx context.Context, p *auth.Principal, id stri
 // before the status is written.
 func (s *service) simpleTransition(ctx context.Context, p *auth.Principal, id string, a action, msg string, before func(context.Context, *store.Campaign) error) (*ActionResponse, error) {
 	var next string
-	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		c, err := s.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err := s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
+		var err error
 		var changed bool
 		next, changed, err = transition(c.Status, a, firstPaid(c))
 		if err != nil || !changed {
@@ -322,11 +319,8 @@ func (s *service) simpleTransition(ctx context.Context, p *auth.Principal, id st
 // yet charged released. A second stop changes nothing and answers the same.
 func (s *service) stopCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
 	var next string
-	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		c, err := s.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err := s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
+		var err error
 		var changed bool
 		next, changed, err = transition(c.Status, actionStop, firstPaid(c))
 		if err != nil || !changed {
@@ -425,11 +419,7 @@ func (s *service) deleteCampaign(ctx context.Context, p *auth.Principal, id stri
 		}
 	}
 	var next string
-	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		c, err := s.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err = s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
 		if err := s.releaseFrom(ctx, c, today); err != nil {
 			return err
 		}
@@ -485,11 +475,7 @@ func (s *service) releaseFrom(ctx context.Context, c *store.Campaign, today date
 // have not started are freed (B §7, the calendar side), the campaign itself is kept.
 func (s *service) releaseCalendar(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
 	var status string
-	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		c, err := s.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err := s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
 		status = c.Status
 		return s.releaseFrom(ctx, c, dates.Today(s.deps.Clock))
 	})
@@ -518,11 +504,7 @@ func (s *service) companyCreative(ctx context.Context, companyID, id string) (ur
 // changeCampaignCreative shows the creative at these locations (all when empty) for every week of
 // the campaign that has not ended; with no locations it becomes the campaign's creative too.
 func (s *service) changeCampaignCreative(ctx context.Context, p *auth.Principal, id string, req CreativeChange) (*MessageResponse, error) {
-	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		c, err := s.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err := s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
 		url, err := s.companyCreative(ctx, c.CompanyID, req.CreativeID)
 		if err != nil {
 			return err
@@ -609,11 +591,7 @@ func (s *service) updateCampaign(ctx context.Context, p *auth.Principal, id stri
 	if err != nil {
 		return nil, err
 	}
-	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		c, err := s.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err = s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
 		charges, err := s.store.ChargesOf(ctx, c.ID)
 		if err != nil {
 			return err

@@ -420,7 +420,7 @@ func TestJobPausesWithoutCard(t *testing.T) {
 	})
 }
 
-// B §4 (issue 26): stop ('mark complete') is allowed from any live state, a campaign still
+// B §4: stop ('mark complete') is allowed from any live state, a campaign still
 // waiting for its first payment included; the detail offers it.
 func TestStopPendingCampaign(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {

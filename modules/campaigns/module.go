@@ -108,7 +108,7 @@ type Deps struct {
 	Events    Events
 	Audit     Auditor
 	Log       *slog.Logger
-	// Signer signs the proof-of-play chain (issue 17); Objects reads stored proofs to hash them
+	// Signer signs the proof-of-play chain; Objects reads stored proofs to hash them
 	// and to show them on /verify.
 	Signer  signing.Signer
 	Objects Objects

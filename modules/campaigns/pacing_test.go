@@ -16,7 +16,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// The pacing rules (issue 17), pure: spent, committed, the finish date of finite, ongoing (credit
+// The pacing rules, pure: spent, committed, the finish date of finite, ongoing (credit
 // limit, card, paused) campaigns, and the delivery pace of finished weeks.
 func TestComputePacing(t *testing.T) {
 	if RenewalReminderDays != ImminentEndDays {

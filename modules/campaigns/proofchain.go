@@ -23,7 +23,7 @@ import (
 	"marquee/platform/signing"
 )
 
-// Signed proof of play (issue 17, docs/delivery-assurance.md "Signed proof of play"). Every change
+// Signed proof of play (docs/delivery-assurance.md "Signed proof of play"). Every change
 // to a week's delivery or proofs appends a record to the campaign's hash chain, in the transaction
 // of the change. Records are never updated: a correction is a new record whose replaces names the
 // week's previous record. Each record is signed with the server's Ed25519 key (platform/signing).
@@ -299,7 +299,7 @@ func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult,
 			out.ChainValid = false
 		}
 	}
-	// The photos: each served file against the SHA-256 the record signs (issue 24 §5).
+	// The photos: each served file against the SHA-256 the record signs.
 	out.PhotosValid = len(photoProblems) == 0
 	out.Problems = append(out.Problems, photoProblems...)
 	out.Valid = out.SignatureValid && len(out.Problems) == 0

@@ -356,7 +356,7 @@ func TestCanonicalIsSortedCompactJSON(t *testing.T) {
 	}
 }
 
-// Issue 24 §5: proof_keys (which file a proof serves) is not signed. Pointing it at another photo
+// proof_keys (which file a proof serves) is not signed. Pointing it at another photo
 // left /api/verify saying valid and serving the wrong image, and marquee verify said OK. The
 // served file is now checked against the SHA-256 the record signs, by the API and the command.
 func TestProofPhotoSwapIsCaught(t *testing.T) {
@@ -412,7 +412,7 @@ func TestProofPhotoSwapIsCaught(t *testing.T) {
 	})
 }
 
-// Issue 24 §5: superseded records and their codes are reachable, so a verifier outside Marquee
+// Superseded records and their codes are reachable, so a verifier outside Marquee
 // rebuilds the whole chain from GET /api/verify/{code}/chain alone, as docs/delivery-assurance.md
 // says: each record's hash is the SHA-256 of its canonical text, its prev the previous record's
 // hash (64 zeros for the first), its signature Ed25519 over the canonical text under the published

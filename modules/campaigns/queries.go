@@ -71,7 +71,7 @@ func (s *service) FindWeeks(ctx context.Context, campaignID string) ([]Week, err
 	out := make([]Week, len(rows))
 	for i := range rows {
 		out[i] = weekDTO(&rows[i], byWeek[rows[i].ID])
-		if mg, ok := mgs[rows[i].ID]; ok { // issue 17: the report names the week's make-good
+		if mg, ok := mgs[rows[i].ID]; ok { // the report names the week's make-good
 			out[i].MakeGood = &WeekMakeGood{ID: mg.ID, Credit: money.Cents(mg.CreditCents), Status: mg.Status}
 		}
 	}
@@ -119,7 +119,7 @@ func encodeList(v []string) string {
 }
 
 // namedCampaignDTO is campaignDTO with the company's name read on its own, for the answers about one
-// campaign (create, its replay and conflict, resolve: issue 26). The campaign is already saved, so a
+// campaign (create, its replay and conflict, resolve). The campaign is already saved, so a
 // failed read leaves the name empty rather than failing the answer.
 func (s *service) namedCampaignDTO(ctx context.Context, c *store.Campaign) *Campaign {
 	name := ""
@@ -165,8 +165,8 @@ func weekDTO(w *store.Week, creatives []store.WeekCreative) Week {
 	return out
 }
 
-// weekStatus is a week's status as the advertiser reads it, consistent with its campaign (issue 12
-// item 27: every week of a pending campaign said active). The campaign's own state comes first for
+// weekStatus is a week's status as the advertiser reads it, consistent with its campaign (a
+// week of a pending campaign is not active). The campaign's own state comes first for
 // the weeks still to end; an ended week is completed; a held week reserved; otherwise active. Nothing
 // of a campaign awaiting its payment has run, so all its weeks are pending.
 func weekStatus(campaignStatus string, w *store.Week, today dates.Date) string {

@@ -11,7 +11,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// TestCreationRace is issue 6's race (DESIGN.md §7): 20 advertisers create campaigns at once on
+// TestCreationRace is the creation race (DESIGN.md §7): 20 advertisers create campaigns at once on
 // the same 5 faces, which have 3 free spots each in the week. No spot is sold twice, the winners
 // hold every face, and every loser gets the conflict answer (409 with a draft and its weeks).
 // It runs on SQLite too, where writers take turns; the real test is PostgreSQL

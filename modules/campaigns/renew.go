@@ -17,7 +17,7 @@ import (
 	"marquee/platform/money"
 )
 
-// Renewal (issue 17, docs/delivery-assurance.md): RenewalReminderDays before a finite campaign
+// Renewal (docs/delivery-assurance.md): RenewalReminderDays before a finite campaign
 // ends (B §9 "imminent") the advertiser is emailed a link to /campaigns/new?renew={id}. The link
 // opens the creation form prefilled by GET /api/campaigns/{id}/renew: the same faces, the next
 // weeks that can still be booked, the current prices (the form asks the quote). Creating it is the

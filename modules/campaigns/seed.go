@@ -76,7 +76,7 @@ var demoCampaigns = []demoCampaign{
 	{"certified", "Open House", "Houston", 3, 0, -1, 3, StatusActive, FrequencyWeekly, "succeeded", ""},
 	{"certified", "Holiday Hours", "Houston", 2, 10, 1, 2, StatusPaused, FrequencyWeekly, "succeeded", ""},
 	{"certified", "Summer Open House", "Houston", 2, 20, 3, 2, StatusActive, FrequencyWeekly, "succeeded", ""},
-	// Issue 17: an ongoing campaign of a company without a card, on account credit (pacingCredit),
+	// An ongoing campaign of a company without a card, on account credit (pacingCredit),
 	// so its pacing shows the finish the credit allows.
 	{"certified", "Open House Always On", "Houston", 2, 30, -1, 2, StatusActive, FrequencyOngoing, "succeeded", ""},
 }
@@ -103,16 +103,10 @@ func (s *service) SeedDemo(ctx context.Context, demo server.DemoAccounts) (strin
 			continue
 		}
 		if faces[d.market] == nil {
-			fs, err := s.deps.Locations.Locations(ctx, locations.LocationQuery{Markets: []string{d.market}})
+			fs, err := marketFaces(ctx, s.deps.Locations, d.market)
 			if err != nil {
 				return "", err
 			}
-			slices.SortFunc(fs, func(a, b locations.Location) int {
-				if a.ID < b.ID {
-					return -1
-				}
-				return 1
-			})
 			faces[d.market] = fs
 		}
 		fs := faces[d.market]
@@ -141,7 +135,7 @@ func (s *service) SeedDemo(ctx context.Context, demo server.DemoAccounts) (strin
 		}
 		made++
 	}
-	chain, err := s.assure.seedProofChain(ctx) // issue 17: a verification code that validates
+	chain, err := s.assure.seedProofChain(ctx) // a verification code that validates
 	if err != nil {
 		return "", err
 	}
@@ -254,7 +248,7 @@ func (s *service) seedCampaign(ctx context.Context, id string, acc server.DemoAc
 }
 
 // SeedClientCampaign makes a weekly demo campaign of a partner's client company (partners' demo
-// data, issue 14: its bonuses come from real campaigns, so the grids show their names): from the
+// data: its bonuses come from real campaigns, so the grids show their names): from the
 // week of start, on two faces of the market, completed once its weeks are over. The id comes from
 // the company and the name; a second run finds it and makes nothing.
 func (s *service) SeedClientCampaign(ctx context.Context, companyID, userID, name, market string, start dates.Date, weeks, faceSkip int) (string, error) {
@@ -266,16 +260,10 @@ func (s *service) SeedClientCampaign(ctx context.Context, companyID, userID, nam
 	} else if len(rows) > 0 {
 		return id, nil
 	}
-	fs, err := s.deps.Locations.Locations(ctx, locations.LocationQuery{Markets: []string{market}})
+	fs, err := marketFaces(ctx, s.deps.Locations, market)
 	if err != nil {
 		return "", err
 	}
-	slices.SortFunc(fs, func(a, b locations.Location) int {
-		if a.ID < b.ID {
-			return -1
-		}
-		return 1
-	})
 	// Two faces of the market from faceSkip on (fewer when the catalogue is small, as in tests).
 	n := min(2, len(fs))
 	skip := 0
@@ -460,4 +448,19 @@ func (s *service) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]s
 		}
 	}
 	return out, s.store.Analyze(ctx)
+}
+
+// marketFaces are a market's faces by id, so that the seeds pick the same ones on every run.
+func marketFaces(ctx context.Context, inv Inventory, market string) ([]locations.Location, error) {
+	fs, err := inv.Locations(ctx, locations.LocationQuery{Markets: []string{market}})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(fs, func(a, b locations.Location) int {
+		if a.ID < b.ID {
+			return -1
+		}
+		return 1
+	})
+	return fs, nil
 }

@@ -7,7 +7,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 12 item 27: what the detail page reads about weeks agrees with the campaign. A pending
+// What the detail page reads about weeks agrees with the campaign. A pending
 // campaign's weeks say pending, a paused one's paused, an ended week completed; a partly recorded
 // week says how many of its faces were reported; each proof names its face and its week.
 func TestWeeksReadLikeTheirCampaign(t *testing.T) {
