@@ -108,8 +108,8 @@ type Deps struct {
 	Events    Events
 	Audit     Auditor
 	Log       *slog.Logger
-	// Signer signs the proof-of-play chain; Objects reads stored proofs to hash them
-	// and to show them on /verify.
+	// Signer signs the proof-of-play chain; Objects reads stored proofs to hash them and to show
+	// them on /verify.
 	Signer  signing.Signer
 	Objects Objects
 
