@@ -221,9 +221,9 @@ type Week struct {
 	CreativeID         string         `json:"creative_id"`
 	Product            WeekProduct    `json:"product"`
 	Creatives          []WeekCreative `json:"creatives"`
-	// Status is the week as the advertiser reads it, consistent with its campaign:
-	// pending while the campaign awaits its payment, paused or canceled with it, completed
-	// once the week has ended, reserved for a held week, otherwise active (running or to come).
+	// Status is the week as the advertiser reads it, consistent with its campaign: pending while
+	// the campaign awaits its payment, paused or canceled with it, completed once the week has
+	// ended, reserved for a held week, otherwise active (running or to come).
 	// Answered by GET /api/campaigns/{id}/weeks.
 	Status string `json:"status"`
 	// Plan against delivered: ProductOoh is the contracted impressions, frozen when the

@@ -324,7 +324,7 @@ export const MsgCannotStop = "This campaign has already ended.";
 export const MsgConflictResolved = "This conflict has already been resolved or has expired. Please create the campaign again.";
 /**
  * MsgCreatedActive answers a creation whose campaign is active already (the account credit paid its
- * first week): B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
+ * first week): B §8's "pending payment confirmation" would be wrong.
  */
 export const MsgCreatedActive = "Your campaign was successfully created and is active";
 /**
@@ -411,14 +411,14 @@ export interface Week {
   product: WeekProduct;
   creatives: WeekCreative[];
   /**
-   * Status is the week as the advertiser reads it, consistent with its campaign (issue 12 item
-   * 27): pending while the campaign awaits its payment, paused or canceled with it, completed
-   * once the week has ended, reserved for a held week, otherwise active (running or to come).
+   * Status is the week as the advertiser reads it, consistent with its campaign: pending while
+   * the campaign awaits its payment, paused or canceled with it, completed once the week has
+   * ended, reserved for a held week, otherwise active (running or to come).
    * Answered by GET /api/campaigns/{id}/weeks.
    */
   status: string;
   /**
-   * Plan against delivered (issue 17): ProductOoh is the contracted impressions, frozen when the
+   * Plan against delivered: ProductOoh is the contracted impressions, frozen when the
    * week was booked; DeliveryDiff is act_imp − product_ooh and DeliveryPct act_imp ÷ product_ooh
    * in percent with one decimal, both null until delivery is recorded (the percentage also when
    * nothing was planned). MakeGood is the week's make-good, when it has one (the week table).
@@ -787,7 +787,7 @@ export interface ChartSeries {
   actual: (number /* int64 */ | undefined)[];
   /**
    * Reported and Faces count, per point, the faces whose delivery was recorded and the faces
-   * booked that week: an actual of 2 of 3 faces is not the week's whole delivery (issue 12 item 27).
+   * booked that week: an actual of 2 of 3 faces is not the week's whole delivery.
    */
   reported: number /* int */[];
   faces: number /* int */[];
@@ -798,7 +798,7 @@ export interface ChartSeries {
   plan_floor?: number /* int64 */[];
 }
 /**
- * Proof is a proof of play with the face and the week it shows (issue 12 item 27: a caption).
+ * Proof is a proof of play with the face and the week it shows (its caption).
  */
 export interface Proof extends WeekCreative {
   location_name: string;
@@ -828,7 +828,7 @@ export interface CampaignDetail extends Campaign {
   can_resume: boolean;
   can_stop: boolean;
   /**
-   * MakeGoods are the campaign's make-goods (issue 17), oldest week first;
+   * MakeGoods are the campaign's make-goods, oldest week first;
    * MakeGoodThreshold is the delivery percentage under which a finished week earns one.
    */
   make_goods?: MakeGood[];
@@ -988,13 +988,13 @@ export interface CampaignCompleted {
 /**
  * EventCampaignActivated and EventCampaignPaused are published when a campaign becomes active or
  * paused (paid, resumed; paused by hand or for a failed payment), in the transaction that changes
- * it; webhooks forward them (issue 18).
+ * it; webhooks forward them.
  */
 export const EventCampaignActivated = "campaigns.activated";
 /**
  * EventCampaignActivated and EventCampaignPaused are published when a campaign becomes active or
  * paused (paid, resumed; paused by hand or for a failed payment), in the transaction that changes
- * it; webhooks forward them (issue 18).
+ * it; webhooks forward them.
  */
 export const EventCampaignPaused = "campaigns.paused";
 /**
