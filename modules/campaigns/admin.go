@@ -54,17 +54,13 @@ func checkWeekMoves(moves []WeekMove) (map[string]weekRange, map[string][]string
 // weeks the product does not have yet are booked (all or nothing: a full week answers 409) with the
 // product's price and details. Weeks that have started can neither be moved nor booked. The
 // campaign's dates follow its weeks. Charges are not redone (an admin correction).
-func (m *Module) updateWeeks(ctx context.Context, p *auth.Principal, id string, req WeeksUpdate) (*MessageResponse, error) {
+func (s *service) updateWeeks(ctx context.Context, p *auth.Principal, id string, req WeeksUpdate) (*MessageResponse, error) {
 	ranges, listed, err := checkWeekMoves(req.Weeks)
 	if err != nil {
 		return nil, err
 	}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
-		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+	err = s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
+		weeks, err := s.store.CampaignWeeks(ctx, c.ID)
 		if err != nil {
 			return err
 		}
@@ -72,7 +68,7 @@ func (m *Module) updateWeeks(ctx context.Context, p *auth.Principal, id string, 
 		for _, w := range weeks {
 			byID[w.ID] = w
 		}
-		today := dates.Today(m.deps.Clock)
+		today := dates.Today(s.deps.Clock)
 		var release []store.Week
 		var items []locations.FaceWeek
 		template := map[string]store.Week{}
@@ -114,15 +110,15 @@ func (m *Module) updateWeeks(ctx context.Context, p *auth.Principal, id string, 
 				items = append(items, locations.FaceWeek{FaceID: product, Week: wk})
 			}
 		}
-		if err := m.releaseWeekRows(ctx, c, release); err != nil {
+		if err := s.releaseWeekRows(ctx, c, release); err != nil {
 			return err
 		}
 		if len(items) > 0 {
-			rr, err := m.deps.Locations.Book(ctx, locations.ReserveRequest{Key: "campaign:" + c.ID + ":move:" + ids.New(), CompanyID: c.CompanyID, Ref: c.ID, Items: items})
+			rr, err := s.deps.Locations.Book(ctx, locations.ReserveRequest{Key: "campaign:" + c.ID + ":move:" + ids.New(), CompanyID: c.CompanyID, Ref: c.ID, Items: items})
 			if err != nil {
 				return err
 			}
-			now := m.deps.Clock.Now()
+			now := s.deps.Clock.Now()
 			rows := make([]store.Week, 0, len(rr.Spots))
 			for _, sp := range rr.Spots {
 				w := template[sp.FaceID]
@@ -130,14 +126,14 @@ func (m *Module) updateWeeks(ctx context.Context, p *auth.Principal, id string, 
 				w.SpotID, w.SpotKey, w.CreatedAt, w.UpdatedAt = sp.ID, sp.Key, now, now
 				rows = append(rows, w)
 			}
-			if err := m.store.InsertWeeks(ctx, rows); err != nil {
+			if err := s.store.InsertWeeks(ctx, rows); err != nil {
 				return err
 			}
 		}
-		if err := m.refreshDates(ctx, c); err != nil {
+		if err := s.refreshDates(ctx, c); err != nil {
 			return err
 		}
-		return m.auditAdmin(ctx, p, AuditCampaignWeeks, "campaign", c.ID, map[string]any{"released": len(release), "booked": len(items)}, req)
+		return s.auditAdmin(ctx, p, AuditCampaignWeeks, "campaign", c.ID, map[string]any{"released": len(release), "booked": len(items)}, req)
 	})
 	if err != nil {
 		if apperr.CodeOf(err) == apperr.EINVALID || apperr.CodeOf(err) == apperr.ENOTFOUND || apperr.CodeOf(err) == apperr.ECONFLICT {
@@ -149,34 +145,34 @@ func (m *Module) updateWeeks(ctx context.Context, p *auth.Principal, id string, 
 }
 
 // refreshDates sets the campaign's start, end and duration from its weeks.
-func (m *Module) refreshDates(ctx context.Context, c *store.Campaign) error {
-	spans, err := m.store.WeekSpans(ctx, []string{c.ID})
+func (s *service) refreshDates(ctx context.Context, c *store.Campaign) error {
+	spans, err := s.store.WeekSpans(ctx, []string{c.ID})
 	if err != nil {
 		return err
 	}
-	s, ok := spans[c.ID]
+	span, ok := spans[c.ID]
 	if !ok {
 		return nil
 	}
-	end := s.Last.AddDays(6)
-	return m.store.SetCampaign(ctx, c.ID, map[string]any{"start_date": s.First, "end_date": end,
-		"duration": s.First.DaysUntil(end)/7 + 1, "updated_at": m.deps.Clock.Now()})
+	end := span.Last.AddDays(6)
+	return s.store.SetCampaign(ctx, c.ID, map[string]any{"start_date": span.First, "end_date": end,
+		"duration": span.First.DaysUntil(end)/7 + 1, "updated_at": s.deps.Clock.Now()})
 }
 
 // sendUpdateMailer is POST /api/campaigns/update/mailer/: the advertiser is told, through the
 // outbox, that an admin updated the campaign.
-func (m *Module) sendUpdateMailer(ctx context.Context, p *auth.Principal, req UpdateMailerRequest) (*MessageResponse, error) {
+func (s *service) sendUpdateMailer(ctx context.Context, p *auth.Principal, req UpdateMailerRequest) (*MessageResponse, error) {
 	if len(req.Message) > 2000 {
 		return nil, apperr.Field("message", MsgMessageTooLong)
 	}
 	if strings.TrimSpace(req.CampaignID) == "" {
 		return nil, apperr.NotFound(MsgCampaignNotFound)
 	}
-	c, err := m.findCampaign(ctx, p, req.CampaignID)
+	c, err := s.findCampaign(ctx, p, req.CampaignID)
 	if err != nil {
 		return nil, err
 	}
-	if err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error { return m.mailCampaignUpdated(ctx, c, req.Message) }); err != nil {
+	if err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error { return s.mailCampaignUpdated(ctx, c, req.Message) }); err != nil {
 		return nil, err
 	}
 	return &MessageResponse{Success: true, Message: MsgMailerSent}, nil

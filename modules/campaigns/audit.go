@@ -26,9 +26,9 @@ const (
 
 // auditAdmin writes a change made by an admin, or in a moderated session, to the audit log in the
 // caller's transaction (DESIGN.md §1.12); a user's own change is not an admin change.
-func (m *Module) auditAdmin(ctx context.Context, p *auth.Principal, action, objectType, id string, before, after any) error {
+func (s *service) auditAdmin(ctx context.Context, p *auth.Principal, action, objectType, id string, before, after any) error {
 	if p == nil || (!p.IsAdmin() && p.ModeratorID == "") {
 		return nil
 	}
-	return m.deps.Audit.Record(ctx, audit.Change{Action: action, ObjectType: objectType, ObjectID: id, Before: before, After: after})
+	return s.deps.Audit.Record(ctx, audit.Change{Action: action, ObjectType: objectType, ObjectID: id, Before: before, After: after})
 }

@@ -52,24 +52,24 @@ func creditKey(campaignID string, week dates.Date) string {
 // charge. Calling it again for the same week answers the existing row and charges nothing: the
 // creation and the weekly job may both reach a week. ECONFLICT when the week has nothing booked;
 // EINVALID (billing.MsgCardRequired) without a card on file.
-func (m *Module) scheduleWeekCharge(ctx context.Context, c *store.Campaign, week dates.Date) (*store.Charge, error) {
+func (s *service) scheduleWeekCharge(ctx context.Context, c *store.Campaign, week dates.Date) (*store.Charge, error) {
 	var ch *store.Charge
-	err := db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		var err error
-		ch, err = m.chargeWeek(ctx, c, week)
+		ch, err = s.chargeWeek(ctx, c, week)
 		return err
 	})
 	return ch, err
 }
 
 // chargeWeek is scheduleWeekCharge inside a transaction.
-func (m *Module) chargeWeek(ctx context.Context, c *store.Campaign, week dates.Date) (*store.Charge, error) {
-	if existing, err := m.store.ChargeOf(ctx, c.ID, week); err == nil {
+func (s *service) chargeWeek(ctx context.Context, c *store.Campaign, week dates.Date) (*store.Charge, error) {
+	if existing, err := s.store.ChargeOf(ctx, c.ID, week); err == nil {
 		return existing, nil
 	} else if !db.IsNotFound(err) {
 		return nil, apperr.Internal(err)
 	}
-	rows, err := m.store.WeekRows(ctx, c.ID, week, WeekActive)
+	rows, err := s.store.WeekRows(ctx, c.ID, week, WeekActive)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -84,55 +84,55 @@ func (m *Module) chargeWeek(ctx context.Context, c *store.Campaign, week dates.D
 		// Maximum budget (B §9): the week costs the daily budget × 7, whatever the faces' prices.
 		prices = []money.Cents{weeklyOfDaily(money.Cents(c.MaxBudget))}
 	}
-	remaining, err := m.store.CountWeeksFrom(ctx, c.ID, week, WeekActive)
+	remaining, err := s.store.CountWeeksFrom(ctx, c.ID, week, WeekActive)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	credit, err := m.deps.Billing.AccountCredit(ctx, c.CompanyID)
+	credit, err := s.deps.Billing.AccountCredit(ctx, c.CompanyID)
 	if err != nil {
 		return nil, err
 	}
 	wq := billing.QuoteCampaign(prices, credit, max(remaining, 1)).Weeks[0]
-	now := m.deps.Clock.Now()
+	now := s.deps.Clock.Now()
 	ch := &store.Charge{ID: ids.New(), CampaignID: c.ID, CompanyID: c.CompanyID, Week: week, Amount: int64(wq.Net),
 		Credit: int64(wq.Credit), Status: ChargeSucceeded, CreatedAt: now, UpdatedAt: now}
 	desc := fmt.Sprintf("Campaign %s, week of %s", c.Name, week.Format("Jan 02, 2006"))
 	if wq.Credit > 0 {
-		if _, err := m.deps.Billing.SpendCredit(ctx, billing.CreditRequest{Key: creditKey(c.ID, week), CompanyID: c.CompanyID,
+		if _, err := s.deps.Billing.SpendCredit(ctx, billing.CreditRequest{Key: creditKey(c.ID, week), CompanyID: c.CompanyID,
 			Amount: wq.Credit, Description: desc, CampaignRef: c.ID}); err != nil {
 			return nil, err
 		}
 	}
 	if wq.Net > 0 {
 		w := week
-		t, err := m.deps.Billing.ScheduleCharge(ctx, billing.ChargeRequest{Key: chargeKey(c.ID, week), CompanyID: c.CompanyID,
+		t, err := s.deps.Billing.ScheduleCharge(ctx, billing.ChargeRequest{Key: chargeKey(c.ID, week), CompanyID: c.CompanyID,
 			Amount: wq.Net, Description: desc, CampaignRef: c.ID, Week: &w})
 		if err != nil {
 			return nil, err
 		}
 		ch.TransactionID, ch.Status = t.ID, ChargePending
 	}
-	inserted, err := m.store.InsertCharge(ctx, ch)
+	inserted, err := s.store.InsertCharge(ctx, ch)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	if !inserted {
 		// Another transaction charged the week first (and, by the billing keys, the same amount).
-		return m.store.ChargeOf(ctx, c.ID, week)
+		return s.store.ChargeOf(ctx, c.ID, week)
 	}
 	if ch.Status == ChargeSucceeded {
 		// Credit covered the week: it is paid now.
-		if err := m.store.AddTotalCost(ctx, c.ID, ch.Amount+ch.Credit); err != nil {
+		if err := s.store.AddTotalCost(ctx, c.ID, ch.Amount+ch.Credit); err != nil {
 			return nil, apperr.Internal(err)
 		}
 	}
 	return ch, nil
 }
 
-// subscribeCreate wires the creation side's reactions: a settled charge activates a campaign, or
+// subscribe wires the reactions to billing's settled charges: a settled charge activates a campaign, or
 // records the failure, or pauses a running campaign.
-func (m *Module) subscribeCreate() {
-	m.deps.Events.Subscribe(billing.EventChargeSettled, m.onChargeSettled)
+func (s *service) subscribe() {
+	s.deps.Events.Subscribe(billing.EventChargeSettled, s.onChargeSettled)
 }
 
 // onChargeSettled records a charge's outcome (brief decision 5). It runs in the dispatcher's
@@ -142,7 +142,7 @@ func (m *Module) subscribeCreate() {
 //   - the first week failed: the campaign stays pending with payment_status failed and the
 //     gateway's message (the web app retries through PUT /api/transactions/{id});
 //   - a later week failed: an active campaign is paused and the advertiser is emailed.
-func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
+func (s *service) onChargeSettled(ctx context.Context, e events.Event) error {
 	var p billing.ChargeSettled
 	if err := json.Unmarshal(e.Payload, &p); err != nil {
 		return err
@@ -150,7 +150,7 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 	if p.CampaignRef == "" || p.Week == nil || !strings.HasPrefix(p.Key, "campaign:") {
 		return nil // not a campaign week's charge
 	}
-	ch, err := m.store.ChargeOf(ctx, p.CampaignRef, *p.Week)
+	ch, err := s.store.ChargeOf(ctx, p.CampaignRef, *p.Week)
 	if db.IsNotFound(err) {
 		return nil
 	} else if err != nil {
@@ -159,20 +159,20 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 	if ch.TransactionID != p.TransactionID || ch.Status == p.Status || ch.Status == ChargeSucceeded || ch.Status == ChargeSkipped {
 		return nil // another charge, already recorded, or already paid
 	}
-	c, err := m.store.CampaignByID(ctx, p.CampaignRef)
+	c, err := s.store.CampaignByID(ctx, p.CampaignRef)
 	if db.IsNotFound(err) {
 		return nil
 	} else if err != nil {
 		return err
 	}
-	now := m.deps.Clock.Now()
-	if err := m.store.UpdateCharge(ctx, ch.ID, now, map[string]any{"status": p.Status, "message": truncate(p.Message, 255)}); err != nil {
+	now := s.deps.Clock.Now()
+	if err := s.store.UpdateCharge(ctx, ch.ID, now, map[string]any{"status": p.Status, "message": retry.Truncate(p.Message, 255)}); err != nil {
 		return err
 	}
 	first := !p.Week.After(c.StartDate)
 	switch {
 	case p.Status == billing.StatusSucceeded:
-		if err := m.store.AddTotalCost(ctx, c.ID, ch.Amount+ch.Credit); err != nil {
+		if err := s.store.AddTotalCost(ctx, c.ID, ch.Amount+ch.Credit); err != nil {
 			return err
 		}
 		if !first {
@@ -181,22 +181,22 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 		fields := map[string]any{"payment_status": billing.StatusSucceeded, "payment_message": "", "transaction_id": p.TransactionID}
 		if c.Status == StatusPending || c.Status == StatusPaid {
 			fields["status"] = StatusActive
-			m.publishStatus(ctx, c, StatusActive)
+			s.publishStatus(ctx, c, StatusActive)
 		}
-		return m.store.UpdateCampaign(ctx, c.ID, now, fields)
+		return s.store.UpdateCampaign(ctx, c.ID, now, fields)
 	case p.Status == billing.StatusFailed && first:
-		return m.store.UpdateCampaign(ctx, c.ID, now, map[string]any{"payment_status": billing.StatusFailed,
-			"payment_message": truncate(p.Message, 255), "transaction_id": p.TransactionID})
+		return s.store.UpdateCampaign(ctx, c.ID, now, map[string]any{"payment_status": billing.StatusFailed,
+			"payment_message": retry.Truncate(p.Message, 255), "transaction_id": p.TransactionID})
 	case p.Status == billing.StatusFailed:
 		if c.Status != StatusActive {
 			return nil
 		}
-		if err := m.store.UpdateCampaign(ctx, c.ID, now, map[string]any{"status": StatusPaused,
-			"payment_status": billing.StatusFailed, "payment_message": truncate(p.Message, 255), "transaction_id": p.TransactionID}); err != nil {
+		if err := s.store.UpdateCampaign(ctx, c.ID, now, map[string]any{"status": StatusPaused,
+			"payment_status": billing.StatusFailed, "payment_message": retry.Truncate(p.Message, 255), "transaction_id": p.TransactionID}); err != nil {
 			return err
 		}
-		m.publishStatus(ctx, c, StatusPaused)
-		m.mailWeekPaymentFailed(ctx, c, *p.Week, p.Message)
+		s.publishStatus(ctx, c, StatusPaused)
+		s.mailWeekPaymentFailed(ctx, c, *p.Week, p.Message)
 		return nil
 	}
 	return nil
@@ -204,13 +204,13 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 
 // mailWeekPaymentFailed tells the advertiser that a week's payment failed and the campaign is
 // paused, through the outbox (in the caller's transaction), as a notification: the pause stands
-// even when the email cannot be queued (issue 24 §3).
-func (m *Module) mailWeekPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, reason string) {
-	m.notify(ctx, "mail: week payment failed", func(ctx context.Context) error { return m.queueWeekPaymentFailed(ctx, c, week, reason) })
+// even when the email cannot be queued.
+func (s *service) mailWeekPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, reason string) {
+	s.notify(ctx, "mail: week payment failed", func(ctx context.Context) error { return s.queueWeekPaymentFailed(ctx, c, week, reason) })
 }
 
-func (m *Module) queueWeekPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, reason string) error {
-	users, err := m.deps.Identity.FindUsersByIDs(ctx, []string{c.UserID})
+func (s *service) queueWeekPaymentFailed(ctx context.Context, c *store.Campaign, week dates.Date, reason string) error {
+	users, err := s.deps.Identity.FindUsersByIDs(ctx, []string{c.UserID})
 	if err != nil {
 		return err
 	}
@@ -218,8 +218,5 @@ func (m *Module) queueWeekPaymentFailed(ctx context.Context, c *store.Campaign, 
 		return nil
 	}
 	u := users[0]
-	return m.deps.Outbox.Enqueue(ctx, paymentFailedMail(u.Local.Email, u.Local.FirstName, c, week, reason))
+	return s.deps.Outbox.Enqueue(ctx, paymentFailedMail(u.Local.Email, u.Local.FirstName, c, week, reason))
 }
-
-// truncate cuts s to at most n bytes, on a rune boundary (the stored columns' sizes).
-func truncate(s string, n int) string { return retry.Truncate(s, n) }

@@ -95,7 +95,7 @@ func buildChart(weeks []store.Week, duration int, now time.Time, loc *time.Locat
 }
 
 // withPlanFloor adds the plan band's lower edge to a chart: each point's plan × the make-good
-// threshold (issue 17). A week delivered under it earns a make-good once it has finished.
+// threshold. A week delivered under it earns a make-good once it has finished.
 func withPlanFloor(ch ChartSeries, thresholdPercent int) ChartSeries {
 	ch.PlanFloor = make([]int64, len(ch.Minimum))
 	for i, v := range ch.Minimum {

@@ -17,7 +17,7 @@ import (
 	"marquee/platform/jobs"
 )
 
-// Conflicts (issue 6, B §4, brief decision 7). When a creation finds a full week, its transaction
+// Conflicts (B §4, brief decision 7). When a creation finds a full week, its transaction
 // rolls back and a draft campaign (status conflict) is made in a new one: the chosen weeks that are
 // free are held as active week rows (key campaign:<id>:own), the nearest later free weeks of the
 // taken ones as reserved rows (key campaign:<id>:suggested). Both holds, and the draft, last until
@@ -32,7 +32,7 @@ var errHoldRace = errors.New("campaigns: a hold lost a race")
 
 // createDraft makes the conflict draft of a plan whose booking found the conflicts, and answers the
 // 409. A duplicate-key error means a concurrent call with the same key made the campaign first.
-func (m *Module) createDraft(ctx context.Context, p *auth.Principal, key, fp string, plan *campaignPlan, conflicts []locations.Conflict) (*createOutcome, error) {
+func (s *service) createDraft(ctx context.Context, p *auth.Principal, key, fp string, plan *campaignPlan, conflicts []locations.Conflict) (*createOutcome, error) {
 	taken := map[locations.FaceWeek]bool{}
 	suggested := map[locations.FaceWeek]bool{}
 	// merge adds conflicts to what the draft knows, and says how many weeks it learned are taken.
@@ -59,8 +59,8 @@ func (m *Module) createDraft(ctx context.Context, p *auth.Principal, key, fp str
 	// ends: a Hold reports as taken only weeks it was asked for, which the draft did not know were
 	// taken, so every retry grows taken, and each needs another request to have filled a week.
 	for {
-		if m.beforeDraft != nil {
-			m.beforeDraft()
+		if s.beforeDraft != nil {
+			s.beforeDraft()
 		}
 		var own, sugg []locations.FaceWeek
 		for _, f := range plan.Faces {
@@ -75,35 +75,35 @@ func (m *Module) createDraft(ctx context.Context, p *auth.Principal, key, fp str
 				sugg = append(sugg, k)
 			}
 		}
-		row := m.newCampaignRow(plan, ids.New(), p.UserID, key, fp, StatusConflict)
-		expires := m.deps.Clock.Now().Add(m.deps.HoldTTL)
+		row := s.newCampaignRow(plan, ids.New(), p.UserID, key, fp, StatusConflict)
+		expires := s.deps.Clock.Now().Add(s.deps.HoldTTL)
 		row.HoldExpiresAt = &expires
 		row.PaymentStatus = ""
-		err := db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
-			if err := m.store.Create(ctx, row); err != nil {
+		err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+			if err := s.store.Create(ctx, row); err != nil {
 				return err
 			}
 			var rows []store.Week
 			if len(own) > 0 {
-				res, err := m.deps.Locations.Hold(ctx, locations.ReserveRequest{Key: ownKey(row.ID), CompanyID: row.CompanyID, Ref: row.ID, Items: own})
+				res, err := s.deps.Locations.Hold(ctx, locations.ReserveRequest{Key: ownKey(row.ID), CompanyID: row.CompanyID, Ref: row.ID, Items: own})
 				if len(res.Conflicts) > 0 {
 					return holdLost(merge(res.Conflicts))
 				} else if err != nil {
 					return err
 				}
-				rows = append(rows, m.weekRows(row, plan, res.Spots, ownKey(row.ID), WeekActive)...)
+				rows = append(rows, s.weekRows(row, plan, res.Spots, ownKey(row.ID), WeekActive)...)
 			}
 			if len(sugg) > 0 {
-				res, err := m.deps.Locations.Hold(ctx, locations.ReserveRequest{Key: suggestedKey(row.ID), CompanyID: row.CompanyID, Ref: row.ID, Items: sugg})
+				res, err := s.deps.Locations.Hold(ctx, locations.ReserveRequest{Key: suggestedKey(row.ID), CompanyID: row.CompanyID, Ref: row.ID, Items: sugg})
 				if len(res.Conflicts) > 0 {
 					// A suggested week went meanwhile: drop it and offer what is free.
 					return holdLost(merge(res.Conflicts))
 				} else if err != nil {
 					return err
 				}
-				rows = append(rows, m.weekRows(row, plan, res.Spots, suggestedKey(row.ID), WeekReserved)...)
+				rows = append(rows, s.weekRows(row, plan, res.Spots, suggestedKey(row.ID), WeekReserved)...)
 			}
-			return m.store.InsertWeeks(ctx, rows)
+			return s.store.InsertWeeks(ctx, rows)
 		})
 		if errors.Is(err, errHoldRace) {
 			continue
@@ -111,7 +111,7 @@ func (m *Module) createDraft(ctx context.Context, p *auth.Principal, key, fp str
 		if err != nil {
 			return nil, err
 		}
-		resp, err := m.conflictResponse(ctx, row, plan.Form)
+		resp, err := s.conflictResponse(ctx, row, plan.Form)
 		if err != nil {
 			return nil, err
 		}
@@ -131,8 +131,8 @@ func holdLost(learned int) error {
 
 // conflictResponse is the 409 of a draft: the campaign with its weeks (active where the chosen
 // dates are held, reserved on the suggested ones), when the holds expire, and the form.
-func (m *Module) conflictResponse(ctx context.Context, c *store.Campaign, form CampaignForm) (*ConflictResponse, error) {
-	rows, err := m.store.WeeksOf(ctx, c.ID)
+func (s *service) conflictResponse(ctx context.Context, c *store.Campaign, form CampaignForm) (*ConflictResponse, error) {
+	rows, err := s.store.WeeksOf(ctx, c.ID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -140,26 +140,26 @@ func (m *Module) conflictResponse(ctx context.Context, c *store.Campaign, form C
 	for i := range rows {
 		weeks[i] = weekDTO(&rows[i], nil)
 	}
-	cc := ConflictCampaign{Campaign: *m.namedCampaignDTO(ctx, c), Weeks: weeks}
+	cc := ConflictCampaign{Campaign: *s.namedCampaignDTO(ctx, c), Weeks: weeks}
 	if c.HoldExpiresAt != nil {
 		cc.ExpiresAt = *c.HoldExpiresAt
 	}
 	return &ConflictResponse{Success: false, Message: MsgConflict, Campaign: cc, Params: form}, nil
 }
 
-func (m *Module) draftExpired(c *store.Campaign) bool {
-	return c.HoldExpiresAt != nil && !c.HoldExpiresAt.After(m.deps.Clock.Now())
+func (s *service) draftExpired(c *store.Campaign) bool {
+	return c.HoldExpiresAt != nil && !c.HoldExpiresAt.After(s.deps.Clock.Now())
 }
 
 // dropDraft releases a draft's holds and deletes it with its weeks.
-func (m *Module) dropDraft(ctx context.Context, c *store.Campaign) error {
-	return db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
+func (s *service) dropDraft(ctx context.Context, c *store.Campaign) error {
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		for _, key := range []string{ownKey(c.ID), suggestedKey(c.ID)} {
-			if _, err := m.deps.Locations.Release(ctx, locations.KeyRequest{Key: key, CompanyID: c.CompanyID}); err != nil {
+			if _, err := s.deps.Locations.Release(ctx, locations.KeyRequest{Key: key, CompanyID: c.CompanyID}); err != nil {
 				return err
 			}
 		}
-		if err := m.store.DeleteCampaign(ctx, c.ID); err != nil {
+		if err := s.store.DeleteCampaign(ctx, c.ID); err != nil {
 			return apperr.Internal(err)
 		}
 		return nil
@@ -174,43 +174,43 @@ func (m *Module) dropDraft(ctx context.Context, c *store.Campaign) error {
 // Either way the campaign becomes pending, its dates follow its weeks, and its first week is
 // charged as at creation. ENOTFOUND for another company's draft; ECONFLICT (MsgConflictResolved)
 // when it was resolved already or its holds expired.
-func (m *Module) resolve(ctx context.Context, p *auth.Principal, id string, req ResolveRequest) (*ResolveResponse, error) {
+func (s *service) resolve(ctx context.Context, p *auth.Principal, id string, req ResolveRequest) (*ResolveResponse, error) {
 	if req.Choice != ResolveOwnDates && req.Choice != ResolveSuggestedDates {
 		return nil, apperr.Field("choice", MsgChoiceInvalid)
 	}
 	if !ids.Valid(id) {
 		return nil, apperr.NotFound(MsgCampaignNotFound)
 	}
-	c, err := m.store.CompanyCampaign(ctx, p.CompanyID, id)
+	c, err := s.store.CompanyCampaign(ctx, p.CompanyID, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgCampaignNotFound, "")
 	}
 	if c.Status != StatusConflict {
 		return nil, apperr.New(apperr.ECONFLICT, MsgConflictResolved)
 	}
-	if m.draftExpired(c) {
-		if err := m.dropDraft(ctx, c); err != nil {
+	if s.draftExpired(c) {
+		if err := s.dropDraft(ctx, c); err != nil {
 			return nil, err
 		}
 		return nil, apperr.New(apperr.ECONFLICT, MsgConflictResolved)
 	}
-	rows, err := m.store.WeeksOf(ctx, c.ID)
+	rows, err := s.store.WeeksOf(ctx, c.ID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	hasActive := slices.ContainsFunc(rows, func(w store.Week) bool { return w.Status == WeekActive })
 	hasReserved := slices.ContainsFunc(rows, func(w store.Week) bool { return w.Status == WeekReserved })
 	if req.Choice == ResolveOwnDates && !hasActive || req.Choice == ResolveSuggestedDates && !hasActive && !hasReserved {
-		if err := m.dropDraft(ctx, c); err != nil {
+		if err := s.dropDraft(ctx, c); err != nil {
 			return nil, err
 		}
 		return &ResolveResponse{Success: true, Message: MsgNothingCreated}, nil
 	}
 	var charge *store.Charge
-	err = db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
-		now := m.deps.Clock.Now()
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		now := s.deps.Clock.Now()
 		// Only one resolution wins: the draft turns pending once.
-		claimed, err := m.store.ClaimDraft(ctx, c.ID, StatusConflict, StatusPending, now)
+		claimed, err := s.store.ClaimDraft(ctx, c.ID, StatusConflict, StatusPending, now)
 		if err != nil {
 			return apperr.Internal(err)
 		}
@@ -222,7 +222,7 @@ func (m *Module) resolve(ctx context.Context, p *auth.Principal, id string, req 
 		// without its spot.
 		live := map[string]bool{}
 		if hasActive {
-			spots, err := m.deps.Locations.ConfirmHold(ctx, locations.KeyRequest{Key: ownKey(c.ID), CompanyID: c.CompanyID})
+			spots, err := s.deps.Locations.ConfirmHold(ctx, locations.KeyRequest{Key: ownKey(c.ID), CompanyID: c.CompanyID})
 			if err != nil {
 				return resolveErr(err)
 			}
@@ -231,21 +231,21 @@ func (m *Module) resolve(ctx context.Context, p *auth.Principal, id string, req 
 			}
 		}
 		if req.Choice == ResolveOwnDates {
-			if _, err := m.deps.Locations.Release(ctx, locations.KeyRequest{Key: suggestedKey(c.ID), CompanyID: c.CompanyID}); err != nil {
+			if _, err := s.deps.Locations.Release(ctx, locations.KeyRequest{Key: suggestedKey(c.ID), CompanyID: c.CompanyID}); err != nil {
 				return err
 			}
-			if err := m.store.DeleteWeeksWithStatus(ctx, c.ID, WeekReserved); err != nil {
+			if err := s.store.DeleteWeeksWithStatus(ctx, c.ID, WeekReserved); err != nil {
 				return apperr.Internal(err)
 			}
 		} else if hasReserved {
-			spots, err := m.deps.Locations.ConfirmHold(ctx, locations.KeyRequest{Key: suggestedKey(c.ID), CompanyID: c.CompanyID})
+			spots, err := s.deps.Locations.ConfirmHold(ctx, locations.KeyRequest{Key: suggestedKey(c.ID), CompanyID: c.CompanyID})
 			if err != nil {
 				return resolveErr(err)
 			}
 			for _, sp := range spots {
 				live[sp.ID] = true
 			}
-			if err := m.store.SetWeeksStatus(ctx, c.ID, WeekReserved, WeekActive, now); err != nil {
+			if err := s.store.SetWeeksStatus(ctx, c.ID, WeekReserved, WeekActive, now); err != nil {
 				return apperr.Internal(err)
 			}
 		}
@@ -256,23 +256,23 @@ func (m *Module) resolve(ctx context.Context, p *auth.Principal, id string, req 
 			}
 		}
 		if len(gone) > 0 {
-			if err := m.store.DeleteWeeks(ctx, gone); err != nil {
+			if err := s.store.DeleteWeeks(ctx, gone); err != nil {
 				return apperr.Internal(err)
 			}
 		}
-		if err := m.fitDatesToWeeks(ctx, c); err != nil {
+		if err := s.fitDatesToWeeks(ctx, c); err != nil {
 			return err
 		}
-		if charge, err = m.scheduleWeekCharge(ctx, c, c.StartDate); err != nil {
+		if charge, err = s.scheduleWeekCharge(ctx, c, c.StartDate); err != nil {
 			return err
 		}
-		return m.markCharged(ctx, c, charge)
+		return s.markCharged(ctx, c, charge)
 	})
 	if err != nil {
 		return nil, err
 	}
-	m.settleAfterCommit(ctx, charge)
-	return &ResolveResponse{Success: true, Message: createdMessage(c.Status), Campaign: m.namedCampaignDTO(ctx, c)}, nil
+	s.settleAfterCommit(ctx, charge)
+	return &ResolveResponse{Success: true, Message: createdMessage(c.Status), Campaign: s.namedCampaignDTO(ctx, c)}, nil
 }
 
 // resolveErr maps a hold that can no longer be confirmed to MsgConflictResolved.
@@ -287,8 +287,8 @@ func resolveErr(err error) error {
 // fitDatesToWeeks makes a resolved campaign's dates those of its active weeks: the start is the
 // first booked Monday, the end the last booked week's Sunday, the duration the weeks between (a
 // one-time campaign that now spans more than one week becomes weekly, B §4). The budgets follow.
-func (m *Module) fitDatesToWeeks(ctx context.Context, c *store.Campaign) error {
-	first, last, _, err := m.store.WeekSpan(ctx, c.ID, WeekActive)
+func (s *service) fitDatesToWeeks(ctx context.Context, c *store.Campaign) error {
+	first, last, _, err := s.store.WeekSpan(ctx, c.ID, WeekActive)
 	if err != nil {
 		return apperr.Internal(err)
 	}
@@ -300,24 +300,24 @@ func (m *Module) fitDatesToWeeks(ctx context.Context, c *store.Campaign) error {
 	if c.Frequency == FrequencyOngoing {
 		c.Duration = 1
 	}
-	weekly, total, err := m.budgetOfWeeks(ctx, c, first)
+	weekly, total, err := s.budgetOfWeeks(ctx, c, first)
 	if err != nil {
 		return err
 	}
 	c.WeeklyBudget, c.TotalBudget, c.Status, c.HoldExpiresAt, c.PaymentStatus = weekly, total, StatusPending, nil, ""
-	return m.store.UpdateCampaign(ctx, c.ID, m.deps.Clock.Now(), map[string]any{"start_date": c.StartDate, "end_date": c.EndDate,
+	return s.store.UpdateCampaign(ctx, c.ID, s.deps.Clock.Now(), map[string]any{"start_date": c.StartDate, "end_date": c.EndDate,
 		"duration": c.Duration, "frequency": c.Frequency, "weekly_budget": weekly, "total_budget": total, "hold_expires_at": nil})
 }
 
 // budgetOfWeeks prices a campaign's active weeks as the charges will: the first week's net (the
 // weekly budget) and the sum of every week's net, the account credit split evenly across the
 // booked weeks (B §9).
-func (m *Module) budgetOfWeeks(ctx context.Context, c *store.Campaign, first dates.Date) (weekly, total int64, err error) {
-	rows, err := m.store.WeeksOf(ctx, c.ID)
+func (s *service) budgetOfWeeks(ctx context.Context, c *store.Campaign, first dates.Date) (weekly, total int64, err error) {
+	rows, err := s.store.WeeksOf(ctx, c.ID)
 	if err != nil {
 		return 0, 0, apperr.Internal(err)
 	}
-	credit, err := m.deps.Billing.AccountCredit(ctx, c.CompanyID)
+	credit, err := s.deps.Billing.AccountCredit(ctx, c.CompanyID)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -347,21 +347,21 @@ func (m *Module) budgetOfWeeks(ctx context.Context, c *store.Campaign, first dat
 // JobExpireDrafts deletes the conflict drafts whose holds expired.
 const JobExpireDrafts = "campaigns.expire-drafts"
 
-// createJobs are the creation side's jobs: conflict drafts whose holds expired are deleted (the
+// expireDraftsJob is the creation side's job: conflict drafts whose holds expired are deleted (the
 // locations hold job frees their spots; the draft's keys are released here too).
-func (m *Module) createJobs() []jobs.Job {
-	return []jobs.Job{{Name: JobExpireDrafts, Every: time.Minute, Run: m.expireDrafts}}
+func (s *service) expireDraftsJob() jobs.Job {
+	return jobs.Job{Name: JobExpireDrafts, Every: time.Minute, Run: s.expireDrafts}
 }
 
 // expireDrafts is one pass of the draft-expiry job. It is idempotent.
-func (m *Module) expireDrafts(ctx context.Context) error {
+func (s *service) expireDrafts(ctx context.Context) error {
 	for {
-		drafts, err := m.store.ExpiredDrafts(ctx, StatusConflict, m.deps.Clock.Now(), 100)
+		drafts, err := s.store.ExpiredDrafts(ctx, StatusConflict, s.deps.Clock.Now(), 100)
 		if err != nil {
 			return err
 		}
 		for i := range drafts {
-			if err := m.dropDraft(ctx, &drafts[i]); err != nil {
+			if err := s.dropDraft(ctx, &drafts[i]); err != nil {
 				return err
 			}
 		}

@@ -14,7 +14,7 @@ import (
 
 // The dashboard counts (A §3) are read on every dashboard visit and change only when a campaign
 // is written, so they are answered from memory while no campaign write has happened since
-// (issue 16, docs/performance.md): any write on the campaigns table, on this process or (on
+// (docs/performance.md): any write on the campaigns table, on this process or (on
 // PostgreSQL) on another replica, ends every kept answer (platform/db.Watch).
 
 // countTTL bounds how long a kept answer lives even when no change arrives.
@@ -41,8 +41,8 @@ func newCountCache(gdb *gorm.DB) *countCache {
 
 // countCampaigns answers the dashboard counts (A §3): a stored 'paid' counts as pending; the
 // total counts every listed campaign (canceled ones too).
-func (m *Module) countCampaigns(ctx context.Context, companyID string) (*Count, error) {
-	cc := m.counts
+func (s *service) countCampaigns(ctx context.Context, companyID string) (*Count, error) {
+	cc := s.counts
 	cc.mu.RLock()
 	k, ok := cc.kept[companyID]
 	cc.mu.RUnlock()
@@ -52,7 +52,7 @@ func (m *Module) countCampaigns(ctx context.Context, companyID string) (*Count, 
 	}
 	gen, cacheable := cc.watch.Begin()
 	at := time.Now()
-	byStatus, err := m.store.StatusCounts(ctx, companyID)
+	byStatus, err := s.store.StatusCounts(ctx, companyID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 16: the dashboard counts are answered from memory, yet every campaign write (an action
+// The dashboard counts are answered from memory, yet every campaign write (an action
 // through the API, a raw UPDATE, a new campaign) shows in the next count, per company and for
 // admins. On PostgreSQL the writes go to replica A and the counts are read on replica B (two
 // servers on one database, each with its own memory), which must have them cached before each
@@ -59,7 +59,7 @@ func TestCountIsRightAfterEveryWrite(t *testing.T) {
 			t.Helper()
 			id := demoID("count", fmt.Sprint(seeded))
 			d := demoCampaign{"", "Count " + fmt.Sprint(seeded), "SF Bay Area", 1, seeded, -1, 3, status, FrequencyWeekly, "succeeded", ""}
-			if err := ma.seedCampaign(t.Context(), id, accounts[email], d, fs[seeded:seeded+1], today.WeekStart().AddWeeks(-1), false); err != nil {
+			if err := ma.svc.seedCampaign(t.Context(), id, accounts[email], d, fs[seeded:seeded+1], today.WeekStart().AddWeeks(-1), false); err != nil {
 				t.Fatal(err)
 			}
 			seeded++
@@ -79,10 +79,10 @@ func TestCountIsRightAfterEveryWrite(t *testing.T) {
 				if email == "admin@count.test" {
 					scope = ""
 				}
-				mb.counts.mu.RLock()
-				k, ok := mb.counts.kept[scope]
-				mb.counts.mu.RUnlock()
-				if !ok || !mb.counts.watch.Fresh(k.gen) {
+				mb.svc.counts.mu.RLock()
+				k, ok := mb.svc.counts.kept[scope]
+				mb.svc.counts.mu.RUnlock()
+				if !ok || !mb.svc.counts.watch.Fresh(k.gen) {
 					t.Fatalf("%s: the count is not kept on B", email)
 				}
 			}

@@ -16,13 +16,15 @@ import (
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
+	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/money"
+	"marquee/platform/retry"
 )
 
-// Campaign creation (issue 6; brief decisions 2–4, 7, 8). planCampaign validates a form and prices
+// Campaign creation (brief decisions 2–4, 7, 8). planCampaign validates a form and prices
 // it on the server without writing; bookPlan books a plan's weeks in the caller's transaction;
 // create runs both, with the first charge, in one transaction, and turns a conflict into a draft
 // (conflicts.go).
@@ -119,14 +121,14 @@ type campaignPlan struct {
 // Gross is the sum of the chosen faces' weekly prices (start week).
 func (p *campaignPlan) Gross() money.Cents { return p.Quote.Weekly }
 
-// planCampaign validates the form by issue 6 and B §5, each refusal with its exact message and
-// field, and prices it from the locations service and billing's rules. It writes nothing.
+// planCampaign validates the form by B §3 and §5, each refusal with its exact message and field,
+// and prices it from the locations service and billing's rules. It writes nothing.
 // EINVALID (400), ENOTFOUND for an unknown face or another company's creative.
-func (m *Module) planCampaign(ctx context.Context, p *auth.Principal, form CampaignForm, opts planOptions) (*campaignPlan, error) {
+func (s *service) planCampaign(ctx context.Context, p *auth.Principal, form CampaignForm, opts planOptions) (*campaignPlan, error) {
 	if opts.CompanyID == "" && p != nil {
 		opts.CompanyID = p.CompanyID
 	}
-	today := dates.Today(m.deps.Clock)
+	today := dates.Today(s.deps.Clock)
 	plan := &campaignPlan{Form: form, CompanyID: opts.CompanyID}
 
 	plan.Name = strings.TrimSpace(form.Name)
@@ -226,19 +228,19 @@ func (m *Module) planCampaign(ctx context.Context, p *auth.Principal, form Campa
 		plan.MaxBudget = daily
 	}
 
-	faces, err := m.checkFaces(ctx, plan, faceIDs)
+	faces, err := s.checkFaces(ctx, plan, faceIDs)
 	if err != nil {
 		return nil, err
 	}
 	plan.Faces = faces
 
 	if !opts.SkipCreative {
-		if plan.Creative, err = m.chooseCreative(ctx, opts.CompanyID, form); err != nil {
+		if plan.Creative, err = s.chooseCreative(ctx, opts.CompanyID, form); err != nil {
 			return nil, err
 		}
 	}
 	// Prices: the server's, for every face in every booked week (locations' quote, B §9).
-	quotes, err := m.deps.Locations.Quote(ctx, locations.QuoteRequest{FaceIDs: faceIDs, Weeks: plan.Weeks})
+	quotes, err := s.deps.Locations.Quote(ctx, locations.QuoteRequest{FaceIDs: faceIDs, Weeks: plan.Weeks})
 	if err != nil {
 		return nil, err
 	}
@@ -267,19 +269,19 @@ func (m *Module) planCampaign(ctx context.Context, p *auth.Principal, form Campa
 		plan.Impressions = MaxBudgetImpressions(plan.Impressions, weekly, billing.SumPrices(prices), plan.BelowMinimum)
 		prices = []money.Cents{weekly}
 	}
-	if plan.Credit, err = m.deps.Billing.AccountCredit(ctx, opts.CompanyID); err != nil {
+	if plan.Credit, err = s.deps.Billing.AccountCredit(ctx, opts.CompanyID); err != nil {
 		return nil, err
 	}
 	plan.Quote = billing.QuoteCampaign(prices, plan.Credit, plan.Duration)
 	plan.WeeklyBudget = plan.Quote.Weeks[0].Net
-	if err := m.planPromo(ctx, plan); err != nil {
+	if err := s.planPromo(ctx, plan); err != nil {
 		return nil, err
 	}
 
 	// B §5: a card is required only when something is charged: some week's budget is above 0 after
-	// the account credit (issue 12 item 3).
+	// the account credit.
 	if !opts.SkipCard && plan.CardRequired() {
-		if _, err := m.deps.Billing.FindCardOnFile(ctx, opts.CompanyID); apperr.CodeOf(err) == apperr.ENOTFOUND {
+		if _, err := s.deps.Billing.FindCardOnFile(ctx, opts.CompanyID); apperr.CodeOf(err) == apperr.ENOTFOUND {
 			return nil, apperr.Field(fieldCard, MsgCardRequired)
 		} else if err != nil {
 			return nil, err
@@ -313,7 +315,7 @@ func (p *campaignPlan) SpendableBudget() money.Cents {
 // redeemed in the flow), the plan stores it, upper-cased as codes are, and counts its credit still in
 // the account as promo credit (B §9). A code the company did not redeem (or whose redemption an
 // admin removed) is not stored and gives no credit: the campaign names only a promo that paid.
-func (m *Module) planPromo(ctx context.Context, plan *campaignPlan) error {
+func (s *service) planPromo(ctx context.Context, plan *campaignPlan) error {
 	form := plan.Form
 	if form.PromoCode == nil || strings.TrimSpace(form.PromoCode.Value) == "" {
 		return nil
@@ -322,7 +324,7 @@ func (m *Module) planPromo(ctx context.Context, plan *campaignPlan) error {
 	if err != nil {
 		return apperr.Field(fieldPromo, apperr.As(err).Message)
 	}
-	active, err := m.deps.Billing.FindActivePromo(ctx, plan.CompanyID)
+	active, err := s.deps.Billing.FindActivePromo(ctx, plan.CompanyID)
 	if apperr.CodeOf(err) == apperr.ENOTFOUND {
 		return nil
 	} else if err != nil {
@@ -346,9 +348,9 @@ func budgetMatches(client money.Cents, plan *campaignPlan) bool {
 // chosen markets (and cities, when some are chosen) for strategy 1, within the radius of the place
 // for strategy 0. It sets the plan's markets, cities, place and radius. ENOTFOUND for an unknown
 // face.
-func (m *Module) checkFaces(ctx context.Context, plan *campaignPlan, faceIDs []string) ([]locations.Location, error) {
+func (s *service) checkFaces(ctx context.Context, plan *campaignPlan, faceIDs []string) ([]locations.Location, error) {
 	form := plan.Form
-	faces, err := m.deps.Locations.FindFacesByIDs(ctx, faceIDs)
+	faces, err := s.deps.Locations.FindFacesByIDs(ctx, faceIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -369,7 +371,7 @@ func (m *Module) checkFaces(ctx context.Context, plan *campaignPlan, faceIDs []s
 	}
 	switch plan.Strategy {
 	case StrategyMarket:
-		markets, err := m.deps.Locations.Markets(ctx)
+		markets, err := s.deps.Locations.Markets(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -422,7 +424,7 @@ func (m *Module) checkFaces(ctx context.Context, plan *campaignPlan, faceIDs []s
 		if !locations.ValidRadius(plan.Radius) {
 			return nil, apperr.Field(fieldRadius, locations.MsgRadiusInvalid)
 		}
-		near, err := m.deps.Locations.Locations(ctx, locations.LocationQuery{PlaceID: plan.PlaceID, Radius: plan.Radius})
+		near, err := s.deps.Locations.Locations(ctx, locations.LocationQuery{PlaceID: plan.PlaceID, Radius: plan.Radius})
 		if err != nil {
 			return nil, err
 		}
@@ -444,19 +446,19 @@ func (m *Module) checkFaces(ctx context.Context, plan *campaignPlan, faceIDs []s
 
 // chooseCreative is the form's creative, which must be the company's and have a url, or the
 // company's default when the form asks for it (B §5). ENOTFOUND for another company's creative.
-func (m *Module) chooseCreative(ctx context.Context, companyID string, form CampaignForm) (*creatives.Creative, error) {
+func (s *service) chooseCreative(ctx context.Context, companyID string, form CampaignForm) (*creatives.Creative, error) {
 	id := strings.TrimSpace(form.CreativeID)
 	if id == "" {
 		if !form.UseDefaultCreative {
 			return nil, apperr.Field(fieldCreative, MsgCreativeRequired)
 		}
-		cr, err := m.deps.Creatives.FindDefaultCreative(ctx, companyID)
+		cr, err := s.deps.Creatives.FindDefaultCreative(ctx, companyID)
 		if apperr.CodeOf(err) == apperr.ENOTFOUND || (err == nil && cr.URL == "") {
 			return nil, apperr.Field(fieldCreative, MsgCreativeRequired)
 		}
 		return cr, err
 	}
-	crs, err := m.deps.Creatives.FindCreativesByIDs(ctx, []string{id})
+	crs, err := s.deps.Creatives.FindCreativesByIDs(ctx, []string{id})
 	if err != nil {
 		return nil, err
 	}
@@ -484,7 +486,7 @@ func (e *conflictError) Unwrap() error { return e.err }
 // caller's transaction (call it inside db.Transact). The reservation key is plan.BookKey, or
 // campaign:<id>; the reference is the campaign id. A full week answers a *conflictError (ECONFLICT)
 // and the caller must roll back.
-func (m *Module) bookPlan(ctx context.Context, c *store.Campaign, plan *campaignPlan) error {
+func (s *service) bookPlan(ctx context.Context, c *store.Campaign, plan *campaignPlan) error {
 	if !db.InTx(ctx) {
 		return apperr.Internal(errors.New("campaigns: bookPlan outside a transaction"))
 	}
@@ -498,25 +500,25 @@ func (m *Module) bookPlan(ctx context.Context, c *store.Campaign, plan *campaign
 			items = append(items, locations.FaceWeek{FaceID: f.ID, Week: w})
 		}
 	}
-	res, err := m.deps.Locations.Book(ctx, locations.ReserveRequest{Key: key, CompanyID: c.CompanyID, Ref: c.ID, Items: items})
+	res, err := s.deps.Locations.Book(ctx, locations.ReserveRequest{Key: key, CompanyID: c.CompanyID, Ref: c.ID, Items: items})
 	if err != nil {
 		if len(res.Conflicts) > 0 {
 			return &conflictError{conflicts: res.Conflicts, err: err}
 		}
 		return err
 	}
-	return m.store.InsertWeeks(ctx, m.weekRows(c, plan, res.Spots, key, WeekActive))
+	return s.store.InsertWeeks(ctx, s.weekRows(c, plan, res.Spots, key, WeekActive))
 }
 
 // weekRows makes the week rows of booked or held spots: the face's name, market, city, position and
 // snapshot copied (brief decision 3), the offer price locked at the start week's price the person
 // saw, the asking price and impressions of the spot's own week.
-func (m *Module) weekRows(c *store.Campaign, plan *campaignPlan, spots []locations.Spot, key, status string) []store.Week {
+func (s *service) weekRows(c *store.Campaign, plan *campaignPlan, spots []locations.Spot, key, status string) []store.Week {
 	faces := make(map[string]*locations.Location, len(plan.Faces))
 	for i := range plan.Faces {
 		faces[plan.Faces[i].ID] = &plan.Faces[i]
 	}
-	now := m.deps.Clock.Now()
+	now := s.deps.Clock.Now()
 	rows := make([]store.Week, 0, len(spots))
 	for _, sp := range spots {
 		f := faces[sp.FaceID]
@@ -537,17 +539,17 @@ func (m *Module) weekRows(c *store.Campaign, plan *campaignPlan, spots []locatio
 }
 
 // newCampaignRow is the campaign row of a plan.
-func (m *Module) newCampaignRow(plan *campaignPlan, id, userID, key, fingerprint, status string) *store.Campaign {
-	now := m.deps.Clock.Now()
+func (s *service) newCampaignRow(plan *campaignPlan, id, userID, key, fingerprint, status string) *store.Campaign {
+	now := s.deps.Clock.Now()
 	c := &store.Campaign{ID: id, CompanyID: plan.CompanyID, UserID: userID, CreateKey: key, Fingerprint: fingerprint,
 		Name: plan.Name, Status: status, MbCampaign: plan.Type == TypeMaximumBudget, Strategy: plan.Strategy,
 		Frequency: plan.Frequency, StartDate: plan.Start, EndDate: plan.End, Duration: plan.Duration,
 		WeeklyBudget: int64(plan.WeeklyBudget), MaxBudget: int64(plan.MaxBudget), TotalBudget: int64(plan.Quote.Total),
 		ImpressionCount: plan.Impressions, Markets: encodeList(plan.Markets), Cities: encodeList(plan.Cities),
-		PlaceID: plan.PlaceID, Radius: plan.Radius, PromoCode: truncate(plan.PromoCode, 32), PaymentStatus: billing.StatusPending,
+		PlaceID: plan.PlaceID, Radius: plan.Radius, PromoCode: retry.Truncate(plan.PromoCode, 32), PaymentStatus: billing.StatusPending,
 		CreatedAt: now, UpdatedAt: now}
 	if plan.Creative != nil {
-		c.CreativeID, c.CreativeURL = plan.Creative.ID, truncate(plan.Creative.URL, 300)
+		c.CreativeID, c.CreativeURL = plan.Creative.ID, retry.Truncate(plan.Creative.URL, 300)
 	}
 	return c
 }
@@ -573,15 +575,15 @@ const maxCreateAttempts = 3
 // SettleCharge runs after the commit. A full week rolls everything back and leaves a conflict
 // draft instead (409). The same key and form answer the same outcome; the key with another form
 // is ECONFLICT (MsgKeyReused).
-func (m *Module) create(ctx context.Context, p *auth.Principal, key string, form CampaignForm) (*createOutcome, error) {
+func (s *service) create(ctx context.Context, p *auth.Principal, key string, form CampaignForm) (*createOutcome, error) {
 	key = strings.TrimSpace(key)
 	if key == "" || len(key) > 100 {
 		return nil, apperr.Field(fieldKey, MsgKeyRequired)
 	}
 	fp := fingerprint(form)
 	for attempt := 0; attempt < maxCreateAttempts; attempt++ {
-		if prior, err := m.store.CampaignByKey(ctx, p.CompanyID, key); err == nil {
-			out, err := m.replay(ctx, prior, fp, form)
+		if prior, err := s.store.CampaignByKey(ctx, p.CompanyID, key); err == nil {
+			out, err := s.replay(ctx, prior, fp, form)
 			if out != nil || err != nil {
 				return out, err
 			}
@@ -589,50 +591,50 @@ func (m *Module) create(ctx context.Context, p *auth.Principal, key string, form
 		} else if !db.IsNotFound(err) {
 			return nil, apperr.Internal(err)
 		}
-		if m.beforePlan != nil {
-			m.beforePlan()
+		if s.beforePlan != nil {
+			s.beforePlan()
 		}
-		plan, err := m.planCampaign(ctx, p, form, planOptions{CompanyID: p.CompanyID})
+		plan, err := s.planCampaign(ctx, p, form, planOptions{CompanyID: p.CompanyID})
 		if err != nil {
 			// A concurrent call with the same key may have won meanwhile and spent the credit this
 			// plan was priced with (MsgBudgetMismatch, MsgCardRequired): every call with one key
-			// answers the winner's outcome (issue 12 item 2), so look the key up again.
-			if prior, perr := m.store.CampaignByKey(ctx, p.CompanyID, key); perr == nil {
-				if out, rerr := m.replay(ctx, prior, fp, form); out != nil || rerr != nil {
+			// answers the winner's outcome, so look the key up again.
+			if prior, perr := s.store.CampaignByKey(ctx, p.CompanyID, key); perr == nil {
+				if out, rerr := s.replay(ctx, prior, fp, form); out != nil || rerr != nil {
 					return out, rerr
 				}
 			}
 			return nil, err
 		}
-		row := m.newCampaignRow(plan, ids.New(), p.UserID, key, fp, StatusPending)
+		row := s.newCampaignRow(plan, ids.New(), p.UserID, key, fp, StatusPending)
 		var charge *store.Charge
-		err = db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
-			if err := m.store.Create(ctx, row); err != nil {
+		err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+			if err := s.store.Create(ctx, row); err != nil {
 				return err
 			}
-			if err := m.bookPlan(ctx, row, plan); err != nil {
+			if err := s.bookPlan(ctx, row, plan); err != nil {
 				return err
 			}
-			if m.afterBook != nil {
-				if err := m.afterBook(); err != nil {
+			if s.afterBook != nil {
+				if err := s.afterBook(); err != nil {
 					return err
 				}
 			}
 			var err error
-			if charge, err = m.scheduleWeekCharge(ctx, row, plan.Start); err != nil {
+			if charge, err = s.scheduleWeekCharge(ctx, row, plan.Start); err != nil {
 				return err
 			}
-			return m.markCharged(ctx, row, charge)
+			return s.markCharged(ctx, row, charge)
 		})
 		var ce *conflictError
 		switch {
 		case err == nil:
-			m.settleAfterCommit(ctx, charge)
-			return &createOutcome{campaign: m.namedCampaignDTO(ctx, row)}, nil
+			s.settleAfterCommit(ctx, charge)
+			return &createOutcome{campaign: s.namedCampaignDTO(ctx, row)}, nil
 		case db.IsDuplicate(err):
 			continue // the same key won by a concurrent call: answer its outcome
 		case errors.As(err, &ce):
-			out, err := m.createDraft(ctx, p, key, fp, plan, ce.conflicts)
+			out, err := s.createDraft(ctx, p, key, fp, plan, ce.conflicts)
 			if db.IsDuplicate(err) {
 				continue
 			}
@@ -646,30 +648,30 @@ func (m *Module) create(ctx context.Context, p *auth.Principal, key string, form
 
 // markCharged records the first charge on the campaign row: paid by credit alone, the campaign is
 // active at once; otherwise it waits for the charge (payment_status pending).
-func (m *Module) markCharged(ctx context.Context, row *store.Campaign, ch *store.Charge) error {
+func (s *service) markCharged(ctx context.Context, row *store.Campaign, ch *store.Charge) error {
 	fields := map[string]any{"transaction_id": ch.TransactionID, "payment_status": billing.StatusPending}
 	row.TransactionID, row.PaymentStatus = ch.TransactionID, billing.StatusPending
 	if ch.Status == ChargeSucceeded {
-		m.publishStatus(ctx, row, StatusActive)
+		s.publishStatus(ctx, row, StatusActive)
 		fields["payment_status"], fields["status"] = billing.StatusSucceeded, StatusActive
 		row.PaymentStatus, row.Status = billing.StatusSucceeded, StatusActive
 		row.TotalCost += ch.Amount + ch.Credit
 	}
-	return m.store.UpdateCampaign(ctx, row.ID, m.deps.Clock.Now(), fields)
+	return s.store.UpdateCampaign(ctx, row.ID, s.deps.Clock.Now(), fields)
 }
 
 // settleAfterCommit asks the gateway for a pending first charge right after the commit, in the
 // background so the gateway does not hold the response; billing's retry job settles it otherwise.
-func (m *Module) settleAfterCommit(ctx context.Context, ch *store.Charge) {
+func (s *service) settleAfterCommit(ctx context.Context, ch *store.Charge) {
 	if ch == nil || ch.TransactionID == "" || ch.Status != ChargePending {
 		return
 	}
 	ctx = context.WithoutCancel(ctx)
-	m.background.Add(1)
+	s.background.Add(1)
 	go func() {
-		defer m.background.Done()
-		if _, err := m.deps.Billing.SettleCharge(ctx, ch.TransactionID); err != nil && apperr.CodeOf(err) == apperr.EINTERNAL {
-			m.deps.Log.ErrorContext(ctx, "settle a campaign's first charge", "transaction", ch.TransactionID, "err", err)
+		defer s.background.Done()
+		if _, err := s.deps.Billing.SettleCharge(ctx, ch.TransactionID); err != nil && apperr.CodeOf(err) == apperr.EINTERNAL {
+			s.deps.Log.ErrorContext(ctx, "settle a campaign's first charge", "transaction", ch.TransactionID, "err", err)
 		}
 	}()
 }
@@ -677,19 +679,60 @@ func (m *Module) settleAfterCommit(ctx context.Context, ch *store.Charge) {
 // replay answers a repeated Idempotency-Key: the same form gets the earlier outcome (201 with the
 // campaign as it is now, or the same conflict while its draft lasts); another form is ECONFLICT. An
 // expired draft is cleared and (nil, nil) tells the caller to create afresh.
-func (m *Module) replay(ctx context.Context, prior *store.Campaign, fp string, form CampaignForm) (*createOutcome, error) {
+func (s *service) replay(ctx context.Context, prior *store.Campaign, fp string, form CampaignForm) (*createOutcome, error) {
 	if prior.Fingerprint != fp {
 		return nil, apperr.New(apperr.ECONFLICT, MsgKeyReused)
 	}
 	if prior.Status != StatusConflict {
-		return &createOutcome{campaign: m.namedCampaignDTO(ctx, prior)}, nil
+		return &createOutcome{campaign: s.namedCampaignDTO(ctx, prior)}, nil
 	}
-	if m.draftExpired(prior) {
-		return nil, m.dropDraft(ctx, prior)
+	if s.draftExpired(prior) {
+		return nil, s.dropDraft(ctx, prior)
 	}
-	resp, err := m.conflictResponse(ctx, prior, form)
+	resp, err := s.conflictResponse(ctx, prior, form)
 	if err != nil {
 		return nil, err
 	}
 	return &createOutcome{conflict: resp}, nil
+}
+
+// createdMessage is the success message of a creation: B §8's "pending payment confirmation" while
+// the first charge is pending, MsgCreatedActive when the account credit paid it and the campaign is
+// active at once.
+func createdMessage(status string) string {
+	if status == StatusActive {
+		return MsgCreatedActive
+	}
+	return MsgCreated
+}
+
+// defaults are the campaign form's date defaults.
+func (s *service) defaults(ctx context.Context, _ *auth.Principal) (CampaignDefaults, error) {
+	today := dates.Today(s.deps.Clock)
+	return CampaignDefaults{Today: today, EarliestStart: EarliestStart(today), DefaultStart: DefaultStart(today),
+		MaxWeeks: MaxDurationWeeks, DefaultWeeklyDuration: DefaultWeeklyDuration, BusinessTimezone: clock.Location(s.deps.Clock).String()}, nil
+}
+
+// quote prices a form as the creation will, without the creative and card checks and without
+// writing anything.
+func (s *service) quote(ctx context.Context, p *auth.Principal, form CampaignForm) (CampaignQuote, error) {
+	plan, err := s.planCampaign(ctx, p, form, planOptions{CompanyID: p.CompanyID, SkipCard: true, SkipClientPrices: true, SkipCreative: true, Quote: true})
+	if err != nil {
+		return CampaignQuote{}, err
+	}
+	q := CampaignQuote{Weekly: plan.Gross(), WeeklyBudget: plan.WeeklyBudget, AccountCredit: plan.Credit, CreditUsed: plan.Quote.CreditUsed,
+		Total: plan.Quote.Total, Duration: plan.Duration, StartDate: plan.Start, EndDate: plan.End, ImpressionCount: plan.Impressions,
+		Prices: make([]PlaceChecked, 0, len(plan.Faces)), PromoCredit: plan.PromoCredit, SpendableBudget: plan.SpendableBudget(),
+		CardRequired: plan.CardRequired(), Likely: plan.Likely}
+	if plan.Type == TypeMaximumBudget {
+		q.DailyBudget, q.SuggestedDailyBudget, q.MinDailyBudget = plan.MaxBudget, plan.SuggestedDaily, plan.MinDaily
+	}
+	if q.Likely == nil {
+		q.Likely = []string{}
+	}
+	for _, f := range plan.Faces {
+		price := plan.Prices[f.ID]
+		q.Prices = append(q.Prices, PlaceChecked{ID: f.ID, Price: &price})
+	}
+	return q, nil
 }

@@ -10,7 +10,6 @@ import (
 	"image/color"
 	"image/png"
 	"io"
-	"marquee/platform/server"
 	"net/http"
 	"slices"
 	"strings"
@@ -27,6 +26,7 @@ import (
 	"marquee/platform/events"
 	"marquee/platform/httpx"
 	"marquee/platform/money"
+	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
@@ -63,7 +63,7 @@ func startWorld(t *testing.T, dialect string) *world {
 	w := &world{s: s, m: testkit.ModuleOf[*Module](t, s), locMod: testkit.ModuleOf[*locations.Module](t, s),
 		bill: testkit.ModuleOf[*billing.Module](t, s), ids: testkit.ModuleOf[*identity.Module](t, s).Service()}
 	w.loc = w.locMod.Service()
-	t.Cleanup(w.m.background.Wait)
+	t.Cleanup(w.m.svc.background.Wait)
 	ctx := t.Context()
 	ms, err := w.loc.Markets(ctx)
 	if err != nil {
@@ -188,7 +188,7 @@ func (w *world) price(t testing.TB, face string, week dates.Date) money.Cents {
 // settle waits for the first charges settled after commit and delivers billing's events.
 func (w *world) settle(t testing.TB) {
 	t.Helper()
-	w.m.background.Wait()
+	w.m.svc.background.Wait()
 	if _, err := w.s.Kernel.Events.Dispatch(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func (w *world) settle(t testing.TB) {
 
 func (w *world) campaign(t testing.TB, id string) *Campaign {
 	t.Helper()
-	row, err := w.m.store.CampaignByID(t.Context(), id)
+	row, err := w.m.svc.store.CampaignByID(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 		var res CreateResponse
 		post(t, w.s, w.adv.c, "key-1", form).Expect(t, 201).JSON(t, &res)
 		c := res.Campaign
-		if c.CompanyName != advCompany { // issue 26: it was empty
+		if c.CompanyName != advCompany { // it was empty
 			t.Fatalf("companyName = %q", c.CompanyName)
 		}
 		if !res.Success || res.Message != MsgCreated || c.Status != StatusPending || c.PaymentStatus != billing.StatusPending ||
@@ -256,7 +256,7 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 			c.TotalBudget != 3*gross || len(c.Cities) != 0 || c.CreativeID != w.adv.creative || c.TransactionID == "" {
 			t.Fatalf("created = %+v", c)
 		}
-		weeks, err := w.m.store.WeeksOf(ctx, c.ID)
+		weeks, err := w.m.svc.store.WeeksOf(ctx, c.ID)
 		if err != nil || len(weeks) != 6 {
 			t.Fatalf("weeks = %d %v", len(weeks), err)
 		}
@@ -268,7 +268,7 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 		if spots := w.spotsOf(t, w.adv, c.ID); len(spots) != 6 {
 			t.Fatalf("spots = %d", len(spots))
 		}
-		charges, _ := w.m.store.ChargesOf(ctx, c.ID)
+		charges, _ := w.m.svc.store.ChargesOf(ctx, c.ID)
 		if len(charges) != 1 || charges[0].Week != start0 || charges[0].Amount != int64(gross) || charges[0].Status != ChargePending {
 			t.Fatalf("charges = %+v", charges)
 		}
@@ -283,7 +283,7 @@ func TestCreateBooksChargesAndActivates(t *testing.T) {
 		payload, _ := json.Marshal(billing.ChargeSettled{TransactionID: c.TransactionID, Key: chargeKey(c.ID, start0), CompanyID: c.CompanyID,
 			CampaignRef: c.ID, Week: &start0, Amount: gross, Status: billing.StatusFailed, Message: "late"})
 		if err := db.Transact(ctx, w.s.Kernel.DB, func(ctx context.Context) error {
-			return w.m.onChargeSettled(ctx, events.Event{Name: billing.EventChargeSettled, Payload: payload})
+			return w.m.svc.onChargeSettled(ctx, events.Event{Name: billing.EventChargeSettled, Payload: payload})
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -376,7 +376,7 @@ func TestCreateValidation(t *testing.T) {
 		}
 		// Nothing was made by the refusals.
 		for _, a := range []*advertiser{w.adv, nocard} {
-			if n, weeks, charges, _ := w.m.store.CountCompany(t.Context(), a.companyID); n+weeks+charges != 0 {
+			if n, weeks, charges, _ := w.m.svc.store.CountCompany(t.Context(), a.companyID); n+weeks+charges != 0 {
 				t.Fatalf("left behind: %d %d %d", n, weeks, charges)
 			}
 		}
@@ -441,7 +441,7 @@ func TestCreditAndPaymentOutcomes(t *testing.T) {
 			t.Fatalf("credit left = %v, want one week's", credit)
 		}
 		// The second week takes the rest of the credit when the job charges it.
-		row, _ := w.m.store.CampaignByID(ctx, res.Campaign.ID)
+		row, _ := w.m.svc.store.CampaignByID(ctx, res.Campaign.ID)
 		ch, err := w.charge(t, row, start0.AddWeeks(1))
 		if err != nil || ch.Status != ChargeSucceeded || ch.Credit != int64(price) || ch.Amount != 0 {
 			t.Fatalf("second week = %+v %v", ch, err)
@@ -468,7 +468,7 @@ func TestCreditAndPaymentOutcomes(t *testing.T) {
 
 		// A later week declined: the campaign is paused and the advertiser emailed.
 		w.addCard(t, declined, "4000000000000341")
-		row, _ = w.m.store.CampaignByID(ctx, got.ID)
+		row, _ = w.m.svc.store.CampaignByID(ctx, got.ID)
 		if ch, err = w.charge(t, row, start0.AddWeeks(1)); err != nil || ch.Status != ChargePending {
 			t.Fatalf("week 2 = %+v %v", ch, err)
 		}
@@ -492,7 +492,7 @@ func (w *world) charge(t testing.TB, row *store.Campaign, week dates.Date) (*sto
 	var ch *store.Charge
 	err := db.Transact(t.Context(), w.s.Kernel.DB, func(ctx context.Context) error {
 		var err error
-		ch, err = w.m.scheduleWeekCharge(ctx, row, week)
+		ch, err = w.m.svc.scheduleWeekCharge(ctx, row, week)
 		return err
 	})
 	return ch, err
@@ -508,10 +508,10 @@ func TestCrashAfterBookingLeavesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		crash := errors.New("killed midway")
-		w.m.afterBook = func() error { return crash }
+		w.m.svc.afterBook = func() error { return crash }
 		form := w.form(w.adv, FrequencyWeekly, 4, w.atlanta[:3]...)
 		errorBody(t, post(t, w.s, w.adv.c, "crash", form), 500)
-		if n, weeks, charges, err := w.m.store.CountCompany(ctx, w.adv.companyID); err != nil || n+weeks+charges != 0 {
+		if n, weeks, charges, err := w.m.svc.store.CountCompany(ctx, w.adv.companyID); err != nil || n+weeks+charges != 0 {
 			t.Fatalf("campaigns %d, weeks %d, charges %d left (%v)", n, weeks, charges, err)
 		}
 		// No spot or hold of the company anywhere (the calendar lists the company's live weeks).
@@ -535,7 +535,7 @@ func TestCrashAfterBookingLeavesNothing(t *testing.T) {
 			t.Fatalf("ledger rows = %d, want only the grant", n)
 		}
 		// The same key works once the failure is gone: nothing of the first try is in the way.
-		w.m.afterBook = nil
+		w.m.svc.afterBook = nil
 		post(t, w.s, w.adv.c, "crash", form).Expect(t, 201)
 		w.adv.c.Get("/api/calendar/locations").Expect(t, 200).JSON(t, &cal)
 		if len(cal) != 3 || len(cal[0].Weeks) != 4 {
@@ -566,7 +566,7 @@ func TestDoubleSubmitMakesOneCampaign(t *testing.T) {
 				t.Fatalf("two campaigns: %s and %s", id, res.Campaign.ID)
 			}
 		}
-		if n, weeks, charges, _ := w.m.store.CountCompany(t.Context(), w.adv.companyID); n != 1 || weeks != 4 || charges != 1 {
+		if n, weeks, charges, _ := w.m.svc.store.CountCompany(t.Context(), w.adv.companyID); n != 1 || weeks != 4 || charges != 1 {
 			t.Fatalf("campaigns %d, weeks %d, charges %d", n, weeks, charges)
 		}
 		if spots := w.spotsOf(t, w.adv, id); len(spots) != 4 {
@@ -647,7 +647,7 @@ func TestConflictsAndResolution(t *testing.T) {
 		if n := len(w.spotsOf(t, w.adv, cr.Campaign.ID)); n != 6 {
 			t.Fatalf("held spots = %d", n)
 		}
-		if charges, _ := w.m.store.ChargesOf(ctx, cr.Campaign.ID); len(charges) != 0 {
+		if charges, _ := w.m.svc.store.ChargesOf(ctx, cr.Campaign.ID); len(charges) != 0 {
 			t.Fatalf("a draft was charged: %+v", charges)
 		}
 		// Another company's draft is not found; a bad choice is refused.
@@ -662,7 +662,7 @@ func TestConflictsAndResolution(t *testing.T) {
 		if !rr.Success || rr.Campaign == nil || rr.Campaign.Status != StatusPending || rr.Campaign.StartDate != start0 || rr.Campaign.Duration != 3 || rr.Campaign.CompanyName != advCompany {
 			t.Fatalf("own = %+v", rr.Campaign)
 		}
-		weeks, _ := w.m.store.WeeksOf(ctx, cr.Campaign.ID)
+		weeks, _ := w.m.svc.store.WeeksOf(ctx, cr.Campaign.ID)
 		spots := w.spotsOf(t, w.adv, cr.Campaign.ID)
 		if len(weeks) != 5 || len(spots) != 5 || slices.ContainsFunc(spots, func(s locations.Spot) bool { return s.Status != locations.StatusActive }) {
 			t.Fatalf("weeks %d, spots %+v", len(weeks), spots)
@@ -681,7 +681,7 @@ func TestConflictsAndResolution(t *testing.T) {
 		var cr2 ConflictResponse
 		post(t, w.s, w.adv.c, "c-2", w.form(w.adv, FrequencyWeekly, 3, a, b)).Expect(t, 409).JSON(t, &cr2)
 		w.adv.c.Post("/api/campaigns/"+cr2.Campaign.ID+"/resolve", ResolveRequest{Choice: ResolveSuggestedDates}).Expect(t, 200).JSON(t, &rr)
-		weeks, _ = w.m.store.WeeksOf(ctx, cr2.Campaign.ID)
+		weeks, _ = w.m.svc.store.WeeksOf(ctx, cr2.Campaign.ID)
 		if len(weeks) != len(cr2.Campaign.Weeks) || slices.ContainsFunc(weeks, func(x store.Week) bool { return x.Status != WeekActive }) ||
 			len(w.spotsOf(t, w.adv, cr2.Campaign.ID)) != len(weeks) || rr.Campaign.EndDate != cr2.Campaign.Weeks[len(cr2.Campaign.Weeks)-1].EndAt {
 			t.Fatalf("suggested: %d weeks, campaign %+v", len(weeks), rr.Campaign)
@@ -695,7 +695,7 @@ func TestConflictsAndResolution(t *testing.T) {
 		if rr.Campaign != nil || rr.Message != MsgNothingCreated || len(w.spotsOf(t, w.adv, cr3.Campaign.ID)) != 0 {
 			t.Fatalf("nothing kept = %+v", rr)
 		}
-		if n, weeks, _, _ := w.m.store.CountRows(ctx, cr3.Campaign.ID); n+weeks != 0 {
+		if n, weeks, _, _ := w.m.svc.store.CountRows(ctx, cr3.Campaign.ID); n+weeks != 0 {
 			t.Fatal("the draft is left")
 		}
 
@@ -703,13 +703,13 @@ func TestConflictsAndResolution(t *testing.T) {
 		var cr4 ConflictResponse
 		post(t, w.s, w.adv.c, "c-4", w.form(w.adv, FrequencyOneTime, 0, w.atlanta[2])).Expect(t, 409).JSON(t, &cr4)
 		w.s.Clock.Advance(w.m.deps.HoldTTL + 1)
-		if err := w.m.expireDrafts(ctx); err != nil {
+		if err := w.m.svc.expireDrafts(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if err := w.m.expireDrafts(ctx); err != nil {
+		if err := w.m.svc.expireDrafts(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if n, weeks, _, _ := w.m.store.CountRows(ctx, cr4.Campaign.ID); n+weeks != 0 || len(w.spotsOf(t, w.adv, cr4.Campaign.ID)) != 0 {
+		if n, weeks, _, _ := w.m.svc.store.CountRows(ctx, cr4.Campaign.ID); n+weeks != 0 || len(w.spotsOf(t, w.adv, cr4.Campaign.ID)) != 0 {
 			t.Fatal("the expired draft is left")
 		}
 		w.adv.c.Post("/api/campaigns/"+cr4.Campaign.ID+"/resolve", ResolveRequest{Choice: ResolveSuggestedDates}).Expect(t, 404)

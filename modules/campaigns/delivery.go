@@ -11,57 +11,56 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/modules/creatives"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
 	"marquee/platform/db"
+	"marquee/platform/httpx"
 	"marquee/platform/ids"
 )
 
-// Delivery (issue 7 "Recording delivery"): an admin records each week's actual impressions and
+// Delivery ("Recording delivery"): an admin records each week's actual impressions and
 // its proof images. They feed the chart, the lists' totals and the reports.
-
-// maxActImp bounds one week's actual impressions.
-const maxActImp = 1_000_000_000
 
 // maxProofFiles is how many proof images one upload takes.
 const maxProofFiles = 10
 
 // recordDelivery sets a week's actual impressions and the campaign's total.
-func (m *Module) recordDelivery(ctx context.Context, p *auth.Principal, weekID string, req DeliveryUpdate) (*MessageResponse, error) {
-	if req.ActImp < 0 || req.ActImp > maxActImp {
+func (a *assurance) recordDelivery(ctx context.Context, p *auth.Principal, weekID string, req DeliveryUpdate) (*MessageResponse, error) {
+	if req.ActImp < 0 || req.ActImp > makegood.MaxActImp {
 		return nil, apperr.Field("act_imp", MsgActImpInvalid)
 	}
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		w, c, err := m.lockWeek(ctx, p, weekID)
+	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		w, c, err := a.lockWeek(ctx, p, weekID)
 		if err != nil {
 			return err
 		}
-		// Issue 17: more than 10 times the week's contracted impressions is not a delivery.
-		if limit := maxImpFor(w.Ooh); req.ActImp > limit {
+		// More than 10 times the week's contracted impressions is not a delivery.
+		if limit := makegood.MaxImpressions(w.Ooh); req.ActImp > limit {
 			return apperr.Field("act_imp", MsgActImpAboveLimit(limit))
 		}
-		now := m.deps.Clock.Now()
+		now := a.deps.Clock.Now()
 		v := req.ActImp
-		if err := m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
+		if err := a.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
 			return err
 		}
-		if err := m.store.RefreshActImp(ctx, c.ID, now); err != nil {
+		if err := a.store.RefreshActImp(ctx, c.ID, now); err != nil {
 			return err
 		}
-		m.notify(ctx, EventWeekDelivered, func(ctx context.Context) error {
-			return m.deps.Events.Publish(ctx, EventWeekDelivered, WeekDelivered{CampaignID: c.ID, CompanyID: c.CompanyID, WeekID: w.ID, StartAt: w.StartAt, Impressions: v})
+		a.notify(ctx, EventWeekDelivered, func(ctx context.Context) error {
+			return a.deps.Events.Publish(ctx, EventWeekDelivered, WeekDelivered{CampaignID: c.ID, CompanyID: c.CompanyID, WeekID: w.ID, StartAt: w.StartAt, Impressions: v})
 		})
-		if err := m.appendProofRecord(ctx, w.ID, ProofReasonDelivery); err != nil { // issue 17: signed proof of play
+		if err := a.appendProofRecord(ctx, w.ID, ProofReasonDelivery); err != nil { // signed proof of play
 			return err
 		}
-		if err := m.auditAdmin(ctx, p, AuditWeekDelivery, "campaign_week", w.ID, map[string]any{"act_imp": w.ActImp}, map[string]any{"act_imp": v}); err != nil {
+		if err := a.auditAdmin(ctx, p, AuditWeekDelivery, "campaign_week", w.ID, map[string]any{"act_imp": w.ActImp}, map[string]any{"act_imp": v}); err != nil {
 			return err
 		}
-		// Issue 17: a finished week's make-good follows its delivery (granted, or corrected).
+		// A finished week's make-good follows its delivery (granted, or corrected).
 		w.ActImp = &v
-		_, err = m.settleMakeGood(ctx, c, w, nil)
+		_, err = a.settleMakeGood(ctx, c, w, nil)
 		return err
 	})
 	if err != nil {
@@ -82,20 +81,20 @@ func proofURL(key string, thumb bool) string {
 // addProofs stores proof images for a week. The body is either multipart (parts named "file" or
 // "files": each image is stored through creatives.StoreFile as a proof of the campaign's company)
 // or JSON ProofsUpload naming proofs already stored for the campaign's company.
-func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*MessageResponse, error) {
-	w, err := m.store.FindWeek(c, weekID)
+func (a *assurance) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*MessageResponse, error) {
+	w, err := a.store.FindWeek(c, weekID)
 	if err != nil {
 		return nil, db.Translate(err, MsgWeekNotFound, "")
 	}
-	camp, err := m.store.FindCampaign(c, scope(p), w.CampaignID)
+	camp, err := a.store.FindCampaign(c, scope(p), w.CampaignID)
 	if err != nil {
 		return nil, apperr.NotFound(MsgWeekNotFound)
 	}
 	var files []*creatives.File
 	if strings.HasPrefix(c.ContentType(), "multipart/") {
-		files, err = m.storeProofParts(c, p, camp.CompanyID)
+		files, err = a.storeProofParts(c, p, camp.CompanyID)
 	} else {
-		files, err = m.namedProofs(c, camp.CompanyID)
+		files, err = a.namedProofs(c, camp.CompanyID)
 	}
 	if err != nil {
 		return nil, err
@@ -103,32 +102,32 @@ func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*M
 	if len(files) == 0 {
 		return nil, apperr.Field("files", "Please choose at least one proof image.")
 	}
-	if err := m.hashProofFiles(c, files); err != nil { // issue 17: each proof's SHA-256, once, outside the transaction
+	if err := a.hashProofFiles(c, files); err != nil { // each proof's SHA-256, once, outside the transaction
 		return nil, err
 	}
-	now := m.deps.Clock.Now()
-	err = db.Transact(c, m.deps.DB, func(ctx context.Context) error {
+	now := a.deps.Clock.Now()
+	err = db.Transact(c, a.deps.DB, func(ctx context.Context) error {
 		for _, f := range files {
 			row := store.WeekCreative{ID: ids.New(), WeekID: w.ID, CampaignID: w.CampaignID, CreativeType: CreativeTypeProof,
 				FileKey: f.Key, URL: proofURL(f.Key, false), CreatedAt: now}
 			if f.ThumbKey != "" {
 				row.Thumb = proofURL(f.Key, true)
 			}
-			if err := m.store.Create(ctx, &row); err != nil {
+			if err := a.store.Create(ctx, &row); err != nil {
 				return err
 			}
 		}
-		if err := m.appendProofRecord(ctx, w.ID, ProofReasonProofsAdded); err != nil { // issue 17: signed proof of play
+		if err := a.appendProofRecord(ctx, w.ID, ProofReasonProofsAdded); err != nil { // signed proof of play
 			return err
 		}
 		keys := make([]string, len(files))
 		for i, f := range files {
 			keys[i] = f.Key
 		}
-		m.notify(ctx, EventProofsAdded, func(ctx context.Context) error {
-			return m.deps.Events.Publish(ctx, EventProofsAdded, ProofsAdded{CampaignID: camp.ID, CompanyID: camp.CompanyID, WeekID: w.ID, Count: len(files)})
+		a.notify(ctx, EventProofsAdded, func(ctx context.Context) error {
+			return a.deps.Events.Publish(ctx, EventProofsAdded, ProofsAdded{CampaignID: camp.ID, CompanyID: camp.CompanyID, WeekID: w.ID, Count: len(files)})
 		})
-		return m.auditAdmin(ctx, p, AuditWeekProofs, "campaign_week", w.ID, nil, map[string]any{"files": keys})
+		return a.auditAdmin(ctx, p, AuditWeekProofs, "campaign_week", w.ID, nil, map[string]any{"files": keys})
 	})
 	if err != nil {
 		return nil, err
@@ -137,7 +136,7 @@ func (m *Module) addProofs(c *gin.Context, p *auth.Principal, weekID string) (*M
 }
 
 // storeProofParts reads the multipart body part by part and stores each image as a proof.
-func (m *Module) storeProofParts(c *gin.Context, p *auth.Principal, companyID string) ([]*creatives.File, error) {
+func (a *assurance) storeProofParts(c *gin.Context, p *auth.Principal, companyID string) ([]*creatives.File, error) {
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxProofFiles*(25<<20))
 	mr, err := c.Request.MultipartReader()
 	if err != nil {
@@ -163,7 +162,7 @@ func (m *Module) storeProofParts(c *gin.Context, p *auth.Principal, companyID st
 		if len(out) == maxProofFiles {
 			return nil, apperr.Field("files", "At most 10 proof images at a time.")
 		}
-		f, err := m.storeProof(c, p, companyID, part)
+		f, err := a.storeProof(c, p, companyID, part)
 		if err != nil {
 			return nil, err
 		}
@@ -171,16 +170,16 @@ func (m *Module) storeProofParts(c *gin.Context, p *auth.Principal, companyID st
 	}
 }
 
-func (m *Module) storeProof(ctx context.Context, p *auth.Principal, companyID string, part *multipart.Part) (*creatives.File, error) {
+func (a *assurance) storeProof(ctx context.Context, p *auth.Principal, companyID string, part *multipart.Part) (*creatives.File, error) {
 	defer part.Close()
-	return m.deps.Creatives.StoreFile(ctx, creatives.StoreFileRequest{CompanyID: companyID, UploaderID: p.UserID,
+	return a.deps.Creatives.StoreFile(ctx, creatives.StoreFileRequest{CompanyID: companyID, UploaderID: p.UserID,
 		Kind: creatives.KindProof, OriginalName: part.FileName()}, part)
 }
 
 // namedProofs reads the JSON body: proof files already stored for the company.
-func (m *Module) namedProofs(c *gin.Context, companyID string) ([]*creatives.File, error) {
+func (a *assurance) namedProofs(c *gin.Context, companyID string) ([]*creatives.File, error) {
 	var req ProofsUpload
-	if err := m.bindManage(c, &req); err != nil {
+	if err := httpx.BindJSON(c, &req, a.deps.MaxJSONBytes); err != nil {
 		return nil, err
 	}
 	if len(req.Files) > maxProofFiles {
@@ -188,7 +187,7 @@ func (m *Module) namedProofs(c *gin.Context, companyID string) ([]*creatives.Fil
 	}
 	var out []*creatives.File
 	for _, pf := range req.Files {
-		f, err := m.deps.Creatives.FindFile(c, strings.TrimSpace(pf.Path))
+		f, err := a.deps.Creatives.FindFile(c, strings.TrimSpace(pf.Path))
 		if err != nil || f.CompanyID != companyID || f.Kind != creatives.KindProof {
 			return nil, apperr.NotFound(MsgProofNotFound)
 		}
@@ -198,22 +197,22 @@ func (m *Module) namedProofs(c *gin.Context, companyID string) ([]*creatives.Fil
 }
 
 // deleteProof removes a proof from its week (the stored file stays, as creatives keeps files).
-func (m *Module) deleteProof(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
-	wc, err := m.store.FindWeekCreative(ctx, id)
+func (a *assurance) deleteProof(ctx context.Context, p *auth.Principal, id string) (*MessageResponse, error) {
+	wc, err := a.store.FindWeekCreative(ctx, id)
 	if err != nil || wc.CreativeType != CreativeTypeProof {
 		return nil, apperr.NotFound(MsgProofNotFound)
 	}
-	if _, err := m.store.FindCampaign(ctx, scope(p), wc.CampaignID); err != nil {
+	if _, err := a.store.FindCampaign(ctx, scope(p), wc.CampaignID); err != nil {
 		return nil, apperr.NotFound(MsgProofNotFound)
 	}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		if err := m.store.DeleteWeekCreative(ctx, wc.ID); err != nil {
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		if err := a.store.DeleteWeekCreative(ctx, wc.ID); err != nil {
 			return err
 		}
-		if err := m.appendProofRecord(ctx, wc.WeekID, ProofReasonProofDeleted); err != nil { // issue 17: signed proof of play
+		if err := a.appendProofRecord(ctx, wc.WeekID, ProofReasonProofDeleted); err != nil { // signed proof of play
 			return err
 		}
-		return m.auditAdmin(ctx, p, AuditProofDelete, "campaign_week", wc.WeekID, map[string]string{"proof": wc.ID, "file": wc.FileKey}, nil)
+		return a.auditAdmin(ctx, p, AuditProofDelete, "campaign_week", wc.WeekID, map[string]string{"proof": wc.ID, "file": wc.FileKey}, nil)
 	})
 	if err != nil {
 		return nil, apperr.Internal(err)

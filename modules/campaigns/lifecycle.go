@@ -17,6 +17,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/jobs"
+	"marquee/platform/retry"
 )
 
 // The campaign lifecycle (docs/campaign-lifecycle.md): the state machine as pure functions, and
@@ -65,7 +66,7 @@ func transition(status string, a action, firstPaid bool) (string, bool, error) {
 		return StatusPending, true, nil
 	case actionStop:
 		// B §4: stop ('mark complete') from any live state, a campaign still waiting for its first
-		// payment included (issue 26); its weeks not charged are released.
+		// payment included; its weeks not charged are released.
 		if slices.Contains(live, status) {
 			return StatusCompleted, true, nil
 		}
@@ -188,9 +189,9 @@ func planJob(s weekState, today dates.Date) jobPlan {
 // jobLifecycle is the weekly job's name.
 const jobLifecycle = "campaigns.lifecycle"
 
-func (m *Module) lifecycleJob() jobs.Job {
+func (s *service) lifecycleJob() jobs.Job {
 	return jobs.Job{Name: jobLifecycle, Every: 15 * time.Minute, Run: func(ctx context.Context) error {
-		_, err := m.runLifecycle(ctx)
+		_, err := s.runLifecycle(ctx)
 		return err
 	}}
 }
@@ -207,20 +208,20 @@ type LifecycleResult struct {
 }
 
 // RunLifecycle runs the weekly job once, now (the CLI, the benchmarks and the tests).
-func (m *Module) RunLifecycle(ctx context.Context) (LifecycleResult, error) {
-	return m.runLifecycle(ctx)
+func (s *service) RunLifecycle(ctx context.Context) (LifecycleResult, error) {
+	return s.runLifecycle(ctx)
 }
 
 // runLifecycle reads every active and paused campaign with three batch queries (campaigns, their
 // week spans, the window's weeks and charges), plans each one with planJob, and applies the plans
 // that do something, each campaign in its own transaction under its lock (so a pause or a stop
 // and the job take turns). A campaign that fails is logged and retried on the next run.
-func (m *Module) runLifecycle(ctx context.Context) (LifecycleResult, error) {
+func (s *service) runLifecycle(ctx context.Context) (LifecycleResult, error) {
 	var res LifecycleResult
-	today := dates.Today(m.deps.Clock)
+	today := dates.Today(s.deps.Clock)
 	locked := lockedWeek(today)
 	from := locked.AddWeeks(-catchUpWeeks)
-	cs, err := m.store.LiveCampaigns(ctx, []string{StatusActive, StatusPaused})
+	cs, err := s.store.LiveCampaigns(ctx, []string{StatusActive, StatusPaused})
 	if err != nil {
 		return res, err
 	}
@@ -229,15 +230,15 @@ func (m *Module) runLifecycle(ctx context.Context) (LifecycleResult, error) {
 	for i := range cs {
 		idsOf[i] = cs[i].ID
 	}
-	spans, err := m.store.WeekSpans(ctx, idsOf)
+	spans, err := s.store.WeekSpans(ctx, idsOf)
 	if err != nil {
 		return res, err
 	}
-	window, err := m.store.WindowWeeks(ctx, idsOf, from, locked)
+	window, err := s.store.WindowWeeks(ctx, idsOf, from, locked)
 	if err != nil {
 		return res, err
 	}
-	charged, err := m.store.ChargedWeeks(ctx, idsOf, from, locked)
+	charged, err := s.store.ChargedWeeks(ctx, idsOf, from, locked)
 	if err != nil {
 		return res, err
 	}
@@ -253,7 +254,7 @@ func (m *Module) runLifecycle(ctx context.Context) (LifecycleResult, error) {
 	// Each campaign is its own transaction. PostgreSQL takes them from a few workers at once (the
 	// round trips dominate); SQLite has one writer, so one worker.
 	workers := 1
-	if db.Dialect(m.deps.DB) == db.Postgres {
+	if db.Dialect(s.deps.DB) == db.Postgres {
 		workers = lifecycleWorkers
 	}
 	var mu sync.Mutex
@@ -265,11 +266,11 @@ func (m *Module) runLifecycle(ctx context.Context) (LifecycleResult, error) {
 			defer wg.Done()
 			for p := range next {
 				var r LifecycleResult
-				err := m.applyPlan(ctx, p.c, p.plan, &r)
+				err := s.applyPlan(ctx, p.c, p.plan, &r)
 				mu.Lock()
 				if err != nil {
 					res.Failed++
-					m.deps.Log.ErrorContext(ctx, "campaigns: lifecycle step failed", "campaign", p.c.ID, "err", err)
+					s.deps.Log.ErrorContext(ctx, "campaigns: lifecycle step failed", "campaign", p.c.ID, "err", err)
 				} else {
 					res.Charged += r.Charged
 					res.Booked += r.Booked
@@ -306,68 +307,68 @@ type planned struct {
 // payment outcome sets it) it plans again from what is recorded, so a pause or stop that came in
 // between is honoured. Each step is idempotent on its own (a charged or skipped week has its row), so
 // a second run finds nothing left to do.
-func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPlan, res *LifecycleResult) error {
+func (s *service) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPlan, res *LifecycleResult) error {
 	var r LifecycleResult
 	id := seen.ID
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		r = LifecycleResult{}
-		c, err := m.lockCampaign(ctx, "", id)
+		c, err := s.lockCampaign(ctx, "", id)
 		if err != nil {
 			return err
 		}
-		today := dates.Today(m.deps.Clock)
+		today := dates.Today(s.deps.Clock)
 		if c.Status != seen.Status || !c.UpdatedAt.Equal(seen.UpdatedAt) || !c.EndDate.Equal(seen.EndDate) {
 			locked := lockedWeek(today)
 			from := locked.AddWeeks(-catchUpWeeks)
-			window, err := m.store.WindowWeeks(ctx, []string{id}, from, locked)
+			window, err := s.store.WindowWeeks(ctx, []string{id}, from, locked)
 			if err != nil {
 				return err
 			}
-			charged, err := m.store.ChargedWeeks(ctx, []string{id}, from, locked)
+			charged, err := s.store.ChargedWeeks(ctx, []string{id}, from, locked)
 			if err != nil {
 				return err
 			}
-			spans, err := m.store.WeekSpans(ctx, []string{id})
+			spans, err := s.store.WeekSpans(ctx, []string{id})
 			if err != nil {
 				return err
 			}
 			plan = planJob(weekState{Status: c.Status, Frequency: c.Frequency, EndDate: c.EndDate, Weeks: window[id],
 				Charged: charged[id], LastWeek: spans[id].Last}, today)
 		}
-		now := m.deps.Clock.Now()
+		now := s.deps.Clock.Now()
 		if plan.Complete {
 			next, changed, _ := transition(c.Status, actionComplete, false)
 			if changed {
-				if _, err := m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": now}); err != nil {
+				if _, err := s.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": now}); err != nil {
 					return err
 				}
-				m.publishCompleted(ctx, c)
+				s.publishCompleted(ctx, c)
 				r.Completed++
 			}
 			return nil
 		}
 		if len(plan.Skip) > 0 {
-			n, err := m.skipWeeks(ctx, c, plan.Skip)
+			n, err := s.skipWeeks(ctx, c, plan.Skip)
 			if err != nil {
 				return err
 			}
 			r.Skipped += n
 		}
 		for _, w := range plan.Charge {
-			if _, err := m.scheduleWeekCharge(ctx, c, w); err != nil {
+			if _, err := s.scheduleWeekCharge(ctx, c, w); err != nil {
 				return asCardMissing(w, err)
 			}
 			r.Charged++
 		}
 		if !plan.Book.IsZero() {
-			booked, err := m.bookOngoingWeek(ctx, c, plan.Book)
+			booked, err := s.bookOngoingWeek(ctx, c, plan.Book)
 			if err != nil {
 				return err
 			}
 			if booked {
 				// A campaign the credit paid so far may have no card (B §5): when the credit runs
 				// out, it is paused as for a failed charge.
-				if _, err := m.scheduleWeekCharge(ctx, c, plan.Book); err != nil {
+				if _, err := s.scheduleWeekCharge(ctx, c, plan.Book); err != nil {
 					return asCardMissing(plan.Book, err)
 				}
 				r.Booked++
@@ -382,7 +383,7 @@ func (m *Module) applyPlan(ctx context.Context, seen *store.Campaign, plan jobPl
 	if errors.As(err, &missing) {
 		// Nothing of the week was written (the transaction rolled back): the campaign is paused and
 		// the advertiser told, as when a charge fails at the gateway (charges.go).
-		return m.pauseForPayment(ctx, id, missing.week, billing.MsgCardRequired, res)
+		return s.pauseForPayment(ctx, id, missing.week, billing.MsgCardRequired, res)
 	}
 	if err != nil {
 		return err
@@ -414,10 +415,10 @@ func (e *cardMissing) Unwrap() error { return e.err }
 
 // pauseForPayment pauses an active campaign whose week could not be charged, records the payment
 // failure with its message and mails the advertiser, in one transaction.
-func (m *Module) pauseForPayment(ctx context.Context, id string, week dates.Date, message string, res *LifecycleResult) error {
+func (s *service) pauseForPayment(ctx context.Context, id string, week dates.Date, message string, res *LifecycleResult) error {
 	paused := false
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, "", id)
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		c, err := s.lockCampaign(ctx, "", id)
 		if err != nil {
 			return err
 		}
@@ -425,14 +426,14 @@ func (m *Module) pauseForPayment(ctx context.Context, id string, week dates.Date
 		if err != nil || !changed || c.Status != StatusActive {
 			return nil
 		}
-		ok, err := m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "payment_status": ChargeFailed,
-			"payment_message": truncate(message, 255), "updated_at": m.deps.Clock.Now()})
+		ok, err := s.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "payment_status": ChargeFailed,
+			"payment_message": retry.Truncate(message, 255), "updated_at": s.deps.Clock.Now()})
 		if err != nil || !ok {
 			return err
 		}
 		paused = true
-		m.publishStatus(ctx, c, next)
-		m.mailWeekPaymentFailed(ctx, c, week, message)
+		s.publishStatus(ctx, c, next)
+		s.mailWeekPaymentFailed(ctx, c, week, message)
 		return nil
 	})
 	if paused {
@@ -441,13 +442,25 @@ func (m *Module) pauseForPayment(ctx context.Context, id string, week dates.Date
 	return err
 }
 
+// withLockedCampaign runs fn in one transaction with the principal's campaign locked
+// (lockCampaign).
+func (s *service) withLockedCampaign(ctx context.Context, p *auth.Principal, id string, fn func(ctx context.Context, c *store.Campaign) error) error {
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		c, err := s.lockCampaign(ctx, scope(p), id)
+		if err != nil {
+			return err
+		}
+		return fn(ctx, c)
+	})
+}
+
 // lockCampaign takes the campaign's transaction lock and reads it (of the company unless
 // companyID is empty). ENOTFOUND for another company's, a deleted one or a draft.
-func (m *Module) lockCampaign(ctx context.Context, companyID, id string) (*store.Campaign, error) {
-	if err := db.LockForTx(ctx, m.deps.DB, "campaign:"+id); err != nil {
+func (s *service) lockCampaign(ctx context.Context, companyID, id string) (*store.Campaign, error) {
+	if err := db.LockForTx(ctx, s.deps.DB, "campaign:"+id); err != nil {
 		return nil, apperr.Internal(err)
 	}
-	c, err := m.store.FindCampaign(ctx, companyID, id)
+	c, err := s.store.FindCampaign(ctx, companyID, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgCampaignNotFound, "")
 	}
@@ -456,12 +469,12 @@ func (m *Module) lockCampaign(ctx context.Context, companyID, id string) (*store
 
 // lockWeek finds a week of a campaign the principal may reach and locks its campaign, inside the
 // caller's transaction. Another company's week answers ENOTFOUND (MsgWeekNotFound).
-func (m *Module) lockWeek(ctx context.Context, p *auth.Principal, weekID string) (*store.Week, *store.Campaign, error) {
-	w, err := m.store.FindWeek(ctx, weekID)
+func (s *service) lockWeek(ctx context.Context, p *auth.Principal, weekID string) (*store.Week, *store.Campaign, error) {
+	w, err := s.store.FindWeek(ctx, weekID)
 	if err != nil {
 		return nil, nil, db.Translate(err, MsgWeekNotFound, "")
 	}
-	c, err := m.lockCampaign(ctx, scope(p), w.CampaignID)
+	c, err := s.lockCampaign(ctx, scope(p), w.CampaignID)
 	if apperr.CodeOf(err) == apperr.ENOTFOUND {
 		return nil, nil, apperr.NotFound(MsgWeekNotFound)
 	}
@@ -470,37 +483,37 @@ func (m *Module) lockWeek(ctx context.Context, p *auth.Principal, weekID string)
 
 // skipWeeks frees the spots of these weeks of the campaign, deletes their week rows and records
 // them as skipped, so they are never charged. It answers how many weeks it skipped.
-func (m *Module) skipWeeks(ctx context.Context, c *store.Campaign, weeks []dates.Date) (int, error) {
+func (s *service) skipWeeks(ctx context.Context, c *store.Campaign, weeks []dates.Date) (int, error) {
 	if len(weeks) == 0 {
 		return 0, nil
 	}
-	rows, err := m.store.WeeksOn(ctx, c.ID, weeks)
+	rows, err := s.store.WeeksOn(ctx, c.ID, weeks)
 	if err != nil {
 		return 0, err
 	}
-	if err := m.releaseWeekRows(ctx, c, rows); err != nil {
+	if err := s.releaseWeekRows(ctx, c, rows); err != nil {
 		return 0, err
 	}
-	return len(weeks), m.recordSkipped(ctx, c, weeks)
+	return len(weeks), s.recordSkipped(ctx, c, weeks)
 }
 
 // recordSkipped records weeks as skipped unless they already have a charge row.
-func (m *Module) recordSkipped(ctx context.Context, c *store.Campaign, weeks []dates.Date) error {
-	now := m.deps.Clock.Now()
+func (s *service) recordSkipped(ctx context.Context, c *store.Campaign, weeks []dates.Date) error {
+	now := s.deps.Clock.Now()
 	rows := make([]store.Charge, 0, len(weeks))
 	for _, w := range weeks {
 		rows = append(rows, store.Charge{ID: ids.New(), CampaignID: c.ID, CompanyID: c.CompanyID, Week: w, Status: store.ChargeSkipped, CreatedAt: now, UpdatedAt: now})
 	}
-	return m.store.InsertSkipped(ctx, rows)
+	return s.store.InsertSkipped(ctx, rows)
 }
 
 // releaseWeekRows frees the spots of these week rows and deletes the rows. The spots are found by
 // the campaign's reference (face and week), so rows made before SpotID was kept are freed too.
-func (m *Module) releaseWeekRows(ctx context.Context, c *store.Campaign, rows []store.Week) error {
+func (s *service) releaseWeekRows(ctx context.Context, c *store.Campaign, rows []store.Week) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	spots, err := m.deps.Locations.SpotsByRefs(ctx, c.CompanyID, []string{c.ID})
+	spots, err := s.deps.Locations.SpotsByRefs(ctx, c.CompanyID, []string{c.ID})
 	if err != nil {
 		return err
 	}
@@ -519,32 +532,32 @@ func (m *Module) releaseWeekRows(ctx context.Context, c *store.Campaign, rows []
 		k := fw{w.FaceID, w.StartAt}
 		if w.SpotID != "" && slices.Contains(byFaceWeek[k], w.SpotID) {
 			spotIDs = append(spotIDs, w.SpotID)
-			byFaceWeek[k] = slices.DeleteFunc(byFaceWeek[k], func(s string) bool { return s == w.SpotID })
+			byFaceWeek[k] = slices.DeleteFunc(byFaceWeek[k], func(spot string) bool { return spot == w.SpotID })
 		} else if len(byFaceWeek[k]) > 0 {
 			spotIDs = append(spotIDs, byFaceWeek[k][0])
 			byFaceWeek[k] = byFaceWeek[k][1:]
 		}
 	}
-	if _, err := m.deps.Locations.ReleaseSpots(ctx, c.CompanyID, spotIDs); err != nil {
+	if _, err := s.deps.Locations.ReleaseSpots(ctx, c.CompanyID, spotIDs); err != nil {
 		return err
 	}
-	return m.store.DeleteWeeks(ctx, weekIDs)
+	return s.store.DeleteWeeks(ctx, weekIDs)
 }
 
 // bookOngoingWeek books the next week of an ongoing campaign on the faces of its last week, under
 // the key campaign:<id>:week:<monday>, copies their rows with the week's prices and extends the end
 // date. Faces whose week is full are left out; when none is free the week is recorded as skipped
 // and it answers false.
-func (m *Module) bookOngoingWeek(ctx context.Context, c *store.Campaign, week dates.Date) (bool, error) {
-	spans, err := m.store.WeekSpans(ctx, []string{c.ID})
+func (s *service) bookOngoingWeek(ctx context.Context, c *store.Campaign, week dates.Date) (bool, error) {
+	spans, err := s.store.WeekSpans(ctx, []string{c.ID})
 	if err != nil {
 		return false, err
 	}
 	last, ok := spans[c.ID]
 	if !ok {
-		return false, m.recordSkipped(ctx, c, []dates.Date{week})
+		return false, s.recordSkipped(ctx, c, []dates.Date{week})
 	}
-	prev, err := m.store.WeeksOn(ctx, c.ID, []dates.Date{last.Last})
+	prev, err := s.store.WeeksOn(ctx, c.ID, []dates.Date{last.Last})
 	if err != nil {
 		return false, err
 	}
@@ -560,7 +573,7 @@ func (m *Module) bookOngoingWeek(ctx context.Context, c *store.Campaign, week da
 		for i, f := range faceIDs {
 			items[i] = locations.FaceWeek{FaceID: f, Week: week}
 		}
-		rr, err := m.deps.Locations.Book(ctx, locations.ReserveRequest{Key: key, CompanyID: c.CompanyID, Ref: c.ID, Items: items})
+		rr, err := s.deps.Locations.Book(ctx, locations.ReserveRequest{Key: key, CompanyID: c.CompanyID, Ref: c.ID, Items: items})
 		if apperr.CodeOf(err) == apperr.ECONFLICT && len(rr.Conflicts) > 0 {
 			taken := map[string]bool{}
 			for _, cf := range rr.Conflicts {
@@ -573,18 +586,18 @@ func (m *Module) bookOngoingWeek(ctx context.Context, c *store.Campaign, week da
 		if err != nil {
 			return false, err
 		}
-		return true, m.insertBookedWeeks(ctx, c, prev, week, rr.Spots)
+		return true, s.insertBookedWeeks(ctx, c, prev, week, rr.Spots)
 	}
-	return false, m.recordSkipped(ctx, c, []dates.Date{week})
+	return false, s.recordSkipped(ctx, c, []dates.Date{week})
 }
 
 // insertBookedWeeks makes the week rows of booked spots from the campaign's rows of the same faces.
-func (m *Module) insertBookedWeeks(ctx context.Context, c *store.Campaign, like []store.Week, week dates.Date, spots []locations.Spot) error {
+func (s *service) insertBookedWeeks(ctx context.Context, c *store.Campaign, like []store.Week, week dates.Date, spots []locations.Spot) error {
 	byFace := map[string]store.Week{}
 	for _, w := range like {
 		byFace[w.FaceID] = w
 	}
-	now := m.deps.Clock.Now()
+	now := s.deps.Clock.Now()
 	rows := make([]store.Week, 0, len(spots))
 	for _, sp := range spots {
 		w := byFace[sp.FaceID]
@@ -596,13 +609,13 @@ func (m *Module) insertBookedWeeks(ctx context.Context, c *store.Campaign, like 
 		}
 		rows = append(rows, w)
 	}
-	if err := m.store.InsertWeeks(ctx, rows); err != nil {
+	if err := s.store.InsertWeeks(ctx, rows); err != nil {
 		return err
 	}
 	end := week.AddDays(6)
 	if end.After(c.EndDate) {
 		c.EndDate = end
-		return m.store.SetCampaign(ctx, c.ID, map[string]any{"end_date": end, "updated_at": now})
+		return s.store.SetCampaign(ctx, c.ID, map[string]any{"end_date": end, "updated_at": now})
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/dates"
@@ -44,8 +45,8 @@ The Marquee team
 }
 
 // advertiser finds the email and first name of the user who created the campaign.
-func (m *Module) advertiser(ctx context.Context, c *store.Campaign) (email, firstName string, err error) {
-	us, err := m.deps.Identity.FindUsersByIDs(ctx, []string{c.UserID})
+func (s *service) advertiser(ctx context.Context, c *store.Campaign) (email, firstName string, err error) {
+	us, err := s.deps.Identity.FindUsersByIDs(ctx, []string{c.UserID})
 	if err != nil {
 		return "", "", err
 	}
@@ -56,39 +57,39 @@ func (m *Module) advertiser(ctx context.Context, c *store.Campaign) (email, firs
 }
 
 // mailCampaignUpdated queues the update mail in the caller's transaction.
-func (m *Module) mailCampaignUpdated(ctx context.Context, c *store.Campaign, note string) error {
-	to, name, err := m.advertiser(ctx, c)
+func (s *service) mailCampaignUpdated(ctx context.Context, c *store.Campaign, note string) error {
+	to, name, err := s.advertiser(ctx, c)
 	if err != nil {
 		return err
 	}
-	return m.deps.Outbox.Enqueue(ctx, campaignUpdatedMail(to, name, c, note))
+	return s.deps.Outbox.Enqueue(ctx, campaignUpdatedMail(to, name, c, note))
 }
 
 // notify queues a notification in the caller's transaction without letting it veto the change
-// it reports (DESIGN §1.14, issue 24 §3): a campaign whose pause email could not be queued was
+// it reports (DESIGN §1.14): a campaign whose pause email could not be queued was
 // left running unpaid.
-func (m *Module) notify(ctx context.Context, what string, fn func(ctx context.Context) error) {
-	db.Notify(ctx, m.deps.DB, what, fn)
+func (s *service) notify(ctx context.Context, what string, fn func(ctx context.Context) error) {
+	db.Notify(ctx, s.deps.DB, what, fn)
 }
 
 // publishCompleted publishes EventCampaignCompleted in the caller's transaction (webhooks forward
 // it), as a notification.
-func (m *Module) publishCompleted(ctx context.Context, c *store.Campaign) {
-	m.notify(ctx, EventCampaignCompleted, func(ctx context.Context) error {
-		return m.deps.Events.Publish(ctx, EventCampaignCompleted, CampaignCompleted{CampaignID: c.ID, CompanyID: c.CompanyID, TotalCost: money.Cents(c.TotalCost)})
+func (s *service) publishCompleted(ctx context.Context, c *store.Campaign) {
+	s.notify(ctx, EventCampaignCompleted, func(ctx context.Context) error {
+		return s.deps.Events.Publish(ctx, EventCampaignCompleted, CampaignCompleted{CampaignID: c.ID, CompanyID: c.CompanyID, TotalCost: money.Cents(c.TotalCost)})
 	})
 }
 
 // publishStatus publishes EventCampaignActivated or EventCampaignPaused when status is active or
 // paused, in the caller's transaction, as a notification (webhooks forward them; other statuses
 // publish nothing).
-func (m *Module) publishStatus(ctx context.Context, c *store.Campaign, status string) {
+func (s *service) publishStatus(ctx context.Context, c *store.Campaign, status string) {
 	name := map[string]string{StatusActive: EventCampaignActivated, StatusPaused: EventCampaignPaused}[status]
 	if name == "" || status == c.Status {
 		return
 	}
-	m.notify(ctx, name, func(ctx context.Context) error {
-		return m.deps.Events.Publish(ctx, name, CampaignStatusChanged{CampaignID: c.ID, CompanyID: c.CompanyID, Status: status})
+	s.notify(ctx, name, func(ctx context.Context) error {
+		return s.deps.Events.Publish(ctx, name, CampaignStatusChanged{CampaignID: c.ID, CompanyID: c.CompanyID, Status: status})
 	})
 }
 
@@ -119,8 +120,8 @@ func makeGoodFacts(c *store.Campaign, mg *store.MakeGood, pct string) []mail.Fac
 		{Label: "Campaign", Value: c.Name},
 		{Label: "Billboard", Value: mg.LocationName + " (" + mg.Face + ")"},
 		{Label: "Week of", Value: mg.WeekStart.Format("Jan 02, 2006")},
-		{Label: "Contracted impressions", Value: groupDigits(mg.Planned)},
-		{Label: "Delivered impressions", Value: groupDigits(mg.Delivered) + " (" + pct + "%)"},
+		{Label: "Contracted impressions", Value: makegood.GroupDigits(mg.Planned)},
+		{Label: "Delivered impressions", Value: makegood.GroupDigits(mg.Delivered) + " (" + pct + "%)"},
 		{Label: "Guarantee", Value: fmt.Sprintf("%d%%", mg.ThresholdPercent)},
 	}
 }

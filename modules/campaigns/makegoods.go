@@ -3,11 +3,11 @@ package campaigns
 import (
 	"context"
 	"fmt"
-	"math/big"
 	"strings"
 	"time"
 
 	"marquee/modules/billing"
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
@@ -18,9 +18,10 @@ import (
 	"marquee/platform/mail"
 	"marquee/platform/money"
 	"marquee/platform/pagination"
+	"marquee/platform/retry"
 )
 
-// Make-goods (issue 17 "Plan against delivered, with make-goods"; docs/delivery-assurance.md): a
+// Make-goods ("Plan against delivered, with make-goods"; docs/delivery-assurance.md): a
 // finished, paid campaign week (one face in one week) that delivered less than the threshold of
 // its contracted impressions earns account credit in proportion to its shortfall. The contracted
 // impressions are the week's ooh: the face's estimate copied when the week was booked, never
@@ -44,88 +45,23 @@ const (
 // delivery was recorded.
 const jobMakeGoods = "campaigns.make-goods"
 
-// impLimitFactor bounds recorded impressions: more than 10 times the plan is refused as absurd.
-const impLimitFactor = 10
-
-// MakeGoodCredit is the make-good policy: the credit a week earns for delivering `delivered` of
-// `planned` contracted impressions at `price`. Nothing when nothing was planned or the delivery
-// reached thresholdPercent of the plan; otherwise price × (planned − delivered) / planned, rounded
-// to the nearest cent, half a cent up. Exact integer arithmetic (big.Int), no float.
-func MakeGoodCredit(price money.Cents, planned, delivered int64, thresholdPercent int) money.Cents {
-	if planned <= 0 || price <= 0 || delivered < 0 {
-		return 0
-	}
-	if delivered*100 >= planned*int64(thresholdPercent) {
-		return 0
-	}
-	num := new(big.Int).Mul(big.NewInt(int64(price)), big.NewInt(planned-delivered))
-	num.Mul(num, big.NewInt(2))
-	num.Add(num, big.NewInt(planned))
-	den := big.NewInt(2 * planned)
-	return money.Cents(num.Quo(num, den).Int64())
-}
-
-// deliveryFigures are a week's difference (delivered − planned) and delivery percentage (one
-// decimal), nil until delivery is recorded or when nothing was planned.
-func deliveryFigures(planned int64, actImp *int64) (diff *int64, pct *float64) {
-	if actImp == nil {
-		return nil, nil
-	}
-	d := *actImp - planned
-	diff = &d
-	if planned > 0 {
-		// tenths of a percent, rounded half up, in integers.
-		tenths := (*actImp*2000 + planned) / (2 * planned)
-		p := float64(tenths) / 10
-		pct = &p
-	}
-	return diff, pct
-}
-
-// maxImpFor is the most impressions a week of this plan may record: 10 × the plan (at least the
-// general maximum when nothing was planned).
-func maxImpFor(planned int64) int64 {
-	if planned <= 0 {
-		return maxActImp
-	}
-	return min(planned*impLimitFactor, maxActImp)
-}
-
 // MsgActImpAboveLimit names the limit a recorded delivery passed.
 func MsgActImpAboveLimit(limit int64) string {
 	return fmt.Sprintf("Actual impressions can be at most %s for this week: 10 times its %s contracted impressions.",
-		groupDigits(limit), groupDigits(limit/impLimitFactor))
-}
-
-// creditString writes a credit with its cents, as the web app does: 45000 → "$450.00".
-func creditString(cents int64) string {
-	return fmt.Sprintf("$%s.%02d", groupDigits(cents/100), cents%100)
-}
-
-// groupDigits writes n with thousands separators (1,000,000).
-func groupDigits(n int64) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+		makegood.GroupDigits(limit), makegood.GroupDigits(limit/makegood.LimitFactor))
 }
 
 // threshold is the configured make-good threshold, in percent.
-func (m *Module) threshold() int {
-	if m.deps.MakeGoodThreshold < 1 || m.deps.MakeGoodThreshold > 100 {
+func (a *assurance) threshold() int {
+	if a.deps.MakeGoodThreshold < 1 || a.deps.MakeGoodThreshold > 100 {
 		return DefaultMakeGoodThreshold
 	}
-	return m.deps.MakeGoodThreshold
+	return a.deps.MakeGoodThreshold
 }
 
 // weekFinished reports whether the week's Sunday is over in the business time zone.
-func (m *Module) weekFinished(w *store.Week) bool {
-	return w.EndAt.Before(dates.Today(m.deps.Clock))
+func (a *assurance) weekFinished(w *store.Week) bool {
+	return w.EndAt.Before(dates.Today(a.deps.Clock))
 }
 
 // settleMakeGood brings a week's make-good in line with its recorded delivery, in the caller's
@@ -134,11 +70,11 @@ func (m *Module) weekFinished(w *store.Week) bool {
 // difference between what the policy now gives and what it has given, up or down (a take-back is
 // clamped to the company's credit, and the clamp recorded); a waived make-good stays as it is.
 // It answers whether a make-good was granted.
-func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store.Week, batch *settleBatch) (bool, error) {
-	if w.ActImp == nil || w.Ooh <= 0 || !m.weekFinished(w) {
+func (a *assurance) settleMakeGood(ctx context.Context, c *store.Campaign, w *store.Week, batch *settleBatch) (bool, error) {
+	if w.ActImp == nil || w.Ooh <= 0 || !a.weekFinished(w) {
 		return false, nil
 	}
-	th := m.threshold()
+	th := a.threshold()
 	var mg *store.MakeGood
 	if batch != nil && batch.known != nil {
 		if row, ok := batch.known[w.ID]; ok {
@@ -146,20 +82,20 @@ func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store
 		}
 	} else {
 		var err error
-		if mg, err = m.store.MakeGoodOfWeek(ctx, w.ID); err != nil {
+		if mg, err = a.store.MakeGoodOfWeek(ctx, w.ID); err != nil {
 			return false, err
 		}
 	}
-	now := m.deps.Clock.Now()
+	now := a.deps.Clock.Now()
 	if mg == nil {
-		target := MakeGoodCredit(money.Cents(w.OfferPrice), w.Ooh, *w.ActImp, th)
+		target := makegood.Credit(money.Cents(w.OfferPrice), w.Ooh, *w.ActImp, th)
 		if target == 0 {
 			return false, nil
 		}
 		// The job's query already joined the week's succeeded charge (a finished week's charge
 		// does not change: refunds are for weeks not started).
 		if batch == nil || !batch.paid {
-			paid, err := m.store.WeekPaid(ctx, c.ID, w.StartAt)
+			paid, err := a.store.WeekPaid(ctx, c.ID, w.StartAt)
 			if err != nil || !paid {
 				return false, err
 			}
@@ -170,17 +106,17 @@ func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store
 			CreatedAt: now, UpdatedAt: now}
 		// The move first, then the row with the credit it gave: one insert, no update. The
 		// unique week index still refuses a second make-good at the insert.
-		if err := m.moveMakeGoodCredit(ctx, c, mg, w.StartAt, moveGrant, int64(target)); err != nil {
+		if err := a.moveMakeGoodCredit(ctx, c, mg, w.StartAt, moveGrant, int64(target)); err != nil {
 			return false, err
 		}
-		if err := m.store.Create(ctx, mg); err != nil {
+		if err := a.store.Create(ctx, mg); err != nil {
 			return false, err
 		}
-		m.notify(ctx, EventMakeGoodGranted, func(ctx context.Context) error {
-			return m.deps.Events.Publish(ctx, EventMakeGoodGranted, MakeGoodGrantedEvent{CampaignID: c.ID, CompanyID: c.CompanyID,
+		a.notify(ctx, EventMakeGoodGranted, func(ctx context.Context) error {
+			return a.deps.Events.Publish(ctx, EventMakeGoodGranted, MakeGoodGrantedEvent{CampaignID: c.ID, CompanyID: c.CompanyID,
 				WeekID: w.ID, CreditCents: int64(target), MakeGoodID: mg.ID})
 		})
-		m.notify(ctx, "mail: make-good", func(ctx context.Context) error { return m.mailMakeGood(ctx, c, mg, batch) })
+		a.notify(ctx, "mail: make-good", func(ctx context.Context) error { return a.mailMakeGood(ctx, c, mg, batch) })
 		return true, nil
 	}
 	if mg.Status == MakeGoodWaived || (mg.Delivered == *w.ActImp && mg.ThresholdPercent == th) {
@@ -189,24 +125,24 @@ func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store
 	// A correction: the policy applied to the new delivery (the threshold as it is now), and the
 	// credit moved by the difference from what the make-good has given.
 	mg.Delivered, mg.ThresholdPercent, mg.UpdatedAt = *w.ActImp, th, now
-	mg.TargetCents = int64(MakeGoodCredit(money.Cents(mg.PriceCents), mg.Planned, mg.Delivered, th))
+	mg.TargetCents = int64(makegood.Credit(money.Cents(mg.PriceCents), mg.Planned, mg.Delivered, th))
 	was := mg.CreditCents
 	if diff := mg.TargetCents - mg.CreditCents; diff != 0 {
-		if err := m.moveMakeGoodCredit(ctx, c, mg, w.StartAt, moveCorrection, diff); err != nil {
+		if err := a.moveMakeGoodCredit(ctx, c, mg, w.StartAt, moveCorrection, diff); err != nil {
 			return false, err
 		}
 	}
-	if err := m.store.SaveMakeGood(ctx, mg); err != nil {
+	if err := a.store.SaveMakeGood(ctx, mg); err != nil {
 		return false, err
 	}
 	if mg.CreditCents == was {
 		return false, nil // the credit stands (or a take-back found no credit to take): nothing to correct
 	}
-	// The advertiser was emailed the credit at the grant: tell them it changed (issue 25 §5). A
+	// The advertiser was emailed the credit at the grant: tell them it changed. A
 	// notification: an email that cannot be queued never undoes the correction (DESIGN §1.14).
-	m.notify(ctx, "mail: make-good correction", func(ctx context.Context) error {
-		return m.mailMakeGoodWith(ctx, c, batch, func(to, name string) mail.Message {
-			return makeGoodCorrectionMail(to, name, c, mg, was, m.campaignLink(c.ID))
+	a.notify(ctx, "mail: make-good correction", func(ctx context.Context) error {
+		return a.mailMakeGoodWith(ctx, c, batch, func(to, name string) mail.Message {
+			return makeGoodCorrectionMail(to, name, c, mg, was, a.campaignLink(c.ID))
 		})
 	})
 	return false, nil
@@ -216,24 +152,24 @@ func (m *Module) settleMakeGood(ctx context.Context, c *store.Campaign, w *store
 // makegood:<week>:<n>, one per move, so a retried move is made once; the week is the ledger row's
 // reason) and records the move. A take-back is clamped to the company's credit: what could not be
 // taken is added to ClampedCents.
-func (m *Module) moveMakeGoodCredit(ctx context.Context, c *store.Campaign, mg *store.MakeGood, week dates.Date, kind string, delta int64) error {
+func (a *assurance) moveMakeGoodCredit(ctx context.Context, c *store.Campaign, mg *store.MakeGood, week dates.Date, kind string, delta int64) error {
 	seq := mg.Moves
 	mv := store.MakeGoodMove{ID: ids.New(), MakeGoodID: mg.ID, Seq: seq, Kind: kind, Delivered: mg.Delivered, Requested: delta,
-		CreatedAt: m.deps.Clock.Now()}
+		CreatedAt: a.deps.Clock.Now()}
 	wk := week
 	req := billing.CreditRequest{Key: fmt.Sprintf("makegood:%s:%d", mg.WeekID, seq), CompanyID: c.CompanyID,
-		Description: truncate(fmt.Sprintf("Make-good (%s): %s, %s %s, week of %s", kind, c.Name, mg.LocationName, mg.Face,
+		Description: retry.Truncate(fmt.Sprintf("Make-good (%s): %s, %s %s, week of %s", kind, c.Name, mg.LocationName, mg.Face,
 			week.Format("Jan 02, 2006")), 200), CampaignRef: c.ID, Week: &wk}
 	if delta > 0 {
 		req.Amount = money.Cents(delta)
-		tx, err := m.deps.Billing.ApplyCredit(ctx, req)
+		tx, err := a.deps.Billing.ApplyCredit(ctx, req)
 		if err != nil {
 			return err
 		}
 		mv.Applied, mv.TransactionID = int64(tx.Amount), tx.ID
 	} else if delta < 0 {
 		req.Amount = money.Cents(-delta)
-		tx, err := m.deps.Billing.ReclaimCredit(ctx, req)
+		tx, err := a.deps.Billing.ReclaimCredit(ctx, req)
 		if err != nil {
 			return err
 		}
@@ -243,7 +179,7 @@ func (m *Module) moveMakeGoodCredit(ctx context.Context, c *store.Campaign, mg *
 	}
 	mg.CreditCents += mv.Applied
 	mg.Moves++
-	return m.store.Create(ctx, &mv)
+	return a.store.Create(ctx, &mv)
 }
 
 // settleBatch is what one transaction of the make-good job already knows: the advertisers found
@@ -258,14 +194,14 @@ type settleBatch struct {
 // makeGoodMail tells the advertiser about a make-good.
 func makeGoodMail(to, firstName string, c *store.Campaign, mg *store.MakeGood, link string) mail.Message {
 	pct := "0.0"
-	if _, p := deliveryFigures(mg.Planned, &mg.Delivered); p != nil {
+	if _, p := makegood.DeliveryFigures(mg.Planned, &mg.Delivered); p != nil {
 		pct = fmt.Sprintf("%.1f", *p)
 	}
 	html := mail.Letter{Title: "A make-good credit for your campaign", Greeting: "Hello " + firstName + ",",
 		Intro: []string{fmt.Sprintf("Your campaign \u201c%s\u201d delivered fewer impressions than contracted at %s (%s) in the week of %s, below our %d%% guarantee.",
 			c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), mg.ThresholdPercent)},
-		Facts:  append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit added", Value: creditString(mg.CreditCents)}),
-		Outro:  []string{"We have added " + creditString(mg.CreditCents) + " to your account credit as a make-good. It is used on your next campaign weeks; you can see it on the campaign's page and in your settings."},
+		Facts:  append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit added", Value: makegood.CreditString(mg.CreditCents)}),
+		Outro:  []string{"We have added " + makegood.CreditString(mg.CreditCents) + " to your account credit as a make-good. It is used on your next campaign weeks; you can see it on the campaign's page and in your settings."},
 		Button: &mail.Link{Label: "View the campaign", URL: link},
 	}.HTML()
 	return mail.Message{
@@ -283,25 +219,25 @@ you can see it on the campaign's page and in your settings.
 The campaign: %s
 
 The Marquee team
-`, firstName, c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), groupDigits(mg.Delivered),
-			groupDigits(mg.Planned), pct, mg.ThresholdPercent, creditString(mg.CreditCents), link),
+`, firstName, c.Name, mg.LocationName, mg.Face, mg.WeekStart.Format("Jan 02, 2006"), makegood.GroupDigits(mg.Delivered),
+			makegood.GroupDigits(mg.Planned), pct, mg.ThresholdPercent, makegood.CreditString(mg.CreditCents), link),
 	}
 }
 
 // makeGoodCorrectionMail tells the advertiser that a make-good they were emailed about changed:
-// the week's delivery was corrected after the make-good email went out (issue 25 §5: the email
-// promised $57.00 while the page said $38.00).
+// the week's delivery was corrected after the make-good email went out (else the email would go on
+// promising a credit the page no longer shows).
 func makeGoodCorrectionMail(to, firstName string, c *store.Campaign, mg *store.MakeGood, was int64, link string) mail.Message {
 	pct := "0.0"
-	if _, p := deliveryFigures(mg.Planned, &mg.Delivered); p != nil {
+	if _, p := makegood.DeliveryFigures(mg.Planned, &mg.Delivered); p != nil {
 		pct = fmt.Sprintf("%.1f", *p)
 	}
 	week := mg.WeekStart.Format("Jan 02, 2006")
 	html := mail.Letter{Title: "A correction to your make-good credit", Greeting: "Hello " + firstName + ",",
 		Intro: []string{fmt.Sprintf("The delivery of your campaign \u201c%s\u201d at %s (%s) in the week of %s was corrected, so its make-good credit changed from %s to %s.",
-			c.Name, mg.LocationName, mg.Face, week, creditString(was), creditString(mg.CreditCents))},
-		Facts: append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit before", Value: creditString(was)},
-			mail.Fact{Label: "Credit now", Value: creditString(mg.CreditCents)}),
+			c.Name, mg.LocationName, mg.Face, week, makegood.CreditString(was), makegood.CreditString(mg.CreditCents))},
+		Facts: append(makeGoodFacts(c, mg, pct), mail.Fact{Label: "Credit before", Value: makegood.CreditString(was)},
+			mail.Fact{Label: "Credit now", Value: makegood.CreditString(mg.CreditCents)}),
 		Outro:  []string{"Your account credit is adjusted by the difference. This replaces the figures of our earlier email; the campaign's page shows the make-good as it is now."},
 		Button: &mail.Link{Label: "View the campaign", URL: link},
 	}.HTML()
@@ -319,26 +255,26 @@ difference. This replaces the figures of our earlier email; the campaign's page 
 make-good as it is now: %s
 
 The Marquee team
-`, firstName, c.Name, mg.LocationName, mg.Face, week, groupDigits(mg.Delivered), groupDigits(mg.Planned), pct,
-			mg.ThresholdPercent, creditString(was), creditString(mg.CreditCents), link),
+`, firstName, c.Name, mg.LocationName, mg.Face, week, makegood.GroupDigits(mg.Delivered), makegood.GroupDigits(mg.Planned), pct,
+			mg.ThresholdPercent, makegood.CreditString(was), makegood.CreditString(mg.CreditCents), link),
 	}
 }
 
 // campaignLink is the campaign's page in the web app.
-func (m *Module) campaignLink(id string) string {
-	return strings.TrimRight(m.deps.BaseURL, "/") + "/campaigns/" + id
+func (a *assurance) campaignLink(id string) string {
+	return strings.TrimRight(a.deps.BaseURL, "/") + "/campaigns/" + id
 }
 
 // mailMakeGood queues the make-good email in the caller's transaction.
-func (m *Module) mailMakeGood(ctx context.Context, c *store.Campaign, mg *store.MakeGood, adv *settleBatch) error {
-	return m.mailMakeGoodWith(ctx, c, adv, func(to, name string) mail.Message {
-		return makeGoodMail(to, name, c, mg, m.campaignLink(c.ID))
+func (a *assurance) mailMakeGood(ctx context.Context, c *store.Campaign, mg *store.MakeGood, adv *settleBatch) error {
+	return a.mailMakeGoodWith(ctx, c, adv, func(to, name string) mail.Message {
+		return makeGoodMail(to, name, c, mg, a.campaignLink(c.ID))
 	})
 }
 
 // mailMakeGoodWith finds the campaign's advertiser (through the batch's cache when there is one)
 // and queues the email build makes, in the caller's transaction.
-func (m *Module) mailMakeGoodWith(ctx context.Context, c *store.Campaign, adv *settleBatch, build func(to, name string) mail.Message) error {
+func (a *assurance) mailMakeGoodWith(ctx context.Context, c *store.Campaign, adv *settleBatch, build func(to, name string) mail.Message) error {
 	var to, name string
 	if adv != nil {
 		if v, ok := adv.byUser[c.UserID]; ok {
@@ -347,7 +283,7 @@ func (m *Module) mailMakeGoodWith(ctx context.Context, c *store.Campaign, adv *s
 	}
 	if to == "" {
 		var err error
-		to, name, err = m.advertiser(ctx, c)
+		to, name, err = a.advertiser(ctx, c)
 		if apperr.CodeOf(err) == apperr.ENOTFOUND {
 			return nil // the advertiser left: the credit stands, nobody to tell
 		}
@@ -358,13 +294,13 @@ func (m *Module) mailMakeGoodWith(ctx context.Context, c *store.Campaign, adv *s
 			adv.byUser[c.UserID] = [2]string{to, name}
 		}
 	}
-	return m.deps.Outbox.Enqueue(ctx, build(to, name))
+	return a.deps.Outbox.Enqueue(ctx, build(to, name))
 }
 
 // makeGoodsJob grants the make-goods of weeks that finished after their delivery was recorded.
-func (m *Module) makeGoodsJob() jobs.Job {
+func (a *assurance) makeGoodsJob() jobs.Job {
 	return jobs.Job{Name: jobMakeGoods, Every: 10 * time.Minute, Run: func(ctx context.Context) error {
-		_, err := m.RunMakeGoods(ctx)
+		_, err := a.RunMakeGoods(ctx)
 		return err
 	}}
 }
@@ -390,9 +326,9 @@ type campaignCandidates struct {
 // threshold without a make-good; they are granted by chunks of campaigns, one transaction each,
 // under every campaign's lock, reading the weeks and their make-goods again, so a run racing a
 // delivery correction, or a second run, grants nothing twice (the make-good is unique on its week).
-func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
+func (a *assurance) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
 	var res MakeGoodsResult
-	cands, err := m.store.MakeGoodCandidates(ctx, dates.Today(m.deps.Clock), m.threshold())
+	cands, err := a.store.MakeGoodCandidates(ctx, dates.Today(a.deps.Clock), a.threshold())
 	if err != nil {
 		return res, err
 	}
@@ -408,7 +344,7 @@ func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
 	users := map[string][2]string{}
 	for i := 0; i < len(groups); i += makeGoodChunk {
 		chunk := groups[i:min(i+makeGoodChunk, len(groups))]
-		n, err := m.grantChunk(ctx, chunk, users)
+		n, err := a.grantChunk(ctx, chunk, users)
 		if err == nil {
 			res.Granted += n
 			continue
@@ -417,13 +353,13 @@ func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
 			return res, ctx.Err()
 		}
 		for _, g := range chunk { // one campaign at a time: only the failing one is held back
-			n, err := m.grantChunk(ctx, []campaignCandidates{g}, users)
+			n, err := a.grantChunk(ctx, []campaignCandidates{g}, users)
 			if err != nil {
 				if ctx.Err() != nil {
 					return res, ctx.Err()
 				}
 				res.Failed++
-				m.deps.Log.ErrorContext(ctx, "make-goods: campaign failed", "campaign", g.campaignID, "err", err)
+				a.deps.Log.ErrorContext(ctx, "make-goods: campaign failed", "campaign", g.campaignID, "err", err)
 				continue
 			}
 			res.Granted += n
@@ -433,25 +369,25 @@ func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
 }
 
 // grantChunk settles the candidate weeks of these campaigns in one transaction.
-func (m *Module) grantChunk(ctx context.Context, chunk []campaignCandidates, users map[string][2]string) (int, error) {
+func (a *assurance) grantChunk(ctx context.Context, chunk []campaignCandidates, users map[string][2]string) (int, error) {
 	granted := 0
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
 		granted = 0
 		camps := make(map[string]*store.Campaign, len(chunk))
 		var weekIDs []string
 		for _, g := range chunk {
-			c, err := m.lockCampaign(ctx, "", g.campaignID)
+			c, err := a.lockCampaign(ctx, "", g.campaignID)
 			if err != nil {
 				return err
 			}
 			camps[c.ID] = c
 			weekIDs = append(weekIDs, g.weekIDs...)
 		}
-		weeks, err := m.store.WeeksOfIDs(ctx, weekIDs)
+		weeks, err := a.store.WeeksOfIDs(ctx, weekIDs)
 		if err != nil {
 			return err
 		}
-		known, err := m.store.MakeGoodsOfWeeks(ctx, weekIDs)
+		known, err := a.store.MakeGoodsOfWeeks(ctx, weekIDs)
 		if err != nil {
 			return err
 		}
@@ -461,7 +397,7 @@ func (m *Module) grantChunk(ctx context.Context, chunk []campaignCandidates, use
 			if c == nil {
 				continue
 			}
-			ok, err := m.settleMakeGood(ctx, c, &weeks[k], batch)
+			ok, err := a.settleMakeGood(ctx, c, &weeks[k], batch)
 			if err != nil {
 				return err
 			}
@@ -476,7 +412,7 @@ func (m *Module) grantChunk(ctx context.Context, chunk []campaignCandidates, use
 
 // makeGoodDTO is a make-good as the API shows it.
 func makeGoodDTO(mg *store.MakeGood, campaignName, companyName string) MakeGood {
-	_, pct := deliveryFigures(mg.Planned, &mg.Delivered)
+	_, pct := makegood.DeliveryFigures(mg.Planned, &mg.Delivered)
 	out := MakeGood{ID: mg.ID, CampaignID: mg.CampaignID, CampaignName: campaignName, CompanyID: mg.CompanyID,
 		CompanyName: companyName, WeekID: mg.WeekID, WeekStart: mg.WeekStart, WeekEnd: mg.WeekStart.AddDays(6),
 		LocationName: mg.LocationName, Face: mg.Face, Planned: mg.Planned, Delivered: mg.Delivered,
@@ -490,8 +426,8 @@ func makeGoodDTO(mg *store.MakeGood, campaignName, companyName string) MakeGood 
 }
 
 // campaignMakeGoods are a campaign's make-goods for its detail page.
-func (m *Module) campaignMakeGoods(ctx context.Context, c *store.Campaign) ([]MakeGood, error) {
-	rows, err := m.store.MakeGoodsOfCampaign(ctx, c.ID)
+func (a *assurance) campaignMakeGoods(ctx context.Context, c *store.Campaign) ([]MakeGood, error) {
+	rows, err := a.store.MakeGoodsOfCampaign(ctx, c.ID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -504,7 +440,7 @@ func (m *Module) campaignMakeGoods(ctx context.Context, c *store.Campaign) ([]Ma
 
 // listMakeGoods is GET /api/admin/make-goods: every company's make-goods, newest first, with
 // their campaigns' and companies' names (read in batches).
-func (m *Module) listMakeGoods(ctx context.Context, status, companyID string, pp pagination.Params) (*MakeGoodList, error) {
+func (a *assurance) listMakeGoods(ctx context.Context, status, companyID string, pp pagination.Params) (*MakeGoodList, error) {
 	status = strings.ToLower(strings.TrimSpace(status))
 	if status != "" && status != "all" && status != MakeGoodGranted && status != MakeGoodWaived {
 		return nil, apperr.Field("status", MsgMakeGoodStatus)
@@ -512,7 +448,7 @@ func (m *Module) listMakeGoods(ctx context.Context, status, companyID string, pp
 	if status == "all" {
 		status = ""
 	}
-	rows, total, err := m.store.ListMakeGoods(ctx, status, strings.TrimSpace(companyID), pp)
+	rows, total, err := a.store.ListMakeGoods(ctx, status, strings.TrimSpace(companyID), pp)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -520,7 +456,7 @@ func (m *Module) listMakeGoods(ctx context.Context, status, companyID string, pp
 	for _, r := range rows {
 		campIDs, compIDs = append(campIDs, r.CampaignID), append(compIDs, r.CompanyID)
 	}
-	camps, err := m.store.CampaignsByIDs(ctx, campIDs)
+	camps, err := a.store.CampaignsByIDs(ctx, campIDs)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -530,7 +466,7 @@ func (m *Module) listMakeGoods(ctx context.Context, status, companyID string, pp
 	}
 	compName := map[string]string{}
 	if len(compIDs) > 0 {
-		cs, err := m.deps.Identity.FindCompaniesByIDs(ctx, compIDs)
+		cs, err := a.deps.Identity.FindCompaniesByIDs(ctx, compIDs)
 		if err != nil {
 			return nil, apperr.Internal(err)
 		}
@@ -549,7 +485,7 @@ func (m *Module) listMakeGoods(ctx context.Context, status, companyID string, pp
 // (clamped to the company's credit, as a correction is), it turns waived with the reason, and the
 // change is audited, all in one transaction under the campaign's lock. Later corrections of the
 // week's delivery move no credit.
-func (m *Module) waiveMakeGood(ctx context.Context, p *auth.Principal, id string, req WaiveRequest) (*MakeGood, error) {
+func (a *assurance) waiveMakeGood(ctx context.Context, p *auth.Principal, id string, req WaiveRequest) (*MakeGood, error) {
 	reason := strings.TrimSpace(req.Reason)
 	if reason == "" {
 		return nil, apperr.Field("reason", MsgWaiveReasonRequired)
@@ -557,17 +493,17 @@ func (m *Module) waiveMakeGood(ctx context.Context, p *auth.Principal, id string
 	if len([]rune(reason)) > 500 {
 		return nil, apperr.Field("reason", MsgReasonTooLong)
 	}
-	first, err := m.store.FindMakeGood(ctx, id)
+	first, err := a.store.FindMakeGood(ctx, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgMakeGoodNotFound, "")
 	}
 	var out MakeGood
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), first.CampaignID)
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		c, err := a.lockCampaign(ctx, scope(p), first.CampaignID)
 		if err != nil {
 			return apperr.NotFound(MsgMakeGoodNotFound)
 		}
-		mg, err := m.store.FindMakeGood(ctx, id)
+		mg, err := a.store.FindMakeGood(ctx, id)
 		if err != nil {
 			return db.Translate(err, MsgMakeGoodNotFound, "")
 		}
@@ -575,18 +511,18 @@ func (m *Module) waiveMakeGood(ctx context.Context, p *auth.Principal, id string
 			return apperr.New(apperr.ECONFLICT, MsgMakeGoodWaivedAlready)
 		}
 		before := makeGoodDTO(mg, c.Name, "")
-		now := m.deps.Clock.Now()
+		now := a.deps.Clock.Now()
 		if mg.CreditCents > 0 {
-			if err := m.moveMakeGoodCredit(ctx, c, mg, mg.WeekStart, moveWaiver, -mg.CreditCents); err != nil {
+			if err := a.moveMakeGoodCredit(ctx, c, mg, mg.WeekStart, moveWaiver, -mg.CreditCents); err != nil {
 				return err
 			}
 		}
 		mg.Status, mg.WaiveReason, mg.WaivedBy, mg.WaivedAt, mg.TargetCents, mg.UpdatedAt = MakeGoodWaived, reason, p.UserID, &now, 0, now
-		if err := m.store.SaveMakeGood(ctx, mg); err != nil {
+		if err := a.store.SaveMakeGood(ctx, mg); err != nil {
 			return err
 		}
 		out = makeGoodDTO(mg, c.Name, "")
-		return m.auditAdmin(ctx, p, AuditMakeGoodWaive, "campaign_make_good", mg.ID,
+		return a.auditAdmin(ctx, p, AuditMakeGoodWaive, "campaign_make_good", mg.ID,
 			map[string]any{"status": before.Status, "credit": before.Credit},
 			map[string]any{"status": out.Status, "credit": out.Credit, "clamped": out.Clamped, "reason": reason})
 	})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"marquee/modules/billing"
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/audit"
 	"marquee/platform/dates"
@@ -36,8 +37,8 @@ func TestMakeGoodCreditPolicy(t *testing.T) {
 		{150000, 100000, 50000, 40, 0},        // 50 % against a 40 % threshold
 		{1 << 40, 1 << 40, 1, 100, 1<<40 - 1}, // big figures do not overflow
 	} {
-		if got := MakeGoodCredit(c.price, c.planned, c.delivered, c.th); got != c.want {
-			t.Errorf("MakeGoodCredit(%d, %d, %d, %d) = %d, want %d", c.price, c.planned, c.delivered, c.th, got, c.want)
+		if got := makegood.Credit(c.price, c.planned, c.delivered, c.th); got != c.want {
+			t.Errorf("makegood.Credit(%d, %d, %d, %d) = %d, want %d", c.price, c.planned, c.delivered, c.th, got, c.want)
 		}
 	}
 }
@@ -97,7 +98,7 @@ func TestMakeGoods(t *testing.T) {
 
 		// Absurd and negative impressions are refused, naming the limit.
 		r := deliver(f.admin, plan*10+1).Expect(t, 400)
-		if m := r.Map(t); m["message"] != MsgActImpAboveLimit(plan*10) || !strings.Contains(string(r.Body), `"act_imp"`) || !strings.Contains(m["message"].(string), groupDigits(plan*10)) {
+		if m := r.Map(t); m["message"] != MsgActImpAboveLimit(plan*10) || !strings.Contains(string(r.Body), `"act_imp"`) || !strings.Contains(m["message"].(string), makegood.GroupDigits(plan*10)) {
 			t.Fatalf("10x = %s", r.Body)
 		}
 		deliver(f.admin, -1).Expect(t, 400)
@@ -108,7 +109,7 @@ func TestMakeGoods(t *testing.T) {
 			t.Fatalf("credit before = %v", credit())
 		}
 		deliver(f.admin, plan/2).Expect(t, 200)
-		want := MakeGoodCredit(price, plan, plan/2, 90)
+		want := makegood.Credit(price, plan, plan/2, 90)
 		if want == 0 || credit() != want {
 			t.Fatalf("credit = %v, want %v", credit(), want)
 		}
@@ -142,28 +143,28 @@ func TestMakeGoods(t *testing.T) {
 		}
 
 		granted := testkit.ParseMail(t, mails[0], f.s.Kernel.Config.BaseURL)
-		if !strings.Contains(granted.HTML, ">"+creditString(int64(want))+"</td>") {
-			t.Fatalf("the make-good email's figures lack the credit %s:\n%s", creditString(int64(want)), granted.HTML)
+		if !strings.Contains(granted.HTML, ">"+makegood.CreditString(int64(want))+"</td>") {
+			t.Fatalf("the make-good email's figures lack the credit %s:\n%s", makegood.CreditString(int64(want)), granted.HTML)
 		}
 
 		// Once per week: the same figure again changes nothing; corrections move the credit by
 		// the difference, up and down, without a second make-good or event. Each correction that
-		// changes the credit emails a short correction (issue 25 §5: the first email promised
-		// $57.00 while the page said $38.00).
+		// changes the credit emails a short correction (else the first email would go on promising
+		// a credit the page no longer shows).
 		deliver(f.admin, plan/2).Expect(t, 200)
 		if n := len(f.s.DeliverMail(t)); n != 1 {
 			t.Fatalf("the same figure again sent %d emails", n-1)
 		}
 		was := want
 		deliver(f.admin, plan*3/10).Expect(t, 200)
-		if want = MakeGoodCredit(price, plan, plan*3/10, 90); credit() != want {
+		if want = makegood.Credit(price, plan, plan*3/10, 90); credit() != want {
 			t.Fatalf("corrected down: credit = %v, want %v", credit(), want)
 		}
 		mails = f.s.DeliverMail(t)
 		corr := testkit.ParseMail(t, mails[len(mails)-1], f.s.Kernel.Config.BaseURL)
 		if len(mails) != 2 || !strings.HasPrefix(corr.Subject, "Correction: your make-good credit for Summer Sale") ||
-			!strings.Contains(corr.Text, "changed from "+creditString(int64(was))+" to "+creditString(int64(want))) ||
-			!strings.Contains(corr.HTML, ">"+creditString(int64(want))+"</td>") || !strings.Contains(mails[len(mails)-1], "ada@campaigns.test") {
+			!strings.Contains(corr.Text, "changed from "+makegood.CreditString(int64(was))+" to "+makegood.CreditString(int64(want))) ||
+			!strings.Contains(corr.HTML, ">"+makegood.CreditString(int64(want))+"</td>") || !strings.Contains(mails[len(mails)-1], "ada@campaigns.test") {
 			t.Fatalf("correction email: %d emails, last %s\n%s", len(mails), corr.Subject, corr.Text)
 		}
 		deliver(f.admin, plan).Expect(t, 200)
@@ -171,7 +172,7 @@ func TestMakeGoods(t *testing.T) {
 			t.Fatalf("corrected to plan: credit = %v", credit())
 		}
 		deliver(f.admin, plan*6/10).Expect(t, 200)
-		if want = MakeGoodCredit(price, plan, plan*6/10, 90); credit() != want {
+		if want = makegood.Credit(price, plan, plan*6/10, 90); credit() != want {
 			t.Fatalf("corrected again: credit = %v, want %v", credit(), want)
 		}
 		if d = mgDetail(t, f.adv, id); len(d.MakeGoods) != 1 || d.MakeGoods[0].Credit != want || len(grantedEvents(t, f.s)) != 1 || len(f.s.DeliverMail(t)) != 4 {
@@ -189,7 +190,7 @@ func TestMakeGoods(t *testing.T) {
 			t.Fatal(err)
 		}
 		cut.Expect(t, 200)
-		if want = MakeGoodCredit(price, plan, plan*7/10, 90); credit() != want {
+		if want = makegood.Credit(price, plan, plan*7/10, 90); credit() != want {
 			t.Fatalf("a correction whose email could not be queued: credit = %v, want %v", credit(), want)
 		}
 
@@ -216,7 +217,7 @@ func TestMakeGoods(t *testing.T) {
 		// Waive: a reason is required; the credit is taken back (clamped: none is left); audited;
 		// once; later corrections move nothing.
 		deliver(f.admin, plan/2).Expect(t, 200) // back to a shortfall: the credit is topped up
-		if credit() != MakeGoodCredit(price, plan, plan/2, 90)-(want-100) {
+		if credit() != makegood.Credit(price, plan, plan/2, 90)-(want-100) {
 			t.Fatalf("topped up: credit = %v", credit())
 		}
 		f.adv.Put("/api/admin/make-goods/"+mgID+"/waive", WaiveRequest{Reason: "x"}).Expect(t, 403)
@@ -253,7 +254,7 @@ func TestMakeGoods(t *testing.T) {
 		hid := f.ids["Holiday Coffee Push"]
 		var cur Week
 		for _, w := range mgWeeks(t, f.adv, hid) {
-			if !f.m.weekFinished(storeWeekOf(w)) {
+			if !f.m.assure.weekFinished(storeWeekOf(w)) {
 				cur = w
 				break
 			}
@@ -265,7 +266,7 @@ func TestMakeGoods(t *testing.T) {
 		// A deleted campaign's short week is never granted (nor retried forever by the job).
 		aid := f.ids["Always On"]
 		for _, w := range mgWeeks(t, f.adv, aid) {
-			if !f.m.weekFinished(storeWeekOf(w)) && !w.StartAt.After(dates.Today(f.s.Clock)) {
+			if !f.m.assure.weekFinished(storeWeekOf(w)) && !w.StartAt.After(dates.Today(f.s.Clock)) {
 				f.admin.Put("/api/admin/campaigns/week/"+w.ID+"/delivery", DeliveryUpdate{ActImp: 0}).Expect(t, 200)
 			}
 		}
@@ -283,7 +284,7 @@ func TestMakeGoods(t *testing.T) {
 		d = mgDetail(t, f.adv, hid)
 		found = false
 		for _, mg := range d.MakeGoods {
-			if mg.WeekID == cur.ID && mg.Credit == MakeGoodCredit(cur.OfferPrice, cur.ProductOoh, cur.ProductOoh/4, 90) {
+			if mg.WeekID == cur.ID && mg.Credit == makegood.Credit(cur.OfferPrice, cur.ProductOoh, cur.ProductOoh/4, 90) {
 				found = true
 			}
 		}
@@ -304,7 +305,7 @@ func TestMakeGoodCreditProperty(t *testing.T) {
 		var weeks []Week
 		for _, name := range []string{"Summer Sale", "Holiday Coffee Push"} {
 			for _, w := range mgWeeks(t, f.adv, f.ids[name]) {
-				if f.m.weekFinished(storeWeekOf(w)) && w.ProductOoh > 0 {
+				if f.m.assure.weekFinished(storeWeekOf(w)) && w.ProductOoh > 0 {
 					weeks = append(weeks, w)
 				}
 			}
@@ -331,7 +332,7 @@ func TestMakeGoodCreditProperty(t *testing.T) {
 			clampedAny := false
 			for _, name := range []string{"Summer Sale", "Holiday Coffee Push"} {
 				for _, mg := range mgDetail(t, f.adv, f.ids[name]).MakeGoods {
-					target := MakeGoodCredit(mg.Price, mg.Planned, last[mg.WeekID], 90)
+					target := makegood.Credit(mg.Price, mg.Planned, last[mg.WeekID], 90)
 					if mg.Target != target {
 						t.Fatalf("step %d: target %v, policy %v", step, mg.Target, target)
 					}

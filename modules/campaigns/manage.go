@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/billing"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
@@ -17,9 +15,10 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/money"
 	"marquee/platform/pagination"
+	"marquee/platform/retry"
 )
 
-// The management side (issue 7): list, count, detail, weeks, the lifecycle actions and the
+// The management side: list, count, detail, weeks, the lifecycle actions and the
 // creative changes. Every call reads the campaign through the caller's company (admins: any
 // company); another company's campaign, week or creative answers 404.
 
@@ -29,26 +28,6 @@ func scope(p *auth.Principal) string {
 		return ""
 	}
 	return p.CompanyID
-}
-
-// listSpec is the advertiser's list (A §2: page sizes 50, 75, 100, All; the older 10 and 20 too),
-// newest first.
-var listSpec = pagination.Spec{
-	PageSizes: []int{10, 20, 50, 75, 100, 0}, DefaultSize: 50, DefaultSort: "-created_at",
-	Sortable: map[string]string{"name": "name", "status": "status", "start_date": "start_date", "end_date": "end_date",
-		"weekly_budget": "weekly_budget", "total_budget": "total_budget", "totalActImp": "total_act_imp",
-		"frequency": "frequency", "created_at": "created_at", "campaignType": "mb_campaign"},
-}
-
-// adminSpec is the admin grid (B §2: 50, 75, 100, All), start date newest first.
-var adminSpec = pagination.Spec{
-	PageSizes: []int{50, 75, 100, 0}, DefaultSize: 50, DefaultSort: "-start_date", Sortable: listSpec.Sortable,
-}
-
-// weeksSpec is the detail's week table (B §2: 10, 50, 75, 100, All; default 10).
-var weeksSpec = pagination.Spec{
-	PageSizes: []int{10, 50, 75, 100, 0}, DefaultSize: 10,
-	Sortable: map[string]string{"start_at": "start_at", "location_name": "location_name", "product_ooh": "ooh", "act_imp": "act_imp", "offer_price": "offer_price"},
 }
 
 // statusFilter maps ?status= to stored statuses (a stored 'paid' is pending).
@@ -71,16 +50,16 @@ func statusFilter(s string) ([]string, error) {
 }
 
 // listCampaigns answers a list page with the totals of everything matched.
-func (m *Module) listCampaigns(ctx context.Context, companyID, status string, p pagination.Params) (*CampaignList, error) {
+func (s *service) listCampaigns(ctx context.Context, companyID, status string, p pagination.Params) (*CampaignList, error) {
 	statuses, err := statusFilter(status)
 	if err != nil {
 		return nil, err
 	}
-	rows, totals, err := m.store.ListCampaigns(ctx, store.ListQuery{CompanyID: companyID, Q: p.Q, Statuses: statuses}, p)
+	rows, totals, err := s.store.ListCampaigns(ctx, store.ListQuery{CompanyID: companyID, Q: p.Q, Statuses: statuses}, p)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	items, err := m.campaignDTOs(ctx, rows)
+	items, err := s.campaignDTOs(ctx, rows)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +68,7 @@ func (m *Module) listCampaigns(ctx context.Context, companyID, status string, p 
 }
 
 // campaignDTOs converts rows with their company names, read in one batch.
-func (m *Module) campaignDTOs(ctx context.Context, rows []store.Campaign) ([]*Campaign, error) {
+func (s *service) campaignDTOs(ctx context.Context, rows []store.Campaign) ([]*Campaign, error) {
 	out := make([]*Campaign, 0, len(rows))
 	if len(rows) == 0 {
 		return out, nil
@@ -100,7 +79,7 @@ func (m *Module) campaignDTOs(ctx context.Context, rows []store.Campaign) ([]*Ca
 			companyIDs = append(companyIDs, rows[i].CompanyID)
 		}
 	}
-	cos, err := m.deps.Identity.FindCompaniesByIDs(ctx, companyIDs)
+	cos, err := s.deps.Identity.FindCompaniesByIDs(ctx, companyIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -115,8 +94,8 @@ func (m *Module) campaignDTOs(ctx context.Context, rows []store.Campaign) ([]*Ca
 }
 
 // findCampaign reads a campaign the principal may see. ENOTFOUND otherwise.
-func (m *Module) findCampaign(ctx context.Context, p *auth.Principal, id string) (*store.Campaign, error) {
-	c, err := m.store.FindCampaign(ctx, scope(p), id)
+func (s *service) findCampaign(ctx context.Context, p *auth.Principal, id string) (*store.Campaign, error) {
+	c, err := s.store.FindCampaign(ctx, scope(p), id)
 	if err != nil {
 		return nil, db.Translate(err, MsgCampaignNotFound, "")
 	}
@@ -143,27 +122,27 @@ func imminentEnd(c *store.Campaign, today dates.Date) bool {
 }
 
 // campaignDetail answers GET /api/campaigns/{id}.
-func (m *Module) campaignDetail(ctx context.Context, p *auth.Principal, id string) (*CampaignDetail, error) {
-	c, err := m.findCampaign(ctx, p, id)
+func (s *service) campaignDetail(ctx context.Context, p *auth.Principal, id string) (*CampaignDetail, error) {
+	c, err := s.findCampaign(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+	weeks, err := s.store.CampaignWeeks(ctx, c.ID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	creatives, err := m.store.WeekCreativesOf(ctx, c.ID)
+	creatives, err := s.store.WeekCreativesOf(ctx, c.ID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	dtos, err := m.campaignDTOs(ctx, []store.Campaign{*c})
+	dtos, err := s.campaignDTOs(ctx, []store.Campaign{*c})
 	if err != nil {
 		return nil, err
 	}
-	now := m.deps.Clock.Now()
-	today := dates.Today(m.deps.Clock)
+	now := s.deps.Clock.Now()
+	today := dates.Today(s.deps.Clock)
 	out := &CampaignDetail{Campaign: *dtos[0], Locations: []CampaignLocation{}, Proofs: []Proof{},
-		Chart: buildChart(weeks, c.Duration, now, clock.Location(m.deps.Clock)), Editable: editable(c, today, p.IsAdmin()), ImminentEnd: imminentEnd(c, today),
+		Chart: buildChart(weeks, c.Duration, now, clock.Location(s.deps.Clock)), Editable: editable(c, today, p.IsAdmin()), ImminentEnd: imminentEnd(c, today),
 		CanPause: canPause(c.Status), CanResume: canResume(c.Status), CanStop: canStop(c.Status)}
 	weekByID := make(map[string]*store.Week, len(weeks))
 	for i := range weeks {
@@ -178,17 +157,17 @@ func (m *Module) campaignDetail(ctx context.Context, p *auth.Principal, id strin
 			out.Proofs = append(out.Proofs, proof)
 		}
 	}
-	out.Chart, out.MakeGoodThreshold = withPlanFloor(out.Chart, m.threshold()), m.threshold()
-	if out.MakeGoods, err = m.campaignMakeGoods(ctx, c); err != nil {
+	out.Chart, out.MakeGoodThreshold = withPlanFloor(out.Chart, s.assure.threshold()), s.assure.threshold()
+	if out.MakeGoods, err = s.assure.campaignMakeGoods(ctx, c); err != nil {
 		return nil, err
 	}
-	out.Locations, err = m.campaignLocations(ctx, weeks, today)
+	out.Locations, err = s.campaignLocations(ctx, weeks, today)
 	return out, err
 }
 
 // campaignLocations is one marker per face of the campaign, with the creative it shows: that of
 // its current week, else its next, else its last (B §2 "a creative per location").
-func (m *Module) campaignLocations(ctx context.Context, weeks []store.Week, today dates.Date) ([]CampaignLocation, error) {
+func (s *service) campaignLocations(ctx context.Context, weeks []store.Week, today dates.Date) ([]CampaignLocation, error) {
 	pick := map[string]*store.Week{}
 	var order []string
 	for i := range weeks {
@@ -208,7 +187,7 @@ func (m *Module) campaignLocations(ctx context.Context, weeks []store.Week, toda
 	if len(order) == 0 {
 		return out, nil
 	}
-	faces, err := m.deps.Locations.FindFacesByIDs(ctx, order)
+	faces, err := s.deps.Locations.FindFacesByIDs(ctx, order)
 	if err != nil {
 		return nil, err
 	}
@@ -229,12 +208,12 @@ func (m *Module) campaignLocations(ctx context.Context, weeks []store.Week, toda
 }
 
 // campaignWeeks answers a page of the campaign's weeks with their creatives and proofs.
-func (m *Module) campaignWeeks(ctx context.Context, p *auth.Principal, id string, pp pagination.Params) (*pagination.Page[Week], error) {
-	c, err := m.findCampaign(ctx, p, id)
+func (s *service) campaignWeeks(ctx context.Context, p *auth.Principal, id string, pp pagination.Params) (*pagination.Page[Week], error) {
+	c, err := s.findCampaign(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	rows, total, err := m.store.WeeksPage(ctx, c.ID, pp)
+	rows, total, err := s.store.WeeksPage(ctx, c.ID, pp)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -242,7 +221,7 @@ func (m *Module) campaignWeeks(ctx context.Context, p *auth.Principal, id string
 	for i := range rows {
 		weekIDs[i] = rows[i].ID
 	}
-	wcs, err := m.store.WeekCreativesOfWeeks(ctx, weekIDs)
+	wcs, err := s.store.WeekCreativesOfWeeks(ctx, weekIDs)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -250,11 +229,11 @@ func (m *Module) campaignWeeks(ctx context.Context, p *auth.Principal, id string
 	for _, wc := range wcs {
 		byWeek[wc.WeekID] = append(byWeek[wc.WeekID], wc)
 	}
-	mgs, err := m.store.MakeGoodsOfWeeks(ctx, weekIDs)
+	mgs, err := s.store.MakeGoodsOfWeeks(ctx, weekIDs)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	today := dates.Of(m.deps.Clock.Now())
+	today := dates.Of(s.deps.Clock.Now())
 	items := make([]Week, len(rows))
 	for i := range rows {
 		items[i] = weekDTO(&rows[i], byWeek[rows[i].ID])
@@ -269,26 +248,26 @@ func (m *Module) campaignWeeks(ctx context.Context, p *auth.Principal, id string
 
 // pauseCampaign pauses (B §4): the spots of the weeks already charged are kept; the weekly job
 // skips the next weeks at their cut-offs.
-func (m *Module) pauseCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
-	return m.simpleTransition(ctx, p, id, actionPause, MsgPaused, nil)
+func (s *service) pauseCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
+	return s.simpleTransition(ctx, p, id, actionPause, MsgPaused, nil)
 }
 
 // resumeCampaign resumes a paused campaign from the next week not yet past its cut-off: the weeks
 // that passed their cut-off while it was paused are skipped (their spots freed) first.
-func (m *Module) resumeCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
-	return m.simpleTransition(ctx, p, id, actionResume, MsgResumed, func(ctx context.Context, c *store.Campaign) error {
-		today := dates.Today(m.deps.Clock)
+func (s *service) resumeCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
+	return s.simpleTransition(ctx, p, id, actionResume, MsgResumed, func(ctx context.Context, c *store.Campaign) error {
+		today := dates.Today(s.deps.Clock)
 		locked := lockedWeek(today)
 		from := locked.AddWeeks(-catchUpWeeks)
-		window, err := m.store.WindowWeeks(ctx, []string{c.ID}, from, locked)
+		window, err := s.store.WindowWeeks(ctx, []string{c.ID}, from, locked)
 		if err != nil {
 			return err
 		}
-		charged, err := m.store.ChargedWeeks(ctx, []string{c.ID}, from, locked)
+		charged, err := s.store.ChargedWeeks(ctx, []string{c.ID}, from, locked)
 		if err != nil {
 			return err
 		}
-		spans, err := m.store.WeekSpans(ctx, []string{c.ID})
+		spans, err := s.store.WeekSpans(ctx, []string{c.ID})
 		if err != nil {
 			return err
 		}
@@ -301,22 +280,19 @@ func (m *Module) resumeCampaign(ctx context.Context, p *auth.Principal, id strin
 				without = append(without, w)
 			}
 		}
-		if _, err := m.skipWeeks(ctx, c, withRows); err != nil {
+		if _, err := s.skipWeeks(ctx, c, withRows); err != nil {
 			return err
 		}
-		return m.recordSkipped(ctx, c, without)
+		return s.recordSkipped(ctx, c, without)
 	})
 }
 
 // simpleTransition applies a status change under the campaign's lock, with an optional step
 // before the status is written.
-func (m *Module) simpleTransition(ctx context.Context, p *auth.Principal, id string, a action, msg string, before func(context.Context, *store.Campaign) error) (*ActionResponse, error) {
+func (s *service) simpleTransition(ctx context.Context, p *auth.Principal, id string, a action, msg string, before func(context.Context, *store.Campaign) error) (*ActionResponse, error) {
 	var next string
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err := s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
+		var err error
 		var changed bool
 		next, changed, err = transition(c.Status, a, firstPaid(c))
 		if err != nil || !changed {
@@ -327,11 +303,11 @@ func (m *Module) simpleTransition(ctx context.Context, p *auth.Principal, id str
 				return err
 			}
 		}
-		if _, err = m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": m.deps.Clock.Now()}); err != nil {
+		if _, err = s.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, map[string]any{"status": next, "updated_at": s.deps.Clock.Now()}); err != nil {
 			return err
 		}
-		m.publishStatus(ctx, c, next)
-		return m.auditAdmin(ctx, p, AuditCampaignStatus, "campaign", c.ID, map[string]string{"status": c.Status}, map[string]string{"status": next})
+		s.publishStatus(ctx, c, next)
+		return s.auditAdmin(ctx, p, AuditCampaignStatus, "campaign", c.ID, map[string]string{"status": c.Status}, map[string]string{"status": next})
 	})
 	if err != nil {
 		return nil, err
@@ -341,19 +317,16 @@ func (m *Module) simpleTransition(ctx context.Context, p *auth.Principal, id str
 
 // stopCampaign marks the campaign complete (B §4): irreversible, frequency one-time, every week not
 // yet charged released. A second stop changes nothing and answers the same.
-func (m *Module) stopCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
+func (s *service) stopCampaign(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
 	var next string
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err := s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
+		var err error
 		var changed bool
 		next, changed, err = transition(c.Status, actionStop, firstPaid(c))
 		if err != nil || !changed {
 			return err
 		}
-		charges, err := m.store.CampaignCharges(ctx, c.ID)
+		charges, err := s.store.CampaignCharges(ctx, c.ID)
 		if err != nil {
 			return err
 		}
@@ -365,7 +338,7 @@ func (m *Module) stopCampaign(ctx context.Context, p *auth.Principal, id string)
 				chargedWeek[ch.Week] = true
 			}
 		}
-		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+		weeks, err := s.store.CampaignWeeks(ctx, c.ID)
 		if err != nil {
 			return err
 		}
@@ -386,23 +359,23 @@ func (m *Module) stopCampaign(ctx context.Context, p *auth.Principal, id string)
 				releasedWeeks = append(releasedWeeks, w.StartAt)
 			}
 		}
-		if err := m.releaseWeekRows(ctx, c, release); err != nil {
+		if err := s.releaseWeekRows(ctx, c, release); err != nil {
 			return err
 		}
-		if err := m.recordSkipped(ctx, c, releasedWeeks); err != nil {
+		if err := s.recordSkipped(ctx, c, releasedWeeks); err != nil {
 			return err
 		}
-		cols := map[string]any{"status": next, "frequency": FrequencyOneTime, "updated_at": m.deps.Clock.Now()}
+		cols := map[string]any{"status": next, "frequency": FrequencyOneTime, "updated_at": s.deps.Clock.Now()}
 		if !end.IsZero() {
 			cols["end_date"], cols["duration"] = end, max(len(kept), 1)
 		}
-		if ok, err := m.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, cols); err != nil || !ok {
+		if ok, err := s.store.SetStatusFrom(ctx, c.ID, []string{c.Status}, cols); err != nil || !ok {
 			return err
 		}
-		if err := m.auditAdmin(ctx, p, AuditCampaignStatus, "campaign", c.ID, map[string]string{"status": c.Status}, map[string]string{"status": next}); err != nil {
+		if err := s.auditAdmin(ctx, p, AuditCampaignStatus, "campaign", c.ID, map[string]string{"status": c.Status}, map[string]string{"status": next}); err != nil {
 			return err
 		}
-		m.publishCompleted(ctx, c)
+		s.publishCompleted(ctx, c)
 		return nil
 	})
 	if err != nil {
@@ -414,19 +387,19 @@ func (m *Module) stopCampaign(ctx context.Context, p *auth.Principal, id string)
 // deleteCampaign marks the campaign deleted (never listed again) with the reason, frees the spots
 // of every week that has not started and, with refund, refunds through billing what was charged
 // for those weeks and gives back the account credit they took.
-func (m *Module) deleteCampaign(ctx context.Context, p *auth.Principal, id string, params DeleteParams) (*ActionResponse, error) {
+func (s *service) deleteCampaign(ctx context.Context, p *auth.Principal, id string, params DeleteParams) (*ActionResponse, error) {
 	params.Reason = strings.TrimSpace(params.Reason)
 	if len(params.Reason) > 500 {
 		return nil, apperr.Field("reason", MsgReasonTooLong)
 	}
-	c, err := m.findCampaign(ctx, p, id)
+	c, err := s.findCampaign(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	today := dates.Today(m.deps.Clock)
+	today := dates.Today(s.deps.Clock)
 	var refunded []store.Charge
 	if params.Refund {
-		charges, err := m.store.CampaignCharges(ctx, c.ID)
+		charges, err := s.store.CampaignCharges(ctx, c.ID)
 		if err != nil {
 			return nil, apperr.Internal(err)
 		}
@@ -437,8 +410,8 @@ func (m *Module) deleteCampaign(ctx context.Context, p *auth.Principal, id strin
 				continue
 			}
 			if ch.Amount > 0 && ch.TransactionID != "" {
-				if _, err := m.deps.Billing.Refund(ctx, billing.RefundRequest{Key: fmt.Sprintf("campaign:%s:refund:%s", c.ID, ch.Week), TransactionID: ch.TransactionID}); err != nil {
-					m.deps.Log.ErrorContext(ctx, "campaigns: refund failed", "campaign", c.ID, "week", ch.Week.String(), "err", err)
+				if _, err := s.deps.Billing.Refund(ctx, billing.RefundRequest{Key: fmt.Sprintf("campaign:%s:refund:%s", c.ID, ch.Week), TransactionID: ch.TransactionID}); err != nil {
+					s.deps.Log.ErrorContext(ctx, "campaigns: refund failed", "campaign", c.ID, "week", ch.Week.String(), "err", err)
 					return nil, apperr.New(apperr.CodeOf(err), MsgDeleteFailed)
 				}
 			}
@@ -446,31 +419,27 @@ func (m *Module) deleteCampaign(ctx context.Context, p *auth.Principal, id strin
 		}
 	}
 	var next string
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), id)
-		if err != nil {
+	err = s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
+		if err := s.releaseFrom(ctx, c, today); err != nil {
 			return err
 		}
-		if err := m.releaseFrom(ctx, c, today); err != nil {
-			return err
-		}
-		now := m.deps.Clock.Now()
+		now := s.deps.Clock.Now()
 		for _, ch := range refunded {
 			if ch.Credit > 0 {
-				if _, err := m.deps.Billing.ApplyCredit(ctx, billing.CreditRequest{Key: fmt.Sprintf("campaign:%s:credit-back:%s", c.ID, ch.Week), CompanyID: c.CompanyID,
+				if _, err := s.deps.Billing.ApplyCredit(ctx, billing.CreditRequest{Key: fmt.Sprintf("campaign:%s:credit-back:%s", c.ID, ch.Week), CompanyID: c.CompanyID,
 					Amount: money.Cents(ch.Credit), Description: "Credit back: " + c.Name, CampaignRef: c.ID}); err != nil {
 					return err
 				}
 			}
-			if err := m.store.SetChargeStatus(ctx, ch.ID, store.ChargeRefunded, now); err != nil {
+			if err := s.store.SetChargeStatus(ctx, ch.ID, store.ChargeRefunded, now); err != nil {
 				return err
 			}
 		}
 		next, _, _ = transition(c.Status, actionDelete, false)
-		if err := m.store.SetCampaign(ctx, c.ID, map[string]any{"deleted": true, "deleted_reason": params.Reason, "deleted_at": now, "status": next, "updated_at": now}); err != nil {
+		if err := s.store.SetCampaign(ctx, c.ID, map[string]any{"deleted": true, "deleted_reason": params.Reason, "deleted_at": now, "status": next, "updated_at": now}); err != nil {
 			return err
 		}
-		return m.auditAdmin(ctx, p, AuditCampaignDelete, "campaign", c.ID, map[string]string{"status": c.Status},
+		return s.auditAdmin(ctx, p, AuditCampaignDelete, "campaign", c.ID, map[string]string{"status": c.Status},
 			map[string]any{"status": next, "deleted": true, "reason": params.Reason, "refund": params.Refund})
 	})
 	if err != nil {
@@ -481,8 +450,8 @@ func (m *Module) deleteCampaign(ctx context.Context, p *auth.Principal, id strin
 
 // releaseFrom frees the spots of the campaign's weeks that start after today, deletes their rows
 // and records the weeks without a charge as skipped.
-func (m *Module) releaseFrom(ctx context.Context, c *store.Campaign, today dates.Date) error {
-	weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+func (s *service) releaseFrom(ctx context.Context, c *store.Campaign, today dates.Date) error {
+	weeks, err := s.store.CampaignWeeks(ctx, c.ID)
 	if err != nil {
 		return err
 	}
@@ -496,23 +465,19 @@ func (m *Module) releaseFrom(ctx context.Context, c *store.Campaign, today dates
 			}
 		}
 	}
-	if err := m.releaseWeekRows(ctx, c, release); err != nil {
+	if err := s.releaseWeekRows(ctx, c, release); err != nil {
 		return err
 	}
-	return m.recordSkipped(ctx, c, ws)
+	return s.recordSkipped(ctx, c, ws)
 }
 
 // releaseCalendar is PUT /api/campaigns/{id}/delete-ac: the campaign's spots of the weeks that
 // have not started are freed (B §7, the calendar side), the campaign itself is kept.
-func (m *Module) releaseCalendar(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
+func (s *service) releaseCalendar(ctx context.Context, p *auth.Principal, id string) (*ActionResponse, error) {
 	var status string
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
+	err := s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
 		status = c.Status
-		return m.releaseFrom(ctx, c, dates.Today(m.deps.Clock))
+		return s.releaseFrom(ctx, c, dates.Today(s.deps.Clock))
 	})
 	if err != nil {
 		return nil, err
@@ -521,11 +486,11 @@ func (m *Module) releaseCalendar(ctx context.Context, p *auth.Principal, id stri
 }
 
 // companyCreative reads a creative of the company. ENOTFOUND for another company's.
-func (m *Module) companyCreative(ctx context.Context, companyID, id string) (url string, err error) {
+func (s *service) companyCreative(ctx context.Context, companyID, id string) (url string, err error) {
 	if id == "" {
 		return "", apperr.Field("creative_id", MsgCreativeRequired)
 	}
-	crs, err := m.deps.Creatives.FindCreativesByIDs(ctx, []string{id})
+	crs, err := s.deps.Creatives.FindCreativesByIDs(ctx, []string{id})
 	if err != nil {
 		return "", err
 	}
@@ -538,17 +503,13 @@ func (m *Module) companyCreative(ctx context.Context, companyID, id string) (url
 
 // changeCampaignCreative shows the creative at these locations (all when empty) for every week of
 // the campaign that has not ended; with no locations it becomes the campaign's creative too.
-func (m *Module) changeCampaignCreative(ctx context.Context, p *auth.Principal, id string, req CreativeChange) (*MessageResponse, error) {
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), id)
+func (s *service) changeCampaignCreative(ctx context.Context, p *auth.Principal, id string, req CreativeChange) (*MessageResponse, error) {
+	err := s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
+		url, err := s.companyCreative(ctx, c.CompanyID, req.CreativeID)
 		if err != nil {
 			return err
 		}
-		url, err := m.companyCreative(ctx, c.CompanyID, req.CreativeID)
-		if err != nil {
-			return err
-		}
-		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+		weeks, err := s.store.CampaignWeeks(ctx, c.ID)
 		if err != nil {
 			return err
 		}
@@ -561,23 +522,23 @@ func (m *Module) changeCampaignCreative(ctx context.Context, p *auth.Principal, 
 				return apperr.NotFound(MsgFaceNotFound)
 			}
 		}
-		today := dates.Today(m.deps.Clock)
+		today := dates.Today(s.deps.Clock)
 		var change []string
 		for _, w := range weeks {
 			if !w.EndAt.Before(today) && (len(req.Locations) == 0 || slices.Contains(req.Locations, w.FaceID)) {
 				change = append(change, w.ID)
 			}
 		}
-		now := m.deps.Clock.Now()
-		if err := m.store.UpdateWeeks(ctx, change, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now}); err != nil {
+		now := s.deps.Clock.Now()
+		if err := s.store.UpdateWeeks(ctx, change, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now}); err != nil {
 			return err
 		}
 		if len(req.Locations) == 0 {
-			if err := m.store.SetCampaign(ctx, c.ID, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now}); err != nil {
+			if err := s.store.SetCampaign(ctx, c.ID, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": now}); err != nil {
 				return err
 			}
 		}
-		return m.auditAdmin(ctx, p, AuditCampaignCreative, "campaign", c.ID, map[string]string{"creative_id": c.CreativeID}, req)
+		return s.auditAdmin(ctx, p, AuditCampaignCreative, "campaign", c.ID, map[string]string{"creative_id": c.CreativeID}, req)
 	})
 	if err != nil {
 		return nil, err
@@ -587,33 +548,28 @@ func (m *Module) changeCampaignCreative(ctx context.Context, p *auth.Principal, 
 
 // changeWeekCreative shows the creative for one week (B §7 PUT /api/campaigns/week/{id}/creative).
 // Locations, when given, must name the week's face.
-func (m *Module) changeWeekCreative(ctx context.Context, p *auth.Principal, weekID string, req CreativeChange) (*MessageResponse, error) {
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		w, c, err := m.lockWeek(ctx, p, weekID)
+func (s *service) changeWeekCreative(ctx context.Context, p *auth.Principal, weekID string, req CreativeChange) (*MessageResponse, error) {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		w, c, err := s.lockWeek(ctx, p, weekID)
 		if err != nil {
 			return err
 		}
 		if len(req.Locations) > 0 && !slices.Contains(req.Locations, w.FaceID) {
 			return apperr.NotFound(MsgFaceNotFound)
 		}
-		url, err := m.companyCreative(ctx, c.CompanyID, req.CreativeID)
+		url, err := s.companyCreative(ctx, c.CompanyID, req.CreativeID)
 		if err != nil {
 			return err
 		}
-		if err := m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": m.deps.Clock.Now()}); err != nil {
+		if err := s.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"creative_id": req.CreativeID, "creative_url": url, "updated_at": s.deps.Clock.Now()}); err != nil {
 			return err
 		}
-		return m.auditAdmin(ctx, p, AuditCampaignCreative, "campaign_week", w.ID, map[string]string{"creative_id": w.CreativeID}, req)
+		return s.auditAdmin(ctx, p, AuditCampaignCreative, "campaign_week", w.ID, map[string]string{"creative_id": w.CreativeID}, req)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return &MessageResponse{Success: true, Message: MsgCreativeUpdated}, nil
-}
-
-// listParams reads the list parameters.
-func listParams(c *gin.Context, s pagination.Spec) (pagination.Params, error) {
-	return pagination.Parse(c, s)
 }
 
 // updateCampaign is PUT /api/campaigns/{id} (B §2 edit): the form is validated and priced again by
@@ -622,25 +578,21 @@ func listParams(c *gin.Context, s pagination.Spec) (pagination.Params, error) {
 // keep their rows and spots; every other week is released and the plan's remaining weeks are
 // booked (all or nothing: a full week answers 409). The start date of a campaign with a charged
 // week can't move. Later weeks are charged by the weekly job as usual.
-func (m *Module) updateCampaign(ctx context.Context, p *auth.Principal, id string, form CampaignForm) (*CreateResponse, error) {
-	c, err := m.findCampaign(ctx, p, id)
+func (s *service) updateCampaign(ctx context.Context, p *auth.Principal, id string, form CampaignForm) (*CreateResponse, error) {
+	c, err := s.findCampaign(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
 	admin := p.IsAdmin()
-	if !editable(c, dates.Today(m.deps.Clock), admin) {
+	if !editable(c, dates.Today(s.deps.Clock), admin) {
 		return nil, apperr.New(apperr.EINVALID, MsgNotEditable)
 	}
-	plan, err := m.planCampaign(ctx, p, form, planOptions{CompanyID: c.CompanyID, Admin: admin, KeepStart: c.StartDate, SkipCard: true, SkipClientPrices: admin})
+	plan, err := s.planCampaign(ctx, p, form, planOptions{CompanyID: c.CompanyID, Admin: admin, KeepStart: c.StartDate, SkipCard: true, SkipClientPrices: admin})
 	if err != nil {
 		return nil, err
 	}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		c, err := m.lockCampaign(ctx, scope(p), id)
-		if err != nil {
-			return err
-		}
-		charges, err := m.store.ChargesOf(ctx, c.ID)
+	err = s.withLockedCampaign(ctx, p, id, func(ctx context.Context, c *store.Campaign) error {
+		charges, err := s.store.ChargesOf(ctx, c.ID)
 		if err != nil {
 			return err
 		}
@@ -653,7 +605,7 @@ func (m *Module) updateCampaign(ctx context.Context, p *auth.Principal, id strin
 		if len(charged) > 0 && !plan.Start.Equal(c.StartDate) {
 			return apperr.Field(fieldStart, MsgStartCharged)
 		}
-		weeks, err := m.store.CampaignWeeks(ctx, c.ID)
+		weeks, err := s.store.CampaignWeeks(ctx, c.ID)
 		if err != nil {
 			return err
 		}
@@ -663,13 +615,13 @@ func (m *Module) updateCampaign(ctx context.Context, p *auth.Principal, id strin
 				release = append(release, w)
 			}
 		}
-		if err := m.releaseWeekRows(ctx, c, release); err != nil {
+		if err := s.releaseWeekRows(ctx, c, release); err != nil {
 			return err
 		}
 		plan.Weeks = slices.DeleteFunc(plan.Weeks, func(w dates.Date) bool { return charged[w] })
 		if len(plan.Weeks) > 0 {
 			plan.BookKey = "campaign:" + c.ID + ":edit:" + c.UpdatedAt.Format("20060102150405.000000000") + ":" + fmt.Sprint(len(weeks))
-			if err := m.bookPlan(ctx, c, plan); err != nil {
+			if err := s.bookPlan(ctx, c, plan); err != nil {
 				return err
 			}
 		}
@@ -677,25 +629,25 @@ func (m *Module) updateCampaign(ctx context.Context, p *auth.Principal, id strin
 			"frequency": plan.Frequency, "start_date": plan.Start, "end_date": plan.End, "duration": plan.Duration,
 			"weekly_budget": int64(plan.WeeklyBudget), "max_budget": int64(plan.MaxBudget), "total_budget": int64(plan.Quote.Total),
 			"impression_count": plan.Impressions, "markets": encodeList(plan.Markets), "cities": encodeList(plan.Cities),
-			"place_id": plan.PlaceID, "radius": plan.Radius, "updated_at": m.deps.Clock.Now()}
+			"place_id": plan.PlaceID, "radius": plan.Radius, "updated_at": s.deps.Clock.Now()}
 		if plan.Creative != nil {
-			cols["creative_id"], cols["creative_url"] = plan.Creative.ID, truncate(plan.Creative.URL, 300)
+			cols["creative_id"], cols["creative_url"] = plan.Creative.ID, retry.Truncate(plan.Creative.URL, 300)
 		}
-		if err := m.store.SetCampaign(ctx, c.ID, cols); err != nil {
+		if err := s.store.SetCampaign(ctx, c.ID, cols); err != nil {
 			return err
 		}
 		before := map[string]any{"name": c.Name, "status": c.Status, "start_date": c.StartDate, "end_date": c.EndDate,
 			"weekly_budget": c.WeeklyBudget, "weeks": len(weeks)}
-		return m.auditAdmin(ctx, p, AuditCampaignUpdate, "campaign", c.ID, before, form)
+		return s.auditAdmin(ctx, p, AuditCampaignUpdate, "campaign", c.ID, before, form)
 	})
 	if err != nil {
 		return nil, err
 	}
-	c, err = m.findCampaign(ctx, p, id)
+	c, err = s.findCampaign(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	dtos, err := m.campaignDTOs(ctx, []store.Campaign{*c})
+	dtos, err := s.campaignDTOs(ctx, []store.Campaign{*c})
 	if err != nil {
 		return nil, err
 	}

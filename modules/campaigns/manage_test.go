@@ -71,7 +71,7 @@ func startManage(t *testing.T, dialect string) *manageFixture {
 			acc = f.otherAcc
 		}
 		id := demoID("test", fmt.Sprint(i))
-		if err := f.m.seedCampaign(t.Context(), id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], today.WeekStart().AddWeeks(d.offset), true); err != nil {
+		if err := f.m.svc.seedCampaign(t.Context(), id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], today.WeekStart().AddWeeks(d.offset), true); err != nil {
 			t.Fatal(err)
 		}
 		f.ids[d.name] = id
@@ -320,7 +320,7 @@ func TestResumeAfterCutOff(t *testing.T) {
 		if len(before)-len(after) != 3 {
 			t.Fatalf("spots %d → %d, want 3 freed", len(before), len(after))
 		}
-		charges, err := f.m.store.ChargesOf(t.Context(), id)
+		charges, err := f.m.svc.store.ChargesOf(t.Context(), id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -332,7 +332,7 @@ func TestResumeAfterCutOff(t *testing.T) {
 		if err != nil || res.Charged != 0 && res.Failed != 0 {
 			t.Fatalf("job: %+v %v", res, err)
 		}
-		if rows, _ := f.m.store.WeekRows(t.Context(), id, dates.MustParse("2026-11-30"), ""); len(rows) != 0 {
+		if rows, _ := f.m.svc.store.WeekRows(t.Context(), id, dates.MustParse("2026-11-30"), ""); len(rows) != 0 {
 			t.Fatalf("skipped week keeps %d rows", len(rows))
 		}
 	})
@@ -346,7 +346,7 @@ func TestOngoingWeekSoldOut(t *testing.T) {
 		ctx := t.Context()
 		id := f.ids["Always On"]
 		next := dates.MustParse("2026-11-30")
-		rows, err := f.m.store.WeekRows(ctx, id, dates.MustParse("2026-11-16"), "")
+		rows, err := f.m.svc.store.WeekRows(ctx, id, dates.MustParse("2026-11-16"), "")
 		if err != nil || len(rows) == 0 {
 			t.Fatalf("rows: %d %v", len(rows), err)
 		}
@@ -367,7 +367,7 @@ func TestOngoingWeekSoldOut(t *testing.T) {
 		if err != nil || res.Failed != 0 || res.Booked != 0 {
 			t.Fatalf("run: %+v %v", res, err)
 		}
-		ch, err := f.m.store.ChargeOf(ctx, id, next)
+		ch, err := f.m.svc.store.ChargeOf(ctx, id, next)
 		if err != nil || ch.Status != ChargeSkipped {
 			t.Fatalf("charge of the sold-out week = %+v %v", ch, err)
 		}
@@ -384,7 +384,7 @@ func TestJobPausesWithoutCard(t *testing.T) {
 		f := startManage(t, dialect)
 		ctx := t.Context()
 		id := f.ids["Other Campaign"]
-		rows, err := f.m.store.WeekRows(ctx, id, dates.MustParse("2026-11-23"), "")
+		rows, err := f.m.svc.store.WeekRows(ctx, id, dates.MustParse("2026-11-23"), "")
 		if err != nil || len(rows) == 0 {
 			t.Fatalf("rows %d %v", len(rows), err)
 		}
@@ -392,7 +392,7 @@ func TestJobPausesWithoutCard(t *testing.T) {
 		for i := range rows {
 			rows[i].ID, rows[i].StartAt, rows[i].EndAt, rows[i].ActImp = demoID("extra", rows[i].ID), next, next.AddDays(6), nil
 		}
-		if err := f.m.store.InsertWeekRows(ctx, rows); err != nil {
+		if err := f.m.svc.store.InsertWeekRows(ctx, rows); err != nil {
 			t.Fatal(err)
 		}
 		f.s.DeliverMail(t)
@@ -401,11 +401,11 @@ func TestJobPausesWithoutCard(t *testing.T) {
 		if err != nil || res.Paused != 1 || res.Failed != 0 {
 			t.Fatalf("run: %+v %v", res, err)
 		}
-		c, err := f.m.store.CampaignByID(ctx, id)
+		c, err := f.m.svc.store.CampaignByID(ctx, id)
 		if err != nil || c.Status != StatusPaused || c.PaymentMessage != billing.MsgCardRequired {
 			t.Fatalf("campaign = %+v %v", c, err)
 		}
-		if _, err := f.m.store.ChargeOf(ctx, id, next); err == nil {
+		if _, err := f.m.svc.store.ChargeOf(ctx, id, next); err == nil {
 			t.Fatal("a charge row was written")
 		}
 		mails := f.s.DeliverMail(t)
@@ -420,7 +420,7 @@ func TestJobPausesWithoutCard(t *testing.T) {
 	})
 }
 
-// B §4 (issue 26): stop ('mark complete') is allowed from any live state, a campaign still
+// B §4: stop ('mark complete') is allowed from any live state, a campaign still
 // waiting for its first payment included; the detail offers it.
 func TestStopPendingCampaign(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {

@@ -16,7 +16,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// The pacing rules (issue 17), pure: spent, committed, the finish date of finite, ongoing (credit
+// The pacing rules, pure: spent, committed, the finish date of finite, ongoing (credit
 // limit, card, paused) campaigns, and the delivery pace of finished weeks.
 func TestComputePacing(t *testing.T) {
 	if RenewalReminderDays != ImminentEndDays {
@@ -183,7 +183,7 @@ func TestRenewalReminderAndPrefill(t *testing.T) {
 		run := func(at time.Time) int {
 			t.Helper()
 			f.s.Clock.Set(at)
-			n, err := f.m.RunRenewalReminders(ctx)
+			n, err := f.m.assure.RunRenewalReminders(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -216,7 +216,7 @@ func TestRenewalReminderAndPrefill(t *testing.T) {
 		f.adv.SessionAs(f.s, f.advAcc.UserID)
 		f.other.SessionAs(f.s, f.otherAcc.UserID)
 		creative := (&world{s: f.s}).newCreative(t, &advertiser{c: f.adv})
-		if err := f.m.store.SetCampaign(ctx, id, map[string]any{"creative_id": creative}); err != nil {
+		if err := f.m.svc.store.SetCampaign(ctx, id, map[string]any{"creative_id": creative}); err != nil {
 			t.Fatal(err)
 		}
 		var pre RenewPrefill

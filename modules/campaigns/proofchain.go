@@ -3,7 +3,6 @@ package campaigns
 import (
 	"context"
 	"crypto/ed25519"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -11,19 +10,20 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
+	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/modules/creatives"
 	"marquee/platform/apperr"
+	"marquee/platform/auth"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/signing"
 )
 
-// Signed proof of play (issue 17, docs/delivery-assurance.md "Signed proof of play"). Every change
+// Signed proof of play (docs/delivery-assurance.md "Signed proof of play"). Every change
 // to a week's delivery or proofs appends a record to the campaign's hash chain, in the transaction
 // of the change. Records are never updated: a correction is a new record whose replaces names the
 // week's previous record. Each record is signed with the server's Ed25519 key (platform/signing).
@@ -35,204 +35,15 @@ const (
 	ProofReasonProofDeleted = "proof_deleted"
 )
 
-// proofChainVersion is the "v" of the canonical form; a new format gets a new number.
-const proofChainVersion = 1
-
-// genesisHash is the prev of a chain's first record.
-var genesisHash = strings.Repeat("0", 64)
-
-// codeAlphabet is RFC 4648 base32: upper-case letters and 2-7, no 0/1/8/9 to mistake for O/I/B/g.
-const codeAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-
-// codeLen characters of 5 bits: 60 random bits, far beyond guessing through a rate-limited page.
-const codeLen = 12
-
-// recordedAtLayout is the signed timestamp: UTC, milliseconds, so both databases give it back
-// byte for byte (it is stored as text).
-const recordedAtLayout = "2006-01-02T15:04:05.000Z"
-
-// canonicalProof is a proof in the canonical form.
-type canonicalProof struct {
-	ID     string `json:"id"`
-	SHA256 string `json:"sha256"`
-}
-
-// recordFields are a record's signed fields, as its canonical JSON names them.
-type recordFields struct {
-	Campaign    string           `json:"campaign"`
-	Code        string           `json:"code"`
-	Face        string           `json:"face"`
-	ID          string           `json:"id"`
-	Impressions *int64           `json:"impressions"`
-	KeyID       string           `json:"key_id"`
-	Prev        string           `json:"prev"`
-	Proofs      []canonicalProof `json:"proofs"`
-	Reason      string           `json:"reason"`
-	RecordedAt  string           `json:"recorded_at"`
-	Replaces    string           `json:"replaces"`
-	Seq         int64            `json:"seq"`
-	V           int              `json:"v"`
-	Week        string           `json:"week"`
-	WeekID      string           `json:"week_id"`
-}
-
-// canonical is the exact byte string a record's hash and signature are computed over: JSON with
-// the keys sorted and no spaces. Fields, in order: campaign, code, face, id, impressions (a
-// number or null), key_id, prev, proofs (an array of {"id","sha256"}, sorted by id), reason,
-// recorded_at, replaces, seq, v, week, week_id.
-func canonical(f *recordFields) []byte {
-	proofs := f.Proofs
-	if proofs == nil {
-		proofs = []canonicalProof{}
-	}
-	pj, _ := json.Marshal(proofs)
-	b := make([]byte, 0, 420+len(pj))
-	b = append(b, `{"campaign":`...)
-	b = appendJSONString(b, f.Campaign)
-	b = append(b, `,"code":`...)
-	b = appendJSONString(b, f.Code)
-	b = append(b, `,"face":`...)
-	b = appendJSONString(b, f.Face)
-	b = append(b, `,"id":`...)
-	b = appendJSONString(b, f.ID)
-	b = append(b, `,"impressions":`...)
-	if f.Impressions == nil {
-		b = append(b, "null"...)
-	} else {
-		b = strconv.AppendInt(b, *f.Impressions, 10)
-	}
-	b = append(b, `,"key_id":`...)
-	b = appendJSONString(b, f.KeyID)
-	b = append(b, `,"prev":`...)
-	b = appendJSONString(b, f.Prev)
-	b = append(b, `,"proofs":`...)
-	b = append(b, pj...)
-	b = append(b, `,"reason":`...)
-	b = appendJSONString(b, f.Reason)
-	b = append(b, `,"recorded_at":`...)
-	b = appendJSONString(b, f.RecordedAt)
-	b = append(b, `,"replaces":`...)
-	b = appendJSONString(b, f.Replaces)
-	b = append(b, `,"seq":`...)
-	b = strconv.AppendInt(b, f.Seq, 10)
-	b = append(b, `,"v":`...)
-	b = strconv.AppendInt(b, int64(f.V), 10)
-	b = append(b, `,"week":`...)
-	b = appendJSONString(b, f.Week)
-	b = append(b, `,"week_id":`...)
-	b = appendJSONString(b, f.WeekID)
-	return append(b, '}')
-}
-
-// fieldsOf parses a record's canonical text (for showing it; checks never trust it unhashed).
-func fieldsOf(r *store.ProofRecord) recordFields {
-	var f recordFields
-	_ = json.Unmarshal([]byte(r.Canonical), &f)
-	return f
-}
-
-// textField reads the string value of a top-level key from canonical text without parsing it
-// all: the chain check reads ~1,500 records per /verify call. Top-level keys after the first are
-// preceded by a comma, which no key inside the proofs array is ("[{" or "},{"), so the first
-// match is the top-level one.
-func textField(c, key string) string {
-	marker := `,"` + key + `":"`
-	i := strings.Index(c, marker)
-	if i < 0 {
-		return ""
-	}
-	rest := c[i+len(marker):]
-	if j := strings.IndexByte(rest, '"'); j >= 0 {
-		return rest[:j]
-	}
-	return ""
-}
-
-// intField reads the integer value of a top-level key from canonical text (-1 when absent).
-func intField(c, key string) int64 {
-	marker := `,"` + key + `":`
-	i := strings.Index(c, marker)
-	if i < 0 {
-		return -1
-	}
-	rest := c[i+len(marker):]
-	j := 0
-	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-		j++
-	}
-	n, err := strconv.ParseInt(rest[:j], 10, 64)
-	if err != nil {
-		return -1
-	}
-	return n
-}
-
-// appendJSONString writes s as a JSON string. The values the chain holds (ids, hex digests,
-// dates, reasons) are plain ASCII and written as they are; anything else goes through
-// encoding/json, so the text stays valid JSON even for a value changed in the database.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s)
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
-func sha256Hex(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
-}
-
-// newProofCode draws a verification code.
-func newProofCode() (string, error) {
-	var b [codeLen]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", err
-	}
-	for i := range b {
-		b[i] = codeAlphabet[b[i]&31]
-	}
-	return string(b[:]), nil
-}
-
-// normalizeCode is what a typed code is looked up as: upper case, without the dashes and spaces of
-// its display form. Whatever the input, its SHA-256 is looked up the same way.
-func normalizeCode(code string) string {
-	if len(code) > 64 {
-		code = code[:64]
-	}
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == ' ' {
-			return -1
-		}
-		if r >= 'a' && r <= 'z' {
-			return r - 'a' + 'A'
-		}
-		return r
-	}, code)
-}
-
-// displayCode groups a code as XXXX-XXXX-XXXX.
-func displayCode(code string) string {
-	if len(code) != codeLen {
-		return code
-	}
-	return code[:4] + "-" + code[4:8] + "-" + code[8:]
-}
-
 // hashProofFiles records the SHA-256 of each newly attached proof's stored bytes, once, before the
 // transaction that attaches them (reading objects inside it would hold the write lock while the
 // storage answers). File keys are never rewritten, so the digest is computed once per file.
-func (m *Module) hashProofFiles(ctx context.Context, files []*creatives.File) error {
+func (a *assurance) hashProofFiles(ctx context.Context, files []*creatives.File) error {
 	keys := make([]string, len(files))
 	for i, f := range files {
 		keys[i] = f.Key
 	}
-	known, err := m.store.ProofFileHashes(ctx, keys)
+	known, err := a.store.ProofFileHashes(ctx, keys)
 	if err != nil {
 		return err
 	}
@@ -240,11 +51,11 @@ func (m *Module) hashProofFiles(ctx context.Context, files []*creatives.File) er
 		if _, ok := known[k]; ok {
 			continue
 		}
-		sum, err := m.hashObject(ctx, k)
+		sum, err := a.hashObject(ctx, k)
 		if err != nil {
 			return err
 		}
-		if err := m.store.SaveProofFileHash(ctx, k, sum); err != nil {
+		if err := a.store.SaveProofFileHash(ctx, k, sum); err != nil {
 			return err
 		}
 		known[k] = sum
@@ -252,8 +63,8 @@ func (m *Module) hashProofFiles(ctx context.Context, files []*creatives.File) er
 	return nil
 }
 
-func (m *Module) hashObject(ctx context.Context, key string) (string, error) {
-	rc, _, err := m.deps.Objects.Get(ctx, key)
+func (a *assurance) hashObject(ctx context.Context, key string) (string, error) {
+	rc, _, err := a.deps.Objects.Get(ctx, key)
 	if err != nil {
 		return "", err
 	}
@@ -269,35 +80,35 @@ func (m *Module) hashObject(ctx context.Context, key string) (string, error) {
 // campaign's chain. It must run inside the transaction of the change. Appends to one campaign
 // take turns: an advisory lock on PostgreSQL (SQLite runs one writer at a time), and the unique
 // (campaign, seq) refuses a second record at the same place should anything slip past.
-func (m *Module) appendProofRecord(ctx context.Context, weekID, reason string) error {
-	return m.appendProofRecordCode(ctx, weekID, reason, "")
+func (a *assurance) appendProofRecord(ctx context.Context, weekID, reason string) error {
+	return a.appendProofRecordCode(ctx, weekID, reason, "")
 }
 
 // appendProofRecordCode is appendProofRecord with a chosen code ("" draws one; the demo seed
 // chooses a code it can print).
-func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code string) error {
-	w, err := m.store.FindWeek(ctx, weekID)
+func (a *assurance) appendProofRecordCode(ctx context.Context, weekID, reason, code string) error {
+	w, err := a.store.FindWeek(ctx, weekID)
 	if err != nil {
 		return err
 	}
-	if err := db.LockForTx(ctx, m.deps.DB, "campaigns-proofchain:"+w.CampaignID); err != nil {
+	if err := db.LockForTx(ctx, a.deps.DB, "campaigns-proofchain:"+w.CampaignID); err != nil {
 		return err
 	}
-	wcs, err := m.store.WeekCreativesOfWeeks(ctx, []string{w.ID})
+	wcs, err := a.store.WeekCreativesOfWeeks(ctx, []string{w.ID})
 	if err != nil {
 		return err
 	}
-	proofs := []canonicalProof{}
+	proofs := []proofchain.Proof{}
 	keyOf := map[string]string{}
 	var keys []string
 	for _, wc := range wcs {
 		if wc.CreativeType == CreativeTypeProof {
-			proofs = append(proofs, canonicalProof{ID: wc.ID})
+			proofs = append(proofs, proofchain.Proof{ID: wc.ID})
 			keyOf[wc.ID] = wc.FileKey
 			keys = append(keys, wc.FileKey)
 		}
 	}
-	sums, err := m.store.ProofFileHashes(ctx, keys)
+	sums, err := a.store.ProofFileHashes(ctx, keys)
 	if err != nil {
 		return err
 	}
@@ -305,113 +116,46 @@ func (m *Module) appendProofRecordCode(ctx context.Context, weekID, reason, code
 		key := keyOf[proofs[i].ID]
 		sum, ok := sums[key]
 		if !ok { // a proof attached before the chain existed: hashed now, once
-			if sum, err = m.hashObject(ctx, key); err != nil {
+			if sum, err = a.hashObject(ctx, key); err != nil {
 				return err
 			}
-			if err := m.store.SaveProofFileHash(ctx, key, sum); err != nil {
+			if err := a.store.SaveProofFileHash(ctx, key, sum); err != nil {
 				return err
 			}
 		}
 		proofs[i].SHA256 = sum
 	}
-	slices.SortFunc(proofs, func(a, b canonicalProof) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(proofs, func(x, y proofchain.Proof) int { return strings.Compare(x.ID, y.ID) })
 	kj, err := json.Marshal(keyOf)
 	if err != nil {
 		return err
 	}
-	last, ofWeek, err := m.store.LastProofRecords(ctx, w.CampaignID, w.ID)
+	last, ofWeek, err := a.store.LastProofRecords(ctx, w.CampaignID, w.ID)
 	if err != nil {
 		return err
 	}
 	if code == "" {
-		if code, err = newProofCode(); err != nil {
+		if code, err = proofchain.NewCode(); err != nil {
 			return err
 		}
 	}
-	f := &recordFields{Campaign: w.CampaignID, Code: code, Face: w.FaceID, ID: ids.New(), Impressions: w.ActImp,
-		KeyID: signing.KeyID(m.deps.Signer.PublicKey()), Prev: genesisHash, Proofs: proofs, Reason: reason,
-		RecordedAt: m.deps.Clock.Now().UTC().Format(recordedAtLayout), Seq: 1, V: proofChainVersion, Week: w.StartAt.String(), WeekID: w.ID}
+	f := &proofchain.Fields{Campaign: w.CampaignID, Code: code, Face: w.FaceID, ID: ids.New(), Impressions: w.ActImp,
+		KeyID: signing.KeyID(a.deps.Signer.PublicKey()), Prev: proofchain.Genesis, Proofs: proofs, Reason: reason,
+		RecordedAt: a.deps.Clock.Now().UTC().Format(proofchain.RecordedAtLayout), Seq: 1, V: proofchain.Version, Week: w.StartAt.String(), WeekID: w.ID}
 	if last != nil {
 		f.Seq, f.Prev = last.Seq+1, last.Hash
 	}
 	if ofWeek != nil {
 		f.Replaces = ofWeek.ID
 	}
-	c := canonical(f)
-	sig, err := m.deps.Signer.Sign(c)
+	c := proofchain.Canonical(f)
+	sig, err := a.deps.Signer.Sign(c)
 	if err != nil {
 		return err
 	}
-	return m.store.Create(ctx, &store.ProofRecord{ID: f.ID, CampaignID: f.Campaign, Seq: f.Seq, WeekID: f.WeekID, Code: code,
-		CodeHash: sha256Hex([]byte(code)), Canonical: string(c), Hash: sha256Hex(c), Signature: base64.StdEncoding.EncodeToString(sig),
+	return a.store.Create(ctx, &store.ProofRecord{ID: f.ID, CampaignID: f.Campaign, Seq: f.Seq, WeekID: f.WeekID, Code: code,
+		CodeHash: proofchain.SHA256Hex([]byte(code)), Canonical: string(c), Hash: proofchain.SHA256Hex(c), Signature: base64.StdEncoding.EncodeToString(sig),
 		ProofKeys: string(kj)})
-}
-
-// checkChain recomputes a chain (records in seq order, from the campaign's first) and returns
-// where and why it breaks. Every record's hash, link, place and replaces are checked; signatures
-// of every record when allSigs, else only the last one's: a valid signature on a record covers
-// its prev, which covers the record before, and so on to the first, so an intact chain under one
-// valid signature is as good as every signature checked.
-func checkChain(records []store.ProofRecord, pub []byte, allSigs bool) (problems []ChainProblem, lastSigOK bool) {
-	problems = []ChainProblem{}
-	keyID := signing.KeyID(pub)
-	prevHash := genesisHash
-	var expect int64 = 1
-	weekOf := make(map[string]string, len(records)) // record id -> week id, of the records seen
-	for i := range records {
-		r := &records[i]
-		add := func(format string, a ...any) {
-			problems = append(problems, ChainProblem{Seq: r.Seq, Reason: fmt.Sprintf(format, a...)})
-		}
-		switch {
-		case r.Seq > expect:
-			add("records %d to %d are missing: the chain jumps from record %d to record %d", expect, r.Seq-1, expect-1, r.Seq)
-		case r.Seq < expect:
-			add("it is out of order: record %d comes after record %d", r.Seq, expect-1)
-		}
-		expect = r.Seq + 1
-		c := r.Canonical
-		if sha256Hex([]byte(c)) != r.Hash {
-			add("its content does not match its hash: it was changed after it was signed")
-		}
-		if signed := intField(c, "seq"); signed != r.Seq {
-			add("it was signed as record %d: records were moved", signed)
-		}
-		if prev := textField(c, "prev"); prev != prevHash {
-			if i == 0 {
-				add("it is the first record but does not start the chain")
-			} else {
-				add("its link to the previous record (%d) does not match that record's hash", records[i-1].Seq)
-			}
-		}
-		week := textField(c, "week_id")
-		if replaces := textField(c, "replaces"); replaces != "" {
-			if wk, ok := weekOf[replaces]; !ok || wk != week {
-				add("it replaces a record that is not an earlier record of the same week")
-			}
-		}
-		weekOf[textField(c, "id")] = week
-		if allSigs || i == len(records)-1 {
-			kid := textField(c, "key_id")
-			ok := kid == keyID && verifySig(pub, []byte(c), r.Signature)
-			switch {
-			case kid != keyID:
-				add("it is signed with key %s, not the published key %s", kid, keyID)
-			case !ok:
-				add("its signature does not match its content")
-			}
-			if i == len(records)-1 {
-				lastSigOK = ok
-			}
-		}
-		prevHash = r.Hash
-	}
-	return problems, lastSigOK
-}
-
-func verifySig(pub, msg []byte, sigB64 string) bool {
-	sig, err := base64.StdEncoding.DecodeString(sigB64)
-	return err == nil && signing.Verify(pub, msg, sig)
 }
 
 // ChainReport is a whole chain checked (marquee verify): every record, and the breaks.
@@ -437,11 +181,11 @@ type ChainRecordLine struct {
 
 // VerifyCampaignChain checks the whole chain of a campaign with every signature against pub (nil:
 // this server's key), for marquee verify. An empty chain answers no records and no problems.
-func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub ed25519.PublicKey) (*ChainReport, error) {
+func (a *assurance) VerifyCampaignChain(ctx context.Context, campaignID string, pub ed25519.PublicKey) (*ChainReport, error) {
 	if pub == nil {
-		pub = m.deps.Signer.PublicKey()
+		pub = a.deps.Signer.PublicKey()
 	}
-	rows, err := m.store.ProofChain(ctx, campaignID, 0)
+	rows, err := a.store.ProofChain(ctx, campaignID, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -450,10 +194,10 @@ func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub
 	superseded := supersededRecords(rows)
 	for i := range rows {
 		r := &rows[i]
-		f := fieldsOf(r)
-		_, photoProblems := m.checkPhotos(ctx, r, f, superseded[r.ID])
+		f := proofchain.ParseFields(r.Canonical)
+		_, photoProblems := a.checkPhotos(ctx, r, f, superseded[r.ID])
 		out.Problems = append(out.Problems, photoProblems...)
-		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: displayCode(r.Code), Week: f.Week, FaceID: f.Face, Reason: f.Reason,
+		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: proofchain.DisplayCode(r.Code), Week: f.Week, FaceID: f.Face, Reason: f.Reason,
 			Impressions: f.Impressions, Proofs: len(f.Proofs), Replaces: f.Replaces, RecordedAt: f.RecordedAt, Hash: r.Hash})
 	}
 	return out, nil
@@ -461,8 +205,8 @@ func (m *Module) VerifyCampaignChain(ctx context.Context, campaignID string, pub
 
 // ProofCodesOf returns the verification code of each week's current record, by week then face
 // (ProofCodes). The caller has checked the campaign is the principal's.
-func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekProofCode, error) {
-	rows, err := m.store.ProofChain(ctx, campaignID, 0)
+func (a *assurance) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekProofCode, error) {
+	rows, err := a.store.ProofChain(ctx, campaignID, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -470,8 +214,8 @@ func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekPro
 	out := []WeekProofCode{}
 	for i := range rows {
 		r := &rows[i]
-		f := fieldsOf(r)
-		wc := WeekProofCode{WeekID: r.WeekID, Week: f.Week, FaceID: f.Face, Code: displayCode(r.Code), Seq: r.Seq,
+		f := proofchain.ParseFields(r.Canonical)
+		wc := WeekProofCode{WeekID: r.WeekID, Week: f.Week, FaceID: f.Face, Code: proofchain.DisplayCode(r.Code), Seq: r.Seq,
 			RecordedAt: f.RecordedAt, Impressions: f.Impressions, Records: 1}
 		if i, ok := byWeek[r.WeekID]; ok {
 			wc.Records = out[i].Records + 1
@@ -481,7 +225,7 @@ func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekPro
 		byWeek[r.WeekID] = len(out)
 		out = append(out, wc)
 	}
-	weeks, err := m.store.WeeksOf(ctx, campaignID)
+	weeks, err := a.store.WeeksOf(ctx, campaignID)
 	if err != nil {
 		return nil, err
 	}
@@ -492,11 +236,11 @@ func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekPro
 	for i := range out {
 		out[i].Location = label[out[i].WeekID]
 	}
-	slices.SortStableFunc(out, func(a, b WeekProofCode) int {
-		if c := strings.Compare(a.Week, b.Week); c != 0 {
+	slices.SortStableFunc(out, func(x, y WeekProofCode) int {
+		if c := strings.Compare(x.Week, y.Week); c != 0 {
 			return c
 		}
-		return strings.Compare(a.FaceID, b.FaceID)
+		return strings.Compare(x.FaceID, y.FaceID)
 	})
 	return out, nil
 }
@@ -504,12 +248,12 @@ func (m *Module) ProofCodesOf(ctx context.Context, campaignID string) ([]WeekPro
 // verifyCode answers /api/verify/{code}. Every input, well-formed or not, takes the same path: it
 // is normalised, hashed and looked up by its hash, so neither the answer nor its time tells a
 // valid prefix from an invalid one.
-func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, error) {
-	r, err := m.findByCode(ctx, code)
+func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult, error) {
+	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	chain, err := m.store.ProofChainToCheck(ctx, r.CampaignID, r.Seq)
+	chain, err := a.store.ProofChainToCheck(ctx, r.CampaignID, r.Seq)
 	if err != nil {
 		return nil, err
 	}
@@ -518,20 +262,20 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 	if at {
 		chain[last].Signature = r.Signature // the one signature this check needs (checkChain)
 	}
-	pub := m.deps.Signer.PublicKey()
+	pub := a.deps.Signer.PublicKey()
 	problems, sigOK := checkChain(chain, pub, false)
 	if !at {
 		// the record itself is out of its place (its seq changed under another)
 		problems = append(problems, ChainProblem{Seq: r.Seq, Reason: "it is not at its place in the chain"})
 		sigOK = false
 	}
-	f := fieldsOf(r)
-	next, nerr := m.store.NextProofRecordOfWeek(ctx, r.CampaignID, r.WeekID, r.Seq)
+	f := proofchain.ParseFields(r.Canonical)
+	next, nerr := a.store.NextProofRecordOfWeek(ctx, r.CampaignID, r.WeekID, r.Seq)
 	if nerr != nil {
 		return nil, nerr
 	}
-	w, err := m.store.FindWeek(ctx, r.WeekID)
-	view := ProofRecordView{Code: displayCode(r.Code), Seq: r.Seq, Week: f.Week, Impressions: f.Impressions, Reason: f.Reason,
+	w, err := a.store.FindWeek(ctx, r.WeekID)
+	view := ProofRecordView{Code: proofchain.DisplayCode(r.Code), Seq: r.Seq, Week: f.Week, Impressions: f.Impressions, Reason: f.Reason,
 		Replaces: f.Replaces, RecordedAt: f.RecordedAt, PrevHash: f.Prev, Hash: r.Hash, Signature: r.Signature, KeyID: f.KeyID,
 		Proofs: []ProofRecordProof{}, Canonical: r.Canonical}
 	if d, derr := dates.Parse(f.Week); derr == nil {
@@ -541,7 +285,7 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 		view.Location = strings.Join(nonEmpty(w.LocationName, w.Face), ", ")
 		view.Market = w.Market
 	}
-	photos, photoProblems := m.checkPhotos(ctx, r, f, next != nil)
+	photos, photoProblems := a.checkPhotos(ctx, r, f, next != nil)
 	for _, p := range f.Proofs {
 		base := "/api/verify/" + r.Code + "/proofs/" + p.ID
 		view.Proofs = append(view.Proofs, ProofRecordProof{ID: p.ID, SHA256: p.SHA256, URL: base, Thumb: base + "?thumb=1", Status: photos[p.ID]})
@@ -555,12 +299,12 @@ func (m *Module) verifyCode(ctx context.Context, code string) (*VerifyResult, er
 			out.ChainValid = false
 		}
 	}
-	// The photos: each served file against the SHA-256 the record signs (issue 24 §5).
+	// The photos: each served file against the SHA-256 the record signs.
 	out.PhotosValid = len(photoProblems) == 0
 	out.Problems = append(out.Problems, photoProblems...)
 	out.Valid = out.SignatureValid && len(out.Problems) == 0
 	if next != nil {
-		out.Superseded, out.SupersededAt, out.SupersededBy = true, fieldsOf(next).RecordedAt, displayCode(next.Code)
+		out.Superseded, out.SupersededAt, out.SupersededBy = true, proofchain.ParseFields(next.Canonical).RecordedAt, proofchain.DisplayCode(next.Code)
 	}
 	return out, nil
 }
@@ -577,7 +321,7 @@ const (
 // that differs is a problem; a file no longer stored is one only in a week's current record (a
 // superseded record's photo may have been deleted since, which a later record says). It returns
 // each proof's status and the problems.
-func (m *Module) checkPhotos(ctx context.Context, r *store.ProofRecord, f recordFields, superseded bool) (map[string]string, []ChainProblem) {
+func (a *assurance) checkPhotos(ctx context.Context, r *store.ProofRecord, f proofchain.Fields, superseded bool) (map[string]string, []ChainProblem) {
 	var keys map[string]string
 	_ = json.Unmarshal([]byte(r.ProofKeys), &keys)
 	status := make(map[string]string, len(f.Proofs))
@@ -587,7 +331,7 @@ func (m *Module) checkPhotos(ctx context.Context, r *store.ProofRecord, f record
 		var sum string
 		var err error
 		if ok {
-			sum, err = m.hashObject(ctx, key)
+			sum, err = a.hashObject(ctx, key)
 		}
 		switch {
 		case !ok || apperr.CodeOf(err) == apperr.ENOTFOUND:
@@ -613,7 +357,7 @@ func (m *Module) checkPhotos(ctx context.Context, r *store.ProofRecord, f record
 func supersededRecords(rows []store.ProofRecord) map[string]bool {
 	out := map[string]bool{}
 	for i := range rows {
-		if rep := textField(rows[i].Canonical, "replaces"); rep != "" {
+		if rep := proofchain.TextField(rows[i].Canonical, "replaces"); rep != "" {
 			out[rep] = true
 		}
 	}
@@ -624,23 +368,23 @@ func supersededRecords(rows []store.ProofRecord) map[string]bool {
 // superseded ones included, with its code, exact signed text, hash and signature, and where each
 // proof photo is served, so a verifier outside Marquee can rebuild and check it all
 // (docs/delivery-assurance.md).
-func (m *Module) ChainExport(ctx context.Context, code string) (*ProofChainExport, error) {
-	r, err := m.findByCode(ctx, code)
+func (a *assurance) ChainExport(ctx context.Context, code string) (*ProofChainExport, error) {
+	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := m.store.ProofChain(ctx, r.CampaignID, 0)
+	rows, err := a.store.ProofChain(ctx, r.CampaignID, 0)
 	if err != nil {
 		return nil, err
 	}
-	pub := m.deps.Signer.PublicKey()
+	pub := a.deps.Signer.PublicKey()
 	out := &ProofChainExport{KeyID: signing.KeyID(pub), PublicKey: base64.StdEncoding.EncodeToString(pub), PublicKeyURL: PublicKeyPath,
 		Records: make([]ProofChainRecord, 0, len(rows))}
 	superseded := supersededRecords(rows)
 	for i := range rows {
 		row := &rows[i]
-		f := fieldsOf(row)
-		rec := ProofChainRecord{Seq: row.Seq, Code: displayCode(row.Code), Canonical: row.Canonical, Hash: row.Hash, Signature: row.Signature,
+		f := proofchain.ParseFields(row.Canonical)
+		rec := ProofChainRecord{Seq: row.Seq, Code: proofchain.DisplayCode(row.Code), Canonical: row.Canonical, Hash: row.Hash, Signature: row.Signature,
 			Superseded: superseded[row.ID], Proofs: []ProofRecordProof{}}
 		for _, p := range f.Proofs {
 			base := "/api/verify/" + row.Code + "/proofs/" + p.ID
@@ -653,8 +397,8 @@ func (m *Module) ChainExport(ctx context.Context, code string) (*ProofChainExpor
 
 // CampaignOfCode returns the campaign of the record with this verification code (marquee verify
 // --code). ENOTFOUND for an unknown code.
-func (m *Module) CampaignOfCode(ctx context.Context, code string) (string, error) {
-	r, err := m.findByCode(ctx, code)
+func (a *assurance) CampaignOfCode(ctx context.Context, code string) (string, error) {
+	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return "", err
 	}
@@ -663,9 +407,9 @@ func (m *Module) CampaignOfCode(ctx context.Context, code string) (string, error
 
 // findByCode looks a code up by its hash. lookups counts the lookups (the tests check that an
 // unknown and a malformed code both reach it).
-func (m *Module) findByCode(ctx context.Context, code string) (*store.ProofRecord, error) {
-	m.codeLookups.Add(1)
-	r, err := m.store.ProofRecordByCodeHash(ctx, sha256Hex([]byte(normalizeCode(code))))
+func (a *assurance) findByCode(ctx context.Context, code string) (*store.ProofRecord, error) {
+	a.codeLookups.Add(1)
+	r, err := a.store.ProofRecordByCodeHash(ctx, proofchain.SHA256Hex([]byte(proofchain.NormalizeCode(code))))
 	if err != nil {
 		return nil, db.Translate(err, MsgVerifyNotFound, "")
 	}
@@ -673,14 +417,14 @@ func (m *Module) findByCode(ctx context.Context, code string) (*store.ProofRecor
 }
 
 // proofOfRecord returns the file key of proof id when the record with this code lists it.
-func (m *Module) proofOfRecord(ctx context.Context, code, id string) (string, error) {
-	r, err := m.findByCode(ctx, code)
+func (a *assurance) proofOfRecord(ctx context.Context, code, id string) (string, error) {
+	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return "", err
 	}
 	var keys map[string]string
 	_ = json.Unmarshal([]byte(r.ProofKeys), &keys)
-	if key, ok := keys[id]; ok && slices.ContainsFunc(fieldsOf(r).Proofs, func(p canonicalProof) bool { return p.ID == id }) {
+	if key, ok := keys[id]; ok && slices.ContainsFunc(proofchain.ParseFields(r.Canonical).Proofs, func(p proofchain.Proof) bool { return p.ID == id }) {
 		return key, nil
 	}
 	return "", apperr.NotFound(MsgVerifyNotFound)
@@ -694,4 +438,26 @@ func nonEmpty(ss ...string) []string {
 		}
 	}
 	return out
+}
+
+// proofCodes answers the codes of a campaign of the principal's company (any for an admin).
+func (a *assurance) proofCodes(ctx context.Context, p *auth.Principal, id string) (*ProofCodes, error) {
+	if _, err := a.store.FindCampaign(ctx, scope(p), id); err != nil {
+		return nil, apperr.NotFound(MsgCampaignNotFound)
+	}
+	weeks, err := a.ProofCodesOf(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &ProofCodes{Weeks: weeks}, nil
+}
+
+// checkChain is proofchain.Check with its problems as the API shows them.
+func checkChain(records []store.ProofRecord, pub []byte, allSigs bool) ([]ChainProblem, bool) {
+	ps, lastSigOK := proofchain.Check(records, pub, allSigs)
+	out := make([]ChainProblem, len(ps))
+	for i, p := range ps {
+		out[i] = ChainProblem(p)
+	}
+	return out, lastSigOK
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/db"
 )
@@ -21,26 +22,26 @@ const demoChainCampaign = "advertiser:Holiday Coffee Push"
 // seedProofChain appends the demo campaign's delivered weeks to its chain, then a correction of
 // its first week (10% more impressions), whose record carries DemoProofCode. A campaign that has
 // a chain already is left alone.
-func (m *Module) seedProofChain(ctx context.Context) (string, error) {
+func (a *assurance) seedProofChain(ctx context.Context) (string, error) {
 	id := demoID("campaign", demoChainCampaign)
-	if rows, err := m.store.CampaignsByIDs(ctx, []string{id}); err != nil || len(rows) == 0 {
+	if rows, err := a.store.CampaignsByIDs(ctx, []string{id}); err != nil || len(rows) == 0 {
 		return "", err
 	}
-	if last, _, err := m.store.LastProofRecords(ctx, id, ""); err != nil || last != nil {
+	if last, _, err := a.store.LastProofRecords(ctx, id, ""); err != nil || last != nil {
 		return "proof-of-play chain already there", err
 	}
-	weeks, err := m.store.WeeksOf(ctx, id)
+	weeks, err := a.store.WeeksOf(ctx, id)
 	if err != nil {
 		return "", err
 	}
-	slices.SortFunc(weeks, func(a, b store.Week) int {
-		if c := strings.Compare(a.StartAt.String(), b.StartAt.String()); c != 0 {
+	slices.SortFunc(weeks, func(x, y store.Week) int {
+		if c := strings.Compare(x.StartAt.String(), y.StartAt.String()); c != 0 {
 			return c
 		}
-		return strings.Compare(a.FaceID, b.FaceID)
+		return strings.Compare(x.FaceID, y.FaceID)
 	})
 	n := 0
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
 		var first *store.Week
 		for i := range weeks {
 			if weeks[i].ActImp == nil {
@@ -49,7 +50,7 @@ func (m *Module) seedProofChain(ctx context.Context) (string, error) {
 			if first == nil {
 				first = &weeks[i]
 			}
-			if err := m.appendProofRecord(ctx, weeks[i].ID, ProofReasonDelivery); err != nil {
+			if err := a.appendProofRecord(ctx, weeks[i].ID, ProofReasonDelivery); err != nil {
 				return err
 			}
 			n++
@@ -59,51 +60,51 @@ func (m *Module) seedProofChain(ctx context.Context) (string, error) {
 		}
 		// A correction: the first week's count, recounted.
 		v := *first.ActImp + *first.ActImp/10
-		now := m.deps.Clock.Now()
-		if err := m.store.UpdateWeeks(ctx, []string{first.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
+		now := a.deps.Clock.Now()
+		if err := a.store.UpdateWeeks(ctx, []string{first.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
 			return err
 		}
-		if err := m.store.RefreshActImp(ctx, id, now); err != nil {
+		if err := a.store.RefreshActImp(ctx, id, now); err != nil {
 			return err
 		}
 		n++
-		return m.appendProofRecordCode(ctx, first.ID, ProofReasonDelivery, DemoProofCode)
+		return a.appendProofRecordCode(ctx, first.ID, ProofReasonDelivery, DemoProofCode)
 	})
 	if err != nil || n == 0 {
 		return "", err
 	}
-	return fmt.Sprintf("proof-of-play chain of %d records; verification code %s validates at /verify/%s", n, displayCode(DemoProofCode), displayCode(DemoProofCode)), nil
+	return fmt.Sprintf("proof-of-play chain of %d records; verification code %s validates at /verify/%s", n, proofchain.DisplayCode(DemoProofCode), proofchain.DisplayCode(DemoProofCode)), nil
 }
 
 // GenerateProofChain gives a campaign's weeks rounds of delivery records (benchmarks): each round
 // records every week again (the first a delivery, the others corrections), in week then face
 // order, in one transaction. It answers the codes of the last round's records, whose chains are
 // the longest to check.
-func (m *Module) GenerateProofChain(ctx context.Context, campaignID string, rounds int) ([]string, error) {
-	weeks, err := m.store.WeeksOf(ctx, campaignID)
+func (a *assurance) GenerateProofChain(ctx context.Context, campaignID string, rounds int) ([]string, error) {
+	weeks, err := a.store.WeeksOf(ctx, campaignID)
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(weeks, func(a, b store.Week) int {
-		if c := strings.Compare(a.StartAt.String(), b.StartAt.String()); c != 0 {
+	slices.SortFunc(weeks, func(x, y store.Week) int {
+		if c := strings.Compare(x.StartAt.String(), y.StartAt.String()); c != 0 {
 			return c
 		}
-		return strings.Compare(a.FaceID, b.FaceID)
+		return strings.Compare(x.FaceID, y.FaceID)
 	})
 	var codes []string
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		now := m.deps.Clock.Now()
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		now := a.deps.Clock.Now()
 		for r := 0; r < rounds; r++ {
 			for i, w := range weeks {
 				v := w.Ooh*int64(85+(i*7+r*11)%30)/100 + int64(r)
-				if err := m.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
+				if err := a.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
 					return err
 				}
-				code, err := newProofCode()
+				code, err := proofchain.NewCode()
 				if err != nil {
 					return err
 				}
-				if err := m.appendProofRecordCode(ctx, w.ID, ProofReasonDelivery, code); err != nil {
+				if err := a.appendProofRecordCode(ctx, w.ID, ProofReasonDelivery, code); err != nil {
 					return err
 				}
 				if r == rounds-1 {
@@ -111,7 +112,7 @@ func (m *Module) GenerateProofChain(ctx context.Context, campaignID string, roun
 				}
 			}
 		}
-		return m.store.RefreshActImp(ctx, campaignID, now)
+		return a.store.RefreshActImp(ctx, campaignID, now)
 	})
 	return codes, err
 }

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/db"
 	"marquee/platform/signing"
@@ -261,7 +262,7 @@ func TestProofChainTamper(t *testing.T) {
 		// Impressions and the hash rewritten together: the next record's link breaks.
 		r3 := rec(3)
 		forged := strings.Replace(r3.Canonical, `"impressions":1002`, `"impressions":1`, 1)
-		exec("UPDATE campaigns_proof_records SET canonical = ?, hash = ? WHERE id = ?", forged, sha256Hex([]byte(forged)), r3.ID)
+		exec("UPDATE campaigns_proof_records SET canonical = ?, hash = ? WHERE id = ?", forged, proofchain.SHA256Hex([]byte(forged)), r3.ID)
 		expectBreak("hash rewritten", 4, "link to the previous record (3)")
 		exec("UPDATE campaigns_proof_records SET canonical = ?, hash = ? WHERE id = ?", r3.Canonical, r3.Hash, r3.ID)
 		// A deleted record.
@@ -303,9 +304,9 @@ func TestVerifyUnknownAndMalformedCodes(t *testing.T) {
 		}
 		var bodies []string
 		for _, code := range []string{"AAAAAAAAAAAA", "not a code!", real[:6], real[:11] + last, strings.Repeat("A", 300)} {
-			before := f.m.codeLookups.Load()
+			before := f.m.svc.codeLookups.Load()
 			r := anon.Get("/api/verify/"+strings.ReplaceAll(code, " ", "%20")).Expect(t, 404)
-			if f.m.codeLookups.Load() != before+1 {
+			if f.m.svc.codeLookups.Load() != before+1 {
 				t.Fatalf("%q did not take the lookup path", code)
 			}
 			bodies = append(bodies, string(r.Body))
@@ -334,13 +335,13 @@ func flipAfter(s, marker string) string {
 func TestCanonicalIsSortedCompactJSON(t *testing.T) {
 	t.Parallel()
 	imp := int64(1234)
-	for _, f := range []recordFields{
-		{Campaign: "c1", Code: "ABCDEFGH2345", Face: "f", ID: "i", Impressions: &imp, KeyID: "k", Prev: genesisHash,
-			Proofs: []canonicalProof{{ID: "p1", SHA256: "aa"}, {ID: "p2", SHA256: "bb"}}, Reason: ProofReasonDelivery,
+	for _, f := range []proofchain.Fields{
+		{Campaign: "c1", Code: "ABCDEFGH2345", Face: "f", ID: "i", Impressions: &imp, KeyID: "k", Prev: proofchain.Genesis,
+			Proofs: []proofchain.Proof{{ID: "p1", SHA256: "aa"}, {ID: "p2", SHA256: "bb"}}, Reason: ProofReasonDelivery,
 			RecordedAt: "2026-11-22T12:00:00.000Z", Replaces: "r", Seq: 7, V: 1, Week: "2026-11-09", WeekID: "w"},
 		{Campaign: "c\"<x>", Code: "c", Seq: 1, V: 1},
 	} {
-		got := canonical(&f)
+		got := proofchain.Canonical(&f)
 		var generic map[string]any
 		if err := json.Unmarshal(got, &generic); err != nil {
 			t.Fatalf("not JSON: %s", got)
@@ -355,7 +356,7 @@ func TestCanonicalIsSortedCompactJSON(t *testing.T) {
 	}
 }
 
-// Issue 24 §5: proof_keys (which file a proof serves) is not signed. Pointing it at another photo
+// proof_keys (which file a proof serves) is not signed. Pointing it at another photo
 // left /api/verify saying valid and serving the wrong image, and marquee verify said OK. The
 // served file is now checked against the SHA-256 the record signs, by the API and the command.
 func TestProofPhotoSwapIsCaught(t *testing.T) {
@@ -411,7 +412,7 @@ func TestProofPhotoSwapIsCaught(t *testing.T) {
 	})
 }
 
-// Issue 24 §5: superseded records and their codes are reachable, so a verifier outside Marquee
+// Superseded records and their codes are reachable, so a verifier outside Marquee
 // rebuilds the whole chain from GET /api/verify/{code}/chain alone, as docs/delivery-assurance.md
 // says: each record's hash is the SHA-256 of its canonical text, its prev the previous record's
 // hash (64 zeros for the first), its signature Ed25519 over the canonical text under the published

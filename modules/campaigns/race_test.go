@@ -11,7 +11,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// TestCreationRace is issue 6's race (DESIGN.md §7): 20 advertisers create campaigns at once on
+// TestCreationRace is the creation race (DESIGN.md §7): 20 advertisers create campaigns at once on
 // the same 5 faces, which have 3 free spots each in the week. No spot is sold twice, the winners
 // hold every face, and every loser gets the conflict answer (409 with a draft and its weeks).
 // It runs on SQLite too, where writers take turns; the real test is PostgreSQL
@@ -116,13 +116,13 @@ func TestDraftOutlastsLostHolds(t *testing.T) {
 		face := w.freeFace(t, start0, duration)
 		w.fill(t, face.ID, start0, 0) // the booking finds the first week full: a draft is made
 		attempts := 0
-		w.m.beforeDraft = func() {
+		w.m.svc.beforeDraft = func() {
 			attempts++
 			if attempts < duration {
 				w.fill(t, face.ID, start0.AddWeeks(attempts), 0) // the week this attempt holds goes first
 			}
 		}
-		t.Cleanup(func() { w.m.beforeDraft = nil })
+		t.Cleanup(func() { w.m.svc.beforeDraft = nil })
 
 		var cr ConflictResponse
 		post(t, w.s, w.adv.c, "lost-holds", w.form(w.adv, FrequencyWeekly, duration, face)).Expect(t, 409).JSON(t, &cr)

@@ -7,28 +7,25 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
 	"marquee/platform/dates"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
 	"marquee/platform/money"
 )
 
-// Renewal (issue 17, docs/delivery-assurance.md): RenewalReminderDays before a finite campaign
+// Renewal (docs/delivery-assurance.md): RenewalReminderDays before a finite campaign
 // ends (B §9 "imminent") the advertiser is emailed a link to /campaigns/new?renew={id}. The link
 // opens the creation form prefilled by GET /api/campaigns/{id}/renew: the same faces, the next
 // weeks that can still be booked, the current prices (the form asks the quote). Creating it is the
 // normal creation (quote, card, conflicts): renewal itself books and charges nothing.
 
 // renewLink is the web page that opens the prefilled form.
-func (m *Module) renewLink(campaignID string) string {
-	return strings.TrimRight(m.deps.BaseURL, "/") + "/campaigns/new?renew=" + campaignID
+func (a *assurance) renewLink(campaignID string) string {
+	return strings.TrimRight(a.deps.BaseURL, "/") + "/campaigns/new?renew=" + campaignID
 }
 
 // renewNameSuffix marks the renewed campaign's name; the name stays within its 100 characters.
@@ -37,15 +34,15 @@ const renewNameSuffix = " (renewed)"
 // renewPrefill answers the prefill of a campaign of the principal's company (any for an admin).
 // ENOTFOUND for another company's; EINVALID (MsgNotRenewable) for an ongoing, pending or canceled
 // campaign.
-func (m *Module) renewPrefill(ctx context.Context, p *auth.Principal, id string) (*RenewPrefill, error) {
-	c, err := m.store.FindCampaign(ctx, scope(p), id)
+func (a *assurance) renewPrefill(ctx context.Context, p *auth.Principal, id string) (*RenewPrefill, error) {
+	c, err := a.store.FindCampaign(ctx, scope(p), id)
 	if err != nil {
 		return nil, db.Translate(err, MsgCampaignNotFound, "")
 	}
 	if !isFinite(c.Frequency) || !(c.Status == StatusActive || c.Status == StatusPaused || c.Status == StatusCompleted) {
 		return nil, apperr.New(apperr.EINVALID, MsgNotRenewable)
 	}
-	rows, err := m.store.PacingWeeks(ctx, []string{c.ID})
+	rows, err := a.store.PacingWeeks(ctx, []string{c.ID})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -61,7 +58,7 @@ func (m *Module) renewPrefill(ctx context.Context, p *auth.Principal, id string)
 			faces = append(faces, w.FaceID)
 		}
 	}
-	start := renewStart(c, last, dates.Today(m.deps.Clock))
+	start := renewStart(c, last, dates.Today(a.deps.Clock))
 	freq := NormalizeFrequency(c.Frequency)
 	duration := 1
 	if freq == FrequencyWeekly {
@@ -78,7 +75,7 @@ func (m *Module) renewPrefill(ctx context.Context, p *auth.Principal, id string)
 		out.TypeCampaign, out.DailyBudget = TypeMaximumBudget, money.Cents(c.MaxBudget)
 	}
 	if c.CreativeID != "" {
-		crs, err := m.deps.Creatives.FindCreativesByIDs(ctx, []string{c.CreativeID})
+		crs, err := a.deps.Creatives.FindCreativesByIDs(ctx, []string{c.CreativeID})
 		if err != nil {
 			return nil, err
 		}
@@ -105,15 +102,6 @@ func renewStart(c *store.Campaign, lastWeek dates.Date, today dates.Date) dates.
 	return next
 }
 
-func (m *Module) renewHandler(c *gin.Context) error {
-	out, err := m.renewPrefill(c, auth.Current(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
 // jobRenewal is the renewal reminder job's name.
 const jobRenewal = "campaigns.renewal-reminders"
 
@@ -121,9 +109,9 @@ const jobRenewal = "campaigns.renewal-reminders"
 // day its end comes within RenewalReminderDays (business time zone).
 const renewalEvery = 15 * time.Minute
 
-func (m *Module) renewalJob() jobs.Job {
+func (a *assurance) renewalJob() jobs.Job {
 	return jobs.Job{Name: jobRenewal, Every: renewalEvery, Run: func(ctx context.Context) error {
-		_, err := m.RunRenewalReminders(ctx)
+		_, err := a.RunRenewalReminders(ctx)
 		return err
 	}}
 }
@@ -132,9 +120,9 @@ func (m *Module) renewalJob() jobs.Job {
 // and ends within RenewalReminderDays days (B §9 "imminent"), once per campaign: the row of
 // campaigns_renewal_mails and the outbox row commit together, under the campaign's lock, so a
 // second run (or a second leader) mails nothing twice. It answers how many it mailed.
-func (m *Module) RunRenewalReminders(ctx context.Context) (int, error) {
-	today := dates.Today(m.deps.Clock)
-	cs, err := m.store.RenewalDue(ctx, []string{StatusActive}, []string{FrequencyOneTime, FrequencyWeekly}, today, today.AddDays(RenewalReminderDays))
+func (a *assurance) RunRenewalReminders(ctx context.Context) (int, error) {
+	today := dates.Today(a.deps.Clock)
+	cs, err := a.store.RenewalDue(ctx, []string{StatusActive}, []string{FrequencyOneTime, FrequencyWeekly}, today, today.AddDays(RenewalReminderDays))
 	if err != nil {
 		return 0, apperr.Internal(err)
 	}
@@ -143,9 +131,9 @@ func (m *Module) RunRenewalReminders(ctx context.Context) (int, error) {
 		if cs[i].StartDate.After(today) || ctx.Err() != nil {
 			continue
 		}
-		ok, err := m.remindRenewal(ctx, cs[i].ID, today)
+		ok, err := a.remindRenewal(ctx, cs[i].ID, today)
 		if err != nil {
-			m.deps.Log.ErrorContext(ctx, "campaigns: renewal reminder failed", "campaign", cs[i].ID, "err", err)
+			a.deps.Log.ErrorContext(ctx, "campaigns: renewal reminder failed", "campaign", cs[i].ID, "err", err)
 			continue
 		}
 		if ok {
@@ -157,11 +145,11 @@ func (m *Module) RunRenewalReminders(ctx context.Context) (int, error) {
 
 // remindRenewal records and queues one campaign's reminder in one transaction, after reading the
 // campaign again under its lock (a stop or an edit may have come in between).
-func (m *Module) remindRenewal(ctx context.Context, id string, today dates.Date) (bool, error) {
+func (a *assurance) remindRenewal(ctx context.Context, id string, today dates.Date) (bool, error) {
 	sent := false
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err := db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
 		sent = false
-		c, err := m.lockCampaign(ctx, "", id)
+		c, err := a.lockCampaign(ctx, "", id)
 		if err != nil {
 			return err
 		}
@@ -169,16 +157,16 @@ func (m *Module) remindRenewal(ctx context.Context, id string, today dates.Date)
 			today.DaysUntil(c.EndDate) > RenewalReminderDays {
 			return nil
 		}
-		ok, err := m.store.InsertRenewalMail(ctx, &store.RenewalMail{CampaignID: c.ID, CompanyID: c.CompanyID, EndDate: c.EndDate, CreatedAt: m.deps.Clock.Now()})
+		ok, err := a.store.InsertRenewalMail(ctx, &store.RenewalMail{CampaignID: c.ID, CompanyID: c.CompanyID, EndDate: c.EndDate, CreatedAt: a.deps.Clock.Now()})
 		if err != nil || !ok {
 			return err
 		}
-		to, name, err := m.advertiser(ctx, c)
+		to, name, err := a.advertiser(ctx, c)
 		if err != nil {
 			return err
 		}
 		sent = true
-		return m.deps.Outbox.Enqueue(ctx, renewalMail(to, name, c, m.renewLink(c.ID)))
+		return a.deps.Outbox.Enqueue(ctx, renewalMail(to, name, c, a.renewLink(c.ID)))
 	})
 	return sent, err
 }

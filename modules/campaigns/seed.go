@@ -76,7 +76,7 @@ var demoCampaigns = []demoCampaign{
 	{"certified", "Open House", "Houston", 3, 0, -1, 3, StatusActive, FrequencyWeekly, "succeeded", ""},
 	{"certified", "Holiday Hours", "Houston", 2, 10, 1, 2, StatusPaused, FrequencyWeekly, "succeeded", ""},
 	{"certified", "Summer Open House", "Houston", 2, 20, 3, 2, StatusActive, FrequencyWeekly, "succeeded", ""},
-	// Issue 17: an ongoing campaign of a company without a card, on account credit (pacingCredit),
+	// An ongoing campaign of a company without a card, on account credit (pacingCredit),
 	// so its pacing shows the finish the credit allows.
 	{"certified", "Open House Always On", "Houston", 2, 30, -1, 2, StatusActive, FrequencyOngoing, "succeeded", ""},
 }
@@ -86,9 +86,9 @@ var demoCampaigns = []demoCampaign{
 const pacingCreditCampaign = "Open House Always On"
 
 // SeedDemo implements server.DemoSeeder.
-func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
+func (s *service) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
 	made, there, note := 0, 0, ""
-	thisWeek := dates.Today(m.deps.Clock).WeekStart()
+	thisWeek := dates.Today(s.deps.Clock).WeekStart()
 	faces := map[string][]locations.Location{}
 	for _, d := range demoCampaigns {
 		acc, ok := demo[d.account]
@@ -96,30 +96,24 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 			continue
 		}
 		id := demoID("campaign", d.account+":"+d.name)
-		if rows, err := m.store.CampaignsByIDs(ctx, []string{id}); err != nil {
+		if rows, err := s.store.CampaignsByIDs(ctx, []string{id}); err != nil {
 			return "", err
 		} else if len(rows) > 0 {
 			there++
 			continue
 		}
 		if faces[d.market] == nil {
-			fs, err := m.deps.Locations.Locations(ctx, locations.LocationQuery{Markets: []string{d.market}})
+			fs, err := marketFaces(ctx, s.deps.Locations, d.market)
 			if err != nil {
 				return "", err
 			}
-			slices.SortFunc(fs, func(a, b locations.Location) int {
-				if a.ID < b.ID {
-					return -1
-				}
-				return 1
-			})
 			faces[d.market] = fs
 		}
 		fs := faces[d.market]
 		if len(fs) < d.faceSkip+d.faces {
 			continue
 		}
-		if err := m.seedCampaign(ctx, id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], thisWeek.AddWeeks(d.offset), true); err != nil {
+		if err := s.seedCampaign(ctx, id, acc, d, fs[d.faceSkip:d.faceSkip+d.faces], thisWeek.AddWeeks(d.offset), true); err != nil {
 			return "", fmt.Errorf("campaigns: demo campaign %s: %w", d.name, err)
 		}
 		if d.name == pacingCreditCampaign {
@@ -127,13 +121,13 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 			for _, f := range fs[d.faceSkip : d.faceSkip+d.faces] {
 				weekly += f.Value
 			}
-			if _, err := m.deps.Billing.ApplyCredit(ctx, billing.CreditRequest{Key: "demo:pacing-credit:" + id, CompanyID: acc.CompanyID,
+			if _, err := s.deps.Billing.ApplyCredit(ctx, billing.CreditRequest{Key: "demo:pacing-credit:" + id, CompanyID: acc.CompanyID,
 				Amount: weekly * 5 / 2, Description: "Demo credit", CampaignRef: id}); err != nil {
 				return "", fmt.Errorf("campaigns: demo credit: %w", err)
 			}
 		}
 		if d.account+":"+d.name == demoMakeGoodCampaign {
-			n, err := m.seedMakeGood(ctx, id)
+			n, err := s.assure.seedMakeGood(ctx, id)
 			if err != nil {
 				return "", fmt.Errorf("campaigns: demo make-good: %w", err)
 			}
@@ -141,7 +135,7 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 		}
 		made++
 	}
-	chain, err := m.seedProofChain(ctx) // issue 17: a verification code that validates
+	chain, err := s.assure.seedProofChain(ctx) // a verification code that validates
 	if err != nil {
 		return "", err
 	}
@@ -155,9 +149,9 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 // and a proof each; the weeks not ended booked through locations), its charge rows.
 // withProofs false leaves the past weeks without proof images (a partner's client campaign: the seed
 // stays quick).
-func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAccount, d demoCampaign, fs []locations.Location, start dates.Date, withProofs bool) error {
-	now := m.deps.Clock.Now()
-	today := dates.Today(m.deps.Clock)
+func (s *service) seedCampaign(ctx context.Context, id string, acc server.DemoAccount, d demoCampaign, fs []locations.Location, start dates.Date, withProofs bool) error {
+	now := s.deps.Clock.Now()
+	today := dates.Today(s.deps.Clock)
 	var weekly int64
 	var ooh int64
 	for _, f := range fs {
@@ -207,13 +201,13 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 			Amount: weekly, Status: "succeeded", CreatedAt: now, UpdatedAt: now})
 		c.TotalCost += weekly
 	}
-	proofs, err := m.seedProofs(ctx, acc, d.name, len(proofWeeks))
+	proofs, err := s.seedProofs(ctx, acc, d.name, len(proofWeeks))
 	if err != nil {
 		return err
 	}
-	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		if len(bookable) > 0 {
-			rr, err := m.deps.Locations.Book(ctx, locations.ReserveRequest{Key: "campaign:" + id, CompanyID: acc.CompanyID, Ref: id, Items: bookable})
+			rr, err := s.deps.Locations.Book(ctx, locations.ReserveRequest{Key: "campaign:" + id, CompanyID: acc.CompanyID, Ref: id, Items: bookable})
 			if err == nil {
 				spot := map[string]locations.Spot{}
 				for _, sp := range rr.Spots {
@@ -227,14 +221,14 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 			}
 			// A demo week that is sold out stays a row without a spot: the demo still shows it.
 		}
-		if err := m.store.Create(ctx, &c); err != nil {
+		if err := s.store.Create(ctx, &c); err != nil {
 			return err
 		}
-		if err := m.store.InsertWeekRows(ctx, rows); err != nil {
+		if err := s.store.InsertWeekRows(ctx, rows); err != nil {
 			return err
 		}
 		for i := range charges {
-			if err := m.store.Create(ctx, &charges[i]); err != nil {
+			if err := s.store.Create(ctx, &charges[i]); err != nil {
 				return err
 			}
 		}
@@ -245,7 +239,7 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 			if f.ThumbKey != "" {
 				wc.Thumb = proofURL(f.Key, true)
 			}
-			if err := m.store.Create(ctx, &wc); err != nil {
+			if err := s.store.Create(ctx, &wc); err != nil {
 				return err
 			}
 		}
@@ -254,28 +248,22 @@ func (m *Module) seedCampaign(ctx context.Context, id string, acc server.DemoAcc
 }
 
 // SeedClientCampaign makes a weekly demo campaign of a partner's client company (partners' demo
-// data, issue 14: its bonuses come from real campaigns, so the grids show their names): from the
+// data: its bonuses come from real campaigns, so the grids show their names): from the
 // week of start, on two faces of the market, completed once its weeks are over. The id comes from
 // the company and the name; a second run finds it and makes nothing.
-func (m *Module) SeedClientCampaign(ctx context.Context, companyID, userID, name, market string, start dates.Date, weeks, faceSkip int) (string, error) {
+func (s *service) SeedClientCampaign(ctx context.Context, companyID, userID, name, market string, start dates.Date, weeks, faceSkip int) (string, error) {
 	// Time-ordered like a real campaign's UUIDv7 (partners sort "newest first" by the id), and
 	// derived from the company and the name, so a second run finds it.
 	id := demoIDAt(start.WeekStart().Time(), "campaign", companyID+":"+name)
-	if rows, err := m.store.CampaignsByIDs(ctx, []string{id}); err != nil {
+	if rows, err := s.store.CampaignsByIDs(ctx, []string{id}); err != nil {
 		return "", err
 	} else if len(rows) > 0 {
 		return id, nil
 	}
-	fs, err := m.deps.Locations.Locations(ctx, locations.LocationQuery{Markets: []string{market}})
+	fs, err := marketFaces(ctx, s.deps.Locations, market)
 	if err != nil {
 		return "", err
 	}
-	slices.SortFunc(fs, func(a, b locations.Location) int {
-		if a.ID < b.ID {
-			return -1
-		}
-		return 1
-	})
 	// Two faces of the market from faceSkip on (fewer when the catalogue is small, as in tests).
 	n := min(2, len(fs))
 	skip := 0
@@ -285,14 +273,14 @@ func (m *Module) SeedClientCampaign(ctx context.Context, companyID, userID, name
 	weeks = min(max(weeks, 1), MaxDurationWeeks)
 	first := start.WeekStart()
 	status := StatusCompleted
-	if !first.AddWeeks(weeks).Before(dates.Today(m.deps.Clock)) {
+	if !first.AddWeeks(weeks).Before(dates.Today(s.deps.Clock)) {
 		status = StatusActive
 	}
 	// offset (weeks before this one) dates the campaign's creation at its start.
-	offset := -int(dates.Today(m.deps.Clock).WeekStart().Time().Sub(first.Time()).Hours() / 24 / 7)
+	offset := -int(dates.Today(s.deps.Clock).WeekStart().Time().Sub(first.Time()).Hours() / 24 / 7)
 	d := demoCampaign{name: name, market: market, faces: n, offset: offset, weeks: weeks, status: status, frequency: FrequencyWeekly, payment: "succeeded"}
 	acc := server.DemoAccount{CompanyID: companyID, UserID: userID}
-	if err := m.seedCampaign(ctx, id, acc, d, fs[skip:skip+n], first, false); err != nil {
+	if err := s.seedCampaign(ctx, id, acc, d, fs[skip:skip+n], first, false); err != nil {
 		return "", fmt.Errorf("campaigns: demo client campaign %s: %w", name, err)
 	}
 	return id, nil
@@ -301,14 +289,14 @@ func (m *Module) SeedClientCampaign(ctx context.Context, companyID, userID, name
 func daysAgo(days int) time.Duration { return time.Duration(days) * 24 * time.Hour }
 
 // seedProofs stores n proof images (a billboard-like picture) for the account's company.
-func (m *Module) seedProofs(ctx context.Context, acc server.DemoAccount, name string, n int) ([]*creatives.File, error) {
+func (s *service) seedProofs(ctx context.Context, acc server.DemoAccount, name string, n int) ([]*creatives.File, error) {
 	out := make([]*creatives.File, 0, n)
 	for i := 0; i < n; i++ {
 		var buf bytes.Buffer
 		if err := png.Encode(&buf, proofImage(i)); err != nil {
 			return nil, err
 		}
-		f, err := m.deps.Creatives.StoreFile(ctx, creatives.StoreFileRequest{CompanyID: acc.CompanyID, Kind: creatives.KindProof,
+		f, err := s.deps.Creatives.StoreFile(ctx, creatives.StoreFileRequest{CompanyID: acc.CompanyID, Kind: creatives.KindProof,
 			OriginalName: fmt.Sprintf("proof-%s-%d.png", name, i+1)}, &buf)
 		if err != nil {
 			return nil, err
@@ -368,7 +356,7 @@ type GenerateOptions struct {
 
 // GenerateCampaigns inserts campaigns with their weeks and charges in batches, without booking
 // spots (the benchmarks' 10,000 campaigns and 500,000 weeks). It answers the campaign ids.
-func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]string, error) {
+func (s *service) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]string, error) {
 	if len(o.Faces) == 0 || o.Campaigns < 1 || o.Weeks < 1 || o.FacesPer < 1 {
 		return nil, fmt.Errorf("campaigns: generate needs faces, campaigns, weeks and faces per campaign")
 	}
@@ -378,7 +366,7 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 	if o.Frequency == "" {
 		o.Frequency = FrequencyWeekly
 	}
-	now := m.deps.Clock.Now()
+	now := s.deps.Clock.Now()
 	out := make([]string, 0, o.Campaigns)
 	const chunk = 250
 	for first := 0; first < o.Campaigns; first += chunk {
@@ -408,7 +396,7 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 						FaceID: f.ID, StartAt: wk, EndAt: wk.AddDays(6), Status: WeekActive, OfferPrice: int64(f.Value), AskingPrice: int64(f.Value),
 						Ooh: f.Ooh, LocationName: f.LocationName, Market: f.Market, City: f.City, Face: f.Face, Lat: f.Lat, Lng: f.Lng,
 						Snapshot: f.NewLocationSnapshot, CreatedAt: now, UpdatedAt: now}
-					if wk.AddDays(8).Before(dates.Today(m.deps.Clock)) {
+					if wk.AddDays(8).Before(dates.Today(s.deps.Clock)) {
 						v := (f.Ooh*int64(90+(i+k)%30) + 99) / 100 // rounded up: never under the make-good threshold
 						w.ActImp = &v
 						c.TotalActImp += v
@@ -430,7 +418,7 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 		}
 		// One distinct photo per proof (the PDF would store identical images once).
 		if len(wcs) > 0 {
-			ps, err := m.seedProofs(ctx, server.DemoAccount{CompanyID: o.CompanyID}, o.NamePrefix, len(wcs))
+			ps, err := s.seedProofs(ctx, server.DemoAccount{CompanyID: o.CompanyID}, o.NamePrefix, len(wcs))
 			if err != nil {
 				return nil, err
 			}
@@ -438,20 +426,20 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 				wcs[i].FileKey, wcs[i].URL, wcs[i].Thumb = ps[i].Key, proofURL(ps[i].Key, false), proofURL(ps[i].Key, true)
 			}
 		}
-		err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-			if err := m.store.InsertCampaigns(ctx, cs); err != nil {
+		err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+			if err := s.store.InsertCampaigns(ctx, cs); err != nil {
 				return err
 			}
-			if err := m.store.InsertWeekRows(ctx, ws); err != nil {
+			if err := s.store.InsertWeekRows(ctx, ws); err != nil {
 				return err
 			}
 			for i := range wcs {
-				if err := m.store.Create(ctx, &wcs[i]); err != nil {
+				if err := s.store.Create(ctx, &wcs[i]); err != nil {
 					return err
 				}
 			}
 			if len(chs) > 0 {
-				return m.store.InsertCharges(ctx, chs)
+				return s.store.InsertCharges(ctx, chs)
 			}
 			return nil
 		})
@@ -459,5 +447,20 @@ func (m *Module) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]st
 			return nil, err
 		}
 	}
-	return out, m.store.Analyze(ctx)
+	return out, s.store.Analyze(ctx)
+}
+
+// marketFaces are a market's faces by id, so that the seeds pick the same ones on every run.
+func marketFaces(ctx context.Context, inv Inventory, market string) ([]locations.Location, error) {
+	fs, err := inv.Locations(ctx, locations.LocationQuery{Markets: []string{market}})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(fs, func(a, b locations.Location) int {
+		if a.ID < b.ID {
+			return -1
+		}
+		return 1
+	})
+	return fs, nil
 }

@@ -26,6 +26,22 @@ const (
 	StatusConflict  = "conflict"
 )
 
+// DisplayStatus is the status the API shows: a stored 'paid' is displayed as pending (B §4).
+func DisplayStatus(stored string) string {
+	if stored == StatusPaid {
+		return StatusPending
+	}
+	return stored
+}
+
+// CampaignTypeOf is Basic when mb_campaign is set, otherwise Premium (A §1).
+func CampaignTypeOf(mbCampaign bool) string {
+	if mbCampaign {
+		return CampaignTypeBasic
+	}
+	return CampaignTypePremium
+}
+
 // Campaign week statuses (B §3): a reserved week is held and expires unless confirmed; an active one
 // is booked.
 const (
@@ -136,7 +152,7 @@ const (
 )
 
 // MsgCreatedActive answers a creation whose campaign is active already (the account credit paid its
-// first week): B §8's "pending payment confirmation" would be wrong (issue 12 item 3).
+// first week): B §8's "pending payment confirmation" would be wrong.
 const MsgCreatedActive = "Your campaign was successfully created and is active"
 
 // Confirm texts of B §8 the web app shows before an action; kept here so the generated types carry
@@ -205,12 +221,12 @@ type Week struct {
 	CreativeID         string         `json:"creative_id"`
 	Product            WeekProduct    `json:"product"`
 	Creatives          []WeekCreative `json:"creatives"`
-	// Status is the week as the advertiser reads it, consistent with its campaign (issue 12 item
-	// 27): pending while the campaign awaits its payment, paused or canceled with it, completed
-	// once the week has ended, reserved for a held week, otherwise active (running or to come).
+	// Status is the week as the advertiser reads it, consistent with its campaign: pending while
+	// the campaign awaits its payment, paused or canceled with it, completed once the week has
+	// ended, reserved for a held week, otherwise active (running or to come).
 	// Answered by GET /api/campaigns/{id}/weeks.
 	Status string `json:"status"`
-	// Plan against delivered (issue 17): ProductOoh is the contracted impressions, frozen when the
+	// Plan against delivered: ProductOoh is the contracted impressions, frozen when the
 	// week was booked; DeliveryDiff is act_imp − product_ooh and DeliveryPct act_imp ÷ product_ooh
 	// in percent with one decimal, both null until delivery is recorded (the percentage also when
 	// nothing was planned). MakeGood is the week's make-good, when it has one (the week table).
@@ -394,7 +410,7 @@ type Service interface {
 	// FindWeeks returns a campaign's weeks, oldest first, with their creatives and proofs.
 	FindWeeks(ctx context.Context, campaignID string) ([]Week, error)
 	// ProofCodesOf returns the verification code of each week's current proof-of-play record
-	// (issue 17), by week then face; the caller has checked the campaign is the company's.
+	//, by week then face; the caller has checked the campaign is the company's.
 	ProofCodesOf(ctx context.Context, campaignID string) ([]WeekProofCode, error)
 	// FindCompanyCampaigns returns the company's listed campaigns (not deleted, no drafts), newest
 	// first (the reports' campaign picker).

@@ -7,7 +7,7 @@ import (
 	"marquee/platform/money"
 )
 
-// The DTOs of plan against delivered and make-goods (issue 17, docs/delivery-assurance.md).
+// The DTOs of plan against delivered and make-goods (docs/delivery-assurance.md).
 
 // MakeGood is a make-good as the detail page and the admin filter show it: the week (one face in
 // one week), its contracted (planned) and delivered impressions, the threshold it fell under, the

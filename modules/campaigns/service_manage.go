@@ -5,7 +5,7 @@ import (
 	"marquee/platform/money"
 )
 
-// The DTOs of the management calls (issue 7): lists, detail, edit, lifecycle actions, creative
+// The DTOs of the management calls: lists, detail, edit, lifecycle actions, creative
 // changes, admin weeks and delivery.
 
 // ListTotals are the totals of the campaign list (A §2): of every campaign the query matches, not
@@ -52,7 +52,7 @@ type ChartSeries struct {
 	Minimum []int64  `json:"minimum"`
 	Actual  []*int64 `json:"actual"`
 	// Reported and Faces count, per point, the faces whose delivery was recorded and the faces
-	// booked that week: an actual of 2 of 3 faces is not the week's whole delivery (issue 12 item 27).
+	// booked that week: an actual of 2 of 3 faces is not the week's whole delivery.
 	Reported []int `json:"reported"`
 	Faces    []int `json:"faces"`
 	// PlanFloor is, per point, the make-good threshold of the plan (Minimum × threshold %): with
@@ -60,7 +60,7 @@ type ChartSeries struct {
 	PlanFloor []int64 `json:"plan_floor,omitempty"`
 }
 
-// Proof is a proof of play with the face and the week it shows (issue 12 item 27: a caption).
+// Proof is a proof of play with the face and the week it shows (its caption).
 type Proof struct {
 	WeekCreative `tstype:",extends"`
 	LocationName string     `json:"location_name"`
@@ -83,7 +83,7 @@ type CampaignDetail struct {
 	CanPause  bool `json:"can_pause"`
 	CanResume bool `json:"can_resume"`
 	CanStop   bool `json:"can_stop"`
-	// MakeGoods are the campaign's make-goods (issue 17), oldest week first;
+	// MakeGoods are the campaign's make-goods, oldest week first;
 	// MakeGoodThreshold is the delivery percentage under which a finished week earns one.
 	MakeGoods         []MakeGood `json:"make_goods,omitempty"`
 	MakeGoodThreshold int        `json:"make_good_threshold,omitempty"`
@@ -184,7 +184,7 @@ type CampaignCompleted struct {
 
 // EventCampaignActivated and EventCampaignPaused are published when a campaign becomes active or
 // paused (paid, resumed; paused by hand or for a failed payment), in the transaction that changes
-// it; webhooks forward them (issue 18).
+// it; webhooks forward them.
 const (
 	EventCampaignActivated = "campaigns.activated"
 	EventCampaignPaused    = "campaigns.paused"

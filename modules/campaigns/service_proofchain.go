@@ -1,6 +1,6 @@
 package campaigns
 
-// Signed proof of play (issue 17, docs/delivery-assurance.md "Signed proof of play"): the DTOs of
+// Signed proof of play (docs/delivery-assurance.md "Signed proof of play"): the DTOs of
 // the public /api/verify/{code} and of the verification codes on the detail page.
 
 // MsgVerifyNotFound answers an unknown or malformed verification code (the same answer for both).

@@ -1,9 +1,9 @@
 package campaigns
 
 import (
-	"marquee/modules/billing"
 	"testing"
 
+	"marquee/modules/billing"
 	"marquee/platform/testkit"
 )
 
@@ -31,7 +31,7 @@ func TestUpdateCampaign(t *testing.T) {
 		if up.Message != MsgUpdated || up.Campaign.Name != "Spring push, edited" || up.Campaign.Duration != 2 {
 			t.Fatalf("update = %+v", up)
 		}
-		weeks, err := w.m.store.CampaignWeeks(ctx, id)
+		weeks, err := w.m.svc.store.CampaignWeeks(ctx, id)
 		if err != nil || len(weeks) != 5 {
 			t.Fatalf("weeks after edit = %d %v", len(weeks), err)
 		}
@@ -94,7 +94,7 @@ func TestDeleteWithRefund(t *testing.T) {
 			t.Fatalf("spots left = %d", len(spots))
 		}
 		w.adv.c.Get("/api/campaigns/"+id).Expect(t, 404)
-		row, _ := w.m.store.CampaignByID(ctx, id)
+		row, _ := w.m.svc.store.CampaignByID(ctx, id)
 		if !row.Deleted || row.DeletedReason != "Plans changed" {
 			t.Fatalf("row = %+v", row)
 		}

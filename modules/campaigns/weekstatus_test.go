@@ -7,7 +7,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 12 item 27: what the detail page reads about weeks agrees with the campaign. A pending
+// What the detail page reads about weeks agrees with the campaign. A pending
 // campaign's weeks say pending, a paused one's paused, an ended week completed; a partly recorded
 // week says how many of its faces were reported; each proof names its face and its week.
 func TestWeeksReadLikeTheirCampaign(t *testing.T) {
@@ -58,7 +58,7 @@ func TestWeeksReadLikeTheirCampaign(t *testing.T) {
 			t.Fatalf("the demo's ended week is fully reported: %+v", d.Chart)
 		}
 		// Two faces' delivery not recorded yet: the week reads 1 of 3 faces reported.
-		if err := f.m.store.UpdateWeeks(t.Context(), []string{ofFirst[1].ID, ofFirst[2].ID}, map[string]any{"act_imp": nil}); err != nil {
+		if err := f.m.svc.store.UpdateWeeks(t.Context(), []string{ofFirst[1].ID, ofFirst[2].ID}, map[string]any{"act_imp": nil}); err != nil {
 			t.Fatal(err)
 		}
 		f.adv.Get("/api/campaigns/"+id).Expect(t, 200).JSON(t, &d)

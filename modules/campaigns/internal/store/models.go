@@ -144,9 +144,6 @@ type Store struct{ db *gorm.DB }
 // New returns the store.
 func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
 
-// DB is the database the store uses (for transactions).
-func (s *Store) DB() *gorm.DB { return s.db }
-
 func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
 
 // Create inserts a row.

@@ -11,7 +11,7 @@ import (
 	"marquee/platform/db"
 )
 
-// Pacing and renewal (issue 17, docs/delivery-assurance.md): batch reads for the pacing figures
+// Pacing and renewal (docs/delivery-assurance.md): batch reads for the pacing figures
 // and the table that makes the renewal reminder once per campaign.
 
 // RenewalMail is a row of campaigns_renewal_mails: the renewal reminder of a campaign was queued

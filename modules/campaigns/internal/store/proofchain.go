@@ -11,7 +11,7 @@ import (
 )
 
 // ProofRecord is a row of campaigns_proof_records: one link of a campaign's signed proof-of-play
-// chain (issue 17, docs/delivery-assurance.md). The record IS its Canonical text (the exact bytes
+// chain (docs/delivery-assurance.md). The record IS its Canonical text (the exact bytes
 // hashed into Hash and signed into Signature); the other columns index it (campaign and seq, week,
 // code) and ProofKeys says where /verify serves its proofs from. Rows are only ever inserted: a
 // correction is a new row whose signed "replaces" names the row it supersedes. Seq numbers a

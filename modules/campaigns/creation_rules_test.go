@@ -32,7 +32,7 @@ func (w *world) usedSpots(t testing.TB, a *advertiser, market, face string, week
 	return 0
 }
 
-// TestABookedSpotIsReleasedOnlyByTheCampaign is issue 12 item 1: the calendar's DELETE and PUT week
+// TestABookedSpotIsReleasedOnlyByTheCampaign: the calendar's DELETE and PUT week
 // calls (B §7) serve only the conflict paths of B §4. A paid campaign's spot stays booked whatever
 // its owner (or anyone) sends there; a held week of an open conflict draft may still be deleted,
 // and the resolution then leaves that week out instead of charging it without a spot.
@@ -86,7 +86,7 @@ func TestABookedSpotIsReleasedOnlyByTheCampaign(t *testing.T) {
 		w.adv.c.Delete("/api/calendar/week?id="+gone.ID).Expect(t, 200)
 		var rr ResolveResponse
 		w.adv.c.Post("/api/campaigns/"+cr.Campaign.ID+"/resolve", ResolveRequest{Choice: ResolveSuggestedDates}).Expect(t, 200).JSON(t, &rr)
-		weeks, _ := w.m.store.WeeksOf(ctx, cr.Campaign.ID)
+		weeks, _ := w.m.svc.store.WeeksOf(ctx, cr.Campaign.ID)
 		live := w.spotsOf(t, w.adv, cr.Campaign.ID)
 		if len(weeks) != len(held)-1 || len(live) != len(weeks) || slices.ContainsFunc(weeks, func(x store.Week) bool { return x.SpotID == gone.ID }) {
 			t.Fatalf("after deleting a held week: %d rows, %d spots (held %d)", len(weeks), len(live), len(held))
@@ -96,7 +96,7 @@ func TestABookedSpotIsReleasedOnlyByTheCampaign(t *testing.T) {
 	})
 }
 
-// TestOneKeyAnswersTheWinnersOutcomeWithCredit is issue 12 item 2: ten identical creations with one
+// TestOneKeyAnswersTheWinnersOutcomeWithCredit: ten identical creations with one
 // Idempotency-Key from a company holding account credit. The winner spends the credit; the others
 // plan only after its commit (the hook orders them so on both databases), so their plan sees a
 // weekly budget that no longer matches the form's. Each must still answer the winner's campaign.
@@ -117,7 +117,7 @@ func TestOneKeyAnswersTheWinnersOutcomeWithCredit(t *testing.T) {
 		var mu sync.Mutex
 		arrived, first := 0, true
 		release := make(chan struct{})
-		w.m.beforePlan = func() {
+		w.m.svc.beforePlan = func() {
 			mu.Lock()
 			arrived++
 			if arrived == n {
@@ -137,13 +137,13 @@ func TestOneKeyAnswersTheWinnersOutcomeWithCredit(t *testing.T) {
 				return
 			}
 			for { // the others plan once the winner has committed (and spent the credit)
-				if _, err := w.m.store.CampaignByKey(ctx, w.adv.companyID, "credit-race"); err == nil {
+				if _, err := w.m.svc.store.CampaignByKey(ctx, w.adv.companyID, "credit-race"); err == nil {
 					return
 				}
 				time.Sleep(5 * time.Millisecond)
 			}
 		}
-		t.Cleanup(func() { w.m.beforePlan = nil })
+		t.Cleanup(func() { w.m.svc.beforePlan = nil })
 
 		type answer struct {
 			status int
@@ -169,7 +169,7 @@ func TestOneKeyAnswersTheWinnersOutcomeWithCredit(t *testing.T) {
 				t.Fatalf("call %d: %d %s (the first answered %s)", i, a.status, a.body, answers[0].id)
 			}
 		}
-		if cs, _, _, err := w.m.store.CountCompany(ctx, w.adv.companyID); err != nil || cs != 1 {
+		if cs, _, _, err := w.m.svc.store.CountCompany(ctx, w.adv.companyID); err != nil || cs != 1 {
 			t.Fatalf("%d campaigns, %v", cs, err)
 		}
 		if left, _ := w.bill.Service().AccountCredit(ctx, w.adv.companyID); left != 0 {
@@ -178,7 +178,7 @@ func TestOneKeyAnswersTheWinnersOutcomeWithCredit(t *testing.T) {
 	})
 }
 
-// TestNoCardWhenCreditPaysEverything is issue 12 item 3: a company without a card and with $500 of
+// TestNoCardWhenCreditPaysEverything: a company without a card and with $500 of
 // promo credit creates a one-week campaign the credit covers. The quote says no card is needed,
 // the campaign is active at once, and the message does not say it is pending payment. When the
 // credit does not cover it, the card is required again.
@@ -204,7 +204,7 @@ func TestNoCardWhenCreditPaysEverything(t *testing.T) {
 		if slices.Contains([]string{MsgCreated}, res.Message) {
 			t.Fatal("a campaign active at once says it is pending payment")
 		}
-		if charges, _ := w.m.store.ChargesOf(ctx, res.Campaign.ID); len(charges) != 1 || charges[0].Amount != 0 || charges[0].Status != ChargeSucceeded {
+		if charges, _ := w.m.svc.store.ChargesOf(ctx, res.Campaign.ID); len(charges) != 1 || charges[0].Amount != 0 || charges[0].Status != ChargeSucceeded {
 			t.Fatalf("charges = %+v", charges)
 		}
 
@@ -239,7 +239,7 @@ func (w *world) promo(t testing.TB, a *advertiser, code string, value money.Cent
 	a.c.Post("/api/promo/", billing.RedeemPromoRequest{Code: code}).Expect(t, 200)
 }
 
-// TestPromoCodeIsStoredAndAddsToTheSpendableBudget is issue 12 item 4: the form's promo_code (B §3)
+// TestPromoCodeIsStoredAndAddsToTheSpendableBudget: the form's promo_code (B §3)
 // is stored with the campaign when the company redeemed it, and the quote counts its credit into
 // the spendable budget (B §9): the weekly budget plus the promo credit.
 func TestPromoCodeIsStoredAndAddsToTheSpendableBudget(t *testing.T) {
@@ -286,7 +286,7 @@ func TestPromoCodeIsStoredAndAddsToTheSpendableBudget(t *testing.T) {
 	})
 }
 
-// TestPricesAreTheLocationMinimumRoundedUp is issue 12 item 5: B §9 "the location minimum value is
+// TestPricesAreTheLocationMinimumRoundedUp: B §9 "the location minimum value is
 // the server value plus 10" and "the spot price is rounded up to a multiple of 10", applied
 // wherever a price is shown or charged: /api/od/locations value, available-spots price, the
 // quote, and the booked weeks' offer price and charge.
@@ -338,15 +338,15 @@ func TestPricesAreTheLocationMinimumRoundedUp(t *testing.T) {
 		}
 		var res CreateResponse
 		post(t, w.s, w.adv.c, "priced", form).Expect(t, 201).JSON(t, &res)
-		weeks, _ := w.m.store.WeeksOf(ctx, res.Campaign.ID)
-		charges, _ := w.m.store.ChargesOf(ctx, res.Campaign.ID)
+		weeks, _ := w.m.svc.store.WeeksOf(ctx, res.Campaign.ID)
+		charges, _ := w.m.svc.store.ChargesOf(ctx, res.Campaign.ID)
 		if len(weeks) != 1 || money.Cents(weeks[0].OfferPrice) != want || len(charges) != 1 || money.Cents(charges[0].Amount) != want {
 			t.Fatalf("booked %+v, charged %+v, want %v", weeks, charges, want)
 		}
 	})
 }
 
-// TestMaximumBudgetRules is issue 12 item 6, the maximum-budget type (typeCampaign 0, the flag on)
+// TestMaximumBudgetRules: the maximum-budget type (typeCampaign 0, the flag on)
 // by B §4, §5 and §9: a daily budget, weekly = daily × 7; the suggested daily budget ceil(n/10) ×
 // $20, at least $20; impressions scaled by the budget ratio and capped at the total; below the
 // minimum, impressions 0 and no likely face; the creation refuses it; the charge is daily × 7.
@@ -414,8 +414,8 @@ func TestMaximumBudgetRules(t *testing.T) {
 		form.MaxBudget = "25"
 		var res CreateResponse
 		post(t, w.s, w.adv.c, "mb", form).Expect(t, 201).JSON(t, &res)
-		charges, _ := w.m.store.ChargesOf(ctx, res.Campaign.ID)
-		row, _ := w.m.store.CampaignByID(ctx, res.Campaign.ID)
+		charges, _ := w.m.svc.store.ChargesOf(ctx, res.Campaign.ID)
+		row, _ := w.m.svc.store.CampaignByID(ctx, res.Campaign.ID)
 		if res.Campaign.WeeklyBudget != money.Dollars(175) || row.MaxBudget != int64(money.Dollars(25)) || !res.Campaign.MbCampaign ||
 			len(charges) != 1 || charges[0].Amount != int64(money.Dollars(175)) {
 			t.Fatalf("created %+v, charges %+v", res.Campaign, charges)
@@ -423,7 +423,7 @@ func TestMaximumBudgetRules(t *testing.T) {
 	})
 }
 
-// TestDatesFollowTheBusinessTimeZone is issue 12 item 7: "today" and the Wednesday cut-off are read
+// TestDatesFollowTheBusinessTimeZone: "today" and the Wednesday cut-off are read
 // in BUSINESS_TIMEZONE (America/New_York by default). Wednesday 23:59 in New York is Thursday 04:59
 // UTC: the next Monday can still be started; a minute later it cannot.
 func TestDatesFollowTheBusinessTimeZone(t *testing.T) {
@@ -466,7 +466,7 @@ func TestBusinessTimeZoneIsConfigurable(t *testing.T) {
 }
 
 // TestCreditOnlyOngoingCampaignPausesWhenTheCreditRunsOut: an ongoing campaign created without a
-// card because the credit paid its first week (issue 12 item 3) is paused by the weekly job when
+// card because the credit paid its first week is paused by the weekly job when
 // the next week finds neither credit nor card, as when a charge fails, instead of failing the job
 // on every run.
 func TestCreditOnlyOngoingCampaignPausesWhenTheCreditRunsOut(t *testing.T) {

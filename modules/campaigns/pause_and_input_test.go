@@ -10,10 +10,10 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 24 §3 (DESIGN §1.14): a notification never vetoes a state change. A campaign whose later
+// DESIGN §1.14: a notification never vetoes a state change. A campaign whose later
 // week's charge is declined is paused even when its email cannot be queued; the outbox table is
-// really out of reach (renamed), as a full or broken outbox would be. Today's main rolled the pause
-// back with the refused email, so the campaign ran unpaid, and retried the event for ever.
+// really out of reach (renamed), as a full or broken outbox would be. Rolling the pause back with the
+// refused email would let the campaign run unpaid and retry the event for ever.
 func TestDeclinedWeekPausesWhenItsEmailCannotBeQueued(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		w := startWorld(t, dialect)
@@ -28,7 +28,7 @@ func TestDeclinedWeekPausesWhenItsEmailCannotBeQueued(t *testing.T) {
 
 		// The next week's card declines.
 		w.addCard(t, a, "4000000000000341")
-		row, _ := w.m.store.CampaignByID(ctx, res.Campaign.ID)
+		row, _ := w.m.svc.store.CampaignByID(ctx, res.Campaign.ID)
 		if ch, err := w.charge(t, row, start0.AddWeeks(1)); err != nil || ch.Status != ChargePending {
 			t.Fatalf("week 2 = %+v %v", ch, err)
 		}
@@ -64,7 +64,7 @@ func TestDeclinedWeekPausesWhenItsEmailCannotBeQueued(t *testing.T) {
 	})
 }
 
-// Issue 24 §3: a campaign named with a line break ran unpaid (its pause email was refused). A
+// A campaign named with a line break ran unpaid (its pause email was refused). A
 // single-line field refuses control characters and the Unicode line and paragraph separators,
 // nested fields too, with a field error; nothing is booked.
 func TestCampaignNameMustBeOneLine(t *testing.T) {
@@ -95,7 +95,7 @@ func TestCampaignNameMustBeOneLine(t *testing.T) {
 	})
 }
 
-// Issue 24 §3: the campaign search matches '%' and '_' literally on both databases (SQLite missed
+// The campaign search matches '%' and '_' literally on both databases (SQLite missed
 // them: the pattern was escaped without an ESCAPE clause).
 func TestCampaignSearchIsLiteral(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {

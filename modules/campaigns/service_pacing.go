@@ -5,7 +5,7 @@ import (
 	"marquee/platform/money"
 )
 
-// The DTOs of pacing, forecast and renewal (issue 17, docs/delivery-assurance.md "Pacing,
+// The DTOs of pacing, forecast and renewal (docs/delivery-assurance.md "Pacing,
 // forecast and renewal").
 
 // How a campaign's projected finish date was decided (Pacing.FinishBasis).
