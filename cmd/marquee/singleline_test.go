@@ -21,8 +21,10 @@ import (
 // line separators, through the one validator tag httpx.TagSingleLine. This walks the request DTO
 // of every registered route row and fails on a string field that has neither the tag nor the
 // explicit `text:"multiline"` of a field meant to hold several lines (notes, descriptions,
-// messages), or `text:"secret"` (see exempt). Route rows do not all name their DTO yet, so the DTOs the handlers bind (the
-// variables passed to BindJSON or a module's bind helper) are found in the source and walked too.
+// messages), or `text:"secret"` (see exempt). A row's declared DTO could differ from what its
+// handler binds, so the DTOs the handlers bind (the variables passed to BindJSON, and the request
+// parameters of the service methods given to httpx.CallBody and CallIDBody) are found in the
+// source and walked too.
 func TestSingleLineFields(t *testing.T) {
 	s := testkit.Start(t, "sqlite", buildModules)
 	var missing []string
@@ -137,7 +139,8 @@ type srcPackage struct {
 }
 
 // boundDTOFields finds, in modules/ and platform/, every variable a handler binds a JSON body
-// into (BindJSON(c, &v, ...), or a module's bind helper: bind(c, &v), bindManage(c, &v)...), resolves its struct type, and walks
+// into (BindJSON(c, &v, ...)) and the request parameter of every service method a route gives to
+// httpx.CallBody or CallIDBody, resolves its struct type, and walks
 // its string fields as TestSingleLineFields does. It returns one line per field: the field, then
 // " ok" when it has the tag or the multi-line mark.
 func boundDTOFields(t *testing.T) []string {
@@ -146,6 +149,19 @@ func boundDTOFields(t *testing.T) []string {
 	pkgs := map[string]*srcPackage{} // import path -> package
 	type binding struct{ pkg, file, typ string }
 	var bindings []binding
+	// A route row that names a service method through httpx.CallBody or CallIDBody binds the
+	// method's request parameter: found by the method's name in the same package, then resolved
+	// like a bound variable.
+	type adapterCall struct {
+		pkg, file, method string
+		param             int // the request's index among the method's parameters
+	}
+	var adapterCalls []adapterCall
+	type method struct {
+		file   string
+		params []ast.Expr // one per parameter name
+	}
+	methods := map[string]map[string][]method{} // package -> name -> declarations
 	for _, root := range []string{"../../modules", "../../platform"} {
 		err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
@@ -178,10 +194,34 @@ func boundDTOFields(t *testing.T) []string {
 						p.types[ts.Name.Name] = st
 					}
 				}
+				if call, ok := n.(*ast.CallExpr); ok {
+					if sel, ok := call.Fun.(*ast.SelectorExpr); ok && exprString(sel.X) == "httpx" && len(call.Args) == 2 {
+						param := map[string]int{"CallBody": 2, "CallIDBody": 3}[sel.Sel.Name]
+						target := call.Args[1]
+						if s, ok := target.(*ast.SelectorExpr); ok {
+							target = s.Sel
+						}
+						if id, ok := target.(*ast.Ident); ok && param > 0 {
+							adapterCalls = append(adapterCalls, adapterCall{ip, path, id.Name, param})
+						} else if param > 0 {
+							t.Errorf("%s: httpx.%s on an expression the test cannot follow (name a method)", path, sel.Sel.Name)
+						}
+					}
+				}
 				fn, ok := n.(*ast.FuncDecl)
 				if !ok || fn.Body == nil {
 					return true
 				}
+				if methods[ip] == nil {
+					methods[ip] = map[string][]method{}
+				}
+				var params []ast.Expr
+				for _, f := range fn.Type.Params.List {
+					for range max(1, len(f.Names)) {
+						params = append(params, f.Type)
+					}
+				}
+				methods[ip][fn.Name.Name] = append(methods[ip][fn.Name.Name], method{path, params})
 				vars := map[string]ast.Expr{} // the function's var declarations: name -> type
 				ast.Inspect(fn.Body, func(n ast.Node) bool {
 					if vs, ok := n.(*ast.ValueSpec); ok && vs.Type != nil {
@@ -227,6 +267,19 @@ func boundDTOFields(t *testing.T) []string {
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+	}
+
+	for _, a := range adapterCalls {
+		found := false
+		for _, m := range methods[a.pkg][a.method] {
+			if len(m.params) > a.param {
+				bindings = append(bindings, binding{a.pkg, m.file, exprString(m.params[a.param])})
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: the request type of the method %s given to an httpx adapter was not found in its package", a.file, a.method)
 		}
 	}
 
