@@ -130,6 +130,9 @@ func isGinHandler(fn *ast.FuncType, imports map[string]string) bool {
 	if fn.Params == nil || len(fn.Params.List) != 1 || len(fn.Params.List[0].Names) > 1 {
 		return false
 	}
+	if fn.Results == nil || len(fn.Results.List) != 1 || exprName(fn.Results.List[0].Type) != "error" {
+		return false // a helper that takes the context (writes a cookie, say), not a handler
+	}
 	star, ok := fn.Params.List[0].Type.(*ast.StarExpr)
 	if !ok {
 		return false
@@ -140,6 +143,13 @@ func isGinHandler(fn *ast.FuncType, imports map[string]string) bool {
 	}
 	pkg, ok := sel.X.(*ast.Ident)
 	return ok && imports[pkg.Name] == "github.com/gin-gonic/gin"
+}
+
+func exprName(e ast.Expr) string {
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }
 
 // TestModuleShape holds every module to the one shape.

@@ -5,9 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"gorm.io/gorm"
-
-	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/db"
 )
@@ -35,8 +32,9 @@ type countCache struct {
 	kept  map[string]keptCount // by company id; "" is the admins' count of every company
 }
 
-func newCountCache(gdb *gorm.DB) *countCache {
-	return &countCache{watch: db.NewWatch(gdb, "campaigns", store.Campaign{}.TableName()), kept: map[string]keptCount{}}
+// newCountCache keeps counts until watch (the campaigns table's) sees a write.
+func newCountCache(watch *db.Watch) *countCache {
+	return &countCache{watch: watch, kept: map[string]keptCount{}}
 }
 
 // countCampaigns answers the dashboard counts (A §3): a stored 'paid' counts as pending; the

@@ -173,7 +173,7 @@ func New(d Deps) (*Module, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	svc := &service{deps: d, store: store.New(d.DB), counts: newCountCache(d.DB)}
+	svc := &service{deps: d, store: store.New(d.DB), counts: newCountCache(db.NewWatch(d.DB, "campaigns", store.Campaign{}.TableName()))}
 	svc.assure = &assurance{service: svc}
 	m := &Module{deps: d, svc: svc, assure: svc.assure}
 	svc.subscribe()
