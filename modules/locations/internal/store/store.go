@@ -284,12 +284,22 @@ func (s *Store) Cities(ctx context.Context) ([]City, error) {
 	return cs, err
 }
 
-// InsertMarkets inserts markets and cities, keeping those that exist.
+// InsertMarkets inserts markets and cities, keeping those that exist. It is the migration
+// locations-0002, so it writes the columns of the rows as locations-0001 created them: a column
+// added later does not exist yet when it runs.
 func InsertMarkets(tx *gorm.DB, ms []Market, cs []City) error {
-	if err := tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(ms, 200).Error; err != nil {
+	markets := make([]market0001, len(ms))
+	for i, m := range ms {
+		markets[i] = market0001{ID: m.ID, Name: m.Name, CenterLat: m.CenterLat, CenterLng: m.CenterLng, Zoom: m.Zoom, Fixed: m.Fixed}
+	}
+	cities := make([]city0001, len(cs))
+	for i, c := range cs {
+		cities[i] = city0001{ID: c.ID, MarketID: c.MarketID, Name: c.Name, State: c.State, Lat: c.Lat, Lng: c.Lng, Population: c.Population}
+	}
+	if err := tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(markets, 200).Error; err != nil {
 		return err
 	}
-	return tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(cs, 200).Error
+	return tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(cities, 200).Error
 }
 
 // FacesQuery selects faces: by market names (none = all) and cities, or within a bounding box.
