@@ -83,8 +83,8 @@ type Creative struct {
 
 func (Creative) TableName() string { return "creatives_creatives" }
 
-// Migrations of the creatives tables. Never edit a landed migration; add one. Each creates its tables from its own snapshot of the rows,
-// so a later change to a row never changes what it does.
+// Migrations of the creatives tables. Never edit a landed migration; add one. Each creates its
+// tables from its own snapshot of the rows, so a later change to a row never changes what it does.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "creatives-0001-files-contents-creatives",

@@ -150,8 +150,8 @@ type ExamReward struct {
 
 func (ExamReward) TableName() string { return "partners_exam_rewards" }
 
-// Migrations create the partner program's tables. Each creates its tables from its own snapshot of the rows,
-// so a later change to a row never changes what it does.
+// Migrations create the partner program's tables. Each creates its tables from its own snapshot of
+// the rows, so a later change to a row never changes what it does.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "partners-0001-partners-links-bonuses-certificates",

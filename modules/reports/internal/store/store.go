@@ -78,8 +78,8 @@ type ScheduleRun struct {
 
 func (ScheduleRun) TableName() string { return "reports_schedule_runs" }
 
-// Migrations of the reports tables. Never edit a landed migration; add one. Each creates its tables from its own snapshot of the rows,
-// so a later change to a row never changes what it does.
+// Migrations of the reports tables. Never edit a landed migration; add one. Each creates its tables
+// from its own snapshot of the rows, so a later change to a row never changes what it does.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "reports-0001-reports-schedules",
