@@ -137,12 +137,13 @@ type Refund struct {
 
 func (Refund) TableName() string { return "billing_sandbox_refunds" }
 
-// Migrations create the sandbox tables (they run with billing's, ids billing-...).
+// Migrations create the sandbox tables (they run with billing's, ids billing-...), each from its own
+// snapshot of the rows, so a later change to a row never changes what it does.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "billing-0002-sandbox-gateway",
 		Migrate: func(tx *gorm.DB) error {
-			return tx.Migrator().CreateTable(&Token{}, &Card{}, &Charge{}, &Refund{})
+			return tx.Migrator().CreateTable(&token0002{}, &card0002{}, &charge0002{}, &refund0002{})
 		},
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("billing_sandbox_refunds", "billing_sandbox_charges", "billing_sandbox_cards", "billing_sandbox_tokens")
@@ -154,7 +155,7 @@ func Migrations() []*db.Migration {
 				Fingerprint string `gorm:"size:64;not null;default:''"`
 			}
 			for _, table := range []string{"billing_sandbox_tokens", "billing_sandbox_cards"} {
-				// billing-0002 creates the tables from the current structs: a new database has it.
+				// A database made while billing-0002 created the tables from the live rows has it.
 				if m := tx.Table(table).Migrator(); !m.HasColumn(&fingerprint0004{}, "Fingerprint") {
 					if err := m.AddColumn(&fingerprint0004{}, "Fingerprint"); err != nil {
 						return err
@@ -166,6 +167,60 @@ func Migrations() []*db.Migration {
 		Rollback: func(tx *gorm.DB) error { return nil },
 	}}
 }
+
+// The rows as billing-0002 created them (the fingerprints came with billing-0004).
+type token0002 struct {
+	ID        string `gorm:"primaryKey;size:40"`
+	Brand     string `gorm:"size:16;not null"`
+	Last4     string `gorm:"size:4;not null"`
+	ExpMonth  int    `gorm:"not null"`
+	ExpYear   int    `gorm:"not null"`
+	Behaviour string `gorm:"size:24;not null"`
+	UsedAt    *time.Time
+	CreatedAt time.Time `gorm:"not null"`
+}
+
+func (token0002) TableName() string { return "billing_sandbox_tokens" }
+
+type card0002 struct {
+	ID          string `gorm:"primaryKey;size:40"`
+	CustomerRef string `gorm:"size:64;not null;index"`
+	Brand       string `gorm:"size:16;not null"`
+	Last4       string `gorm:"size:4;not null"`
+	ExpMonth    int    `gorm:"not null"`
+	ExpYear     int    `gorm:"not null"`
+	Behaviour   string `gorm:"size:24;not null"`
+	DetachedAt  *time.Time
+	CreatedAt   time.Time `gorm:"not null"`
+}
+
+func (card0002) TableName() string { return "billing_sandbox_cards" }
+
+type charge0002 struct {
+	ID             string    `gorm:"primaryKey;size:40"`
+	IdempotencyKey string    `gorm:"size:255;not null;uniqueIndex"`
+	CardRef        string    `gorm:"size:40;not null"`
+	Amount         int64     `gorm:"not null"`
+	Refunded       int64     `gorm:"not null;default:0"`
+	Status         string    `gorm:"size:16;not null"`
+	FailureCode    string    `gorm:"size:32;not null;default:''"`
+	DeclineCode    string    `gorm:"size:32;not null;default:''"`
+	FailureMessage string    `gorm:"size:255;not null;default:''"`
+	AnswerLost     bool      `gorm:"not null;default:false"`
+	CreatedAt      time.Time `gorm:"not null"`
+}
+
+func (charge0002) TableName() string { return "billing_sandbox_charges" }
+
+type refund0002 struct {
+	ID             string    `gorm:"primaryKey;size:40"`
+	IdempotencyKey string    `gorm:"size:255;not null;uniqueIndex"`
+	ChargeID       string    `gorm:"size:40;not null;index"`
+	Amount         int64     `gorm:"not null"`
+	CreatedAt      time.Time `gorm:"not null"`
+}
+
+func (refund0002) TableName() string { return "billing_sandbox_refunds" }
 
 // Fingerprint is the sandbox's card fingerprint: like Stripe's, the same for one card number
 // whoever saves it, and not the number (a keyed hash, shortened).

@@ -127,20 +127,23 @@ type Redemption struct {
 
 func (Redemption) TableName() string { return "billing_promo_redemptions" }
 
-// Migrations of the billing tables. Never edit a landed migration; add one.
+// Migrations of the billing tables. Never edit a landed migration; add one. Each creates its tables
+// from its own snapshot of the rows, so a later change to a row never changes what it does.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "billing-0001-cards-transactions-credit-promos",
 		Migrate: func(tx *gorm.DB) error {
-			return tx.Migrator().CreateTable(&Customer{}, &Card{}, &Transaction{}, &CreditBalance{}, &Promo{}, &Redemption{})
+			return tx.Migrator().CreateTable(&customer0001{}, &card0001{}, &transaction0001{}, &creditBalance0001{},
+				&promo0001{}, &redemption0001{})
 		},
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("billing_promo_redemptions", "billing_promos", "billing_credit_balances",
 				"billing_transactions", "billing_cards", "billing_customers")
 		},
 	}, {
-		// Issue 24 §1: card fingerprints (on the card, on each charge, and every one a company ever
-		// saved) and promos reserved to one company.
+		// Card fingerprints (on the card, on each charge, and every one a company ever saved), so that
+		// a card earns one referral credit and a partner's own card earns no bonus (DESIGN §1.13);
+		// and promos reserved to one company (the exam's reward).
 		ID: "billing-0003-card-fingerprints-company-promos",
 		Migrate: func(tx *gorm.DB) error {
 			type card0003 struct {
@@ -157,8 +160,8 @@ func Migrations() []*db.Migration {
 				CompanyID   string    `gorm:"primaryKey;size:36;index:billing_card_fingerprints_company"`
 				CreatedAt   time.Time `gorm:"not null"`
 			}
-			// billing-0001 creates its tables from the current structs, so a new database has these
-			// columns already; an older one gets them here.
+			// A database made while billing-0001 created its tables from the live rows has these
+			// columns already.
 			for _, c := range []struct {
 				table, field string
 				model        any
@@ -175,6 +178,93 @@ func Migrations() []*db.Migration {
 		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("billing_card_fingerprints") },
 	}}
 }
+
+// The rows as billing-0001 created them (the card fingerprints and the promo's company came with
+// billing-0003).
+type customer0001 struct {
+	CompanyID   string    `gorm:"primaryKey;size:36"`
+	Gateway     string    `gorm:"primaryKey;size:16"`
+	CustomerRef string    `gorm:"size:64;not null"`
+	CreatedAt   time.Time `gorm:"not null"`
+}
+
+func (customer0001) TableName() string { return "billing_customers" }
+
+type card0001 struct {
+	ID          string    `gorm:"primaryKey;size:36"`
+	CompanyID   string    `gorm:"size:36;not null;uniqueIndex"`
+	Gateway     string    `gorm:"size:16;not null"`
+	CustomerRef string    `gorm:"size:64;not null"`
+	CardRef     string    `gorm:"size:64;not null"`
+	Brand       string    `gorm:"size:16;not null"`
+	Last4       string    `gorm:"size:4;not null"`
+	ExpMonth    int       `gorm:"not null"`
+	ExpYear     int       `gorm:"not null"`
+	CreatedAt   time.Time `gorm:"not null"`
+	UpdatedAt   time.Time `gorm:"not null;autoUpdateTime:false"`
+}
+
+func (card0001) TableName() string { return "billing_cards" }
+
+type transaction0001 struct {
+	ID             string      `gorm:"primaryKey;size:36"`
+	Key            string      `gorm:"column:idempotency_key;size:200;not null;uniqueIndex"`
+	CompanyID      string      `gorm:"size:36;not null;index"`
+	Kind           string      `gorm:"size:8;not null"`
+	Status         string      `gorm:"size:10;not null;index"`
+	Amount         int64       `gorm:"not null"`
+	Refunded       int64       `gorm:"not null;default:0"`
+	Currency       string      `gorm:"size:3;not null"`
+	Description    string      `gorm:"size:200;not null;default:''"`
+	CampaignRef    string      `gorm:"size:36;not null;default:'';index"`
+	Week           *dates.Date `gorm:"type:varchar(10)"`
+	ParentID       string      `gorm:"size:36;not null;default:''"`
+	PromoID        string      `gorm:"size:36;not null;default:''"`
+	Gateway        string      `gorm:"size:16;not null;default:''"`
+	GatewayRef     string      `gorm:"size:64;not null;default:''"`
+	FailureMessage string      `gorm:"size:255;not null;default:''"`
+	Attempts       int         `gorm:"not null;default:0"`
+	GatewayAttempt int         `gorm:"not null;default:0"`
+	NextAttemptAt  *time.Time  `gorm:"index"`
+	LockedUntil    *time.Time
+	CreatedAt      time.Time `gorm:"not null;index"`
+	UpdatedAt      time.Time `gorm:"not null;autoUpdateTime:false"`
+}
+
+func (transaction0001) TableName() string { return "billing_transactions" }
+
+type creditBalance0001 struct {
+	CompanyID string    `gorm:"primaryKey;size:36"`
+	Balance   int64     `gorm:"not null;default:0"`
+	UpdatedAt time.Time `gorm:"not null"`
+}
+
+func (creditBalance0001) TableName() string { return "billing_credit_balances" }
+
+type promo0001 struct {
+	ID          string    `gorm:"primaryKey;size:36"`
+	Code        string    `gorm:"size:32;not null;uniqueIndex"`
+	Value       int64     `gorm:"not null"`
+	Status      string    `gorm:"size:10;not null"`
+	MaxCount    int       `gorm:"not null"`
+	RedeemCount int       `gorm:"not null;default:0"`
+	CreatedAt   time.Time `gorm:"not null;index"`
+	UpdatedAt   time.Time `gorm:"not null"`
+}
+
+func (promo0001) TableName() string { return "billing_promos" }
+
+type redemption0001 struct {
+	ID            string `gorm:"primaryKey;size:36"`
+	PromoID       string `gorm:"size:36;not null;uniqueIndex:billing_redemption_once,priority:1"`
+	CompanyID     string `gorm:"size:36;not null;uniqueIndex:billing_redemption_once,priority:2;index"`
+	Amount        int64  `gorm:"not null"`
+	TransactionID string `gorm:"size:36;not null"`
+	RemovedAt     *time.Time
+	CreatedAt     time.Time `gorm:"not null"`
+}
+
+func (redemption0001) TableName() string { return "billing_promo_redemptions" }
 
 // Store runs the billing queries.
 type Store struct{ db *gorm.DB }

@@ -67,12 +67,55 @@ func (MakeGoodMove) TableName() string { return "campaigns_make_good_moves" }
 var MakeGoodsMigration = &db.Migration{
 	ID: "campaigns-0004-make-goods",
 	Migrate: func(tx *gorm.DB) error {
-		return tx.Migrator().CreateTable(&MakeGood{}, &MakeGoodMove{})
+		return tx.Migrator().CreateTable(&makeGood0004{}, &makeGoodMove0004{})
 	},
 	Rollback: func(tx *gorm.DB) error {
 		return tx.Migrator().DropTable("campaigns_make_good_moves", "campaigns_make_goods")
 	},
 }
+
+// The rows as campaigns-0004 created them.
+type makeGood0004 struct {
+	ID               string     `gorm:"primaryKey;size:36"`
+	CampaignID       string     `gorm:"size:36;not null;index"`
+	CompanyID        string     `gorm:"size:36;not null;index"`
+	WeekID           string     `gorm:"size:36;not null;uniqueIndex"`
+	FaceID           string     `gorm:"size:36;not null"`
+	WeekStart        dates.Date `gorm:"type:varchar(10);not null"`
+	LocationName     string     `gorm:"size:200;not null;default:''"`
+	Face             string     `gorm:"size:20;not null;default:''"`
+	Planned          int64      `gorm:"not null"`
+	Delivered        int64      `gorm:"not null"`
+	PriceCents       int64      `gorm:"not null"`
+	ThresholdPercent int        `gorm:"not null"`
+	TargetCents      int64      `gorm:"not null"`
+	CreditCents      int64      `gorm:"not null"`
+	ClampedCents     int64      `gorm:"not null;default:0"`
+	Status           string     `gorm:"size:10;not null;index"`
+	WaiveReason      string     `gorm:"size:500;not null;default:''"`
+	WaivedBy         string     `gorm:"size:36;not null;default:''"`
+	WaivedAt         *time.Time
+	Moves            int       `gorm:"not null;default:0"`
+	CreatedAt        time.Time `gorm:"not null;index"`
+	UpdatedAt        time.Time `gorm:"not null;autoUpdateTime:false"`
+}
+
+func (makeGood0004) TableName() string { return "campaigns_make_goods" }
+
+type makeGoodMove0004 struct {
+	ID            string    `gorm:"primaryKey;size:36"`
+	MakeGoodID    string    `gorm:"size:36;not null;uniqueIndex:ux_campaigns_make_good_moves_seq,priority:1"`
+	Seq           int       `gorm:"not null;uniqueIndex:ux_campaigns_make_good_moves_seq,priority:2"`
+	Kind          string    `gorm:"size:12;not null"`
+	Delivered     int64     `gorm:"not null"`
+	Requested     int64     `gorm:"not null"`
+	Applied       int64     `gorm:"not null"`
+	Clamped       bool      `gorm:"not null;default:false"`
+	TransactionID string    `gorm:"size:36;not null;default:''"`
+	CreatedAt     time.Time `gorm:"not null"`
+}
+
+func (makeGoodMove0004) TableName() string { return "campaigns_make_good_moves" }
 
 // MakeGoodOfWeek returns the week's make-good, or nil.
 func (s *Store) MakeGoodOfWeek(ctx context.Context, weekID string) (*MakeGood, error) {

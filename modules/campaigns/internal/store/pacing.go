@@ -28,9 +28,19 @@ func (RenewalMail) TableName() string { return "campaigns_renewal_mails" }
 // renewalMails creates campaigns_renewal_mails.
 var renewalMails = &db.Migration{
 	ID:       "campaigns-0003-renewal-mails",
-	Migrate:  func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&RenewalMail{}) },
+	Migrate:  func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&renewalMail0003{}) },
 	Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("campaigns_renewal_mails") },
 }
+
+// renewalMail0003 is the row as campaigns-0003 created it.
+type renewalMail0003 struct {
+	CampaignID string     `gorm:"primaryKey;size:36"`
+	CompanyID  string     `gorm:"size:36;not null;index"`
+	EndDate    dates.Date `gorm:"type:varchar(10);not null"`
+	CreatedAt  time.Time  `gorm:"not null"`
+}
+
+func (renewalMail0003) TableName() string { return "campaigns_renewal_mails" }
 
 // PacingCampaigns returns the company's campaigns in these stored statuses (not deleted, no
 // drafts), oldest start first: one query for the dashboard's pacing list.

@@ -45,12 +45,35 @@ func (ProofFile) TableName() string { return "campaigns_proof_files" }
 var proofChainMigration = &db.Migration{
 	ID: "campaigns-0005-proof-chain",
 	Migrate: func(tx *gorm.DB) error {
-		return tx.Migrator().CreateTable(&ProofRecord{}, &ProofFile{})
+		return tx.Migrator().CreateTable(&proofRecord0005{}, &proofFile0005{})
 	},
 	Rollback: func(tx *gorm.DB) error {
 		return tx.Migrator().DropTable("campaigns_proof_files", "campaigns_proof_records")
 	},
 }
+
+// The rows as campaigns-0005 created them.
+type proofRecord0005 struct {
+	ID         string `gorm:"primaryKey;size:36"`
+	CampaignID string `gorm:"size:36;not null;uniqueIndex:ux_campaigns_proof_seq,priority:1"`
+	Seq        int64  `gorm:"not null;uniqueIndex:ux_campaigns_proof_seq,priority:2"`
+	WeekID     string `gorm:"size:36;not null;index"`
+	Code       string `gorm:"size:12;not null"`
+	CodeHash   string `gorm:"size:64;not null;uniqueIndex"`
+	Canonical  string `gorm:"type:text;not null"`
+	Hash       string `gorm:"size:64;not null"`
+	Signature  string `gorm:"size:100;not null"`
+	ProofKeys  string `gorm:"type:text;not null"`
+}
+
+func (proofRecord0005) TableName() string { return "campaigns_proof_records" }
+
+type proofFile0005 struct {
+	FileKey string `gorm:"primaryKey;size:300"`
+	SHA256  string `gorm:"column:sha256;size:64;not null"`
+}
+
+func (proofFile0005) TableName() string { return "campaigns_proof_files" }
 
 // LastProofRecord returns the campaign's newest record (nil when the chain is empty) and the
 // week's newest record (nil when the week has none).

@@ -84,12 +84,13 @@ type Creative struct {
 
 func (Creative) TableName() string { return "creatives_creatives" }
 
-// Migrations of the creatives tables. Never edit a landed migration; add one.
+// Migrations of the creatives tables. Never edit a landed migration; add one. Each creates its
+// tables from its own snapshot of the rows, so a later change to a row never changes what it does.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "creatives-0001-files-contents-creatives",
 		Migrate: func(tx *gorm.DB) error {
-			if err := tx.Migrator().CreateTable(&File{}, &Content{}, &Creative{}); err != nil {
+			if err := tx.Migrator().CreateTable(&file0001{}, &content0001{}, &creative0001{}); err != nil {
 				return err
 			}
 			// At most one relevant content item (A §5) and one default creative per company, held
@@ -125,7 +126,7 @@ func Migrations() []*db.Migration {
 		},
 		Rollback: func(tx *gorm.DB) error {
 			for _, ix := range []string{"idx_creatives_files_thumb_key", "idx_creatives_files_display_key"} {
-				if err := tx.Migrator().DropIndex(&File{}, ix); err != nil {
+				if err := tx.Migrator().DropIndex(&file0001{}, ix); err != nil {
 					return err
 				}
 			}
@@ -133,6 +134,61 @@ func Migrations() []*db.Migration {
 		},
 	}}
 }
+
+// The rows as creatives-0001 created them.
+type file0001 struct {
+	Key          string    `gorm:"column:storage_key;primaryKey;size:512"`
+	CompanyID    string    `gorm:"size:36;not null;index"`
+	UploaderID   string    `gorm:"size:36;not null;default:''"`
+	Kind         string    `gorm:"size:32;not null;index:idx_creatives_files_unused,priority:1"`
+	ContentType  string    `gorm:"size:128;not null"`
+	Size         int64     `gorm:"not null"`
+	OriginalName string    `gorm:"size:255;not null;default:''"`
+	ThumbKey     string    `gorm:"size:512;not null;default:''"`
+	DisplayKey   string    `gorm:"size:512;not null;default:''"`
+	Width        int       `gorm:"not null;default:0"`
+	Height       int       `gorm:"not null;default:0"`
+	Attached     bool      `gorm:"not null;default:false;index:idx_creatives_files_unused,priority:2"`
+	CreatedAt    time.Time `gorm:"not null;index:idx_creatives_files_unused,priority:3"`
+}
+
+func (file0001) TableName() string { return "creatives_files" }
+
+type content0001 struct {
+	ID          string    `gorm:"primaryKey;size:36"`
+	CompanyID   string    `gorm:"size:36;not null"`
+	FileKey     string    `gorm:"size:512;not null;default:''"`
+	CustomName  string    `gorm:"size:255;not null;default:''"`
+	Name        string    `gorm:"size:255;not null"`
+	Type        string    `gorm:"size:16;not null"`
+	Scopes      string    `gorm:"size:64;not null"`
+	Tags        string    `gorm:"size:2048;not null;default:''"`
+	Status      string    `gorm:"size:16;not null;index:idx_creatives_contents_list,priority:1"`
+	Description string    `gorm:"size:2000;not null;default:''"`
+	Relevant    bool      `gorm:"not null;default:false"`
+	Youtube     string    `gorm:"size:32;not null;default:''"`
+	CreatedBy   string    `gorm:"size:36;not null;default:''"`
+	CreatedAt   time.Time `gorm:"not null;index:idx_creatives_contents_list,priority:2"`
+	UpdatedAt   time.Time `gorm:"not null"`
+}
+
+func (content0001) TableName() string { return "creatives_contents" }
+
+type creative0001 struct {
+	ID        string    `gorm:"primaryKey;size:36"`
+	CompanyID string    `gorm:"size:36;not null;index:idx_creatives_creatives_company,priority:1"`
+	FileKey   string    `gorm:"size:512;not null"`
+	Name      string    `gorm:"size:255;not null"`
+	Alt       string    `gorm:"size:255;not null;default:''"`
+	Reference string    `gorm:"size:16;not null;uniqueIndex"`
+	Width     int       `gorm:"not null;default:0"`
+	Height    int       `gorm:"not null;default:0"`
+	IsDefault bool      `gorm:"not null;default:false"`
+	CreatedBy string    `gorm:"size:36;not null;default:''"`
+	CreatedAt time.Time `gorm:"not null;index:idx_creatives_creatives_company,priority:2"`
+}
+
+func (creative0001) TableName() string { return "creatives_creatives" }
 
 // JoinSet encodes a set of words as "|a|b|" (empty set: "").
 func JoinSet(xs []string) string {

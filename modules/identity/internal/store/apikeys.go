@@ -18,7 +18,7 @@ type APIKey struct {
 	Name       string     `gorm:"size:100;not null"`
 	Scope      string     `gorm:"size:16;not null"`
 	Prefix     string     `gorm:"size:16;not null"`
-	Hash       string     `gorm:"size:64;not null;uniqueIndex"`
+	Hash       string     `gorm:"size:64;not null;uniqueIndex:identity_api_keys_hash"`
 	CreatedAt  time.Time  `gorm:"not null;index:identity_api_keys_company,priority:2"`
 	LastUsedAt *time.Time ``
 	LastUsedIP string     `gorm:"size:64;not null;default:''"`

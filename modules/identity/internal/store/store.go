@@ -112,7 +112,7 @@ func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "identity-0001-companies-users-tokens",
 		Migrate: func(tx *gorm.DB) error {
-			return tx.Migrator().CreateTable(&Company{}, &users0001{}, &Token{})
+			return tx.Migrator().CreateTable(&company0001{}, &users0001{}, &token0001{})
 		},
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("identity_tokens", "identity_users", "identity_companies")
@@ -195,6 +195,32 @@ func Migrations() []*db.Migration {
 		},
 	}}
 }
+
+// company0001 and token0001 are identity_companies and identity_tokens as identity-0001 created
+// them (snapshots, like users0001).
+type company0001 struct {
+	ID        string    `gorm:"primaryKey;size:36"`
+	Name      string    `gorm:"size:100;not null"`
+	NameKey   string    `gorm:"size:100;not null;uniqueIndex"`
+	Type      string    `gorm:"size:16;not null;default:standard"`
+	Status    string    `gorm:"size:16;not null;default:active"`
+	CreatedAt time.Time `gorm:"not null"`
+	UpdatedAt time.Time `gorm:"not null"`
+}
+
+func (company0001) TableName() string { return "identity_companies" }
+
+type token0001 struct {
+	ID        string    `gorm:"primaryKey;size:36"`
+	UserID    string    `gorm:"size:36;not null;index"`
+	Purpose   string    `gorm:"size:16;not null"`
+	TokenHash string    `gorm:"size:64;not null;uniqueIndex"`
+	ExpiresAt time.Time `gorm:"not null"`
+	UsedAt    *time.Time
+	CreatedAt time.Time `gorm:"not null"`
+}
+
+func (token0001) TableName() string { return "identity_tokens" }
 
 // Store runs the identity queries.
 type Store struct{ db *gorm.DB }

@@ -134,12 +134,13 @@ const (
 )
 
 // Migrations of the locations tables. Never edit a landed migration; add one. seedMarkets fills the
-// reference markets and cities in the second.
+// reference markets and cities in the second. Each creates its tables from its own snapshot of the
+// rows, so a later change to a row never changes what it does.
 func Migrations(seedMarkets func(tx *gorm.DB) error) []*db.Migration {
 	return []*db.Migration{{
 		ID: "locations-0001-markets-faces-inventory-spots",
 		Migrate: func(tx *gorm.DB) error {
-			return tx.Migrator().CreateTable(&Market{}, &City{}, &Face{}, &Inventory{}, &Spot{}, &Reservation{})
+			return tx.Migrator().CreateTable(&market0001{}, &city0001{}, &face0001{}, &inventory0001{}, &spot0001{}, &reservation0001{})
 		},
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("locations_reservations", "locations_spots", "locations_inventory", "locations_faces", "locations_cities", "locations_markets")
@@ -156,14 +157,111 @@ func Migrations(seedMarkets func(tx *gorm.DB) error) []*db.Migration {
 	}, {
 		ID: "locations-0003-catalogue-version",
 		Migrate: func(tx *gorm.DB) error {
-			if err := tx.Migrator().CreateTable(&Catalogue{}); err != nil {
+			if err := tx.Migrator().CreateTable(&catalogue0003{}); err != nil {
 				return err
 			}
-			return tx.Create(&Catalogue{ID: 1, Version: 1}).Error
+			return tx.Create(&catalogue0003{ID: 1, Version: 1}).Error
 		},
 		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("locations_catalogue") },
 	}}
 }
+
+// The rows as locations-0001 created them.
+type market0001 struct {
+	ID        string  `gorm:"primaryKey;size:36"`
+	Name      string  `gorm:"size:100;not null;uniqueIndex"`
+	CenterLat float64 `gorm:"not null"`
+	CenterLng float64 `gorm:"not null"`
+	Zoom      int     `gorm:"not null"`
+	Fixed     bool    `gorm:"not null;default:false"`
+}
+
+func (market0001) TableName() string { return "locations_markets" }
+
+type city0001 struct {
+	ID         string  `gorm:"primaryKey;size:36"`
+	MarketID   string  `gorm:"size:36;not null;uniqueIndex:locations_cities_market_name"`
+	Name       string  `gorm:"size:100;not null;uniqueIndex:locations_cities_market_name"`
+	State      string  `gorm:"size:2;not null"`
+	Lat        float64 `gorm:"not null"`
+	Lng        float64 `gorm:"not null"`
+	Population int64   `gorm:"not null"`
+}
+
+func (city0001) TableName() string { return "locations_cities" }
+
+type face0001 struct {
+	ID                    string      `gorm:"primaryKey;size:36;index:locations_faces_availability,priority:3"`
+	MarketID              string      `gorm:"size:36;not null"`
+	Market                string      `gorm:"size:100;not null;index:locations_faces_market_city,priority:1;index:locations_faces_availability,priority:1"`
+	City                  string      `gorm:"size:100;not null;index:locations_faces_market_city,priority:2;index:locations_faces_availability,priority:2"`
+	LocationName          string      `gorm:"size:200;not null;index"`
+	Face                  string      `gorm:"size:16;not null"`
+	Lat                   float64     `gorm:"not null;index:locations_faces_lat_lng"`
+	Lng                   float64     `gorm:"not null;index:locations_faces_lat_lng"`
+	OtherFaceID           string      `gorm:"size:36;not null;default:''"`
+	Likely                bool        `gorm:"not null;default:true"`
+	ExcludeMaximizeBudget bool        `gorm:"not null;default:false"`
+	AdRotationFrequency   int         `gorm:"not null"`
+	AdSpotDuration        int         `gorm:"not null"`
+	Snapshot              string      `gorm:"size:255;not null;default:''"`
+	NewSnapshot           string      `gorm:"size:255;not null;default:''"`
+	BasePrice             money.Cents `gorm:"not null;index:locations_faces_availability,priority:5"`
+	BaseOoh               int64       `gorm:"not null;index:locations_faces_availability,priority:6"`
+	BaseSpots             int         `gorm:"not null;index:locations_faces_availability,priority:4"`
+	CreatedAt             time.Time   `gorm:"not null"`
+}
+
+func (face0001) TableName() string { return "locations_faces" }
+
+type inventory0001 struct {
+	FaceID         string      `gorm:"primaryKey;size:36;index:locations_inventory_week,priority:3"`
+	Week           dates.Date  `gorm:"primaryKey;index:locations_inventory_week,priority:1"`
+	Market         string      `gorm:"size:100;not null;index:locations_inventory_week,priority:2"`
+	AvailableSpots int         `gorm:"not null;index:locations_inventory_week,priority:4"`
+	MinValue       money.Cents `gorm:"not null;index:locations_inventory_week,priority:5"`
+	MinValue2      money.Cents `gorm:"not null;default:0;index:locations_inventory_week,priority:6"`
+	VendorTier     int         `gorm:"not null;default:1;index:locations_inventory_week,priority:7"`
+	Ooh            int64       `gorm:"not null;index:locations_inventory_week,priority:8"`
+}
+
+func (inventory0001) TableName() string { return "locations_inventory" }
+
+type spot0001 struct {
+	ID        string      `gorm:"primaryKey;size:36"`
+	FaceID    string      `gorm:"size:36;not null;uniqueIndex:locations_spots_face_week_slot,priority:1;index:locations_spots_week_face,priority:3"`
+	Week      dates.Date  `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:2;index:locations_spots_week_face,priority:1"`
+	Market    string      `gorm:"size:100;not null;index:locations_spots_week_face,priority:2"`
+	Slot      int         `gorm:"not null;uniqueIndex:locations_spots_face_week_slot,priority:3"`
+	Status    string      `gorm:"size:16;not null;index:locations_spots_week_face,priority:4"`
+	CompanyID string      `gorm:"size:36;not null;index:locations_spots_company_ref,priority:1;index:locations_spots_company_key,priority:1"`
+	Ref       string      `gorm:"size:100;not null;default:'';index:locations_spots_company_ref,priority:2"`
+	Key       string      `gorm:"column:reservation_key;size:100;not null;index:locations_spots_company_key,priority:2"`
+	ExpiresAt *time.Time  `gorm:"index;index:locations_spots_week_face,priority:5"`
+	Price     money.Cents `gorm:"not null"`
+	Ooh       int64       `gorm:"not null"`
+	CreatedAt time.Time   `gorm:"not null"`
+}
+
+func (spot0001) TableName() string { return "locations_spots" }
+
+type reservation0001 struct {
+	CompanyID   string    `gorm:"primaryKey;size:36"`
+	Key         string    `gorm:"column:reservation_key;primaryKey;size:100"`
+	Kind        string    `gorm:"size:8;not null"`
+	Fingerprint string    `gorm:"size:64;not null"`
+	CreatedAt   time.Time `gorm:"not null"`
+}
+
+func (reservation0001) TableName() string { return "locations_reservations" }
+
+// The row as locations-0003 created it.
+type catalogue0003 struct {
+	ID      int   `gorm:"primaryKey;autoIncrement:false"`
+	Version int64 `gorm:"not null"`
+}
+
+func (catalogue0003) TableName() string { return "locations_catalogue" }
 
 // Store runs the locations queries.
 type Store struct{ db *gorm.DB }
@@ -187,12 +285,22 @@ func (s *Store) Cities(ctx context.Context) ([]City, error) {
 	return cs, err
 }
 
-// InsertMarkets inserts markets and cities, keeping those that exist.
+// InsertMarkets inserts markets and cities, keeping those that exist. It is the migration
+// locations-0002, so it writes the columns of the rows as locations-0001 created them: a column
+// added later does not exist yet when it runs.
 func InsertMarkets(tx *gorm.DB, ms []Market, cs []City) error {
-	if err := tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(ms, 200).Error; err != nil {
+	markets := make([]market0001, len(ms))
+	for i, m := range ms {
+		markets[i] = market0001{ID: m.ID, Name: m.Name, CenterLat: m.CenterLat, CenterLng: m.CenterLng, Zoom: m.Zoom, Fixed: m.Fixed}
+	}
+	cities := make([]city0001, len(cs))
+	for i, c := range cs {
+		cities[i] = city0001{ID: c.ID, MarketID: c.MarketID, Name: c.Name, State: c.State, Lat: c.Lat, Lng: c.Lng, Population: c.Population}
+	}
+	if err := tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(markets, 200).Error; err != nil {
 		return err
 	}
-	return tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(cs, 200).Error
+	return tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(cities, 200).Error
 }
 
 // FacesQuery selects faces: by market names (none = all) and cities, or within a bounding box.

@@ -150,20 +150,22 @@ type ExamReward struct {
 
 func (ExamReward) TableName() string { return "partners_exam_rewards" }
 
-// Migrations create the partner program's tables.
+// Migrations create the partner program's tables. Each creates its tables from its own snapshot of
+// the rows, so a later change to a row never changes what it does.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "partners-0001-partners-links-bonuses-certificates",
 		Migrate: func(tx *gorm.DB) error {
-			return tx.Migrator().CreateTable(&Partner{}, &Link{}, &Redemption{}, &BonusEntry{}, &Bonus{}, &Certificate{})
+			return tx.Migrator().CreateTable(&partner0001{}, &link0001{}, &redemption0001{}, &bonusEntry0001{}, &bonus0001{}, &certificate0001{})
 		},
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("partners_certificates", "partners_bonuses", "partners_bonus_entries",
 				"partners_redemptions", "partners_links", "partners_partners")
 		},
 	}, {
-		// Issue 24 §1: one referral credit per card, per-charge bonus cents, flagged charges, exam
-		// attempts and the company's one exam reward.
+		// The partner money rules: one referral credit per card, per-charge bonus cents (a bonus
+		// total is the sum of rounded per-charge bonuses), flagged charges, exam attempts and the
+		// company's one exam reward.
 		ID: "partners-0002-money-rules",
 		Migrate: func(tx *gorm.DB) error {
 			type redemption0002 struct {
@@ -173,8 +175,8 @@ func Migrations() []*db.Migration {
 				Bonus  int64 `gorm:"not null;default:0"`
 				RateBP int   `gorm:"not null;default:0"`
 			}
-			// partners-0001 creates its tables from the current structs, so a new database has these
-			// columns already; an older one gets them here.
+			// A database made while partners-0001 created its tables from the live rows has these
+			// columns already.
 			if m := tx.Table("partners_redemptions").Migrator(); !m.HasColumn(&redemption0002{}, "CardFingerprint") {
 				if err := m.AddColumn(&redemption0002{}, "CardFingerprint"); err != nil {
 					return err
@@ -191,13 +193,129 @@ func Migrations() []*db.Migration {
 					}
 				}
 			}
-			return tx.Migrator().CreateTable(&Flag{}, &ExamAttempt{}, &ExamReward{})
+			return tx.Migrator().CreateTable(&flag0002{}, &examAttempt0002{}, &examReward0002{})
 		},
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("partners_exam_rewards", "partners_exam_attempts", "partners_flags")
 		},
 	}}
 }
+
+// The rows as partners-0001 created them (the card fingerprint and the bonus cents came with
+// partners-0002).
+type partner0001 struct {
+	ID         string `gorm:"primaryKey;size:36"`
+	Type       string `gorm:"size:16;not null"`
+	PromoID    string `gorm:"size:36;not null;default:''"`
+	PromoCode  string `gorm:"size:32;not null;default:'';index"`
+	Website    string `gorm:"size:200;not null;default:''"`
+	About      string `gorm:"size:1000;not null;default:''"`
+	Phone      string `gorm:"size:32;not null;default:''"`
+	Linked     int    `gorm:"not null;default:0;index"`
+	TotalBonus int64  `gorm:"not null;default:0;index"`
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+func (partner0001) TableName() string { return "partners_partners" }
+
+type link0001 struct {
+	ID            string     `gorm:"primaryKey;size:36"`
+	PartnerID     string     `gorm:"size:36;not null;index:partners_links_partner,priority:1"`
+	ClientID      string     `gorm:"size:36;not null;uniqueIndex"`
+	Source        string     `gorm:"size:16;not null"`
+	InvitedUserID string     `gorm:"size:36;not null;default:''"`
+	Started       dates.Date `gorm:"type:date;not null"`
+	Expiration    dates.Date `gorm:"type:date;not null"`
+	CreatedAt     time.Time  `gorm:"index:partners_links_partner,priority:2"`
+}
+
+func (link0001) TableName() string { return "partners_links" }
+
+type redemption0001 struct {
+	ID        string    `gorm:"primaryKey;size:36"`
+	PartnerID string    `gorm:"size:36;not null;index:partners_redemptions_partner,priority:1"`
+	ClientID  string    `gorm:"size:36;not null"`
+	PromoID   string    `gorm:"size:36;not null"`
+	Amount    int64     `gorm:"not null"`
+	Linked    bool      `gorm:"not null"`
+	CreatedAt time.Time `gorm:"index:partners_redemptions_partner,priority:2"`
+}
+
+func (redemption0001) TableName() string { return "partners_redemptions" }
+
+type bonusEntry0001 struct {
+	TransactionID string `gorm:"primaryKey;size:36"`
+	ChargeID      string `gorm:"size:36;not null;index"`
+	BonusID       string `gorm:"size:36;not null"`
+	Amount        int64  `gorm:"not null"`
+	CreatedAt     time.Time
+}
+
+func (bonusEntry0001) TableName() string { return "partners_bonus_entries" }
+
+type bonus0001 struct {
+	ID          string `gorm:"primaryKey;size:36"`
+	PartnerID   string `gorm:"size:36;not null;uniqueIndex:partners_bonuses_key,priority:1;index:partners_bonuses_month,priority:1"`
+	ClientID    string `gorm:"size:36;not null;uniqueIndex:partners_bonuses_key,priority:2"`
+	CampaignRef string `gorm:"size:36;not null;uniqueIndex:partners_bonuses_key,priority:3"`
+	Year        int    `gorm:"not null;uniqueIndex:partners_bonuses_key,priority:4;index:partners_bonuses_month,priority:2"`
+	Month       int    `gorm:"not null;uniqueIndex:partners_bonuses_key,priority:5;index:partners_bonuses_month,priority:3"`
+	RateBP      int    `gorm:"not null"`
+	Billed      int64  `gorm:"not null"`
+	Bonus       int64  `gorm:"not null"`
+	Charges     int    `gorm:"not null"`
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+func (bonus0001) TableName() string { return "partners_bonuses" }
+
+type certificate0001 struct {
+	UserID    string     `gorm:"primaryKey;size:36"`
+	CompanyID string     `gorm:"size:36;not null"`
+	Number    string     `gorm:"size:32;not null;uniqueIndex"`
+	IssuedOn  dates.Date `gorm:"type:date;not null"`
+	PromoCode string     `gorm:"size:32;not null"`
+	Score     int        `gorm:"not null"`
+	CreatedAt time.Time
+}
+
+func (certificate0001) TableName() string { return "partners_certificates" }
+
+// The rows partners-0002 created.
+type flag0002 struct {
+	ID            string    `gorm:"primaryKey;size:36"`
+	TransactionID string    `gorm:"size:36;not null;uniqueIndex"`
+	PartnerID     string    `gorm:"size:36;not null;index:partners_flags_partner,priority:1"`
+	ClientID      string    `gorm:"size:36;not null"`
+	CampaignRef   string    `gorm:"size:36;not null;default:''"`
+	Amount        int64     `gorm:"not null"`
+	Reason        string    `gorm:"size:32;not null"`
+	CreatedAt     time.Time `gorm:"index:partners_flags_partner,priority:2"`
+}
+
+func (flag0002) TableName() string { return "partners_flags" }
+
+type examAttempt0002 struct {
+	ID        string     `gorm:"primaryKey;size:36"`
+	UserID    string     `gorm:"size:36;not null;index:partners_exam_attempts_day,priority:1"`
+	Day       dates.Date `gorm:"type:date;not null;index:partners_exam_attempts_day,priority:2"`
+	Score     int        `gorm:"not null"`
+	Passed    bool       `gorm:"not null"`
+	CreatedAt time.Time
+}
+
+func (examAttempt0002) TableName() string { return "partners_exam_attempts" }
+
+type examReward0002 struct {
+	CompanyID string `gorm:"primaryKey;size:36"`
+	UserID    string `gorm:"size:36;not null"`
+	PromoCode string `gorm:"size:32;not null"`
+	CreatedAt time.Time
+}
+
+func (examReward0002) TableName() string { return "partners_exam_rewards" }
 
 // Store runs the partner program's queries.
 type Store struct{ db *gorm.DB }

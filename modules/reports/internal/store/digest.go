@@ -35,9 +35,27 @@ func (DigestRun) TableName() string { return "reports_digest_runs" }
 // digestTables creates the digest's tables.
 var digestTables = &db.Migration{
 	ID:       "reports-0002-digests",
-	Migrate:  func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&Digest{}, &DigestRun{}) },
+	Migrate:  func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&digest0002{}, &digestRun0002{}) },
 	Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("reports_digest_runs", "reports_digests") },
 }
+
+// The rows as reports-0002 created them.
+type digest0002 struct {
+	CompanyID string    `gorm:"primaryKey;size:36"`
+	UserID    string    `gorm:"size:36;not null"`
+	CreatedAt time.Time `gorm:"not null"`
+}
+
+func (digest0002) TableName() string { return "reports_digests" }
+
+type digestRun0002 struct {
+	CompanyID string     `gorm:"primaryKey;size:36"`
+	WeekStart dates.Date `gorm:"primaryKey"`
+	Mailed    bool       `gorm:"not null;default:false"`
+	CreatedAt time.Time  `gorm:"not null"`
+}
+
+func (digestRun0002) TableName() string { return "reports_digest_runs" }
 
 // FindDigest returns the company's digest row, or gorm.ErrRecordNotFound when it is off.
 func (s *Store) FindDigest(ctx context.Context, companyID string) (*Digest, error) {

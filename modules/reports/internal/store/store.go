@@ -78,12 +78,13 @@ type ScheduleRun struct {
 
 func (ScheduleRun) TableName() string { return "reports_schedule_runs" }
 
-// Migrations of the reports tables. Never edit a landed migration; add one.
+// Migrations of the reports tables. Never edit a landed migration; add one. Each creates its tables
+// from its own snapshot of the rows, so a later change to a row never changes what it does.
 func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "reports-0001-reports-schedules",
 		Migrate: func(tx *gorm.DB) error {
-			if err := tx.Migrator().CreateTable(&Report{}, &Count{}, &Schedule{}, &ScheduleRun{}); err != nil {
+			if err := tx.Migrator().CreateTable(&report0001{}, &count0001{}, &schedule0001{}, &scheduleRun0001{}); err != nil {
 				return err
 			}
 			// The lists in their order (newest first; pagination.Apply adds id ASC), declared with
@@ -105,6 +106,57 @@ func Migrations() []*db.Migration {
 		},
 	}, digestTables}
 }
+
+// The rows as reports-0001 created them.
+type report0001 struct {
+	ID           string     `gorm:"primaryKey;size:36"`
+	Name         string     `gorm:"size:100;not null"`
+	CompanyID    string     `gorm:"size:36;not null"`
+	CompanyName  string     `gorm:"size:100;not null;default:''"`
+	CampaignID   string     `gorm:"size:36;not null"`
+	CampaignName string     `gorm:"size:100;not null;default:''"`
+	UserID       string     `gorm:"size:36;not null;default:''"`
+	VendorID     string     `gorm:"size:36;not null;default:''"`
+	Source       string     `gorm:"size:16;not null"`
+	WeekIDs      string     `gorm:"type:text;not null"`
+	WeeksCount   int        `gorm:"not null;default:0"`
+	PeriodStart  dates.Date `gorm:"not null;default:''"`
+	PeriodEnd    dates.Date `gorm:"not null;default:''"`
+	FileKey      string     `gorm:"size:512;not null"`
+	CSVKey       string     `gorm:"size:512;not null;default:''"`
+	Filename     string     `gorm:"size:255;not null"`
+	Size         int64      `gorm:"not null;default:0"`
+	Figures      string     `gorm:"type:text;not null"`
+	CreatedAt    time.Time  `gorm:"not null"`
+	UpdatedAt    time.Time  `gorm:"not null"`
+}
+
+func (report0001) TableName() string { return "reports_reports" }
+
+type count0001 struct {
+	CompanyID string `gorm:"primaryKey;size:36"`
+	N         int64  `gorm:"not null;default:0"`
+}
+
+func (count0001) TableName() string { return "reports_counts" }
+
+type schedule0001 struct {
+	CampaignID string    `gorm:"primaryKey;size:36"`
+	CompanyID  string    `gorm:"size:36;not null;index"`
+	UserID     string    `gorm:"size:36;not null"`
+	CreatedAt  time.Time `gorm:"not null"`
+}
+
+func (schedule0001) TableName() string { return "reports_schedules" }
+
+type scheduleRun0001 struct {
+	CampaignID string     `gorm:"primaryKey;size:36"`
+	WeekStart  dates.Date `gorm:"primaryKey"`
+	ReportID   string     `gorm:"size:36;not null;default:''"`
+	CreatedAt  time.Time  `gorm:"not null"`
+}
+
+func (scheduleRun0001) TableName() string { return "reports_schedule_runs" }
 
 // Store runs the reports queries.
 type Store struct{ db *gorm.DB }

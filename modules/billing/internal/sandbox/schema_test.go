@@ -1,0 +1,13 @@
+package sandbox
+
+import (
+	"testing"
+
+	"marquee/platform/testkit"
+)
+
+// An empty database migrated by the module's migrations has the tables of the current rows.
+func TestMigrationsMakeTheRowsSchema(t *testing.T) {
+	testkit.CheckMigrations(t, "billing", Migrations(),
+		&Token{}, &Card{}, &Charge{}, &Refund{})
+}
