@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"github.com/google/uuid"
-	"gorm.io/gorm"
 
 	"marquee/modules/locations/internal/store"
 )
@@ -94,13 +93,4 @@ func splitCity(c string) (name, state string) {
 		}
 	}
 	return c, ""
-}
-
-// seedReferenceMarkets is the migration locations-0002.
-func seedReferenceMarkets(tx *gorm.DB) error {
-	ms, cs, err := referenceRows()
-	if err != nil {
-		return err
-	}
-	return store.InsertMarkets(tx, ms, cs)
 }

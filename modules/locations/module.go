@@ -76,7 +76,7 @@ func (m *Module) Service() Service { return m.svc }
 
 func (m *Module) Name() string { return "locations" }
 
-func (m *Module) Migrations() []*db.Migration { return store.Migrations(seedReferenceMarkets) }
+func (m *Module) Migrations() []*db.Migration { return store.Migrations(referenceRows) }
 
 // JobReleaseHolds is the name of the job that frees expired holds.
 const JobReleaseHolds = "locations.release-expired-holds"

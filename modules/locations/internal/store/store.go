@@ -133,10 +133,11 @@ const (
 	KindHold = "hold"
 )
 
-// Migrations of the locations tables. Never edit a landed migration; add one. seedMarkets fills the
-// reference markets and cities in the second. Each creates its tables from its own snapshot of the
+// Migrations of the locations tables. Never edit a landed migration; add one. reference gives the
+// reference markets and cities the second inserts (the root package reads them from its embedded
+// list). Each creates its tables from its own snapshot of the
 // rows, so a later change to a row never changes what it does.
-func Migrations(seedMarkets func(tx *gorm.DB) error) []*db.Migration {
+func Migrations(reference func() ([]Market, []City, error)) []*db.Migration {
 	return []*db.Migration{{
 		ID: "locations-0001-markets-faces-inventory-spots",
 		Migrate: func(tx *gorm.DB) error {
@@ -146,8 +147,14 @@ func Migrations(seedMarkets func(tx *gorm.DB) error) []*db.Migration {
 			return tx.Migrator().DropTable("locations_reservations", "locations_spots", "locations_inventory", "locations_faces", "locations_cities", "locations_markets")
 		},
 	}, {
-		ID:      "locations-0002-reference-markets",
-		Migrate: seedMarkets,
+		ID: "locations-0002-reference-markets",
+		Migrate: func(tx *gorm.DB) error {
+			ms, cs, err := reference()
+			if err != nil {
+				return err
+			}
+			return insertMarkets(tx, ms, cs)
+		},
 		Rollback: func(tx *gorm.DB) error {
 			if err := tx.Exec("DELETE FROM locations_cities").Error; err != nil {
 				return err
@@ -285,10 +292,10 @@ func (s *Store) Cities(ctx context.Context) ([]City, error) {
 	return cs, err
 }
 
-// InsertMarkets inserts markets and cities, keeping those that exist. It is the migration
+// insertMarkets inserts markets and cities, keeping those that exist. It is the migration
 // locations-0002, so it writes the columns of the rows as locations-0001 created them: a column
 // added later does not exist yet when it runs.
-func InsertMarkets(tx *gorm.DB, ms []Market, cs []City) error {
+func insertMarkets(tx *gorm.DB, ms []Market, cs []City) error {
 	markets := make([]market0001, len(ms))
 	for i, m := range ms {
 		markets[i] = market0001{ID: m.ID, Name: m.Name, CenterLat: m.CenterLat, CenterLng: m.CenterLng, Zoom: m.Zoom, Fixed: m.Fixed}
