@@ -64,18 +64,7 @@ func Open(opts Options) (*gorm.DB, error) {
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
-		sqlDB, err := gdb.DB()
-		if err != nil {
-			return nil, err
-		}
-		n := opts.MaxOpenConns
-		if n == 0 {
-			n = 20
-		}
-		sqlDB.SetMaxOpenConns(n)
-		sqlDB.SetMaxIdleConns(n)
-		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
-		return gdb, nil
+		return pooled(gdb, opts.MaxOpenConns, 5*time.Minute)
 	}
 	path := opts.SQLitePath
 	if path == "" {
@@ -95,19 +84,26 @@ func Open(opts Options) (*gorm.DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
-	// database/sql keeps only 2 idle connections by default: under concurrent requests every other
-	// query then opened a SQLite connection (file, pragmas, statements prepared again), which cost
-	// more than the query (docs/performance.md). Keep a pool like PostgreSQL's.
+	return pooled(gdb, opts.MaxOpenConns, 0)
+}
+
+// pooled sizes gdb's pool: max connections (20 when 0), all of them kept idle, and closed after
+// idleTime unused (never when 0). database/sql keeps only 2 idle connections by default: under
+// concurrent requests every other query then opened a connection (for SQLite: the file, the
+// pragmas, statements prepared again), which cost more than the query (docs/performance.md).
+func pooled(gdb *gorm.DB, maxConns int, idleTime time.Duration) (*gorm.DB, error) {
 	sqlDB, err := gdb.DB()
 	if err != nil {
 		return nil, err
 	}
-	n := opts.MaxOpenConns
-	if n == 0 {
-		n = 20
+	if maxConns == 0 {
+		maxConns = 20
 	}
-	sqlDB.SetMaxOpenConns(n)
-	sqlDB.SetMaxIdleConns(n)
+	sqlDB.SetMaxOpenConns(maxConns)
+	sqlDB.SetMaxIdleConns(maxConns)
+	if idleTime > 0 {
+		sqlDB.SetConnMaxIdleTime(idleTime)
+	}
 	return gdb, nil
 }
 
