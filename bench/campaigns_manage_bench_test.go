@@ -62,20 +62,7 @@ func BenchmarkCampaignsManage(b *testing.B) {
 			}
 			b.Logf("%s: 10,000 campaigns and 500,000 weeks generated in %s", dialect, time.Since(start).Round(time.Millisecond))
 
-			get := func(c *testkit.Client, path string) func(b *testing.B) {
-				return func(b *testing.B) {
-					var lat latencies
-					for i := 0; i < b.N; i++ {
-						t0 := time.Now()
-						res := c.Get(path)
-						lat.add(time.Since(t0))
-						if res.Status != 200 {
-							b.Fatalf("%s: %d %s", path, res.Status, res.Body)
-						}
-					}
-					lat.report(b)
-				}
-			}
+			get := timedGets
 			b.Run("list", get(adv, "/api/campaigns?page_size=50"))
 			b.Run("list-page-100", get(adv, "/api/campaigns?page_size=50&page=100"))
 			b.Run("list-search", get(adv, "/api/campaigns?page_size=50&q=campaign%2099"))

@@ -37,6 +37,23 @@ func (l *latencies) report(b *testing.B) {
 	b.ReportMetric(at(0.99), "p99-ms")
 }
 
+// timedGets benchmarks GET path as c, one request at a time, reporting the latency percentiles;
+// any answer but 200 fails it.
+func timedGets(c *testkit.Client, path string) func(b *testing.B) {
+	return func(b *testing.B) {
+		var lat latencies
+		for i := 0; i < b.N; i++ {
+			t0 := time.Now()
+			res := c.Get(path)
+			lat.add(time.Since(t0))
+			if res.Status != 200 {
+				b.Fatalf("%s: %d %s", path, res.Status, res.Body)
+			}
+		}
+		lat.report(b)
+	}
+}
+
 // BenchmarkSignIn: concurrent sign-ins with production argon2id parameters, over HTTP.
 func BenchmarkSignIn(b *testing.B) {
 	for _, dialect := range testkit.Dialects() {

@@ -144,20 +144,7 @@ func BenchmarkReportList(b *testing.B) {
 			adv, admin := s.Client(b), s.Client(b)
 			adv.SessionAs(s, u.ID)
 			admin.SessionAs(s, adm.ID)
-			get := func(c *testkit.Client, path string) func(b *testing.B) {
-				return func(b *testing.B) {
-					var lat latencies
-					for i := 0; i < b.N; i++ {
-						t0 := time.Now()
-						res := c.Get(path)
-						lat.add(time.Since(t0))
-						if res.Status != 200 {
-							b.Fatalf("%s: %d %s", path, res.Status, res.Body)
-						}
-					}
-					lat.report(b)
-				}
-			}
+			get := timedGets
 			b.Run("list", get(adv, "/api/reports"))
 			b.Run("list-page-1000", get(adv, "/api/reports?page=1000"))
 			b.Run("list-50", get(adv, "/api/reports?page_size=50"))
