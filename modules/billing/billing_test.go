@@ -43,6 +43,9 @@ func start(t *testing.T, dialect string, opts ...testkit.Option) *fixture {
 			f.bill = m
 		case *identity.Module:
 			f.ids = m.Service()
+			// The readers cmd/marquee's wireHooks hands identity.
+			m.SetCreditReader(f.bill.Service())
+			m.SetBillingReader(f.bill.BillingReader())
 		}
 	}
 	user := func(email, company, role string) (*testkit.Client, string) {

@@ -326,7 +326,7 @@ func TestBonusIsPerChargeCents(t *testing.T) {
 		f := start(t, dialect)
 		f.linkAdvertiser()
 		for range 3 {
-			if err := f.m.onChargeSettled(t.Context(), settled(f, ids.New(), "tiny", 5)); err != nil {
+			if err := f.m.svc.onChargeSettled(t.Context(), settled(f, ids.New(), "tiny", 5)); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -261,7 +261,7 @@ func (p *program) adminCertify(rng *rand.Rand) {
 func (p *program) exam(rng *rand.Rand, pass bool) {
 	users := p.usersOf[p.f.certCo]
 	u := users[rng.IntN(len(users))]
-	day := p.f.m.today().String()
+	day := p.f.m.svc.today().String()
 	want := 200
 	if p.attempts[u+day] >= ExamAttemptsPerDay {
 		want = 429
@@ -373,7 +373,7 @@ func (p *program) check() {
 		p.failf("%d companies redeemed a second partner's code", doubles)
 	}
 	for _, c := range p.companies {
-		l, err := p.f.m.FindLink(ctx, c.id)
+		l, err := p.f.m.svc.FindLink(ctx, c.id)
 		switch {
 		case c.linkedTo == "" && err == nil:
 			p.failf("company %s linked to %s, model says none", c.id, l.CompanyID)
