@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"marquee/modules/campaigns"
 	"marquee/modules/identity"
 	"marquee/modules/webhooks"
 	"marquee/platform/auth"
@@ -34,8 +35,8 @@ func TestDisabledCompanyDeliveriesAreHeld(t *testing.T) {
 			}
 		}
 		setStatus(identity.StatusDisabled)
-		if err := f.s.Kernel.Events.Publish(t.Context(), webhooks.EventMakeGoodGranted, map[string]any{"CampaignID": "camp-1",
-			"CompanyID": f.advAcc.CompanyID, "WeekID": "week-1", "CreditCents": 100, "MakeGoodID": "mg-1"}); err != nil {
+		if err := f.s.Kernel.Events.Publish(t.Context(), campaigns.EventMakeGoodGranted, campaigns.MakeGoodGrantedEvent{CampaignID: "camp-1",
+			CompanyID: f.advAcc.CompanyID, WeekID: "week-1", CreditCents: 100, MakeGoodID: "mg-1"}); err != nil {
 			t.Fatal(err)
 		}
 		f.dispatch(t)

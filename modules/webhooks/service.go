@@ -30,10 +30,6 @@ const (
 var EventTypes = []string{TypeCampaignActivated, TypeCampaignPaused, TypeCampaignCompleted, TypePaymentFailed,
 	TypeWeekDelivered, TypeProofAdded, TypeReportReady, TypeMakeGoodGranted}
 
-// EventMakeGoodGranted is the makegoods issue's event (published by campaigns); subscribed by name
-// so this module does not wait on its constant.
-const EventMakeGoodGranted = "campaigns.make_good_granted"
-
 // EventTestRequested is published by "Send test event" (so the test delivery, too, goes through
 // the events outbox).
 const EventTestRequested = "webhooks.test_requested"

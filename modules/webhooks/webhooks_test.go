@@ -157,9 +157,9 @@ func TestSignedDeliveriesRetryUntilOneSuccess(t *testing.T) {
 			t.Fatalf("revealed secret %q, created %q", revealed.Secret, secret)
 		}
 
-		// The makegoods issue's event, published as campaigns will, and one type not subscribed.
-		err := f.s.Kernel.Events.Publish(t.Context(), webhooks.EventMakeGoodGranted, map[string]any{"CampaignID": "camp-1",
-			"CompanyID": f.advAcc.CompanyID, "WeekID": "week-1", "CreditCents": 12345, "MakeGoodID": "mg-1"})
+		// Campaigns' make-good event, and one type not subscribed.
+		err := f.s.Kernel.Events.Publish(t.Context(), campaigns.EventMakeGoodGranted, campaigns.MakeGoodGrantedEvent{CampaignID: "camp-1",
+			CompanyID: f.advAcc.CompanyID, WeekID: "week-1", CreditCents: 12345, MakeGoodID: "mg-1"})
 		if err != nil {
 			t.Fatal(err)
 		}
