@@ -15,7 +15,7 @@ import (
 )
 
 // bonusOf is the bonus on a charge's net amount at a rate in basis points, rounded half up to the
-// cent: a bonus row holds the sum of its charges' bonusOf (issue 24 §1: per-charge cents).
+// cent: a bonus row holds the sum of its charges' bonusOf (per-charge cents).
 func bonusOf(billed int64, rateBP int) int64 {
 	return (billed*int64(rateBP) + 5000) / 10000
 }

@@ -100,7 +100,7 @@ func grade(sub ExamSubmission) ([]ExamQuestionResult, int, int, error) {
 	points, maxPoints := 0, 0
 	for i, q := range questionBank {
 		if len(given[q.ID]) == 0 {
-			// The question's number, as the page shows it (issue 26 item 6); the field names its id.
+			// The question's number, as the page shows it; the field names its id.
 			return nil, 0, 0, apperr.Field(q.ID, fmt.Sprintf(MsgAnswerMissing, strconv.Itoa(i+1)))
 		}
 		maxPoints += q.Points

@@ -156,7 +156,7 @@ func (s *service) resendLink(ctx context.Context, me *auth.Principal, linkID str
 }
 
 // checkInviteLimits counts an invitation or a resend against the partner company's limit and the
-// recipient's (issue 24 §2: 100 invitations went out in 5 calls, and one address was mailed 21
+// recipient's (without them, 100 invitations went out in 5 calls, and one address was mailed 21
 // times). Each refusal has its own message; both are 429.
 func (s *service) checkInviteLimits(ctx context.Context, companyID, email string) error {
 	if err := ratelimit.Check(ctx, s.inviteCompany, MsgTooManyInvites, companyID); err != nil {
@@ -182,7 +182,7 @@ func fullName(u *identity.User) string {
 }
 
 func clientInviteMail(to, inviter, partnerCompany, link string) pmail.Message {
-	// A self-registered partner user may have no name (issue 26 item 13): the company alone then
+	// A self-registered partner user may have no name: the company alone then
 	// invites, not "Northwind Outdoor of Northwind Outdoor".
 	from := partnerCompany
 	if inviter != "" {

@@ -107,7 +107,7 @@ type Deps struct {
 	Limits ratelimit.Factory
 }
 
-// Invitation limits (issue 24 §2): per partner company, and per recipient address, counting
+// Invitation limits: per partner company, and per recipient address, counting
 // invitations and resends alike.
 const (
 	InvitesPerCompanyHour  = 20

@@ -137,7 +137,7 @@ func TestInvite(t *testing.T) {
 		f := start(t, dialect)
 		users, links := f.count("identity_users"), f.count("partners_links")
 
-		// Bad input: nothing created (B §5, issue 14 "Bad input").
+		// Bad input: nothing created (B §5).
 		if e := errBody(t, f.amb.Post("/users/ambassador/invite", InviteRequest{FullName: "  ", Email: "new@client.test"}), 400); e.Message != MsgFullName || e.Errors["full_name"] != MsgFullName {
 			t.Errorf("no name = %+v", e)
 		}
@@ -263,7 +263,7 @@ func TestReferralCode(t *testing.T) {
 		f.amb.Get("/api/special/codes?sort=nope").Expect(t, 400)
 		f.amb.Get("/api/special/codes?page_size=7").Expect(t, 400)
 		f.amb.Get("/api/special/campaigns?year="+fmt.Sprint(testkit.StartTime.Year()+1)).Expect(t, 400)
-		// A partner redeeming its own code is refused (issue 24 §1).
+		// A partner redeeming its own code is refused.
 		if e := errBody(t, f.amb.Post("/api/promo/", billing.RedeemPromoRequest{Code: hub.Profile.PromoCode}), 403); e.Message != MsgReferralOwnCode {
 			t.Errorf("own code = %+v", e)
 		}
@@ -560,7 +560,7 @@ func TestExam(t *testing.T) {
 		f.amb.Get("/api/special/certified/exam").Expect(t, 403)
 
 		missing := allAnswers(true)[1:]
-		// The question's number, as the page shows it; the field names the question (issue 26).
+		// The question's number, as the page shows it; the field names the question.
 		if e := errBody(t, f.cert.Put("/api/special/certified/exam", ExamSubmission{Answers: missing}), 400); e.Message != "You must answer the question 1!" || e.Errors["q1"] == "" {
 			t.Errorf("missing = %+v", e)
 		}

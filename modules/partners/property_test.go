@@ -19,7 +19,7 @@ import (
 // TestProgramProperty runs random sequences of the whole partner program through HTTP (sign-ups,
 // invitations, redemptions, cards, charges, refunds, admin certifications, exam attempts) against
 // a model of the rules of DESIGN §1.13, on both databases, and checks after every step that the
-// server answered what the model expects and, at the end, the four invariants of issue 24 §1:
+// server answered what the model expects and, at the end, the four invariants of the partner program's money:
 //
 //  1. no company's credit grows without a recorded grant;
 //  2. no partner earns on a charge from its own card;

@@ -121,7 +121,7 @@ func (s *service) stats(ctx context.Context, partnerID string, year int) ([]Mont
 	return out, nil
 }
 
-// specialSpec: 0 is All (issue 26: the grid had no All page size).
+// specialSpec: 0 is All (B §9: the grid offers an All page size).
 var specialSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 75, 100, 0}, DefaultSize: 50, DefaultSort: "-bonus",
 	Sortable: map[string]string{"bonus": "total_bonus", "linked": "linked", "type": "type", "createdAt": "created_at"}}
 
@@ -302,7 +302,7 @@ func (s *service) codes(ctx context.Context, partnerID string, year int, p pagin
 	return pagination.Envelope(out, total, p), nil
 }
 
-// campaignsSpec: 0 is All (issue 26).
+// campaignsSpec: 0 is All (B §9).
 var campaignsSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 100, 0}, DefaultSize: 10, DefaultSort: "-created",
 	// Campaign ids are UUIDv7: ordering by the id orders by the campaign's creation.
 	Sortable: map[string]string{"created": "campaign_ref", "billed": "billed", "bonus": "bonus"}}

@@ -17,7 +17,7 @@ import (
 	"marquee/platform/money"
 )
 
-// The weekly digest (issue 17, docs/delivery-assurance.md "Weekly digest"): a company turns it on
+// The weekly digest (docs/delivery-assurance.md "Weekly digest"): a company turns it on
 // in /settings; each Monday the job emails the user who turned it on the delivery against plan of
 // each of the company's active campaigns (campaigns.CompanyPacing). The opt-in lives here, in
 // reports_digests, because reports is the module that reads it and sends the digest: identity

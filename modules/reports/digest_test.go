@@ -8,7 +8,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// The weekly digest (issue 17): opt-in per company in /settings, the delivery against plan of each
+// The weekly digest: opt-in per company in /settings, the delivery against plan of each
 // active campaign every Monday, once per company and week, and nothing once it is off.
 func TestWeeklyDigest(t *testing.T) {
 	t.Parallel()

@@ -24,7 +24,7 @@ import (
 	"marquee/platform/ids"
 )
 
-// Generation (issue 15): the chosen finished weeks of a campaign become a PDF and a CSV in storage
+// Generation: the chosen finished weeks of a campaign become a PDF and a CSV in storage
 // and a report row. The files are stored first, then the row is inserted (with whatever else the
 // caller writes: the weekly job's run row and email) in one transaction; if anything fails, the
 // stored files are deleted, so a failure leaves neither a row nor a file.
@@ -142,7 +142,7 @@ func (s *service) generate(ctx context.Context, g generation) (*store.Report, er
 	if doc.creatives, err = s.creativeShots(ctx, g.campaign, weeks); err != nil {
 		return nil, err
 	}
-	if doc.proofCodes, err = s.deps.Campaigns.ProofCodesOf(ctx, g.campaign.ID); err != nil { // issue 17
+	if doc.proofCodes, err = s.deps.Campaigns.ProofCodesOf(ctx, g.campaign.ID); err != nil { // the weeks' proof-of-play codes
 		return nil, err
 	}
 	doc.verifyURL = strings.TrimRight(s.deps.BaseURL, "/") + "/verify/"

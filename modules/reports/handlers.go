@@ -149,7 +149,7 @@ func (m *Module) serveFile(c *gin.Context, csvFile bool) error {
 	h.Set("Content-Type", ctype)
 	h.Set("Content-Length", fmt.Sprint(obj.Size))
 	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": name}))
-	// The report page shows the PDF in a frame of our own origin (issue 15).
+	// The report page shows the PDF in a frame of our own origin.
 	h.Set("X-Frame-Options", "SAMEORIGIN")
 	h.Set("Content-Security-Policy", "frame-ancestors 'self'")
 	c.Status(http.StatusOK)

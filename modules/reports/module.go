@@ -51,7 +51,7 @@ type Campaigns interface {
 	FindWeeks(ctx context.Context, campaignID string) ([]campaigns.Week, error)
 	// CompanyPacing: the live campaigns' delivery against plan (the weekly digest, digest.go).
 	CompanyPacing(ctx context.Context, companyID string) ([]campaigns.Pacing, error)
-	ProofCodesOf(ctx context.Context, campaignID string) ([]campaigns.WeekProofCode, error) // issue 17
+	ProofCodesOf(ctx context.Context, campaignID string) ([]campaigns.WeekProofCode, error) // the PDF's proof-of-play codes
 }
 
 // Creatives is what this module needs from creatives: the uploaded report PDFs, the proof and

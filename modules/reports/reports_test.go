@@ -84,7 +84,7 @@ func TestGeneratedReports(t *testing.T) {
 		adv.Post("/api/creatives/", creatives.CreateCreativeRequest{Creative: creatives.CreativeFile{URL: up.Path, Name: "Board"}}).Expect(t, 201).JSON(t, &cr)
 		adv.Put("/api/campaigns/"+summer.ID+"/creative", map[string]any{"creative_id": cr.ID}).Expect(t, 200)
 
-		// Issue 17: a week delivered at half its plan earns a make-good, which the cover names.
+		// A week delivered at half its plan earns a make-good, which the cover names.
 		sw, err := f.m.svc.deps.Campaigns.FindWeeks(t.Context(), summer.ID)
 		if err != nil {
 			t.Fatal(err)

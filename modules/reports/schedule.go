@@ -16,7 +16,7 @@ import (
 	"marquee/platform/mail"
 )
 
-// Scheduled reports (issue 15, beyond the spec): an advertiser turns on a campaign's weekly report
+// Scheduled reports (beyond the spec): an advertiser turns on a campaign's weekly report
 // on /reports; each Monday the job makes the PDF of the week that just ended and emails its link
 // through the outbox. It happens once per campaign and week, whatever the replicas: the job runs
 // on the leader only (platform/jobs), and the run row (primary key campaign and week) is inserted

@@ -124,7 +124,7 @@ func (s *service) deliverOne(ctx context.Context, id string) (bool, error) {
 		return false, err
 	} else if co != nil && co.Status != identity.StatusActive {
 		// A disabled company's deliveries are held, not sent nor failed: the attempt does not
-		// count, and the retry window starts again when the company is enabled (issue 24 §2).
+		// count, and the retry window starts again when the company is enabled.
 		_, err := s.store.FinishDelivery(ctx, d.ID, d.Attempts, map[string]any{"attempts": d.Attempts - 1,
 			"next_attempt_at": now.Add(HoldRecheck), "expires_at": now.Add(HoldRecheck + RetryWindow),
 			"last_error": MsgHeldCompanyDisabled, "updated_at": now})
@@ -178,7 +178,7 @@ func (s *service) post(ctx context.Context, ep store.Endpoint, d store.Delivery)
 
 // MsgCouldNotConnect is the delivery log's one message for a POST that got no HTTP answer: a
 // refused connection, a timeout, a TLS failure and a listener that does not speak HTTP read the
-// same, so the log cannot be used to scan which ports of a host are open (issue 24 §4).
+// same, so the log cannot be used to scan which ports of a host are open.
 const MsgCouldNotConnect = "Could not connect."
 
 // MsgAnswerCut is the delivery log's message for an answer that stopped before its end.

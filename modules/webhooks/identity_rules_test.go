@@ -14,7 +14,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 24 §2: a disabled company's deliveries are held (neither sent nor failed) and go out once
+// A disabled company's deliveries are held (neither sent nor failed) and go out once
 // it is enabled again; a moderated session makes, changes and reveals no endpoint.
 
 func TestDisabledCompanyDeliveriesAreHeld(t *testing.T) {

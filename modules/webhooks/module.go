@@ -37,7 +37,7 @@ type Mailer interface {
 }
 
 // Identity is what this module needs from identity: the email of an endpoint's owner, and whether
-// a company is disabled (its deliveries are held, issue 24 §2).
+// a company is disabled (its deliveries are held).
 type Identity interface {
 	FindUsersByIDs(ctx context.Context, ids []string) ([]*identity.User, error)
 	FindCompanyByID(ctx context.Context, id string) (*identity.Company, error)

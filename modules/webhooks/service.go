@@ -1,5 +1,5 @@
 // Package webhooks lets a company register HTTPS endpoints that receive signed JSON events
-// (issue 18 "Webhooks"; docs/api.md "Webhooks"). Source events come from the modules below
+// (docs/api.md "Webhooks"). Source events come from the modules below
 // through platform/events; each (event, endpoint) becomes a delivery row that a job under the
 // leader lock posts, at least once, with exponential retries for 24 hours.
 package webhooks

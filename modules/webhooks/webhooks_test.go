@@ -586,8 +586,8 @@ func postProof(t *testing.T, s *testkit.Server, c *testkit.Client, path string) 
 	c.Upload(path, "file", testkit.File{Name: "proof.jpg", Body: jpg.Bytes()}).Expect(t, http.StatusOK)
 }
 
-// Issue 24 §4: https://[::1%25lo]:PORT/ (an IPv6 literal with a zone) passed the guard, and the
-// server opened a TCP and TLS connection to a loopback listener. Every host form whose meaning
+// A guard that let https://[::1%25lo]:PORT/ (an IPv6 literal with a zone) through would have
+// the server open a TCP and TLS connection to a loopback listener. Every host form whose meaning
 // depends on who reads it is refused at registration, and again at dial time for a URL stored
 // before the rule.
 func TestAddressGuardRefusesAmbiguousHosts(t *testing.T) {
@@ -642,7 +642,7 @@ func TestAddressGuardRefusesAmbiguousHosts(t *testing.T) {
 	})
 }
 
-// Issue 24 §4: the delivery log does not tell an open port from a closed one. A listener that
+// The delivery log does not tell an open port from a closed one. A listener that
 // accepts and hangs up, a plain HTTP listener called over TLS, and a closed port all read "Could
 // not connect."
 func TestDeliveryLogDoesNotTellOpenPortsFromClosed(t *testing.T) {

@@ -71,7 +71,7 @@ type BonusEntry struct {
 	Amount        int64  `gorm:"not null"`
 	// Bonus is the signed cents this entry moved (a charge: round(amount × rate); a refund: the
 	// change of its charge's rounded bonus), and RateBP the charge's rate: a bonus total is the sum
-	// of per-charge cents (issue 24 §1).
+	// of per-charge cents.
 	Bonus     int64 `gorm:"not null;default:0"`
 	RateBP    int   `gorm:"not null;default:0"`
 	CreatedAt time.Time
@@ -162,7 +162,7 @@ func Migrations() []*db.Migration {
 				"partners_redemptions", "partners_links", "partners_partners")
 		},
 	}, {
-		// Issue 24 §1: one referral credit per card, per-charge bonus cents, flagged charges, exam
+		// One referral credit per card, per-charge bonus cents, flagged charges, exam
 		// attempts and the company's one exam reward.
 		ID: "partners-0002-money-rules",
 		Migrate: func(tx *gorm.DB) error {
