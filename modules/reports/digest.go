@@ -87,9 +87,7 @@ type DigestResult struct {
 // began (business time zone), the digest of the week that just ended, unless it was sent already.
 func (s *service) RunDigest(ctx context.Context) (DigestResult, error) {
 	var res DigestResult
-	today := s.today()
-	week := today.WeekStart().AddWeeks(-1)
-	thisMonday := today.WeekStart().Time()
+	week, thisMonday := s.lastWeek()
 	after := ""
 	for {
 		ds, err := s.store.DigestsAfter(ctx, after, schedulePage)

@@ -272,13 +272,9 @@ func (s *service) proofShots(ctx context.Context, weeks []campaigns.Week) ([]pro
 	for i, r := range refs {
 		keys[i] = r.key
 	}
-	files, err := s.deps.Creatives.FindFilesByKeys(ctx, keys)
+	byKey, err := s.filesByKey(ctx, keys)
 	if err != nil {
 		return nil, err
-	}
-	byKey := map[string]*creatives.File{}
-	for _, f := range files {
-		byKey[f.Key] = f
 	}
 	out := make([]proofShot, 0, len(refs))
 	for _, r := range refs {
@@ -340,13 +336,9 @@ func (s *service) creativeShots(ctx context.Context, c *campaigns.Campaign, week
 			keys = append(keys, cr.URL)
 		}
 	}
-	files, err := s.deps.Creatives.FindFilesByKeys(ctx, keys)
+	byKey, err := s.filesByKey(ctx, keys)
 	if err != nil {
 		return nil, err
-	}
-	byKey := map[string]*creatives.File{}
-	for _, f := range files {
-		byKey[f.Key] = f
 	}
 	var out []creativeShot
 	for _, id := range idList {
@@ -441,4 +433,17 @@ func cell(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// filesByKey finds the stored files of the keys (creatives), by key.
+func (s *service) filesByKey(ctx context.Context, keys []string) (map[string]*creatives.File, error) {
+	files, err := s.deps.Creatives.FindFilesByKeys(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	byKey := make(map[string]*creatives.File, len(files))
+	for _, f := range files {
+		byKey[f.Key] = f
+	}
+	return byKey, nil
 }

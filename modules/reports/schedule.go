@@ -30,6 +30,12 @@ const schedulePage = 100
 
 func (s *service) today() dates.Date { return dates.Today(s.deps.Clock) }
 
+// lastWeek is the week that ended last Sunday (business time zone), and when this week began.
+func (s *service) lastWeek() (dates.Date, time.Time) {
+	thisWeek := s.today().WeekStart()
+	return thisWeek.AddWeeks(-1), thisWeek.Time()
+}
+
 func (s *service) weeklyJob() jobs.Job {
 	return jobs.Job{Name: "reports.weekly", Every: weeklyEvery, Run: func(ctx context.Context) error {
 		_, err := s.RunWeekly(ctx)
@@ -70,9 +76,7 @@ func (s *service) setSchedule(ctx context.Context, p *auth.Principal, campaignID
 // report of last week (Monday to Sunday), unless it was made already.
 func (s *service) RunWeekly(ctx context.Context) (WeeklyResult, error) {
 	var res WeeklyResult
-	today := s.today()
-	week := today.WeekStart().AddWeeks(-1)
-	thisMonday := today.WeekStart().Time()
+	week, thisMonday := s.lastWeek()
 	after := ""
 	for {
 		scs, err := s.store.SchedulesAfter(ctx, after, schedulePage)
