@@ -237,3 +237,52 @@ func (s *service) SendTest(ctx context.Context, p *auth.Principal, id string) er
 		return s.deps.Events.Publish(ctx, EventTestRequested, testRequested{EndpointID: e.ID, CompanyID: e.CompanyID})
 	})
 }
+
+// The HTTP calls that answer a call's outcome with its message.
+
+// list is GET /api/webhooks: the endpoints and the event types they can subscribe to.
+func (s *service) list(ctx context.Context, p *auth.Principal) (EndpointsResponse, error) {
+	eps, err := s.Endpoints(ctx, p)
+	if err != nil {
+		return EndpointsResponse{}, err
+	}
+	return EndpointsResponse{Success: true, Endpoints: eps, EventTypes: EventTypes}, nil
+}
+
+// remove is DELETE /api/webhooks/{id}.
+func (s *service) remove(ctx context.Context, p *auth.Principal, id string) (MessageResponse, error) {
+	if err := s.DeleteEndpoint(ctx, p, id); err != nil {
+		return MessageResponse{}, err
+	}
+	return MessageResponse{Success: true, Message: MsgEndpointDeleted}, nil
+}
+
+// revealSecret is GET /api/webhooks/{id}/secret; a moderated session reveals nothing (a credential
+// outliving the session).
+func (s *service) revealSecret(ctx context.Context, p *auth.Principal, id string) (SecretResponse, error) {
+	if err := auth.RefuseModerated(p); err != nil {
+		return SecretResponse{}, err
+	}
+	secret, err := s.Secret(ctx, p, id)
+	if err != nil {
+		return SecretResponse{}, err
+	}
+	return SecretResponse{Success: true, Secret: secret}, nil
+}
+
+// log is GET /api/webhooks/{id}/deliveries.
+func (s *service) log(ctx context.Context, p *auth.Principal, id string) (DeliveriesResponse, error) {
+	ds, err := s.Deliveries(ctx, p, id)
+	if err != nil {
+		return DeliveriesResponse{}, err
+	}
+	return DeliveriesResponse{Success: true, Deliveries: ds}, nil
+}
+
+// test is POST /api/webhooks/{id}/test.
+func (s *service) test(ctx context.Context, p *auth.Principal, id string) (MessageResponse, error) {
+	if err := s.SendTest(ctx, p, id); err != nil {
+		return MessageResponse{}, err
+	}
+	return MessageResponse{Success: true, Message: MsgTestQueued}, nil
+}

@@ -13,24 +13,15 @@ import (
 // log, for any signed-in user of the company (the service scopes each call to it).
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
-		server.GET("/api/webhooks", authz.User, m.listHandler).Doc("The company's webhook endpoints", nil, EndpointsResponse{}),
+		server.GET("/api/webhooks", authz.User, httpx.Call(m.svc.list)).Doc("The company's webhook endpoints", nil, EndpointsResponse{}),
 		server.POST("/api/webhooks", authz.User, m.createHandler).Doc("Add a webhook endpoint", EndpointRequest{}, EndpointResponse{}),
 		server.PUT("/api/webhooks/:id", authz.User, m.updateHandler).Doc("Update a webhook endpoint", EndpointRequest{}, EndpointResponse{}),
-		server.DELETE("/api/webhooks/:id", authz.User, m.deleteHandler).Doc("Delete a webhook endpoint", nil, MessageResponse{}),
-		server.GET("/api/webhooks/:id/secret", authz.User, m.secretHandler).Doc("An endpoint's signing secret", nil, SecretResponse{}),
-		server.GET("/api/webhooks/:id/deliveries", authz.User, m.deliveriesHandler).Doc("An endpoint's recent deliveries", nil, DeliveriesResponse{}),
+		server.DELETE("/api/webhooks/:id", authz.User, httpx.CallID(m.svc.remove)).Doc("Delete a webhook endpoint", nil, MessageResponse{}),
+		server.GET("/api/webhooks/:id/secret", authz.User, httpx.CallID(m.svc.revealSecret)).Doc("An endpoint's signing secret", nil, SecretResponse{}),
+		server.GET("/api/webhooks/:id/deliveries", authz.User, httpx.CallID(m.svc.log)).Doc("An endpoint's recent deliveries", nil, DeliveriesResponse{}),
 		server.POST("/api/webhooks/:id/deliveries/:deliveryId/redeliver", authz.User, m.redeliverHandler).Doc("Send a delivery again", nil, MessageResponse{}),
-		server.POST("/api/webhooks/:id/test", authz.User, m.testHandler).Doc("Send a test event", nil, MessageResponse{}),
+		server.POST("/api/webhooks/:id/test", authz.User, httpx.CallID(m.svc.test)).Doc("Send a test event", nil, MessageResponse{}),
 	}
-}
-
-func (m *Module) listHandler(c *gin.Context) error {
-	eps, err := m.svc.Endpoints(c, auth.Current(c))
-	if err != nil {
-		return err
-	}
-	httpx.Answer(c, EndpointsResponse{Success: true, Endpoints: eps, EventTypes: EventTypes})
-	return nil
 }
 
 func (m *Module) createHandler(c *gin.Context) error {
@@ -65,47 +56,10 @@ func (m *Module) updateHandler(c *gin.Context) error {
 	return nil
 }
 
-func (m *Module) deleteHandler(c *gin.Context) error {
-	if err := m.svc.DeleteEndpoint(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.Answer(c, MessageResponse{Success: true, Message: MsgEndpointDeleted})
-	return nil
-}
-
-func (m *Module) secretHandler(c *gin.Context) error {
-	if err := auth.RefuseModerated(auth.Current(c)); err != nil { // a credential outliving the session
-		return err
-	}
-	s, err := m.svc.Secret(c, auth.Current(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	httpx.Answer(c, SecretResponse{Success: true, Secret: s})
-	return nil
-}
-
-func (m *Module) deliveriesHandler(c *gin.Context) error {
-	ds, err := m.svc.Deliveries(c, auth.Current(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	httpx.Answer(c, DeliveriesResponse{Success: true, Deliveries: ds})
-	return nil
-}
-
 func (m *Module) redeliverHandler(c *gin.Context) error {
 	if err := m.svc.Redeliver(c, auth.Current(c), c.Param("id"), c.Param("deliveryId")); err != nil {
 		return err
 	}
 	httpx.Answer(c, MessageResponse{Success: true, Message: MsgRedeliverQueued})
-	return nil
-}
-
-func (m *Module) testHandler(c *gin.Context) error {
-	if err := m.svc.SendTest(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.Answer(c, MessageResponse{Success: true, Message: MsgTestQueued})
 	return nil
 }
