@@ -91,6 +91,8 @@ func BenchmarkAdminGrids(b *testing.B) {
 			s := testkit.Start(b, dialect, server.Compose(billing.Component))
 			bill := testkit.ModuleOf[*billing.Module](b, s).Service()
 			id := testkit.ModuleOf[*identity.Module](b, s).Service()
+			// The admin company grid's billing columns, as cmd/marquee's wireHooks wires them.
+			testkit.ModuleOf[*identity.Module](b, s).SetBillingReader(testkit.ModuleOf[*billing.Module](b, s).BillingReader())
 			fillAccounts(b, s, bill)
 			u, _, err := id.CreateUser(b.Context(), identity.CreateUserRequest{Email: "admin@grid.bench", Password: "benchmark password", Role: identity.RoleAdmin, CompanyName: "Marquee"})
 			if err != nil {

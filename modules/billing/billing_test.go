@@ -45,6 +45,10 @@ func start(t *testing.T, dialect string, opts ...testkit.Option) *fixture {
 			f.ids = m.Service()
 		}
 	}
+	// The readers cmd/marquee's wireHooks hands identity.
+	id := testkit.ModuleOf[*identity.Module](t, s)
+	id.SetCreditReader(f.bill.Service())
+	id.SetBillingReader(f.bill.BillingReader())
 	user := func(email, company, role string) (*testkit.Client, string) {
 		t.Helper()
 		u, _, err := f.ids.CreateUser(t.Context(), identity.CreateUserRequest{Email: email, Password: "billing password 1", Role: role, CompanyName: company})

@@ -120,19 +120,16 @@ func NewFromKernel(k *server.Kernel, companies Companies) (*Module, error) {
 		StripeAPIURL: c.StripeAPIURL, MaxJSONBytes: c.MaxJSONBytes})
 }
 
-// Component builds billing on the kernel after identity, and hands billing to identity as its
-// credit reader (identity cannot import billing; server.Compose).
+// Component builds billing on the kernel after identity (server.Compose). Identity reads account
+// credit and the admin grid's billing columns from billing through readers that cmd/marquee hands
+// it (Service, BillingReader): identity cannot import billing.
 var Component = &server.Component{Name: "billing", Needs: []*server.Component{identity.Component},
 	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
-		id := server.Get[*identity.Module](b)
-		m, err := NewFromKernel(k, id.Service())
-		if err != nil {
-			return nil, err
-		}
-		id.SetCreditReader(m.Service())
-		id.SetBillingReader(companyBilling{m.svc})
-		return m, nil
+		return NewFromKernel(k, server.Get[*identity.Module](b).Service())
 	}}
+
+// BillingReader is the reader of identity's admin company grid's billing columns.
+func (m *Module) BillingReader() identity.BillingReader { return companyBilling{m.svc} }
 
 // companyBilling gives identity's admin company grid its billing columns (identity.BillingReader).
 type companyBilling struct{ s *service }

@@ -63,7 +63,7 @@ type Module struct {
 }
 
 // SetBillingReader hands identity the reader of the admin company grid's billing columns (the
-// billing service, through billing's Component). Until it is set, those columns answer zero.
+// billing module's, handed in by cmd/marquee's wireHooks). Until it is set, those columns answer zero.
 func (m *Module) SetBillingReader(r BillingReader) { m.svc.billing.Store(&r) }
 
 // SetCreditReader hands identity the reader of account credit (the billing service), which is

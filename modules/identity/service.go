@@ -488,7 +488,7 @@ type CompanyBilling struct {
 }
 
 // BillingReader reads the billing columns of the admin company grid, in one batch. Billing
-// implements it and hands it in from its Component (Module.SetBillingReader), like CreditReader.
+// implements it; cmd/marquee hands it in (Module.SetBillingReader), like CreditReader.
 type BillingReader interface {
 	CompanyBilling(ctx context.Context, companyIDs []string) (map[string]CompanyBilling, error)
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // bonusOf is the bonus on a charge's net amount at a rate in basis points, rounded half up to the
-// cent: a bonus row holds the sum of its charges' bonusOf (issue 24 §1: per-charge cents).
+// cent: a bonus row holds the sum of its charges' bonusOf (per-charge cents).
 func bonusOf(billed int64, rateBP int) int64 {
 	return (billed*int64(rateBP) + 5000) / 10000
 }
@@ -34,7 +34,7 @@ const AuditBonusWithheld = "partners.bonus_withheld"
 // transaction id makes a replay a no-op. A charge from a client that has since become a partner
 // earns nothing (a partner's spend is not a client's); a charge paid with a card the partner's
 // company, or its own partner, ever saved earns nothing and is flagged for review (DESIGN §1.13).
-func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
+func (s *service) onChargeSettled(ctx context.Context, e events.Event) error {
 	var p billing.ChargeSettled
 	if err := json.Unmarshal(e.Payload, &p); err != nil {
 		return err
@@ -42,86 +42,86 @@ func (m *Module) onChargeSettled(ctx context.Context, e events.Event) error {
 	if p.Status != billing.StatusSucceeded || p.Amount <= 0 {
 		return nil
 	}
-	return db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
-		if _, err := m.store.EntryByTransaction(ctx, p.TransactionID); err == nil {
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if _, err := s.store.EntryByTransaction(ctx, p.TransactionID); err == nil {
 			return nil // already counted
 		} else if !db.IsNotFound(err) {
 			return err
 		}
-		l, err := m.store.LinkOfClient(ctx, p.CompanyID)
+		l, err := s.store.LinkOfClient(ctx, p.CompanyID)
 		if db.IsNotFound(err) {
 			return nil
 		} else if err != nil {
 			return err
 		}
 		// The link's days and the bonus month are the business time zone's (DESIGN §1.10).
-		at := e.CreatedAt.In(clock.Location(m.deps.Clock))
+		at := e.CreatedAt.In(clock.Location(s.deps.Clock))
 		day := dates.In(at, at.Location())
 		if !active(l, day) {
 			return nil
 		}
-		if client, err := m.store.PartnerByID(ctx, l.ClientID); err == nil && isPartnerType(client.Type) {
+		if client, err := s.store.PartnerByID(ctx, l.ClientID); err == nil && isPartnerType(client.Type) {
 			return nil
 		} else if err != nil && !db.IsNotFound(err) {
 			return err
 		}
-		partner, err := m.store.PartnerByID(ctx, l.PartnerID)
+		partner, err := s.store.PartnerByID(ctx, l.PartnerID)
 		if err != nil {
 			return err
 		}
-		if reason, err := m.cardOfPartner(ctx, partner.ID, p.CardFingerprint); err != nil {
+		if reason, err := s.cardOfPartner(ctx, partner.ID, p.CardFingerprint); err != nil {
 			return err
 		} else if reason != "" {
-			return m.flag(ctx, partner.ID, l.ClientID, p, reason)
+			return s.flag(ctx, partner.ID, l.ClientID, p, reason)
 		}
-		rate, _, err := m.rateBP(ctx, partner.ID, partner.Type)
+		rate, _, err := s.rateBP(ctx, partner.ID, partner.Type)
 		if err != nil || rate == 0 {
 			return err
 		}
-		return m.accrue(ctx, l.PartnerID, l.ClientID, p.CampaignRef, at.Year(), int(at.Month()), rate, p.TransactionID, int64(p.Amount))
+		return s.accrue(ctx, l.PartnerID, l.ClientID, p.CampaignRef, at.Year(), int(at.Month()), rate, p.TransactionID, int64(p.Amount))
 	})
 }
 
 // cardOfPartner says why a charge's card is the partner's own money: a card its company ever
 // saved, or one its own partner ever saved (when the partner was itself linked as a client).
-func (m *Module) cardOfPartner(ctx context.Context, partnerID, fingerprint string) (string, error) {
+func (s *service) cardOfPartner(ctx context.Context, partnerID, fingerprint string) (string, error) {
 	if fingerprint == "" {
 		return "", nil
 	}
-	if own, err := m.deps.Billing.FingerprintSavedBy(ctx, fingerprint, partnerID); err != nil || own {
+	if own, err := s.deps.Billing.FingerprintSavedBy(ctx, fingerprint, partnerID); err != nil || own {
 		return FlagOwnCard, err
 	}
-	up, err := m.store.LinkOfClient(ctx, partnerID)
+	up, err := s.store.LinkOfClient(ctx, partnerID)
 	if db.IsNotFound(err) {
 		return "", nil
 	} else if err != nil {
 		return "", err
 	}
-	if theirs, err := m.deps.Billing.FingerprintSavedBy(ctx, fingerprint, up.PartnerID); err != nil || theirs {
+	if theirs, err := s.deps.Billing.FingerprintSavedBy(ctx, fingerprint, up.PartnerID); err != nil || theirs {
 		return FlagPartnerCard, err
 	}
 	return "", nil
 }
 
 // flag holds a charge for an admin's review instead of a bonus, audited in the same transaction.
-func (m *Module) flag(ctx context.Context, partnerID, clientID string, p billing.ChargeSettled, reason string) error {
+func (s *service) flag(ctx context.Context, partnerID, clientID string, p billing.ChargeSettled, reason string) error {
 	f := &store.Flag{ID: ids.New(), TransactionID: p.TransactionID, PartnerID: partnerID, ClientID: clientID, CampaignRef: p.CampaignRef,
-		Amount: int64(p.Amount), Reason: reason, CreatedAt: m.deps.Clock.Now()}
-	if err := m.store.Create(ctx, f); err != nil {
+		Amount: int64(p.Amount), Reason: reason, CreatedAt: s.deps.Clock.Now()}
+	if err := s.store.Create(ctx, f); err != nil {
 		return err
 	}
 	// The entry (with no bonus) makes a replay a no-op and a later refund reverse nothing.
-	if err := m.store.Create(ctx, &store.BonusEntry{TransactionID: p.TransactionID, ChargeID: p.TransactionID, BonusID: "", Amount: 0,
+	if err := s.store.Create(ctx, &store.BonusEntry{TransactionID: p.TransactionID, ChargeID: p.TransactionID, BonusID: "", Amount: 0,
 		CreatedAt: f.CreatedAt}); err != nil {
 		return err
 	}
-	return m.deps.Audit.Record(ctx, audit.Change{Action: AuditBonusWithheld, ObjectType: "company", ObjectID: partnerID,
+	return s.deps.Audit.Record(ctx, audit.Change{Action: AuditBonusWithheld, ObjectType: "company", ObjectID: partnerID,
 		After: map[string]any{"transaction_id": p.TransactionID, "client_id": clientID, "amount": p.Amount, "reason": reason}})
 }
 
 // onChargeRefunded reverses the refunded share of a charge's bonus, in the row the charge counted
 // in (its month, whatever the link's state today), at the charge's own rate.
-func (m *Module) onChargeRefunded(ctx context.Context, e events.Event) error {
+func (s *service) onChargeRefunded(ctx context.Context, e events.Event) error {
 	var p billing.ChargeRefunded
 	if err := json.Unmarshal(e.Payload, &p); err != nil {
 		return err
@@ -129,23 +129,23 @@ func (m *Module) onChargeRefunded(ctx context.Context, e events.Event) error {
 	if p.Amount <= 0 {
 		return nil
 	}
-	return db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
-		if _, err := m.store.EntryByTransaction(ctx, p.TransactionID); err == nil {
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if _, err := s.store.EntryByTransaction(ctx, p.TransactionID); err == nil {
 			return nil
 		} else if !db.IsNotFound(err) {
 			return err
 		}
-		charge, err := m.store.EntryByTransaction(ctx, p.ChargeID)
+		charge, err := s.store.EntryByTransaction(ctx, p.ChargeID)
 		if db.IsNotFound(err) || (err == nil && charge.BonusID == "") {
 			return nil // the charge earned no bonus
 		} else if err != nil {
 			return err
 		}
-		b, err := m.store.BonusByIDForUpdate(ctx, charge.BonusID)
+		b, err := s.store.BonusByIDForUpdate(ctx, charge.BonusID)
 		if err != nil {
 			return err
 		}
-		refunded, err := m.store.RefundedOf(ctx, p.ChargeID)
+		refunded, err := s.store.RefundedOf(ctx, p.ChargeID)
 		if err != nil {
 			return err
 		}
@@ -157,30 +157,30 @@ func (m *Module) onChargeRefunded(ctx context.Context, e events.Event) error {
 		// change of that rounded figure, so a full refund takes back exactly what the charge earned.
 		before := max(charge.Amount-refunded, 0)
 		after := max(before-int64(p.Amount), 0)
-		return m.apply(ctx, b, p.TransactionID, p.ChargeID, after-before, bonusOf(after, rate)-bonusOf(before, rate), rate, 0)
+		return s.apply(ctx, b, p.TransactionID, p.ChargeID, after-before, bonusOf(after, rate)-bonusOf(before, rate), rate, 0)
 	})
 }
 
 // accrue adds a charge to its partner/client/campaign/month row, creating the row at the rate.
-func (m *Module) accrue(ctx context.Context, partnerID, clientID, campaignRef string, year, month, rate int, txID string, amount int64) error {
-	b, err := m.store.BonusForUpdate(ctx, partnerID, clientID, campaignRef, year, month)
+func (s *service) accrue(ctx context.Context, partnerID, clientID, campaignRef string, year, month, rate int, txID string, amount int64) error {
+	b, err := s.store.BonusForUpdate(ctx, partnerID, clientID, campaignRef, year, month)
 	if db.IsNotFound(err) {
-		now := m.deps.Clock.Now()
+		now := s.deps.Clock.Now()
 		b = &store.Bonus{ID: ids.New(), PartnerID: partnerID, ClientID: clientID, CampaignRef: campaignRef, Year: year, Month: month,
 			RateBP: rate, CreatedAt: now, UpdatedAt: now}
-		if err := m.store.Create(ctx, b); err != nil {
+		if err := s.store.Create(ctx, b); err != nil {
 			return err
 		}
 	} else if err != nil {
 		return err
 	}
-	return m.apply(ctx, b, txID, txID, amount, bonusOf(amount, rate), rate, 1)
+	return s.apply(ctx, b, txID, txID, amount, bonusOf(amount, rate), rate, 1)
 }
 
 // apply records the entry and moves the row and the partner's total by the entry's bonus cents.
-func (m *Module) apply(ctx context.Context, b *store.Bonus, txID, chargeID string, amount, bonus int64, rate, charges int) error {
-	now := m.deps.Clock.Now()
-	if err := m.store.Create(ctx, &store.BonusEntry{TransactionID: txID, ChargeID: chargeID, BonusID: b.ID, Amount: amount,
+func (s *service) apply(ctx context.Context, b *store.Bonus, txID, chargeID string, amount, bonus int64, rate, charges int) error {
+	now := s.deps.Clock.Now()
+	if err := s.store.Create(ctx, &store.BonusEntry{TransactionID: txID, ChargeID: chargeID, BonusID: b.ID, Amount: amount,
 		Bonus: bonus, RateBP: rate, CreatedAt: now}); err != nil {
 		return err
 	}
@@ -188,8 +188,8 @@ func (m *Module) apply(ctx context.Context, b *store.Bonus, txID, chargeID strin
 	b.Bonus += bonus
 	b.Charges += charges
 	b.UpdatedAt = now
-	if err := m.store.SaveBonus(ctx, b); err != nil {
+	if err := s.store.SaveBonus(ctx, b); err != nil {
 		return err
 	}
-	return m.store.AddPartnerBonus(ctx, b.PartnerID, bonus)
+	return s.store.AddPartnerBonus(ctx, b.PartnerID, bonus)
 }

@@ -18,10 +18,7 @@ import (
 	"marquee/platform/ids"
 	pmail "marquee/platform/mail"
 	"marquee/platform/money"
-
-	"marquee/platform/httpx"
-
-	"github.com/gin-gonic/gin"
+	"marquee/platform/retry"
 )
 
 // AuditExamPassed is the audit action of a user certified by passing the exam.
@@ -31,15 +28,18 @@ const AuditExamPassed = "partners.exam_passed"
 // result: promo), once per company ever (DESIGN §1.13).
 const ExamPromoValue = money.Cents(100_00)
 
-func (m *Module) certificate(ctx context.Context, userID string) (*Certificate, error) {
-	var c store.Certificate
-	if err := m.store.Conn(ctx).Where("user_id = ?", userID).Take(&c).Error; err != nil {
+func (s *service) certificate(ctx context.Context, userID string) (*Certificate, error) {
+	c, err := s.store.CertificateOf(ctx, userID)
+	if err != nil {
 		return nil, err
 	}
 	return &Certificate{Number: c.Number, IssuedOn: c.IssuedOn}, nil
 }
 
-func (m *Module) exam(ctx context.Context, userID string) (*ExamResponse, error) {
+// exam is the exam as the signed-in user takes it: the questions, and the user's attempts and
+// certificate.
+func (s *service) exam(ctx context.Context, me *auth.Principal) (*ExamResponse, error) {
+	userID := me.UserID
 	out := &ExamResponse{PassMark: PassMark, Questions: make([]ExamQuestion, len(questionBank))}
 	for i, q := range questionBank {
 		t := "single"
@@ -48,17 +48,17 @@ func (m *Module) exam(ctx context.Context, userID string) (*ExamResponse, error)
 		}
 		out.Questions[i] = ExamQuestion{ID: q.ID, Text: q.Text, OptionType: t, Points: q.Points, Options: q.Options}
 	}
-	u, err := m.deps.Identity.FindUserByID(ctx, userID)
+	u, err := s.deps.Identity.FindUserByID(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
 	// The certificate counts while the user's certification stands (an admin may remove it).
-	if c, err := m.certificate(ctx, userID); err == nil && u.Certified {
+	if c, err := s.certificate(ctx, userID); err == nil && u.Certified {
 		out.Certified, out.Certificate = true, c
 	} else if err != nil && !db.IsNotFound(err) {
 		return nil, apperr.Internal(err)
 	}
-	if out.AttemptsLeft, out.NextAttemptAt, err = m.attemptsLeft(ctx, userID); err != nil {
+	if out.AttemptsLeft, out.NextAttemptAt, err = s.attemptsLeft(ctx, userID); err != nil {
 		return nil, apperr.Internal(err)
 	}
 	return out, nil
@@ -79,7 +79,7 @@ func grade(sub ExamSubmission) ([]ExamQuestionResult, int, int, error) {
 	for _, a := range sub.Answers {
 		q, ok := byID[a.QuestionID]
 		if !ok || given[a.QuestionID] != nil {
-			return nil, 0, 0, apperr.Field("answers", fmt.Sprintf(MsgUnknownQuestion, truncate(a.QuestionID, 40)))
+			return nil, 0, 0, apperr.Field("answers", fmt.Sprintf(MsgUnknownQuestion, retry.Truncate(a.QuestionID, 40)))
 		}
 		if !q.Multiple && len(a.Answers) > 1 {
 			return nil, 0, 0, apperr.Field(q.ID, fmt.Sprintf(MsgSingleAnswer, q.ID))
@@ -90,7 +90,7 @@ func grade(sub ExamSubmission) ([]ExamQuestionResult, int, int, error) {
 		seen := map[string]bool{}
 		for _, o := range a.Answers {
 			if !hasOption(q, o) || seen[o] {
-				return nil, 0, 0, apperr.Field(q.ID, fmt.Sprintf(MsgUnknownOption, q.ID, truncate(o, 40)))
+				return nil, 0, 0, apperr.Field(q.ID, fmt.Sprintf(MsgUnknownOption, q.ID, retry.Truncate(o, 40)))
 			}
 			seen[o] = true
 		}
@@ -100,7 +100,7 @@ func grade(sub ExamSubmission) ([]ExamQuestionResult, int, int, error) {
 	points, maxPoints := 0, 0
 	for i, q := range questionBank {
 		if len(given[q.ID]) == 0 {
-			// The question's number, as the page shows it (issue 26 item 6); the field names its id.
+			// The question's number, as the page shows it; the field names its id.
 			return nil, 0, 0, apperr.Field(q.ID, fmt.Sprintf(MsgAnswerMissing, strconv.Itoa(i+1)))
 		}
 		maxPoints += q.Points
@@ -139,21 +139,14 @@ func sameSet(a, b []string) bool {
 	return true
 }
 
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
-}
-
 // ExamAttemptsPerDay is how many graded attempts a user has per business day (DESIGN §1.13).
 const ExamAttemptsPerDay = 3
 
 // attemptsLeft answers how many attempts the user has left today and, when none, the moment the
 // next business day starts (BUSINESS_TIMEZONE's midnight).
-func (m *Module) attemptsLeft(ctx context.Context, userID string) (int, *time.Time, error) {
-	today := m.today()
-	n, err := m.store.AttemptsOn(ctx, userID, today)
+func (s *service) attemptsLeft(ctx context.Context, userID string) (int, *time.Time, error) {
+	today := s.today()
+	n, err := s.store.AttemptsOn(ctx, userID, today)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -162,7 +155,7 @@ func (m *Module) attemptsLeft(ctx context.Context, userID string) (int, *time.Ti
 		return left, nil, nil
 	}
 	next := today.AddDays(1).Time() // the product's calendar date, as midnight in the business zone
-	loc := clock.Location(m.deps.Clock)
+	loc := clock.Location(s.deps.Clock)
 	at := time.Date(next.Year(), next.Month(), next.Day(), 0, 0, 0, 0, loc)
 	return 0, &at, nil
 }
@@ -174,13 +167,13 @@ func (m *Module) attemptsLeft(ctx context.Context, userID string) (int, *time.Ti
 // pass of the company's users gives the company its one exam reward (a $100 promo only it can
 // redeem), mailed to the user who passed. Passing after an admin removed the certification
 // certifies the user again.
-func (m *Module) submitExam(ctx context.Context, me *auth.Principal, sub ExamSubmission) (*ExamResult, error) {
+func (s *service) submitExam(ctx context.Context, me *auth.Principal, sub ExamSubmission) (*ExamResult, error) {
 	var out *ExamResult
-	err := db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
-		if err := db.LockForTx(ctx, m.store.DB(), "partners:exam:"+me.UserID); err != nil {
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if err := db.LockForTx(ctx, s.deps.DB, "partners:exam:"+me.UserID); err != nil {
 			return err
 		}
-		left, next, err := m.attemptsLeft(ctx, me.UserID)
+		left, next, err := s.attemptsLeft(ctx, me.UserID)
 		if err != nil {
 			return err
 		}
@@ -196,32 +189,32 @@ func (m *Module) submitExam(ctx context.Context, me *auth.Principal, sub ExamSub
 		// Questions stays empty on a failure: which answers were right is the answer key (B §4).
 		out = &ExamResult{Questions: []ExamQuestionResult{}, Points: points, MaxPoints: maxPoints, Score: score,
 			User: ExamUser{ID: me.UserID}, AttemptsLeft: left - 1}
-		now := m.deps.Clock.Now()
-		if err := m.store.Create(ctx, &store.ExamAttempt{ID: ids.New(), UserID: me.UserID, Day: m.today(), Score: score,
+		now := s.deps.Clock.Now()
+		if err := s.store.Create(ctx, &store.ExamAttempt{ID: ids.New(), UserID: me.UserID, Day: s.today(), Score: score,
 			Passed: score >= PassMark, CreatedAt: now}); err != nil {
 			return err
 		}
-		u, err := m.deps.Identity.FindUserByID(ctx, me.UserID)
+		u, err := s.deps.Identity.FindUserByID(ctx, me.UserID)
 		if err != nil {
 			return err
 		}
 		if score < PassMark {
 			out.Message = MsgExamFailed
 			if out.AttemptsLeft == 0 {
-				_, out.NextAttemptAt, err = m.attemptsLeft(ctx, me.UserID)
+				_, out.NextAttemptAt, err = s.attemptsLeft(ctx, me.UserID)
 			}
-			if c, cerr := m.certificate(ctx, me.UserID); cerr == nil && u.Certified {
+			if c, cerr := s.certificate(ctx, me.UserID); cerr == nil && u.Certified {
 				out.User.Certified, out.User.Certificate = true, c
 			}
 			return err
 		}
 		out.Success, out.Message, out.User.Certified, out.Questions = true, MsgExamPassed, true, results
-		cert, err := m.certify(ctx, u, score)
+		cert, err := s.certify(ctx, u, score)
 		if err != nil {
 			return err
 		}
 		out.User.Certificate = cert
-		out.Promo, err = m.reward(ctx, me)
+		out.Promo, err = s.reward(ctx, me)
 		return err
 	})
 	if err != nil {
@@ -233,33 +226,32 @@ func (m *Module) submitExam(ctx context.Context, me *auth.Principal, sub ExamSub
 // certify makes the user certified: a first pass issues the certificate; a pass after an admin
 // removed the certification sets the flag again and renews the certificate's date. Both are
 // audited in the transaction (the admin's own toggle is audited by identity).
-func (m *Module) certify(ctx context.Context, u *identity.User, score int) (*Certificate, error) {
-	today := m.today()
-	c, err := m.certificate(ctx, u.ID)
+func (s *service) certify(ctx context.Context, u *identity.User, score int) (*Certificate, error) {
+	today := s.today()
+	c, err := s.certificate(ctx, u.ID)
 	switch {
 	case err == nil && u.Certified:
 		return c, nil // already certified: nothing changes
 	case err == nil:
-		if err := m.store.Conn(ctx).Model(&store.Certificate{}).Where("user_id = ?", u.ID).
-			Updates(map[string]any{"issued_on": today, "score": score}).Error; err != nil {
+		if err := s.store.RenewCertificate(ctx, u.ID, map[string]any{"issued_on": today, "score": score}); err != nil {
 			return nil, err
 		}
 		c.IssuedOn = today
 	case db.IsNotFound(err):
 		tail := strings.ToUpper(strings.ReplaceAll(ids.New(), "-", "")[24:])
 		row := &store.Certificate{UserID: u.ID, CompanyID: u.Company.ID, Number: fmt.Sprintf("MQ-%d-%s", today.Time().Year(), tail),
-			IssuedOn: today, Score: score, CreatedAt: m.deps.Clock.Now()}
-		if err := m.store.Create(ctx, row); err != nil {
+			IssuedOn: today, Score: score, CreatedAt: s.deps.Clock.Now()}
+		if err := s.store.Create(ctx, row); err != nil {
 			return nil, err
 		}
 		c = &Certificate{Number: row.Number, IssuedOn: row.IssuedOn}
 	default:
 		return nil, err
 	}
-	if err := m.deps.Identity.SetCertified(ctx, u.ID, true); err != nil {
+	if err := s.deps.Identity.SetCertified(ctx, u.ID, true); err != nil {
 		return nil, err
 	}
-	if err := m.deps.Audit.Record(ctx, audit.Change{Action: AuditExamPassed, ObjectType: "user", ObjectID: u.ID,
+	if err := s.deps.Audit.Record(ctx, audit.Change{Action: AuditExamPassed, ObjectType: "user", ObjectID: u.ID,
 		Before: map[string]any{"certified": false}, After: map[string]any{"certified": true, "certificate": c.Number, "score": score}}); err != nil {
 		return nil, err
 	}
@@ -269,30 +261,30 @@ func (m *Module) certify(ctx context.Context, u *identity.User, score int) (*Cer
 // reward gives the company its one exam reward, the first time one of its users passes: a $100
 // promo that only this company can redeem (DESIGN §1.13), mailed to the user who passed. Later
 // passes, by anyone of the company, give nothing.
-func (m *Module) reward(ctx context.Context, me *auth.Principal) (*ExamPromo, error) {
-	if err := db.LockForTx(ctx, m.store.DB(), "partners:exam-reward:"+me.CompanyID); err != nil {
+func (s *service) reward(ctx context.Context, me *auth.Principal) (*ExamPromo, error) {
+	if err := db.LockForTx(ctx, s.deps.DB, "partners:exam-reward:"+me.CompanyID); err != nil {
 		return nil, err
 	}
-	if _, err := m.store.RewardOf(ctx, me.CompanyID); err == nil {
+	if _, err := s.store.RewardOf(ctx, me.CompanyID); err == nil {
 		return nil, nil
 	} else if !db.IsNotFound(err) {
 		return nil, err
 	}
 	tail := strings.ToUpper(strings.ReplaceAll(ids.New(), "-", "")[20:])
-	promo, err := m.deps.Billing.CreatePromo(ctx, billing.CreatePromoRequest{Code: "CERT-" + tail, Value: ExamPromoValue, MaxCount: 1,
+	promo, err := s.deps.Billing.CreatePromo(ctx, billing.CreatePromoRequest{Code: "CERT-" + tail, Value: ExamPromoValue, MaxCount: 1,
 		CompanyID: me.CompanyID})
 	if err != nil {
 		return nil, err
 	}
-	if err := m.store.Create(ctx, &store.ExamReward{CompanyID: me.CompanyID, UserID: me.UserID, PromoCode: promo.Code,
-		CreatedAt: m.deps.Clock.Now()}); err != nil {
+	if err := s.store.Create(ctx, &store.ExamReward{CompanyID: me.CompanyID, UserID: me.UserID, PromoCode: promo.Code,
+		CreatedAt: s.deps.Clock.Now()}); err != nil {
 		return nil, err
 	}
-	u, err := m.deps.Identity.FindUserByID(ctx, me.UserID)
+	u, err := s.deps.Identity.FindUserByID(ctx, me.UserID)
 	if err != nil {
 		return nil, err
 	}
-	if err := m.deps.Outbox.Enqueue(ctx, rewardMail(u.Local.Email, u.Company.Name, promo.Code, promo.Value)); err != nil {
+	if err := s.deps.Outbox.Enqueue(ctx, rewardMail(u.Local.Email, u.Company.Name, promo.Code, promo.Value)); err != nil {
 		return nil, err
 	}
 	return &ExamPromo{Code: promo.Code, Value: promo.Value}, nil
@@ -317,14 +309,14 @@ The Marquee team
 
 // unredeemedReward is the company's exam reward while its promo can still be redeemed (the hub
 // shows it until then).
-func (m *Module) unredeemedReward(ctx context.Context, companyID string) (*ExamPromo, error) {
-	r, err := m.store.RewardOf(ctx, companyID)
+func (s *service) unredeemedReward(ctx context.Context, companyID string) (*ExamPromo, error) {
+	r, err := s.store.RewardOf(ctx, companyID)
 	if db.IsNotFound(err) {
 		return nil, nil
 	} else if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	p, err := m.deps.Billing.FindPromo(ctx, r.PromoCode)
+	p, err := s.deps.Billing.FindPromo(ctx, r.PromoCode)
 	if apperr.CodeOf(err) == apperr.ENOTFOUND {
 		return nil, nil
 	} else if err != nil {
@@ -334,26 +326,4 @@ func (m *Module) unredeemedReward(ctx context.Context, companyID string) (*ExamP
 		return nil, nil
 	}
 	return &ExamPromo{Code: p.Code, Value: p.Value}, nil
-}
-
-func (m *Module) examHandler(c *gin.Context) error {
-	out, err := m.exam(c, auth.Current(c).UserID)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) submitExamHandler(c *gin.Context) error {
-	var sub ExamSubmission
-	if err := m.bind(c, &sub); err != nil {
-		return err
-	}
-	out, err := m.submitExam(c, auth.Current(c), sub)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
 }

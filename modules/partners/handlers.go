@@ -7,46 +7,45 @@ import (
 	"marquee/modules/partners/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
+	"marquee/platform/authz"
 	"marquee/platform/httpx"
 	"marquee/platform/pagination"
+	"marquee/platform/server"
 )
 
-func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }
+// routes is every route of the module (B §7 "Special", POST /users/ambassador/invite, PUT
+// /users/ambassador). The hub and the bonus lists are open to any regular user and answer 403 to
+// a company that is not a partner (both partner kinds share them; a rule names one role).
+func (m *Module) routes() server.RouteTable {
+	limit := m.deps.MaxJSONBytes
+	return server.RouteTable{
+		server.POST("/users/ambassador/invite", authz.Ambassador, httpx.CallBody(limit, m.svc.invite)).Doc("Invite a partner", InviteRequest{}, InviteResponse{}),
+		server.PUT("/users/ambassador", authz.Ambassador, m.updateAmbassadorHandler).Doc("Update the partner's profile", UpdateProfileRequest{}, HubResponse{}),
+		server.PUT("/api/special/ambassador/invite/:id", authz.Ambassador, httpx.CallID(m.svc.resend)).Doc("Accept a partner invitation", nil, MessageResponse{}),
+		server.GET("/api/special/", authz.SuperAdmin, m.specialUsersHandler).Doc("The partners", nil, pagination.Page[*SpecialUser]{}).Params(nil, &specialSpec),
+		server.GET("/api/special/flags", authz.SuperAdmin, httpx.Call(m.svc.flaggedCharges)).Doc("The charges held for review: paid with a card the partner's company saved (super admin)", nil, []*FlaggedCharge{}),
+		server.GET("/api/special/hub", authz.User, m.hubHandler).Doc("The partner's hub", nil, HubResponse{}),
+		server.PUT("/api/special/hub/:userId", authz.User, m.updateHubHandler).Doc("Update a partner's hub (admin)", UpdateProfileRequest{}, HubResponse{}),
+		server.GET("/api/special/stats", authz.User, m.statsHandler).Doc("The partner's monthly figures", nil, []MonthlyStat{}).Params(YearQuery{}, nil),
+		server.GET("/api/special/invite", authz.Member, m.linkedHandler).Doc("The partner's linked companies", nil, []*LinkedCompany{}).Params(CompanyQuery{}, nil),
+		server.GET("/api/special/bonus", authz.User, m.ownBonusHandler).Doc("The partner's bonuses", nil, []BonusRow{}).Params(BonusQuery{}, nil),
+		server.GET("/api/special/:companyId/bonus", authz.Member, m.bonusHandler).Doc("A linked company's bonuses", nil, []BonusRow{}).Params(BonusQuery{}, nil),
+		server.GET("/api/special/codes", authz.User, m.codesHandler).Doc("The partner's code redemptions", nil, pagination.Page[*CodeRedemption]{}).Params(YearQuery{}, &codesSpec),
+		server.GET("/api/special/campaigns", authz.User, m.campaignsHandler).Doc("The partner's linked campaigns", nil, pagination.Page[*LinkedCampaign]{}).Params(YearQuery{}, &campaignsSpec),
+		server.GET("/api/special/certified/exam", authz.Certified, httpx.Call(m.svc.exam)).Doc("The certification exam", nil, ExamResponse{}),
+		server.PUT("/api/special/certified/exam", authz.Certified, httpx.CallBody(limit, m.svc.submitExam)).Doc("Submit the certification exam", ExamSubmission{}, ExamResult{}),
+	}
+}
 
 // me is the caller's partner row; a company that is not a partner answers 403.
 func (m *Module) me(c *gin.Context) (*auth.Principal, *store.Partner, error) {
 	p := auth.Current(c)
-	partner, err := m.partnerOf(c, p.CompanyID, p.CompanyType)
+	partner, err := m.svc.partnerOf(c, p.CompanyID, p.CompanyType)
 	return p, partner, err
 }
 
-func (m *Module) inviteHandler(c *gin.Context) error {
-	var req InviteRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	out, err := m.invite(c, auth.Current(c), req)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, InviteResponse{Success: true, Message: MsgInvited, Client: out})
-	return nil
-}
-
-func (m *Module) resendHandler(c *gin.Context) error {
-	if err := m.resend(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgInviteResent})
-	return nil
-}
-
 func (m *Module) updateAmbassadorHandler(c *gin.Context) error {
-	var req UpdateProfileRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	return m.saveProfile(c, req)
+	return m.saveProfile(c)
 }
 
 // updateHubHandler is PUT /api/special/hub/{userId}: the caller's own hub only; another user's id
@@ -55,29 +54,30 @@ func (m *Module) updateHubHandler(c *gin.Context) error {
 	if c.Param("userId") != auth.Current(c).UserID {
 		return apperr.NotFound(identity.MsgUserNotFound)
 	}
-	var req UpdateProfileRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	return m.saveProfile(c, req)
+	return m.saveProfile(c)
 }
 
-func (m *Module) saveProfile(c *gin.Context, req UpdateProfileRequest) error {
+// saveProfile reads the profile update of the body, applies it and answers the hub.
+func (m *Module) saveProfile(c *gin.Context) error {
+	var req UpdateProfileRequest
+	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
+		return err
+	}
 	me, partner, err := m.me(c)
 	if err != nil {
 		return err
 	}
-	if err := m.updateProfile(c, partner, req); err != nil {
+	if err := m.svc.updateProfile(c, partner, req); err != nil {
 		return err
 	}
-	if partner, err = m.store.PartnerByID(c, partner.ID); err != nil {
+	if partner, err = m.svc.store.PartnerByID(c, partner.ID); err != nil {
 		return apperr.Internal(err)
 	}
-	prof, err := m.profile(c, partner, me.UserID)
+	prof, err := m.svc.profile(c, partner, me.UserID)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, HubResponse{Success: true, Message: MsgHubUpdated, Profile: prof})
+	httpx.Answer(c, HubResponse{Success: true, Message: MsgHubUpdated, Profile: prof})
 	return nil
 }
 
@@ -86,11 +86,11 @@ func (m *Module) hubHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	prof, err := m.profile(c, partner, me.UserID)
+	prof, err := m.svc.profile(c, partner, me.UserID)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, HubResponse{Success: true, Profile: prof})
+	httpx.Answer(c, HubResponse{Success: true, Profile: prof})
 	return nil
 }
 
@@ -99,15 +99,15 @@ func (m *Module) statsHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	year, err := m.parseYear(c.Query("year"), false)
+	year, err := m.svc.parseYear(c.Query("year"), false)
 	if err != nil {
 		return err
 	}
-	out, err := m.stats(c, partner.ID, year)
+	out, err := m.svc.stats(c, partner.ID, year)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, out)
+	httpx.Answer(c, out)
 	return nil
 }
 
@@ -116,11 +116,11 @@ func (m *Module) specialUsersHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := m.specialUsers(c, p)
+	out, err := m.svc.specialUsers(c, p)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, out)
+	httpx.Answer(c, out)
 	return nil
 }
 
@@ -130,7 +130,7 @@ func (m *Module) specialUsersHandler(c *gin.Context) error {
 func (m *Module) partnerFor(c *gin.Context, named string) (*store.Partner, error) {
 	me := auth.Current(c)
 	if me.Role == identity.RoleAdmin || me.Role == identity.RoleSuperAdmin {
-		p, err := m.store.PartnerByID(c, named)
+		p, err := m.svc.store.PartnerByID(c, named)
 		if err != nil || !isPartnerType(p.Type) {
 			return nil, apperr.NotFound(MsgPartnerMissing)
 		}
@@ -139,7 +139,7 @@ func (m *Module) partnerFor(c *gin.Context, named string) (*store.Partner, error
 	if named != "" && named != me.CompanyID {
 		return nil, apperr.NotFound(MsgPartnerMissing)
 	}
-	return m.partnerOf(c, me.CompanyID, me.CompanyType)
+	return m.svc.partnerOf(c, me.CompanyID, me.CompanyType)
 }
 
 func (m *Module) linkedHandler(c *gin.Context) error {
@@ -147,11 +147,11 @@ func (m *Module) linkedHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := m.linkedCompanies(c, p.ID)
+	out, err := m.svc.linkedCompanies(c, p.ID)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, out)
+	httpx.Answer(c, out)
 	return nil
 }
 
@@ -160,12 +160,7 @@ func (m *Module) bonusHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := m.bonusList(c, p.ID, c.Query("type"))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
+	return m.answerBonusList(c, p)
 }
 
 func (m *Module) ownBonusHandler(c *gin.Context) error {
@@ -173,61 +168,58 @@ func (m *Module) ownBonusHandler(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := m.bonusList(c, partner.ID, c.Query("type"))
+	return m.answerBonusList(c, partner)
+}
+
+// answerBonusList answers the partner's bonuses grouped as ?type= asks.
+func (m *Module) answerBonusList(c *gin.Context, p *store.Partner) error {
+	out, err := m.svc.bonusList(c, p.ID, c.Query("type"))
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, out)
+	httpx.Answer(c, out)
 	return nil
 }
 
-func (m *Module) codesHandler(c *gin.Context) error {
+// yearPage reads the caller's partner row, ?year= (empty or "all": all time) and the page.
+func (m *Module) yearPage(c *gin.Context, spec pagination.Spec) (*store.Partner, int, pagination.Params, error) {
 	_, partner, err := m.me(c)
 	if err != nil {
-		return err
+		return nil, 0, pagination.Params{}, err
 	}
-	year, err := m.parseYear(c.Query("year"), true)
+	year, err := m.svc.parseYear(c.Query("year"), true)
+	if err != nil {
+		return nil, 0, pagination.Params{}, err
+	}
+	p, err := pagination.Parse(c, spec)
+	if err != nil {
+		return nil, 0, pagination.Params{}, err
+	}
+	return partner, year, p, nil
+}
+
+func (m *Module) codesHandler(c *gin.Context) error {
+	partner, year, p, err := m.yearPage(c, codesSpec)
 	if err != nil {
 		return err
 	}
-	p, err := pagination.Parse(c, codesSpec)
+	out, err := m.svc.codes(c, partner.ID, year, p)
 	if err != nil {
 		return err
 	}
-	out, err := m.codes(c, partner.ID, year, p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
+	httpx.Answer(c, out)
 	return nil
 }
 
 func (m *Module) campaignsHandler(c *gin.Context) error {
-	_, partner, err := m.me(c)
+	partner, year, p, err := m.yearPage(c, campaignsSpec)
 	if err != nil {
 		return err
 	}
-	year, err := m.parseYear(c.Query("year"), true)
+	out, err := m.svc.linkedCampaigns(c, partner.ID, year, p)
 	if err != nil {
 		return err
 	}
-	p, err := pagination.Parse(c, campaignsSpec)
-	if err != nil {
-		return err
-	}
-	out, err := m.linkedCampaigns(c, partner.ID, year, p)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) flagsHandler(c *gin.Context) error {
-	out, err := m.flaggedCharges(c)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
+	httpx.Answer(c, out)
 	return nil
 }

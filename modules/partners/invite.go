@@ -31,9 +31,19 @@ func splitName(full string) (string, string, error) {
 	return words[0], strings.Join(words[1:], " "), nil
 }
 
-// invite creates the client's company and user, links the company to the ambassador and mails the
-// single-use /access link, all in one transaction: a refusal anywhere leaves nothing behind.
-func (m *Module) invite(ctx context.Context, me *auth.Principal, req InviteRequest) (*LinkedCompany, error) {
+// invite is POST /users/ambassador/invite (inviteClient).
+func (s *service) invite(ctx context.Context, me *auth.Principal, req InviteRequest) (InviteResponse, error) {
+	out, err := s.inviteClient(ctx, me, req)
+	if err != nil {
+		return InviteResponse{}, err
+	}
+	return InviteResponse{Success: true, Message: MsgInvited, Client: out}, nil
+}
+
+// inviteClient creates the client's company and user, links the company to the ambassador and
+// mails the single-use /access link, all in one transaction: a refusal anywhere leaves nothing
+// behind.
+func (s *service) inviteClient(ctx context.Context, me *auth.Principal, req InviteRequest) (*LinkedCompany, error) {
 	if me.CompanyType != identity.CompanyAmbassador {
 		return nil, apperr.New(apperr.EFORBIDDEN, MsgNotAmbassador)
 	}
@@ -52,25 +62,25 @@ func (m *Module) invite(ctx context.Context, me *auth.Principal, req InviteReque
 	if len(company) > MaxCompanyName {
 		return nil, apperr.Field("company", MsgCompanyName)
 	}
-	if _, err := m.deps.Identity.FindUserByEmail(ctx, email); err == nil {
+	if _, err := s.deps.Identity.FindUserByEmail(ctx, email); err == nil {
 		return nil, apperr.Field("email", identity.MsgEmailTaken)
 	} else if apperr.CodeOf(err) != apperr.ENOTFOUND {
 		return nil, err
 	}
-	partner, err := m.partnerOf(ctx, me.CompanyID, me.CompanyType)
+	partner, err := s.partnerOf(ctx, me.CompanyID, me.CompanyType)
 	if err != nil {
 		return nil, err
 	}
-	if err := m.checkInviteLimits(ctx, me.CompanyID, email); err != nil {
+	if err := s.checkInviteLimits(ctx, me.CompanyID, email); err != nil {
 		return nil, err
 	}
-	inviter, err := m.deps.Identity.FindUserByID(ctx, me.UserID)
+	inviter, err := s.deps.Identity.FindUserByID(ctx, me.UserID)
 	if err != nil {
 		return nil, err
 	}
 	var out *LinkedCompany
-	err = db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
-		u, link, err := m.deps.Identity.CreateUser(ctx, identity.CreateUserRequest{Email: email, FirstName: first, LastName: last,
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		u, link, err := s.deps.Identity.CreateUser(ctx, identity.CreateUserRequest{Email: email, FirstName: first, LastName: last,
 			Role: identity.RoleUser, CompanyName: company, CompanyType: identity.CompanyStandard})
 		if err != nil {
 			if apperr.CodeOf(err) == apperr.ECONFLICT {
@@ -78,7 +88,7 @@ func (m *Module) invite(ctx context.Context, me *auth.Principal, req InviteReque
 			}
 			return err
 		}
-		c, err := m.deps.Identity.FindCompanyByID(ctx, u.Company.ID)
+		c, err := s.deps.Identity.FindCompanyByID(ctx, u.Company.ID)
 		if err != nil {
 			return err
 		}
@@ -86,7 +96,7 @@ func (m *Module) invite(ctx context.Context, me *auth.Principal, req InviteReque
 			// CreateUser joined an existing company of that name: an ambassador cannot add users to it.
 			return apperr.Field("company", identity.MsgCompanyTaken)
 		}
-		l, created, err := m.link(ctx, partner.ID, c.ID, SourceInvite, u.ID)
+		l, created, err := s.link(ctx, partner.ID, c.ID, SourceInvite, u.ID)
 		if err != nil {
 			return err
 		}
@@ -94,10 +104,10 @@ func (m *Module) invite(ctx context.Context, me *auth.Principal, req InviteReque
 			return apperr.Field("company", identity.MsgCompanyTaken)
 		}
 		// The link stands even when its email cannot be queued; a resend mails it again (DESIGN §1.14).
-		db.Notify(ctx, m.store.DB(), "mail: client invitation", func(ctx context.Context) error {
-			return m.deps.Outbox.Enqueue(ctx, clientInviteMail(email, fullName(inviter), inviter.Company.Name, link))
+		db.Notify(ctx, s.deps.DB, "mail: client invitation", func(ctx context.Context) error {
+			return s.deps.Outbox.Enqueue(ctx, clientInviteMail(email, fullName(inviter), inviter.Company.Name, link))
 		})
-		out = m.linkDTO(l, u.Local.Status)
+		out = s.linkDTO(l, u.Local.Status)
 		out.CompanyName, out.Email, out.FullName = c.Name, u.Local.Email, first+" "+last
 		return nil
 	})
@@ -107,49 +117,57 @@ func (m *Module) invite(ctx context.Context, me *auth.Principal, req InviteReque
 	return out, nil
 }
 
-// resend mails a fresh /access link to the client an ambassador invited; another partner's
+// resend is PUT /api/special/ambassador/invite/{id} (resendLink).
+func (s *service) resend(ctx context.Context, me *auth.Principal, linkID string) (MessageResponse, error) {
+	if err := s.resendLink(ctx, me, linkID); err != nil {
+		return MessageResponse{}, err
+	}
+	return MessageResponse{Success: true, Message: MsgInviteResent}, nil
+}
+
+// resendLink mails a fresh /access link to the client an ambassador invited; another partner's
 // invitation answers 404.
-func (m *Module) resend(ctx context.Context, me *auth.Principal, linkID string) error {
-	l, err := m.ownLink(ctx, me.CompanyID, linkID)
+func (s *service) resendLink(ctx context.Context, me *auth.Principal, linkID string) error {
+	l, err := s.ownLink(ctx, me.CompanyID, linkID)
 	if err != nil {
 		return err
 	}
 	if l.InvitedUserID == "" {
 		return apperr.NotFound(MsgLinkNotFound)
 	}
-	inviter, err := m.deps.Identity.FindUserByID(ctx, me.UserID)
+	inviter, err := s.deps.Identity.FindUserByID(ctx, me.UserID)
 	if err != nil {
 		return err
 	}
-	u, err := m.deps.Identity.FindUserByID(ctx, l.InvitedUserID)
+	u, err := s.deps.Identity.FindUserByID(ctx, l.InvitedUserID)
 	if err != nil {
 		return err
 	}
-	if err := m.checkInviteLimits(ctx, me.CompanyID, u.Local.Email); err != nil {
+	if err := s.checkInviteLimits(ctx, me.CompanyID, u.Local.Email); err != nil {
 		return err
 	}
-	return db.Transact(ctx, m.store.DB(), func(ctx context.Context) error {
-		link, err := m.deps.Identity.NewAccessLink(ctx, u.ID)
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		link, err := s.deps.Identity.NewAccessLink(ctx, u.ID)
 		if err != nil {
 			return err
 		}
-		return m.deps.Outbox.Enqueue(ctx, clientInviteMail(u.Local.Email, fullName(inviter), inviter.Company.Name, link))
+		return s.deps.Outbox.Enqueue(ctx, clientInviteMail(u.Local.Email, fullName(inviter), inviter.Company.Name, link))
 	})
 }
 
 // checkInviteLimits counts an invitation or a resend against the partner company's limit and the
-// recipient's (issue 24 §2: 100 invitations went out in 5 calls, and one address was mailed 21
+// recipient's (without them, 100 invitations went out in 5 calls, and one address was mailed 21
 // times). Each refusal has its own message; both are 429.
-func (m *Module) checkInviteLimits(ctx context.Context, companyID, email string) error {
-	if err := ratelimit.Check(ctx, m.inviteCompany, MsgTooManyInvites, companyID); err != nil {
+func (s *service) checkInviteLimits(ctx context.Context, companyID, email string) error {
+	if err := ratelimit.Check(ctx, s.inviteCompany, MsgTooManyInvites, companyID); err != nil {
 		return err
 	}
-	return ratelimit.Check(ctx, m.inviteRecipient, MsgTooManyInvitesTo, strings.ToLower(email))
+	return ratelimit.Check(ctx, s.inviteRecipient, MsgTooManyInvitesTo, strings.ToLower(email))
 }
 
 // ownLink returns the partner's link; another partner's, or an unknown one, answers 404.
-func (m *Module) ownLink(ctx context.Context, partnerID, linkID string) (*store.Link, error) {
-	l, err := m.store.LinkByID(ctx, linkID)
+func (s *service) ownLink(ctx context.Context, partnerID, linkID string) (*store.Link, error) {
+	l, err := s.store.LinkByID(ctx, linkID)
 	if err != nil {
 		return nil, db.Translate(err, MsgLinkNotFound, "") // an outage is not a 404
 	}
@@ -164,7 +182,7 @@ func fullName(u *identity.User) string {
 }
 
 func clientInviteMail(to, inviter, partnerCompany, link string) pmail.Message {
-	// A self-registered partner user may have no name (issue 26 item 13): the company alone then
+	// A self-registered partner user may have no name: the company alone then
 	// invites, not "Northwind Outdoor of Northwind Outdoor".
 	from := partnerCompany
 	if inviter != "" {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestMailsAreMultipart: the client invitation is multipart/alternative, parsed strictly, its
-// link the HTML part's button (issue 25 §5).
+// link the HTML part's button.
 func TestMailsAreMultipart(t *testing.T) {
 	link := "https://ads.example.com/access?token=abc"
 	m := testkit.ParseMail(t, testkit.RenderMail(t, clientInviteMail("ana@example.com", "Bo Lee", "Partner Co", link)), "https://ads.example.com")

@@ -15,7 +15,8 @@ import (
 	"marquee/platform/testkit"
 )
 
-// Issue 24 §1: each reproduction of "The partner program's money", through HTTP.
+// The partner program's money rules, each through HTTP: one referral credit per card, per-charge
+// bonus cents, flagged self-paid charges.
 
 func (f *fixture) code(companyID string) string {
 	f.t.Helper()
@@ -326,7 +327,7 @@ func TestBonusIsPerChargeCents(t *testing.T) {
 		f := start(t, dialect)
 		f.linkAdvertiser()
 		for range 3 {
-			if err := f.m.onChargeSettled(t.Context(), settled(f, ids.New(), "tiny", 5)); err != nil {
+			if err := f.m.svc.onChargeSettled(t.Context(), settled(f, ids.New(), "tiny", 5)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -338,7 +339,7 @@ func TestBonusIsPerChargeCents(t *testing.T) {
 	})
 }
 
-// Issue 24 §2 "Invitation limits": partner invitations and resends, per company and per recipient.
+// Invitation limits: partner invitations and resends, per company and per recipient.
 func TestInvitationLimits(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		f := start(t, dialect)
@@ -369,7 +370,7 @@ func TestInvitationLimits(t *testing.T) {
 }
 
 // A self-registered partner user has no name: the client's invitation names the partner company
-// once, not "Northwind Outdoor of Northwind Outdoor" (issue 26 item 13).
+// once, not "Northwind Outdoor of Northwind Outdoor".
 func TestClientInvitationWithoutTheInvitersName(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		f := start(t, dialect)

@@ -42,6 +42,11 @@ func start(t *testing.T, dialect string) *fixture {
 	s := testkit.Start(t, dialect, server.Compose(Component))
 	f := &fixture{t: t, s: s, m: testkit.ModuleOf[*Module](t, s), ids: testkit.ModuleOf[*identity.Module](t, s).Service(),
 		bill: testkit.ModuleOf[*billing.Module](t, s).Service()}
+	// The hooks cmd/marquee's wireHooks hands identity and billing.
+	id, bill := testkit.ModuleOf[*identity.Module](t, s), testkit.ModuleOf[*billing.Module](t, s)
+	id.SetCreditReader(bill.Service())
+	id.SetBillingReader(bill.BillingReader())
+	bill.SetRedeemHook(f.m)
 	var ambU, certU *identity.User
 	f.amb, ambU = f.user("amy@partners.test", "Amy Ambassadors", identity.RoleUser)
 	f.cert, certU = f.user("carl@partners.test", "Certified Media", identity.RoleUser)
@@ -86,7 +91,7 @@ func (f *fixture) dispatch() {
 func (f *fixture) partner(id string) store.Partner {
 	f.t.Helper()
 	var p store.Partner
-	if err := f.m.store.Conn(f.t.Context()).Where("id = ?", id).Take(&p).Error; err != nil {
+	if err := f.s.Kernel.DB.WithContext(f.t.Context()).Where("id = ?", id).Take(&p).Error; err != nil {
 		f.t.Fatal(err)
 	}
 	return p
@@ -132,7 +137,7 @@ func TestInvite(t *testing.T) {
 		f := start(t, dialect)
 		users, links := f.count("identity_users"), f.count("partners_links")
 
-		// Bad input: nothing created (B §5, issue 14 "Bad input").
+		// Bad input: nothing created (B §5).
 		if e := errBody(t, f.amb.Post("/users/ambassador/invite", InviteRequest{FullName: "  ", Email: "new@client.test"}), 400); e.Message != MsgFullName || e.Errors["full_name"] != MsgFullName {
 			t.Errorf("no name = %+v", e)
 		}
@@ -234,7 +239,7 @@ func TestReferralCode(t *testing.T) {
 		if e := errBody(t, f.adv.Post("/api/promo/", billing.RedeemPromoRequest{Code: certHub.Profile.PromoCode}), 409); !strings.HasPrefix(e.Message, "Your company is already linked to a partner until") {
 			t.Fatalf("second redeem = %+v", e)
 		}
-		l, err := f.m.FindLink(t.Context(), f.advCo)
+		l, err := f.m.svc.FindLink(t.Context(), f.advCo)
 		if err != nil || l.Source != SourceReferral {
 			t.Fatalf("link = %+v, %v", l, err)
 		}
@@ -258,11 +263,11 @@ func TestReferralCode(t *testing.T) {
 		f.amb.Get("/api/special/codes?sort=nope").Expect(t, 400)
 		f.amb.Get("/api/special/codes?page_size=7").Expect(t, 400)
 		f.amb.Get("/api/special/campaigns?year="+fmt.Sprint(testkit.StartTime.Year()+1)).Expect(t, 400)
-		// A partner redeeming its own code is refused (issue 24 §1).
+		// A partner redeeming its own code is refused.
 		if e := errBody(t, f.amb.Post("/api/promo/", billing.RedeemPromoRequest{Code: hub.Profile.PromoCode}), 403); e.Message != MsgReferralOwnCode {
 			t.Errorf("own code = %+v", e)
 		}
-		if _, err := f.m.FindLink(t.Context(), f.ambCo); err == nil {
+		if _, err := f.m.svc.FindLink(t.Context(), f.ambCo); err == nil {
 			t.Error("a partner linked to itself")
 		}
 	})
@@ -271,7 +276,7 @@ func TestReferralCode(t *testing.T) {
 func (f *fixture) upgradeAgain(companyID string) {
 	f.t.Helper()
 	payload, _ := json.Marshal(identity.CompanyTypeChanged{CompanyID: companyID, From: identity.CompanyStandard, To: identity.CompanyAmbassador})
-	if err := f.m.onCompanyTypeChanged(f.t.Context(), events.Event{ID: ids.New(), Name: identity.EventCompanyTypeChanged, Payload: payload, CreatedAt: f.s.Clock.Now()}); err != nil {
+	if err := f.m.svc.onCompanyTypeChanged(f.t.Context(), events.Event{ID: ids.New(), Name: identity.EventCompanyTypeChanged, Payload: payload, CreatedAt: f.s.Clock.Now()}); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -371,15 +376,15 @@ func TestEventReplay(t *testing.T) {
 		charge := settled(f, ids.New(), "camp", 999_99)
 		refund := refunded(f, ids.New(), charge, 333_33)
 		for range 3 {
-			if err := f.m.onChargeSettled(t.Context(), charge); err != nil {
+			if err := f.m.svc.onChargeSettled(t.Context(), charge); err != nil {
 				t.Fatal(err)
 			}
-			if err := f.m.onChargeRefunded(t.Context(), refund); err != nil {
+			if err := f.m.svc.onChargeRefunded(t.Context(), refund); err != nil {
 				t.Fatal(err)
 			}
 		}
 		var b store.Bonus
-		f.m.store.Conn(t.Context()).Take(&b)
+		f.s.Kernel.DB.WithContext(t.Context()).Take(&b)
 		if b.Billed != 666_66 || b.Bonus != 66_67 || b.Charges != 1 || f.partner(f.ambCo).TotalBonus != 66_67 {
 			t.Fatalf("after replays: %+v", b)
 		}
@@ -403,7 +408,7 @@ func TestLinkExpiryBoundary(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		f := start(t, dialect)
 		f.linkAdvertiser()
-		l, _ := f.m.FindLink(t.Context(), f.advCo)
+		l, _ := f.m.svc.FindLink(t.Context(), f.advCo)
 		if l.Linked.Expiration.String() != "2027-11-21" {
 			t.Fatalf("expiration = %s", l.Linked.Expiration)
 		}
@@ -411,23 +416,23 @@ func TestLinkExpiryBoundary(t *testing.T) {
 		ny, _ := time.LoadLocation("America/New_York")
 		f.s.Clock.Set(time.Date(2027, 11, 21, 23, 59, 0, 0, ny))
 		last := settled(f, ids.New(), "last-day", 100_00)
-		if err := f.m.onChargeSettled(t.Context(), last); err != nil {
+		if err := f.m.svc.onChargeSettled(t.Context(), last); err != nil {
 			t.Fatal(err)
 		}
 		f.s.Clock.Set(time.Date(2027, 11, 22, 0, 0, 0, 0, ny))
-		if err := f.m.onChargeSettled(t.Context(), settled(f, ids.New(), "day-after", 100_00)); err != nil {
+		if err := f.m.svc.onChargeSettled(t.Context(), settled(f, ids.New(), "day-after", 100_00)); err != nil {
 			t.Fatal(err)
 		}
 		var rows []store.Bonus
-		f.m.store.Conn(t.Context()).Find(&rows)
+		f.s.Kernel.DB.WithContext(t.Context()).Find(&rows)
 		if len(rows) != 1 || rows[0].CampaignRef != "last-day" || rows[0].Bonus != 10_00 {
 			t.Fatalf("bonuses = %+v", rows)
 		}
 		// A refund after the link expired still reverses the share its charge earned.
-		if err := f.m.onChargeRefunded(t.Context(), refunded(f, ids.New(), last, 40_00)); err != nil {
+		if err := f.m.svc.onChargeRefunded(t.Context(), refunded(f, ids.New(), last, 40_00)); err != nil {
 			t.Fatal(err)
 		}
-		f.m.store.Conn(t.Context()).Find(&rows)
+		f.s.Kernel.DB.WithContext(t.Context()).Find(&rows)
 		if rows[0].Billed != 60_00 || rows[0].Bonus != 6_00 {
 			t.Fatalf("after the refund = %+v", rows[0])
 		}
@@ -462,7 +467,7 @@ func TestBonusProperty(t *testing.T) {
 				amt := int64(1 + rng.IntN(500_000))
 				c := &charge{ev: settled(f, ids.New(), campaign, money.Cents(amt)), left: amt}
 				charges = append(charges, c)
-				if err := f.m.onChargeSettled(t.Context(), c.ev); err != nil {
+				if err := f.m.svc.onChargeSettled(t.Context(), c.ev); err != nil {
 					t.Fatal(err)
 				}
 				continue
@@ -473,7 +478,7 @@ func TestBonusProperty(t *testing.T) {
 			}
 			amt := 1 + rng.Int64N(c.left)
 			c.left -= amt
-			if err := f.m.onChargeRefunded(t.Context(), refunded(f, fmt.Sprintf("refund-%d", i), c.ev, money.Cents(amt))); err != nil {
+			if err := f.m.svc.onChargeRefunded(t.Context(), refunded(f, fmt.Sprintf("refund-%d", i), c.ev, money.Cents(amt))); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -485,7 +490,7 @@ func TestBonusProperty(t *testing.T) {
 			bonus[fmt.Sprintf("%s/%d/%d", p.CampaignRef, t.Year(), t.Month())] += (c.left*1000 + 5000) / 10000
 		}
 		var rows []store.Bonus
-		f.m.store.Conn(t.Context()).Find(&rows)
+		f.s.Kernel.DB.WithContext(t.Context()).Find(&rows)
 		var sum int64
 		for _, r := range rows {
 			key := fmt.Sprintf("%s/%d/%d", r.CampaignRef, r.Year, r.Month)
@@ -555,7 +560,7 @@ func TestExam(t *testing.T) {
 		f.amb.Get("/api/special/certified/exam").Expect(t, 403)
 
 		missing := allAnswers(true)[1:]
-		// The question's number, as the page shows it; the field names the question (issue 26).
+		// The question's number, as the page shows it; the field names the question.
 		if e := errBody(t, f.cert.Put("/api/special/certified/exam", ExamSubmission{Answers: missing}), 400); e.Message != "You must answer the question 1!" || e.Errors["q1"] == "" {
 			t.Errorf("missing = %+v", e)
 		}

@@ -19,7 +19,7 @@ import (
 // TestProgramProperty runs random sequences of the whole partner program through HTTP (sign-ups,
 // invitations, redemptions, cards, charges, refunds, admin certifications, exam attempts) against
 // a model of the rules of DESIGN §1.13, on both databases, and checks after every step that the
-// server answered what the model expects and, at the end, the four invariants of issue 24 §1:
+// server answered what the model expects and, at the end, the four invariants of the partner program's money:
 //
 //  1. no company's credit grows without a recorded grant;
 //  2. no partner earns on a charge from its own card;
@@ -261,7 +261,7 @@ func (p *program) adminCertify(rng *rand.Rand) {
 func (p *program) exam(rng *rand.Rand, pass bool) {
 	users := p.usersOf[p.f.certCo]
 	u := users[rng.IntN(len(users))]
-	day := p.f.m.today().String()
+	day := p.f.m.svc.today().String()
 	want := 200
 	if p.attempts[u+day] >= ExamAttemptsPerDay {
 		want = 429
@@ -373,7 +373,7 @@ func (p *program) check() {
 		p.failf("%d companies redeemed a second partner's code", doubles)
 	}
 	for _, c := range p.companies {
-		l, err := p.f.m.FindLink(ctx, c.id)
+		l, err := p.f.m.svc.FindLink(ctx, c.id)
 		switch {
 		case c.linkedTo == "" && err == nil:
 			p.failf("company %s linked to %s, model says none", c.id, l.CompanyID)

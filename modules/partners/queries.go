@@ -7,11 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"gorm.io/gorm"
-
 	"marquee/modules/identity"
 	"marquee/modules/partners/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/auth"
 	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/money"
@@ -20,8 +19,8 @@ import (
 
 // parseYear reads ?year= (B §9: from 2018 to the current year). Empty answers 0 (all time) when
 // allowAll, else the current year.
-func (m *Module) parseYear(raw string, allowAll bool) (int, error) {
-	now := m.deps.Clock.Now().In(clock.Location(m.deps.Clock)).Year()
+func (s *service) parseYear(raw string, allowAll bool) (int, error) {
+	now := s.deps.Clock.Now().In(clock.Location(s.deps.Clock)).Year()
 	raw = strings.TrimSpace(raw)
 	if raw == "" || (allowAll && strings.EqualFold(raw, "all")) {
 		if allowAll {
@@ -37,27 +36,27 @@ func (m *Module) parseYear(raw string, allowAll bool) (int, error) {
 }
 
 // profile is the partner's hub profile, with its first user (the company's owner) or the caller.
-func (m *Module) profile(ctx context.Context, p *store.Partner, userID string) (*Profile, error) {
+func (s *service) profile(ctx context.Context, p *store.Partner, userID string) (*Profile, error) {
 	var u *identity.User
 	var err error
 	if userID != "" {
-		u, err = m.deps.Identity.FindUserByID(ctx, userID)
+		u, err = s.deps.Identity.FindUserByID(ctx, userID)
 	} else {
 		var first map[string]*identity.User
-		first, err = m.deps.Identity.FindFirstUsers(ctx, []string{p.ID})
+		first, err = s.deps.Identity.FindFirstUsers(ctx, []string{p.ID})
 		u = first[p.ID]
 	}
 	if err != nil {
 		return nil, err
 	}
-	rate, bonus, err := m.rateBP(ctx, p.ID, p.Type)
+	rate, bonus, err := s.rateBP(ctx, p.ID, p.Type)
 	if err != nil {
 		return nil, err
 	}
 	out := &Profile{CompanyID: p.ID, Type: p.Type, Phone: p.Phone, Website: p.Website, About: p.About, PromoCode: p.PromoCode,
 		Linked: p.Linked, TotalBonus: money.Cents(p.TotalBonus), RatePercent: float64(rate) / 100, CertificationBonus: bonus,
-		AmbassadorRatePercent: float64(m.deps.RateAmbassadorBP) / 100, CertifiedRatePercent: float64(m.deps.RateCertifiedBP) / 100}
-	if reward, err := m.unredeemedReward(ctx, p.ID); err != nil {
+		AmbassadorRatePercent: float64(s.deps.RateAmbassadorBP) / 100, CertifiedRatePercent: float64(s.deps.RateCertifiedBP) / 100}
+	if reward, err := s.unredeemedReward(ctx, p.ID); err != nil {
 		return nil, err
 	} else {
 		out.ExamPromo = reward
@@ -65,7 +64,7 @@ func (m *Module) profile(ctx context.Context, p *store.Partner, userID string) (
 	if u != nil {
 		out.UserID, out.FirstName, out.LastName, out.Email = u.ID, u.Local.FirstName, u.Local.LastName, u.Local.Email
 		out.CompanyName, out.Certified = u.Company.Name, u.Certified
-		if c, err := m.certificate(ctx, u.ID); err == nil && u.Certified {
+		if c, err := s.certificate(ctx, u.ID); err == nil && u.Certified {
 			out.Certificate = c
 		}
 	}
@@ -74,8 +73,8 @@ func (m *Module) profile(ctx context.Context, p *store.Partner, userID string) (
 
 // updateProfile changes the partner's hub profile (PUT /api/special/hub/{userId}, PUT
 // /users/ambassador).
-func (m *Module) updateProfile(ctx context.Context, p *store.Partner, req UpdateProfileRequest) error {
-	cols := map[string]any{"updated_at": m.deps.Clock.Now()}
+func (s *service) updateProfile(ctx context.Context, p *store.Partner, req UpdateProfileRequest) error {
+	cols := map[string]any{"updated_at": s.deps.Clock.Now()}
 	fields := map[string]string{}
 	set := func(name string, v *string, limit int) {
 		if v == nil {
@@ -97,15 +96,15 @@ func (m *Module) updateProfile(ctx context.Context, p *store.Partner, req Update
 	if len(fields) > 0 {
 		return apperr.Invalid("Please check the highlighted fields.", fields)
 	}
-	if err := m.store.UpdatePartner(ctx, p.ID, cols); err != nil {
+	if err := s.store.UpdatePartner(ctx, p.ID, cols); err != nil {
 		return apperr.Internal(err)
 	}
 	return nil
 }
 
 // stats are the 12 months of a year (B §3 Monthly statistic), zero where nothing was billed.
-func (m *Module) stats(ctx context.Context, partnerID string, year int) ([]MonthlyStat, error) {
-	rows, err := m.store.MonthlyStats(ctx, partnerID, year)
+func (s *service) stats(ctx context.Context, partnerID string, year int) ([]MonthlyStat, error) {
+	rows, err := s.store.MonthlyStats(ctx, partnerID, year)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -122,31 +121,26 @@ func (m *Module) stats(ctx context.Context, partnerID string, year int) ([]Month
 	return out, nil
 }
 
-// specialSpec: 0 is All (issue 26: the grid had no All page size).
+// specialSpec: 0 is All (B §9: the grid offers an All page size).
 var specialSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 75, 100, 0}, DefaultSize: 50, DefaultSort: "-bonus",
 	Sortable: map[string]string{"bonus": "total_bonus", "linked": "linked", "type": "type", "createdAt": "created_at"}}
 
 // specialUsers is /admin/special-users: the partner companies, sorted on the running totals of
 // partners_partners, each with its owner's email, name and last login.
-func (m *Module) specialUsers(ctx context.Context, p pagination.Params) (pagination.Page[*SpecialUser], error) {
-	var rows []store.Partner
-	var total int64
-	q := m.store.Conn(ctx).Model(&store.Partner{}).Where("type IN ?", []string{identity.CompanyAmbassador, identity.CompanyCertified})
-	if err := q.Count(&total).Error; err != nil {
-		return pagination.Page[*SpecialUser]{}, apperr.Internal(err)
-	}
-	if err := p.Apply(q).Find(&rows).Error; err != nil {
+func (s *service) specialUsers(ctx context.Context, p pagination.Params) (pagination.Page[*SpecialUser], error) {
+	rows, total, err := s.store.PartnersPage(ctx, []string{identity.CompanyAmbassador, identity.CompanyCertified}, p)
+	if err != nil {
 		return pagination.Page[*SpecialUser]{}, apperr.Internal(err)
 	}
 	ids := make([]string, len(rows))
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
-	owners, err := m.deps.Identity.FindFirstUsers(ctx, ids)
+	owners, err := s.deps.Identity.FindFirstUsers(ctx, ids)
 	if err != nil {
 		return pagination.Page[*SpecialUser]{}, err
 	}
-	flags, err := m.store.FlagCounts(ctx, ids)
+	flags, err := s.store.FlagCounts(ctx, ids)
 	if err != nil {
 		return pagination.Page[*SpecialUser]{}, apperr.Internal(err)
 	}
@@ -167,28 +161,20 @@ const MaxLinkedListed = 1000
 
 // linkedCompanies is the partner's clients with their status and bonus (/invite, the
 // linked-companies modal), newest first.
-func (m *Module) linkedCompanies(ctx context.Context, partnerID string) ([]*LinkedCompany, error) {
-	var links []store.Link
-	if err := m.store.Conn(ctx).Where("partner_id = ?", partnerID).Order("created_at DESC, id DESC").Limit(MaxLinkedListed).Find(&links).Error; err != nil {
+func (s *service) linkedCompanies(ctx context.Context, partnerID string) ([]*LinkedCompany, error) {
+	links, err := s.store.LinksOf(ctx, partnerID, MaxLinkedListed)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	var bonuses []struct {
-		ClientID string
-		Bonus    int64
-	}
-	if err := m.store.Conn(ctx).Model(&store.Bonus{}).Select("client_id, SUM(bonus) AS bonus").
-		Where("partner_id = ?", partnerID).Group("client_id").Scan(&bonuses).Error; err != nil {
+	byClient, err := s.store.BonusByClient(ctx, partnerID)
+	if err != nil {
 		return nil, apperr.Internal(err)
-	}
-	byClient := map[string]int64{}
-	for _, b := range bonuses {
-		byClient[b.ClientID] = b.Bonus
 	}
 	companyIDs := make([]string, len(links))
 	for i, l := range links {
 		companyIDs[i] = l.ClientID
 	}
-	companies, err := m.deps.Identity.FindCompaniesByIDs(ctx, companyIDs)
+	companies, err := s.deps.Identity.FindCompaniesByIDs(ctx, companyIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +182,7 @@ func (m *Module) linkedCompanies(ctx context.Context, partnerID string) ([]*Link
 	for _, c := range companies {
 		names[c.ID] = c.Name
 	}
-	owners, err := m.deps.Identity.FindFirstUsers(ctx, companyIDs)
+	owners, err := s.deps.Identity.FindFirstUsers(ctx, companyIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +194,7 @@ func (m *Module) linkedCompanies(ctx context.Context, partnerID string) ([]*Link
 		if u != nil {
 			status = u.Local.Status
 		}
-		dto := m.linkDTO(l, status)
+		dto := s.linkDTO(l, status)
 		dto.CompanyName, dto.Bonus = names[l.ClientID], money.Cents(byClient[l.ClientID])
 		if u != nil {
 			dto.Email, dto.FullName = u.Local.Email, fullName(u)
@@ -219,31 +205,20 @@ func (m *Module) linkedCompanies(ctx context.Context, partnerID string) ([]*Link
 }
 
 // bonusList groups a partner's bonuses by month, client or campaign, largest bonus first.
-func (m *Module) bonusList(ctx context.Context, partnerID, kind string) ([]BonusRow, error) {
+func (s *service) bonusList(ctx context.Context, partnerID, kind string) ([]BonusRow, error) {
 	var group string
 	switch kind {
 	case "", BonusByMonth:
-		kind, group = BonusByMonth, "year, month"
+		kind, group = BonusByMonth, store.ByMonth
 	case BonusByClient:
-		group = "client_id"
+		group = store.ByClient
 	case BonusByCampaign:
-		group = "campaign_ref"
+		group = store.ByCampaign
 	default:
 		return nil, apperr.Field("type", MsgBonusType)
 	}
-	var rows []struct {
-		Year, Month           int
-		ClientID, CampaignRef string
-		Billed, Bonus         int64
-	}
-	q := m.store.Conn(ctx).Model(&store.Bonus{}).Select(group+", SUM(billed) AS billed, SUM(bonus) AS bonus").
-		Where("partner_id = ?", partnerID).Group(group)
-	if kind == BonusByMonth {
-		q = q.Order("year DESC, month DESC")
-	} else {
-		q = q.Order("bonus DESC").Limit(500)
-	}
-	if err := q.Scan(&rows).Error; err != nil {
+	rows, err := s.store.BonusGroups(ctx, partnerID, group, 500)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	out := make([]BonusRow, len(rows))
@@ -266,7 +241,7 @@ func (m *Module) bonusList(ctx context.Context, partnerID, kind string) ([]Bonus
 	names := map[string]string{}
 	switch kind {
 	case BonusByClient:
-		cs, err := m.deps.Identity.FindCompaniesByIDs(ctx, keys)
+		cs, err := s.deps.Identity.FindCompaniesByIDs(ctx, keys)
 		if err != nil {
 			return nil, err
 		}
@@ -274,7 +249,7 @@ func (m *Module) bonusList(ctx context.Context, partnerID, kind string) ([]Bonus
 			names[c.ID] = c.Name
 		}
 	case BonusByCampaign:
-		cs, err := m.deps.Campaigns.FindCampaignsByIDs(ctx, keys)
+		cs, err := s.deps.Campaigns.FindCampaignsByIDs(ctx, keys)
 		if err != nil {
 			return nil, err
 		}
@@ -294,29 +269,21 @@ var codesSpec = pagination.Spec{PageSizes: []int{10, 20, 50}, DefaultSize: 10, D
 	Sortable: map[string]string{"createdAt": "created_at", "amount": "amount", "linked": "linked"}}
 
 // codes is /codes-redeemed: the redemptions of the partner's referral code (year 0: all time).
-func (m *Module) codes(ctx context.Context, partnerID string, year int, p pagination.Params) (pagination.Page[*CodeRedemption], error) {
-	q := m.store.Conn(ctx).Model(&store.Redemption{}).Where("partner_id = ?", partnerID)
-	if year > 0 {
-		q = q.Where("created_at >= ? AND created_at < ?", time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(year+1, 1, 1, 0, 0, 0, 0, time.UTC))
-	}
-	var total int64
-	if err := q.Count(&total).Error; err != nil {
-		return pagination.Page[*CodeRedemption]{}, apperr.Internal(err)
-	}
-	var rows []store.Redemption
-	if err := p.Apply(q).Find(&rows).Error; err != nil {
+func (s *service) codes(ctx context.Context, partnerID string, year int, p pagination.Params) (pagination.Page[*CodeRedemption], error) {
+	rows, total, err := s.store.RedemptionsPage(ctx, partnerID, year, p)
+	if err != nil {
 		return pagination.Page[*CodeRedemption]{}, apperr.Internal(err)
 	}
 	clientIDs := make([]string, len(rows))
 	for i, r := range rows {
 		clientIDs[i] = r.ClientID
 	}
-	names, err := m.companyNames(ctx, clientIDs)
+	names, err := s.companyNames(ctx, clientIDs)
 	if err != nil {
 		return pagination.Page[*CodeRedemption]{}, err
 	}
-	var links []store.Link
-	if err := m.store.Conn(ctx).Where("partner_id = ? AND client_id IN ?", partnerID, nonEmpty(clientIDs)).Find(&links).Error; err != nil {
+	links, err := s.store.LinksOfClients(ctx, partnerID, clientIDs)
+	if err != nil {
 		return pagination.Page[*CodeRedemption]{}, apperr.Internal(err)
 	}
 	until := map[string]dates.Date{}
@@ -335,48 +302,27 @@ func (m *Module) codes(ctx context.Context, partnerID string, year int, p pagina
 	return pagination.Envelope(out, total, p), nil
 }
 
-// campaignsSpec: 0 is All (issue 26).
+// campaignsSpec: 0 is All (B §9).
 var campaignsSpec = pagination.Spec{PageSizes: []int{10, 20, 50, 100, 0}, DefaultSize: 10, DefaultSort: "-created",
 	// Campaign ids are UUIDv7: ordering by the id orders by the campaign's creation.
 	Sortable: map[string]string{"created": "campaign_ref", "billed": "billed", "bonus": "bonus"}}
 
 // linkedCampaigns is /campaings-linked: the linked clients' campaigns with their billed amount
 // and the bonus earned on each (year 0: all time).
-func (m *Module) linkedCampaigns(ctx context.Context, partnerID string, year int, p pagination.Params) (pagination.Page[*LinkedCampaign], error) {
-	base := m.store.Conn(ctx).Model(&store.Bonus{}).Where("partner_id = ?", partnerID)
-	if year > 0 {
-		base = base.Where("year = ?", year)
-	}
-	base = base.Session(&gorm.Session{})
-	var total int64
-	if err := m.store.Conn(ctx).Table("(?) AS c", base.Select("campaign_ref").Group("campaign_ref")).Count(&total).Error; err != nil {
-		return pagination.Page[*LinkedCampaign]{}, apperr.Internal(err)
-	}
-	var rows []struct {
-		CampaignRef, ClientID string
-		Billed, Bonus         int64
-	}
-	q := base.Select("campaign_ref, MIN(client_id) AS client_id, SUM(billed) AS billed, SUM(bonus) AS bonus").Group("campaign_ref")
-	dir := " ASC"
-	if p.Desc {
-		dir = " DESC"
-	}
-	q = q.Order(p.Sort + dir).Order("campaign_ref DESC")
-	if p.PageSize > 0 {
-		q = q.Offset((p.Page - 1) * p.PageSize).Limit(p.PageSize)
-	}
-	if err := q.Scan(&rows).Error; err != nil {
+func (s *service) linkedCampaigns(ctx context.Context, partnerID string, year int, p pagination.Params) (pagination.Page[*LinkedCampaign], error) {
+	rows, total, err := s.store.CampaignBonusPage(ctx, partnerID, year, p)
+	if err != nil {
 		return pagination.Page[*LinkedCampaign]{}, apperr.Internal(err)
 	}
 	campaignIDs, clientIDs := make([]string, len(rows)), make([]string, len(rows))
 	for i, r := range rows {
 		campaignIDs[i], clientIDs[i] = r.CampaignRef, r.ClientID
 	}
-	cs, err := m.deps.Campaigns.FindCampaignsByIDs(ctx, campaignIDs)
+	cs, err := s.deps.Campaigns.FindCampaignsByIDs(ctx, campaignIDs)
 	if err != nil {
 		return pagination.Page[*LinkedCampaign]{}, err
 	}
-	names, err := m.companyNames(ctx, clientIDs)
+	names, err := s.companyNames(ctx, clientIDs)
 	if err != nil {
 		return pagination.Page[*LinkedCampaign]{}, err
 	}
@@ -393,12 +339,12 @@ func (m *Module) linkedCampaigns(ctx context.Context, partnerID string, year int
 	return pagination.Envelope(out, total, p), nil
 }
 
-func (m *Module) companyNames(ctx context.Context, ids []string) (map[string]string, error) {
+func (s *service) companyNames(ctx context.Context, ids []string) (map[string]string, error) {
 	names := map[string]string{}
 	if len(ids) == 0 {
 		return names, nil
 	}
-	cs, err := m.deps.Identity.FindCompaniesByIDs(ctx, ids)
+	cs, err := s.deps.Identity.FindCompaniesByIDs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -408,21 +354,13 @@ func (m *Module) companyNames(ctx context.Context, ids []string) (map[string]str
 	return names, nil
 }
 
-// nonEmpty keeps an IN list valid on both databases.
-func nonEmpty(ids []string) []string {
-	if len(ids) == 0 {
-		return []string{""}
-	}
-	return ids
-}
-
 // MaxFlagsListed bounds the flagged-charges list of /admin/special-users (newest first).
 const MaxFlagsListed = 500
 
 // flaggedCharges lists the charges held for review instead of a bonus (DESIGN §1.13), newest
 // first, with the partner's and the client's names.
-func (m *Module) flaggedCharges(ctx context.Context) ([]*FlaggedCharge, error) {
-	rows, err := m.store.Flags(ctx, MaxFlagsListed)
+func (s *service) flaggedCharges(ctx context.Context, _ *auth.Principal) ([]*FlaggedCharge, error) {
+	rows, err := s.store.Flags(ctx, MaxFlagsListed)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -430,7 +368,7 @@ func (m *Module) flaggedCharges(ctx context.Context) ([]*FlaggedCharge, error) {
 	for _, r := range rows {
 		companyIDs = append(companyIDs, r.PartnerID, r.ClientID)
 	}
-	names, err := m.companyNames(ctx, companyIDs)
+	names, err := s.companyNames(ctx, companyIDs)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,7 @@
 package partners
 
 // question is one exam question with its correct options. It stays on the server: the browser gets
-// ExamQuestion, without Correct (issue 14).
+// ExamQuestion, without Correct.
 type question struct {
 	ID       string
 	Text     string

@@ -6,39 +6,27 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gin-gonic/gin"
-
 	"marquee/modules/campaigns"
 	"marquee/modules/reports/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
-	"marquee/platform/authz"
 	"marquee/platform/dates"
 	"marquee/platform/db"
-	"marquee/platform/httpx"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
 	"marquee/platform/money"
-	"marquee/platform/server"
 )
 
-// The weekly digest (issue 17, docs/delivery-assurance.md "Weekly digest"): a company turns it on
+// The weekly digest (docs/delivery-assurance.md "Weekly digest"): a company turns it on
 // in /settings; each Monday the job emails the user who turned it on the delivery against plan of
 // each of the company's active campaigns (campaigns.CompanyPacing). The opt-in lives here, in
 // reports_digests, because reports is the module that reads it and sends the digest: identity
 // would need a column and a port only for this module to read. Once per company and week: the job
 // runs on the leader only, and the run row (company, week) commits with the outbox row.
 
-func (m *Module) digestRoutes() server.RouteTable {
-	return server.RouteTable{
-		server.GET("/api/reports/digest", authz.Member, m.digestHandler).Doc("The weekly digest setting", nil, DigestSetting{}),
-		server.PUT("/api/reports/digest", authz.Member, m.setDigestHandler).Doc("Set the weekly digest", DigestRequest{}, DigestSetting{}),
-	}
-}
-
 // digestSetting answers the company's digest setting.
-func (m *Module) digestSetting(ctx context.Context, companyID string) (*DigestSetting, error) {
-	d, err := m.store.FindDigest(ctx, companyID)
+func (s *service) digestSetting(ctx context.Context, companyID string) (*DigestSetting, error) {
+	d, err := s.store.FindDigest(ctx, companyID)
 	if db.IsNotFound(err) {
 		return &DigestSetting{}, nil
 	}
@@ -46,7 +34,7 @@ func (m *Module) digestSetting(ctx context.Context, companyID string) (*DigestSe
 		return nil, apperr.Internal(err)
 	}
 	out := &DigestSetting{On: true}
-	if us, err := m.deps.Identity.FindUsersByIDs(ctx, []string{d.UserID}); err != nil {
+	if us, err := s.deps.Identity.FindUsersByIDs(ctx, []string{d.UserID}); err != nil {
 		return nil, err
 	} else if len(us) > 0 {
 		out.Recipient = us[0].Local.Email
@@ -54,15 +42,21 @@ func (m *Module) digestSetting(ctx context.Context, companyID string) (*DigestSe
 	return out, nil
 }
 
+// digest answers the caller's company's digest setting.
+func (s *service) digest(ctx context.Context, p *auth.Principal) (*DigestSetting, error) {
+	return s.digestSetting(ctx, p.CompanyID)
+}
+
 // setDigest turns the caller's company's digest on (to the caller) or off.
-func (m *Module) setDigest(ctx context.Context, p *auth.Principal, on bool) (*DigestSetting, error) {
+func (s *service) setDigest(ctx context.Context, p *auth.Principal, req DigestRequest) (*DigestSetting, error) {
+	on := req.On
 	if p.CompanyID == "" {
 		return nil, apperr.NotFound(MsgCompanyNotFound)
 	}
-	if err := m.store.SetDigest(ctx, store.Digest{CompanyID: p.CompanyID, UserID: p.UserID, CreatedAt: m.deps.Clock.Now()}, on); err != nil {
+	if err := s.store.SetDigest(ctx, store.Digest{CompanyID: p.CompanyID, UserID: p.UserID, CreatedAt: s.deps.Clock.Now()}, on); err != nil {
 		return nil, apperr.Internal(err)
 	}
-	out, err := m.digestSetting(ctx, p.CompanyID)
+	out, err := s.digestSetting(ctx, p.CompanyID)
 	if err != nil {
 		return nil, err
 	}
@@ -73,34 +67,12 @@ func (m *Module) setDigest(ctx context.Context, p *auth.Principal, on bool) (*Di
 	return out, nil
 }
 
-func (m *Module) digestHandler(c *gin.Context) error {
-	out, err := m.digestSetting(c, auth.Current(c).CompanyID)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) setDigestHandler(c *gin.Context) error {
-	var req DigestRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	out, err := m.setDigest(c, auth.Current(c), req.On)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
 // digestEvery is how often the job looks; a run finds nothing to do until the next Monday.
 const digestEvery = time.Hour
 
-func (m *Module) digestJob() jobs.Job {
+func (s *service) digestJob() jobs.Job {
 	return jobs.Job{Name: "reports.digest", Every: digestEvery, Run: func(ctx context.Context) error {
-		_, err := m.RunDigest(ctx)
+		_, err := s.RunDigest(ctx)
 		return err
 	}}
 }
@@ -113,14 +85,12 @@ type DigestResult struct {
 
 // RunDigest sends the digests due: for each company whose digest was turned on before this week
 // began (business time zone), the digest of the week that just ended, unless it was sent already.
-func (m *Module) RunDigest(ctx context.Context) (DigestResult, error) {
+func (s *service) RunDigest(ctx context.Context) (DigestResult, error) {
 	var res DigestResult
-	today := m.today()
-	week := today.WeekStart().AddWeeks(-1)
-	thisMonday := today.WeekStart().Time()
+	week, thisMonday := s.lastWeek()
 	after := ""
 	for {
-		ds, err := m.store.DigestsAfter(ctx, after, schedulePage)
+		ds, err := s.store.DigestsAfter(ctx, after, schedulePage)
 		if err != nil {
 			return res, apperr.Internal(err)
 		}
@@ -132,7 +102,7 @@ func (m *Module) RunDigest(ctx context.Context) (DigestResult, error) {
 		for i, d := range ds {
 			ids[i] = d.CompanyID
 		}
-		done, err := m.store.DigestRunsOf(ctx, ids, week)
+		done, err := s.store.DigestRunsOf(ctx, ids, week)
 		if err != nil {
 			return res, apperr.Internal(err)
 		}
@@ -141,7 +111,7 @@ func (m *Module) RunDigest(ctx context.Context) (DigestResult, error) {
 			if done[d.CompanyID] || !d.CreatedAt.Before(thisMonday) {
 				continue
 			}
-			mailed, err := m.companyDigest(ctx, d, week)
+			mailed, err := s.companyDigest(ctx, d, week)
 			if err != nil {
 				return res, err
 			}
@@ -159,8 +129,8 @@ func (m *Module) RunDigest(ctx context.Context) (DigestResult, error) {
 
 // companyDigest sends one company's digest of the week, or records that it had nothing to send,
 // in one transaction with its run row. It answers whether it mailed.
-func (m *Module) companyDigest(ctx context.Context, d store.Digest, week dates.Date) (bool, error) {
-	ps, err := m.deps.Campaigns.CompanyPacing(ctx, d.CompanyID)
+func (s *service) companyDigest(ctx context.Context, d store.Digest, week dates.Date) (bool, error) {
+	ps, err := s.deps.Campaigns.CompanyPacing(ctx, d.CompanyID)
 	if err != nil {
 		return false, err
 	}
@@ -172,7 +142,7 @@ func (m *Module) companyDigest(ctx context.Context, d store.Digest, week dates.D
 	}
 	var to, name string
 	if len(active) > 0 {
-		us, err := m.deps.Identity.FindUsersByIDs(ctx, []string{d.UserID})
+		us, err := s.deps.Identity.FindUsersByIDs(ctx, []string{d.UserID})
 		if err != nil {
 			return false, err
 		}
@@ -181,15 +151,15 @@ func (m *Module) companyDigest(ctx context.Context, d store.Digest, week dates.D
 		}
 	}
 	mailed := false
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		mailed = false
-		run := &store.DigestRun{CompanyID: d.CompanyID, WeekStart: week, Mailed: len(active) > 0 && to != "", CreatedAt: m.deps.Clock.Now()}
-		ok, err := m.store.InsertDigestRun(ctx, run)
+		run := &store.DigestRun{CompanyID: d.CompanyID, WeekStart: week, Mailed: len(active) > 0 && to != "", CreatedAt: s.deps.Clock.Now()}
+		ok, err := s.store.InsertDigestRun(ctx, run)
 		if err != nil || !ok || !run.Mailed {
 			return err
 		}
 		mailed = true
-		return m.deps.Outbox.Enqueue(ctx, digestMail(to, name, week, active, strings.TrimRight(m.deps.BaseURL, "/")))
+		return s.deps.Outbox.Enqueue(ctx, digestMail(to, name, week, active, strings.TrimRight(s.deps.BaseURL, "/")))
 	})
 	return mailed, err
 }

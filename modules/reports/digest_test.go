@@ -8,7 +8,7 @@ import (
 	"marquee/platform/testkit"
 )
 
-// The weekly digest (issue 17): opt-in per company in /settings, the delivery against plan of each
+// The weekly digest: opt-in per company in /settings, the delivery against plan of each
 // active campaign every Monday, once per company and week, and nothing once it is off.
 func TestWeeklyDigest(t *testing.T) {
 	t.Parallel()
@@ -31,7 +31,7 @@ func TestWeeklyDigest(t *testing.T) {
 		f.adv.Put("/api/reports/digest", "{bad").Expect(t, 400)
 
 		// Turned on this week (Sunday): nothing until Monday.
-		if res, err := f.m.RunDigest(t.Context()); err != nil || res.Mailed != 0 {
+		if res, err := f.m.svc.RunDigest(t.Context()); err != nil || res.Mailed != 0 {
 			t.Fatalf("same week: %+v %v", res, err)
 		}
 		// Monday: one digest, even from two runs at once.
@@ -39,7 +39,7 @@ func TestWeeklyDigest(t *testing.T) {
 		done := make(chan DigestResult, 2)
 		for range 2 {
 			go func() {
-				r, err := f.m.RunDigest(t.Context())
+				r, err := f.m.svc.RunDigest(t.Context())
 				if err != nil {
 					t.Error(err)
 				}
@@ -49,7 +49,7 @@ func TestWeeklyDigest(t *testing.T) {
 		if a, b := <-done, <-done; a.Mailed+b.Mailed != 1 {
 			t.Fatalf("two runs mailed %d and %d", a.Mailed, b.Mailed)
 		}
-		if res, err := f.m.RunDigest(t.Context()); err != nil || res.Mailed != 0 || res.Skipped != 0 {
+		if res, err := f.m.svc.RunDigest(t.Context()); err != nil || res.Mailed != 0 || res.Skipped != 0 {
 			t.Fatalf("third run: %+v %v", res, err)
 		}
 		digests := func() []string {
@@ -76,7 +76,7 @@ func TestWeeklyDigest(t *testing.T) {
 			t.Fatalf("turned off: %+v", st)
 		}
 		f.s.Clock.Advance(7 * 24 * time.Hour)
-		if res, err := f.m.RunDigest(t.Context()); err != nil || res.Mailed != 0 {
+		if res, err := f.m.svc.RunDigest(t.Context()); err != nil || res.Mailed != 0 {
 			t.Fatalf("off: %+v %v", res, err)
 		}
 		if n := len(digests()); n != 1 {

@@ -24,7 +24,7 @@ import (
 	"marquee/platform/ids"
 )
 
-// Generation (issue 15): the chosen finished weeks of a campaign become a PDF and a CSV in storage
+// Generation: the chosen finished weeks of a campaign become a PDF and a CSV in storage
 // and a report row. The files are stored first, then the row is inserted (with whatever else the
 // caller writes: the weekly job's run row and email) in one transaction; if anything fails, the
 // stored files are deleted, so a failure leaves neither a row nor a file.
@@ -115,11 +115,11 @@ func finishedWeeks(all []campaigns.Week, today dates.Date) []ReportWeek {
 }
 
 // generate makes the report's files and row. The caller holds a generation slot.
-func (m *Module) generate(ctx context.Context, g generation) (*store.Report, error) {
+func (s *service) generate(ctx context.Context, g generation) (*store.Report, error) {
 	weeks := g.weeks
 	sortWeeks(weeks)
 	figs := computeFigures(weeks)
-	now := m.deps.Clock.Now()
+	now := s.deps.Clock.Now()
 	start, end := weeks[0].StartAt, weeks[0].EndAt
 	for i := range weeks {
 		if weeks[i].StartAt.Before(start) {
@@ -136,16 +136,16 @@ func (m *Module) generate(ctx context.Context, g generation) (*store.Report, err
 	doc := &document{name: name, campaign: g.campaign, companyName: g.campaign.CompanyName, start: start, end: end,
 		figures: figs, weeks: weeks, generatedAt: now}
 	var err error
-	if doc.proofs, err = m.proofShots(ctx, weeks); err != nil {
+	if doc.proofs, err = s.proofShots(ctx, weeks); err != nil {
 		return nil, err
 	}
-	if doc.creatives, err = m.creativeShots(ctx, g.campaign, weeks); err != nil {
+	if doc.creatives, err = s.creativeShots(ctx, g.campaign, weeks); err != nil {
 		return nil, err
 	}
-	if doc.proofCodes, err = m.deps.Campaigns.ProofCodesOf(ctx, g.campaign.ID); err != nil { // issue 17
+	if doc.proofCodes, err = s.deps.Campaigns.ProofCodesOf(ctx, g.campaign.ID); err != nil { // the weeks' proof-of-play codes
 		return nil, err
 	}
-	doc.verifyURL = strings.TrimRight(m.deps.BaseURL, "/") + "/verify/"
+	doc.verifyURL = strings.TrimRight(s.deps.BaseURL, "/") + "/verify/"
 	pdf, err := renderPDF(doc)
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -176,26 +176,26 @@ func (m *Module) generate(ctx context.Context, g generation) (*store.Report, err
 		WeekIDs: string(idsJSON), WeeksCount: len(figs.Weeks), PeriodStart: start, PeriodEnd: end,
 		FileKey: prefix + base + ".pdf", CSVKey: prefix + base + ".csv", Filename: base + ".pdf", Size: int64(len(pdf)),
 		Figures: string(figJSON), CreatedAt: now, UpdatedAt: now}
-	if err := m.deps.Storage.Put(ctx, r.FileKey, bytes.NewReader(pdf), int64(len(pdf)), "application/pdf"); err != nil {
-		m.deleteObjects(ctx, r.FileKey)
+	if err := s.deps.Storage.Put(ctx, r.FileKey, bytes.NewReader(pdf), int64(len(pdf)), "application/pdf"); err != nil {
+		s.deleteObjects(ctx, r.FileKey)
 		return nil, apperr.Internal(err)
 	}
-	if err := m.deps.Storage.Put(ctx, r.CSVKey, bytes.NewReader(csvBytes), int64(len(csvBytes)), "text/csv; charset=utf-8"); err != nil {
-		m.deleteObjects(ctx, r.FileKey, r.CSVKey)
+	if err := s.deps.Storage.Put(ctx, r.CSVKey, bytes.NewReader(csvBytes), int64(len(csvBytes)), "text/csv; charset=utf-8"); err != nil {
+		s.deleteObjects(ctx, r.FileKey, r.CSVKey)
 		return nil, apperr.Internal(err)
 	}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		if err := m.store.CreateReports(ctx, []store.Report{*r}); err != nil {
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if err := s.store.CreateReports(ctx, []store.Report{*r}); err != nil {
 			return err
 		}
-		m.publishReady(ctx, r)
+		s.publishReady(ctx, r)
 		if g.inTx != nil {
 			return g.inTx(ctx, r)
 		}
 		return nil
 	})
 	if err != nil {
-		m.deleteObjects(ctx, r.FileKey, r.CSVKey)
+		s.deleteObjects(ctx, r.FileKey, r.CSVKey)
 		return nil, err
 	}
 	return r, nil
@@ -203,13 +203,13 @@ func (m *Module) generate(ctx context.Context, g generation) (*store.Report, err
 
 // deleteObjects removes stored objects; a failure is logged (an unreferenced object, never a row
 // without its file).
-func (m *Module) deleteObjects(ctx context.Context, keys ...string) {
+func (s *service) deleteObjects(ctx context.Context, keys ...string) {
 	for _, k := range keys {
 		if k == "" {
 			continue
 		}
-		if err := m.deps.Storage.Delete(context.WithoutCancel(ctx), k); err != nil {
-			m.deps.Log.ErrorContext(ctx, "reports: delete object", "key", k, "err", err)
+		if err := s.deps.Storage.Delete(context.WithoutCancel(ctx), k); err != nil {
+			s.deps.Log.ErrorContext(ctx, "reports: delete object", "key", k, "err", err)
 		}
 	}
 }
@@ -248,7 +248,7 @@ func proofKey(u string) string {
 
 // proofShots reads the thumbnails of the weeks' proofs (one batch query for the files, then one
 // object each), by week and face.
-func (m *Module) proofShots(ctx context.Context, weeks []campaigns.Week) ([]proofShot, error) {
+func (s *service) proofShots(ctx context.Context, weeks []campaigns.Week) ([]proofShot, error) {
 	type ref struct {
 		key string
 		w   *campaigns.Week
@@ -272,13 +272,9 @@ func (m *Module) proofShots(ctx context.Context, weeks []campaigns.Week) ([]proo
 	for i, r := range refs {
 		keys[i] = r.key
 	}
-	files, err := m.deps.Creatives.FindFilesByKeys(ctx, keys)
+	byKey, err := s.filesByKey(ctx, keys)
 	if err != nil {
 		return nil, err
-	}
-	byKey := map[string]*creatives.File{}
-	for _, f := range files {
-		byKey[f.Key] = f
 	}
 	out := make([]proofShot, 0, len(refs))
 	for _, r := range refs {
@@ -290,7 +286,7 @@ func (m *Module) proofShots(ctx context.Context, weeks []campaigns.Week) ([]proo
 		if key == "" {
 			key = f.Key
 		}
-		data, typ := m.readImage(ctx, key)
+		data, typ := s.readImage(ctx, key)
 		if data == nil {
 			continue
 		}
@@ -301,7 +297,7 @@ func (m *Module) proofShots(ctx context.Context, weeks []campaigns.Week) ([]proo
 }
 
 // creativeShots reads the creatives that ran on the weeks, the most shown first.
-func (m *Module) creativeShots(ctx context.Context, c *campaigns.Campaign, weeks []campaigns.Week) ([]creativeShot, error) {
+func (s *service) creativeShots(ctx context.Context, c *campaigns.Campaign, weeks []campaigns.Week) ([]creativeShot, error) {
 	count := map[string]int{}
 	for i := range weeks {
 		id := weeks[i].CreativeID
@@ -328,7 +324,7 @@ func (m *Module) creativeShots(ctx context.Context, c *campaigns.Campaign, weeks
 	if len(idList) > maxCreativeShots {
 		idList = idList[:maxCreativeShots]
 	}
-	crs, err := m.deps.Creatives.FindCreativesByIDs(ctx, idList)
+	crs, err := s.deps.Creatives.FindCreativesByIDs(ctx, idList)
 	if err != nil {
 		return nil, err
 	}
@@ -340,13 +336,9 @@ func (m *Module) creativeShots(ctx context.Context, c *campaigns.Campaign, weeks
 			keys = append(keys, cr.URL)
 		}
 	}
-	files, err := m.deps.Creatives.FindFilesByKeys(ctx, keys)
+	byKey, err := s.filesByKey(ctx, keys)
 	if err != nil {
 		return nil, err
-	}
-	byKey := map[string]*creatives.File{}
-	for _, f := range files {
-		byKey[f.Key] = f
 	}
 	var out []creativeShot
 	for _, id := range idList {
@@ -363,7 +355,7 @@ func (m *Module) creativeShots(ctx context.Context, c *campaigns.Campaign, weeks
 		case f.Size <= maxCreativeBytes && (f.ContentType == "image/jpeg" || f.ContentType == "image/png"):
 			key = f.Key
 		}
-		data, typ := m.readImage(ctx, key)
+		data, typ := s.readImage(ctx, key)
 		if data != nil {
 			out = append(out, creativeShot{data: data, imageType: typ, faceWeeks: count[id]})
 		}
@@ -373,13 +365,13 @@ func (m *Module) creativeShots(ctx context.Context, c *campaigns.Campaign, weeks
 
 // readImage reads a stored JPEG or PNG; nil for anything else or a missing object (a report does
 // not fail for a lost photo).
-func (m *Module) readImage(ctx context.Context, key string) ([]byte, string) {
+func (s *service) readImage(ctx context.Context, key string) ([]byte, string) {
 	if key == "" {
 		return nil, ""
 	}
-	rc, obj, err := m.deps.Storage.Get(ctx, key)
+	rc, obj, err := s.deps.Storage.Get(ctx, key)
 	if err != nil {
-		m.deps.Log.WarnContext(ctx, "reports: image for a report", "key", key, "err", err)
+		s.deps.Log.WarnContext(ctx, "reports: image for a report", "key", key, "err", err)
 		return nil, ""
 	}
 	defer rc.Close()
@@ -441,4 +433,17 @@ func cell(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// filesByKey finds the stored files of the keys (creatives), by key.
+func (s *service) filesByKey(ctx context.Context, keys []string) (map[string]*creatives.File, error) {
+	files, err := s.deps.Creatives.FindFilesByKeys(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	byKey := make(map[string]*creatives.File, len(files))
+	for _, f := range files {
+		byKey[f.Key] = f
+	}
+	return byKey, nil
 }

@@ -23,27 +23,32 @@ import (
 // every company's); the admin list, the company picker, the mailer and the calendar's copy are
 // admin calls.
 func (m *Module) routes() server.RouteTable {
-	return append(m.digestRoutes(), server.RouteTable{
-		server.GET("/api/reports", authz.Member, m.listHandler).Params(ListQuery{}, &listSpec).Doc("List the company's reports (?campaign=)", nil, ReportList{}).V1("/reports"),
+	limit := m.deps.MaxJSONBytes
+	return server.RouteTable{
+		// The weekly digest's setting (digest.go).
+		server.GET("/api/reports/digest", authz.Member, httpx.Call(m.svc.digest)).Doc("The weekly digest setting", nil, DigestSetting{}),
+		server.PUT("/api/reports/digest", authz.Member, httpx.CallBody(limit, m.svc.setDigest)).Doc("Set the weekly digest", DigestRequest{}, DigestSetting{}),
+
+		server.GET("/api/reports", authz.Member, m.listHandler(listSpec, false)).Params(ListQuery{}, &listSpec).Doc("List the company's reports (?campaign=)", nil, ReportList{}).V1("/reports"),
 		server.POST("/api/reports", authz.Member, m.createHandler(true)).Doc("Post /api/reports", ReportRequest{}, ReportResponse{}).Answers(http.StatusCreated),
 		server.POST("/api/campaigns/reports", authz.Member, m.createHandler(false)).Doc("Generate a campaign report (201)", ReportRequest{}, ReportResponse{}).Answers(http.StatusCreated),
 		server.GET("/api/reports/campaigns", authz.Member, m.campaignsHandler).Doc("The campaigns a report can cover", nil, []ReportCampaign{}).Params(CompanyQuery{}, nil),
-		server.GET("/api/reports/campaigns/:id/weeks", authz.Member, m.weeksHandler).Doc("The weeks a report can cover", nil, []ReportWeek{}),
-		server.PUT("/api/reports/schedules/:id", authz.Member, m.scheduleHandler).Doc("Set a report's schedule", ScheduleRequest{}, MessageResponse{}),
-		server.GET("/api/reports/data/:id", authz.Member, m.dataHandler).Doc("A report's figures", nil, ReportData{}),
-		server.GET("/api/reports/:id", authz.Member, m.getHandler).Doc("A report", nil, Report{}),
-		server.PUT("/api/reports/:id", authz.Member, m.renameHandler).Doc("Rename a report", RenameRequest{}, ReportResponse{}),
-		server.DELETE("/api/reports/:id", authz.Member, m.deleteHandler).Doc("Delete a report", nil, MessageResponse{}),
-		server.GET("/api/reports/:id/file", authz.Member, func(c *gin.Context) error { return m.serveFile(c, false) }).Params(DownloadQuery{}, nil).Doc("Download a report's PDF", nil, server.File{Types: []string{"application/pdf"}}).V1("/reports/:id/file"),
-		server.GET("/api/reports/:id/csv", authz.Member, func(c *gin.Context) error { return m.serveFile(c, true) }).Params(DownloadQuery{}, nil).Doc("Download a report's CSV", nil, server.File{Types: []string{"text/csv"}}).V1("/reports/:id/csv"),
-		server.POST("/api/reports/performance-report/mailer/", authz.Admin, m.mailerHandler).Doc("Email a report", MailerRequest{}, MessageResponse{}),
-		server.GET("/api/admin/reports/", authz.Admin, m.adminListHandler).Doc("Every report (admin)", nil, ReportList{}).Params(ListQuery{}, &adminSpec),
+		server.GET("/api/reports/campaigns/:id/weeks", authz.Member, httpx.CallID(m.svc.reportWeeks)).Doc("The weeks a report can cover", nil, []ReportWeek{}),
+		server.PUT("/api/reports/schedules/:id", authz.Member, httpx.CallIDBody(limit, m.svc.setSchedule)).Doc("Set a report's schedule", ScheduleRequest{}, MessageResponse{}),
+		server.GET("/api/reports/data/:id", authz.Member, httpx.CallID(m.svc.reportData)).Doc("A report's figures", nil, ReportData{}),
+		server.GET("/api/reports/:id", authz.Member, httpx.CallID(m.svc.report)).Doc("A report", nil, Report{}),
+		server.PUT("/api/reports/:id", authz.Member, httpx.CallIDBody(limit, m.svc.rename)).Doc("Rename a report", RenameRequest{}, ReportResponse{}),
+		server.DELETE("/api/reports/:id", authz.Member, httpx.CallID(m.svc.remove)).Doc("Delete a report", nil, MessageResponse{}),
+		server.GET("/api/reports/:id/file", authz.Member, m.fileHandler(false)).Params(DownloadQuery{}, nil).Doc("Download a report's PDF", nil, server.File{Types: []string{"application/pdf"}}).V1("/reports/:id/file"),
+		server.GET("/api/reports/:id/csv", authz.Member, m.fileHandler(true)).Params(DownloadQuery{}, nil).Doc("Download a report's CSV", nil, server.File{Types: []string{"text/csv"}}).V1("/reports/:id/csv"),
+		server.POST("/api/reports/performance-report/mailer/", authz.Admin, httpx.CallBody(limit, m.svc.mailer)).Doc("Email a report", MailerRequest{}, MessageResponse{}),
+		server.GET("/api/admin/reports/", authz.Admin, m.listHandler(adminSpec, true)).Doc("Every report (admin)", nil, ReportList{}).Params(ListQuery{}, &adminSpec),
 		server.GET("/api/admin/reports/companies", authz.Admin, m.companiesHandler).Doc("Companies with reports (admin)", nil, []CompanyOption{}).Params(SearchQuery{}, nil),
 		// The calendar service's copy of the reports (B §7) is this module's table: DESIGN.md §1.1
-		// and docs/reports.md.
-		server.GET("/api/ac/reports/", authz.Admin, m.acListHandler).Doc("The account reports", nil, ReportList{}).Params(ListQuery{}, &adminSpec),
-		server.DELETE("/api/ac/reports/:id", authz.Admin, m.deleteHandler).Doc("Delete an account report", nil, MessageResponse{}),
-	}...)
+		// and docs/reports.md. It lists the same rows as the admin list.
+		server.GET("/api/ac/reports/", authz.Admin, m.listHandler(adminSpec, true)).Doc("The account reports", nil, ReportList{}).Params(ListQuery{}, &adminSpec),
+		server.DELETE("/api/ac/reports/:id", authz.Admin, httpx.CallID(m.svc.remove)).Doc("Delete an account report", nil, MessageResponse{}),
+	}
 }
 
 // listSpec is the advertiser's list (B §9: 10, 20, 50, All; default 10), newest first.
@@ -54,133 +59,49 @@ var listSpec = pagination.Spec{PageSizes: PageSizes, DefaultSize: 10, DefaultSor
 var adminSpec = pagination.Spec{PageSizes: AdminPageSizes, DefaultSize: 50, DefaultSort: "-created_at",
 	Sortable: map[string]string{"created_at": "created_at", "name": "name", "campaign_name": "campaign_name", "company_name": "company_name"}}
 
-func (m *Module) bind(c *gin.Context, v any) error { return httpx.BindJSON(c, v, m.deps.MaxJSONBytes) }
-
-func (m *Module) listHandler(c *gin.Context) error {
-	pp, err := pagination.Parse(c, listSpec)
-	if err != nil {
-		return err
-	}
-	out, err := m.listReports(c, store.ListQuery{CompanyID: scope(auth.Current(c)), CampaignID: c.Query("campaign"), Q: pp.Q}, pp)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) adminListHandler(c *gin.Context) error { return m.adminList(c, adminSpec) }
-
-// acListHandler is the calendar's copy: the same rows as the admin list.
-func (m *Module) acListHandler(c *gin.Context) error { return m.adminList(c, adminSpec) }
-
-func (m *Module) adminList(c *gin.Context, spec pagination.Spec) error {
-	pp, err := pagination.Parse(c, spec)
-	if err != nil {
-		return err
-	}
-	out, err := m.listReports(c, store.ListQuery{CompanyID: c.Query("company"), CampaignID: c.Query("campaign"), Q: pp.Q}, pp)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) createHandler(uploadAllowed bool) httpx.HandlerFunc {
+// listHandler answers a page of reports (?campaign=, ?q=): the caller's company's, or on the
+// admin lists every company's or the one ?company= names.
+func (m *Module) listHandler(spec pagination.Spec, admin bool) httpx.HandlerFunc {
 	return func(c *gin.Context) error {
-		var req ReportRequest
-		if err := m.bind(c, &req); err != nil {
-			return err
-		}
-		r, err := m.createReport(c, auth.Current(c), req, uploadAllowed)
+		pp, err := pagination.Parse(c, spec)
 		if err != nil {
 			return err
 		}
-		httpx.JSON(c, http.StatusCreated, ReportResponse{Success: true, Message: MsgCreated, Report: r})
+		company := scope(auth.Current(c))
+		if admin {
+			company = c.Query("company")
+		}
+		out, err := m.svc.listReports(c, store.ListQuery{CompanyID: company, CampaignID: c.Query("campaign"), Q: pp.Q}, pp)
+		if err != nil {
+			return err
+		}
+		httpx.Answer(c, out)
 		return nil
 	}
 }
 
-func (m *Module) getHandler(c *gin.Context) error {
-	r, err := m.FindReport(c, scope(auth.Current(c)), c.Param("id"))
-	if err != nil {
-		return err
+// createHandler makes a report (POST /api/reports may also save an uploaded PDF).
+func (m *Module) createHandler(uploadAllowed bool) httpx.HandlerFunc {
+	return func(c *gin.Context) error {
+		var req ReportRequest
+		if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
+			return err
+		}
+		r, err := m.svc.createReport(c, auth.Current(c), req, uploadAllowed)
+		if err != nil {
+			return err
+		}
+		httpx.Answer(c, ReportResponse{Success: true, Message: MsgCreated, Report: r})
+		return nil
 	}
-	httpx.OK(c, r)
-	return nil
-}
-
-func (m *Module) dataHandler(c *gin.Context) error {
-	out, err := m.reportData(c, auth.Current(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) renameHandler(c *gin.Context) error {
-	var req RenameRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	r, err := m.renameReport(c, auth.Current(c), c.Param("id"), req)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, ReportResponse{Success: true, Message: MsgRenamed, Report: r})
-	return nil
-}
-
-func (m *Module) deleteHandler(c *gin.Context) error {
-	if err := m.deleteReport(c, auth.Current(c), c.Param("id")); err != nil {
-		return err
-	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgRemoved})
-	return nil
 }
 
 func (m *Module) campaignsHandler(c *gin.Context) error {
-	out, err := m.reportCampaigns(c, auth.Current(c), c.Query("company"))
+	out, err := m.svc.reportCampaigns(c, auth.Current(c), c.Query("company"))
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) weeksHandler(c *gin.Context) error {
-	out, err := m.reportWeeks(c, auth.Current(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) scheduleHandler(c *gin.Context) error {
-	var req ScheduleRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	out, err := m.setSchedule(c, auth.Current(c), c.Param("id"), req.Enabled)
-	if err != nil {
-		return err
-	}
-	httpx.OK(c, out)
-	return nil
-}
-
-func (m *Module) mailerHandler(c *gin.Context) error {
-	var req MailerRequest
-	if err := m.bind(c, &req); err != nil {
-		return err
-	}
-	if err := m.sendMailer(c, req); err != nil {
-		return err
-	}
-	httpx.OK(c, MessageResponse{Success: true, Message: MsgMailerSent})
+	httpx.Answer(c, out)
 	return nil
 }
 
@@ -189,18 +110,22 @@ func (m *Module) companiesHandler(c *gin.Context) error {
 	if len(q) > 100 {
 		return apperr.Field("q", "Search text is too long.")
 	}
-	out, err := m.companies(c, q)
+	out, err := m.svc.companies(c, q)
 	if err != nil {
 		return err
 	}
-	httpx.OK(c, out)
+	httpx.Answer(c, out)
 	return nil
 }
 
-// serveFile streams a report's PDF (inline, or as a download with ?download=1) or its CSV to a
+// fileHandler streams a report's PDF (inline, or as a download with ?download=1) or its CSV to a
 // caller who may see the report; anyone else gets 404. The files have no public address.
+func (m *Module) fileHandler(csvFile bool) httpx.HandlerFunc {
+	return func(c *gin.Context) error { return m.serveFile(c, csvFile) }
+}
+
 func (m *Module) serveFile(c *gin.Context, csvFile bool) error {
-	r, err := m.store.Find(c, scope(auth.Current(c)), c.Param("id"))
+	r, err := m.svc.store.Find(c, scope(auth.Current(c)), c.Param("id"))
 	if err != nil {
 		return db.Translate(err, MsgReportNotFound, "")
 	}
@@ -224,7 +149,7 @@ func (m *Module) serveFile(c *gin.Context, csvFile bool) error {
 	h.Set("Content-Type", ctype)
 	h.Set("Content-Length", fmt.Sprint(obj.Size))
 	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": name}))
-	// The report page shows the PDF in a frame of our own origin (issue 15).
+	// The report page shows the PDF in a frame of our own origin.
 	h.Set("X-Frame-Options", "SAMEORIGIN")
 	h.Set("Content-Security-Policy", "frame-ancestors 'self'")
 	c.Status(http.StatusOK)

@@ -10,7 +10,7 @@ import (
 	"marquee/platform/mail"
 )
 
-// The HTML parts of the module's emails (issue 25 §5); their text parts are written beside the
+// The HTML parts of the module's emails; their text parts are written beside the
 // code that sends them (schedule.go, digest.go).
 
 // reportFacts are a report's key figures for its emails: the period and the totals recorded with

@@ -14,7 +14,7 @@ import (
 
 // TestMailsAreMultipart: the weekly report, the new-report and the digest emails are
 // multipart/alternative, parsed strictly, with the same links in both parts and their key figures
-// in small tables (issue 25 §5).
+// in small tables.
 func TestMailsAreMultipart(t *testing.T) {
 	const base = "https://ads.example.com"
 	figs, _ := json.Marshal(figureSet{Totals: Figures{Planned: 240000, Delivered: 216000, DeliveryPct: 90, Spend: money.Cents(123456)}})

@@ -51,7 +51,7 @@ type Campaigns interface {
 	FindWeeks(ctx context.Context, campaignID string) ([]campaigns.Week, error)
 	// CompanyPacing: the live campaigns' delivery against plan (the weekly digest, digest.go).
 	CompanyPacing(ctx context.Context, companyID string) ([]campaigns.Pacing, error)
-	ProofCodesOf(ctx context.Context, campaignID string) ([]campaigns.WeekProofCode, error) // issue 17
+	ProofCodesOf(ctx context.Context, campaignID string) ([]campaigns.WeekProofCode, error) // the PDF's proof-of-play codes
 }
 
 // Creatives is what this module needs from creatives: the uploaded report PDFs, the proof and
@@ -84,8 +84,14 @@ type Deps struct {
 	Generators int
 }
 
-// Module is the reports bounded context.
+// Module is the reports bounded context: its wiring and its HTTP handlers.
 type Module struct {
+	deps Deps
+	svc  *service
+}
+
+// service implements Service, the HTTP calls, the jobs and the demo seed.
+type service struct {
 	deps  Deps
 	store *store.Store
 	slots chan struct{}
@@ -109,12 +115,22 @@ func New(d Deps) (*Module, error) {
 	if d.Generators < 1 {
 		d.Generators = 2
 	}
-	return &Module{deps: d, store: store.New(d.DB), slots: make(chan struct{}, d.Generators),
-		limit: d.RateLimits("report-generations", GenerationsPerHour, time.Hour)}, nil
+	return &Module{deps: d, svc: &service{deps: d, store: store.New(d.DB), slots: make(chan struct{}, d.Generators),
+		limit: d.RateLimits("report-generations", GenerationsPerHour, time.Hour)}}, nil
 }
 
 // Service returns the module's public API.
-func (m *Module) Service() Service { return m }
+func (m *Module) Service() Service { return m.svc }
+
+// SeedDemo implements server.DemoSeeder (seed.go).
+func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
+	return m.svc.seedDemo(ctx, demo)
+}
+
+// GenerateReports inserts report rows in batches, without files (the list benchmark's 50,000).
+func (m *Module) GenerateReports(ctx context.Context, o GenerateOptions) error {
+	return m.svc.generateReports(ctx, o)
+}
 
 func (m *Module) Name() string { return "reports" }
 
@@ -125,7 +141,7 @@ func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
 // Jobs: the weekly scheduled reports (schedule.go) and the weekly digest (digest.go).
-func (m *Module) Jobs() []jobs.Job { return []jobs.Job{m.weeklyJob(), m.digestJob()} }
+func (m *Module) Jobs() []jobs.Job { return []jobs.Job{m.svc.weeklyJob(), m.svc.digestJob()} }
 
 // NewFromKernel builds the module from the platform kernel and the services it uses.
 func NewFromKernel(k *server.Kernel, id Identity, camps Campaigns, cr Creatives) (*Module, error) {

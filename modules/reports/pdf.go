@@ -15,7 +15,7 @@ import (
 	"marquee/platform/money"
 )
 
-// The generated PDF is a media owner's proof of performance (issue 15; the DPAA and OAAA
+// The generated PDF is a media owner's proof of performance (the DPAA and OAAA
 // proof-of-performance reports are the model): a cover with the campaign, the client, the dates,
 // the markets and the spend, the delivery totals and an impressions chart; planned against
 // delivered impressions per week, per face and (when it fits) per week and face; the proof photos
@@ -51,7 +51,7 @@ type document struct {
 	proofs      []proofShot
 	creatives   []creativeShot
 	generatedAt time.Time
-	// proofCodes are the weeks' signed proof-of-play codes, checked at verifyURL+code (issue 17).
+	// proofCodes are the weeks' signed proof-of-play codes, checked at verifyURL+code.
 	proofCodes []campaigns.WeekProofCode
 	verifyURL  string
 }
@@ -327,7 +327,7 @@ func (p *pdfWriter) cover() {
 		}
 		note += fmt.Sprintf(" %s without recorded impressions %s as 0.", plural(t.Unrecorded, "face-week"), verb)
 	}
-	// Issue 17: face-weeks delivered under the make-good threshold and the credit they earned.
+	// Face-weeks delivered under the make-good threshold and the credit they earned.
 	var makeGoods int
 	var credit money.Cents
 	for _, w := range p.doc.weeks {
@@ -463,7 +463,7 @@ func (p *pdfWriter) table(cols []column, rows []tableRow) {
 	}
 	head()
 	for n, r := range rows {
-		// A cell wraps instead of being cut (issue 26: "Pasadena #..." lost the face number): the
+		// A cell wraps instead of being cut (a cut "Pasadena #..." lost the face number): the
 		// row grows by a line for each extra line of its tallest cell.
 		if r.total {
 			p.SetFont("Helvetica", "B", 8)
@@ -599,7 +599,7 @@ func (p *pdfWriter) detailTable() {
 }
 
 // codesTable: the verification code of each week and face whose delivery or proofs were recorded
-// (issue 17, signed proof of play): anyone can check one at verifyURL+code without signing in.
+// (signed proof of play): anyone can check one at verifyURL+code without signing in.
 func (p *pdfWriter) codesTable() {
 	codes := make(map[string]string, len(p.doc.proofCodes))
 	for _, c := range p.doc.proofCodes {
@@ -644,7 +644,7 @@ func (p *pdfWriter) proofPages() {
 		p.SetXY(x, y+boxH+1)
 		p.SetFont("Helvetica", "B", 7.5)
 		p.color(colInk)
-		// The location and its face wrap on two lines rather than lose the face (issue 26); only a
+		// The location and its face wrap on two lines rather than lose the face; only a
 		// name longer than two lines is shortened, and never the face.
 		caption := p.wrap(s.location+"  |  "+s.face, boxW-2)
 		if len(caption) > 2 {

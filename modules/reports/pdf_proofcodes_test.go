@@ -9,7 +9,7 @@ import (
 	"marquee/platform/dates"
 )
 
-// Issue 17: the PDF lists each recorded week's verification code and where to check it; a week
+// The PDF lists each recorded week's verification code and where to check it; a week
 // without a record has no line.
 func TestPDFCarriesVerificationCodes(t *testing.T) {
 	t.Parallel()

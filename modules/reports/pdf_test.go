@@ -54,7 +54,7 @@ func TestRenderLargeReport(t *testing.T) {
 			t.Fatalf("the PDF lacks %q", want)
 		}
 	}
-	// Issue 26: a location name too long for its column wraps; it is never cut with "...", which
+	// A location name too long for its column wraps; it is never cut with "...", which
 	// dropped the face number ("Chicago #...").
 	if strings.Contains(text, "...") {
 		t.Fatal("a cell was cut with an ellipsis")

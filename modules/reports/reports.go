@@ -48,8 +48,8 @@ func reportDTO(r *store.Report, withWeeks bool) *Report {
 }
 
 // FindReport implements Service.
-func (m *Module) FindReport(ctx context.Context, companyID, id string) (*Report, error) {
-	r, err := m.store.Find(ctx, companyID, id)
+func (s *service) FindReport(ctx context.Context, companyID, id string) (*Report, error) {
+	r, err := s.store.Find(ctx, companyID, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgReportNotFound, "")
 	}
@@ -57,8 +57,8 @@ func (m *Module) FindReport(ctx context.Context, companyID, id string) (*Report,
 }
 
 // listReports answers a page of reports matching q.
-func (m *Module) listReports(ctx context.Context, q store.ListQuery, p pagination.Params) (*ReportList, error) {
-	rows, total, err := m.store.List(ctx, q, p)
+func (s *service) listReports(ctx context.Context, q store.ListQuery, p pagination.Params) (*ReportList, error) {
+	rows, total, err := s.store.List(ctx, q, p)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -70,8 +70,8 @@ func (m *Module) listReports(ctx context.Context, q store.ListQuery, p paginatio
 }
 
 // reportData answers the figures recorded with the report.
-func (m *Module) reportData(ctx context.Context, p *auth.Principal, id string) (*ReportData, error) {
-	r, err := m.store.Find(ctx, scope(p), id)
+func (s *service) reportData(ctx context.Context, p *auth.Principal, id string) (*ReportData, error) {
+	r, err := s.store.Find(ctx, scope(p), id)
 	if err != nil {
 		return nil, db.Translate(err, MsgReportNotFound, "")
 	}
@@ -108,39 +108,39 @@ func checkName(name string) (string, error) {
 
 // createReport is POST /api/reports and POST /api/campaigns/reports: an admin's upload when the
 // body names a stored PDF, otherwise a generated report.
-func (m *Module) createReport(ctx context.Context, p *auth.Principal, req ReportRequest, uploadAllowed bool) (*Report, error) {
+func (s *service) createReport(ctx context.Context, p *auth.Principal, req ReportRequest, uploadAllowed bool) (*Report, error) {
 	name, err := checkName(req.Name)
 	if err != nil {
 		return nil, err
 	}
 	req.Name = name
 	if uploadAllowed && p.IsAdmin() && (req.Path != "" || req.Company != "") {
-		return m.saveUploaded(ctx, p, req)
+		return s.saveUploaded(ctx, p, req)
 	}
 	if req.CampaignID == "" {
 		return nil, apperr.Field("campaign_id", MsgCampaignRequired)
 	}
-	camp, err := m.campaignFor(ctx, p, req.CampaignID)
+	camp, err := s.campaignFor(ctx, p, req.CampaignID)
 	if err != nil {
 		return nil, err
 	}
-	all, err := m.deps.Campaigns.FindWeeks(ctx, camp.ID)
+	all, err := s.deps.Campaigns.FindWeeks(ctx, camp.ID)
 	if err != nil {
 		return nil, err
 	}
-	weeks, err := chooseWeeks(all, req.WeekIDs, m.today())
+	weeks, err := chooseWeeks(all, req.WeekIDs, s.today())
 	if err != nil {
 		return nil, err
 	}
-	if err := ratelimit.Check(ctx, m.limit, MsgTooManyReports, "generate:"+p.UserID); err != nil {
+	if err := ratelimit.Check(ctx, s.limit, MsgTooManyReports, "generate:"+p.UserID); err != nil {
 		return nil, err
 	}
-	release, err := m.acquire(ctx)
+	release, err := s.acquire(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	r, err := m.generate(ctx, generation{campaign: camp, weeks: weeks, name: req.Name, userID: p.UserID, source: SourceGenerated})
+	r, err := s.generate(ctx, generation{campaign: camp, weeks: weeks, name: req.Name, userID: p.UserID, source: SourceGenerated})
 	if err != nil {
 		return nil, err
 	}
@@ -148,19 +148,19 @@ func (m *Module) createReport(ctx context.Context, p *auth.Principal, req Report
 }
 
 // acquire takes a generation slot, waiting while others hold them.
-func (m *Module) acquire(ctx context.Context) (func(), error) {
+func (s *service) acquire(ctx context.Context) (func(), error) {
 	select {
-	case m.slots <- struct{}{}:
-		return func() { <-m.slots }, nil
+	case s.slots <- struct{}{}:
+		return func() { <-s.slots }, nil
 	case <-ctx.Done():
 		return nil, apperr.Internal(ctx.Err())
 	}
 }
 
 // campaignFor finds a campaign the principal may report on: their company's; any for an admin.
-func (m *Module) campaignFor(ctx context.Context, p *auth.Principal, id string) (*campaigns.Campaign, error) {
+func (s *service) campaignFor(ctx context.Context, p *auth.Principal, id string) (*campaigns.Campaign, error) {
 	if p.IsAdmin() {
-		cs, err := m.deps.Campaigns.FindCampaignsByIDs(ctx, []string{id})
+		cs, err := s.deps.Campaigns.FindCampaignsByIDs(ctx, []string{id})
 		if err != nil {
 			return nil, err
 		}
@@ -169,7 +169,7 @@ func (m *Module) campaignFor(ctx context.Context, p *auth.Principal, id string) 
 		}
 		return cs[0], nil
 	}
-	c, err := m.deps.Campaigns.FindCompanyCampaign(ctx, p.CompanyID, id)
+	c, err := s.deps.Campaigns.FindCompanyCampaign(ctx, p.CompanyID, id)
 	if err != nil {
 		if apperr.CodeOf(err) == apperr.ENOTFOUND {
 			return nil, apperr.NotFound(MsgCampaignNotFound)
@@ -181,7 +181,7 @@ func (m *Module) campaignFor(ctx context.Context, p *auth.Principal, id string) 
 
 // saveUploaded records an admin's uploaded PDF as a report of a company's campaign (B §2 "Admin
 // area"): the file must be one that POST /upload_report stored (a PDF checked by content, B §5).
-func (m *Module) saveUploaded(ctx context.Context, p *auth.Principal, req ReportRequest) (*Report, error) {
+func (s *service) saveUploaded(ctx context.Context, p *auth.Principal, req ReportRequest) (*Report, error) {
 	// Every missing input is named; the message is the first one's, in the form's order.
 	fields, msg := map[string]string{}, ""
 	for _, c := range []struct{ field, value, msg string }{
@@ -199,7 +199,7 @@ func (m *Module) saveUploaded(ctx context.Context, p *auth.Principal, req Report
 	if len(fields) > 0 {
 		return nil, apperr.Invalid(msg, fields)
 	}
-	cs, err := m.deps.Campaigns.FindCampaignsByIDs(ctx, []string{req.CampaignID})
+	cs, err := s.deps.Campaigns.FindCampaignsByIDs(ctx, []string{req.CampaignID})
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +207,7 @@ func (m *Module) saveUploaded(ctx context.Context, p *auth.Principal, req Report
 		return nil, apperr.Field("campaign_id", MsgCampaignNotFound)
 	}
 	camp := cs[0]
-	f, err := m.deps.Creatives.FindFile(ctx, req.Path)
+	f, err := s.deps.Creatives.FindFile(ctx, req.Path)
 	if err != nil || f.Kind != creatives.KindReport {
 		return nil, apperr.Field("path", MsgNotAReportFile)
 	}
@@ -225,15 +225,15 @@ func (m *Module) saveUploaded(ctx context.Context, p *auth.Principal, req Report
 			name = string(r[:MaxNameLen])
 		}
 	}
-	now := m.deps.Clock.Now()
+	now := s.deps.Clock.Now()
 	r := &store.Report{ID: ids.New(), Name: name, CompanyID: camp.CompanyID, CompanyName: camp.CompanyName, CampaignID: camp.ID,
 		CampaignName: camp.Name, UserID: camp.UserID, VendorID: p.UserID, Source: SourceUploaded, WeekIDs: "[]",
 		PeriodStart: camp.StartDate, PeriodEnd: camp.EndDate, FileKey: f.Key, Filename: filename, Size: f.Size, CreatedAt: now, UpdatedAt: now}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		if err := m.store.CreateReports(ctx, []store.Report{*r}); err != nil {
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		if err := s.store.CreateReports(ctx, []store.Report{*r}); err != nil {
 			return err
 		}
-		m.publishReady(ctx, r)
+		s.publishReady(ctx, r)
 		return nil
 	})
 	if err != nil {
@@ -243,7 +243,7 @@ func (m *Module) saveUploaded(ctx context.Context, p *auth.Principal, req Report
 }
 
 // renameReport is PUT /api/reports/{id}.
-func (m *Module) renameReport(ctx context.Context, p *auth.Principal, id string, req RenameRequest) (*Report, error) {
+func (s *service) renameReport(ctx context.Context, p *auth.Principal, id string, req RenameRequest) (*Report, error) {
 	name, err := checkName(req.Name)
 	if err != nil {
 		return nil, err
@@ -251,45 +251,45 @@ func (m *Module) renameReport(ctx context.Context, p *auth.Principal, id string,
 	if name == "" {
 		return nil, apperr.Field("name", MsgNameRequired)
 	}
-	if err := m.store.Rename(ctx, scope(p), id, name, m.deps.Clock.Now()); err != nil {
+	if err := s.store.Rename(ctx, scope(p), id, name, s.deps.Clock.Now()); err != nil {
 		return nil, db.Translate(err, MsgReportNotFound, "")
 	}
-	return m.FindReport(ctx, scope(p), id)
+	return s.FindReport(ctx, scope(p), id)
 }
 
 // deleteReport removes a report and, for a generated one, its files (after the commit). An
 // uploaded PDF belongs to the creatives module's files and stays there.
-func (m *Module) deleteReport(ctx context.Context, p *auth.Principal, id string) error {
+func (s *service) deleteReport(ctx context.Context, p *auth.Principal, id string) error {
 	var gone *store.Report
-	err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		r, err := m.store.Find(ctx, scope(p), id)
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		r, err := s.store.Find(ctx, scope(p), id)
 		if err != nil {
 			return db.Translate(err, MsgReportNotFound, "")
 		}
 		gone = r
-		return m.store.Delete(ctx, r.CompanyID, id)
+		return s.store.Delete(ctx, r.CompanyID, id)
 	})
 	if err != nil {
 		return err
 	}
 	if gone.Source != SourceUploaded {
-		m.deleteObjects(ctx, gone.FileKey, gone.CSVKey)
+		s.deleteObjects(ctx, gone.FileKey, gone.CSVKey)
 	}
 	return nil
 }
 
 // reportCampaigns answers the picker's campaigns: the caller's company's, or for an admin the
 // chosen company's.
-func (m *Module) reportCampaigns(ctx context.Context, p *auth.Principal, company string) ([]ReportCampaign, error) {
+func (s *service) reportCampaigns(ctx context.Context, p *auth.Principal, company string) ([]ReportCampaign, error) {
 	companyID := p.CompanyID
 	if p.IsAdmin() && company != "" {
 		companyID = company
 	}
-	cs, err := m.deps.Campaigns.FindCompanyCampaigns(ctx, companyID)
+	cs, err := s.deps.Campaigns.FindCompanyCampaigns(ctx, companyID)
 	if err != nil {
 		return nil, err
 	}
-	on, err := m.store.CampaignIDsWithSchedule(ctx, companyID)
+	on, err := s.store.CampaignIDsWithSchedule(ctx, companyID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -305,21 +305,21 @@ func (m *Module) reportCampaigns(ctx context.Context, p *auth.Principal, company
 }
 
 // reportWeeks answers a campaign's finished weeks (B §4).
-func (m *Module) reportWeeks(ctx context.Context, p *auth.Principal, campaignID string) ([]ReportWeek, error) {
-	c, err := m.campaignFor(ctx, p, campaignID)
+func (s *service) reportWeeks(ctx context.Context, p *auth.Principal, campaignID string) ([]ReportWeek, error) {
+	c, err := s.campaignFor(ctx, p, campaignID)
 	if err != nil {
 		return nil, err
 	}
-	all, err := m.deps.Campaigns.FindWeeks(ctx, c.ID)
+	all, err := s.deps.Campaigns.FindWeeks(ctx, c.ID)
 	if err != nil {
 		return nil, err
 	}
-	return finishedWeeks(all, m.today()), nil
+	return finishedWeeks(all, s.today()), nil
 }
 
 // companies answers the admin picker: companies whose name contains q.
-func (m *Module) companies(ctx context.Context, q string) ([]CompanyOption, error) {
-	cs, err := m.deps.Identity.FindCompanies(ctx, q, 20)
+func (s *service) companies(ctx context.Context, q string) ([]CompanyOption, error) {
+	cs, err := s.deps.Identity.FindCompanies(ctx, q, 20)
 	if err != nil {
 		return nil, err
 	}
@@ -332,8 +332,40 @@ func (m *Module) companies(ctx context.Context, q string) ([]CompanyOption, erro
 
 // publishReady publishes EventReportReady in the caller's transaction, as a notification: its
 // failure is logged and never vetoes the report (DESIGN §1.14).
-func (m *Module) publishReady(ctx context.Context, r *store.Report) {
-	db.Notify(ctx, m.deps.DB, EventReportReady, func(ctx context.Context) error {
-		return m.deps.Events.Publish(ctx, EventReportReady, ReportReady{ReportID: r.ID, CompanyID: r.CompanyID, CampaignID: r.CampaignID, Name: r.Name, Source: r.Source})
+func (s *service) publishReady(ctx context.Context, r *store.Report) {
+	db.Notify(ctx, s.deps.DB, EventReportReady, func(ctx context.Context) error {
+		return s.deps.Events.Publish(ctx, EventReportReady, ReportReady{ReportID: r.ID, CompanyID: r.CompanyID, CampaignID: r.CampaignID, Name: r.Name, Source: r.Source})
 	})
+}
+
+// The HTTP calls that answer a message with the report or the outcome.
+
+// report is GET /api/reports/{id}: a report the caller may see (admins: any company's).
+func (s *service) report(ctx context.Context, p *auth.Principal, id string) (*Report, error) {
+	return s.FindReport(ctx, scope(p), id)
+}
+
+// rename is PUT /api/reports/{id}.
+func (s *service) rename(ctx context.Context, p *auth.Principal, id string, req RenameRequest) (ReportResponse, error) {
+	r, err := s.renameReport(ctx, p, id, req)
+	if err != nil {
+		return ReportResponse{}, err
+	}
+	return ReportResponse{Success: true, Message: MsgRenamed, Report: r}, nil
+}
+
+// remove is DELETE /api/reports/{id} and /api/ac/reports/{id}.
+func (s *service) remove(ctx context.Context, p *auth.Principal, id string) (MessageResponse, error) {
+	if err := s.deleteReport(ctx, p, id); err != nil {
+		return MessageResponse{}, err
+	}
+	return MessageResponse{Success: true, Message: MsgRemoved}, nil
+}
+
+// mailer is POST /api/reports/performance-report/mailer/ (admin).
+func (s *service) mailer(ctx context.Context, _ *auth.Principal, req MailerRequest) (MessageResponse, error) {
+	if err := s.sendMailer(ctx, req); err != nil {
+		return MessageResponse{}, err
+	}
+	return MessageResponse{Success: true, Message: MsgMailerSent}, nil
 }

@@ -58,13 +58,13 @@ func TestGeneratedReports(t *testing.T) {
 		expectMessage(t, adv.Post("/api/campaigns/reports", ReportRequest{WeekIDs: summerWeeks}), 400, MsgCampaignRequired)
 		school := f.weekIDs(t, adv, f.camps["Back to School"].ID)
 		expectMessage(t, adv.Post("/api/campaigns/reports", ReportRequest{CampaignID: summer.ID, WeekIDs: append(summerWeeks[:1:1], school[0])}), 400, MsgWeekNotInCampaign)
-		all, err := f.m.deps.Campaigns.FindWeeks(t.Context(), holiday.ID)
+		all, err := f.m.svc.deps.Campaigns.FindWeeks(t.Context(), holiday.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var current string
 		for _, w := range all {
-			if !w.EndAt.Before(f.m.today()) {
+			if !w.EndAt.Before(f.m.svc.today()) {
 				current = w.ID
 			}
 		}
@@ -84,8 +84,8 @@ func TestGeneratedReports(t *testing.T) {
 		adv.Post("/api/creatives/", creatives.CreateCreativeRequest{Creative: creatives.CreativeFile{URL: up.Path, Name: "Board"}}).Expect(t, 201).JSON(t, &cr)
 		adv.Put("/api/campaigns/"+summer.ID+"/creative", map[string]any{"creative_id": cr.ID}).Expect(t, 200)
 
-		// Issue 17: a week delivered at half its plan earns a make-good, which the cover names.
-		sw, err := f.m.deps.Campaigns.FindWeeks(t.Context(), summer.ID)
+		// A week delivered at half its plan earns a make-good, which the cover names.
+		sw, err := f.m.svc.deps.Campaigns.FindWeeks(t.Context(), summer.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +128,7 @@ func TestGeneratedReports(t *testing.T) {
 		adv.Get("/api/reports/data/"+r.ID).Expect(t, 200).JSON(t, &data)
 		var planned, delivered int64
 		perWeek := map[string]int64{}
-		all, err = f.m.deps.Campaigns.FindWeeks(t.Context(), summer.ID)
+		all, err = f.m.svc.deps.Campaigns.FindWeeks(t.Context(), summer.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,11 +204,11 @@ func TestGeneratedReports(t *testing.T) {
 		}
 
 		// Generation failing halfway (the CSV's store fails): no row, no file.
-		fs := &failingStorage{Storage: f.m.deps.Storage}
+		fs := &failingStorage{Storage: f.m.svc.deps.Storage}
 		fs.failAt.Store(2)
-		f.m.deps.Storage = fs
+		f.m.svc.deps.Storage = fs
 		adv.Post("/api/campaigns/reports", ReportRequest{CampaignID: summer.ID, WeekIDs: summerWeeks}).Expect(t, 500)
-		f.m.deps.Storage = fs.Storage
+		f.m.svc.deps.Storage = fs.Storage
 		adv.Get("/api/reports").Expect(t, 200).JSON(t, &list)
 		if list.Total != 1 || len(f.objects(t)) != 2 {
 			t.Fatalf("after a failed generation: %d reports, %d objects", list.Total, len(f.objects(t)))
@@ -329,7 +329,7 @@ func TestAdminReports(t *testing.T) {
 		adv.Delete("/api/ac/reports/"+r.ID).Expect(t, 403)
 		admin.Delete("/api/ac/reports/"+r.ID).Expect(t, 200)
 		adv.Get("/api/reports/"+r.ID).Expect(t, 404)
-		if _, err := f.m.deps.Creatives.FindFile(t.Context(), up.Path); err != nil {
+		if _, err := f.m.svc.deps.Creatives.FindFile(t.Context(), up.Path); err != nil {
 			t.Fatalf("the uploaded file: %v", err)
 		}
 	})
@@ -360,7 +360,7 @@ func TestWeeklyReports(t *testing.T) {
 		}
 
 		// Turned on this week: nothing until next Monday.
-		res, err := f.m.RunWeekly(t.Context())
+		res, err := f.m.svc.RunWeekly(t.Context())
 		if err != nil || res.Made != 0 {
 			t.Fatalf("same week: %+v %v", res, err)
 		}
@@ -369,7 +369,7 @@ func TestWeeklyReports(t *testing.T) {
 		done := make(chan WeeklyResult, 2)
 		for range 2 {
 			go func() {
-				r, err := f.m.RunWeekly(t.Context())
+				r, err := f.m.svc.RunWeekly(t.Context())
 				if err != nil {
 					t.Error(err)
 				}
@@ -381,7 +381,7 @@ func TestWeeklyReports(t *testing.T) {
 			t.Fatalf("two runs made %d and %d", a.Made, b.Made)
 		}
 		f.adv.SessionAs(f.s, f.advAcc.UserID) // the day went by: a fresh session
-		again, err := f.m.RunWeekly(t.Context())
+		again, err := f.m.svc.RunWeekly(t.Context())
 		if err != nil || again.Made != 0 {
 			t.Fatalf("third run: %+v %v", again, err)
 		}
@@ -408,7 +408,7 @@ func TestWeeklyReports(t *testing.T) {
 		// Off: the next Monday makes nothing.
 		expectMessage(t, f.adv.Put("/api/reports/schedules/"+holiday.ID, ScheduleRequest{Enabled: false}), 200, MsgScheduleOff)
 		f.s.Clock.Advance(7 * 24 * time.Hour)
-		if res, err := f.m.RunWeekly(t.Context()); err != nil || res.Made != 0 {
+		if res, err := f.m.svc.RunWeekly(t.Context()); err != nil || res.Made != 0 {
 			t.Fatalf("off: %+v %v", res, err)
 		}
 	})

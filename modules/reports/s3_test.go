@@ -35,11 +35,11 @@ func TestReportsOnS3(t *testing.T) {
 		summer := f.camps["Summer Sale"]
 		weeks := f.weekIDs(t, f.adv, summer.ID)
 
-		fs := &failingStorage{Storage: f.m.deps.Storage}
+		fs := &failingStorage{Storage: f.m.svc.deps.Storage}
 		fs.failAt.Store(2)
-		f.m.deps.Storage = fs
+		f.m.svc.deps.Storage = fs
 		f.adv.Post("/api/campaigns/reports", ReportRequest{CampaignID: summer.ID, WeekIDs: weeks}).Expect(t, 500)
-		f.m.deps.Storage = fs.Storage
+		f.m.svc.deps.Storage = fs.Storage
 		if n := reportObjects(); n != 0 {
 			t.Fatalf("objects after a failed generation = %d", n)
 		}

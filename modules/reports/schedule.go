@@ -16,7 +16,7 @@ import (
 	"marquee/platform/mail"
 )
 
-// Scheduled reports (issue 15, beyond the spec): an advertiser turns on a campaign's weekly report
+// Scheduled reports (beyond the spec): an advertiser turns on a campaign's weekly report
 // on /reports; each Monday the job makes the PDF of the week that just ended and emails its link
 // through the outbox. It happens once per campaign and week, whatever the replicas: the job runs
 // on the leader only (platform/jobs), and the run row (primary key campaign and week) is inserted
@@ -28,11 +28,17 @@ const weeklyEvery = time.Hour
 // schedulePage is how many schedules the job reads at a time.
 const schedulePage = 100
 
-func (m *Module) today() dates.Date { return dates.Today(m.deps.Clock) }
+func (s *service) today() dates.Date { return dates.Today(s.deps.Clock) }
 
-func (m *Module) weeklyJob() jobs.Job {
+// lastWeek is the week that ended last Sunday (business time zone), and when this week began.
+func (s *service) lastWeek() (dates.Date, time.Time) {
+	thisWeek := s.today().WeekStart()
+	return thisWeek.AddWeeks(-1), thisWeek.Time()
+}
+
+func (s *service) weeklyJob() jobs.Job {
 	return jobs.Job{Name: "reports.weekly", Every: weeklyEvery, Run: func(ctx context.Context) error {
-		_, err := m.RunWeekly(ctx)
+		_, err := s.RunWeekly(ctx)
 		return err
 	}}
 }
@@ -45,8 +51,9 @@ type WeeklyResult struct {
 
 // setSchedule turns a campaign's weekly report on or off. The emails go to whoever turned it on
 // (for an admin, the campaign's advertiser).
-func (m *Module) setSchedule(ctx context.Context, p *auth.Principal, campaignID string, on bool) (*MessageResponse, error) {
-	c, err := m.campaignFor(ctx, p, campaignID)
+func (s *service) setSchedule(ctx context.Context, p *auth.Principal, campaignID string, req ScheduleRequest) (*MessageResponse, error) {
+	on := req.Enabled
+	c, err := s.campaignFor(ctx, p, campaignID)
 	if err != nil {
 		return nil, err
 	}
@@ -54,8 +61,8 @@ func (m *Module) setSchedule(ctx context.Context, p *auth.Principal, campaignID 
 	if p.IsAdmin() {
 		user = c.UserID
 	}
-	sc := store.Schedule{CampaignID: c.ID, CompanyID: c.CompanyID, UserID: user, CreatedAt: m.deps.Clock.Now()}
-	if err := m.store.SetSchedule(ctx, sc, on); err != nil {
+	sc := store.Schedule{CampaignID: c.ID, CompanyID: c.CompanyID, UserID: user, CreatedAt: s.deps.Clock.Now()}
+	if err := s.store.SetSchedule(ctx, sc, on); err != nil {
 		return nil, apperr.Internal(err)
 	}
 	msg := MsgScheduleOff
@@ -67,14 +74,12 @@ func (m *Module) setSchedule(ctx context.Context, p *auth.Principal, campaignID 
 
 // RunWeekly makes the weekly reports due: for each schedule turned on before this week began, the
 // report of last week (Monday to Sunday), unless it was made already.
-func (m *Module) RunWeekly(ctx context.Context) (WeeklyResult, error) {
+func (s *service) RunWeekly(ctx context.Context) (WeeklyResult, error) {
 	var res WeeklyResult
-	today := m.today()
-	week := today.WeekStart().AddWeeks(-1)
-	thisMonday := today.WeekStart().Time()
+	week, thisMonday := s.lastWeek()
 	after := ""
 	for {
-		scs, err := m.store.SchedulesAfter(ctx, after, schedulePage)
+		scs, err := s.store.SchedulesAfter(ctx, after, schedulePage)
 		if err != nil {
 			return res, apperr.Internal(err)
 		}
@@ -86,11 +91,11 @@ func (m *Module) RunWeekly(ctx context.Context) (WeeklyResult, error) {
 		for _, sc := range scs {
 			ids = append(ids, sc.CampaignID)
 		}
-		done, err := m.store.RunsOf(ctx, ids, week)
+		done, err := s.store.RunsOf(ctx, ids, week)
 		if err != nil {
 			return res, apperr.Internal(err)
 		}
-		cs, err := m.deps.Campaigns.FindCampaignsByIDs(ctx, ids)
+		cs, err := s.deps.Campaigns.FindCampaignsByIDs(ctx, ids)
 		if err != nil {
 			return res, err
 		}
@@ -103,7 +108,7 @@ func (m *Module) RunWeekly(ctx context.Context) (WeeklyResult, error) {
 			if done[sc.CampaignID] || !sc.CreatedAt.Before(thisMonday) {
 				continue
 			}
-			made, err := m.weeklyReport(ctx, sc, byID[sc.CampaignID], week)
+			made, err := s.weeklyReport(ctx, sc, byID[sc.CampaignID], week)
 			if err != nil {
 				return res, err
 			}
@@ -121,48 +126,48 @@ func (m *Module) RunWeekly(ctx context.Context) (WeeklyResult, error) {
 
 // weeklyReport makes one campaign's report of the week, or records that there was nothing to
 // report. It answers whether a report was made.
-func (m *Module) weeklyReport(ctx context.Context, sc store.Schedule, c *campaigns.Campaign, week dates.Date) (bool, error) {
-	run := &store.ScheduleRun{CampaignID: sc.CampaignID, WeekStart: week, CreatedAt: m.deps.Clock.Now()}
+func (s *service) weeklyReport(ctx context.Context, sc store.Schedule, c *campaigns.Campaign, week dates.Date) (bool, error) {
+	run := &store.ScheduleRun{CampaignID: sc.CampaignID, WeekStart: week, CreatedAt: s.deps.Clock.Now()}
 	var weeks []campaigns.Week
 	if c != nil && !c.Deleted {
-		all, err := m.deps.Campaigns.FindWeeks(ctx, c.ID)
+		all, err := s.deps.Campaigns.FindWeeks(ctx, c.ID)
 		if err != nil {
 			return false, err
 		}
 		for i := range all {
-			if all[i].StartAt.Equal(week) && all[i].EndAt.Before(m.today()) {
+			if all[i].StartAt.Equal(week) && all[i].EndAt.Before(s.today()) {
 				weeks = append(weeks, all[i])
 			}
 		}
 	}
 	if len(weeks) == 0 {
-		if err := m.store.Create(ctx, run); err != nil && !db.IsDuplicate(err) {
+		if err := s.store.Create(ctx, run); err != nil && !db.IsDuplicate(err) {
 			return false, apperr.Internal(err)
 		}
 		return false, nil
 	}
-	us, err := m.deps.Identity.FindUsersByIDs(ctx, []string{sc.UserID})
+	us, err := s.deps.Identity.FindUsersByIDs(ctx, []string{sc.UserID})
 	if err != nil {
 		return false, err
 	}
-	release, err := m.acquire(ctx)
+	release, err := s.acquire(ctx)
 	if err != nil {
 		return false, err
 	}
 	defer release()
-	_, err = m.generate(ctx, generation{campaign: c, weeks: weeks, userID: sc.UserID, source: SourceScheduled,
+	_, err = s.generate(ctx, generation{campaign: c, weeks: weeks, userID: sc.UserID, source: SourceScheduled,
 		name: fmt.Sprintf("%s - week of %s", c.Name, week.Format("Jan 02, 2006")),
 		inTx: func(ctx context.Context, r *store.Report) error {
 			run.ReportID = r.ID
-			if err := m.store.Create(ctx, run); err != nil {
+			if err := s.store.Create(ctx, run); err != nil {
 				return err
 			}
 			if len(us) == 0 || us[0].Local.Email == "" {
 				return nil
 			}
 			// The report and its run stand even when the email cannot be queued (DESIGN §1.14).
-			db.Notify(ctx, m.deps.DB, "mail: weekly report", func(ctx context.Context) error {
-				return m.deps.Outbox.Enqueue(ctx, weeklyMail(us[0].Local.Email, us[0].Local.FirstName, r, m.reportLink(r.ID)))
+			db.Notify(ctx, s.deps.DB, "mail: weekly report", func(ctx context.Context) error {
+				return s.deps.Outbox.Enqueue(ctx, weeklyMail(us[0].Local.Email, us[0].Local.FirstName, r, s.reportLink(r.ID)))
 			})
 			return nil
 		}})
@@ -177,8 +182,8 @@ func (m *Module) weeklyReport(ctx context.Context, sc store.Schedule, c *campaig
 }
 
 // reportLink is the report's page in the web app.
-func (m *Module) reportLink(id string) string {
-	return strings.TrimRight(m.deps.BaseURL, "/") + "/reports/" + id
+func (s *service) reportLink(id string) string {
+	return strings.TrimRight(s.deps.BaseURL, "/") + "/reports/" + id
 }
 
 // weeklyMail tells the advertiser that the week's report is ready.
@@ -224,23 +229,23 @@ The Marquee team
 }
 
 // sendMailer emails the report's advertiser (the campaign's user) a link to the report.
-func (m *Module) sendMailer(ctx context.Context, req MailerRequest) error {
+func (s *service) sendMailer(ctx context.Context, req MailerRequest) error {
 	if len([]rune(req.Message)) > 2000 {
 		return apperr.Field("message", MsgMessageTooLong)
 	}
-	r, err := m.FindReport(ctx, "", req.ReportID)
+	r, err := s.FindReport(ctx, "", req.ReportID)
 	if err != nil {
 		return err
 	}
 	user := r.UserID
-	cs, err := m.deps.Campaigns.FindCampaignsByIDs(ctx, []string{r.CampaignID})
+	cs, err := s.deps.Campaigns.FindCampaignsByIDs(ctx, []string{r.CampaignID})
 	if err != nil {
 		return err
 	}
 	if len(cs) > 0 && cs[0].UserID != "" {
 		user = cs[0].UserID
 	}
-	us, err := m.deps.Identity.FindUsersByIDs(ctx, []string{user})
+	us, err := s.deps.Identity.FindUsersByIDs(ctx, []string{user})
 	if err != nil {
 		return err
 	}
@@ -248,8 +253,8 @@ func (m *Module) sendMailer(ctx context.Context, req MailerRequest) error {
 		return apperr.NotFound("The report's advertiser no longer exists.")
 	}
 	facts := reportFacts(r.PeriodStart, r.PeriodEnd, "")
-	if row, err := m.store.Find(ctx, "", r.ID); err == nil {
+	if row, err := s.store.Find(ctx, "", r.ID); err == nil {
 		facts = reportFacts(row.PeriodStart, row.PeriodEnd, row.Figures)
 	}
-	return m.deps.Outbox.Enqueue(ctx, newReportMail(us[0].Local.Email, us[0].Local.FirstName, r, facts, m.reportLink(r.ID), req.Message))
+	return s.deps.Outbox.Enqueue(ctx, newReportMail(us[0].Local.Email, us[0].Local.FirstName, r, facts, s.reportLink(r.ID), req.Message))
 }

@@ -31,13 +31,13 @@ var demoReports = []string{"Summer Sale", "Back to School", "Holiday Coffee Push
 // demoScheduled is the demo campaign whose weekly report is on.
 const demoScheduled = "Holiday Coffee Push"
 
-// SeedDemo implements server.DemoSeeder.
-func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
+// seedDemo is server.DemoSeeder (Module.SeedDemo).
+func (s *service) seedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
 	adv, ok := demo["advertiser"]
 	if !ok {
 		return "reports: no demo advertiser", nil
 	}
-	cs, err := m.deps.Campaigns.FindCompanyCampaigns(ctx, adv.CompanyID)
+	cs, err := s.deps.Campaigns.FindCompanyCampaigns(ctx, adv.CompanyID)
 	if err != nil {
 		return "", err
 	}
@@ -52,37 +52,37 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 			continue
 		}
 		id := demoID("generated:" + adv.CompanyID + ":" + name)
-		if _, err := m.store.Find(ctx, "", id); err == nil {
+		if _, err := s.store.Find(ctx, "", id); err == nil {
 			there++
 			continue
 		} else if !db.IsNotFound(err) {
 			return "", err
 		}
-		all, err := m.deps.Campaigns.FindWeeks(ctx, c.ID)
+		all, err := s.deps.Campaigns.FindWeeks(ctx, c.ID)
 		if err != nil {
 			return "", err
 		}
 		var ids []string
-		for _, w := range finishedWeeks(all, m.today()) {
+		for _, w := range finishedWeeks(all, s.today()) {
 			ids = append(ids, w.WeekIDs...)
 		}
-		weeks, err := chooseWeeks(all, ids, m.today())
+		weeks, err := chooseWeeks(all, ids, s.today())
 		if err != nil {
 			continue // no finished week yet
 		}
-		_, err = m.generate(ctx, generation{id: id, campaign: c, weeks: weeks, userID: adv.UserID, source: SourceGenerated})
+		_, err = s.generate(ctx, generation{id: id, campaign: c, weeks: weeks, userID: adv.UserID, source: SourceGenerated})
 		if err != nil {
 			return "", fmt.Errorf("reports: demo report of %s: %w", name, err)
 		}
 		made++
 	}
 	if c := byName[demoScheduled]; c != nil {
-		if err := m.store.SetSchedule(ctx, store.Schedule{CampaignID: c.ID, CompanyID: c.CompanyID, UserID: adv.UserID, CreatedAt: m.deps.Clock.Now()}, true); err != nil {
+		if err := s.store.SetSchedule(ctx, store.Schedule{CampaignID: c.ID, CompanyID: c.CompanyID, UserID: adv.UserID, CreatedAt: s.deps.Clock.Now()}, true); err != nil {
 			return "", err
 		}
 	}
 	if admin, ok := demo["admin"]; ok {
-		if n, err := m.seedUploaded(ctx, admin, adv, byName["Summer Sale"]); err != nil {
+		if n, err := s.seedUploaded(ctx, admin, adv, byName["Summer Sale"]); err != nil {
 			return "", err
 		} else {
 			made += n
@@ -92,31 +92,31 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 }
 
 // seedUploaded stores an audit PDF as the demo admin's upload for the advertiser's campaign.
-func (m *Module) seedUploaded(ctx context.Context, admin, adv server.DemoAccount, c *campaigns.Campaign) (int, error) {
+func (s *service) seedUploaded(ctx context.Context, admin, adv server.DemoAccount, c *campaigns.Campaign) (int, error) {
 	if c == nil {
 		return 0, nil
 	}
 	id := demoID("uploaded:" + adv.CompanyID)
-	if _, err := m.store.Find(ctx, "", id); err == nil {
+	if _, err := s.store.Find(ctx, "", id); err == nil {
 		return 0, nil
 	} else if !db.IsNotFound(err) {
 		return 0, err
 	}
-	pdf, err := auditPDF(c, m.deps.Clock.Now())
+	pdf, err := auditPDF(c, s.deps.Clock.Now())
 	if err != nil {
 		return 0, err
 	}
-	f, err := m.deps.Creatives.StoreFile(ctx, creatives.StoreFileRequest{CompanyID: admin.CompanyID, UploaderID: admin.UserID,
+	f, err := s.deps.Creatives.StoreFile(ctx, creatives.StoreFileRequest{CompanyID: admin.CompanyID, UploaderID: admin.UserID,
 		Kind: creatives.KindReport, OriginalName: "independent-audit.pdf"}, bytes.NewReader(pdf))
 	if err != nil {
 		return 0, err
 	}
-	now := m.deps.Clock.Now()
+	now := s.deps.Clock.Now()
 	r := &store.Report{ID: id, Name: c.Name + " - independent audit", CompanyID: c.CompanyID, CompanyName: c.CompanyName,
 		CampaignID: c.ID, CampaignName: c.Name, UserID: c.UserID, VendorID: admin.UserID, Source: SourceUploaded, WeekIDs: "[]",
 		PeriodStart: c.StartDate, PeriodEnd: c.EndDate, FileKey: f.Key, Filename: "independent-audit.pdf", Size: f.Size,
 		CreatedAt: now, UpdatedAt: now}
-	if err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error { return m.store.CreateReports(ctx, []store.Report{*r}) }); err != nil {
+	if err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error { return s.store.CreateReports(ctx, []store.Report{*r}) }); err != nil {
 		return 0, err
 	}
 	return 1, nil
@@ -147,12 +147,12 @@ type GenerateOptions struct {
 	Reports     int
 }
 
-// GenerateReports inserts report rows in batches, without files (the list benchmark's 50,000).
-func (m *Module) GenerateReports(ctx context.Context, o GenerateOptions) error {
+// generateReports inserts report rows in batches, without files (the list benchmark's 50,000).
+func (s *service) generateReports(ctx context.Context, o GenerateOptions) error {
 	if o.Reports < 1 || len(o.CampaignIDs) == 0 {
 		return fmt.Errorf("reports: generate needs campaigns and a count")
 	}
-	now := m.deps.Clock.Now()
+	now := s.deps.Clock.Now()
 	const chunk = 1000
 	for first := 0; first < o.Reports; first += chunk {
 		rows := make([]store.Report, 0, chunk)
@@ -163,9 +163,9 @@ func (m *Module) GenerateReports(ctx context.Context, o GenerateOptions) error {
 				WeekIDs: "[]", WeeksCount: 4, FileKey: "reports/bench/" + id + ".pdf", Filename: "bench.pdf", Figures: "{}",
 				CreatedAt: now.Add(-time.Duration(i) * time.Minute), UpdatedAt: now})
 		}
-		if err := db.Transact(ctx, m.deps.DB, func(ctx context.Context) error { return m.store.CreateReports(ctx, rows) }); err != nil {
+		if err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error { return s.store.CreateReports(ctx, rows) }); err != nil {
 			return err
 		}
 	}
-	return m.store.Analyze(ctx)
+	return s.store.Analyze(ctx)
 }

@@ -234,7 +234,7 @@ type Service interface {
 }
 
 // EventReportReady is published when a report is stored (generated or uploaded), in the
-// transaction that stores it; webhooks forward it (issue 18).
+// transaction that stores it; webhooks forward it.
 const EventReportReady = "reports.ready"
 
 // ReportReady is the payload of EventReportReady.

@@ -60,13 +60,13 @@ func Sign(secret string, t time.Time, body []byte) string {
 	return "t=" + ts + ",v1=" + hex.EncodeToString(mac.Sum(nil))
 }
 
-// DeliverDue posts every due delivery once and returns how many succeeded. Run by the
+// deliverDue posts every due delivery once and returns how many succeeded. Run by the
 // webhooks.deliver job under the leader lock; safe to run concurrently anyway (each delivery is
 // claimed by a conditional update, and its outcome is recorded only by the worker that claimed
 // that attempt).
-func (m *Module) DeliverDue(ctx context.Context) (int, error) {
-	now := m.deps.Clock.Now().UTC()
-	due, err := m.store.DueDeliveries(ctx, now, deliverBatch)
+func (s *service) deliverDue(ctx context.Context) (int, error) {
+	now := s.deps.Clock.Now().UTC()
+	due, err := s.store.DueDeliveries(ctx, now, deliverBatch)
 	if err != nil {
 		return 0, apperr.Internal(fmt.Errorf("webhooks: find due deliveries: %w", err))
 	}
@@ -85,7 +85,7 @@ func (m *Module) DeliverDue(ctx context.Context) (int, error) {
 		wg.Add(1)
 		go func(d store.Delivery) {
 			defer func() { <-slots; wg.Done() }()
-			done, err := m.deliverOne(ctx, d.ID)
+			done, err := s.deliverOne(ctx, d.ID)
 			mu.Lock()
 			defer mu.Unlock()
 			if done {
@@ -101,38 +101,38 @@ func (m *Module) DeliverDue(ctx context.Context) (int, error) {
 }
 
 // deliverOne claims a delivery, posts it, and records the outcome. It reports a success.
-func (m *Module) deliverOne(ctx context.Context, id string) (bool, error) {
-	now := m.deps.Clock.Now().UTC()
-	claimed, err := m.store.ClaimDelivery(ctx, id, now, now.Add(m.deps.Timeout+leaseMargin))
+func (s *service) deliverOne(ctx context.Context, id string) (bool, error) {
+	now := s.deps.Clock.Now().UTC()
+	claimed, err := s.store.ClaimDelivery(ctx, id, now, now.Add(s.deps.Timeout+leaseMargin))
 	if err != nil || !claimed {
 		return false, err
 	}
-	var d store.Delivery
-	if err := m.store.Conn(ctx).Where("id = ?", id).Take(&d).Error; err != nil {
+	d, err := s.store.DeliveryByID(ctx, id)
+	if err != nil {
 		return false, err
 	}
-	eps, err := m.store.EndpointsByIDs(ctx, []string{d.EndpointID})
+	eps, err := s.store.EndpointsByIDs(ctx, []string{d.EndpointID})
 	if err != nil {
 		return false, err
 	}
 	if len(eps) == 0 || !eps[0].Enabled {
-		_, err := m.store.FinishDelivery(ctx, d.ID, d.Attempts, map[string]any{"status": StatusFailed,
+		_, err := s.store.FinishDelivery(ctx, d.ID, d.Attempts, map[string]any{"status": StatusFailed,
 			"last_error": "The endpoint is disabled.", "updated_at": now})
 		return false, err
 	}
-	if co, err := m.deps.Identity.FindCompanyByID(ctx, d.CompanyID); err != nil && apperr.CodeOf(err) != apperr.ENOTFOUND {
+	if co, err := s.deps.Identity.FindCompanyByID(ctx, d.CompanyID); err != nil && apperr.CodeOf(err) != apperr.ENOTFOUND {
 		return false, err
 	} else if co != nil && co.Status != identity.StatusActive {
 		// A disabled company's deliveries are held, not sent nor failed: the attempt does not
-		// count, and the retry window starts again when the company is enabled (issue 24 §2).
-		_, err := m.store.FinishDelivery(ctx, d.ID, d.Attempts, map[string]any{"attempts": d.Attempts - 1,
+		// count, and the retry window starts again when the company is enabled.
+		_, err := s.store.FinishDelivery(ctx, d.ID, d.Attempts, map[string]any{"attempts": d.Attempts - 1,
 			"next_attempt_at": now.Add(HoldRecheck), "expires_at": now.Add(HoldRecheck + RetryWindow),
 			"last_error": MsgHeldCompanyDisabled, "updated_at": now})
 		return false, err
 	}
 	ep := eps[0]
-	res := m.post(ctx, ep, d)
-	return res.ok, m.record(ctx, ep, d, res)
+	res := s.post(ctx, ep, *d)
+	return res.ok, s.record(ctx, ep, *d, res)
 }
 
 // attempt is one POST's outcome.
@@ -144,7 +144,7 @@ type attempt struct {
 }
 
 // post sends the delivery's body, signed now, and reads at most ResponseReadCap of the answer.
-func (m *Module) post(ctx context.Context, ep store.Endpoint, d store.Delivery) attempt {
+func (s *service) post(ctx context.Context, ep store.Endpoint, d store.Delivery) attempt {
 	body := []byte(d.Body)
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ep.URL, bytes.NewReader(body))
 	if err != nil {
@@ -155,8 +155,8 @@ func (m *Module) post(ctx context.Context, ep store.Endpoint, d store.Delivery) 
 	req.Header.Set("Marquee-Event-Id", d.EventID)
 	req.Header.Set("Marquee-Event-Type", d.EventType)
 	req.Header.Set("Marquee-Delivery-Id", d.ID)
-	req.Header.Set(SignatureHeader, Sign(ep.Secret, m.deps.Clock.Now(), body))
-	resp, err := m.client.Do(req)
+	req.Header.Set(SignatureHeader, Sign(ep.Secret, s.deps.Clock.Now(), body))
+	resp, err := s.client.Do(req)
 	if err != nil {
 		// The operator's log keeps the cause; the delivery log shows one plain message.
 		slog.InfoContext(ctx, "webhooks: delivery failed", "endpoint_id", ep.ID, "delivery_id", d.ID, "err", err)
@@ -178,7 +178,7 @@ func (m *Module) post(ctx context.Context, ep store.Endpoint, d store.Delivery) 
 
 // MsgCouldNotConnect is the delivery log's one message for a POST that got no HTTP answer: a
 // refused connection, a timeout, a TLS failure and a listener that does not speak HTTP read the
-// same, so the log cannot be used to scan which ports of a host are open (issue 24 §4).
+// same, so the log cannot be used to scan which ports of a host are open.
 const MsgCouldNotConnect = "Could not connect."
 
 // MsgAnswerCut is the delivery log's message for an answer that stopped before its end.
@@ -205,9 +205,9 @@ func excerpt(b []byte) string {
 // record stores an attempt's outcome in one transaction with the endpoint's failure run: a
 // success clears it; a failure starts it, and an endpoint failing for RetryWindow is disabled
 // and its owner emailed (through the outbox, in the same transaction).
-func (m *Module) record(ctx context.Context, ep store.Endpoint, d store.Delivery, a attempt) error {
-	now := m.deps.Clock.Now().UTC()
-	return db.Transact(context.WithoutCancel(ctx), m.deps.DB, func(ctx context.Context) error {
+func (s *service) record(ctx context.Context, ep store.Endpoint, d store.Delivery, a attempt) error {
+	now := s.deps.Clock.Now().UTC()
+	return db.Transact(context.WithoutCancel(ctx), s.deps.DB, func(ctx context.Context) error {
 		cols := map[string]any{"last_status": a.status, "last_response": a.body, "last_error": a.err, "updated_at": now}
 		if a.ok {
 			cols["status"], cols["delivered_at"] = StatusSucceeded, now
@@ -220,17 +220,17 @@ func (m *Module) record(ctx context.Context, ep store.Endpoint, d store.Delivery
 				cols["next_attempt_at"] = minTime(now.Add(retry.Backoff(d.Attempts, RetryBase, RetryMax)), d.ExpiresAt)
 			}
 		}
-		done, err := m.store.FinishDelivery(ctx, d.ID, d.Attempts, cols)
+		done, err := s.store.FinishDelivery(ctx, d.ID, d.Attempts, cols)
 		if err != nil || !done {
 			return err // another worker's attempt, or a redelivery, has it now
 		}
 		if a.ok {
-			return m.store.UpdateEndpoint(ctx, ep.ID, map[string]any{"failing_since": nil})
+			return s.store.UpdateEndpoint(ctx, ep.ID, map[string]any{"failing_since": nil})
 		}
-		if _, err := m.store.UpdateEndpointWhere(ctx, ep.ID, "failing_since IS NULL", nil, map[string]any{"failing_since": now}); err != nil {
+		if _, err := s.store.UpdateEndpointWhere(ctx, ep.ID, "failing_since IS NULL", nil, map[string]any{"failing_since": now}); err != nil {
 			return err
 		}
-		cur, err := m.store.EndpointsByIDs(ctx, []string{ep.ID})
+		cur, err := s.store.EndpointsByIDs(ctx, []string{ep.ID})
 		if err != nil || len(cur) == 0 {
 			return err
 		}
@@ -239,28 +239,28 @@ func (m *Module) record(ctx context.Context, ep store.Endpoint, d store.Delivery
 			return nil
 		}
 		reason := "Every delivery failed for 24 hours."
-		disabled, err := m.store.UpdateEndpointWhere(ctx, e.ID, "enabled = ?", []any{true},
+		disabled, err := s.store.UpdateEndpointWhere(ctx, e.ID, "enabled = ?", []any{true},
 			map[string]any{"enabled": false, "disabled_at": now, "disabled_reason": reason, "updated_at": now})
 		if err != nil || !disabled {
 			return err
 		}
-		if err := m.store.FailPending(ctx, e.ID, "The endpoint was disabled.", now); err != nil {
+		if err := s.store.FailPending(ctx, e.ID, "The endpoint was disabled.", now); err != nil {
 			return err
 		}
 		// The endpoint stays disabled even when the email cannot be queued (DESIGN §1.14).
-		db.Notify(ctx, m.deps.DB, "mail: webhook endpoint disabled", func(ctx context.Context) error { return m.mailDisabled(ctx, e) })
+		db.Notify(ctx, s.deps.DB, "mail: webhook endpoint disabled", func(ctx context.Context) error { return s.mailDisabled(ctx, e) })
 		return nil
 	})
 }
 
 // mailDisabled tells the endpoint's owner it was disabled.
-func (m *Module) mailDisabled(ctx context.Context, e store.Endpoint) error {
-	users, err := m.deps.Identity.FindUsersByIDs(ctx, []string{e.UserID})
+func (s *service) mailDisabled(ctx context.Context, e store.Endpoint) error {
+	users, err := s.deps.Identity.FindUsersByIDs(ctx, []string{e.UserID})
 	if err != nil || len(users) == 0 || users[0].Local.Email == "" {
 		return err
 	}
 	u := users[0]
-	return m.deps.Outbox.Enqueue(ctx, disabledMail(u.Local.Email, u.Local.FirstName, e.URL, strings.TrimRight(m.deps.BaseURL, "/")))
+	return s.deps.Outbox.Enqueue(ctx, disabledMail(u.Local.Email, u.Local.FirstName, e.URL, strings.TrimRight(s.deps.BaseURL, "/")))
 }
 
 func minTime(a, b time.Time) time.Time {
@@ -268,4 +268,9 @@ func minTime(a, b time.Time) time.Time {
 		return a
 	}
 	return b
+}
+
+// pruneDeliveries deletes the deliveries finished more than DeliveryLogKeep ago (idempotent).
+func (s *service) pruneDeliveries(ctx context.Context) (int64, error) {
+	return s.store.PruneDeliveries(ctx, s.deps.Clock.Now().UTC().Add(-DeliveryLogKeep))
 }

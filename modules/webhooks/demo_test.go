@@ -13,7 +13,7 @@ import (
 
 // TestLoopbackURLsSayWhyTheyAreRefused: in production (a public BASE_URL) an http URL on a
 // loopback or private address is refused for its address, not only for its scheme: https would
-// not make it allowed (issue 25 §4). A public http URL still needs https.
+// not make it allowed. A public http URL still needs https.
 func TestLoopbackURLsSayWhyTheyAreRefused(t *testing.T) {
 	t.Parallel()
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
@@ -37,7 +37,7 @@ func TestLoopbackURLsSayWhyTheyAreRefused(t *testing.T) {
 
 // TestDevelopmentServerDeliversToTheLocalSink: a server whose BASE_URL is loopback (make run,
 // serve on the defaults) takes the demo's http://127.0.0.1 endpoint without WEBHOOK_ALLOW_PRIVATE
-// and delivers to it (issue 25 §4).
+// and delivers to it.
 func TestDevelopmentServerDeliversToTheLocalSink(t *testing.T) {
 	t.Parallel()
 	f := start(t, testkit.Dialects()[0], testkit.WithEnv("BASE_URL", "http://localhost:8080"))
@@ -58,8 +58,7 @@ func TestDevelopmentServerDeliversToTheLocalSink(t *testing.T) {
 }
 
 // TestDeliveryLogSpeaksPlainWords: a receiver that is not running is logged as a sentence the
-// endpoint's owner understands, not as Go's `Post "…": dial tcp …: connect: connection refused`
-// (issue 25 §4).
+// endpoint's owner understands, not as Go's `Post "…": dial tcp …: connect: connection refused`.
 func TestDeliveryLogSpeaksPlainWords(t *testing.T) {
 	t.Parallel()
 	f := start(t, testkit.Dialects()[0], testkit.WithEnv("WEBHOOK_ALLOW_PRIVATE", "true"))
@@ -73,7 +72,7 @@ func TestDeliveryLogSpeaksPlainWords(t *testing.T) {
 	f.adv.Post("/api/webhooks/"+ep.Endpoint.ID+"/test", nil).Expect(t, http.StatusOK)
 	f.dispatch(t)
 	d := f.deliveries(t, f.adv, ep.Endpoint.ID)[0]
-	// Plain words, and the same words for a closed port as for an open one (issue 24 §4: the log
+	// Plain words, and the same words for a closed port as for an open one (the log
 	// must not map the receiver's ports); the cause goes to the server's log.
 	if d.Status != webhooks.StatusPending || d.LastError != webhooks.MsgCouldNotConnect ||
 		strings.Contains(d.LastError, "dial tcp") || strings.Contains(d.LastError, "Post ") {

@@ -10,7 +10,7 @@ import (
 )
 
 // The webhooks section of /developers lists exactly the events an endpoint receives: the types
-// one can subscribe to and the test event (issue 25 §3: the page agrees with the server).
+// one can subscribe to and the test event (the page agrees with the server).
 func TestDevelopersPageListsEveryEvent(t *testing.T) {
 	src, err := os.ReadFile("../../webapp/src/features/developers/webhookDocs.ts")
 	if err != nil {

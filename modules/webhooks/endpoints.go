@@ -70,16 +70,16 @@ func checkDescription(s string) (string, error) {
 }
 
 // own returns the caller's company's endpoint; another company's is ENOTFOUND.
-func (m *Module) own(ctx context.Context, p *auth.Principal, id string) (*store.Endpoint, error) {
-	e, err := m.store.CompanyEndpoint(ctx, p.CompanyID, id)
+func (s *service) own(ctx context.Context, p *auth.Principal, id string) (*store.Endpoint, error) {
+	e, err := s.store.CompanyEndpoint(ctx, p.CompanyID, id)
 	if err != nil {
 		return nil, db.Translate(err, MsgEndpointNotFound, "")
 	}
 	return e, nil
 }
 
-func (m *Module) Endpoints(ctx context.Context, p *auth.Principal) ([]Endpoint, error) {
-	rows, err := m.store.CompanyEndpoints(ctx, p.CompanyID)
+func (s *service) Endpoints(ctx context.Context, p *auth.Principal) ([]Endpoint, error) {
+	rows, err := s.store.CompanyEndpoints(ctx, p.CompanyID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -90,8 +90,8 @@ func (m *Module) Endpoints(ctx context.Context, p *auth.Principal) ([]Endpoint, 
 	return out, nil
 }
 
-func (m *Module) CreateEndpoint(ctx context.Context, p *auth.Principal, req EndpointRequest) (*Endpoint, string, error) {
-	u, err := m.guard.checkURL(ctx, req.URL)
+func (s *service) CreateEndpoint(ctx context.Context, p *auth.Principal, req EndpointRequest) (*Endpoint, string, error) {
+	u, err := s.guard.checkURL(ctx, req.URL)
 	if err != nil {
 		return nil, "", err
 	}
@@ -103,22 +103,22 @@ func (m *Module) CreateEndpoint(ctx context.Context, p *auth.Principal, req Endp
 	if err != nil {
 		return nil, "", err
 	}
-	now := m.deps.Clock.Now().UTC()
+	now := s.deps.Clock.Now().UTC()
 	row := store.Endpoint{ID: ids.New(), CompanyID: p.CompanyID, UserID: p.UserID, URL: u, Description: desc, Events: evs,
 		Secret: newSecret(), Enabled: true, CreatedAt: now, UpdatedAt: now}
-	err = db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+	err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		// The limit spans rows: concurrent creations take turns.
-		if err := db.LockForTx(ctx, m.deps.DB, "webhooks.endpoints:"+p.CompanyID); err != nil {
+		if err := db.LockForTx(ctx, s.deps.DB, "webhooks.endpoints:"+p.CompanyID); err != nil {
 			return err
 		}
-		n, err := m.store.CountEndpoints(ctx, p.CompanyID)
+		n, err := s.store.CountEndpoints(ctx, p.CompanyID)
 		if err != nil {
 			return err
 		}
 		if n >= MaxEndpointsPerCompany {
 			return apperr.New(apperr.ECONFLICT, MsgTooManyEndpoints)
 		}
-		return m.store.Create(ctx, &row)
+		return s.store.Create(ctx, &row)
 	})
 	if err != nil {
 		return nil, "", err
@@ -127,14 +127,14 @@ func (m *Module) CreateEndpoint(ctx context.Context, p *auth.Principal, req Endp
 	return &dto, row.Secret, nil
 }
 
-func (m *Module) UpdateEndpoint(ctx context.Context, p *auth.Principal, id string, req EndpointRequest) (*Endpoint, error) {
-	e, err := m.own(ctx, p, id)
+func (s *service) UpdateEndpoint(ctx context.Context, p *auth.Principal, id string, req EndpointRequest) (*Endpoint, error) {
+	e, err := s.own(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	cols := map[string]any{"updated_at": m.deps.Clock.Now().UTC()}
+	cols := map[string]any{"updated_at": s.deps.Clock.Now().UTC()}
 	if strings.TrimSpace(req.URL) != e.URL {
-		u, err := m.guard.checkURL(ctx, req.URL)
+		u, err := s.guard.checkURL(ctx, req.URL)
 		if err != nil {
 			return nil, err
 		}
@@ -155,13 +155,13 @@ func (m *Module) UpdateEndpoint(ctx context.Context, p *auth.Principal, id strin
 			// A fresh start: the 24 hours of failure count again from the next failure.
 			cols["disabled_at"], cols["disabled_reason"], cols["failing_since"] = nil, "", nil
 		} else {
-			cols["disabled_at"], cols["disabled_reason"] = m.deps.Clock.Now().UTC(), ""
+			cols["disabled_at"], cols["disabled_reason"] = s.deps.Clock.Now().UTC(), ""
 		}
 	}
-	if err := m.store.UpdateEndpoint(ctx, e.ID, cols); err != nil {
+	if err := s.store.UpdateEndpoint(ctx, e.ID, cols); err != nil {
 		return nil, apperr.Internal(err)
 	}
-	e, err = m.own(ctx, p, id)
+	e, err = s.own(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
@@ -169,16 +169,16 @@ func (m *Module) UpdateEndpoint(ctx context.Context, p *auth.Principal, id strin
 	return &dto, nil
 }
 
-func (m *Module) DeleteEndpoint(ctx context.Context, p *auth.Principal, id string) error {
-	e, err := m.own(ctx, p, id)
+func (s *service) DeleteEndpoint(ctx context.Context, p *auth.Principal, id string) error {
+	e, err := s.own(ctx, p, id)
 	if err != nil {
 		return err
 	}
-	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error { return m.store.DeleteEndpoint(ctx, e.ID) })
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error { return s.store.DeleteEndpoint(ctx, e.ID) })
 }
 
-func (m *Module) Secret(ctx context.Context, p *auth.Principal, id string) (string, error) {
-	e, err := m.own(ctx, p, id)
+func (s *service) Secret(ctx context.Context, p *auth.Principal, id string) (string, error) {
+	e, err := s.own(ctx, p, id)
 	if err != nil {
 		return "", err
 	}
@@ -188,12 +188,12 @@ func (m *Module) Secret(ctx context.Context, p *auth.Principal, id string) (stri
 // deliveryLogLen is how many deliveries the log shows.
 const deliveryLogLen = 50
 
-func (m *Module) Deliveries(ctx context.Context, p *auth.Principal, id string) ([]Delivery, error) {
-	e, err := m.own(ctx, p, id)
+func (s *service) Deliveries(ctx context.Context, p *auth.Principal, id string) ([]Delivery, error) {
+	e, err := s.own(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := m.store.Deliveries(ctx, e.ID, deliveryLogLen)
+	rows, err := s.store.Deliveries(ctx, e.ID, deliveryLogLen)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -204,36 +204,85 @@ func (m *Module) Deliveries(ctx context.Context, p *auth.Principal, id string) (
 	return out, nil
 }
 
-func (m *Module) Redeliver(ctx context.Context, p *auth.Principal, endpointID, deliveryID string) error {
-	e, err := m.own(ctx, p, endpointID)
+func (s *service) Redeliver(ctx context.Context, p *auth.Principal, endpointID, deliveryID string) error {
+	e, err := s.own(ctx, p, endpointID)
 	if err != nil {
 		return err
 	}
 	if !e.Enabled {
 		return apperr.New(apperr.EINVALID, MsgEndpointDisabled)
 	}
-	d, err := m.store.Delivery(ctx, e.ID, deliveryID)
+	d, err := s.store.Delivery(ctx, e.ID, deliveryID)
 	if err != nil {
 		return db.Translate(err, MsgDeliveryNotFound, "")
 	}
 	if d.Status == StatusPending {
 		return nil // already queued (or being posted)
 	}
-	now := m.deps.Clock.Now().UTC()
+	now := s.deps.Clock.Now().UTC()
 	// A finished delivery has no attempt in flight; it gets a new 24-hour window of retries.
-	return m.store.UpdateDelivery(ctx, d.ID, map[string]any{"status": StatusPending, "next_attempt_at": now,
+	return s.store.UpdateDelivery(ctx, d.ID, map[string]any{"status": StatusPending, "next_attempt_at": now,
 		"expires_at": now.Add(RetryWindow), "updated_at": now})
 }
 
-func (m *Module) SendTest(ctx context.Context, p *auth.Principal, id string) error {
-	e, err := m.own(ctx, p, id)
+func (s *service) SendTest(ctx context.Context, p *auth.Principal, id string) error {
+	e, err := s.own(ctx, p, id)
 	if err != nil {
 		return err
 	}
 	if !e.Enabled {
 		return apperr.New(apperr.EINVALID, MsgEndpointDisabled)
 	}
-	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
-		return m.deps.Events.Publish(ctx, EventTestRequested, testRequested{EndpointID: e.ID, CompanyID: e.CompanyID})
+	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		return s.deps.Events.Publish(ctx, EventTestRequested, testRequested{EndpointID: e.ID, CompanyID: e.CompanyID})
 	})
+}
+
+// The HTTP calls that answer a call's outcome with its message.
+
+// list is GET /api/webhooks: the endpoints and the event types they can subscribe to.
+func (s *service) list(ctx context.Context, p *auth.Principal) (EndpointsResponse, error) {
+	eps, err := s.Endpoints(ctx, p)
+	if err != nil {
+		return EndpointsResponse{}, err
+	}
+	return EndpointsResponse{Success: true, Endpoints: eps, EventTypes: EventTypes}, nil
+}
+
+// remove is DELETE /api/webhooks/{id}.
+func (s *service) remove(ctx context.Context, p *auth.Principal, id string) (MessageResponse, error) {
+	if err := s.DeleteEndpoint(ctx, p, id); err != nil {
+		return MessageResponse{}, err
+	}
+	return MessageResponse{Success: true, Message: MsgEndpointDeleted}, nil
+}
+
+// revealSecret is GET /api/webhooks/{id}/secret; a moderated session reveals nothing (a credential
+// outliving the session).
+func (s *service) revealSecret(ctx context.Context, p *auth.Principal, id string) (SecretResponse, error) {
+	if err := auth.RefuseModerated(p); err != nil {
+		return SecretResponse{}, err
+	}
+	secret, err := s.Secret(ctx, p, id)
+	if err != nil {
+		return SecretResponse{}, err
+	}
+	return SecretResponse{Success: true, Secret: secret}, nil
+}
+
+// log is GET /api/webhooks/{id}/deliveries.
+func (s *service) log(ctx context.Context, p *auth.Principal, id string) (DeliveriesResponse, error) {
+	ds, err := s.Deliveries(ctx, p, id)
+	if err != nil {
+		return DeliveriesResponse{}, err
+	}
+	return DeliveriesResponse{Success: true, Deliveries: ds}, nil
+}
+
+// test is POST /api/webhooks/{id}/test.
+func (s *service) test(ctx context.Context, p *auth.Principal, id string) (MessageResponse, error) {
+	if err := s.SendTest(ctx, p, id); err != nil {
+		return MessageResponse{}, err
+	}
+	return MessageResponse{Success: true, Message: MsgTestQueued}, nil
 }

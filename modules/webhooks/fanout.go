@@ -84,7 +84,7 @@ func decode[T any](e events.Event) (T, error) {
 }
 
 // subscribe wires every source event to the fan-out.
-func (m *Module) subscribe() {
+func (s *service) subscribe() {
 	status := func(typ string) source {
 		return func(e events.Event) (string, string, any, error) {
 			p, err := decode[campaigns.CampaignStatusChanged](e)
@@ -118,56 +118,35 @@ func (m *Module) subscribe() {
 			p, err := decode[reports.ReportReady](e)
 			return p.CompanyID, TypeReportReady, reportData{ReportID: p.ReportID, CampaignID: p.CampaignID, Name: p.Name, Source: p.Source}, err
 		},
-		EventMakeGoodGranted: makeGoodSource,
+		campaigns.EventMakeGoodGranted: func(e events.Event) (string, string, any, error) {
+			p, err := decode[campaigns.MakeGoodGrantedEvent](e)
+			return p.CompanyID, TypeMakeGoodGranted, makeGoodData{MakeGoodID: p.MakeGoodID, CampaignID: p.CampaignID, WeekID: p.WeekID,
+				Credit: money.Cents(p.CreditCents)}, err
+		},
 	}
 	for name, src := range sources {
-		m.deps.Events.Subscribe(name, func(ctx context.Context, e events.Event) error { return m.fanOut(ctx, e, src, "") })
+		s.deps.Events.Subscribe(name, func(ctx context.Context, e events.Event) error { return s.fanOut(ctx, e, src, "") })
 	}
-	m.deps.Events.Subscribe(EventTestRequested, func(ctx context.Context, e events.Event) error {
+	s.deps.Events.Subscribe(EventTestRequested, func(ctx context.Context, e events.Event) error {
 		p, err := decode[testRequested](e)
 		if err != nil {
 			return err
 		}
-		return m.fanOut(ctx, e, func(events.Event) (string, string, any, error) {
+		return s.fanOut(ctx, e, func(events.Event) (string, string, any, error) {
 			return p.CompanyID, TypeTest, testData{EndpointID: p.EndpointID, Message: "A test event from Marquee."}, nil
 		}, p.EndpointID)
 	})
 }
 
-// makeGoodSource reads campaigns.make_good_granted ({CampaignID, CompanyID, WeekID, CreditCents,
-// MakeGoodID}) whatever JSON names its fields carry (snake_case tags or none): keys are matched
-// without case or underscores.
-func makeGoodSource(e events.Event) (string, string, any, error) {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(e.Payload, &raw); err != nil {
-		return "", "", nil, fmt.Errorf("webhooks: decode %s: %w", e.Name, err)
-	}
-	norm := map[string]json.RawMessage{}
-	for k, v := range raw {
-		norm[strings.ToLower(strings.ReplaceAll(k, "_", ""))] = v
-	}
-	str := func(k string) string {
-		var s string
-		_ = json.Unmarshal(norm[k], &s)
-		return s
-	}
-	var credit int64
-	if v, ok := norm["creditcents"]; ok {
-		_ = json.Unmarshal(v, &credit)
-	}
-	return str("companyid"), TypeMakeGoodGranted, makeGoodData{MakeGoodID: str("makegoodid"), CampaignID: str("campaignid"),
-		WeekID: str("weekid"), Credit: money.Cents(credit)}, nil
-}
-
 // fanOut adds a delivery of the event to every enabled endpoint of the company subscribed to its
 // type (or to the one endpoint onlyEndpoint), in the event's transaction: the deliveries exist
 // exactly when the event is marked processed, and a repeat adds nothing (unique event x endpoint).
-func (m *Module) fanOut(ctx context.Context, e events.Event, src source, onlyEndpoint string) error {
+func (s *service) fanOut(ctx context.Context, e events.Event, src source, onlyEndpoint string) error {
 	companyID, typ, data, err := src(e)
 	if err != nil || typ == "" || companyID == "" {
 		return err
 	}
-	eps, err := m.store.EnabledEndpoints(ctx, companyID)
+	eps, err := s.store.EnabledEndpoints(ctx, companyID)
 	if err != nil {
 		return err
 	}
@@ -180,7 +159,7 @@ func (m *Module) fanOut(ctx context.Context, e events.Event, src source, onlyEnd
 	if err != nil {
 		return err
 	}
-	now := m.deps.Clock.Now().UTC()
+	now := s.deps.Clock.Now().UTC()
 	var rows []store.Delivery
 	for _, ep := range eps {
 		if onlyEndpoint != "" && ep.ID != onlyEndpoint {
@@ -192,7 +171,7 @@ func (m *Module) fanOut(ctx context.Context, e events.Event, src source, onlyEnd
 		rows = append(rows, store.Delivery{ID: ids.New(), EndpointID: ep.ID, CompanyID: companyID, EventID: eventID, EventType: typ,
 			Body: string(payload), Status: StatusPending, NextAttemptAt: now, ExpiresAt: now.Add(RetryWindow), CreatedAt: now, UpdatedAt: now})
 	}
-	return m.store.AddDeliveries(ctx, rows)
+	return s.store.AddDeliveries(ctx, rows)
 }
 
 func splitEvents(s string) []string {

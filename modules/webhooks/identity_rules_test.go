@@ -7,13 +7,14 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"marquee/modules/campaigns"
 	"marquee/modules/identity"
 	"marquee/modules/webhooks"
 	"marquee/platform/auth"
 	"marquee/platform/testkit"
 )
 
-// Issue 24 §2: a disabled company's deliveries are held (neither sent nor failed) and go out once
+// A disabled company's deliveries are held (neither sent nor failed) and go out once
 // it is enabled again; a moderated session makes, changes and reveals no endpoint.
 
 func TestDisabledCompanyDeliveriesAreHeld(t *testing.T) {
@@ -34,8 +35,8 @@ func TestDisabledCompanyDeliveriesAreHeld(t *testing.T) {
 			}
 		}
 		setStatus(identity.StatusDisabled)
-		if err := f.s.Kernel.Events.Publish(t.Context(), webhooks.EventMakeGoodGranted, map[string]any{"CampaignID": "camp-1",
-			"CompanyID": f.advAcc.CompanyID, "WeekID": "week-1", "CreditCents": 100, "MakeGoodID": "mg-1"}); err != nil {
+		if err := f.s.Kernel.Events.Publish(t.Context(), campaigns.EventMakeGoodGranted, campaigns.MakeGoodGrantedEvent{CampaignID: "camp-1",
+			CompanyID: f.advAcc.CompanyID, WeekID: "week-1", CreditCents: 100, MakeGoodID: "mg-1"}); err != nil {
 			t.Fatal(err)
 		}
 		f.dispatch(t)

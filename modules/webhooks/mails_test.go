@@ -7,7 +7,7 @@ import (
 )
 
 // TestMailsAreMultipart: the endpoint-disabled email is multipart/alternative, parsed strictly,
-// with the settings link in both parts (issue 25 §5).
+// with the settings link in both parts.
 func TestMailsAreMultipart(t *testing.T) {
 	const base = "https://ads.example.com"
 	m := testkit.ParseMail(t, testkit.RenderMail(t, disabledMail("ana@example.com", "Ana", "https://hooks.example.net/in", base)), base)

@@ -37,7 +37,7 @@ type Mailer interface {
 }
 
 // Identity is what this module needs from identity: the email of an endpoint's owner, and whether
-// a company is disabled (its deliveries are held, issue 24 §2).
+// a company is disabled (its deliveries are held).
 type Identity interface {
 	FindUsersByIDs(ctx context.Context, ids []string) ([]*identity.User, error)
 	FindCompanyByID(ctx context.Context, id string) (*identity.Company, error)
@@ -64,8 +64,14 @@ type Deps struct {
 	PollInterval   time.Duration
 }
 
-// Module is the webhooks bounded context.
+// Module is the webhooks bounded context: its wiring and its HTTP handlers.
 type Module struct {
+	deps Deps
+	svc  *service
+}
+
+// service implements Service, the HTTP calls, the fan-out of events and the delivery worker.
+type service struct {
 	deps   Deps
 	store  *store.Store
 	guard  guard
@@ -86,37 +92,31 @@ func New(d Deps) (*Module, error) {
 	if d.Resolver == nil {
 		d.Resolver = net.DefaultResolver
 	}
-	m := &Module{deps: d, store: store.New(d.DB)}
-	m.SetResolver(d.Resolver)
-	m.subscribe()
-	return m, nil
+	s := &service{deps: d, store: store.New(d.DB)}
+	s.setResolver(d.Resolver)
+	s.subscribe()
+	return &Module{deps: d, svc: s}, nil
 }
 
 // SetResolver replaces the resolver of registrations and deliveries (tests play DNS with it).
-func (m *Module) SetResolver(r Resolver) {
-	m.guard = guard{resolver: r, allowPrivate: m.deps.AllowPrivate}
-	m.client = m.guard.client(m.deps.ConnectTimeout, m.deps.Timeout)
+func (m *Module) SetResolver(r Resolver) { m.svc.setResolver(r) }
+
+func (s *service) setResolver(r Resolver) {
+	s.guard = guard{resolver: r, allowPrivate: s.deps.AllowPrivate}
+	s.client = s.guard.client(s.deps.ConnectTimeout, s.deps.Timeout)
 }
 
 // Service returns the module's public API.
-func (m *Module) Service() Service { return m }
+func (m *Module) Service() Service { return m.svc }
+
+// SeedDemo implements server.DemoSeeder (seed.go).
+func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
+	return m.svc.seedDemo(ctx, demo)
+}
 
 func (m *Module) Name() string { return "webhooks" }
 
 func (m *Module) Migrations() []*db.Migration { return store.Migrations() }
-
-func (m *Module) routes() server.RouteTable {
-	return server.RouteTable{
-		server.GET("/api/webhooks", authz.User, m.listHandler).Doc("The company's webhook endpoints", nil, EndpointsResponse{}),
-		server.POST("/api/webhooks", authz.User, m.createHandler).Doc("Add a webhook endpoint", EndpointRequest{}, EndpointResponse{}),
-		server.PUT("/api/webhooks/:id", authz.User, m.updateHandler).Doc("Update a webhook endpoint", EndpointRequest{}, EndpointResponse{}),
-		server.DELETE("/api/webhooks/:id", authz.User, m.deleteHandler).Doc("Delete a webhook endpoint", nil, MessageResponse{}),
-		server.GET("/api/webhooks/:id/secret", authz.User, m.secretHandler).Doc("An endpoint's signing secret", nil, SecretResponse{}),
-		server.GET("/api/webhooks/:id/deliveries", authz.User, m.deliveriesHandler).Doc("An endpoint's recent deliveries", nil, DeliveriesResponse{}),
-		server.POST("/api/webhooks/:id/deliveries/:deliveryId/redeliver", authz.User, m.redeliverHandler).Doc("Send a delivery again", nil, MessageResponse{}),
-		server.POST("/api/webhooks/:id/test", authz.User, m.testHandler).Doc("Send a test event", nil, MessageResponse{}),
-	}
-}
 
 func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
@@ -139,9 +139,12 @@ func (m *Module) Jobs() []jobs.Job {
 // DeliveryLogKeep is how long a finished delivery stays in the log.
 const DeliveryLogKeep = 30 * 24 * time.Hour
 
+// DeliverDue runs the delivery worker once (the webhooks.deliver job; deliver.go).
+func (m *Module) DeliverDue(ctx context.Context) (int, error) { return m.svc.deliverDue(ctx) }
+
 // PruneDeliveries deletes the deliveries finished more than DeliveryLogKeep ago (idempotent).
 func (m *Module) PruneDeliveries(ctx context.Context) (int64, error) {
-	return m.store.PruneDeliveries(ctx, m.deps.Clock.Now().UTC().Add(-DeliveryLogKeep))
+	return m.svc.pruneDeliveries(ctx)
 }
 
 // NewFromKernel builds the module from the platform kernel and identity.

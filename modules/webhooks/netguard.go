@@ -54,13 +54,13 @@ var refusedPrefixes = func() []netip.Prefix {
 	return out
 }()
 
-// MsgURLHost answers a URL whose host is not in its one plain form (issue 24 §4).
+// MsgURLHost answers a URL whose host is not in its one plain form.
 const MsgURLHost = "The URL's host must be a plain name (example.com) or address (203.0.113.7, [2001:db8::1]): no zone, no short, octal, hexadecimal or mapped form, no trailing dot."
 
 // errHostForm is a host refused by canonicalHost.
 var errHostForm = errors.New("webhooks: the host is not in its canonical form")
 
-// canonicalHost refuses every host whose meaning depends on who reads it (issue 24 §4:
+// canonicalHost refuses every host whose meaning depends on who reads it (a zoned
 // https://[::1%25lo]:PORT/ reached a loopback listener): an IPv6 zone, IPv4 in any form but
 // dotted decimal without leading zeros (0x7f.1, 2130706433, 0177.0.0.1, 127.1 mean 127.0.0.1 to
 // some resolvers), IPv4-mapped or -compatible IPv6, an address not written as it prints, a

@@ -18,21 +18,21 @@ const DemoSecret = "whsec_demo_0123456789abcdef0123456789abcdef" // #nosec G101 
 // demoEndpointID is fixed so the seed is idempotent.
 const demoEndpointID = "00000000-0000-4000-8000-00000000feed"
 
-// SeedDemo gives the demo advertiser one endpoint pointing at the local webhook sink, subscribed
+// seedDemo (Module.SeedDemo) gives the demo advertiser one endpoint pointing at the local webhook sink, subscribed
 // to every event type.
-func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
+func (s *service) seedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
 	adv, ok := demo["advertiser"]
 	if !ok {
 		return "", nil
 	}
-	if _, err := m.store.CompanyEndpoint(ctx, adv.CompanyID, demoEndpointID); err == nil {
+	if _, err := s.store.CompanyEndpoint(ctx, adv.CompanyID, demoEndpointID); err == nil {
 		return "webhooks: the demo endpoint exists", nil
 	}
-	now := m.deps.Clock.Now().UTC()
+	now := s.deps.Clock.Now().UTC()
 	row := store.Endpoint{ID: demoEndpointID, CompanyID: adv.CompanyID, UserID: adv.UserID, URL: DemoSinkURL,
 		Description: "Local receiver: marquee dev webhook-sink", Events: strings.Join(EventTypes, ","), Secret: DemoSecret,
 		Enabled: true, CreatedAt: now, UpdatedAt: now}
-	if err := m.store.Create(ctx, &row); err != nil {
+	if err := s.store.Create(ctx, &row); err != nil {
 		return "", err
 	}
 	return "webhooks: 1 demo endpoint -> " + DemoSinkURL + " (run `marquee dev webhook-sink`)", nil

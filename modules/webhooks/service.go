@@ -1,5 +1,5 @@
 // Package webhooks lets a company register HTTPS endpoints that receive signed JSON events
-// (issue 18 "Webhooks"; docs/api.md "Webhooks"). Source events come from the modules below
+// (docs/api.md "Webhooks"). Source events come from the modules below
 // through platform/events; each (event, endpoint) becomes a delivery row that a job under the
 // leader lock posts, at least once, with exponential retries for 24 hours.
 package webhooks
@@ -29,10 +29,6 @@ const (
 // EventTypes are the types an endpoint can subscribe to, in the order the panel lists them.
 var EventTypes = []string{TypeCampaignActivated, TypeCampaignPaused, TypeCampaignCompleted, TypePaymentFailed,
 	TypeWeekDelivered, TypeProofAdded, TypeReportReady, TypeMakeGoodGranted}
-
-// EventMakeGoodGranted is the makegoods issue's event (published by campaigns); subscribed by name
-// so this module does not wait on its constant.
-const EventMakeGoodGranted = "campaigns.make_good_granted"
 
 // EventTestRequested is published by "Send test event" (so the test delivery, too, goes through
 // the events outbox).

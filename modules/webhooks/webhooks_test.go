@@ -157,9 +157,9 @@ func TestSignedDeliveriesRetryUntilOneSuccess(t *testing.T) {
 			t.Fatalf("revealed secret %q, created %q", revealed.Secret, secret)
 		}
 
-		// The makegoods issue's event, published as campaigns will, and one type not subscribed.
-		err := f.s.Kernel.Events.Publish(t.Context(), webhooks.EventMakeGoodGranted, map[string]any{"CampaignID": "camp-1",
-			"CompanyID": f.advAcc.CompanyID, "WeekID": "week-1", "CreditCents": 12345, "MakeGoodID": "mg-1"})
+		// Campaigns' make-good event, and one type not subscribed.
+		err := f.s.Kernel.Events.Publish(t.Context(), campaigns.EventMakeGoodGranted, campaigns.MakeGoodGrantedEvent{CampaignID: "camp-1",
+			CompanyID: f.advAcc.CompanyID, WeekID: "week-1", CreditCents: 12345, MakeGoodID: "mg-1"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -586,8 +586,8 @@ func postProof(t *testing.T, s *testkit.Server, c *testkit.Client, path string) 
 	c.Upload(path, "file", testkit.File{Name: "proof.jpg", Body: jpg.Bytes()}).Expect(t, http.StatusOK)
 }
 
-// Issue 24 §4: https://[::1%25lo]:PORT/ (an IPv6 literal with a zone) passed the guard, and the
-// server opened a TCP and TLS connection to a loopback listener. Every host form whose meaning
+// A guard that let https://[::1%25lo]:PORT/ (an IPv6 literal with a zone) through would have
+// the server open a TCP and TLS connection to a loopback listener. Every host form whose meaning
 // depends on who reads it is refused at registration, and again at dial time for a URL stored
 // before the rule.
 func TestAddressGuardRefusesAmbiguousHosts(t *testing.T) {
@@ -642,7 +642,7 @@ func TestAddressGuardRefusesAmbiguousHosts(t *testing.T) {
 	})
 }
 
-// Issue 24 §4: the delivery log does not tell an open port from a closed one. A listener that
+// The delivery log does not tell an open port from a closed one. A listener that
 // accepts and hangs up, a plain HTTP listener called over TLS, and a closed port all read "Could
 // not connect."
 func TestDeliveryLogDoesNotTellOpenPortsFromClosed(t *testing.T) {

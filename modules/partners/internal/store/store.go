@@ -71,7 +71,7 @@ type BonusEntry struct {
 	Amount        int64  `gorm:"not null"`
 	// Bonus is the signed cents this entry moved (a charge: round(amount × rate); a refund: the
 	// change of its charge's rounded bonus), and RateBP the charge's rate: a bonus total is the sum
-	// of per-charge cents (issue 24 §1).
+	// of per-charge cents.
 	Bonus     int64 `gorm:"not null;default:0"`
 	RateBP    int   `gorm:"not null;default:0"`
 	CreatedAt time.Time
@@ -323,59 +323,56 @@ type Store struct{ db *gorm.DB }
 // New returns the store.
 func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
 
-// DB is the database the store uses (for transactions).
-func (s *Store) DB() *gorm.DB { return s.db }
-
-// Conn is the caller's transaction or the database.
-func (s *Store) Conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
+// conn is the caller's transaction or the database.
+func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
 
 // Create inserts a row.
-func (s *Store) Create(ctx context.Context, row any) error { return s.Conn(ctx).Create(row).Error }
+func (s *Store) Create(ctx context.Context, row any) error { return s.conn(ctx).Create(row).Error }
 
 // PartnerByID returns a partner, or gorm.ErrRecordNotFound.
 func (s *Store) PartnerByID(ctx context.Context, id string) (*Partner, error) {
 	var p Partner
-	err := s.Conn(ctx).Where("id = ?", id).Take(&p).Error
+	err := s.conn(ctx).Where("id = ?", id).Take(&p).Error
 	return &p, err
 }
 
 // PartnerByPromo returns the partner whose referral code the promo is, or gorm.ErrRecordNotFound.
 func (s *Store) PartnerByPromo(ctx context.Context, promoID string) (*Partner, error) {
 	var p Partner
-	err := s.Conn(ctx).Where("promo_id = ?", promoID).Take(&p).Error
+	err := s.conn(ctx).Where("promo_id = ?", promoID).Take(&p).Error
 	return &p, err
 }
 
 // UpdatePartner sets columns of a partner.
 func (s *Store) UpdatePartner(ctx context.Context, id string, cols map[string]any) error {
-	return s.Conn(ctx).Model(&Partner{}).Where("id = ?", id).Updates(cols).Error
+	return s.conn(ctx).Model(&Partner{}).Where("id = ?", id).Updates(cols).Error
 }
 
 // LinkOfClient returns the client's link, or gorm.ErrRecordNotFound.
 func (s *Store) LinkOfClient(ctx context.Context, clientID string) (*Link, error) {
 	var l Link
-	err := s.Conn(ctx).Where("client_id = ?", clientID).Take(&l).Error
+	err := s.conn(ctx).Where("client_id = ?", clientID).Take(&l).Error
 	return &l, err
 }
 
 // LinkByID returns a link, or gorm.ErrRecordNotFound.
 func (s *Store) LinkByID(ctx context.Context, id string) (*Link, error) {
 	var l Link
-	err := s.Conn(ctx).Where("id = ?", id).Take(&l).Error
+	err := s.conn(ctx).Where("id = ?", id).Take(&l).Error
 	return &l, err
 }
 
 // EntryByTransaction returns the entry of a billing transaction, or gorm.ErrRecordNotFound.
 func (s *Store) EntryByTransaction(ctx context.Context, id string) (*BonusEntry, error) {
 	var e BonusEntry
-	err := s.Conn(ctx).Where("transaction_id = ?", id).Take(&e).Error
+	err := s.conn(ctx).Where("transaction_id = ?", id).Take(&e).Error
 	return &e, err
 }
 
 // BonusForUpdate returns a bonus row, locked until the transaction ends, or gorm.ErrRecordNotFound.
 func (s *Store) BonusForUpdate(ctx context.Context, partnerID, clientID, campaignRef string, year, month int) (*Bonus, error) {
 	var b Bonus
-	q := s.Conn(ctx)
+	q := s.conn(ctx)
 	if db.Dialect(s.db) == db.Postgres {
 		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
 	}
@@ -387,7 +384,7 @@ func (s *Store) BonusForUpdate(ctx context.Context, partnerID, clientID, campaig
 // BonusByIDForUpdate returns a bonus row by id, locked until the transaction ends.
 func (s *Store) BonusByIDForUpdate(ctx context.Context, id string) (*Bonus, error) {
 	var b Bonus
-	q := s.Conn(ctx)
+	q := s.conn(ctx)
 	if db.Dialect(s.db) == db.Postgres {
 		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
 	}
@@ -397,26 +394,26 @@ func (s *Store) BonusByIDForUpdate(ctx context.Context, id string) (*Bonus, erro
 
 // SaveBonus updates a bonus row's amounts.
 func (s *Store) SaveBonus(ctx context.Context, b *Bonus) error {
-	return s.Conn(ctx).Model(&Bonus{}).Where("id = ?", b.ID).Updates(map[string]any{
+	return s.conn(ctx).Model(&Bonus{}).Where("id = ?", b.ID).Updates(map[string]any{
 		"billed": b.Billed, "bonus": b.Bonus, "charges": b.Charges, "updated_at": b.UpdatedAt}).Error
 }
 
 // AddPartnerBonus moves a partner's running bonus total.
 func (s *Store) AddPartnerBonus(ctx context.Context, partnerID string, delta int64) error {
-	return s.Conn(ctx).Model(&Partner{}).Where("id = ?", partnerID).
+	return s.conn(ctx).Model(&Partner{}).Where("id = ?", partnerID).
 		Update("total_bonus", gorm.Expr("total_bonus + ?", delta)).Error
 }
 
 // AddPartnerLinked moves a partner's count of linked companies.
 func (s *Store) AddPartnerLinked(ctx context.Context, partnerID string, delta int) error {
-	return s.Conn(ctx).Model(&Partner{}).Where("id = ?", partnerID).
+	return s.conn(ctx).Model(&Partner{}).Where("id = ?", partnerID).
 		Update("linked", gorm.Expr("linked + ?", delta)).Error
 }
 
 // RefundedOf sums the refunds recorded against a charge so far.
 func (s *Store) RefundedOf(ctx context.Context, chargeID string) (int64, error) {
 	var n int64
-	err := s.Conn(ctx).Model(&BonusEntry{}).Select("COALESCE(SUM(-amount), 0)").
+	err := s.conn(ctx).Model(&BonusEntry{}).Select("COALESCE(SUM(-amount), 0)").
 		Where("charge_id = ? AND transaction_id <> ?", chargeID, chargeID).Scan(&n).Error
 	return n, err
 }
@@ -424,21 +421,21 @@ func (s *Store) RefundedOf(ctx context.Context, chargeID string) (int64, error) 
 // CardRedeemed reports whether a referral credit was granted for this card fingerprint.
 func (s *Store) CardRedeemed(ctx context.Context, fingerprint string) (bool, error) {
 	var n int64
-	err := s.Conn(ctx).Model(&Redemption{}).Where("card_fingerprint = ?", fingerprint).Count(&n).Error
+	err := s.conn(ctx).Model(&Redemption{}).Where("card_fingerprint = ?", fingerprint).Count(&n).Error
 	return n > 0, err
 }
 
 // AttemptsOn counts the user's graded exam attempts on a business day.
 func (s *Store) AttemptsOn(ctx context.Context, userID string, day dates.Date) (int64, error) {
 	var n int64
-	err := s.Conn(ctx).Model(&ExamAttempt{}).Where("user_id = ? AND day = ?", userID, day).Count(&n).Error
+	err := s.conn(ctx).Model(&ExamAttempt{}).Where("user_id = ? AND day = ?", userID, day).Count(&n).Error
 	return n, err
 }
 
 // RewardOf returns the company's exam reward, or gorm.ErrRecordNotFound.
 func (s *Store) RewardOf(ctx context.Context, companyID string) (*ExamReward, error) {
 	var r ExamReward
-	err := s.Conn(ctx).Where("company_id = ?", companyID).Take(&r).Error
+	err := s.conn(ctx).Where("company_id = ?", companyID).Take(&r).Error
 	return &r, err
 }
 
@@ -452,7 +449,7 @@ func (s *Store) FlagCounts(ctx context.Context, partnerIDs []string) (map[string
 	if len(partnerIDs) == 0 {
 		return out, nil
 	}
-	err := s.Conn(ctx).Model(&Flag{}).Select("partner_id, COUNT(*) AS n").Where("partner_id IN ?", partnerIDs).Group("partner_id").Scan(&rows).Error
+	err := s.conn(ctx).Model(&Flag{}).Select("partner_id, COUNT(*) AS n").Where("partner_id IN ?", partnerIDs).Group("partner_id").Scan(&rows).Error
 	for _, r := range rows {
 		out[r.PartnerID] = r.N
 	}
@@ -462,7 +459,7 @@ func (s *Store) FlagCounts(ctx context.Context, partnerIDs []string) (map[string
 // Flags lists the flagged charges, newest first (at most limit).
 func (s *Store) Flags(ctx context.Context, limit int) ([]Flag, error) {
 	var out []Flag
-	err := s.Conn(ctx).Order("created_at DESC, id DESC").Limit(limit).Find(&out).Error
+	err := s.conn(ctx).Order("created_at DESC, id DESC").Limit(limit).Find(&out).Error
 	return out, err
 }
 
@@ -479,7 +476,7 @@ type MonthStat struct {
 // partners_bonuses_month index.
 func (s *Store) MonthlyStats(ctx context.Context, partnerID string, year int) ([]MonthStat, error) {
 	var out []MonthStat
-	err := s.Conn(ctx).Model(&Bonus{}).
+	err := s.conn(ctx).Model(&Bonus{}).
 		Select("year, month, COUNT(DISTINCT campaign_ref) AS campaign_count, SUM(billed) AS total_billed, SUM(bonus) AS total_bonus, SUM(charges) AS total_campaign").
 		Where("partner_id = ? AND year = ?", partnerID, year).Group("year, month").Order("month ASC").Scan(&out).Error
 	return out, err

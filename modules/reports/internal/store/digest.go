@@ -12,7 +12,7 @@ import (
 )
 
 // Digest is a row of reports_digests: the company's weekly digest is on, and goes to the user who
-// turned it on last (issue 17, docs/delivery-assurance.md "Weekly digest").
+// turned it on last (docs/delivery-assurance.md "Weekly digest").
 type Digest struct {
 	CompanyID string    `gorm:"primaryKey;size:36"`
 	UserID    string    `gorm:"size:36;not null"`

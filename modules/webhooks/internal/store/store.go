@@ -110,30 +110,30 @@ type Store struct{ db *gorm.DB }
 // New returns the store.
 func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
 
-// Conn is the caller's transaction or the database.
-func (s *Store) Conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
+// conn is the caller's transaction or the database.
+func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
 
 // Create inserts a row.
-func (s *Store) Create(ctx context.Context, row any) error { return s.Conn(ctx).Create(row).Error }
+func (s *Store) Create(ctx context.Context, row any) error { return s.conn(ctx).Create(row).Error }
 
 // CompanyEndpoints lists a company's endpoints, oldest first.
 func (s *Store) CompanyEndpoints(ctx context.Context, companyID string) ([]Endpoint, error) {
 	var out []Endpoint
-	err := s.Conn(ctx).Where("company_id = ?", companyID).Order("created_at, id").Find(&out).Error
+	err := s.conn(ctx).Where("company_id = ?", companyID).Order("created_at, id").Find(&out).Error
 	return out, err
 }
 
 // CountEndpoints counts a company's endpoints.
 func (s *Store) CountEndpoints(ctx context.Context, companyID string) (int64, error) {
 	var n int64
-	err := s.Conn(ctx).Model(&Endpoint{}).Where("company_id = ?", companyID).Count(&n).Error
+	err := s.conn(ctx).Model(&Endpoint{}).Where("company_id = ?", companyID).Count(&n).Error
 	return n, err
 }
 
 // CompanyEndpoint returns one of the company's endpoints, or gorm.ErrRecordNotFound.
 func (s *Store) CompanyEndpoint(ctx context.Context, companyID, id string) (*Endpoint, error) {
 	var e Endpoint
-	err := s.Conn(ctx).Where("company_id = ? AND id = ?", companyID, id).Take(&e).Error
+	err := s.conn(ctx).Where("company_id = ? AND id = ?", companyID, id).Take(&e).Error
 	return &e, err
 }
 
@@ -143,34 +143,34 @@ func (s *Store) EndpointsByIDs(ctx context.Context, ids []string) ([]Endpoint, e
 	if len(ids) == 0 {
 		return out, nil
 	}
-	err := s.Conn(ctx).Where("id IN ?", ids).Find(&out).Error
+	err := s.conn(ctx).Where("id IN ?", ids).Find(&out).Error
 	return out, err
 }
 
 // EnabledEndpoints lists the company's enabled endpoints.
 func (s *Store) EnabledEndpoints(ctx context.Context, companyID string) ([]Endpoint, error) {
 	var out []Endpoint
-	err := s.Conn(ctx).Where("company_id = ? AND enabled = ?", companyID, true).Order("created_at, id").Find(&out).Error
+	err := s.conn(ctx).Where("company_id = ? AND enabled = ?", companyID, true).Order("created_at, id").Find(&out).Error
 	return out, err
 }
 
 // UpdateEndpoint sets columns of an endpoint.
 func (s *Store) UpdateEndpoint(ctx context.Context, id string, cols map[string]any) error {
-	return s.Conn(ctx).Model(&Endpoint{}).Where("id = ?", id).Updates(cols).Error
+	return s.conn(ctx).Model(&Endpoint{}).Where("id = ?", id).Updates(cols).Error
 }
 
 // UpdateEndpointWhere sets columns of an endpoint when cond holds; it reports whether it did.
 func (s *Store) UpdateEndpointWhere(ctx context.Context, id string, cond string, args []any, cols map[string]any) (bool, error) {
-	res := s.Conn(ctx).Model(&Endpoint{}).Where("id = ?", id).Where(cond, args...).Updates(cols)
+	res := s.conn(ctx).Model(&Endpoint{}).Where("id = ?", id).Where(cond, args...).Updates(cols)
 	return res.RowsAffected == 1, res.Error
 }
 
 // DeleteEndpoint removes an endpoint and its deliveries.
 func (s *Store) DeleteEndpoint(ctx context.Context, id string) error {
-	if err := s.Conn(ctx).Where("endpoint_id = ?", id).Delete(&Delivery{}).Error; err != nil {
+	if err := s.conn(ctx).Where("endpoint_id = ?", id).Delete(&Delivery{}).Error; err != nil {
 		return err
 	}
-	return s.Conn(ctx).Where("id = ?", id).Delete(&Endpoint{}).Error
+	return s.conn(ctx).Where("id = ?", id).Delete(&Endpoint{}).Error
 }
 
 // AddDeliveries inserts deliveries; a (event, endpoint) pair already there is left alone, so a
@@ -179,27 +179,36 @@ func (s *Store) AddDeliveries(ctx context.Context, rows []Delivery) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	return s.Conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&rows).Error
+	return s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&rows).Error
 }
 
 // Deliveries lists an endpoint's latest deliveries.
 func (s *Store) Deliveries(ctx context.Context, endpointID string, limit int) ([]Delivery, error) {
 	var out []Delivery
-	err := s.Conn(ctx).Where("endpoint_id = ?", endpointID).Order("created_at DESC, id DESC").Limit(limit).Find(&out).Error
+	err := s.conn(ctx).Where("endpoint_id = ?", endpointID).Order("created_at DESC, id DESC").Limit(limit).Find(&out).Error
 	return out, err
+}
+
+// DeliveryByID returns a delivery, or gorm.ErrRecordNotFound.
+func (s *Store) DeliveryByID(ctx context.Context, id string) (*Delivery, error) {
+	var d Delivery
+	if err := s.conn(ctx).Where("id = ?", id).Take(&d).Error; err != nil {
+		return nil, err
+	}
+	return &d, nil
 }
 
 // Delivery returns one delivery of an endpoint, or gorm.ErrRecordNotFound.
 func (s *Store) Delivery(ctx context.Context, endpointID, id string) (*Delivery, error) {
 	var d Delivery
-	err := s.Conn(ctx).Where("endpoint_id = ? AND id = ?", endpointID, id).Take(&d).Error
+	err := s.conn(ctx).Where("endpoint_id = ? AND id = ?", endpointID, id).Take(&d).Error
 	return &d, err
 }
 
 // DueDeliveries lists pending deliveries whose next attempt has come, oldest first.
 func (s *Store) DueDeliveries(ctx context.Context, now time.Time, limit int) ([]Delivery, error) {
 	var out []Delivery
-	err := s.Conn(ctx).Where("status = ? AND next_attempt_at <= ?", "pending", now).
+	err := s.conn(ctx).Where("status = ? AND next_attempt_at <= ?", "pending", now).
 		Order("next_attempt_at, id").Limit(limit).Find(&out).Error
 	return out, err
 }
@@ -207,7 +216,7 @@ func (s *Store) DueDeliveries(ctx context.Context, now time.Time, limit int) ([]
 // ClaimDelivery takes a due delivery for one attempt: it moves the next attempt past the lease and
 // counts the attempt, with a conditional update so that two workers never both take it.
 func (s *Store) ClaimDelivery(ctx context.Context, id string, now, leaseEnd time.Time) (bool, error) {
-	res := s.Conn(ctx).Model(&Delivery{}).Where("id = ? AND status = ? AND next_attempt_at <= ?", id, "pending", now).
+	res := s.conn(ctx).Model(&Delivery{}).Where("id = ? AND status = ? AND next_attempt_at <= ?", id, "pending", now).
 		Updates(map[string]any{"next_attempt_at": leaseEnd, "attempts": gorm.Expr("attempts + 1"), "updated_at": now})
 	return res.RowsAffected == 1, res.Error
 }
@@ -215,25 +224,25 @@ func (s *Store) ClaimDelivery(ctx context.Context, id string, now, leaseEnd time
 // FinishDelivery records an attempt's outcome on a delivery still pending and still at the
 // attempt this worker claimed; it reports whether it did (so exactly one outcome is recorded).
 func (s *Store) FinishDelivery(ctx context.Context, id string, attempts int, cols map[string]any) (bool, error) {
-	res := s.Conn(ctx).Model(&Delivery{}).Where("id = ? AND status = ? AND attempts = ?", id, "pending", attempts).Updates(cols)
+	res := s.conn(ctx).Model(&Delivery{}).Where("id = ? AND status = ? AND attempts = ?", id, "pending", attempts).Updates(cols)
 	return res.RowsAffected == 1, res.Error
 }
 
 // UpdateDelivery sets columns of a delivery.
 func (s *Store) UpdateDelivery(ctx context.Context, id string, cols map[string]any) error {
-	return s.Conn(ctx).Model(&Delivery{}).Where("id = ?", id).Updates(cols).Error
+	return s.conn(ctx).Model(&Delivery{}).Where("id = ?", id).Updates(cols).Error
 }
 
 // FailPending marks an endpoint's pending deliveries failed (the endpoint was disabled).
 func (s *Store) FailPending(ctx context.Context, endpointID, reason string, now time.Time) error {
-	return s.Conn(ctx).Model(&Delivery{}).Where("endpoint_id = ? AND status = ?", endpointID, "pending").
+	return s.conn(ctx).Model(&Delivery{}).Where("endpoint_id = ? AND status = ?", endpointID, "pending").
 		Updates(map[string]any{"status": "failed", "last_error": reason, "updated_at": now}).Error
 }
 
 // Attempts reads a delivery's attempt count.
 func (s *Store) Attempts(ctx context.Context, id string) (int, error) {
 	var n []int
-	if err := s.Conn(ctx).Model(&Delivery{}).Where("id = ?", id).Pluck("attempts", &n).Error; err != nil {
+	if err := s.conn(ctx).Model(&Delivery{}).Where("id = ?", id).Pluck("attempts", &n).Error; err != nil {
 		return 0, err
 	}
 	if len(n) != 1 {
@@ -244,6 +253,6 @@ func (s *Store) Attempts(ctx context.Context, id string) (int, error) {
 
 // PruneDeliveries deletes finished deliveries last changed before cutoff; it returns how many.
 func (s *Store) PruneDeliveries(ctx context.Context, cutoff time.Time) (int64, error) {
-	res := s.Conn(ctx).Where("status <> ? AND updated_at < ?", "pending", cutoff).Delete(&Delivery{})
+	res := s.conn(ctx).Where("status <> ? AND updated_at < ?", "pending", cutoff).Delete(&Delivery{})
 	return res.RowsAffected, res.Error
 }

@@ -4,7 +4,7 @@
 // source: service.go
 /*
 Package webhooks lets a company register HTTPS endpoints that receive signed JSON events
-(issue 18 "Webhooks"; docs/api.md "Webhooks"). Source events come from the modules below
+(docs/api.md "Webhooks"). Source events come from the modules below
 through platform/events; each (event, endpoint) becomes a delivery row that a job under the
 leader lock posts, at least once, with exponential retries for 24 hours.
 */
@@ -45,11 +45,6 @@ export const TypeMakeGoodGranted = "make_good.granted";
  * TypeTest is sent by "Send test event" to one endpoint only; endpoints need not subscribe.
  */
 export const TypeTest = "webhook.test";
-/**
- * EventMakeGoodGranted is the makegoods issue's event (published by campaigns); subscribed by name
- * so this module does not wait on its constant.
- */
-export const EventMakeGoodGranted = "campaigns.make_good_granted";
 /**
  * EventTestRequested is published by "Send test event" (so the test delivery, too, goes through
  * the events outbox).

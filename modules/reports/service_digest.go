@@ -1,6 +1,6 @@
 package reports
 
-// The weekly digest's DTOs (issue 17, docs/delivery-assurance.md "Weekly digest").
+// The weekly digest's DTOs (docs/delivery-assurance.md "Weekly digest").
 
 // DigestSetting answers GET and PUT /api/reports/digest: whether the company's weekly digest is
 // on, and to whom it goes.
