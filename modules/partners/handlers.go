@@ -44,21 +44,17 @@ func (m *Module) me(c *gin.Context) (*auth.Principal, *store.Partner, error) {
 	return p, partner, err
 }
 
-func (m *Module) updateAmbassadorHandler(c *gin.Context) error {
-	return m.saveProfile(c)
-}
-
 // updateHubHandler is PUT /api/special/hub/{userId}: the caller's own hub only; another user's id
 // answers 404.
 func (m *Module) updateHubHandler(c *gin.Context) error {
 	if c.Param("userId") != auth.Current(c).UserID {
 		return apperr.NotFound(identity.MsgUserNotFound)
 	}
-	return m.saveProfile(c)
+	return m.updateAmbassadorHandler(c)
 }
 
-// saveProfile reads the profile update of the body, applies it and answers the hub.
-func (m *Module) saveProfile(c *gin.Context) error {
+// updateAmbassadorHandler reads the profile update of the body, applies it and answers the hub.
+func (m *Module) updateAmbassadorHandler(c *gin.Context) error {
 	var req UpdateProfileRequest
 	if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
 		return err
