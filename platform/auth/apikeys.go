@@ -2,8 +2,6 @@ package auth
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -36,10 +34,7 @@ type KeyResolver interface {
 // HashAPIKey is the stored form of a key: hex SHA-256. Keys are 256 bits of randomness, so a fast
 // hash is enough: nothing can be guessed faster than the key itself, and argon2's cost, which
 // protects low-entropy passwords, would only slow every API call (docs/api.md).
-func HashAPIKey(key string) string {
-	sum := sha256.Sum256([]byte(key))
-	return hex.EncodeToString(sum[:])
-}
+func HashAPIKey(key string) string { return HashToken(key) }
 
 // BearerToken returns the key of an `Authorization: Bearer <key>` header, or "" when the header is
 // absent or has another scheme.
