@@ -270,3 +270,38 @@ func TestCitationPatterns(t *testing.T) {
 		t.Errorf("lines: %+v", lines)
 	}
 }
+
+// markdownLink is a link of a Markdown document: [text](target).
+var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// TestDocLinksResolve: every link from README.md and docs/*.md to a file of the repository names
+// one that exists. requirements.md and decisions.md link the rules to the code and the tests that
+// enforce them, so a file that moves must take its links along.
+func TestDocLinksResolve(t *testing.T) {
+	docs, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, doc := range append(docs, "README.md") {
+		b, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			for _, m := range markdownLink.FindAllStringSubmatch(line, -1) {
+				target, _, _ := strings.Cut(m[1], "#")
+				if !strings.ContainsAny(target, "./") || strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue // an anchor, a web address, or code that looks like a link (Get[*T](built))
+				}
+				checked++
+				if _, err := os.Stat(filepath.Join(filepath.Dir(doc), target)); err != nil {
+					t.Errorf("%s:%d: the link to %s names no file", doc, i+1, target)
+				}
+			}
+		}
+	}
+	if checked < 500 {
+		t.Fatalf("only %d links were checked: did the link syntax of the docs change?", checked)
+	}
+}
