@@ -7,7 +7,7 @@ import { CompanyCertified, MsgLoggedOut, type User } from '../../platform/api-ty
 import { flashShown } from '../../platform/flash/flash'
 import Logo from '../../platform/Logo'
 import Confirm from '../../platform/Confirm'
-import PartnerBadge from '../../platform/partner/PartnerBadge'
+import PartnerBadge from '../../features/partners/shared/PartnerBadge'
 import { isAdmin, isAmbassador, isSuperAdmin, selectModerator, selectUser, sessionEnded } from '../../platform/session'
 
 interface NavItem {

@@ -53,12 +53,6 @@ export const identityAdminApi = api
         extraOptions: { silent: true },
         invalidatesTags: ['AdminUser', 'AdminCompany', 'AuditEntry'],
       }),
-      // Certification is PUT /api/users/{id} with `certified` alone (docs/api.md "Identity").
-      setCertification: build.mutation<UserResult, { id: string; certified: boolean }>({
-        query: ({ id: userId, certified }) => ({ url: `/api/users/${id(userId)}`, method: 'PUT', body: { certified } }),
-        extraOptions: { silent: true },
-        invalidatesTags: (_r, _e, { id: userId }) => ['AdminUser', 'AuditEntry', { type: 'UserProfile', id: userId }],
-      }),
       adminCompanies: build.query<Page<AdminCompany>, AdminListArgs>({
         query: ({ page, page_size, sort, q }) => ({ url: '/api/admin/companies/', params: { page, page_size, sort: orUndefined(sort), q: orUndefined(q) } }),
         providesTags: ['AdminCompany'],
@@ -102,7 +96,6 @@ export const {
   useAdminUsersQuery,
   useSetUserEnabledMutation,
   useUpgradeUserMutation,
-  useSetCertificationMutation,
   useAdminCompaniesQuery,
   useUpdateCompanyMutation,
   useModerateSignInMutation,

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import type { CampaignLocation, MakeGood } from '../../../platform/api-types/campaigns'
 import FaceMap from '../../../platform/map/Map'
 import { faceDescription, facesView } from '../../../platform/map/viewRules'
-import { useMapTiles } from '../../../platform/map/api'
+import { useMapTiles } from '../../locations/shared/api'
 import { formatCredit } from './deliveryRules'
 import { creativeImageUrl, faceMakeGoods } from './detailRules'
 

@@ -5,7 +5,7 @@ import { MsgCreated, MsgUnexpected, StatusActive, type CampaignForm as CampaignF
 import { MsgMarketsUnavailable } from '../../../platform/api-types/locations'
 import { flash } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
-import { useMarketsQuery } from '../../../platform/map/api'
+import { useMarketsQuery } from '../../locations/shared/api'
 import { selectUser } from '../../../platform/session'
 import GuidedTour from '../../../platform/tour/GuidedTour'
 import { useCreateCampaignMutation, useResolveConflictMutation } from '../createApi'

@@ -19,10 +19,10 @@ import {
   type MapView,
 } from '../../../platform/map/viewRules'
 import Spinner from '../../../platform/Spinner'
-import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapTiles, useMarketsQuery, type FacesQuery } from '../../../platform/map/api'
+import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapTiles, useMarketsQuery, type FacesQuery } from '../shared/api'
 import FaceInfo from '../components/FaceInfo'
 import FaceList from '../components/FaceList'
-import PlaceSearch from '../../../platform/map/PlaceSearch'
+import PlaceSearch from '../shared/PlaceSearch'
 import { useHydrated } from '../../../platform/useHydrated'
 
 // The map (Leaflet) is its own chunk, asked for once the page has mounted (issue 16): the page is

@@ -10,7 +10,7 @@ import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import Modal from '../../../platform/Modal'
 import { formatDollars } from '../../../platform/money'
-import { useSetCertificationMutation } from '../../identity/adminApi'
+import { useSetCertificationMutation } from '../../identity/shared/certificationApi'
 import { useBonusListQuery, useFlaggedChargesQuery, useLinkedCompaniesQuery, useSpecialUsersQuery } from '../api'
 import { CONFIRM_CERT_OFF, CONFIRM_CERT_ON, inviteStatusLabel, MSG_CERT_OFF, MSG_CERT_ON, SPECIAL_PAGE_SIZES } from '../rules'
 

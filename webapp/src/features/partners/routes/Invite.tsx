@@ -11,11 +11,11 @@ import EmailInput from '../../../platform/inputs/EmailInput'
 import TextInput from '../../../platform/inputs/TextInput'
 import Modal from '../../../platform/Modal'
 import { formatDollars } from '../../../platform/money'
-import HubProfileForm from '../../../platform/partner/HubProfileForm'
-import { useHubQuery } from '../../../platform/partner/hubApi'
+import HubProfileForm from '../shared/HubProfileForm'
+import { useHubQuery } from '../shared/hubApi'
 import { useInviteClientMutation, useLinkedCompaniesQuery, useResendInviteMutation } from '../api'
 import { inviteErrors, inviteStatusLabel, type InviteForm } from '../rules'
-import { EDIT_PARTNER_PROFILE, PARTNER_PROFILE } from '../../../platform/partner/names'
+import { EDIT_PARTNER_PROFILE, PARTNER_PROFILE } from '../shared/names'
 
 const STATUS_STYLE: Record<string, string> = {
   invited: 'bg-sky-100 text-sky-800',
