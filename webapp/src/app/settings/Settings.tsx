@@ -54,7 +54,7 @@ function TourSetting() {
 }
 
 /**
- * The two Monday emails, explained in one place (issue 26): the company's digest, set here, and the
+ * The two Monday emails, explained in one place: the company's digest, set here, and the
  * per-campaign weekly reports, set on /reports (which links back here).
  */
 function EmailsSetting() {

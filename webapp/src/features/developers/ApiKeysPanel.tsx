@@ -56,7 +56,7 @@ function KeyRow({ k, onRevoke }: { k: APIKey; onRevoke: (k: APIKey) => void }) {
   )
 }
 
-/** Settings → API: the company's API keys (issue 18; docs/api.md "Authentication"). */
+/** Settings → API: the company's API keys (docs/api.md "Authentication"). */
 export default function ApiKeysPanel() {
   const dispatch = useDispatch()
   const keys = useApiKeysQuery(undefined, { refetchOnMountOrArgChange: true })

@@ -10,7 +10,7 @@ export interface AdminListArgs {
   /** A field, '-field' for descending (docs/api.md "Lists"). */
   sort: string
   q: string
-  /** A company's id: its users only (GET /api/admin/users/ `company`, issue 25 §6). */
+  /** A company's id: its users only (GET /api/admin/users/ `company`). */
   company?: string
 }
 
@@ -30,7 +30,7 @@ export interface AuditListArgs {
 const id = (value: string) => encodeURIComponent(value)
 const orUndefined = (value: string) => value || undefined
 
-// The admin calls of issue 13 (B §2 "Admin area", B §6, B §7). Every admin change invalidates the
+// The admin calls (B §2 "Admin area", B §6, B §7). Every admin change invalidates the
 // grids it shows in, so each grid shows what the server answers.
 export const identityAdminApi = api
   .enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminCompany', 'AuditEntry', 'UserProfile', 'TeamMembers'] })

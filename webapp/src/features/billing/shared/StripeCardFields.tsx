@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { loadStripeOnce, tokenizeWithStripe, type TokenizeResult } from './tokenize'
 
 /** Makes a token from what the person typed into Stripe's fields. */
@@ -14,6 +14,8 @@ export default function StripeCardFields({ publishableKey, onReady }: { publisha
   const cvcRef = useRef<HTMLDivElement>(null)
   const [failed, setFailed] = useState(false)
 
+  // Mounted once per key; onReady is the parent's setter, read when the fields are ready.
+  const ready = useEffectEvent((tokenize: Parameters<typeof onReady>[0]) => onReady(tokenize))
   useEffect(() => {
     let cancelled = false
     const unmount: (() => void)[] = []
@@ -31,14 +33,13 @@ export default function StripeCardFields({ publishableKey, onReady }: { publisha
       expiry.mount(expiryRef.current)
       cvc.mount(cvcRef.current)
       unmount.push(() => number.destroy(), () => expiry.destroy(), () => cvc.destroy())
-      onReady(() => tokenizeWithStripe(stripe, number))
+      ready(() => tokenizeWithStripe(stripe, number))
     }, () => !cancelled && setFailed(true))
     return () => {
       cancelled = true
-      onReady(null)
+      ready(null)
       unmount.forEach((fn) => fn())
     }
-    // Mounted once per key; onReady is the parent's setter.
   }, [publishableKey])
 
   if (failed) return <p role="alert" className="text-sm text-red-600">The card form could not be loaded. Please try again later.</p>

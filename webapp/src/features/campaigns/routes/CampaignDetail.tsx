@@ -325,7 +325,7 @@ function Fact({ label, children, note }: { label: string; children: ReactNode; n
 }
 
 /**
- * Like with like (issue 26): the header compared one week's estimate with the whole delivery so
+ * Like with like: the header compared one week's estimate with the whole delivery so
  * far. Both figures now cover the same weeks, those with delivery recorded; the weekly estimate is
  * named as such.
  */

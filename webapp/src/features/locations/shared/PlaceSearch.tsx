@@ -26,7 +26,7 @@ export interface PlaceSearchProps {
  * the list closes 250 ms after the field is left (B §9), so a click on a prediction still lands.
  * Arrow keys move through the list, Enter picks, Escape closes (WAI-ARIA combobox). A street
  * address that the server could not look up comes back as the town it names, marked approximate:
- * the list says so, and once picked its note stays under the field (issue 12 item 25).
+ * the list says so, and once picked its note stays under the field.
  */
 export default function PlaceSearch({ id, label, onPick, error, initial, disabled }: PlaceSearchProps) {
   const [text, setText] = useState(initial ?? '')

@@ -14,7 +14,7 @@ import type {
 /**
  * The inventory lists are thousands of rows (3,250 faces, 1.6 MB of JSON): frozen at the top as
  * they arrive, the store's Immer takes them as they are instead of walking and freezing every row
- * (issue 16: that walk was a long task on /locations). They are never changed in place.
+ * (that walk was a long task on /locations). They are never changed in place.
  */
 const frozen = <T>(rows: T[]): T[] => Object.freeze(rows) as T[]
 
@@ -31,7 +31,7 @@ export const locationsApi = api.injectEndpoints({
       extraOptions: { silent: true },
     }),
     faces: build.query<Location[], FacesQuery>({
-      // The faces in columns (issue 30): about 44% of the JSON's bytes, decoded in a few milliseconds;
+      // The faces in columns: about 44% of the JSON's bytes, decoded in a few milliseconds;
       // the server tags them (ETag), so the browser asks again but downloads them only when they changed.
       query: (q) => ({
         url: '/api/od/locations/',
@@ -78,7 +78,7 @@ const FALLBACK_TILES: MapConfig = {
 /**
  * The map's tile settings: the server's, the default once they cannot be read, null while asked.
  * When the tiles cannot be reached (the server could not reach them, or the browser is offline),
- * tile_url is empty: the map draws its offline basemap and asks for no tile (issue 30).
+ * tile_url is empty: the map draws its offline basemap and asks for no tile.
  */
 export function useMapTiles(): MapConfig | null {
   const config = useMapConfigQuery()

@@ -25,7 +25,7 @@ function decodeIds(columns: LocationColumns, n: number): string[] {
 }
 
 /**
- * Decodes GET /api/od/locations/?format=columns (issue 30; the layout is documented on the Go
+ * Decodes GET /api/od/locations/?format=columns (the layout is documented on the Go
  * type, modules/locations/service.go) into the faces it encodes. The faces carry what the columns
  * carry: the snapshot shown is new_location_snapshot (location_snapshot is empty), and double_faced
  * and other_face are found again from the names, as the map pairs faces (B §3).
@@ -76,7 +76,7 @@ export function decodeFaceColumns(columns: LocationColumns): Location[] {
     }
     out[i] = face
   }
-  // For the render benchmark (bench/web/map-render.mjs; issue 30's budget: 20 ms for 10,000 faces).
+  // For the render benchmark (bench/web/map-render.mjs: 20 ms for 10,000 faces).
   performance.measure('map:faces-decoded', { start: started, detail: { faces: n } })
   return out
 }

@@ -1,9 +1,8 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import Alert from '../../../platform/Alert'
 import { MsgInvited, type LinkedCompany } from '../../../platform/api-types/partners'
-import DataGrid from '../../../platform/DataGrid'
+import DataGrid, { type Columns } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage, isApiError } from '../../../platform/http'
@@ -122,7 +121,7 @@ export default function Invite() {
   const dispatch = useDispatch()
   const rows = useMemo(() => list.data ?? [], [list.data])
 
-  const columns = useMemo<ColumnDef<LinkedCompany, any>[]>(() => {
+  const columns = useMemo<Columns<LinkedCompany>>(() => {
     // B §8: resend shows the server's message as success or danger.
     const onResend = async (client: LinkedCompany) => {
       setSending(client.id)

@@ -45,7 +45,12 @@ export default function HubProfileForm({
   const isLoading = hubSaving.isLoading || ambassadorSaving.isLoading
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
 
-  useEffect(() => setValues(valuesOf(profile)), [profile])
+  // A new profile from the server refills the form (state adjusted while rendering).
+  const [valuesFor, setValuesFor] = useState(profile)
+  if (profile !== valuesFor) {
+    setValuesFor(profile)
+    setValues(valuesOf(profile))
+  }
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current)
   }, [])

@@ -4,7 +4,7 @@ import { selectUser } from '../../../platform/session'
 import { useHubQuery } from './hubApi'
 
 /**
- * The header's "Certified" badge (issue 26 item 6): shown while the partner company earns the
+ * The header's "Certified" badge: shown while the partner company earns the
  * certified rate, that is while one of its users holds a certificate (DESIGN §1.11). It reads the
  * hub, as the hub's rate and the exam page do, so the three always agree; a company that is not a
  * partner never asks.

@@ -1,5 +1,5 @@
 /**
- * The partner-profile form's one name (issue 26: it was "Partner details" on /invite, "Update
+ * The partner-profile form's one name (it was "Partner details" on /invite, "Update
  * profile" on /admin/hub and "Edit hub" on /profile, for the same form).
  */
 export const PARTNER_PROFILE = 'Partner profile'
