@@ -125,6 +125,7 @@ export default function DataGrid<T>({
     pageSize: pageSize === ALL ? Math.max(1, total) : pageSize,
   }
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table's functions cannot be memoized; this component is left to render as it is
   const table = useReactTable<T>({
     data,
     columns,
