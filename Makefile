@@ -14,7 +14,7 @@ STRIPE_MOCK := bin/tools/stripe-mock
 GOSEC_VERSION := v2.30.0
 GOSEC := bin/tools/gosec
 
-.PHONY: run build build-web build-go test lint-openapi gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench load tools clean
+.PHONY: run build build-web build-go test lint-web lint-openapi gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench load tools clean
 
 ## run: build everything, then serve on an embedded SQLite database with demo data
 run: build
@@ -50,7 +50,12 @@ build-go:
 	go build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/marquee ./cmd/marquee
 
 ## test: vet, Go tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), web unit tests, end-to-end journeys
-test: vet gosec check-types lint-openapi test-go test-fuzz test-web test-e2e
+test: vet gosec check-types lint-web lint-openapi test-go test-fuzz test-web test-e2e
+
+## lint-web: ESLint on the web app (typescript-eslint, React's hook rules, the import layers)
+# The layers are those of docs/architecture.md "The web app".
+lint-web: $(WEB_DEPS)
+	cd $(WEB) && npm run lint
 
 ## lint-openapi: Redocly and Spectral lint the OpenAPI document the server serves (issue 25 §3)
 # It builds its own binary in a temporary folder: depending on build-go would build bin/marquee

@@ -35,7 +35,7 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     // scripts/prerender.mjs reads the manifests to give each prerendered page its entry's files.
     manifest: mode === 'public' ? '.vite/public-manifest.json' : true,
-    // The static public pages' small app (src/public-main.tsx, issue 16) is a build of its own, into
+    // The static public pages' small app (src/public-main.tsx) is a build of its own, into
     // the same dist/ after the whole app's: sharing chunks with the whole app would give the
     // landing page the data router too.
     ...(mode === 'public' ? { emptyOutDir: false, rollupOptions: { input: 'src/public-main.tsx' } } : {}),

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { BASE_URL } from './env'
 import { DEMO, expectAccessibleHere, lastScreen, MSG_SESSION_EXPIRED, signIn, signUpByApi, unique, waitForMail, XHR } from './support'
 
-// Issue 13: the profile and its team members, the admin users and companies, signing in as a user,
+// The profile and its team members, the admin users and companies, signing in as a user,
 // and the audit log, through the real app.
 
 const escaped = BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

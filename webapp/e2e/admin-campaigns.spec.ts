@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { pngImage } from './images'
 import { DEMO, DEMO_PASSWORD, expectAccessibleHere, lastScreen, signIn, waitForMail, XHR } from './support'
 
-// Issue 7, admin side: an admin finds a campaign in the grid, records a past week's actual
+// Admin side: an admin finds a campaign in the grid, records a past week's actual
 // impressions and a proof image, moves a future week, and the advertiser's chart shows the
 // delivery. The data is the demo seed (start-server.sh runs `seed --demo`).
 

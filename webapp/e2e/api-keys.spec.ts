@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { BASE_URL } from './env'
 import { DEMO, expectAccessibleHere, lastScreen, signIn, unique } from './support'
 
-// Issue 18: an advertiser makes an API key in Settings → API, calls the public API with it from
+// An advertiser makes an API key in Settings → API, calls the public API with it from
 // their own tool (here a request context without the browser's cookies), sees its last use, and
 // revokes it; then the reference page.
 

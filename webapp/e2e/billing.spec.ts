@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO, lastScreen, signIn, signUpByApi, unique } from './support'
 
-// Issue 5 (billing and promos): the card modal against the sandbox gateway, the masked card on
+// The card modal against the sandbox gateway, the masked card on
 // /settings, a declined card, and a promo from its creation by the super admin to the credit it
 // adds. Each journey uses a fresh advertiser, so it never depends on the demo seed's card.
 

@@ -15,7 +15,7 @@ import {
 } from './campaignSupport'
 import { lastScreen, unique, XHR } from './support'
 
-// Issue 6 journeys: /campaigns/new against the real server (market and radius flows, a conflict
+// /campaigns/new against the real server (market and radius flows, a conflict
 // resolved both ways, the validation messages), each with a screenshot of its last screen.
 
 test.describe.configure({ timeout: 120_000 })
@@ -226,7 +226,7 @@ test('the validation messages of B §5, on the client and from the server', asyn
   await page.getByRole('button', { name: 'Review and confirm' }).click()
   await expect(page.getByText(MSG.location)).toBeVisible()
   await expect(page.getByText(MSG.creative)).toBeVisible()
-  // B §5: nothing chosen costs nothing, so no card is asked for yet (issue 12 item 3); one face
+  // B §5: nothing chosen costs nothing, so no card is asked for yet; one face
   // costs, and then it is. The card message is also a flash of 600000 ms.
   await expect(page.getByText(MSG.card)).toHaveCount(0)
   await marketBox(page, 'Denver').check()

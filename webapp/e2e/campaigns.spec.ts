@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { jpegImage } from './images'
 import { DEMO, expectAccessibleHere, lastScreen, offline, signIn, signUpByApi, unique, XHR } from './support'
 
-// Issue 7, the advertiser's side: the dashboard counts and the tutorial video, the campaign list,
+// The advertiser's side: the dashboard counts and the tutorial video, the campaign list,
 // the detail page (chart, proofs, map, weeks, creatives), the lifecycle actions with their B §8
 // confirms, and delete with a reason and a refund. The demo seed gives the demo advertiser
 // campaigns in every status; each journey that changes one uses a campaign no other journey reads.
@@ -229,7 +229,7 @@ test('change the creative of one location', async ({ page }) => {
   const name = `Detail ${unique()}`
   await dialog.getByLabel('Creative file').setInputFiles({ name: 'winter.jpg', mimeType: 'image/jpeg', buffer: await jpegImage(page, 1400, 400, 'Winter') })
   await expect(dialog.getByText('Uploaded winter.jpg')).toBeVisible()
-  // The upload is previewed before it is saved (issue 12 item 27).
+  // The upload is previewed before it is saved.
   const preview = dialog.getByRole('img', { name: 'Preview of winter.jpg' })
   await expect.poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1400)
   await dialog.getByLabel('Name').fill(name)
@@ -359,7 +359,7 @@ test('delete a campaign with a reason and a refund', async ({ page }) => {
   const id = new URL(page.url()).pathname.split('/').pop()!
   await page.getByRole('toolbar', { name: 'Campaign actions' }).getByRole('button', { name: 'Delete' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete campaign' })
-  // The reason is optional (B §4, issue 26): the label says so.
+  // The reason is optional (B §4): the label says so.
   await expect(dialog.getByText('(optional)')).toBeVisible()
   await dialog.getByLabel('Reason').fill('The brunch menu changed')
   await expect(dialog.getByRole('checkbox', { name: /Refund the weeks/ })).toBeChecked()

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { pngImage } from './images'
 import { DEMO, lastScreen, signIn, unique } from './support'
 
-// Issue 4 journeys: the content library (A §2, §4, §5, §6, §8, §9). An admin uploads content and
+// The content library (A §2, §4, §5, §6, §8, §9). An admin uploads content and
 // marks it relevant; a regular user sees only the items of their company type.
 
 const MSG_SAVED = 'Content uploaded successfully'

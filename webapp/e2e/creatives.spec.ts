@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { jpegImage, pngImage, pngSize } from './images'
 import { DEMO, lastScreen, signIn, unique, waitForMail } from './support'
 
-// Issue 4 journeys: the Ad Design Tool exports a 1400x400 PNG that becomes a creative, and the
+// The Ad Design Tool exports a 1400x400 PNG that becomes a creative, and the
 // creatives list with its upload checks, default creative and delete (A §2, §5, §8, §9).
 
 const MB = 1024 * 1024

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO, offline, signIn } from './support'
 
-// Issue 19: the Content-Security-Policy (platform/server/csp.go) lets every screen work: the
+// The Content-Security-Policy (platform/server/csp.go) lets every screen work: the
 // prerendered pages' inline scripts run by their hashes, the map, the charts, the Ad Design Tool's
 // canvas and the API viewer. Any blocked script, style, image or connection is a violation here.
 async function watchViolations(page: Page): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { DEMO, DEMO_PASSWORD, expectAccessibleHere, lastScreen, signIn, waitForMail, XHR } from './support'
 
-// Issue 17, delivery assurance. The data is the demo seed (start-server.sh runs `seed --demo`):
+// Delivery assurance. The data is the demo seed (start-server.sh runs `seed --demo`):
 // the certified company's campaigns, which the advertiser journeys do not read.
 
 interface Week {

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { BASE_URL } from './env'
 import { DEMO, lastScreen, signIn } from './support'
 
-// Issue 25 §3: /developers is a page a developer stays on: the app's header and navigation, this
+// /developers is a page a developer stays on: the app's header and navigation, this
 // server's URL in the examples, the webhooks with their signature check in three languages, the
 // rate limits and the error envelope, the reference read from the served document; one H1 and no
 // axe violation at all, on a phone and on a desktop.

@@ -61,7 +61,7 @@ test.describe('route guards', () => {
   })
 })
 
-// Issue 26 item 2 (B §2, B §6): the partner screens are for partners. Anyone else who types their
+// B §2, B §6: the partner screens are for partners. Anyone else who types their
 // address goes home before the screen shows, and no call of the screen is made to be refused.
 const PARTNER_PATHS = ['/invite', '/codes-redeemed', '/campaings-linked', '/admin/hub', '/admin/special-users/exam']
 

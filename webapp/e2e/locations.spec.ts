@@ -34,7 +34,7 @@ async function spotsFor(request: APIRequestContext, weekInput: string, market: s
   return (await response.json()) as Spot[]
 }
 
-/** The faces the page asked for, in columns (issue 30), read again in the API's JSON form. */
+/** The faces the page asked for, in columns, read again in the API's JSON form. */
 async function facesOf(request: APIRequestContext, response: Response): Promise<Face[]> {
   const url = new URL(response.url())
   expect(url.searchParams.get('format')).toBe('columns')

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { BASE_URL } from './env'
 import { expectAccessibleHere, lastScreen, offline } from './support'
 
-// Issue 30: offline, the map asks for no tile. The journeys' server cannot reach its tile server
+// Offline, the map asks for no tile. The journeys' server cannot reach its tile server
 // (TILE_URL is on .invalid, e2e/start-server.sh), so /api/map/config says offline, and the map draws
 // its built-in basemap, says so once, and the console stays clean: before, every tile of the screen
 // was a failed request and a console error.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO, expectAccessibleHere, lastScreen, signIn } from './support'
 
-// Issue 26 items 3 and 4 (and issue 24 §2's way out of a moderated session), at 1366 and 390 px:
+// Signing in as a user, the audit log of what was done so, and the way out of a moderated session, at 1366 and 390 px:
 // the "signed in as" banner stays in view on every page, the admin's toasts do not follow into the
 // user's session, logging out returns to the admin's own account after asking, and the audit log
 // names the admin behind a moderated change, shows objects by name and the changed fields.
@@ -33,7 +33,7 @@ async function signInAsAdvertiser(page: Page, toast = false) {
   }
   await page.getByRole('button', { name: 'Sign in as a user' }).click()
   const dialog = page.getByRole('dialog', { name: 'Sign in as a user' })
-  // The company's users are listed by the company's id (issue 25 §6): the advertiser is offered.
+  // The company's users are listed by the company's id: the advertiser is offered.
   await expect(dialog.getByLabel('User', { exact: true }).locator('option', { hasText: DEMO.advertiser })).toHaveCount(1)
   await dialog.getByLabel("User's email").fill(DEMO.advertiser)
   await dialog.getByRole('button', { name: 'Sign in as this user' }).click()
@@ -53,7 +53,7 @@ for (const size of SIZES) {
       await expect(banner).toBeVisible()
       await expect(banner).toContainText('Sunrise Coffee Co.')
       await expect(banner).toContainText(DEMO.admin)
-      // No toast of the admin's session came along (issue 26 item 3).
+      // No toast of the admin's session came along.
       await expect(page.getByText(MSG_COMPANY_UPDATED)).toHaveCount(0)
 
       // Sticky: scrolled to the bottom of a long page, the banner is still at the top of the view.
@@ -104,7 +104,7 @@ for (const size of SIZES) {
       await page.getByLabel('Action').fill('user.update')
       const audit = page.getByRole('table', { name: 'Audit log' })
       const entry = audit.getByRole('row').filter({ hasText: 'user.update' }).first()
-      // Who: the advertiser, by the admin signed in as them (issue 26 item 4).
+      // Who: the advertiser, by the admin signed in as them.
       await expect(entry).toContainText(DEMO.advertiser)
       await expect(entry).toContainText(`by admin`)
       await expect(entry).toContainText(DEMO.admin)

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { DEMO, expectAccessibleHere, lastScreen, signIn, XHR } from './support'
 
-// Issue 17, pacing and renewal: the demo advertiser sees the pacing of a running campaign on the
+// Pacing and renewal: the demo advertiser sees the pacing of a running campaign on the
 // dashboard and on its detail page (spent, committed, remaining, projected finish, delivery against
 // plan), follows the renew link, and lands on /campaigns/new prefilled with the same faces and the
 // weeks after the campaign. Nothing is created: the journey only reads (the renewal goes through

@@ -3,7 +3,7 @@ import { bookByApi, campaignDefaults, cardByApi, libraryCreative, spots } from '
 import { BASE_URL } from './env'
 import { DEMO, expectAccessibleHere, lastScreen, signIn, signUpByApi, unique, waitForMail, XHR } from './support'
 
-// Issue 14 journeys: the partner program's screens against the real server (docs/partners-web.md).
+// The partner program's screens against the real server (docs/partners-web.md).
 
 const PASSWORD = 'partner-pass-2026'
 const escaped = BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -179,7 +179,7 @@ test('a certified user fails the exam, passes it, and a super admin removes the 
   await expectAccessibleHere(page, 'the exam')
 
   // Every question needs an answer (B §5): the message names the question by its number, and the
-  // page goes to that question and marks it (issue 26 item 6).
+  // page goes to that question and marks it.
   await page.locator('#q-q1-b').check()
   await page.getByRole('button', { name: 'Submit answers' }).click()
   await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'You must answer the question 2!' }).first()).toBeVisible()
@@ -230,7 +230,7 @@ test('a certified user fails the exam, passes it, and a super admin removes the 
   await confirm.getByRole('button', { name: 'Remove certification' }).click()
   await expect(page.getByText('Certification removed successfully!')).toBeVisible()
   await expect(row).not.toContainText('Certified user')
-  // Issue 26: the grid offers All.
+  // The grid offers All.
   await expect(page.getByLabel(/rows per page|page size/i).first().locator('option', { hasText: 'All' })).toHaveCount(1)
 
   // The demo ambassador's linked companies, some expired.

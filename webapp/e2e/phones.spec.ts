@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { DEMO, expectAccessibleHere, lastScreen, signIn } from './support'
 
-// Issue 26: what users tripped over on the report, campaign and partner screens, at the laptop
+// What users tripped over on the report, campaign and partner screens, at the laptop
 // size and the phone size the walk-through used. start-server.sh runs `seed --demo`.
 
 const SIZES = [
@@ -10,7 +10,7 @@ const SIZES = [
 ] as const
 
 /**
- * Nothing of `region` lies right of the viewport (issue 26 item 9: at 390 px the money and delivery
+ * Nothing of `region` lies right of the viewport (at 390 px the money and delivery
  * columns sat off-screen with no cue) and the page itself does not scroll sideways.
  */
 async function expectAllOnScreen(page: Page, region: Locator, what: string): Promise<void> {

@@ -2,8 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { pngSize } from './images'
 import { DEMO, expectAccessibleHere, lastScreen, offline, signIn, signUpByApi, unique } from './support'
 
-// Issue 12, what a new user trips over: the signed-in frame on long pages (item 20), toasts over
-// controls (item 23), the Ad Design Tool's text box (item 21).
+// What a new user trips over: the signed-in frame on long pages, toasts over
+// controls, the Ad Design Tool's text box.
 
 const MSG_CREATED = 'Your campaign was successfully created and is pending payment confirmation'
 
@@ -144,11 +144,11 @@ test('at 1366 px the weeks table and the admin grid fit, with their Change butto
   const lastCells = grid.locator('tbody tr td:last-child')
   await expect(lastCells.first()).toHaveText(/^\$[\d,]+$/)
   await expect(grid.locator('tbody tr td:last-child', { hasText: '—' })).toHaveCount(0)
-  // Nothing selected: Delete is disabled and drawn as an outline, not solid red (item 27).
+  // Nothing selected: Delete is disabled and drawn as an outline, not solid red.
   const remove = page.getByRole('button', { name: 'Delete campaign' })
   await expect(remove).toBeDisabled()
   await expect(remove).toHaveCSS('background-color', /^(rgb\(255, 255, 255\)|oklch\(1 0 0\)|#fff)/)
-  // The admin menu leads to the password change (item 27).
+  // The admin menu leads to the password change.
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' })).toBeVisible()
   await expectAccessibleHere(page, '/admin/campaigns at 1366 px')
 })

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { offline } from './support'
 
-// Issue 16: the public pages are prerendered at build time, so their content is in the HTML the
+// The public pages are prerendered at build time, so their content is in the HTML the
 // server sends and a first paint needs no JavaScript; the JavaScript then hydrates them.
 
 test.describe('without JavaScript', () => {
@@ -66,7 +66,7 @@ test('the prerendered landing page hydrates: the estimate follows the budget, li
 test('the prerendered /locations hydrates: the week is filled in, the map and the faces load', async ({ page }) => {
   await offline(page) // the map's tiles are refused; the embedded basemap is drawn instead
   const errors: string[] = []
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text())) // no failed tile either (issue 30)
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text())) // no failed tile either
   page.on('pageerror', (e) => errors.push(e.message))
   const response = await page.goto('/locations')
   // The server's HTML already has the page (the map and the week wait for the JavaScript).

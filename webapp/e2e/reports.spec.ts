@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { DEMO, expectAccessibleHere, lastScreen, signIn, signUpByApi, unique, waitForMail } from './support'
 
-// Issue 15: reports. The demo advertiser's "Back to School" is a finished campaign with recorded
+// Reports. The demo advertiser's "Back to School" is a finished campaign with recorded
 // impressions and proofs (start-server.sh runs `seed --demo`).
 
 const MSG_CREATED = 'Your report has been created successfully!'
@@ -30,7 +30,7 @@ function pdfFile(): Buffer {
 }
 
 /**
- * Collects what would tell that the PDF frame was blocked (issue 26): CSP violation events of the
+ * Collects what would tell that the PDF frame was blocked: CSP violation events of the
  * page and the console's errors about a Content Security Policy or a refused frame.
  */
 function watchFrameBlocks(page: Page): string[] {

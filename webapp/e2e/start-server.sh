@@ -28,12 +28,12 @@ export SIGNUP_RATE_LIMIT=1000
 export UPLOAD_RATE_LIMIT=1000
 export LOG_FORMAT=text
 export LOG_LEVEL=warn
-# Webhooks (issue 18): the journey's receiver listens on loopback over http, which only
+# Webhooks: the journey's receiver listens on loopback over http, which only
 # development allows; deliveries are polled every second.
 export WEBHOOK_ALLOW_PRIVATE=true
 export WEBHOOK_POLL_INTERVAL=1s
 # The map tiles: a host that never resolves (RFC 2606), so the journeys are offline wherever they
-# run, and the map draws its built-in basemap without asking for tiles (issue 30).
+# run, and the map draws its built-in basemap without asking for tiles.
 export TILE_URL="${TILE_URL:-https://tiles.invalid/{z}/{x}/{y}.png}"
 
 "$bin" migrate

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { pngImage } from './images'
 import { DEMO, DEMO_PASSWORD, expectAccessibleHere, lastScreen, signIn, XHR } from './support'
 
-// Issue 17, signed proof of play: an admin records a week's delivery with a proof photo; the
+// Signed proof of play: an admin records a week's delivery with a proof photo; the
 // advertiser's detail page shows the week's verification code; /verify/{code}, signed out, says
 // the record is valid and shows the photo. An unknown code gets a clear 404 page. The campaign is
 // the certified company's running "Open House", which the other journeys leave alone.

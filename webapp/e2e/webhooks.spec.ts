@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expectAccessibleHere, lastScreen, signUpByApi, unique } from './support'
 
-// Issue 18 (webhooks): an advertiser registers an endpoint in /settings → API pointing at a
+// An advertiser registers an endpoint in /settings → API pointing at a
 // receiver this test runs, sends a test event, and sees the delivery succeed in the log; the
 // receiver checks the signature with its own HMAC (Stripe's scheme, docs/api.md).
 

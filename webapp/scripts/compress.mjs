@@ -1,4 +1,4 @@
-// Writes a brotli (.br) and a gzip (.gz) copy next to every text file of dist/ (issue 16): the Go
+// Writes a brotli (.br) and a gzip (.gz) copy next to every text file of dist/: the Go
 // server sends the smallest one the browser accepts (platform/server/spa.go), so no HTML, script,
 // stylesheet, SVG or JSON goes over the wire raw and nothing is compressed per request.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// Lints an OpenAPI document with two independent tools (issue 25 §3): Redocly's recommended rules
+// Lints an OpenAPI document with two independent tools: Redocly's recommended rules
 // must report no error, and Spectral's spectral:oas ruleset no error and at most MAX_WARNINGS
 // warnings. `make lint-openapi` runs it on the document bin/marquee serves.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Prerenders the public pages after `vite build` (issue 16, docs/performance.md): each page's HTML
+// Prerenders the public pages after `vite build` (docs/performance.md): each page's HTML
 // is rendered by React's server renderer (src/entry-server.tsx, built with `vite build --ssr` into
 // dist-ssr/) and written to dist/prerendered/<page>.html, which the Go server sends to a browser
 // without a session (platform/server/spa.go). Each page inlines the stylesheet (no render-blocking

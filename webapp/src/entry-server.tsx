@@ -1,5 +1,5 @@
 // The prerender step's renderer (scripts/prerender.mjs, built with `vite build --ssr`): the public
-// pages as HTML at build time, so the first paint needs no JavaScript (issue 16). The static pages
+// pages as HTML at build time, so the first paint needs no JavaScript. The static pages
 // render with their own small app (app/public/routes.tsx); login, register and forgot password with
 // the whole app, for an anonymous visitor.
 import { StrictMode, type ReactNode } from 'react'

@@ -27,7 +27,7 @@ if (root.firstElementChild) {
   const store = makeStore({ session: { ...initialSessionState, status: 'anonymous' } })
   rememberTypedInputs(root)
   // In a transition, React hydrates in slices and the page answers input between them, instead of
-  // in one long task (issue 16: /locations' Total Blocking Time); the HTML is already on screen.
+  // in one long task (/locations' Total Blocking Time); the HTML is already on screen.
   startTransition(() => {
     hydrateRoot(
       root,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { identityApi } from '../features/identity/api'
 import { foundAnonymous, selectSession, signedIn } from '../platform/session'
@@ -19,8 +19,9 @@ export async function loadSession(dispatch: AppDispatch): Promise<void> {
 export function useSessionBootstrap(): void {
   const dispatch = useDispatch<AppDispatch>()
   const { status } = useSelector(selectSession)
-  useEffect(() => {
+  // Only the first status matters: later changes come from sign-in and sign-out.
+  const boot = useEffectEvent(() => {
     if (status === 'unknown') void loadSession(dispatch)
-    // Only the first status matters: later changes come from sign-in and sign-out.
-  }, [])
+  })
+  useEffect(() => boot(), [])
 }

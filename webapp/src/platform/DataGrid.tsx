@@ -25,11 +25,17 @@ export interface GridState {
   sort: string
 }
 
+/**
+ * A table's columns. Each column has its own value type, and ColumnDef is invariant in it, so the
+ * list of a table's columns is ColumnDef<T, any>[] (TanStack Table's documented pattern).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of one table have different value types (see above)
+export type Columns<T> = ColumnDef<T, any>[]
+
 export interface DataGridProps<T> {
   /** Names the table for assistive technology. */
   label: string
-  // TanStack column value types vary per column, hence any (its documented pattern).
-  columns: ColumnDef<T, any>[]
+  columns: Columns<T>
   data: T[]
   getRowId: (row: T) => string
   /** The page sizes offered; 0 stands for All. */
@@ -48,7 +54,7 @@ export interface DataGridProps<T> {
   server?: { total: number; state: GridState; onStateChange: (state: GridState) => void }
   /**
    * Below the sm breakpoint (640 px), each row is a card of label–value lines instead of a table
-   * row whose later columns sit off-screen (issue 26: phones). On by default; false keeps the table.
+   * row whose later columns sit off-screen (phones). On by default; false keeps the table.
    */
   cards?: boolean
 }
@@ -119,6 +125,7 @@ export default function DataGrid<T>({
     pageSize: pageSize === ALL ? Math.max(1, total) : pageSize,
   }
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table's functions cannot be memoized; this component is left to render as it is
   const table = useReactTable<T>({
     data,
     columns,
@@ -162,7 +169,7 @@ export default function DataGrid<T>({
 
   return (
     <div className="card overflow-hidden">
-      {/* Focusable, so a keyboard can scroll it (axe scrollable-region-focusable, issue 26). */}
+      {/* Focusable, so a keyboard can scroll it (axe scrollable-region-focusable). */}
       <div className="overflow-auto focus-visible:outline-2 focus-visible:outline-brand-600" style={{ maxHeight: ROW_HEIGHT * (MAX_VISIBLE_ROWS + 1) }} tabIndex={0} role="region" aria-label={label}>
         <table role="table" className={`min-w-full border-separate border-spacing-0 text-sm ${card('max-sm:block')}`} aria-label={label} aria-busy={loading || undefined}>
           <thead role="rowgroup" className={`sticky top-0 z-10 bg-slate-50 ${card('max-sm:sr-only')}`}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { registerOpenModal } from './modals'
 
@@ -41,12 +41,12 @@ function OpenModal({ title, onClose, children, footer, description, initialFocus
     onCloseRef.current = onClose
   })
 
+  const initialTarget = useEffectEvent(() => initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(`[data-autofocus], ${FOCUSABLE}`) ?? panel.current)
+
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const registration = registerOpenModal(() => onCloseRef.current())
-    const target =
-      initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(`[data-autofocus], ${FOCUSABLE}`) ?? panel.current
-    target?.focus()
+    initialTarget()?.focus()
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (!registration.isTop() || !panel.current) return

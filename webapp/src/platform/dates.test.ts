@@ -95,7 +95,7 @@ describe('date formats (DESIGN §1.5)', () => {
   })
 })
 
-// Issue 12 item 7: the campaign form's today is the business zone's date, not the browser's nor UTC.
+// The campaign form's today is the business zone's date, not the browser's nor UTC.
 describe('todayInZone', () => {
   it('reads the calendar day in the named zone at the midnight boundary', () => {
     const beforeMidnightNY = new Date('2026-11-19T04:59:59Z') // Wed 23:59:59 in New York, Thu in UTC

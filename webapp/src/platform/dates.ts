@@ -100,7 +100,7 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>()
 
 /**
  * The calendar day it is in `timeZone` (an IANA name) at the instant `now`, as a local Date at
- * midnight (issue 12 item 7): the campaign form's "today" and Wednesday cut-off follow the
+ * midnight: the campaign form's "today" and Wednesday cut-off follow the
  * business time zone the server names, not the browser's zone nor UTC. An unknown zone falls back
  * to the browser's day.
  */

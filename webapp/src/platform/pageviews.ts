@@ -3,7 +3,7 @@ import { useLocation } from 'react-router'
 import { send } from './http'
 
 // A plain call, not an RTK Query mutation: the static public pages report page views too, and they
-// do not load the store (issue 16, src/app/public/routes.tsx).
+// do not load the store (src/app/public/routes.tsx).
 
 /** Drops the query and fragment: they can hold tokens (reset and access links). */
 export function withoutQuery(url: string): string {

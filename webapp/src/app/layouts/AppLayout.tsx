@@ -7,8 +7,9 @@ import { CompanyCertified, MsgLoggedOut, type User } from '../../platform/api-ty
 import { flashShown } from '../../platform/flash/flash'
 import Logo from '../../platform/Logo'
 import Confirm from '../../platform/Confirm'
-import PartnerBadge from '../../platform/partner/PartnerBadge'
+import PartnerBadge from '../../features/partners/shared/PartnerBadge'
 import { isAdmin, isAmbassador, isSuperAdmin, selectModerator, selectUser, sessionEnded } from '../../platform/session'
+import { useRouteMenu } from '../../platform/useRouteMenu'
 
 interface NavItem {
   to: string
@@ -57,8 +58,8 @@ export function navigationFor(user: User | null): NavItem[] {
     if (isSuperAdmin(user)) {
       items.push({ to: '/admin/promos', label: 'Promos', icon: ICONS.tag }, { to: '/admin/special-users', label: 'Special users', icon: ICONS.star })
     }
-    // The audit log (issue 13), and an admin's own profile (where the password is changed),
-    // settings and help (issue 12 item 27).
+    // The audit log, and an admin's own profile (where the password is changed),
+    // settings and help.
     items.push({ to: '/admin/audit', label: 'Audit log', icon: ICONS.list }, { to: '/admin/api-keys', label: 'API keys', icon: ICONS.list }, ...ACCOUNT_ITEMS)
     return items
   }
@@ -154,16 +155,15 @@ export default function AppLayout() {
   const dispatch = useDispatch()
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  const [menuOpen, setMenuOpen] = useState(false)
   const [logout, { isLoading: leaving }] = useLogoutMutation()
   const moderator = useSelector(selectModerator)
   const moderationEnded = useModerationEnded()
   // Logging out of a moderated session returns to the admin's own account: asked first, so the
-  // admin is never signed out by surprise (issue 26 item 3).
+  // admin is never signed out by surprise.
   const [confirmLogout, setConfirmLogout] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
-  useEffect(() => setMenuOpen(false), [pathname])
+  const [menuOpen, setMenuOpen] = useRouteMenu(pathname)
   // The phone menu takes the focus when it opens and gives it back to its button when closed.
   useEffect(() => {
     if (menuOpen) closeButton.current?.focus()
@@ -240,8 +240,8 @@ export default function AppLayout() {
         </div>
       )}
       <div className="min-w-0 flex-1">
-        {/* The banner of a moderated session stays in view with the header on every page (issue 26
-            item 3): both in one sticky block. */}
+        {/* The banner of a moderated session stays in view with the header on every page:
+            both in one sticky block. */}
         <div className="sticky top-0 z-30">
         <ModerationBanner />
         <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">

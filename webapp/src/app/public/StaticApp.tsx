@@ -4,7 +4,7 @@ import PublicLayout from '../layouts/PublicLayout'
 import { usePageViews } from '../../platform/pageviews'
 import SkipLink from '../SkipLink'
 
-// The static public pages' own small app (issue 16): a first visit to one of them downloads React,
+// The static public pages' own small app: a first visit to one of them downloads React,
 // the router's declarative part, the public frame and that page, not Redux Toolkit, RTK Query, the
 // data router or the signed-in frame. The server sends these pages prerendered
 // (scripts/prerender.mjs) to a browser without a session, and src/public-main.tsx hydrates them.

@@ -20,7 +20,7 @@ async function landsOn(path: string, session: SessionState, expected: string) {
 /**
  * The guard let the visitor in: the page's own heading shows, at `path`, and no redirect ever
  * happened (a guard's <Navigate replace> makes the history action REPLACE). Waiting for the path
- * alone passed at once, before a guard that always redirects had rendered (issue 26).
+ * alone passed at once, before a guard that always redirects had rendered.
  */
 async function staysOn(path: string, session: SessionState, heading: string | RegExp) {
   const app = renderApp(path, { session })
@@ -216,7 +216,7 @@ describe('navigation for the role', () => {
   })
 
   it('adds Linked campaigns, Hub and the exam for a certified company, and the badge while the hub says it earns the certification bonus', async () => {
-    // The badge follows the hub (issue 26 item 6), so the header, the hub and the rate agree.
+    // The badge follows the hub, so the header, the hub and the rate agree.
     mockFetch({ 'GET /api/special/hub': { body: { success: true, profile: { certification_bonus: true, rate_percent: 15 } } } })
     await landsOn('/faq', signedInSession(makeUser({ companyType: 'certified' })), '/faq')
     expect(await links()).toEqual(expect.arrayContaining(['Linked campaigns', 'Hub', 'Certification exam']))

@@ -78,7 +78,7 @@ function homeOf(user: Parameters<typeof isAdmin>[0]): string {
 /**
  * B §2 "Partner program", B §6: the partner screens are for regular users of a company of one of
  * `types` (ambassador, certified). Anyone else goes home before the screen mounts, so no call of
- * the screen is refused (issue 26). The server enforces the same rules.
+ * the screen is refused. The server enforces the same rules.
  */
 export function RequireCompanyType({ types }: { types: readonly string[] }) {
   const { user } = useSelector(selectSession)

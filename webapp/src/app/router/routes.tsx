@@ -84,7 +84,7 @@ const advertiserRoutes: RouteObject[] = [
 ]
 
 // Partner section (B §2 "Partner program"): login required, and a company of the program. The
-// guards send anyone else home before a screen mounts (issue 26); the server refuses them too.
+// guards send anyone else home before a screen mounts; the server refuses them too.
 const PARTNERS = [CompanyAmbassador, CompanyCertified]
 const partnerRoutes: RouteObject[] = [
   {
@@ -155,7 +155,7 @@ export function createRoutes(): RouteObject[] {
             },
           ],
         },
-        // Issue 17: a proof-of-play record, for anyone holding its code, signed in or not.
+        // A proof-of-play record, for anyone holding its code, signed in or not.
         { path: 'verify/:code', lazy: async () => ({ Component: (await import('../../features/verify/VerifyPage')).default }) },
         { path: 'developers', lazy: async () => ({ Component: (await import('../../features/developers/routes/Developers')).default }) },
         // A §2: any unknown path goes to /dashboard.

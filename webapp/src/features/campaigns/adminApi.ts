@@ -24,7 +24,7 @@ export type AdminMessage = MessageResponse
 
 const id = (value: string) => encodeURIComponent(value)
 
-// The admin-only campaign calls (B §7, issue 7); the detail, weeks, update and delete are the shared
+// The admin-only campaign calls (B §7); the detail, weeks, update and delete are the shared
 // ones of ./api.ts. Endpoint names start with `admin` so they never clash with those. Every change
 // invalidates the advertiser's 'Campaign' tags too: the detail page, its chart and weeks read the
 // same rows.
@@ -51,10 +51,10 @@ export const adminCampaignsApi = api
       adminRecordDelivery: build.mutation<AdminMessage, { weekId: string; body: DeliveryUpdate }>({
         query: ({ weekId, body }) => ({ url: `/api/admin/campaigns/week/${id(weekId)}/delivery`, method: 'PUT', body }),
         extraOptions: { silent: true },
-        // A delivery may grant or correct a make-good (issue 17).
+        // A delivery may grant or correct a make-good.
         invalidatesTags: ['Campaign', 'CampaignWeeks', 'AdminCampaign', 'AdminMakeGood'],
       }),
-      // Issue 17: every company's make-goods (the /admin/campaigns filter) and the waiver.
+      // Every company's make-goods (the /admin/campaigns filter) and the waiver.
       adminMakeGoods: build.query<MakeGoodList, { page: number; page_size: number; status: string }>({
         query: ({ page, page_size, status }) => ({ url: '/api/admin/make-goods', params: { page, page_size, status: status || undefined } }),
         providesTags: ['AdminMakeGood'],

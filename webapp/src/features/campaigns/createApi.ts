@@ -24,8 +24,8 @@ export type CreateOutcome =
   | { kind: 'conflict'; answer: ConflictResponse }
   | { kind: 'failed'; status: number; message: string; errors: Record<string, string> }
 
-// The creation side of the campaigns calls (issue 6). The location reads the form needs are the
-// Map's, in platform/map/api.ts.
+// The creation side of the campaigns calls. The location reads the form needs are the
+// locations feature's, in features/locations/shared/api.ts.
 export const createApi = api.enhanceEndpoints({ addTagTypes: ['Campaign', 'CampaignCount'] }).injectEndpoints({
   endpoints: (build) => ({
     campaignDefaults: build.query<CampaignDefaults, void>({

@@ -1,7 +1,7 @@
 import { api } from '../../platform/api'
 import type { Content, CreateContentRequest, SuccessResponse, UpdateContentRequest } from '../../platform/api-types/creatives'
 import type { Page } from '../../platform/api-types/pagination'
-import type { PageArgs } from '../../platform/creatives/api'
+import type { PageArgs } from './shared/api'
 
 // The content library calls of A §7 (docs/api.md "Content"). The server filters by the caller's
 // company type and keeps the management calls for admins (A §6).

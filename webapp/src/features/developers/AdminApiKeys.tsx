@@ -1,32 +1,22 @@
 import { useState } from 'react'
-import { useDispatch } from 'react-redux'
-import type { APIKey } from '../../platform/api-types/identity'
-import Confirm from '../../platform/Confirm'
-import { flashShown } from '../../platform/flash/flash'
 import { errorMessage } from '../../platform/http'
 import Spinner from '../../platform/Spinner'
 import { lastUse, shownPrefix, useAdminApiKeysQuery, useAdminRevokeApiKeyMutation } from './api'
+import { useRevokeKey } from './RevokeKey'
 
 /** /admin/api-keys: every company's live API keys; an admin revokes any (audited). */
 export default function AdminApiKeys() {
-  const dispatch = useDispatch()
   const [page, setPage] = useState(1)
   const keys = useAdminApiKeysQuery({ page }, { refetchOnMountOrArgChange: true })
   const [revoke, revoking] = useAdminRevokeApiKeyMutation()
-  const [target, setTarget] = useState<APIKey | null>(null)
+  const { ask, dialog } = useRevokeKey({
+    revoke,
+    busy: revoking.isLoading,
+    warning: (k) => `${k.company_name}'s key “${k.name}” (${shownPrefix(k)}) will stop working at once.`,
+    done: (k) => `The key “${k.name}” of ${k.company_name} is revoked.`,
+  })
   const data = keys.data
   const pages = data && data.page_size > 0 ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1
-
-  const confirm = async () => {
-    if (!target) return
-    try {
-      await revoke(target.id).unwrap()
-      dispatch(flashShown(`The key “${target.name}” of ${target.company_name} is revoked.`, 'success', 4000))
-    } catch (error) {
-      dispatch(flashShown(`Sorry! ${errorMessage(error)}`, 'danger'))
-    }
-    setTarget(null)
-  }
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -55,7 +45,7 @@ export default function AdminApiKeys() {
                     </p>
                     <p className="text-sm text-slate-600">Last used: {lastUse(k)}</p>
                   </div>
-                  <button type="button" className="btn-danger self-start sm:self-center" aria-label={`Revoke ${k.name} of ${k.company_name}`} onClick={() => setTarget(k)}>
+                  <button type="button" className="btn-danger self-start sm:self-center" aria-label={`Revoke ${k.name} of ${k.company_name}`} onClick={() => ask(k)}>
                     Revoke
                   </button>
                 </li>
@@ -79,16 +69,7 @@ export default function AdminApiKeys() {
           <p className="text-sm text-slate-600">No company has a live API key.</p>
         )}
       </div>
-      <Confirm
-        open={target !== null}
-        title="Revoke this API key?"
-        message={target ? `${target.company_name}'s key “${target.name}” (${shownPrefix(target)}) will stop working at once.` : ''}
-        confirmText="Revoke key"
-        tone="danger"
-        busy={revoking.isLoading}
-        onConfirm={confirm}
-        onCancel={() => setTarget(null)}
-      />
+      {dialog}
     </div>
   )
 }

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link } from 'react-router'
 import type { APIKey, CreatedAPIKey } from '../../platform/api-types/identity'
-import Confirm from '../../platform/Confirm'
 import { flashShown } from '../../platform/flash/flash'
 import { errorMessage, isApiError } from '../../platform/http'
 import Spinner from '../../platform/Spinner'
 import { lastUse, shownPrefix, useApiKeysQuery, useCreateApiKeyMutation, useRevokeApiKeyMutation } from './api'
+import { useRevokeKey } from './RevokeKey'
 
 /** The new key, shown once with a copy button: only its hash is kept. */
 function NewKey({ made, onDone }: { made: CreatedAPIKey; onDone: () => void }) {
@@ -56,7 +56,7 @@ function KeyRow({ k, onRevoke }: { k: APIKey; onRevoke: (k: APIKey) => void }) {
   )
 }
 
-/** Settings → API: the company's API keys (issue 18; docs/api.md "Authentication"). */
+/** Settings → API: the company's API keys (docs/api.md "Authentication"). */
 export default function ApiKeysPanel() {
   const dispatch = useDispatch()
   const keys = useApiKeysQuery(undefined, { refetchOnMountOrArgChange: true })
@@ -66,7 +66,12 @@ export default function ApiKeysPanel() {
   const [scope, setScope] = useState<'read' | 'read-write'>('read')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [made, setMade] = useState<CreatedAPIKey | null>(null)
-  const [revokingKey, setRevokingKey] = useState<APIKey | null>(null)
+  const { ask, dialog } = useRevokeKey({
+    revoke,
+    busy: revoking.isLoading,
+    warning: (k) => `Calls made with “${k.name}” (${shownPrefix(k)}) will be refused at once. This cannot be undone.`,
+    done: (k) => `The key “${k.name}” is revoked: calls with it now answer 401.`,
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -80,16 +85,6 @@ export default function ApiKeysPanel() {
     }
   }
 
-  const confirmRevoke = async () => {
-    if (!revokingKey) return
-    try {
-      await revoke(revokingKey.id).unwrap()
-      dispatch(flashShown(`The key “${revokingKey.name}” is revoked: calls with it now answer 401.`, 'success', 4000))
-    } catch (error) {
-      dispatch(flashShown(`Sorry! ${errorMessage(error)}`, 'danger'))
-    }
-    setRevokingKey(null)
-  }
 
   return (
     <section aria-labelledby="api-keys-heading" className="space-y-5">
@@ -152,23 +147,14 @@ export default function ApiKeysPanel() {
       ) : keys.data && keys.data.length > 0 ? (
         <ul aria-label="API keys" className="divide-y divide-slate-200">
           {keys.data.map((k) => (
-            <KeyRow key={k.id} k={k} onRevoke={setRevokingKey} />
+            <KeyRow key={k.id} k={k} onRevoke={ask} />
           ))}
         </ul>
       ) : (
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">No API keys yet. Create one to call the API from your own tools.</p>
       )}
 
-      <Confirm
-        open={revokingKey !== null}
-        title="Revoke this API key?"
-        message={revokingKey ? `Calls made with “${revokingKey.name}” (${shownPrefix(revokingKey)}) will be refused at once. This cannot be undone.` : ''}
-        confirmText="Revoke key"
-        tone="danger"
-        busy={revoking.isLoading}
-        onConfirm={confirmRevoke}
-        onCancel={() => setRevokingKey(null)}
-      />
+      {dialog}
     </section>
   )
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 /* The public API's reference, rendered from the served OpenAPI document (/api/openapi.json): the
  * operations under /api/v1 with their parameters, bodies, answers and examples. It is built from
  * the same document the server validates its tests against, so the page cannot drift from it; the
- * examples name this server (issue 25 §3). */
+ * examples name this server. */
 
 interface Schema {
   $ref?: string

@@ -3,7 +3,7 @@ import type { InviteRequest, InviteResponse, MessageResponse, UpdateUserRequest,
 
 const id = (value: string) => encodeURIComponent(value)
 
-// The profile and team-member calls of issue 13 (B §2 "Settings and profile", B §7 "Users";
+// The profile and team-member calls (B §2 "Settings and profile", B §7 "Users";
 // docs/api.md "Identity").
 export const accountApi = api.enhanceEndpoints({ addTagTypes: ['UserProfile', 'TeamMembers', 'AdminUser', 'AuditEntry'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -27,7 +27,7 @@ export const accountApi = api.enhanceEndpoints({ addTagTypes: ['UserProfile', 'T
       extraOptions: { silent: true },
       invalidatesTags: ['TeamMembers'],
     }),
-    // The company's owner removes a member, or mails an invited one a new link (issue 26 item 7).
+    // The company's owner removes a member, or mails an invited one a new link.
     removeTeamMember: build.mutation<MessageResponse, string>({
       query: (userId) => ({ url: `/api/team-members/${id(userId)}`, method: 'DELETE' }),
       extraOptions: { silent: true },

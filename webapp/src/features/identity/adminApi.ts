@@ -10,7 +10,7 @@ export interface AdminListArgs {
   /** A field, '-field' for descending (docs/api.md "Lists"). */
   sort: string
   q: string
-  /** A company's id: its users only (GET /api/admin/users/ `company`, issue 25 §6). */
+  /** A company's id: its users only (GET /api/admin/users/ `company`). */
   company?: string
 }
 
@@ -30,7 +30,7 @@ export interface AuditListArgs {
 const id = (value: string) => encodeURIComponent(value)
 const orUndefined = (value: string) => value || undefined
 
-// The admin calls of issue 13 (B §2 "Admin area", B §6, B §7). Every admin change invalidates the
+// The admin calls (B §2 "Admin area", B §6, B §7). Every admin change invalidates the
 // grids it shows in, so each grid shows what the server answers.
 export const identityAdminApi = api
   .enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminCompany', 'AuditEntry', 'UserProfile', 'TeamMembers'] })
@@ -52,12 +52,6 @@ export const identityAdminApi = api
         query: ({ id: userId, type }) => ({ url: `/api/users/upgrade/${id(userId)}`, method: 'PUT', body: { type } }),
         extraOptions: { silent: true },
         invalidatesTags: ['AdminUser', 'AdminCompany', 'AuditEntry'],
-      }),
-      // Certification is PUT /api/users/{id} with `certified` alone (docs/api.md "Identity").
-      setCertification: build.mutation<UserResult, { id: string; certified: boolean }>({
-        query: ({ id: userId, certified }) => ({ url: `/api/users/${id(userId)}`, method: 'PUT', body: { certified } }),
-        extraOptions: { silent: true },
-        invalidatesTags: (_r, _e, { id: userId }) => ['AdminUser', 'AuditEntry', { type: 'UserProfile', id: userId }],
       }),
       adminCompanies: build.query<Page<AdminCompany>, AdminListArgs>({
         query: ({ page, page_size, sort, q }) => ({ url: '/api/admin/companies/', params: { page, page_size, sort: orUndefined(sort), q: orUndefined(q) } }),
@@ -102,7 +96,6 @@ export const {
   useAdminUsersQuery,
   useSetUserEnabledMutation,
   useUpgradeUserMutation,
-  useSetCertificationMutation,
   useAdminCompaniesQuery,
   useUpdateCompanyMutation,
   useModerateSignInMutation,

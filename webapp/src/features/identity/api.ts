@@ -53,7 +53,7 @@ export const identityApi = api.enhanceEndpoints({ addTagTypes: ['CurrentUser', '
     }),
     // A GET that ends the session: it carries the XHR header like every call (docs/api.md "CSRF").
     // In a moderated session it returns to the admin's own account and says so (a ModerateResponse
-    // with the admin in `user`; issue 24 §2).
+    // with the admin in `user`).
     logout: build.mutation<MessageResponse & Partial<Pick<ModerateResponse, 'user'>>, void>({
       query: () => '/users/logout',
     }),

@@ -28,7 +28,7 @@ export interface PartnerListArgs {
 const yearParam = (year?: number) => (year ? year : undefined)
 
 // The partner program's calls (B §7 "Special", POST /users/ambassador/invite, PUT
-// /users/ambassador; docs/partners.md). The hub profile calls are in platform/partner/hubApi.ts.
+// /users/ambassador; docs/partners.md). The hub profile calls are in shared/hubApi.ts.
 export const partnersApi = api
   .enhanceEndpoints({ addTagTypes: ['PartnerLinked', 'PartnerHub', 'SpecialUser', 'PartnerExam', 'AdminUser'] })
   .injectEndpoints({

@@ -27,7 +27,7 @@ describe('the invite-client rules (B §5)', () => {
 
 describe('the exam rules (B §5)', () => {
   it('names the first question without an answer', () => {
-    // The question's number, as the page shows it, not its id (issue 26 item 6).
+    // The question's number, as the page shows it, not its id.
     expect(missingAnswer([single, multiple], {})).toEqual({ id: 'q1', message: 'You must answer the question 1!' })
     expect(missingAnswer([single, multiple], { q1: ['a'] })).toEqual({ id: 'q2', message: 'You must answer the question 2!' })
     expect(missingAnswer([multiple, single], { q2: ['a'] })).toEqual({ id: 'q1', message: 'You must answer the question 2!' })

@@ -16,9 +16,9 @@ export function yearsDownTo2018(now: Date = new Date()): number[] {
 /** B §2 /codes-redeemed: 10 per page by default. */
 export const CODES_PAGE_SIZES = [10, 20, 50]
 /** /campaings-linked: the server's page sizes (docs/partners.md). */
-export const CAMPAIGNS_PAGE_SIZES = [10, 20, 50, 100, 0] // 0: All (issue 26)
+export const CAMPAIGNS_PAGE_SIZES = [10, 20, 50, 100, 0] // 0: All
 /** /admin/special-users: the server's page sizes; default 50. */
-export const SPECIAL_PAGE_SIZES = [10, 20, 50, 75, 100, 0] // 0: All (issue 26)
+export const SPECIAL_PAGE_SIZES = [10, 20, 50, 75, 100, 0] // 0: All
 
 /** B §2 and B §8 messages of these screens. */
 export const MSG_HUB_FAILED = 'Sorry! something went wrong, please try again'
@@ -61,7 +61,7 @@ export type ExamChoices = Record<string, string[]>
 /**
  * B §5: every question needs at least one answer. Answers the first question without one and its
  * message, with the question's number as the page shows it ('You must answer the question 2!';
- * issue 26 item 6), or null.
+ * Item 6), or null.
  */
 export function missingAnswer(questions: readonly ExamQuestion[], choices: ExamChoices): { id: string; message: string } | null {
   const index = questions.findIndex((q) => (choices[q.id] ?? []).length === 0)

@@ -8,7 +8,7 @@ import { useVerifyRecordQuery } from './api'
 import { displayCode, photoStatusLabel, reasonLabel, verdict } from './verifyRules'
 
 /**
- * /verify/{code} (issue 17): anyone holding a verification code (from the report PDF or the
+ * /verify/{code}: anyone holding a verification code (from the report PDF or the
  * campaign page) sees the signed proof-of-play record, whether its signature and its chain are
  * valid, and its proof photos. No sign-in; nothing else of the company is shown.
  */

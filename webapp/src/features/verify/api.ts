@@ -1,7 +1,7 @@
 import { api } from '../../platform/api'
 import type { VerifyResult } from '../../platform/api-types/campaigns'
 
-// The public verification of a proof-of-play record (issue 17, docs/delivery-assurance.md): no
+// The public verification of a proof-of-play record (docs/delivery-assurance.md): no
 // sign-in, the code is all it needs.
 export const verifyApi = api.injectEndpoints({
   endpoints: (build) => ({

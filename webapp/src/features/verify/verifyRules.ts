@@ -14,7 +14,7 @@ export function verdict(result: Pick<VerifyResult, 'valid' | 'signature_valid' |
     }
   }
   if (result.signature_valid && result.chain_valid && !result.photos_valid) {
-    // Issue 24 §5: the record is intact but a photo served is not the one its signature covers.
+    // The record is intact but a photo served is not the one its signature covers.
     return {
       tone: 'broken',
       title: 'Proof photo does not match',

@@ -341,7 +341,7 @@ function EndpointCard({ endpoint, onEdit, onSecret }: { endpoint: Endpoint; onEd
   )
 }
 
-/** /settings → API: the company's webhook endpoints (issue 18; docs/api.md "Webhooks"). */
+/** /settings → API: the company's webhook endpoints (docs/api.md "Webhooks"). */
 export default function WebhooksPanel() {
   const list = useWebhookEndpointsQuery()
   const [editing, setEditing] = useState<Endpoint | null>(null)

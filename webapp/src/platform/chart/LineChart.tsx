@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react'
-import Spinner from '../Spinner'
+import { lazy } from 'react'
 import { formatCount } from '../money'
+import ChartFigure from './ChartFigure'
 import type { LineChartData } from './chartRules'
 
-// STACK.md: ApexCharts is most of a chart page's JavaScript. It is imported here and only here,
-// lazily, so no other bundle carries it.
+// STACK.md: ApexCharts is most of a chart page's JavaScript. It is imported only by the lazily
+// loaded drawings, so no other bundle carries it.
 const ApexLineChart = lazy(() => import('./ApexLineChart'))
 
 export interface LineChartProps {
@@ -14,52 +14,21 @@ export interface LineChartProps {
   height?: number
 }
 
-/**
- * A line chart (DESIGN §6 "Chart"): ApexCharts drawn lazily, plus the same figures as a table for
- * screen readers (the SVG says nothing useful to them).
- */
+/** A line chart (DESIGN §6 "Chart"), with its figures as a table for screen readers. */
 export default function LineChart({ label, data, height = 320 }: LineChartProps) {
+  const table = {
+    head: ['Period', ...data.series.map((s) => s.name)],
+    rows: data.labels.map((l, i) => ({
+      label: l,
+      cells: data.series.map((s) => {
+        const v = s.data[i]
+        return typeof v === 'number' ? formatCount(v) : 'No data yet'
+      }),
+    })),
+  }
   return (
-    <figure aria-label={label} className="m-0">
-      <div aria-hidden="true" style={{ minHeight: height }}>
-        <Suspense
-          fallback={
-            <div className="flex items-center justify-center" style={{ height }}>
-              <Spinner label="Loading the chart" />
-            </div>
-          }
-        >
-          <ApexLineChart data={data} height={height} />
-        </Suspense>
-      </div>
-      {/* The table sits in a clipped box: a table ignores sr-only's 1 px width, and with a third
-          series its columns made the page scroll sideways on a phone. */}
-      <div className="sr-only">
-        <table>
-          <caption>{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Period</th>
-              {data.series.map((s) => (
-                <th key={s.name} scope="col">
-                  {s.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.labels.map((l, i) => (
-              <tr key={l}>
-                <th scope="row">{l}</th>
-                {data.series.map((s) => {
-                  const v = s.data[i]
-                  return <td key={s.name}>{typeof v === 'number' ? formatCount(v) : 'No data yet'}</td>
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
+    <ChartFigure label={label} height={height} table={table}>
+      <ApexLineChart data={data} height={height} />
+    </ChartFigure>
   )
 }

@@ -27,7 +27,7 @@ function FlashItem({ message }: { message: FlashMessage }) {
     <div
       role={message.type === 'danger' ? 'alert' : 'status'}
       // The message lets clicks through to what is under it (a dialog's close button, a page's
-      // main action): only its dismiss button takes the pointer. Issue 12 item 23.
+      // main action): only its dismiss button takes the pointer.
       className={`pointer-events-none flex w-full items-start gap-3 rounded-xl border px-4 py-3 shadow-lg ${tone[message.type]}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

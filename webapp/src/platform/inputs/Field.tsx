@@ -21,6 +21,35 @@ export function describedBy(id: string, hint: unknown, error: unknown, extra?: s
   return ids.length ? ids.join(' ') : undefined
 }
 
+/** What every text-like input of the app takes: a labelled field holding a string. */
+export interface InputProps {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string | null
+  hint?: string
+  required?: boolean
+  /** Shows 'Optional' beside the label. */
+  optional?: boolean
+}
+
+/**
+ * The attributes every such input sets from its props: its id and name, its value and change, and
+ * the error (`shown`) and hint it is described by.
+ */
+export function inputAttributes({ id, value, onChange, required, hint }: InputProps, shown: string | null | undefined, extra?: string) {
+  return {
+    id,
+    name: id,
+    value,
+    required,
+    'aria-invalid': shown ? true : undefined,
+    'aria-describedby': describedBy(id, hint, shown, extra),
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  }
+}
+
 /** A label, the input, a hint and an inline error, tied together for assistive technology. */
 export default function Field({ id, label, hint, error, aside, optional, children }: FieldProps) {
   return (

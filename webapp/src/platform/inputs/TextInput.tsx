@@ -1,13 +1,9 @@
 import type { Ref } from 'react'
-import Field, { describedBy } from './Field'
+import Field, { inputAttributes, type InputProps } from './Field'
 import { counterText, validateText } from './textRules'
 import { useTypedBeforeHydration } from './typedBeforeHydration'
 
-export interface TextInputProps {
-  id: string
-  label: string
-  value: string
-  onChange: (value: string) => void
+export interface TextInputProps extends InputProps {
   /** Longer text is refused with '* Please reduce your description'; a 'length/max' counter shows. */
   maxLength?: number
   /** Only letters, digits, dot, underscore and space (A §5). */
@@ -15,11 +11,6 @@ export interface TextInputProps {
   multiline?: boolean
   rows?: number
   type?: 'text' | 'tel' | 'search' | 'url'
-  error?: string | null
-  hint?: string
-  required?: boolean
-  /** Shows 'Optional' beside the label. */
-  optional?: boolean
   disabled?: boolean
   placeholder?: string
   autoComplete?: string
@@ -29,27 +20,8 @@ export interface TextInputProps {
 }
 
 /** A text input with the rules of A §5: the length counter and the text-only characters. */
-export default function TextInput({
-  id,
-  label,
-  value,
-  onChange,
-  maxLength,
-  textOnly,
-  multiline,
-  rows = 4,
-  type = 'text',
-  error,
-  hint,
-  required,
-  optional,
-  disabled,
-  placeholder,
-  autoComplete,
-  inputMode,
-  inputRef,
-  onBlur,
-}: TextInputProps) {
+export default function TextInput(props: TextInputProps) {
+  const { id, label, value, onChange, maxLength, textOnly, multiline, rows = 4, type = 'text', error, hint, optional, disabled, placeholder, autoComplete, inputMode, inputRef, onBlur } = props
   useTypedBeforeHydration(id, value, onChange)
   // The character and length rules are shown as soon as the text breaks them.
   const shown = error || validateText(value, { maxLength, textOnly })
@@ -61,24 +33,19 @@ export default function TextInput({
       </span>
     ) : undefined
   const common = {
-    id,
-    name: id,
-    value,
+    ...inputAttributes(props, shown, maxLength !== undefined ? counterId : undefined),
     disabled,
     placeholder,
     autoComplete,
-    required,
     className: 'field-input',
-    'aria-invalid': shown ? true : undefined,
-    'aria-describedby': describedBy(id, hint, shown, maxLength !== undefined ? counterId : undefined),
     onBlur,
   }
   return (
     <Field id={id} label={label} hint={hint} error={shown} aside={counter} optional={optional}>
       {multiline ? (
-        <textarea {...common} ref={inputRef} rows={rows} onChange={(e) => onChange(e.target.value)} />
+        <textarea {...common} ref={inputRef} rows={rows} />
       ) : (
-        <input {...common} ref={inputRef} type={type} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
+        <input {...common} ref={inputRef} type={type} inputMode={inputMode} />
       )}
     </Field>
   )

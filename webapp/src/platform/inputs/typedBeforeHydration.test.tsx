@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import EmailInput from './EmailInput'
 import { rememberTypedInputs } from './typedBeforeHydration'
 
-// Issue 16: a prerendered /login keeps the email typed before React took over the page.
+// A prerendered /login keeps the email typed before React took over the page.
 describe('what is typed before hydration', () => {
   it('is handed to the input of the same id once, and an untouched input is left alone', () => {
     const prerendered = document.createElement('div')

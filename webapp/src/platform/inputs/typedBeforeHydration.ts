@@ -1,6 +1,6 @@
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 
-// A prerendered page (issue 16: scripts/prerender.mjs) shows its form before React hydrates it.
+// A prerendered page (scripts/prerender.mjs) shows its form before React hydrates it.
 // What a person types in that moment is in the DOM but not in React's state, and hydration puts
 // the state's value back: an email typed quickly on /login vanished. The entries take a snapshot
 // of the typed values right before hydrateRoot, and each input hands its own to its state once.
@@ -22,12 +22,13 @@ export function rememberTypedInputs(root: ParentNode): void {
  * landing page's estimate stayed put).
  */
 export function useTypedBeforeHydration(id: string, value: string, onChange: (value: string) => void): void {
-  useEffect(() => {
+  // Only the first render: later values are the person's own edits.
+  const restore = useEffectEvent(() => {
     const field = document.getElementById(id)
     const live = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : undefined
     const before = typed.get(id) ?? live
     typed.delete(id)
     if (before !== undefined && before !== value) onChange(before)
-    // Only the first render: later values are the person's own edits.
-  }, [])
+  })
+  useEffect(() => restore(), [])
 }

@@ -89,7 +89,7 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
   // DESIGN §1.8: the tiles come from the internet. When they cannot be reached (no tileUrl: the
   // server could not reach them, or the browser is offline) or the first one fails, the embedded
   // basemap is drawn instead and the map says so once; the tile layer is removed, so no further
-  // tile is asked for (issue 30: offline, one failed request and console error per tile).
+  // tile is asked for (offline, one failed request and console error per tile).
   const [tilesFailed, setTilesFailed] = useState(false)
   const tileEvents = useMemo<LeafletEventHandlerFnMap>(() => ({ tileerror: () => setTilesFailed(true) }), [])
   const offline = tilesFailed || !tileUrl
@@ -208,6 +208,7 @@ function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo,
   // The face whose info window is open. Read when Leaflet reports the window removed, to tell
   // a close by the person (report it) from a switch to another face (already reported).
   const selectedRef = useRef<FaceId | null | undefined>(selectedId)
+  // eslint-disable-next-line react-hooks/refs -- set while rendering: Leaflet fires `remove` while React removes the old popup, before any effect of this render
   selectedRef.current = selectedId
   const selected = useMemo(() => {
     if (selectedId === null || selectedId === undefined) return null

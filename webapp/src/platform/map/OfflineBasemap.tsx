@@ -33,7 +33,7 @@ const cityIcon = (name: string) =>
   divIcon({ className: 'basemap-city', html: `<span class="basemap-city-dot"></span><span class="basemap-city-name">${escapeHtml(name)}</span>`, iconSize: undefined, iconAnchor: [3, 3] })
 
 /**
- * The map's offline basemap (DESIGN §1.8; issue 12 item 19): when the tiles cannot load, the US
+ * The map's offline basemap (DESIGN §1.8): when the tiles cannot load, the US
  * states and the largest cities are drawn from data shipped with the app, so the faces still sit
  * somewhere a person recognises. The data (us-basemap.json, see basemap/README.md) is its own chunk,
  * fetched only when this is drawn.

@@ -41,7 +41,7 @@ const clusterCache = new Map<string, DivIcon>()
 /**
  * A cluster bubble whose size grows with the number of faces it holds. Icons are shared per label:
  * a new icon object makes react-leaflet replace the marker's element, which every render of the
- * map's parent did for every cluster on screen (issue 30: a tick in the campaign form, the week's
+ * map's parent did for every cluster on screen (a tick in the campaign form, the week's
  * spots arriving on /locations).
  */
 export function clusterIcon(count: number): DivIcon {

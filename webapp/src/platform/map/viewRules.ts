@@ -118,7 +118,7 @@ export function faceSide(face: string): FaceSide {
 }
 
 /**
- * A face in words that tell the two faces of one sign apart (issue 12 item 26): its name, its face,
+ * A face in words that tell the two faces of one sign apart: its name, its face,
  * and for a face with a direction the side of the sign's pair of markers it is drawn on (B §3).
  * Lists show it as the title (tooltip) of a name they may truncate.
  */

@@ -19,24 +19,32 @@ export default function DashboardTour() {
   const user = useSelector(selectUser)
   const [params, setParams] = useSearchParams()
   const navigate = useNavigate()
-  const [running, setRunning] = useState(false)
+  const asked = params.get('tour') === 'true'
+  const [running, setRunning] = useState(() => asked || !!user?.tourCampaignShow)
   const [tourDone] = useTourDoneMutation()
   const given = useRef(false)
 
+  // ?tour=true starts the tour (state adjusted while rendering); the effect removes the parameter.
+  if (asked && !running) setRunning(true)
   useEffect(() => {
-    if (params.get('tour') !== 'true') return
+    if (!asked) return
     const next = new URLSearchParams(params)
     next.delete('tour')
     setParams(next, { replace: true })
-    setRunning(true)
-  }, [params, setParams])
+  }, [asked, params, setParams])
 
+  // The user's flag started the tour at mount; the server is told once that it was given.
+  const flagged = !!user?.tourCampaignShow
+  const [flagSeen, setFlagSeen] = useState(flagged)
+  if (flagged && !flagSeen) {
+    setFlagSeen(true)
+    setRunning(true)
+  }
   useEffect(() => {
-    if (!user?.tourCampaignShow || given.current) return
+    if (!flagged || given.current) return
     given.current = true
     void tourDone()
-    setRunning(true)
-  }, [user?.tourCampaignShow, tourDone])
+  }, [flagged, tourDone])
 
   return (
     <GuidedTour

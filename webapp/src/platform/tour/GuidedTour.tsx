@@ -1,7 +1,7 @@
 import 'driver.js/dist/driver.css'
 import './tour.css'
 import { driver, type Driver } from 'driver.js'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import Confirm from '../Confirm'
 import { toDriveSteps, type TourStep } from './steps'
@@ -58,11 +58,15 @@ export default function GuidedTour({ steps, running, onEnd }: GuidedTourProps) {
   const { pathname } = useLocation()
   const driverRef = useRef<Driver | null>(null)
   const onEndRef = useRef(onEnd)
-  onEndRef.current = onEnd
   const [askCancelAt, setAskCancelAt] = useState<number | null>(null)
   const startPath = useRef(pathname)
   const currentPath = useRef(pathname)
-  currentPath.current = pathname
+  // driver.js calls back long after a render: the callbacks read the latest props through refs,
+  // kept up to date before the tour's effects run.
+  useLayoutEffect(() => {
+    onEndRef.current = onEnd
+    currentPath.current = pathname
+  })
 
   const run = (at: number) => {
     driverRef.current = startDriver(steps, at, {
@@ -85,7 +89,7 @@ export default function GuidedTour({ steps, running, onEnd }: GuidedTourProps) {
       driverRef.current?.destroy()
       driverRef.current = null
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run is a new function every render; the tour starts over only when it is asked to run or its steps change
   }, [running, steps])
 
   useEffect(() => {

@@ -4,7 +4,7 @@ import { tourFlagsUpdated } from '../session'
 
 // The signed-in user in the session keeps the flags the server answers: a stale tourCampaignShow
 // replayed the dashboard tour on every visit until a full reload, and kept the tutorial video
-// waiting behind a tour already given (issue 12 item 22).
+// waiting behind a tour already given.
 // check-tutorial answers whether the video had been shown before, and records that it now has.
 function keepFlags(afterCheck: boolean) {
   return async (_: void, { dispatch, queryFulfilled }: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<{ data: TourResponse }> }) => {

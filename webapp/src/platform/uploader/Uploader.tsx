@@ -194,7 +194,7 @@ export default function Uploader({ kind, url, params, paramsFor, label, onUpload
               </svg>
               Uploaded {f.originalname}
               {phase.previews[f.originalname] && (
-                // What was sent, seen before it is saved (issue 12 item 27: the dialog showed no preview).
+                // What was sent, seen before it is saved (the dialog showed no preview).
                 <img src={phase.previews[f.originalname]} alt={`Preview of ${f.originalname}`} className="ml-auto h-14 max-w-40 rounded border border-slate-200 bg-slate-100 object-contain" />
               )}
             </li>

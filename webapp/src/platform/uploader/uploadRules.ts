@@ -96,7 +96,7 @@ export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
     wrongType: MsgImageType,
     matches: libraryImage,
   },
-  // A week's proof images (issue 7), stored by POST /api/admin/campaigns/week/{id}/proofs: at most
+  // A week's proof images, stored by POST /api/admin/campaigns/week/{id}/proofs: at most
   // 10 at a time (the campaigns module's limit), each an image up to 20 MB.
   proof: {
     accept: LIBRARY_ACCEPT,

@@ -1,9 +1,8 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
 import Alert from '../../../platform/Alert'
 import type { Transaction } from '../../../platform/api-types/billing'
-import { currency } from '../../../platform/billing/promoRules'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import { currency } from '../shared/promoRules'
+import DataGrid, { type Columns, type GridState } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import { errorMessage } from '../../../platform/http'
 import { useTransactionsQuery } from '../api'
@@ -11,7 +10,7 @@ import { useTransactionsQuery } from '../api'
 /** The ledger's page sizes: the admin grids' (B §2); 0 is All. */
 const LEDGER_PAGE_SIZES = [50, 75, 100, 0]
 
-const columns: ColumnDef<Transaction, any>[] = [
+const columns: Columns<Transaction> = [
   { accessorKey: 'created_at', header: 'Date', cell: (c) => formatDisplayDate(c.getValue<string>()) },
   { accessorKey: 'company_name', header: 'Company', enableSorting: false, cell: (c) => c.getValue<string>() || c.row.original.company_id },
   { accessorKey: 'kind', header: 'Kind', enableSorting: false, cell: (c) => <span className="capitalize">{c.getValue<string>()}</span> },

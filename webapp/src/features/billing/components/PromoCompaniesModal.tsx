@@ -3,7 +3,7 @@ import { formatDisplayDate } from '../../../platform/dates'
 import { errorMessage } from '../../../platform/http'
 import Modal from '../../../platform/Modal'
 import Spinner from '../../../platform/Spinner'
-import { currency } from '../../../platform/billing/promoRules'
+import { currency } from '../shared/promoRules'
 import type { Promo } from '../../../platform/api-types/billing'
 import { usePromoCompaniesQuery } from '../api'
 

@@ -1,15 +1,14 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
 import Confirm from '../../../platform/Confirm'
-import DataGrid from '../../../platform/DataGrid'
+import DataGrid, { type Columns } from '../../../platform/DataGrid'
 import { useGridSearch } from '../../../platform/useGridSearch'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import type { Promo } from '../../../platform/api-types/billing'
-import { currency } from '../../../platform/billing/promoRules'
+import { currency } from '../shared/promoRules'
 import Tabs from '../../../platform/Tabs'
 import { useCancelPromoMutation, useEnablePromoMutation, usePromosQuery } from '../api'
 import Ledger from '../components/Ledger'
@@ -25,7 +24,7 @@ const statusTone: Record<string, string> = {
   exhausted: 'bg-amber-100 text-amber-800',
 }
 
-const columns: ColumnDef<Promo, any>[] = [
+const columns: Columns<Promo> = [
   { accessorKey: 'code', header: 'Code', cell: (c) => <span className="font-mono font-medium text-slate-900">{c.getValue<string>()}</span> },
   { accessorKey: 'value', header: 'Amount', cell: (c) => <span className="tabular-nums">{currency(c.getValue<number>())}</span> },
   { accessorKey: 'redeem_count', header: 'Redeemed', cell: (c) => <span className="tabular-nums">{c.getValue<number>()}</span> },

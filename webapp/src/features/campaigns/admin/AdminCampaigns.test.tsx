@@ -43,7 +43,7 @@ describe('/admin/campaigns (issue 7, B §2)', () => {
     expect(within(grid).getByText('Basic')).toBeInTheDocument()
     expect(within(grid).getByText('$140')).toBeInTheDocument()
     expect(within(grid).getByText('Ongoing')).toBeInTheDocument()
-    // Issue 12 items 26 and 27: the max budget the API sends shows for a Premium campaign too, and
+    // The max budget the API sends shows for a Premium campaign too, and
     // the frequency reads as in the form and the advertiser's list.
     expect(within(grid).getByText('$620')).toBeInTheDocument()
     expect(within(grid).getByText('Specified end date')).toBeInTheDocument()

@@ -1,10 +1,9 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import { useNavigate } from 'react-router'
 import Alert from '../../../platform/Alert'
 import Confirm from '../../../platform/Confirm'
-import DataGrid from '../../../platform/DataGrid'
+import DataGrid, { type Columns } from '../../../platform/DataGrid'
 import { useGridSearch } from '../../../platform/useGridSearch'
 import { MsgDeleted, MsgDeleteFailed, type Campaign } from '../../../platform/api-types/campaigns'
 import { formatDisplayDate } from '../../../platform/dates'
@@ -22,7 +21,7 @@ export const CONFIRM_DELETE = 'Are you sure you want to delete this campaign? It
 
 // Column ids are the server's sort fields (docs/api.md "Lists"). The company's name and the max
 // budget are not sortable: the company lives in identity, and the max budget is derived.
-const columns: ColumnDef<Campaign, any>[] = [
+const columns: Columns<Campaign> = [
   { accessorKey: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.getValue<string>()} /> },
   // Names and companies wrap, so the last column (max budget) stays on screen at 1366 px.
   { accessorKey: 'name', header: 'Name', cell: (c) => <span className="block max-w-[16rem] min-w-[8rem] font-medium whitespace-normal text-slate-900">{c.getValue<string>()}</span> },
@@ -42,7 +41,7 @@ const columns: ColumnDef<Campaign, any>[] = [
 ]
 
 /**
- * /admin/campaigns (issue 7, B §2): every company's campaigns but the deleted ones, newest start
+ * /admin/campaigns (B §2): every company's campaigns but the deleted ones, newest start
  * first; one selected campaign can be edited, have its weeks edited or moved and its delivery
  * recorded, or be deleted after a confirmation.
  */
@@ -56,7 +55,7 @@ export default function AdminCampaigns() {
   const dispatch = useDispatch()
   const navigate = useNavigate()
 
-  // Deleted campaigns are hidden (issue 7) even if an older server answer still carries one.
+  // Deleted campaigns are hidden even if an older server answer still carries one.
   const rows = useMemo(() => (campaigns.data?.items ?? []).filter((c): c is Campaign => !!c && !c.deleted), [campaigns.data])
   const selected = rows.find((c) => c.id === selectedId) ?? null
 
@@ -79,7 +78,7 @@ export default function AdminCampaigns() {
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Campaigns</h1>
         <p className="mt-1 text-slate-600">Every company’s campaigns. Select one to edit it, move its weeks or record its delivery.</p>
       </div>
-      {/* Issue 17: the make-goods filter shows every company's make-goods instead of the campaigns. */}
+      {/* The make-goods filter shows every company's make-goods instead of the campaigns. */}
       <div className="w-full max-w-xs space-y-1.5">
         <label htmlFor="admin-campaign-show" className="block text-sm font-medium text-slate-700">
           Show

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link, useNavigate, useParams } from 'react-router'
 import Alert from '../../../platform/Alert'
@@ -91,8 +91,23 @@ export default function AdminEditCampaign() {
   )
 }
 
+/**
+ * B §5: a one-time (or ongoing) campaign always ends 6 days after its start; a specified end date
+ * is at least a week after it (a new one defaults to the weekly duration, B §4).
+ */
+function withEndDate(values: AdminEditValues): AdminEditValues {
+  const start = parseInputDate(values.startDate)
+  if (!start) return values
+  if (isOneTime(values.frequency) || isOngoing(values.frequency)) {
+    const end = formatInputDate(oneTimeEndDate(start))
+    return values.endDate === end ? values : { ...values, endDate: end }
+  }
+  const end = parseInputDate(values.endDate)
+  return !end || end < minEndDate(start, values.frequency) ? { ...values, endDate: formatInputDate(addDays(start, 7 * DefaultWeeklyDuration - 1)) } : values
+}
+
 function EditForm({ campaign }: { campaign: CampaignDetail }) {
-  const [values, setValues] = useState<AdminEditValues>(() => initialValues(campaign))
+  const [values, setValues] = useState<AdminEditValues>(() => withEndDate(initialValues(campaign)))
   const [errors, setErrors] = useState<AdminEditErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [mailerOpen, setMailerOpen] = useState(false)
@@ -108,25 +123,11 @@ function EditForm({ campaign }: { campaign: CampaignDetail }) {
   const locations = campaign.locations ?? []
 
   const set = <K extends keyof AdminEditValues>(key: K, value: AdminEditValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
+    // Only a change of start or frequency moves the end date.
+    setValues((v) => (key === 'startDate' || key === 'frequency' ? withEndDate({ ...v, [key]: value }) : { ...v, [key]: value }))
     setErrors((e) => ({ ...e, [key]: undefined }))
   }
 
-  // B §5: a one-time campaign always ends 6 days after its start; a specified end date is at least
-  // a week after it (a new one defaults to the weekly duration, B §4).
-  useEffect(() => {
-    if (!start) return
-    if (isOneTime(values.frequency) || isOngoing(values.frequency)) {
-      const end = formatInputDate(oneTimeEndDate(start))
-      if (values.endDate !== end) setValues((v) => ({ ...v, endDate: end }))
-      return
-    }
-    const end = parseInputDate(values.endDate)
-    if (!end || end < minEndDate(start, values.frequency)) {
-      setValues((v) => ({ ...v, endDate: formatInputDate(addDays(start, 7 * DefaultWeeklyDuration - 1)) }))
-    }
-    // Only a change of start or frequency moves the end date.
-  }, [values.startDate, values.frequency])
 
   const toggleLocation = (faceId: string, checked: boolean) =>
     set('locations', checked ? [...values.locations, faceId] : values.locations.filter((l) => l !== faceId))

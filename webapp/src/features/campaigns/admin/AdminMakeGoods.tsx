@@ -1,9 +1,8 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid, { type Columns, type GridState } from '../../../platform/DataGrid'
 import Modal from '../../../platform/Modal'
 import { MsgMakeGoodWaived, MsgWaiveReasonRequired, type MakeGood } from '../../../platform/api-types/campaigns'
 import { formatDisplayDate } from '../../../platform/dates'
@@ -18,7 +17,7 @@ import { ADMIN_PAGE_SIZES } from './adminRules'
 export const WAIVE_WARNING = 'Waiving takes the make-good’s credit back from the company (as much as it still holds) and cannot be undone. The reason goes in the audit log.'
 
 /**
- * The make-goods filter of /admin/campaigns (issue 17): every company's make-goods, newest first,
+ * The make-goods filter of /admin/campaigns: every company's make-goods, newest first,
  * by status; a granted one can be waived with a reason, after a confirmation.
  */
 export default function AdminMakeGoods() {
@@ -27,7 +26,7 @@ export default function AdminMakeGoods() {
   const [waiving, setWaiving] = useState<MakeGood | null>(null)
   const list = useAdminMakeGoodsQuery({ page: grid.page, page_size: grid.pageSize, status })
 
-  const columns = useMemo<ColumnDef<MakeGood, any>[]>(
+  const columns = useMemo<Columns<MakeGood>>(
     () => [
       { accessorKey: 'company_name', header: 'Company', enableSorting: false },
       {

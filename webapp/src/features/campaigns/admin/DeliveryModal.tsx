@@ -13,7 +13,7 @@ import { proofsAdded, proofUploadUrl, useAdminDeleteProofMutation, useAdminRecor
 import { parseImpressions, productLabel } from './adminRules'
 
 /**
- * Recording delivery (issue 7): an admin types a week's actual impressions (they feed the
+ * Recording delivery: an admin types a week's actual impressions (they feed the
  * advertiser's chart and the reports) and adds or removes its proof images.
  */
 export default function DeliveryModal({ week, onClose }: { week: Week | null; onClose: () => void }) {

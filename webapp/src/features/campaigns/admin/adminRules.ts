@@ -30,7 +30,7 @@ export const ALL_BUT_MONDAY = [0, 2, 3, 4, 5, 6] as const
 export const ALL_BUT_SUNDAY = [1, 2, 3, 4, 5, 6] as const
 /** B §2 admin lists: 50, 75, 100 and All (0). */
 export const ADMIN_PAGE_SIZES = [50, 75, 100, 0]
-/** Issue 7: the admin grid sorts by start date, newest first. */
+/** the admin grid sorts by start date, newest first. */
 export const ADMIN_DEFAULT_SORT = '-start_date'
 export const NAME_MAX = 100
 
@@ -230,7 +230,7 @@ export function productSpan(weeks: Week[]): { start: Date; end: Date } | null {
   }
 }
 
-// --- Delivery (issue 7 "Recording delivery") ---
+// --- Delivery ---
 
 /** The server's bound on one week's actual impressions (MsgActImpInvalid). */
 export const MAX_ACT_IMP = 1_000_000_000

@@ -14,7 +14,7 @@ export interface DeleteCampaignModalProps {
 
 /**
  * B §2: the delete-campaign modal asks for a reason and a refund flag (B §3). The spec leaves the
- * reason optional (issue 26): an empty one is sent as "".
+ * reason optional: an empty one is sent as "".
  */
 export default function DeleteCampaignModal({ open, campaignName, busy, onCancel, onDelete }: DeleteCampaignModalProps) {
   const [reason, setReason] = useState('')

@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react'
 import type { CampaignLocation, MakeGood } from '../../../platform/api-types/campaigns'
 import FaceMap from '../../../platform/map/Map'
 import { faceDescription, facesView } from '../../../platform/map/viewRules'
-import { useMapTiles } from '../../../platform/map/api'
+import { useMapTiles } from '../../locations/shared/api'
 import { formatCredit } from './deliveryRules'
 import { creativeImageUrl, faceMakeGoods } from './detailRules'
 
 
 export interface LocationsPanelProps {
   locations: readonly CampaignLocation[]
-  /** The campaign's make-goods: a face that earned some is marked with them (issue 26). */
+  /** The campaign's make-goods: a face that earned some is marked with them. */
   makeGoods?: readonly MakeGood[]
   /** Opens the creative selector for one location, or every location (null). */
   onChangeCreative?: (location: CampaignLocation | null) => void
@@ -68,7 +68,7 @@ export default function LocationsPanel({ locations, makeGoods = [], onChangeCrea
                 ) : (
                   <span className="flex h-10 w-20 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-700 sm:w-28">No creative</span>
                 )}
-                {/* The whole name wraps (issue 26: it was cut at about 12 characters on a phone);
+                {/* The whole name wraps (it was cut at about 12 characters on a phone);
                     the face is always shown: the two faces of one sign share a name. */}
                 <button type="button" className="min-w-0 flex-1 text-left" title={faceDescription(loc)} onClick={() => setSelectedId(loc.id)}>
                   <span className="block text-sm font-medium break-words text-slate-900">{loc.location_name}</span>

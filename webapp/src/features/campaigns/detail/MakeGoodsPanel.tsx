@@ -9,7 +9,7 @@ export interface MakeGoodsPanelProps {
 }
 
 /**
- * Issue 17: the campaign's make-goods. A finished week that delivered less than the threshold of
+ * The campaign's make-goods. A finished week that delivered less than the threshold of
  * its contracted impressions earned account credit in proportion to its shortfall; a correction
  * of its delivery moves that credit, a waiver takes it back.
  */

@@ -12,10 +12,10 @@ export function proofCaption(proof: Proof): string {
 
 /**
  * B §2: proofs of play (creative type 'Proof'), as thumbnails that open the full photo, each
- * captioned with the face and the week it shows (issue 12 item 27).
+ * captioned with the face and the week it shows.
  */
 export default function ProofsGallery({ proofs, campaignId }: { proofs: readonly Proof[]; campaignId?: string }) {
-  // Issue 17: the signed records' verification codes, under the photos.
+  // The signed records' verification codes, under the photos.
   const codes = campaignId ? <VerificationCodes campaignId={campaignId} /> : null
   if (proofs.length === 0) {
     return (

@@ -4,7 +4,7 @@ import { formatCount } from '../../../platform/money'
 import { useProofCodesQuery } from './proofCodesApi'
 
 /**
- * Issue 17: each week and face's verification code, the current record of its signed proof of
+ * Each week and face's verification code, the current record of its signed proof of
  * play. Anyone given a code checks it at /verify/{code} without signing in.
  */
 export default function VerificationCodes({ campaignId }: { campaignId: string }) {

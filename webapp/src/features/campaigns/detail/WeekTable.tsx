@@ -1,8 +1,7 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import type { Week } from '../../../platform/api-types/campaigns'
 import Alert from '../../../platform/Alert'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid, { type Columns, type GridState } from '../../../platform/DataGrid'
 import { errorMessage } from '../../../platform/http'
 import { formatCount, formatDollars } from '../../../platform/money'
 import { useCampaignWeeksQuery } from '../api'
@@ -29,7 +28,7 @@ export interface WeekTableProps {
   campaignId: string
   /** Opens the creative selector for one week; absent when the campaign cannot change. */
   onChangeCreative?: (week: Week) => void
-  /** The delivery percentage under which a finished week earns a make-good (issue 17). */
+  /** The delivery percentage under which a finished week earns a make-good. */
   makeGoodThreshold?: number
 }
 
@@ -38,11 +37,11 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
   const [grid, setGrid] = useState<GridState>({ page: 1, pageSize: WEEK_PAGE_SIZES[0]!, sort: '' })
   const weeks = useCampaignWeeksQuery({ id: campaignId, page: grid.page, page_size: grid.pageSize, sort: grid.sort })
 
-  const columns = useMemo<ColumnDef<Week, any>[]>(
+  const columns = useMemo<Columns<Week>>(
     () => [
-      // The range breaks after its dash when the table is tight: with the delivery column (issue 17)
+      // The range breaks after its dash when the table is tight: with the delivery column
       // the table no longer fitted 1366 px screens on one line per week.
-      // A week row that earned a make-good is marked where the row starts (issue 26): make-goods
+      // A week row that earned a make-good is marked where the row starts: make-goods
       // are per face and week, so this row, not the campaign's chart, is where one is explained.
       {
         id: 'start_at',
@@ -60,7 +59,7 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
         accessorFn: (w) => w.product.location_name,
         header: 'Location',
         // Wraps (the grid's cells do not): at 1366 px a long name pushed the Change button out
-        // of sight (issue 12 item 26). The face is always shown, the whole in a tooltip.
+        // of sight. The face is always shown, the whole in a tooltip.
         cell: (c) => (
           <span className="block max-w-[16rem] min-w-[10rem] whitespace-normal" title={faceDescription(c.row.original.product)}>
             <span className="block font-medium text-slate-900">{c.row.original.product.location_name}</span>
@@ -110,7 +109,7 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
           return <span className="tabular-nums">{typeof v === 'number' ? formatCount(v) : '—'}</span>
         },
       },
-      // Issue 17: delivered against the plan frozen at purchase, and the week's make-good.
+      // Delivered against the plan frozen at purchase, and the week's make-good.
       {
         id: 'delivery',
         meta: { label: 'Delivered vs plan' },

@@ -1,7 +1,7 @@
 import type { MakeGood, Week } from '../../../platform/api-types/campaigns'
 import { formatCount } from '../../../platform/money'
 
-// Plan against delivered (issue 17): the contracted impressions of a week (product_ooh, frozen when
+// Plan against delivered: the contracted impressions of a week (product_ooh, frozen when
 // it was booked), what was delivered, the difference and the percentage, as the server computes
 // them; and make-good credits, which carry cents (a share of a price), unlike the product's whole
 // dollar prices.

@@ -79,7 +79,7 @@ export function failedPayment(c: Pick<CampaignDetail, 'payment_status' | 'paymen
 
 /** A §9: the chart's two lines, 'Minimum Impressions' and 'Actual Impressions'. */
 export function impressionsChart(chart: ChartSeries | undefined): LineChartData {
-  // No campaign-level make-good line (issue 26): make-goods are earned per face and week, so a
+  // No campaign-level make-good line: make-goods are earned per face and week, so a
   // line of the whole campaign's plan could never explain one. The week table marks them.
   const series: LineSeries[] = [
     { name: 'Minimum Impressions', data: chart?.minimum ?? [], color: '#6366f1' },
@@ -89,7 +89,7 @@ export function impressionsChart(chart: ChartSeries | undefined): LineChartData 
 }
 
 /**
- * Like with like for the header (issue 26): the estimated and the actual impressions of the same
+ * Like with like for the header: the estimated and the actual impressions of the same
  * points, those with actual impressions recorded. `points` counts them.
  */
 export function impressionsToDate(chart: ChartSeries | undefined): { estimated: number; actual: number; points: number } {
@@ -104,8 +104,8 @@ export function impressionsToDate(chart: ChartSeries | undefined): { estimated: 
 }
 
 /**
- * The chart's points whose actual impressions count only some of the week's faces (issue 12 item
- * 27): 'Week 3: 2 of 3 faces reported'. A point with no actual yet, or every face reported, is
+ * The chart's points whose actual impressions count only some of the week's faces:
+ * 'Week 3: 2 of 3 faces reported'. A point with no actual yet, or every face reported, is
  * not listed.
  */
 export function partialReports(chart: ChartSeries | undefined): string[] {
@@ -149,7 +149,7 @@ export function creativeImageUrl(value: string | undefined): string {
 }
 
 /**
- * The make-goods a face earned (issue 26: shown on its row), matched by location name and face as
+ * The make-goods a face earned (shown on its row), matched by location name and face as
  * the make-goods name them; waived ones are not counted, their credit was taken back.
  */
 export function faceMakeGoods(makeGoods: readonly MakeGood[], loc: Pick<CampaignLocation, 'location_name' | 'face'>): { count: number; credit: number } {

@@ -1,7 +1,7 @@
 import { api } from '../../../platform/api'
 import type { ProofCodes } from '../../../platform/api-types/campaigns'
 
-// The verification codes of a campaign's weeks (issue 17, signed proof of play).
+// The verification codes of a campaign's weeks (signed proof of play).
 export const proofCodesApi = api.enhanceEndpoints({ addTagTypes: ['Campaign'] }).injectEndpoints({
   endpoints: (build) => ({
     proofCodes: build.query<ProofCodes, string>({

@@ -52,7 +52,7 @@ export function frequencyLabel(frequency: string): string {
     case FrequencyOneTime:
       return 'One week'
     case FrequencyWeekly:
-      // One vocabulary with the form and the admin list (issue 12 item 27).
+      // One vocabulary with the form and the admin list.
       return 'Specified end date'
     case FrequencyOngoing:
     case FrequencyIndefinitely:

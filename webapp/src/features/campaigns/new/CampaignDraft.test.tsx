@@ -7,7 +7,7 @@ import { makeUser } from '../../../test/users'
 import { draftKey, loadDraft } from './draft'
 import { advertiser, chooseMarketAndFace, server } from './formServer'
 
-// Issue 12 item 24: a half-filled new campaign survives a trip to the Ad Design Tool.
+// A half-filled new campaign survives a trip to the Ad Design Tool.
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {

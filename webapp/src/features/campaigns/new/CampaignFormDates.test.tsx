@@ -4,7 +4,7 @@ import { MsgStartTooSoon } from '../../../platform/api-types/campaigns'
 import { renderApp } from '../../../test/renderApp'
 import { advertiser, server } from './formServer'
 
-// Issue 12 item 7: the form's today and Wednesday cut-off follow the business time zone the server
+// The form's today and Wednesday cut-off follow the business time zone the server
 // names (America/New_York here), not the browser's zone (Los Angeles here) nor UTC.
 vi.stubEnv('TZ', 'America/Los_Angeles')
 vi.setConfig({ testTimeout: 30_000 })

@@ -45,7 +45,7 @@ describe('markets on /campaigns/new', () => {
     expect(selectFlashes(store.getState()).map((f) => f.text)).toEqual([MsgMarketsUnavailable])
   })
 
-  // B §3 marketsSelected is a list (issue 12 item 11).
+  // B §3 marketsSelected is a list.
   it('picks several markets: their faces and cities show, and every chosen market is sent', async () => {
     let body: CampaignFormBody | undefined
     const fake = server({

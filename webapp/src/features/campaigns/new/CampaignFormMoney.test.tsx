@@ -6,7 +6,7 @@ import { selectFlashes } from '../../../platform/flash/flash'
 import { renderApp } from '../../../test/renderApp'
 import { advertiser, chooseMarketAndFace, server } from './formServer'
 
-// Issue 12 items 3 and 4: the money rules of the form (B §5 card, B §3 promo_code, B §9 spendable).
+// The money rules of the form (B §5 card, B §3 promo_code, B §9 spendable).
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { MsgCreated, TypeMaximumBudget, type CampaignForm as CampaignFormBody } 
 import { renderApp } from '../../../test/renderApp'
 import { advertiser, face, server } from './formServer'
 
-// Issue 12 item 6: the maximum-budget type with its flag on (DESIGN §1.7, VITE_MAX_BUDGET_CAMPAIGNS),
+// The maximum-budget type with its flag on (DESIGN §1.7, VITE_MAX_BUDGET_CAMPAIGNS),
 // so that turning the flag on gives a correct product (B §4, §5, §9).
 vi.stubEnv('VITE_MAX_BUDGET_CAMPAIGNS', 'true')
 vi.setConfig({ testTimeout: 30_000 })

@@ -1,30 +1,22 @@
-import type { Creative } from '../../../platform/api-types/creatives'
-import type { Frequency } from './rules'
+import type { Fields } from './formState'
 
-// Issue 12 item 24: a half-filled new campaign survives leaving the page (the creative selector's
-// hint sends people to the Ad Design Tool). The draft is kept in the browser, one per user, and is
-// restored when /campaigns/new opens again; creating the campaign or "Discard draft" removes it.
+// A half-filled new campaign survives leaving the page (the creative selector's hint sends people
+// to the Ad Design Tool). The draft is kept in the browser, one per user, and is restored when
+// /campaigns/new opens again; creating the campaign or "Discard draft" removes it.
 // localStorage rather than sessionStorage: the Ad Design Tool may be opened in another tab.
 
-/** What the form keeps of a campaign not yet created. Nothing secret: the card stays on the server. */
-export interface CampaignDraft {
+/**
+ * What the form keeps of a campaign not yet created: its fields (formState.ts), with the place
+ * without its centre (read again on restore). Nothing secret: the card stays on the server.
+ */
+export type CampaignDraft = Omit<Fields, 'place'> & {
   savedAt: string
-  name: string
-  typeCampaign: number
-  strategy: number
-  markets: string[]
-  cities: string[]
   place: { id: string; name: string } | null
-  radius: number
-  startText: string
-  frequency: Frequency
-  duration: number
-  endText: string
-  checked: string[]
-  creative: Creative | null
-  useDefault: boolean
-  dailyText: string
-  promo: { code: string; amount: number } | null
+}
+
+/** The draft of the form's fields, saved at `now`. */
+export function draftOf({ place, ...fields }: Fields, now: Date = new Date()): CampaignDraft {
+  return { savedAt: now.toISOString(), ...fields, place: place ? { id: place.id, name: place.name } : null }
 }
 
 const VERSION = 1

@@ -4,7 +4,7 @@ import { useCompanyPacingQuery } from './pacingApi'
 import { finishShort, PACE_LABELS, paceState } from './pacingRules'
 
 /**
- * Issue 17 on /dashboard: each live campaign's spend, projected finish and delivery against plan,
+ * On /dashboard: each live campaign's spend, projected finish and delivery against plan,
  * from one call. Nothing shows without a live campaign (the counts' empty state speaks then).
  */
 export default function DashboardPacing() {

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../platform/http'
 import { useDigestSettingQuery, useSetDigestMutation } from './pacingApi'
 
 /**
- * Issue 17 in /settings (its Emails tab, issue 26): the company's weekly digest of delivery against
+ * In /settings (its Emails tab): the company's weekly digest of delivery against
  * plan, off by default.
  */
 export default function DigestSetting() {

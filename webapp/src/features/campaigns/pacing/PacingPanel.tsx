@@ -12,7 +12,7 @@ const PACE_TONES: Record<PaceState, string> = {
 }
 
 /**
- * Issue 17 on /campaigns/{id}: spent to date, committed, remaining, the projected finish and the
+ * On /campaigns/{id}: spent to date, committed, remaining, the projected finish and the
  * delivery against plan, with the renew link of a finite campaign.
  */
 export default function PacingPanel({ campaignId }: { campaignId: string }) {

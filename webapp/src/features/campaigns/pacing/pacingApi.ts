@@ -2,7 +2,7 @@ import { api } from '../../../platform/api'
 import type { Pacing, PacingList, RenewPrefill } from '../../../platform/api-types/campaigns'
 import type { DigestRequest, DigestSetting } from '../../../platform/api-types/reports'
 
-// Issue 17, docs/delivery-assurance.md: a campaign's pacing (GET /api/campaigns/{id}/pacing), the
+// Docs/delivery-assurance.md: a campaign's pacing (GET /api/campaigns/{id}/pacing), the
 // dashboard's compact list (GET /api/campaigns/pacing, one call for every live campaign), the
 // renewal prefill (GET /api/campaigns/{id}/renew) and the weekly digest setting (reports). Pacing
 // reads under the campaign's tag, so a pause, a resume or a stop refreshes it.

@@ -12,10 +12,10 @@ import {
 import type { Creative } from '../../../platform/api-types/creatives'
 import { formatDisplayDate } from '../../../platform/dates'
 import { formatCount } from '../../../platform/money'
-import type { InitialCampaign } from '../new/CampaignForm'
+import type { InitialCampaign } from '../new/formState'
 
 
-// The pacing panel's wording (issue 17, docs/delivery-assurance.md "Pacing, forecast and
+// The pacing panel's wording (docs/delivery-assurance.md "Pacing, forecast and
 // renewal"). The server decides every figure; these only say them.
 
 /** Below this share of the plan a campaign is behind (the make-good threshold's default, 90%). */

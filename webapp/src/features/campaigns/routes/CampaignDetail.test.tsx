@@ -67,11 +67,11 @@ describe('/campaigns/:id (B §2)', () => {
 
     const proofs = screen.getByRole('list', { name: 'Proofs' })
     expect(within(proofs).getByRole('img')).toHaveAttribute('src', '/proof/image?image=p1_thumb.jpg')
-    // Issue 12 item 27: each proof names its face and its week.
+    // Each proof names its face and its week.
     expect(within(proofs).getByRole('figure')).toHaveTextContent('Bay Bridge West, East FaceNov 02, 2026 – Nov 08, 2026')
     // A week charted from 1 of its 2 faces says so.
     expect(screen.getByRole('list', { name: 'Weeks still being reported' })).toHaveTextContent('Week 2: 1 of 2 faces reported so far')
-    // Issue 12 item 26: the face is shown whole and the full name is a tooltip.
+    // The face is shown whole and the full name is a tooltip.
     const bridge = within(screen.getByRole('list', { name: 'Locations' })).getByTitle('Bay Bridge West, East Face (right side)')
     expect(bridge).toHaveTextContent('East Face')
     expect(within(screen.getByRole('list', { name: 'Locations' })).getAllByRole('listitem')).toHaveLength(2)

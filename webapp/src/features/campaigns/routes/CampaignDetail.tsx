@@ -4,10 +4,10 @@ import { Link, useNavigate, useParams } from 'react-router'
 import Alert from '../../../platform/Alert'
 import { MsgCampaignNotFound, MsgCreativeFailed, MsgCreativeUpdated, MsgDeleted, MsgDeleteFailed, type CampaignDetail as CampaignDetailData, type CampaignLocation, type ChartSeries, type Week } from '../../../platform/api-types/campaigns'
 import type { Creative } from '../../../platform/api-types/creatives'
-import { usePaymentRetry } from '../../../platform/billing/usePaymentRetry'
+import { usePaymentRetry } from '../../billing/shared/usePaymentRetry'
 import LineChart from '../../../platform/chart/LineChart'
 import Confirm from '../../../platform/Confirm'
-import CreativeSelectorModal from '../../../platform/creatives/CreativeSelectorModal'
+import CreativeSelectorModal from '../../creatives/shared/CreativeSelectorModal'
 import { formatDisplayDate } from '../../../platform/dates'
 import { flash, flashShown } from '../../../platform/flash/flash'
 import { errorMessage, isApiError } from '../../../platform/http'
@@ -325,7 +325,7 @@ function Fact({ label, children, note }: { label: string; children: ReactNode; n
 }
 
 /**
- * Like with like (issue 26): the header compared one week's estimate with the whole delivery so
+ * Like with like: the header compared one week's estimate with the whole delivery so
  * far. Both figures now cover the same weeks, those with delivery recorded; the weekly estimate is
  * named as such.
  */

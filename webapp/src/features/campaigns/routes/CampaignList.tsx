@@ -1,9 +1,8 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import Alert from '../../../platform/Alert'
 import type { Campaign } from '../../../platform/api-types/campaigns'
-import DataGrid from '../../../platform/DataGrid'
+import DataGrid, { type Columns } from '../../../platform/DataGrid'
 import { useGridSearch } from '../../../platform/useGridSearch'
 import { formatDisplayDate } from '../../../platform/dates'
 import { errorMessage } from '../../../platform/http'
@@ -13,7 +12,7 @@ import { campaignType, frequencyLabel, LIST_PAGE_SIZES, STATUS_FILTERS, statusFr
 import StatusBadge from '../list/StatusBadge'
 
 
-const columns: ColumnDef<Campaign, any>[] = [
+const columns: Columns<Campaign> = [
   { accessorKey: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.getValue<string>()} /> },
   {
     accessorKey: 'name',

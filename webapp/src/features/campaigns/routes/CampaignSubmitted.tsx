@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router'
 /**
  * /campaigns/success/submitted (B §2): shown after a campaign is created; the flash carried from
  * the form is the server's message. A campaign the account credit paid in full is active at once
- * (issue 12 item 3), so its page does not speak of a payment to confirm.
+ *, so its page does not speak of a payment to confirm.
  */
 export default function CampaignSubmitted() {
   const active = (useLocation().state as { active?: boolean } | null)?.active === true

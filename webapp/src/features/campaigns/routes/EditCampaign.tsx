@@ -18,7 +18,8 @@ import { flash } from '../../../platform/flash/flash'
 import { errorMessage, isApiError } from '../../../platform/http'
 import Spinner from '../../../platform/Spinner'
 import { useCampaignQuery, useUpdateCampaignMutation } from '../api'
-import CampaignForm, { type InitialCampaign, type SubmitFailure } from '../new/CampaignForm'
+import CampaignForm, { type SubmitFailure } from '../new/CampaignForm'
+import type { InitialCampaign } from '../new/formState'
 import type { Frequency } from '../new/rules'
 
 /** The form's starting values from GET /api/campaigns/{id}. */

@@ -5,7 +5,7 @@ import { MsgCreated, MsgUnexpected, StatusActive, type CampaignForm as CampaignF
 import { MsgMarketsUnavailable } from '../../../platform/api-types/locations'
 import { flash } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
-import { useMarketsQuery } from '../../../platform/map/api'
+import { useMarketsQuery } from '../../locations/shared/api'
 import { selectUser } from '../../../platform/session'
 import GuidedTour from '../../../platform/tour/GuidedTour'
 import { useCreateCampaignMutation, useResolveConflictMutation } from '../createApi'
@@ -20,7 +20,7 @@ import { useRenewPrefillQuery } from '../pacing/pacingApi'
 import { renewInitial } from '../pacing/pacingRules'
 
 /**
- * /campaigns/new (B §2, issue 6): the campaign form, its submission with an Idempotency-Key, the
+ * /campaigns/new (B §2): the campaign form, its submission with an Idempotency-Key, the
  * conflict dialog, and the 16-step tour that ?tour=true starts.
  */
 export default function NewCampaign() {
@@ -37,7 +37,7 @@ export default function NewCampaign() {
   const wantsTour = useRef(params.get('tour') === 'true')
   const userId = useSelector(selectUser)?.id
   const markets = useMarketsQuery()
-  // Issue 17: ?renew={id} prefills the form from that campaign (same faces, the next weeks); the
+  // ?renew={id} prefills the form from that campaign (same faces, the next weeks); the
   // creation below is the normal one (quote, card, conflicts). A renewal neither restores nor keeps
   // the user's draft.
   const renewId = params.get('renew')
@@ -69,7 +69,7 @@ export default function NewCampaign() {
       if (userId) discardDraft(userId)
       dispatch(flash(outcome.answer.message || MsgCreated, 'success', { nextPage: true }))
       // A campaign the credit paid in full is active at once: the success page must not say it
-      // waits for a payment (issue 12 item 3).
+      // waits for a payment.
       navigate('/campaigns/success/submitted', { state: { active: outcome.answer.campaign?.status === StatusActive } })
       return
     }

@@ -54,7 +54,7 @@ export default function BuilderCanvas({ items, background, selectedId, onSelect,
 
   // A text item's box grows (or shrinks) with its text: Konva lays the words out in the item's
   // width and the height follows, so a longer text or a bigger size is never cut at the box's
-  // bottom (issue 12 item 21). The measured height goes back to the item, for the side panel and
+  // bottom. The measured height goes back to the item, for the side panel and
   // for the export's check that everything fits the 1400x400 ad.
   useEffect(() => {
     for (const item of items) {

@@ -94,8 +94,8 @@ export function moveLayer<T extends { id: string }>(items: T[], id: string, step
 
 /**
  * The text items that would be cut off in the 1400x400 PNG: a box (its height follows its wrapped
- * lines) that reaches past an edge of the canvas. The export asks before saving such an ad (issue 12
- * item 21: a long text at size 72 used to be saved as its first word without a warning).
+ * lines) that reaches past an edge of the canvas. The export asks before saving such an ad (a
+ * long text at size 72 used to be saved as its first word without a warning).
  */
 export function textsCutOff<T extends Box & { type: string }>(items: readonly T[]): T[] {
   return items.filter(

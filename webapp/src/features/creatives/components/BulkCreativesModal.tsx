@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import Alert from '../../../platform/Alert'
 import { MsgCreativeSaved, MsgSaveFailed } from '../../../platform/api-types/creatives'
-import { useCreateCreativeMutation } from '../../../platform/creatives/api'
+import { useCreateCreativeMutation } from '../shared/api'
 import Modal from '../../../platform/Modal'
 import type { UploadedFile } from '../../../platform/uploader/sendFiles'
 import Uploader from '../../../platform/uploader/Uploader'

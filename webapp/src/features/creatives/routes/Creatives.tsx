@@ -7,9 +7,9 @@ import {
   useDeleteCreativeMutation,
   useListCreativesQuery,
   useSetDefaultCreativeMutation,
-} from '../../../platform/creatives/api'
-import CreativeRequestForm from '../../../platform/creatives/CreativeRequestForm'
-import CreativeUploadForm from '../../../platform/creatives/CreativeUploadForm'
+} from '../shared/api'
+import CreativeRequestForm from '../shared/CreativeRequestForm'
+import CreativeUploadForm from '../shared/CreativeUploadForm'
 import DataGrid, { type GridState } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import Modal from '../../../platform/Modal'

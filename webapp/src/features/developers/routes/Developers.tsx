@@ -73,7 +73,7 @@ const CONTENTS = [
 
 const inlineCode = 'rounded bg-slate-100 px-1 text-slate-900'
 
-/** /developers: the API's guide and reference (issues 18 and 25), readable without signing in. */
+/** /developers: the API's guide and reference, readable without signing in. */
 export default function Developers() {
   const origin = typeof window === 'undefined' ? '' : window.location.origin
   const [lang, setLang] = useState<'curl' | 'ts'>('curl')

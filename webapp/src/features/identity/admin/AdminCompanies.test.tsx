@@ -115,7 +115,7 @@ describe('/admin/companies (B §2)', () => {
     const moderator = { id: admin.id, email: admin.local.email, name: 'Ada Admin' }
     const server = mockFetch({
       'GET /api/admin/companies/': companies([makeCompany(1)]),
-      // The server keeps the company's users (?company=, issue 25 §6); a disabled one cannot be acted as.
+      // The server keeps the company's users (?company=); a disabled one cannot be acted as.
       'GET /api/admin/users/': (req: FakeRequest) => ({
         body: { items: req.query.get('company') === 'c1' ? [member, disabled] : [other], total: 2, page: 1, page_size: 100 },
       }),

@@ -1,11 +1,10 @@
-import type { ColumnDef } from '@tanstack/react-table'
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import { useNavigate, useSearchParams } from 'react-router'
 import Alert from '../../../platform/Alert'
-import RemoveActivePromo from '../../../platform/billing/RemoveActivePromo'
-import CreativeUploadForm from '../../../platform/creatives/CreativeUploadForm'
-import DataGrid from '../../../platform/DataGrid'
+import RemoveActivePromo from '../../billing/shared/RemoveActivePromo'
+import CreativeUploadForm from '../../creatives/shared/CreativeUploadForm'
+import DataGrid, { type Columns } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import { flashesCleared, flashShown } from '../../../platform/flash/flash'
 import { errorMessage, isApiError } from '../../../platform/http'
@@ -26,7 +25,7 @@ const money = (c: { getValue: () => unknown }) => <span className="tabular-nums"
 
 // Column ids are the server's sort fields (docs/api.md "Identity": GET /api/admin/companies/ sorts by
 // name, status, type and createdAt); the counts and billing columns are computed per page.
-const columns: ColumnDef<AdminCompany, any>[] = [
+const columns: Columns<AdminCompany> = [
   { accessorKey: 'name', header: 'Name', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
   { accessorKey: 'status', header: 'Status', cell: (c) => <span className="capitalize">{c.getValue<string>()}</span> },
   { accessorKey: 'type', header: 'Type', cell: (c) => <span className="capitalize">{c.getValue<string>() || 'standard'}</span> },
@@ -43,26 +42,27 @@ function SignInAsModal({ company, onClose }: { company: AdminCompany | null; onC
   const [email, setEmail] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
   const [signIn, { isLoading }] = useModerateSignInMutation()
-  // The company's users, by the company's id (issue 25 §6); only active non-admin users can be
+  // The company's users, by the company's id; only active non-admin users can be
   // acted as (DESIGN §1.12), so only they are offered.
   const users = useAdminUsersQuery({ page: 1, page_size: 100, sort: 'email', q: '', company: company?.id ?? '' }, { skip: !company })
   const members = (users.data?.items ?? []).filter((u) => u.local.status === 'active' && !u.local.role.admin)
   const dispatch = useDispatch()
   const navigate = useNavigate()
   const [prefilled, setPrefilled] = useState(false)
-  useEffect(() => {
+  // Another company starts the form over (state adjusted while rendering, not in an effect).
+  const [shownFor, setShownFor] = useState(company)
+  if (company !== shownFor) {
+    setShownFor(company)
     setEmail('')
     setFailure(null)
     setPrefilled(false)
-  }, [company])
+  }
   // The company's first user is offered once; the admin may then type any email.
   const first = members[0]?.local.email
-  useEffect(() => {
-    if (!prefilled && first) {
-      setEmail(first)
-      setPrefilled(true)
-    }
-  }, [first, prefilled])
+  if (!prefilled && first && company === shownFor) {
+    setEmail(first)
+    setPrefilled(true)
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -74,7 +74,7 @@ function SignInAsModal({ company, onClose }: { company: AdminCompany | null; onC
       const answer = await signIn({ email: email.trim() }).unwrap()
       if (!answer.user) throw new Error('no user')
       // signedIn clears every cached answer, and the admin's toasts go too: nothing of the admin's
-      // session shows as the user's (issue 26 item 3).
+      // session shows as the user's.
       dispatch(flashesCleared())
       dispatch(signedIn({ user: answer.user, moderator: answer.moderator ?? null }))
       onClose()
@@ -127,11 +127,14 @@ function EditCompanyModal({ company, onClose }: { company: AdminCompany | null; 
   const [failure, setFailure] = useState<string | null>(null)
   const [save, { isLoading }] = useUpdateCompanyMutation()
   const dispatch = useDispatch()
-  useEffect(() => {
+  // Another company fills the form with its values (state adjusted while rendering).
+  const [shownFor, setShownFor] = useState<AdminCompany | null>(null)
+  if (company !== shownFor) {
+    setShownFor(company)
     if (company) setForm({ name: company.name, type: company.type || 'standard', status: company.status || 'active' })
     setErrors({})
     setFailure(null)
-  }, [company])
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()

@@ -1,18 +1,18 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useDispatch } from 'react-redux'
 import Alert from '../../../platform/Alert'
 import { CompanyAmbassador, CompanyCertified, type User } from '../../../platform/api-types/identity'
 import Confirm from '../../../platform/Confirm'
-import DataGrid from '../../../platform/DataGrid'
+import DataGrid, { type Columns } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import Modal from '../../../platform/Modal'
 import Spinner from '../../../platform/Spinner'
 import { useGridSearch } from '../../../platform/useGridSearch'
-import { useAdminUsersQuery, useSetCertificationMutation, useSetUserEnabledMutation, useUpgradeUserMutation } from '../adminApi'
+import { useAdminUsersQuery, useSetUserEnabledMutation, useUpgradeUserMutation } from '../adminApi'
+import { useSetCertificationMutation } from '../shared/certificationApi'
 import UserStatus from '../components/UserStatus'
 import ProfileForm from '../profile/ProfileForm'
 import {
@@ -32,7 +32,7 @@ const date = (value?: string) => (value ? <span className="tabular-nums">{format
 
 // Column ids are the server's sort fields (docs/api.md "Identity": GET /api/admin/users/); the phone,
 // company and call-back are not sortable there.
-const columns: ColumnDef<User, any>[] = [
+const columns: Columns<User> = [
   { id: 'status', header: 'Status', accessorFn: (u) => u.local.status, cell: (c) => <UserStatus status={c.getValue<string>()} /> },
   { id: 'first_name', header: 'First name', accessorFn: (u) => u.local.first_name },
   { id: 'last_name', header: 'Last name', accessorFn: (u) => u.local.last_name },

@@ -37,7 +37,7 @@ describe('the admin audit log', () => {
     const row = (await within(grid).findByText('moderate.signin')).closest('tr')!
     expect(within(row).getByText('Ada Admin')).toBeInTheDocument()
     expect(within(row).getByText('admin@marquee.demo')).toBeInTheDocument()
-    // The object by name, linked to the user grid searching its email (issue 26 item 4).
+    // The object by name, linked to the user grid searching its email.
     expect(within(row).getByRole('link', { name: 'Avery Advertiser' })).toHaveAttribute('href', '/admin/users?q=advertiser%40marquee.demo')
     await user.click(within(row).getByText('1 field: email'))
     expect(within(row).getByRole('rowheader', { name: 'email' })).toBeInTheDocument()

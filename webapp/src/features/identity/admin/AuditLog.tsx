@@ -1,8 +1,7 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import Alert from '../../../platform/Alert'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid, { type Columns, type GridState } from '../../../platform/DataGrid'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import { SEARCH_DELAY_MS } from '../../../platform/useGridSearch'
@@ -50,7 +49,7 @@ export interface FieldChange {
 
 /**
  * The fields an entry changed: those whose value differs between before and after (a value that
- * is not an object is one field, "value"). Issue 26 item 4: a readable diff, not two JSON blobs.
+ * is not an object is one field, "value"). a readable diff, not two JSON blobs.
  */
 export function changedFields(before: unknown, after: unknown): FieldChange[] {
   const b = asRecord(before)
@@ -133,7 +132,7 @@ function Who({ entry }: { entry: Entry }) {
       <span className="block font-medium break-words text-slate-900">{name || entry.actor_email}</span>
       {name && <span className="block text-xs text-slate-500">{entry.actor_email}</span>}
       {entry.moderator_id && (
-        // A change made while an admin was signed in as the user names that admin (issue 26 item 4).
+        // A change made while an admin was signed in as the user names that admin.
         <span className="mt-1 block text-xs text-amber-900">
           by admin <strong>{entry.moderator_name || entry.moderator_email || entry.moderator_id}</strong>
           {entry.moderator_email && entry.moderator_name !== entry.moderator_email ? ` (${entry.moderator_email})` : ''}, signed in as this user
@@ -143,14 +142,14 @@ function Who({ entry }: { entry: Entry }) {
   )
 }
 
-const columns: ColumnDef<Entry, any>[] = [
+const columns: Columns<Entry> = [
   { accessorKey: 'created_at', header: 'When', cell: (c) => <span className="tabular-nums">{when(c.getValue<string>())}</span> },
   { accessorKey: 'actor_email', header: 'Who', cell: (c) => <Who entry={c.row.original} /> },
   { accessorKey: 'action', header: 'Action', cell: (c) => <span className="font-mono text-xs">{c.getValue<string>()}</span> },
   {
     accessorKey: 'object_type',
     header: 'Object',
-    // By name, with a link (issue 26 item 4); the id stays in the link's title for support.
+    // By name, with a link; the id stays in the link's title for support.
     cell: (c) => {
       const e = c.row.original
       return (
@@ -209,7 +208,7 @@ export const KNOWN_ACTIONS = [
 const OBJECT_TYPES = [AuditObjectUser, AuditObjectCompany, 'campaign', 'campaign_week', 'promo', ObjectRequest]
 
 /**
- * The admin audit log (issue 13): who changed what, on which object, before and after, including
+ * The admin audit log: who changed what, on which object, before and after, including
  * every sign-in as another user; filtered by actor, action, object and dates, newest first.
  */
 export default function AuditLog() {

@@ -8,8 +8,8 @@ import { useModerateSignOutMutation } from '../adminApi'
 
 /**
  * What the browser does once a moderated session has ended (the banner's way back, or a logout
- * inside it: the server answers both the same way, issue 24 §2): the user's toasts go (issue 26
- * item 3), and the admin is back in their own account, or asked to sign in again when it ended
+ * inside it: the server answers both the same way): the user's toasts go (they
+ * are not the admin's), and the admin is back in their own account, or asked to sign in again when it ended
  * meanwhile.
  */
 export function useModerationEnded() {

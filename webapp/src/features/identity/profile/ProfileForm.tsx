@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import Alert from '../../../platform/Alert'
 import type { User } from '../../../platform/api-types/identity'
@@ -94,9 +94,12 @@ export default function ProfileForm({ userId, onSaved, self }: { userId: string;
   const dispatch = useDispatch()
   const { ref, focusInvalid } = useFocusFirstInvalid()
 
-  useEffect(() => {
-    if (profile.data) setForm(formFrom(profile.data))
-  }, [profile.data])
+  // The form follows the profile as it is read or saved (state adjusted while rendering).
+  const [formOf, setFormOf] = useState<User | undefined>(undefined)
+  if (profile.data && profile.data !== formOf) {
+    setFormOf(profile.data)
+    setForm(formFrom(profile.data))
+  }
 
   if (profile.isError) return <Alert>{errorMessage(profile.error)}</Alert>
   if (!form) return <Spinner label="Loading the profile" />

@@ -1,4 +1,3 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { Link } from 'react-router'
@@ -6,7 +5,7 @@ import Alert from '../../../platform/Alert'
 import Confirm from '../../../platform/Confirm'
 import { selectUser } from '../../../platform/session'
 import type { User } from '../../../platform/api-types/identity'
-import DataGrid from '../../../platform/DataGrid'
+import DataGrid, { type Columns } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import { flashShown } from '../../../platform/flash/flash'
 import { useFocusFirstInvalid } from '../../../platform/forms'
@@ -19,7 +18,7 @@ import { hasInviteErrors, inviteErrors, MAX_INVITEES, MSG_INVITES_SENT, serverIn
 
 const fullName = (u: User) => `${u.local.first_name ?? ''} ${u.local.last_name ?? ''}`.trim()
 
-const baseColumns: ColumnDef<User, any>[] = [
+const baseColumns: Columns<User> = [
   { id: 'name', header: 'Name', accessorFn: fullName, cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>() || '—'}</span> },
   { id: 'email', header: 'Email', accessorFn: (u) => u.local.email, cell: (c) => <span className="break-all">{c.getValue<string>()}</span> },
   { id: 'status', header: 'Status', accessorFn: (u) => u.local.status, cell: (c) => <UserStatus status={c.getValue<string>()} /> },
@@ -161,7 +160,7 @@ export function InviteForm() {
 /**
  * B §2 /profile team members: the company's users (name, email, status, last login) and the invite
  * form. The company's owner (its oldest user, listed first) removes members and resends pending
- * invitations, each after a confirmation (issue 26 item 7); the server enforces the same rule.
+ * invitations, each after a confirmation; the server enforces the same rule.
  */
 export default function TeamMembers() {
   const members = useTeamMembersQuery()
@@ -172,7 +171,7 @@ export default function TeamMembers() {
   const [resend, resending] = useResendTeamInviteMutation()
   const ownerId = members.data?.[0]?.id
   const isOwner = !!me && ownerId === me.id
-  const columns = useMemo<ColumnDef<User, any>[]>(() => {
+  const columns = useMemo<Columns<User>>(() => {
     if (!isOwner) return baseColumns
     return [
       ...baseColumns,

@@ -9,7 +9,7 @@ export const MSG_EMAIL_EXISTS = MsgEmailAlreadyExist
 // B §8.
 export const MSG_INVITES_SENT = MsgInvitesSent
 
-/** How many invitees one form sends at most (the server refuses more, issue 13 "Bad input"). */
+/** How many invitees one form sends at most (the server refuses more). */
 export const MAX_INVITEES = MaxInvitees
 /** A name longer than this is refused before it is sent. */
 export const MAX_NAME_LENGTH = 100

@@ -1,15 +1,15 @@
 import { useState } from 'react'
 import { useSelector } from 'react-redux'
 import { useSearchParams } from 'react-router'
-import { CardOnFile } from '../../../platform/billing/BillingPanel'
-import EditHub from '../../../platform/partner/EditHub'
+import { CardOnFile } from '../../billing/shared/BillingPanel'
+import EditHub from '../../partners/shared/EditHub'
 import { CompanyAmbassador, CompanyCertified } from '../../../platform/api-types/identity'
 import { selectUser } from '../../../platform/session'
 import Tabs, { type Tab } from '../../../platform/Tabs'
 import ChangePasswordModal from '../components/ChangePasswordModal'
 import ProfileForm from '../profile/ProfileForm'
 import TeamMembers from '../profile/TeamMembers'
-import { PARTNER_PROFILE } from '../../../platform/partner/names'
+import { PARTNER_PROFILE } from '../../partners/shared/names'
 
 function PasswordTab() {
   const [changing, setChanging] = useState(false)

@@ -49,8 +49,8 @@ export default function Register() {
   const [checkCompany, { isFetching: checking }] = useLazyCompanyExistsQuery()
   const [signup, { isLoading: sending }] = useSignupMutation()
   const dispatch = useDispatch()
-  const step1 = useFocusFirstInvalid()
-  const step2 = useFocusFirstInvalid()
+  const { ref: step1Ref, focusInvalid: focusStep1 } = useFocusFirstInvalid()
+  const { ref: step2Ref, focusInvalid: focusStep2 } = useFocusFirstInvalid()
   const yesButton = useRef<HTMLButtonElement>(null)
 
   // Moving between the steps puts the focus on the step's first field to fill.
@@ -70,18 +70,18 @@ export default function Register() {
     const local = companyError(form.company)
     if (local) {
       setErrors({ company: local })
-      step1.focusInvalid()
+      focusStep1()
       return
     }
     const result = await checkCompany(form.company.trim())
     if (result.error || !result.data) {
       setErrors({ company: MsgInvalidCompanyName })
-      step1.focusInvalid()
+      focusStep1()
       return
     }
     if (result.data.exists) {
       setErrors({ company: MsgCompanyTaken })
-      step1.focusInvalid()
+      focusStep1()
       return
     }
     setErrors({})
@@ -127,7 +127,7 @@ export default function Register() {
         if (error.message === MsgEmailTaken) fields.email ??= MsgEmailTaken
       }
       setErrors(fields)
-      if (Object.keys(fields).length) step2.focusInvalid()
+      if (Object.keys(fields).length) focusStep2()
     }
   }
 
@@ -137,7 +137,7 @@ export default function Register() {
     setErrors(found)
     setFailure(null)
     if (Object.keys(found).length) {
-      step2.focusInvalid()
+      focusStep2()
       return
     }
     // A §5: a phone number triggers the consent dialog; the answer is sent as sendPhoneZoho.
@@ -157,7 +157,7 @@ export default function Register() {
   if (step === 1) {
     return (
       <AuthCard title="Create your account" subtitle={<StepLabel step={1} text="Your company" />} footer={footer}>
-        <form ref={step1.ref} noValidate onSubmit={onCheckCompany} className="space-y-5">
+        <form ref={step1Ref} noValidate onSubmit={onCheckCompany} className="space-y-5">
           <TextInput
             id="register-company"
             label="Company name"
@@ -181,7 +181,7 @@ export default function Register() {
 
   return (
     <AuthCard title="Create your account" subtitle={<StepLabel step={2} text="Your details" />} footer={footer}>
-      <form ref={step2.ref} noValidate onSubmit={onSubmit} className="space-y-5">
+      <form ref={step2Ref} noValidate onSubmit={onSubmit} className="space-y-5">
         {failure && <Alert>{failure}</Alert>}
         <TextInput
           id="register-company"

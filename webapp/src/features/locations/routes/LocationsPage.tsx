@@ -19,13 +19,13 @@ import {
   type MapView,
 } from '../../../platform/map/viewRules'
 import Spinner from '../../../platform/Spinner'
-import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapTiles, useMarketsQuery, type FacesQuery } from '../../../platform/map/api'
+import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapTiles, useMarketsQuery, type FacesQuery } from '../shared/api'
 import FaceInfo from '../components/FaceInfo'
 import FaceList from '../components/FaceList'
-import PlaceSearch from '../../../platform/map/PlaceSearch'
+import PlaceSearch from '../shared/PlaceSearch'
 import { useHydrated } from '../../../platform/useHydrated'
 
-// The map (Leaflet) is its own chunk, asked for once the page has mounted (issue 16): the page is
+// The map (Leaflet) is its own chunk, asked for once the page has mounted: the page is
 // prerendered without it (scripts/prerender.mjs; Leaflet needs a browser) and paints before it.
 const loadMap = () => import('../../../platform/map/Map')
 const FaceMap = lazy(loadMap) as unknown as typeof FaceMapComponent
@@ -78,7 +78,7 @@ export default function LocationsPage() {
 
   const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : { market: findBy === 'market' ? market : '' }
   const faces = useFacesQuery(query)
-  // The thousands of faces render at transition priority (issue 16): React draws them in slices,
+  // The thousands of faces render at transition priority: React draws them in slices,
   // between which the page answers input, instead of in one long task as they arrive.
   const facesData = useDeferredValue(faces.data)
   const facesError = faces.isError ? faces.error : undefined
@@ -110,11 +110,11 @@ export default function LocationsPage() {
     return byFace
   }, [spotsData, week])
 
-  useEffect(() => {
-    if (!fitPending || faces.isFetching || !faces.isSuccess || facesData !== faces.data) return
+  // The map fits the chosen market's faces once they have loaded (state adjusted while rendering).
+  if (fitPending && !faces.isFetching && faces.isSuccess && facesData === faces.data) {
     setFitPending(false)
     setView(chosenMarket ? marketView(chosenMarket, shownFaces) : defaultView('browse'))
-  }, [fitPending, faces.isFetching, faces.isSuccess, faces.data, facesData, chosenMarket, shownFaces])
+  }
 
   const changeFindBy = (next: FindBy) => {
     setFindBy(next)

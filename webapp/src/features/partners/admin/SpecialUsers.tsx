@@ -1,16 +1,15 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import Alert from '../../../platform/Alert'
 import type { BonusRow, FlaggedCharge, LinkedCompany, SpecialUser } from '../../../platform/api-types/partners'
 import Confirm from '../../../platform/Confirm'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid, { type Columns, type GridState } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage } from '../../../platform/http'
 import Modal from '../../../platform/Modal'
 import { formatDollars } from '../../../platform/money'
-import { useSetCertificationMutation } from '../../identity/adminApi'
+import { useSetCertificationMutation } from '../../identity/shared/certificationApi'
 import { useBonusListQuery, useFlaggedChargesQuery, useLinkedCompaniesQuery, useSpecialUsersQuery } from '../api'
 import { CONFIRM_CERT_OFF, CONFIRM_CERT_ON, inviteStatusLabel, MSG_CERT_OFF, MSG_CERT_ON, SPECIAL_PAGE_SIZES } from '../rules'
 
@@ -18,7 +17,7 @@ const money = (c: { getValue: () => unknown }) => <span className="tabular-nums"
 
 // B §2: Type, Linked, Email, Full Name, Last Login, Bonus. Column ids are the server's sort fields
 // (type, linked, bonus); email, name and last login come from identity per page.
-const columns: ColumnDef<SpecialUser, any>[] = [
+const columns: Columns<SpecialUser> = [
   {
     id: 'type',
     accessorKey: 'type',
@@ -71,7 +70,7 @@ const REASONS: Record<string, string> = {
   partner_card: "Paid with a card of the partner's own partner",
 }
 
-const flagColumns: ColumnDef<FlaggedCharge, any>[] = [
+const flagColumns: Columns<FlaggedCharge> = [
   { id: 'created_at', accessorKey: 'created_at', header: 'Date', cell: (c) => <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> },
   { id: 'partner_name', accessorKey: 'partner_name', header: 'Partner', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
   { id: 'client_name', accessorKey: 'client_name', header: 'Client' },
@@ -108,7 +107,7 @@ function FlaggedCharges() {
   )
 }
 
-const linkedColumns: ColumnDef<LinkedCompany, any>[] = [
+const linkedColumns: Columns<LinkedCompany> = [
   { id: 'company_name', accessorKey: 'company_name', header: 'Company', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
   { id: 'email', accessorKey: 'email', header: 'Email' },
   { id: 'status', accessorKey: 'status', header: 'Status', cell: (c) => inviteStatusLabel(c.getValue<string>()) },
@@ -117,7 +116,7 @@ const linkedColumns: ColumnDef<LinkedCompany, any>[] = [
   { id: 'bonus', accessorKey: 'bonus', header: 'Bonus', cell: money },
 ]
 
-const bonusColumns: ColumnDef<BonusRow, any>[] = [
+const bonusColumns: Columns<BonusRow> = [
   { id: 'label', accessorKey: 'label', header: 'For', cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>() || c.row.original.key}</span> },
   { id: 'billed', accessorKey: 'billed', header: 'Billed', cell: money },
   { id: 'bonus', accessorKey: 'bonus', header: 'Bonus', cell: money },

@@ -1,10 +1,6 @@
 import type { ApexOptions } from 'apexcharts'
-import ReactApexChartImport from 'react-apexcharts'
+import { ReactApexChart } from '../../../platform/chart/apex'
 import { MONTHS } from '../rules'
-
-// react-apexcharts is CommonJS with `exports.default` (see platform/chart/ApexLineChart.tsx).
-const ReactApexChart =
-  (ReactApexChartImport as unknown as { default?: typeof ReactApexChartImport }).default ?? ReactApexChartImport
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })

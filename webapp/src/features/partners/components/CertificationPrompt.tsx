@@ -9,7 +9,7 @@ const DISMISSED = 'marquee.certification-prompt.dismissed'
  * B §4: a certified company that does not earn the certification bonus, because none of its users
  * holds a certificate (DESIGN §1.11), is prompted to take the exam, unless the user chose to
  * continue without it. It reads the hub's profile, as the header badge and the rate do, so a
- * "Certified" badge never stands beside "not certified yet" (issue 26 item 6).
+ * "Certified" badge never stands beside "not certified yet".
  */
 export function needsCertificationPrompt(profile: Pick<Profile, 'type' | 'certification_bonus'> | null | undefined, dismissed: boolean): boolean {
   return !!profile && profile.type === CompanyCertified && !profile.certification_bonus && !dismissed

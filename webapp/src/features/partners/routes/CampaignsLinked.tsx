@@ -1,9 +1,8 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import Alert from '../../../platform/Alert'
 import type { LinkedCampaign } from '../../../platform/api-types/partners'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid, { type Columns, type GridState } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import { errorMessage } from '../../../platform/http'
 import { formatDollars } from '../../../platform/money'
@@ -14,7 +13,7 @@ import { CAMPAIGNS_PAGE_SIZES, yearsDownTo2018 } from '../rules'
 const money = (c: { getValue: () => unknown }) => <span className="tabular-nums">{formatDollars(Number(c.getValue() ?? 0))}</span>
 
 // Column ids are the server's sort fields: created (the campaign's creation), billed, bonus.
-const columns: ColumnDef<LinkedCampaign, any>[] = [
+const columns: Columns<LinkedCampaign> = [
   { id: 'name', accessorKey: 'name', header: 'Campaign', enableSorting: false, cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>() || 'Campaign'}</span> },
   { id: 'company_name', accessorKey: 'company_name', header: 'Client company', enableSorting: false },
   { id: 'created', accessorKey: 'created_at', header: 'Created', cell: (c) => <span className="tabular-nums">{c.getValue<string>() ? formatDisplayDate(c.getValue<string>()) : '—'}</span> },

@@ -1,18 +1,17 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import Alert from '../../../platform/Alert'
 import type { CodeRedemption } from '../../../platform/api-types/partners'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid, { type Columns, type GridState } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import { errorMessage } from '../../../platform/http'
 import { formatDollars } from '../../../platform/money'
-import { useHubQuery } from '../../../platform/partner/hubApi'
+import { useHubQuery } from '../shared/hubApi'
 import { useCodesRedeemedQuery } from '../api'
 import YearSelect from '../components/YearSelect'
 import { CODES_PAGE_SIZES } from '../rules'
 
 // Column ids are the server's sort fields (createdAt, amount, linked); the company is not sortable.
-const columns: ColumnDef<CodeRedemption, any>[] = [
+const columns: Columns<CodeRedemption> = [
   { id: 'company_name', accessorKey: 'company_name', header: 'Client company', enableSorting: false, cell: (c) => <span className="font-medium text-slate-900">{c.getValue<string>()}</span> },
   { id: 'createdAt', accessorKey: 'createdAt', header: 'Redeemed', cell: (c) => <span className="tabular-nums">{formatDisplayDate(c.getValue<string>())}</span> },
   { id: 'amount', accessorKey: 'amount', header: 'Amount', cell: (c) => <span className="tabular-nums">{formatDollars(c.getValue<number>())}</span> },

@@ -50,7 +50,7 @@ describe('/admin/special-users/exam', () => {
     await screen.findByText('On which day must a campaign start?')
     await user.click(screen.getByLabelText('Monday'))
     await user.click(screen.getByRole('button', { name: 'Submit answers' }))
-    // B §5: the message names the question, by its number (issue 26), for 5 seconds; the page
+    // B §5: the message names the question, by its number, for 5 seconds; the page
     // goes to that question and marks it.
     expect(app.store.getState().flash.messages).toEqual([expect.objectContaining({ text: 'You must answer the question 2!', type: 'danger', duration: 5000 })])
     const second = screen.getByTestId('question-2')
@@ -65,7 +65,7 @@ describe('/admin/special-users/exam', () => {
     await user.click(screen.getByLabelText('Ongoing'))
     await user.click(screen.getByRole('button', { name: 'Submit answers' }))
     expect(await screen.findByTestId('exam-score')).toHaveTextContent('33%, 1 of 3 points')
-    // The toast does not stay over the result (issue 26), and the result says nothing of which
+    // The toast does not stay over the result, and the result says nothing of which
     // answers were right (B §4).
     expect(app.store.getState().flash.messages).toEqual([])
     expect(screen.getByTestId('exam-attempts-left')).toHaveTextContent('2 attempts left today.')

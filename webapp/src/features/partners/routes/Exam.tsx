@@ -114,7 +114,7 @@ function nextAttempt(at: string | null | undefined): string {
 /**
  * /admin/special-users/exam (B §2, B §3 Exam result, B §5): the certification exam of a certified
  * company's users. Every question needs an answer ('You must answer the question {n}!' for 5 s,
- * with the question's number); the page scrolls to that question and marks it (issue 26 item 6).
+ * with the question's number); the page scrolls to that question and marks it.
  * The server grades it. A pass shows the certificate and the promo; a failure the score and points
  * only (B §4), and the attempts left today: 3 a business day, then the page says when the next
  * one is allowed (DESIGN §1.13).
@@ -134,7 +134,7 @@ export default function Exam() {
 
   const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' })
 
-  // The missing-answer toast must not stay over the result of the next attempt (issue 26).
+  // The missing-answer toast must not stay over the result of the next attempt.
   const dismissToast = () => {
     if (toast) dispatch(flashDismissed(toast))
     setToast(null)

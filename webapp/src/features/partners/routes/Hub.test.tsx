@@ -37,7 +37,7 @@ function serve(p: typeof profile | Record<string, unknown>) {
   })
 }
 
-// Issue 26 item 6: the header badge, the hub and the rate agree; DESIGN §1.11: the certified rate
+// The header badge, the hub and the rate agree; DESIGN §1.11: the certified rate
 // applies while one of the company's users holds a certificate.
 describe('/admin/hub: the rate, the badge and the prompt agree', () => {
   it('a certified company without a certificate holder: the ambassador rate, the prompt, no badge', async () => {

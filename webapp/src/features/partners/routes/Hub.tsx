@@ -7,15 +7,15 @@ import { formatDisplayDate } from '../../../platform/dates'
 import { errorMessage } from '../../../platform/http'
 import Modal from '../../../platform/Modal'
 import { formatDollars } from '../../../platform/money'
-import HubProfileForm from '../../../platform/partner/HubProfileForm'
-import { useHubQuery } from '../../../platform/partner/hubApi'
+import HubProfileForm from '../shared/HubProfileForm'
+import { useHubQuery } from '../shared/hubApi'
 import Spinner from '../../../platform/Spinner'
 import { useStatsQuery } from '../api'
 import CertificationPrompt from '../components/CertificationPrompt'
 import EarningsChart from '../components/EarningsChart'
 import YearSelect from '../components/YearSelect'
 import { chartSeries } from '../rules'
-import { EDIT_PARTNER_PROFILE, PARTNER_PROFILE } from '../../../platform/partner/names'
+import { EDIT_PARTNER_PROFILE, PARTNER_PROFILE } from '../shared/names'
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -1,9 +1,8 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useDispatch } from 'react-redux'
 import Alert from '../../../platform/Alert'
 import { MsgInvited, type LinkedCompany } from '../../../platform/api-types/partners'
-import DataGrid from '../../../platform/DataGrid'
+import DataGrid, { type Columns } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 import { flashShown } from '../../../platform/flash/flash'
 import { errorMessage, isApiError } from '../../../platform/http'
@@ -11,11 +10,11 @@ import EmailInput from '../../../platform/inputs/EmailInput'
 import TextInput from '../../../platform/inputs/TextInput'
 import Modal from '../../../platform/Modal'
 import { formatDollars } from '../../../platform/money'
-import HubProfileForm from '../../../platform/partner/HubProfileForm'
-import { useHubQuery } from '../../../platform/partner/hubApi'
+import HubProfileForm from '../shared/HubProfileForm'
+import { useHubQuery } from '../shared/hubApi'
 import { useInviteClientMutation, useLinkedCompaniesQuery, useResendInviteMutation } from '../api'
 import { inviteErrors, inviteStatusLabel, type InviteForm } from '../rules'
-import { EDIT_PARTNER_PROFILE, PARTNER_PROFILE } from '../../../platform/partner/names'
+import { EDIT_PARTNER_PROFILE, PARTNER_PROFILE } from '../shared/names'
 
 const STATUS_STYLE: Record<string, string> = {
   invited: 'bg-sky-100 text-sky-800',
@@ -122,7 +121,7 @@ export default function Invite() {
   const dispatch = useDispatch()
   const rows = useMemo(() => list.data ?? [], [list.data])
 
-  const columns = useMemo<ColumnDef<LinkedCompany, any>[]>(() => {
+  const columns = useMemo<Columns<LinkedCompany>>(() => {
     // B §8: resend shows the server's message as success or danger.
     const onResend = async (client: LinkedCompany) => {
       setSending(client.id)

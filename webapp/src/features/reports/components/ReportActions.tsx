@@ -18,7 +18,7 @@ export interface ReportActionsProps {
 }
 
 /**
- * What the report grid's selection acts on (B §2; issue 26: the admin list had radio buttons and
+ * What the report grid's selection acts on (B §2: the admin list had radio buttons and
  * no action): open, download the PDF, email the advertiser (admins), and remove after a confirm.
  */
 export default function ReportActions({ selected, base, admin = false, onRemoved }: ReportActionsProps) {

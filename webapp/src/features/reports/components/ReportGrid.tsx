@@ -1,15 +1,14 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Report } from '../../../platform/api-types/reports'
-import DataGrid, { type GridState } from '../../../platform/DataGrid'
+import DataGrid, { type Columns, type GridState } from '../../../platform/DataGrid'
 import { formatDisplayDate } from '../../../platform/dates'
 
 const sourceLabel: Record<string, string> = { generated: 'Generated', scheduled: 'Weekly', uploaded: 'Uploaded' }
 
 /** The report columns: the name opens the report (at `base`/{id}). */
-function reportColumns(base: string, withCompany: boolean): ColumnDef<Report, any>[] {
-  const cols: ColumnDef<Report, any>[] = [
+function reportColumns(base: string, withCompany: boolean): Columns<Report> {
+  const cols: Columns<Report> = [
     {
       accessorKey: 'name',
       header: 'Name',

@@ -9,7 +9,7 @@ import { useReportCampaignsQuery, useSetScheduleMutation } from '../api'
 const RUNNING = new Set(['active', 'paused', 'pending'])
 
 /**
- * The weekly reports (issue 15): per running campaign, a switch; each Monday the report of the week
+ * The weekly reports: per running campaign, a switch; each Monday the report of the week
  * that ended is made and emailed.
  */
 export default function WeeklyReports() {

@@ -34,7 +34,12 @@ export default function NewReport() {
   }, [campaigns.data, navigate])
 
   const finished = useMemo(() => weeks.data ?? [], [weeks.data])
-  useEffect(() => setChosen(new Set()), [campaignId])
+  // Another campaign starts with no week chosen (state adjusted while rendering).
+  const [chosenFor, setChosenFor] = useState(campaignId)
+  if (campaignId !== chosenFor) {
+    setChosenFor(campaignId)
+    setChosen(new Set())
+  }
   useEffect(() => {
     if (error) errorRef.current?.focus()
   }, [error])

@@ -87,8 +87,7 @@ export function ReportView({ admin = false }: { admin?: boolean }) {
 }
 
 /**
- * The PDF in a frame of our own origin (the CSP's frame-src allows the report file routes only,
- * issue 26). A browser without a PDF viewer (phones: navigator.pdfViewerEnabled is false) would
+ * The PDF in a frame of our own origin (the CSP's frame-src allows the report file routes only). A browser without a PDF viewer (phones: navigator.pdfViewerEnabled is false) would
  * offer an empty frame or a stray download, so it gets the download link instead.
  */
 function ReportPdf({ name, url, filename }: { name: string; url: string; filename: string }) {
@@ -234,7 +233,7 @@ interface FigureRow {
 
 const FIGURE_HEADS = ['Planned', 'Delivered', 'Difference', 'Delivery']
 
-// Under 640 px each row is a card of label–value lines (issue 26: on a phone the figures sat
+// Under 640 px each row is a card of label–value lines (on a phone the figures sat
 // off-screen); the table keeps its roles, its head read but not shown, each label hidden from
 // assistive technology.
 const cardTable = 'max-sm:block'
