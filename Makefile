@@ -57,7 +57,7 @@ test: vet gosec check-types lint-web lint-openapi test-go test-fuzz test-web tes
 lint-web: $(WEB_DEPS)
 	cd $(WEB) && npm run lint
 
-## lint-openapi: Redocly and Spectral lint the OpenAPI document the server serves (issue 25 §3)
+## lint-openapi: Redocly and Spectral lint the OpenAPI document the server serves
 # It builds its own binary in a temporary folder: depending on build-go would build bin/marquee
 # before build-web in make test, and make builds a target once, so the journeys would run a binary
 # without the web app.
@@ -72,7 +72,7 @@ vet:
 	@unformatted=$$(gofmt -l cmd modules platform bench webapp/*.go *.go); \
 	if [ -n "$$unformatted" ]; then echo "not gofmt'ed (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
 
-# gosec: the security linter (issue 19). A finding is fixed, or justified in place with
+# gosec: the security linter. A finding is fixed, or justified in place with
 # `// #nosec Gxxx -- why` (test files are not scanned: they are not in the binary).
 gosec: $(GOSEC)
 	$(GOSEC) -quiet -fmt text ./...
@@ -84,7 +84,7 @@ test-go: $(STRIPE_MOCK)
 	@echo "Go tests on SQLite$${TEST_DATABASE_URL:+ and PostgreSQL}"
 	go test $(GO_TEST_FLAGS) ./...
 
-# The fuzz targets of issue 19, as package:Target:budget. Go fuzzes one target per `go test -fuzz`
+# The fuzz targets, as package:Target:budget. Go fuzzes one target per `go test -fuzz`
 # run, so they run one after the other, and the first failure stops the loop. FUZZ_TARGETS are the
 # four make test runs; FUZZ_MORE only make fuzz.
 #
@@ -143,7 +143,7 @@ bench: tools build
 	node bench/web/campaign-inp.mjs --runs 3
 	@uptime
 
-# The load and soak run of issue 19 (bench/load; docs/performance.md "Load and soak"). The
+# The load and soak run (bench/load; docs/performance.md "Load and soak"). The
 # PostgreSQL run makes a fresh database on LOAD_DATABASE_URL's server and drops it afterwards.
 LOAD_DURATION ?= 10m
 LOAD_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable

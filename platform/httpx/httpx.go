@@ -98,9 +98,6 @@ func WriteError(c *gin.Context, err error) {
 // JSON writes v with the status.
 func JSON(c *gin.Context, status int, v any) { c.JSON(status, v) }
 
-// OK writes v with 200.
-func OK(c *gin.Context, v any) { c.JSON(http.StatusOK, v) }
-
 // Success is the plain success answer of calls whose spec answer is a message.
 type Success struct {
 	Success bool   `json:"success"`

@@ -55,7 +55,7 @@ func bindHandler(c *gin.Context) {
 		if err := Validate(&f, map[string]string{"name.max": "Name is too long."}); err != nil {
 			return err
 		}
-		OK(c, f)
+		Answer(c, f)
 		return nil
 	})(c)
 }

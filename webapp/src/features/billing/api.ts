@@ -11,7 +11,7 @@ export interface PromoListArgs {
   sort: string
 }
 
-// The super admin's promo calls (docs/api.md "Billing", B §10 "Promos").
+// The super admin's promo calls (docs/api.md "Billing", B §7 "Promos").
 export const promoAdminApi = api.enhanceEndpoints({ addTagTypes: ['Promo'] }).injectEndpoints({
   endpoints: (build) => ({
     promos: build.query<Page<Promo>, PromoListArgs>({

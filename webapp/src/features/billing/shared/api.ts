@@ -34,7 +34,7 @@ export const billingApi = api.enhanceEndpoints({ addTagTypes: ['Card', 'CurrentC
       query: () => ({ url: '/api/cards/me', method: 'DELETE' }),
       invalidatesTags: ['Card'],
     }),
-    // B §10: /companies/currentCompany carries the company's account_credit, in dollars.
+    // B §7: /companies/currentCompany carries the company's account_credit, in dollars.
     accountCredit: build.query<number, void>({
       query: () => '/companies/currentCompany',
       transformResponse: (company: Pick<CurrentCompany, 'account_credit'>) => company.account_credit,
@@ -45,7 +45,7 @@ export const billingApi = api.enhanceEndpoints({ addTagTypes: ['Card', 'CurrentC
       query: (body) => ({ url: '/api/promo/', method: 'POST', body }),
       invalidatesTags: ['CurrentCompany'],
     }),
-    // B §10: PUT /api/transactions/{id} processes a payment again.
+    // B §7: PUT /api/transactions/{id} processes a payment again.
     retryPayment: build.mutation<unknown, string>({
       query: (id) => ({ url: `/api/transactions/${encodeURIComponent(id)}`, method: 'PUT' }),
       extraOptions: { silent: true },

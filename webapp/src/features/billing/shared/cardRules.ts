@@ -16,7 +16,7 @@ export const MSG_CARD_ADDED = MsgCardAdded
 /** B §8: after a card is added inside the campaign flow. */
 export const MSG_CARD_ADDED_IN_FLOW = 'Your ad was successfully uploaded'
 
-/** B §10 mask: 'xxxx-xxxx-xxxx-' and the last four digits. */
+/** B §3 mask: 'xxxx-xxxx-xxxx-' and the last four digits. */
 export const CARD_MASK_PREFIX = 'xxxx-xxxx-xxxx-'
 
 export const CARD_NUMBER_MIN_DIGITS = 12
