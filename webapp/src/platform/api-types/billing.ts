@@ -559,7 +559,7 @@ export interface Redeemed {
 /**
  * RedeemHook hears a redemption inside its transaction (the partner program links the company to
  * the partner whose referral code it is). Billing owns the interface; the partners module
- * implements it and hands it in from its Component (Module.SetRedeemHook). A note it answers is
+ * implements it, and cmd/marquee hands it in (Module.SetRedeemHook). A note it answers is
  * added to the redeem message; an error rolls the redemption back.
  */
 export type RedeemHook = any;

@@ -785,7 +785,7 @@ export interface CompanyBilling {
 }
 /**
  * BillingReader reads the billing columns of the admin company grid, in one batch. Billing
- * implements it and hands it in from its Component (Module.SetBillingReader), like CreditReader.
+ * implements it; cmd/marquee hands it in (Module.SetBillingReader), like CreditReader.
  */
 export type BillingReader = any;
 /**
