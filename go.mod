@@ -2,6 +2,10 @@ module marquee
 
 go 1.26.0
 
+// The web app's npm packages hold Go files of their own (flatted ships a Go port): ./... must not
+// build, vet or scan them.
+ignore ./webapp/node_modules
+
 require (
 	github.com/casbin/casbin/v2 v2.135.0
 	github.com/gabriel-vasile/mimetype v1.4.16
