@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptrace"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,6 +77,12 @@ type answer struct {
 	Status int
 	Body   []byte
 	Err    error
+	// Sent says the request reached the server whole on some attempt. Go's transport sends a
+	// request again on a new connection when a reused one fails before the answer, if the
+	// request is replayable (a GET, or a POST with an Idempotency-Key). A request cut by a kill
+	// can therefore end in "connection refused" from its second attempt; Sent tells it apart
+	// from one that was never sent.
+	Sent bool
 }
 
 func (a answer) String() string {
@@ -122,16 +129,24 @@ func (c *faultClient) do(method, path string, body io.Reader, header http.Header
 	} else {
 		req.Header.Set("X-Requested-With", "XMLHttpRequest")
 	}
+	var sent atomic.Bool
+	req = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
+		WroteRequest: func(w httptrace.WroteRequestInfo) {
+			if w.Err == nil {
+				sent.Store(true)
+			}
+		},
+	}))
 	res, err := c.http.Do(req)
 	if err != nil {
-		return answer{Err: err}
+		return answer{Err: err, Sent: sent.Load()}
 	}
 	defer res.Body.Close()
 	raw, err := io.ReadAll(res.Body)
 	if err != nil {
-		return answer{Status: res.StatusCode, Err: err}
+		return answer{Status: res.StatusCode, Err: err, Sent: true}
 	}
-	return answer{Status: res.StatusCode, Body: raw}
+	return answer{Status: res.StatusCode, Body: raw, Sent: true}
 }
 
 func (c *faultClient) json(method, path string, v any, header http.Header) answer {
