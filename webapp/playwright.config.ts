@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test'
-import { BASE_URL } from './e2e/env'
+import { BASE_URL, E2E_PORT } from './e2e/env'
 
 // End-to-end journeys against the real binary (make build) in Debian's Chromium (STACK.md).
+// One worker per server: the journeys share the demo data of their server and run one after the
+// other. `npm run e2e` (scripts/e2e.mjs) runs two shards side by side, each with its own server,
+// port and data folder.
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: `./test-results/${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

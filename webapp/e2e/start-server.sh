@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Starts the real Marquee binary for the end-to-end journeys on a fresh SQLite database.
-# The data folder is fixed (test-output/e2e-data) so the journeys can read the mail files.
+# The data folder is test-output/e2e-data-<port> (env.ts DATA_FOLDER), so the journeys can read the
+# mail files, and two servers on two ports keep apart.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 webapp="$(dirname "$here")"
 # MARQUEE_BIN points at another build of the binary; by default the one `make build` makes.
 bin="${MARQUEE_BIN:-$(dirname "$webapp")/bin/marquee}"
-data="$webapp/test-output/e2e-data"
+port="${E2E_PORT:-18181}"
+data="$webapp/test-output/e2e-data-$port"
 
 if [[ ! -x "$bin" ]]; then
   echo "start-server: $bin is missing; run 'make build' first" >&2
@@ -17,7 +19,6 @@ fi
 rm -rf "$data"
 mkdir -p "$data"
 
-port="${E2E_PORT:-18181}"
 export PORT="$port"
 export DATA_DIR="$data"
 export BASE_URL="http://127.0.0.1:$port"

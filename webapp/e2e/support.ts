@@ -3,10 +3,10 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BASE_URL } from './env'
+import { BASE_URL, DATA_FOLDER } from './env'
 
 // Shared steps of the journeys. The server is started by start-server.sh with this data folder.
-export const DATA_DIR = fileURLToPath(new URL('../test-output/e2e-data', import.meta.url))
+export const DATA_DIR = fileURLToPath(new URL(`../${DATA_FOLDER}`, import.meta.url))
 export const OUTPUT_DIR = fileURLToPath(new URL('../test-output', import.meta.url))
 
 export const DEMO_PASSWORD = 'demo-password-2026'
