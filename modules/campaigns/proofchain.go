@@ -87,6 +87,12 @@ func (a *assurance) appendProofRecord(ctx context.Context, weekID, reason string
 // appendProofRecordCode is appendProofRecord with a chosen code ("" draws one; the demo seed
 // chooses a code it can print).
 func (a *assurance) appendProofRecordCode(ctx context.Context, weekID, reason, code string) error {
+	return a.appendProofRecordWith(ctx, weekID, reason, code, nil)
+}
+
+// appendProofRecordWith is appendProofRecordCode with the device part of a screen's batch (nil
+// for a record Marquee alone signs).
+func (a *assurance) appendProofRecordWith(ctx context.Context, weekID, reason, code string, dev *proofchain.Device) error {
 	w, err := a.store.FindWeek(ctx, weekID)
 	if err != nil {
 		return err
@@ -141,7 +147,11 @@ func (a *assurance) appendProofRecordCode(ctx context.Context, weekID, reason, c
 	}
 	f := &proofchain.Fields{Campaign: w.CampaignID, Code: code, Face: w.FaceID, ID: ids.New(), Impressions: w.ActImp,
 		KeyID: signing.KeyID(a.deps.Signer.PublicKey()), Prev: proofchain.Genesis, Proofs: proofs, Reason: reason,
-		RecordedAt: a.deps.Clock.Now().UTC().Format(proofchain.RecordedAtLayout), Seq: 1, V: proofchain.Version, Week: w.StartAt.String(), WeekID: w.ID}
+		RecordedAt: a.deps.Clock.Now().UTC().Format(proofchain.RecordedAtLayout), Seq: 1, V: proofchain.Version, Week: w.StartAt.String(), WeekID: w.ID,
+		Device: dev}
+	if dev != nil {
+		f.V = proofchain.DeviceVersion
+	}
 	if last != nil {
 		f.Seq, f.Prev = last.Seq+1, last.Hash
 	}

@@ -1,0 +1,372 @@
+// Package store holds the screens module's rows and queries (tables prefixed screens_).
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"marquee/platform/dates"
+	"marquee/platform/db"
+)
+
+// Screen is a paired player: one face, one Ed25519 public key (base64 of its 32 bytes). Status is
+// active or revoked; a revoked screen's calls answer 401. The heartbeat fields are the last one
+// received. SilentSince is set when the health job has emailed that the screen went silent, and
+// cleared (with a second email) when it is heard again.
+type Screen struct {
+	ID                string `gorm:"primaryKey;size:36"`
+	FaceID            string `gorm:"size:36;not null;index"`
+	PublicKey         string `gorm:"size:64;not null"`
+	Status            string `gorm:"size:10;not null"`
+	PairedAt          time.Time
+	RevokedAt         *time.Time
+	LastSeenAt        *time.Time
+	AppVersion        string `gorm:"size:100;not null;default:''"`
+	FreeDiskBytes     int64  `gorm:"not null;default:0"`
+	CurrentCreativeID string `gorm:"size:36;not null;default:''"`
+	LastError         string `gorm:"size:500;not null;default:''"`
+	SilentSince       *time.Time
+	CreatedAt         time.Time
+}
+
+func (Screen) TableName() string { return "screens_screens" }
+
+// PairingCode is a single-use code that pairs a player with a face. Only the SHA-256 of the code
+// is stored; the code itself is shown once.
+type PairingCode struct {
+	ID        string    `gorm:"primaryKey;size:36"`
+	CodeHash  string    `gorm:"size:64;not null;uniqueIndex"`
+	FaceID    string    `gorm:"size:36;not null"`
+	CreatedBy string    `gorm:"size:36;not null;default:''"`
+	ExpiresAt time.Time `gorm:"not null"`
+	UsedAt    *time.Time
+	ScreenID  string `gorm:"size:36;not null;default:''"`
+	CreatedAt time.Time
+}
+
+func (PairingCode) TableName() string { return "screens_pairing_codes" }
+
+// Play is one play a screen reported. (ScreenID, Seq) is the primary key: a play sent again is
+// the same row (idempotence). Flag is empty for a counted play, else why it is not counted.
+// Week is the Monday of the play's day in the face's time zone.
+type Play struct {
+	ScreenID   string     `gorm:"primaryKey;size:36"`
+	Seq        int64      `gorm:"primaryKey;autoIncrement:false"`
+	FaceID     string     `gorm:"size:36;not null;index:ix_screens_plays_face_week,priority:1"`
+	Week       dates.Date `gorm:"type:varchar(10);not null;index:ix_screens_plays_face_week,priority:2"`
+	CampaignID string     `gorm:"size:36;not null"`
+	CreativeID string     `gorm:"size:36;not null"`
+	StartedAt  time.Time  `gorm:"not null"`
+	DurationMs int64      `gorm:"not null"`
+	Flag       string     `gorm:"size:20;not null;default:''"`
+	BatchID    string     `gorm:"size:36;not null"`
+	ReceivedAt time.Time  `gorm:"not null"`
+}
+
+func (Play) TableName() string { return "screens_plays" }
+
+// Batch is one accepted POST /api/device/plays: the SHA-256 of its body, the device's signature
+// and the exact message it signed (method, path, timestamp, body hash), and what it counted.
+type Batch struct {
+	ID         string `gorm:"primaryKey;size:36"`
+	ScreenID   string `gorm:"size:36;not null;index"`
+	Hash       string `gorm:"size:64;not null"`
+	Signature  string `gorm:"size:100;not null"`
+	Message    string `gorm:"size:300;not null"`
+	Received   int    `gorm:"not null"`
+	Accepted   int    `gorm:"not null"`
+	Duplicates int    `gorm:"not null"`
+	Flagged    int    `gorm:"not null"`
+	CreatedAt  time.Time
+}
+
+func (Batch) TableName() string { return "screens_batches" }
+
+// Rollup is the counted plays of one face, campaign and creative in one UTC hour: the pages and
+// the delivery figures read these, never the raw plays. Rollups are kept for good.
+type Rollup struct {
+	FaceID     string     `gorm:"primaryKey;size:36"`
+	CampaignID string     `gorm:"primaryKey;size:36"`
+	CreativeID string     `gorm:"primaryKey;size:36"`
+	Hour       time.Time  `gorm:"primaryKey"`
+	Week       dates.Date `gorm:"type:varchar(10);not null;index"`
+	Plays      int64      `gorm:"not null"`
+}
+
+func (Rollup) TableName() string { return "screens_rollups" }
+
+// FileHash is the SHA-256 of a stored creative file, computed once (file keys are never
+// rewritten).
+type FileHash struct {
+	FileKey string `gorm:"primaryKey;size:300"`
+	SHA256  string `gorm:"column:sha256;size:64;not null"`
+}
+
+func (FileHash) TableName() string { return "screens_file_hashes" }
+
+// Store runs the module's queries.
+type Store struct{ db *gorm.DB }
+
+func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
+
+// conn joins the transaction carried in ctx, if any.
+func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
+
+func (s *Store) Create(ctx context.Context, row any) error { return s.conn(ctx).Create(row).Error }
+
+// FindScreen returns the screen with this id.
+func (s *Store) FindScreen(ctx context.Context, id string) (*Screen, error) {
+	var row Screen
+	if err := s.conn(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
+		return nil, err
+	}
+	return &row, nil
+}
+
+// Screens returns every screen, newest pairing first.
+func (s *Store) Screens(ctx context.Context) ([]Screen, error) {
+	var rows []Screen
+	err := s.conn(ctx).Order("paired_at DESC, id").Find(&rows).Error
+	return rows, err
+}
+
+// ActiveScreens returns the screens that are not revoked.
+func (s *Store) ActiveScreens(ctx context.Context) ([]Screen, error) {
+	var rows []Screen
+	err := s.conn(ctx).Where("status = ?", "active").Order("id").Find(&rows).Error
+	return rows, err
+}
+
+// ActiveScreenOfFace reports whether the face has an active screen.
+func (s *Store) ActiveScreenOfFace(ctx context.Context, faceID string) (bool, error) {
+	var n int64
+	err := s.conn(ctx).Model(&Screen{}).Where("face_id = ? AND status = ?", faceID, "active").Count(&n).Error
+	return n > 0, err
+}
+
+// UpdateScreen sets these columns of a screen.
+func (s *Store) UpdateScreen(ctx context.Context, id string, set map[string]any) error {
+	return s.conn(ctx).Model(&Screen{}).Where("id = ?", id).Updates(set).Error
+}
+
+// TouchScreen records that the screen was heard at now, unless it was within the last 30 s (a
+// write per poll would be the busiest query of a large network).
+func (s *Store) TouchScreen(ctx context.Context, id string, now time.Time) error {
+	return s.conn(ctx).Model(&Screen{}).Where("id = ? AND (last_seen_at IS NULL OR last_seen_at < ?)", id, now.Add(-30*time.Second)).
+		Update("last_seen_at", now).Error
+}
+
+// UsePairingCode marks the unexpired, unused code with this hash as used by screenID and returns
+// it; nil when there is none. The update is conditional, so two players racing for one code
+// cannot both win.
+func (s *Store) UsePairingCode(ctx context.Context, hash, screenID string, now time.Time) (*PairingCode, error) {
+	res := s.conn(ctx).Model(&PairingCode{}).Where("code_hash = ? AND used_at IS NULL AND expires_at > ?", hash, now).
+		Updates(map[string]any{"used_at": now, "screen_id": screenID})
+	if res.Error != nil || res.RowsAffected != 1 {
+		return nil, res.Error
+	}
+	var row PairingCode
+	if err := s.conn(ctx).Where("code_hash = ?", hash).Take(&row).Error; err != nil {
+		return nil, err
+	}
+	return &row, nil
+}
+
+// ExistingSeqs returns which of these seqs the screen has already sent.
+func (s *Store) ExistingSeqs(ctx context.Context, screenID string, seqs []int64) (map[int64]bool, error) {
+	out := make(map[int64]bool)
+	for i := 0; i < len(seqs); i += 500 {
+		var got []int64
+		if err := s.conn(ctx).Model(&Play{}).Where("screen_id = ? AND seq IN ?", screenID, seqs[i:min(i+500, len(seqs))]).
+			Pluck("seq", &got).Error; err != nil {
+			return nil, err
+		}
+		for _, q := range got {
+			out[q] = true
+		}
+	}
+	return out, nil
+}
+
+// InsertPlays inserts plays; a (screen, seq) already stored is left as it is (ON CONFLICT DO
+// NOTHING on both engines).
+func (s *Store) InsertPlays(ctx context.Context, rows []Play) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	return s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(rows, 200).Error
+}
+
+// AddRollups adds counted plays to the hourly rollups.
+func (s *Store) AddRollups(ctx context.Context, rows []Rollup) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	return s.conn(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "face_id"}, {Name: "campaign_id"}, {Name: "creative_id"}, {Name: "hour"}},
+		DoUpdates: clause.Assignments(map[string]any{"plays": gorm.Expr("screens_rollups.plays + excluded.plays")}),
+	}).Create(&rows).Error
+}
+
+// CountedPlays is the counted plays of one campaign on one face in one week.
+type CountedPlays struct {
+	CampaignID string
+	Week       dates.Date
+	Plays      int64
+}
+
+// CountedPlaysOf sums the rollups of a face for these campaign weeks.
+func (s *Store) CountedPlaysOf(ctx context.Context, faceID string, campaignIDs []string, weeks []dates.Date) ([]CountedPlays, error) {
+	var out []CountedPlays
+	if len(campaignIDs) == 0 || len(weeks) == 0 {
+		return out, nil
+	}
+	err := s.conn(ctx).Model(&Rollup{}).Select("campaign_id, week, SUM(plays) AS plays").
+		Where("face_id = ? AND campaign_id IN ? AND week IN ?", faceID, campaignIDs, weeks).
+		Group("campaign_id, week").Scan(&out).Error
+	return out, err
+}
+
+// PlaysSince sums the counted plays of each face since a time (the admin list's "today").
+func (s *Store) PlaysSince(ctx context.Context, faceIDs []string, since time.Time) (map[string]int64, error) {
+	out := map[string]int64{}
+	if len(faceIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		FaceID string
+		Plays  int64
+	}
+	err := s.conn(ctx).Model(&Rollup{}).Select("face_id, SUM(plays) AS plays").Where("face_id IN ? AND hour >= ?", faceIDs, since).
+		Group("face_id").Scan(&rows).Error
+	for _, r := range rows {
+		out[r.FaceID] = r.Plays
+	}
+	return out, err
+}
+
+// CountPlays counts the stored plays of a screen (tests and the admin list).
+func (s *Store) CountPlays(ctx context.Context, screenID string) (int64, error) {
+	var n int64
+	err := s.conn(ctx).Model(&Play{}).Where("screen_id = ?", screenID).Count(&n).Error
+	return n, err
+}
+
+// FileHashes returns the known SHA-256 of these file keys.
+func (s *Store) FileHashes(ctx context.Context, keys []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	var rows []FileHash
+	if err := s.conn(ctx).Where("file_key IN ?", keys).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.FileKey] = r.SHA256
+	}
+	return out, nil
+}
+
+// SaveFileHash records a file's SHA-256 (a second writer of the same key changes nothing).
+func (s *Store) SaveFileHash(ctx context.Context, key, sum string) error {
+	return s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&FileHash{FileKey: key, SHA256: sum}).Error
+}
+
+// Migrations create the module's tables.
+func Migrations() []*db.Migration {
+	return []*db.Migration{{
+		ID: "screens-0001-screens-codes-plays-batches-rollups",
+		Migrate: func(tx *gorm.DB) error {
+			return tx.Migrator().CreateTable(&screen0001{}, &pairingCode0001{}, &play0001{}, &batch0001{}, &rollup0001{}, &fileHash0001{})
+		},
+		Rollback: func(tx *gorm.DB) error {
+			return tx.Migrator().DropTable("screens_file_hashes", "screens_rollups", "screens_batches", "screens_plays", "screens_pairing_codes", "screens_screens")
+		},
+	}}
+}
+
+// The tables as migration 0001 made them (snapshots: a later change to a row never changes what
+// the migration does).
+type screen0001 struct {
+	ID                string `gorm:"primaryKey;size:36"`
+	FaceID            string `gorm:"size:36;not null;index"`
+	PublicKey         string `gorm:"size:64;not null"`
+	Status            string `gorm:"size:10;not null"`
+	PairedAt          time.Time
+	RevokedAt         *time.Time
+	LastSeenAt        *time.Time
+	AppVersion        string `gorm:"size:100;not null;default:''"`
+	FreeDiskBytes     int64  `gorm:"not null;default:0"`
+	CurrentCreativeID string `gorm:"size:36;not null;default:''"`
+	LastError         string `gorm:"size:500;not null;default:''"`
+	SilentSince       *time.Time
+	CreatedAt         time.Time
+}
+
+func (screen0001) TableName() string { return "screens_screens" }
+
+type pairingCode0001 struct {
+	ID        string    `gorm:"primaryKey;size:36"`
+	CodeHash  string    `gorm:"size:64;not null;uniqueIndex"`
+	FaceID    string    `gorm:"size:36;not null"`
+	CreatedBy string    `gorm:"size:36;not null;default:''"`
+	ExpiresAt time.Time `gorm:"not null"`
+	UsedAt    *time.Time
+	ScreenID  string `gorm:"size:36;not null;default:''"`
+	CreatedAt time.Time
+}
+
+func (pairingCode0001) TableName() string { return "screens_pairing_codes" }
+
+type play0001 struct {
+	ScreenID   string     `gorm:"primaryKey;size:36"`
+	Seq        int64      `gorm:"primaryKey;autoIncrement:false"`
+	FaceID     string     `gorm:"size:36;not null;index:ix_screens_plays_face_week,priority:1"`
+	Week       dates.Date `gorm:"type:varchar(10);not null;index:ix_screens_plays_face_week,priority:2"`
+	CampaignID string     `gorm:"size:36;not null"`
+	CreativeID string     `gorm:"size:36;not null"`
+	StartedAt  time.Time  `gorm:"not null"`
+	DurationMs int64      `gorm:"not null"`
+	Flag       string     `gorm:"size:20;not null;default:''"`
+	BatchID    string     `gorm:"size:36;not null"`
+	ReceivedAt time.Time  `gorm:"not null"`
+}
+
+func (play0001) TableName() string { return "screens_plays" }
+
+type batch0001 struct {
+	ID         string `gorm:"primaryKey;size:36"`
+	ScreenID   string `gorm:"size:36;not null;index"`
+	Hash       string `gorm:"size:64;not null"`
+	Signature  string `gorm:"size:100;not null"`
+	Message    string `gorm:"size:300;not null"`
+	Received   int    `gorm:"not null"`
+	Accepted   int    `gorm:"not null"`
+	Duplicates int    `gorm:"not null"`
+	Flagged    int    `gorm:"not null"`
+	CreatedAt  time.Time
+}
+
+func (batch0001) TableName() string { return "screens_batches" }
+
+type rollup0001 struct {
+	FaceID     string     `gorm:"primaryKey;size:36"`
+	CampaignID string     `gorm:"primaryKey;size:36"`
+	CreativeID string     `gorm:"primaryKey;size:36"`
+	Hour       time.Time  `gorm:"primaryKey"`
+	Week       dates.Date `gorm:"type:varchar(10);not null;index"`
+	Plays      int64      `gorm:"not null"`
+}
+
+func (rollup0001) TableName() string { return "screens_rollups" }
+
+type fileHash0001 struct {
+	FileKey string `gorm:"primaryKey;size:300"`
+	SHA256  string `gorm:"column:sha256;size:64;not null"`
+}
+
+func (fileHash0001) TableName() string { return "screens_file_hashes" }

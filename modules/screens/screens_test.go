@@ -1,0 +1,343 @@
+package screens_test
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"image"
+	"image/jpeg"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"marquee/modules/campaigns"
+	"marquee/modules/creatives"
+	"marquee/modules/identity"
+	"marquee/modules/locations"
+	"marquee/modules/screens"
+	"marquee/platform/dates"
+	"marquee/platform/server"
+	"marquee/platform/testkit"
+)
+
+// world is a running app with faces, a creative, a campaign booked on two faces this week and the
+// next, an admin, and the campaign's advertiser.
+type world struct {
+	s            *testkit.Server
+	admin, adv   *testkit.Client
+	face, other  string // faces of the campaign
+	campaign     string
+	creative     string
+	weekStart    dates.Date
+	m            *screens.Module
+	campaignsMod *campaigns.Module
+}
+
+func start(t *testing.T, dialect string) *world {
+	t.Helper()
+	s := testkit.Start(t, dialect, server.Compose(screens.Component))
+	w := &world{s: s, m: testkit.ModuleOf[*screens.Module](t, s), campaignsMod: testkit.ModuleOf[*campaigns.Module](t, s)}
+	ids := testkit.ModuleOf[*identity.Module](t, s).Service()
+	user := func(email, company, role string) (*testkit.Client, server.DemoAccount) {
+		u, _, err := ids.CreateUser(t.Context(), identity.CreateUserRequest{Email: email, Password: "screens password 1", Role: role, CompanyName: company, FirstName: "Ada", LastName: "Lovelace"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := s.Client(t)
+		c.SessionAs(s, u.ID)
+		return c, server.DemoAccount{UserID: u.ID, CompanyID: u.Company.ID, Email: email}
+	}
+	var advAcc server.DemoAccount
+	w.adv, advAcc = user("ada@screens.test", "Sunrise Coffee", identity.RoleUser)
+	w.admin, _ = user("admin@screens.test", "Marquee", identity.RoleAdmin)
+	loc := testkit.ModuleOf[*locations.Module](t, s)
+	today := dates.Today(s.Clock)
+	w.weekStart = today.WeekStart()
+	if _, err := loc.GenerateInventory(t.Context(), locations.GenerateOptions{Markets: []string{"SF Bay Area"}, FacesPerMarket: 10, Seed: 7, Weeks: w.weekStart.AddWeeks(-3).Weeks(8)}); err != nil {
+		t.Fatal(err)
+	}
+	faces, err := loc.Service().Locations(t.Context(), locations.LocationQuery{Markets: []string{"SF Bay Area"}})
+	if err != nil || len(faces) < 4 {
+		t.Fatalf("faces: %d %v", len(faces), err)
+	}
+	var img bytes.Buffer
+	_ = jpeg.Encode(&img, image.NewRGBA(image.Rect(0, 0, 1400, 400)), nil)
+	var up creatives.UploadedFile
+	w.adv.Upload("/upload_creative", "file", testkit.File{Name: "ad.jpg", Body: img.Bytes()}).Expect(t, 200).JSON(t, &up)
+	var cr creatives.Creative
+	w.adv.Post("/api/creatives/", creatives.CreateCreativeRequest{Creative: creatives.CreativeFile{Name: "Ad", URL: up.Path}}).Expect(t, 201).JSON(t, &cr)
+	w.creative = cr.ID
+	gen, err := w.campaignsMod.GenerateCampaigns(t.Context(), campaigns.GenerateOptions{CompanyID: advAcc.CompanyID, UserID: advAcc.UserID,
+		Campaigns: 1, Weeks: 2, FacesPer: 2, Faces: faces[:2], Start: w.weekStart, NamePrefix: "Screen campaign", CreativeID: cr.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.campaign, w.face, w.other = gen[0], faces[0].ID, faces[1].ID
+	return w
+}
+
+// player is a test device: its key pair and screen id.
+type player struct {
+	priv     ed25519.PrivateKey
+	pub      ed25519.PublicKey
+	screenID string
+	c        *testkit.Client
+	skew     time.Duration // added to the timestamp it signs
+}
+
+func newPlayer(t *testing.T, w *world) *player {
+	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+	return &player{priv: priv, pub: pub, c: w.s.Client(t)}
+}
+
+func (w *world) code(t *testing.T, face string) string {
+	t.Helper()
+	var pc screens.PairingCode
+	w.admin.Post("/api/admin/screens/pairing-codes", screens.PairingCodeRequest{FaceID: face}).Expect(t, 201).JSON(t, &pc)
+	return pc.Code
+}
+
+func (p *player) pair(t *testing.T, code string) *testkit.Response {
+	t.Helper()
+	res := p.c.Post("/api/device/pair", screens.PairRequest{Code: code, PublicKey: base64.StdEncoding.EncodeToString(p.pub), AppVersion: "test/1"})
+	if res.Status == 201 {
+		var out screens.PairResult
+		res.JSON(t, &out)
+		p.screenID = out.ScreenID
+	}
+	return res
+}
+
+// signed sends a signed device call at the server clock's time.
+func (p *player) signed(t *testing.T, s *testkit.Server, method, path string, body []byte, headers map[string]string) *http.Response {
+	t.Helper()
+	ts := strconv.FormatInt(s.Clock.Now().Add(p.skew).Unix(), 10)
+	msg := screens.SignedMessage(method, path, ts, screens.BodyHash(body))
+	req, _ := http.NewRequest(method, s.URL+path, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(screens.HeaderScreenID, p.screenID)
+	req.Header.Set(screens.HeaderTimestamp, ts)
+	req.Header.Set(screens.HeaderSignature, base64.StdEncoding.EncodeToString(ed25519.Sign(p.priv, []byte(msg))))
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func decode(t *testing.T, res *http.Response, v any) {
+	t.Helper()
+	defer res.Body.Close()
+	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func playsBody(t *testing.T, ps []screens.PlayIn) []byte {
+	b, err := json.Marshal(screens.PlaysBatch{Plays: ps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Pairing, signed calls, the schedule with ETag, and plays counted once whatever the replays;
+// the delivered figure comes from plays, and the batch enters the campaign's proof chain with the
+// device's signature, which /api/verify checks.
+func TestPairScheduleAndPlays(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		p := newPlayer(t, w)
+		code := w.code(t, w.face)
+		p.pair(t, code).Expect(t, 201)
+		// Single use: the same code again stores nothing.
+		q := newPlayer(t, w)
+		q.pair(t, code).Expect(t, 401)
+		// An expired code.
+		late := w.code(t, w.face)
+		w.s.Clock.Advance(25 * time.Hour)
+		q.pair(t, late).Expect(t, 401)
+		w.s.Clock.Advance(-25 * time.Hour)
+		// A malformed key.
+		q.c.Post("/api/device/pair", screens.PairRequest{Code: w.code(t, w.face), PublicKey: "abc"}).Expect(t, 401)
+
+		// The schedule: this week's booking, with the file's SHA-256 and a URL that serves it.
+		res := p.signed(t, w.s, "GET", "/api/device/schedule?weeks=2", nil, nil)
+		if res.StatusCode != 200 {
+			t.Fatalf("schedule: %d", res.StatusCode)
+		}
+		tag := res.Header.Get("ETag")
+		var sch screens.Schedule
+		decode(t, res, &sch)
+		if sch.FaceID != w.face || len(sch.Weeks) != 2 || len(sch.Weeks[0].Items) != 1 || sch.Weeks[0].Items[0].CreativeID != w.creative || sch.SlotSeconds <= 0 {
+			t.Fatalf("schedule = %+v", sch)
+		}
+		u, _ := url.Parse(sch.Weeks[0].Items[0].URL) // BASE_URL's host is the test's server
+		file, err := http.Get(w.s.URL + u.Path)
+		if err != nil || file.StatusCode != 200 {
+			t.Fatalf("download: %v %v", file, err)
+		}
+		file.Body.Close()
+		if r := p.signed(t, w.s, "GET", "/api/device/schedule?weeks=2", nil, map[string]string{"If-None-Match": tag}); r.StatusCode != 304 {
+			t.Fatalf("If-None-Match: %d", r.StatusCode)
+		}
+
+		// Plays: 3 counted, 1 of an unbooked campaign, 1 too old.
+		now := w.s.Clock.Now().UTC()
+		ps := []screens.PlayIn{
+			{Seq: 1, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now.Add(-3 * time.Minute), DurationMs: 8000},
+			{Seq: 2, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now.Add(-2 * time.Minute), DurationMs: 8000},
+			{Seq: 3, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now.Add(-1 * time.Minute), DurationMs: 8000},
+			{Seq: 4, CampaignID: "0190a000-0000-7000-8000-000000000000", CreativeID: w.creative, StartedAt: now, DurationMs: 8000},
+			{Seq: 5, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now.Add(-15 * 24 * time.Hour), DurationMs: 8000},
+		}
+		var out screens.PlaysResult
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, ps), nil), &out)
+		if out.Accepted != 3 || out.Duplicates != 0 || len(out.Flagged) != 2 || out.BatchHash != screens.BodyHash(playsBody(t, ps)) {
+			t.Fatalf("first batch = %+v", out)
+		}
+		// Replayed, and reordered with one new play: counted once.
+		var again screens.PlaysResult
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, ps), nil), &again)
+		if again.Accepted != 0 || again.Duplicates != 5 {
+			t.Fatalf("replay = %+v", again)
+		}
+		re := []screens.PlayIn{ps[2], {Seq: 6, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now, DurationMs: 8000}, ps[0]}
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, re), nil), &again)
+		if again.Accepted != 1 || again.Duplicates != 2 {
+			t.Fatalf("reordered = %+v", again)
+		}
+
+		// The campaign page: this face's figure comes from the screen, from 4 counted plays.
+		weeks, err := w.campaignsMod.Service().FindWeeks(t.Context(), w.campaign)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, wk := range weeks {
+			if wk.ProductID == w.face && wk.StartAt == w.weekStart {
+				found = true
+				if wk.DeliverySource != campaigns.DeliverySourceScreen || wk.ActImp == nil {
+					t.Fatalf("week = source %q act %v", wk.DeliverySource, wk.ActImp)
+				}
+				_, loop := screens.Loop(0, 0)
+				_ = loop
+			}
+			if wk.ProductID == w.other && wk.ActImp != nil {
+				t.Fatal("the other face got a figure")
+			}
+		}
+		if !found {
+			t.Fatal("no week of the face")
+		}
+		// The proof chain holds the batches with the device signature; /api/verify checks both.
+		codes, err := w.campaignsMod.Service().ProofCodesOf(t.Context(), w.campaign)
+		if err != nil || len(codes) == 0 {
+			t.Fatalf("codes: %v %v", codes, err)
+		}
+		var v campaigns.VerifyResult
+		w.s.Client(t).Get("/api/verify/"+codes[0].Code).Expect(t, 200).JSON(t, &v)
+		if !v.Valid || !v.ChainValid || !strings.Contains(v.Record.Canonical, `"device":{"batch_hash":`) {
+			t.Fatalf("verify = valid %v chain %v problems %v canonical %s", v.Valid, v.ChainValid, v.Problems, v.Record.Canonical)
+		}
+
+		// Heartbeat, then the admin list.
+		hb, _ := json.Marshal(screens.Heartbeat{AppVersion: "test/2", FreeDiskBytes: 1 << 30, CurrentCreativeID: w.creative})
+		if r := p.signed(t, w.s, "POST", "/api/device/heartbeat", hb, nil); r.StatusCode != 204 {
+			t.Fatalf("heartbeat: %d", r.StatusCode)
+		}
+		var list screens.ScreenList
+		w.admin.Get("/api/admin/screens").Expect(t, 200).JSON(t, &list)
+		if list.Total != 1 || list.Items[0].Health != screens.HealthOnline || list.Items[0].AppVersion != "test/2" {
+			t.Fatalf("list = %+v", list)
+		}
+		w.adv.Get("/api/admin/screens").Expect(t, 403)
+	})
+}
+
+// Bad signatures, stale timestamps, revoked screens and oversized bodies answer 401 or 413, and
+// store nothing; a device credential reaches no user route, and a session no device route.
+func TestDeviceAuthRefusals(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		p := newPlayer(t, w)
+		p.pair(t, w.code(t, w.face)).Expect(t, 201)
+		now := w.s.Clock.Now().UTC()
+		body := playsBody(t, []screens.PlayIn{{Seq: 1, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now, DurationMs: 8000}})
+
+		// Another key signs: 401.
+		impostor := newPlayer(t, w)
+		impostor.screenID = p.screenID
+		if r := impostor.signed(t, w.s, "POST", "/api/device/plays", body, nil); r.StatusCode != 401 {
+			t.Fatalf("bad signature: %d", r.StatusCode)
+		}
+		// A stale timestamp: 401.
+		p.skew = -301 * time.Second
+		r := p.signed(t, w.s, "POST", "/api/device/plays", body, nil)
+		p.skew = 0
+		if r.StatusCode != 401 {
+			t.Fatalf("stale: %d", r.StatusCode)
+		}
+		// Oversized: 413 before reading.
+		big := bytes.Repeat([]byte(" "), screens.MaxBodyBytes+1)
+		if r := p.signed(t, w.s, "POST", "/api/device/plays", big, nil); r.StatusCode != 413 {
+			t.Fatalf("oversized: %d", r.StatusCode)
+		}
+		// A batch of 1,001 plays: refused.
+		many := make([]screens.PlayIn, screens.MaxPlays+1)
+		for i := range many {
+			many[i] = screens.PlayIn{Seq: int64(i + 1), CampaignID: "c", CreativeID: "k", StartedAt: now}
+		}
+		if r := p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, many), nil); r.StatusCode != 400 {
+			t.Fatalf("1001 plays: %d", r.StatusCode)
+		}
+		// A screen cannot read another face's schedule: the face is its own, whatever it asks.
+		res := p.signed(t, w.s, "GET", "/api/device/schedule?weeks=1", nil, nil)
+		var sch screens.Schedule
+		decode(t, res, &sch)
+		if sch.FaceID != w.face {
+			t.Fatalf("schedule of %s", sch.FaceID)
+		}
+		// The device's headers reach no user route; the admin's session reaches no device route.
+		if r := p.signed(t, w.s, "GET", "/api/admin/screens", nil, nil); r.StatusCode != 401 {
+			t.Fatalf("device on an admin route: %d", r.StatusCode)
+		}
+		w.admin.Post("/api/device/plays", screens.PlaysBatch{}).Expect(t, 401)
+		w.admin.Get("/api/device/schedule").Expect(t, 401)
+
+		// Revoked: 401.
+		w.admin.Post("/api/admin/screens/"+p.screenID+"/revoke", nil).Expect(t, 200)
+		if r := p.signed(t, w.s, "POST", "/api/device/plays", body, nil); r.StatusCode != 401 {
+			t.Fatalf("revoked: %d", r.StatusCode)
+		}
+		var list screens.ScreenList
+		w.admin.Get("/api/admin/screens").Expect(t, 200).JSON(t, &list)
+		if list.Items[0].Status != screens.StatusRevoked || list.Items[0].PlaysToday != 0 {
+			t.Fatalf("after refusals: %+v", list.Items[0])
+		}
+	})
+}
+
+// The formula of docs/screens.md.
+func TestImpressionsFormula(t *testing.T) {
+	// 18 open hours a day, a 64 s loop: 7 × 64,800 ÷ 64 = 7,087 expected plays a week.
+	open := screens.OpenSecondsPerDay(6*60, 24*60)
+	if got := screens.ExpectedPlaysPerWeek(64, open); got != 7087 {
+		t.Fatalf("expected plays = %d", got)
+	}
+	// All of them deliver the face's weekly impressions; half of them half.
+	if got := screens.Impressions(7087*2, 70_000, 64, open); got != 139_990 {
+		t.Fatalf("impressions = %d", got)
+	}
+	if got := screens.Impressions(0, 70_000, 64, open); got != 0 {
+		t.Fatalf("none = %d", got)
+	}
+}
