@@ -10,12 +10,35 @@ import (
 )
 
 // Delivery from plays (docs/screens.md "Delivery"): the screens module records a face-week's
-// figure from its counted plays, and closes the week once its backfill grace is over.
+// figure from its counted plays, and closes the week once its backfill grace is over. It is an
+// area of its own receiver, playDelivery, so service stays a type and not a namespace.
+
+// playDelivery implements the delivery-from-plays part of Service.
+type playDelivery struct{ *service }
+
+// publicAPI is the module's Service: service's methods and playDelivery's.
+type publicAPI struct {
+	*service
+	plays *playDelivery
+}
+
+func (a publicAPI) FaceBookings(ctx context.Context, faceID string, from, to dates.Date) ([]FaceBooking, error) {
+	return a.plays.FaceBookings(ctx, faceID, from, to)
+}
+func (a publicAPI) RecordScreenDelivery(ctx context.Context, req ScreenDelivery) error {
+	return a.plays.RecordScreenDelivery(ctx, req)
+}
+func (a publicAPI) ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error) {
+	return a.plays.ScreenWeeksToClose(ctx, endedBefore)
+}
+func (a publicAPI) CloseScreenWeek(ctx context.Context, weekID string) error {
+	return a.plays.CloseScreenWeek(ctx, weekID)
+}
 
 // FaceBookings returns the weeks booked on a face from..to (week starts), for a player's
 // schedule: live weeks of campaigns that are active, or completed (a past week's plays still
 // arrive by backfill).
-func (s *service) FaceBookings(ctx context.Context, faceID string, from, to dates.Date) ([]FaceBooking, error) {
+func (s *playDelivery) FaceBookings(ctx context.Context, faceID string, from, to dates.Date) ([]FaceBooking, error) {
 	rows, err := s.store.FaceWeeks(ctx, faceID, from, to, []string{StatusActive, StatusCompleted})
 	if err != nil {
 		return nil, err
@@ -31,7 +54,7 @@ func (s *service) FaceBookings(ctx context.Context, faceID string, from, to date
 // campaign's proof chain, in the caller's transaction. An admin's override stays (its figure is
 // not replaced), and a closed week keeps its final figure; the batch still enters the chain.
 // ENOTFOUND when the campaign has no such week on the face.
-func (s *service) RecordScreenDelivery(ctx context.Context, req ScreenDelivery) error {
+func (s *playDelivery) RecordScreenDelivery(ctx context.Context, req ScreenDelivery) error {
 	if req.Source != DeliverySourceScreen && req.Source != DeliverySourceImport {
 		return apperr.New(apperr.EINVALID, "campaigns: unknown delivery source "+req.Source)
 	}
@@ -61,14 +84,14 @@ func (s *service) RecordScreenDelivery(ctx context.Context, req ScreenDelivery) 
 
 // ScreenWeeksToClose returns the ids of the weeks whose figure comes from a screen or an import,
 // not yet closed, that ended before the given day.
-func (s *service) ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error) {
+func (s *playDelivery) ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error) {
 	return s.store.OpenScreenWeeks(ctx, endedBefore, []string{DeliverySourceScreen, DeliverySourceImport})
 }
 
 // CloseScreenWeek closes a week whose figure comes from plays: its figure is final, and the
 // make-good rule runs on it (granted once, as for an admin's figure). Closing twice changes
 // nothing.
-func (s *service) CloseScreenWeek(ctx context.Context, weekID string) error {
+func (s *playDelivery) CloseScreenWeek(ctx context.Context, weekID string) error {
 	return db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		w, err := s.store.FindWeek(ctx, weekID)
 		if err != nil {

@@ -5,12 +5,8 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/base64"
-	"errors"
 	"io"
 	"net/http"
-
-	"github.com/gin-gonic/gin"
-	"gorm.io/gorm"
 
 	"marquee/platform/apperr"
 	"marquee/platform/httpx"
@@ -40,56 +36,56 @@ func deviceOf(ctx context.Context) *Device {
 // read (declared length) or while it is read (MaxBytesReader), then hashed and put back for the
 // handler. A missing or bad signature, a stale timestamp, an unknown or revoked screen: 401, and
 // the handler never runs, so nothing is stored.
-func (s *service) authenticate(c *gin.Context) error {
+func (s *service) authenticate(r *http.Request) (*http.Request, error) {
 	unauthorized := apperr.New(apperr.EUNAUTHORIZED, MsgDeviceAuth)
-	id, ts, sigB64 := c.GetHeader(HeaderScreenID), c.GetHeader(HeaderTimestamp), c.GetHeader(HeaderSignature)
+	id, ts, sigB64 := r.Header.Get(HeaderScreenID), r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderSignature)
 	if id == "" || ts == "" || sigB64 == "" || len(id) > 36 {
-		return unauthorized
+		return nil, unauthorized
 	}
 	now := s.deps.Clock.Now()
 	if !FreshTimestamp(ts, now) {
-		return apperr.New(apperr.EUNAUTHORIZED, MsgStaleRequest)
+		return nil, apperr.New(apperr.EUNAUTHORIZED, MsgStaleRequest)
 	}
-	if c.Request.ContentLength > MaxBodyBytes {
-		return apperr.New(apperr.ETOOLARGE, httpx.MsgTooLarge)
+	if r.ContentLength > MaxBodyBytes {
+		return nil, apperr.New(apperr.ETOOLARGE, httpx.MsgTooLarge)
 	}
 	var body []byte
-	if c.Request.Body != nil {
+	if r.Body != nil {
 		var err error
-		body, err = io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, MaxBodyBytes))
+		body, err = io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxBodyBytes))
 		if err != nil {
 			if httpx.IsTooLarge(err) {
-				return apperr.New(apperr.ETOOLARGE, httpx.MsgTooLarge)
+				return nil, apperr.New(apperr.ETOOLARGE, httpx.MsgTooLarge)
 			}
-			return apperr.New(apperr.EINVALID, httpx.MsgBadJSON)
+			return nil, apperr.New(apperr.EINVALID, httpx.MsgBadJSON)
 		}
 	}
 	sig, err := base64.StdEncoding.DecodeString(sigB64)
 	if err != nil || len(sig) != ed25519.SignatureSize {
-		return unauthorized
+		return nil, unauthorized
 	}
-	scr, err := s.store.FindScreen(c, id)
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return unauthorized
-	}
+	scr, err := s.store.FindScreen(r.Context(), id)
 	if err != nil {
-		return apperr.Internal(err)
+		return nil, apperr.Internal(err)
+	}
+	if scr == nil {
+		return nil, unauthorized
 	}
 	pub, err := base64.StdEncoding.DecodeString(scr.PublicKey)
 	if err != nil || len(pub) != ed25519.PublicKeySize || scr.Status != StatusActive {
-		return unauthorized
+		return nil, unauthorized
 	}
 	hash := BodyHash(body)
-	msg := SignedMessage(c.Request.Method, c.Request.URL.RequestURI(), ts, hash)
+	msg := SignedMessage(r.Method, r.URL.RequestURI(), ts, hash)
 	if !ed25519.Verify(pub, []byte(msg), sig) {
-		return unauthorized
+		return nil, unauthorized
 	}
-	c.Request.Body = io.NopCloser(bytes.NewReader(body))
-	c.Request.ContentLength = int64(len(body))
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.ContentLength = int64(len(body))
 	d := &Device{ScreenID: scr.ID, FaceID: scr.FaceID, PublicKey: scr.PublicKey, Message: msg, Signature: sigB64, BodyHash: hash}
-	c.Request = c.Request.WithContext(context.WithValue(c.Request.Context(), deviceKey{}, d))
-	if err := s.store.TouchScreen(c, scr.ID, now); err != nil {
-		s.deps.Log.WarnContext(c, "screens: last seen not recorded", "screen", scr.ID, "err", err)
+	r = r.WithContext(context.WithValue(r.Context(), deviceKey{}, d))
+	if err := s.store.TouchScreen(r.Context(), scr.ID, now); err != nil {
+		s.deps.Log.WarnContext(r.Context(), "screens: last seen not recorded", "screen", scr.ID, "err", err)
 	}
-	return nil
+	return r, nil
 }

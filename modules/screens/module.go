@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -150,7 +151,9 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
 // AuthenticateDevice implements server.DeviceAuth: the signature check of every signed device
 // call (device.go).
-func (m *Module) AuthenticateDevice(c *gin.Context) error { return m.svc.authenticate(c) }
+func (m *Module) AuthenticateDevice(r *http.Request) (*http.Request, error) {
+	return m.svc.authenticate(r)
+}
 
 // Jobs: closing weeks once their backfill grace is over, and the screens' health.
 func (m *Module) Jobs() []jobs.Job {

@@ -5,11 +5,8 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/base64"
-	"errors"
 	"strings"
 	"time"
-
-	"gorm.io/gorm"
 
 	"marquee/modules/screens/internal/store"
 	"marquee/platform/apperr"
@@ -116,11 +113,11 @@ func (s *service) Pair(ctx context.Context, req PairRequest) (*PairResult, error
 func (s *service) RevokeScreen(ctx context.Context, p *auth.Principal, id string) (*Screen, error) {
 	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 		scr, err := s.store.FindScreen(ctx, id)
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return apperr.NotFound(MsgScreenMissing)
-		}
 		if err != nil {
 			return err
+		}
+		if scr == nil {
+			return apperr.NotFound(MsgScreenMissing)
 		}
 		if scr.Status == StatusRevoked {
 			return nil

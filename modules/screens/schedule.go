@@ -162,7 +162,7 @@ func (s *service) openDownload(ctx context.Context, token string) (io.ReadCloser
 		return nil, "", notFound
 	}
 	scr, err := s.store.FindScreen(ctx, parts[0])
-	if err != nil || scr.Status != StatusActive {
+	if err != nil || scr == nil || scr.Status != StatusActive {
 		return nil, "", notFound
 	}
 	crs, err := s.deps.Creatives.FindCreativesByIDs(ctx, []string{parts[1]})

@@ -162,7 +162,7 @@ type PlayIn struct {
 
 // PlaysBatch is POST /api/device/plays.
 type PlaysBatch struct {
-	Plays []PlayIn `json:"plays"`
+	Plays []PlayIn `json:"plays" validate:"dive"`
 }
 
 // FlaggedPlay is a play stored but not counted, and why.

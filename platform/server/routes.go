@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -181,10 +182,10 @@ func (r Route) DeviceOpen() Route {
 }
 
 // DeviceAuth is the port that authenticates a signed device call: it checks the request (it may
-// read and restore the body) and puts the device in the request's context, or returns the error
-// to answer (401, 413). The screens module implements it; the platform imports no module.
+// read and restore the body) and answers it with the device in its context, or the error to
+// answer (401, 413). The screens module implements it; the platform imports no module.
 type DeviceAuth interface {
-	AuthenticateDevice(c *gin.Context) error
+	AuthenticateDevice(r *http.Request) (*http.Request, error)
 }
 
 // deviceMiddleware runs the port before a signed device row.
@@ -194,10 +195,12 @@ func deviceMiddleware(a DeviceAuth) gin.HandlerFunc {
 			httpx.Fail(c, apperr.EUNAUTHORIZED, MsgNoDeviceAuth)
 			return
 		}
-		if err := a.AuthenticateDevice(c); err != nil {
+		r, err := a.AuthenticateDevice(c.Request)
+		if err != nil {
 			httpx.WriteError(c, err)
 			return
 		}
+		c.Request = r
 		c.Next()
 	}
 }

@@ -3,6 +3,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"gorm.io/gorm"
@@ -117,10 +118,13 @@ func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
 
 func (s *Store) Create(ctx context.Context, row any) error { return s.conn(ctx).Create(row).Error }
 
-// FindScreen returns the screen with this id.
+// FindScreen returns the screen with this id, or nil when there is none.
 func (s *Store) FindScreen(ctx context.Context, id string) (*Screen, error) {
 	var row Screen
 	if err := s.conn(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, nil
+		}
 		return nil, err
 	}
 	return &row, nil
