@@ -187,6 +187,7 @@ type ChainRecordLine struct {
 	Replaces    string
 	RecordedAt  string
 	Hash        string
+	Screen      string // the screen that signed the record's batch (a device batch's record)
 }
 
 // VerifyCampaignChain checks the whole chain of a campaign with every signature against pub (nil:
@@ -209,6 +210,9 @@ func (a *assurance) VerifyCampaignChain(ctx context.Context, campaignID string, 
 		out.Problems = append(out.Problems, photoProblems...)
 		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: proofchain.DisplayCode(r.Code), Week: f.Week, FaceID: f.Face, Reason: f.Reason,
 			Impressions: f.Impressions, Proofs: len(f.Proofs), Replaces: f.Replaces, RecordedAt: f.RecordedAt, Hash: r.Hash})
+		if f.Device != nil {
+			out.Records[len(out.Records)-1].Screen = f.Device.ScreenID
+		}
 	}
 	return out, nil
 }
@@ -308,6 +312,12 @@ func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult,
 		if p.Seq != r.Seq || !strings.HasPrefix(p.Reason, "its signature") && !strings.HasPrefix(p.Reason, "it is signed with") {
 			out.ChainValid = false
 		}
+	}
+	// A screen's batch: the device's own signature over its batch hash (end to end: signed by
+	// the screen, chained and countersigned by Marquee).
+	if d := f.Device; d != nil {
+		out.Device = &DeviceSignatureView{ScreenID: d.ScreenID, PublicKey: d.PublicKey, BatchHash: d.BatchHash, Message: d.Message,
+			Signature: d.Signature, Plays: d.Plays, Valid: proofchain.CheckDevice(r.Canonical) == ""}
 	}
 	// The photos: each served file against the SHA-256 the record signs.
 	out.PhotosValid = len(photoProblems) == 0

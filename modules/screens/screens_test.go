@@ -34,6 +34,7 @@ type world struct {
 	campaign     string
 	creative     string
 	weekStart    dates.Date
+	adminID      string
 	m            *screens.Module
 	campaignsMod *campaigns.Module
 }
@@ -54,7 +55,9 @@ func start(t *testing.T, dialect string) *world {
 	}
 	var advAcc server.DemoAccount
 	w.adv, advAcc = user("ada@screens.test", "Sunrise Coffee", identity.RoleUser)
-	w.admin, _ = user("admin@screens.test", "Marquee", identity.RoleAdmin)
+	var adminAcc server.DemoAccount
+	w.admin, adminAcc = user("admin@screens.test", "Marquee", identity.RoleAdmin)
+	w.adminID = adminAcc.UserID
 	loc := testkit.ModuleOf[*locations.Module](t, s)
 	today := dates.Today(s.Clock)
 	w.weekStart = today.WeekStart()
@@ -73,7 +76,8 @@ func start(t *testing.T, dialect string) *world {
 	w.adv.Post("/api/creatives/", creatives.CreateCreativeRequest{Creative: creatives.CreativeFile{Name: "Ad", URL: up.Path}}).Expect(t, 201).JSON(t, &cr)
 	w.creative = cr.ID
 	gen, err := w.campaignsMod.GenerateCampaigns(t.Context(), campaigns.GenerateOptions{CompanyID: advAcc.CompanyID, UserID: advAcc.UserID,
-		Campaigns: 1, Weeks: 2, FacesPer: 2, Faces: faces[:2], Start: w.weekStart, NamePrefix: "Screen campaign", CreativeID: cr.ID})
+		Campaigns: 1, Weeks: 2, FacesPer: 2, Faces: faces[:2], Start: w.weekStart, NamePrefix: "Screen campaign", CreativeID: cr.ID,
+		ChargedBefore: w.weekStart.AddWeeks(2)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,4 +344,146 @@ func TestImpressionsFormula(t *testing.T) {
 	if got := screens.Impressions(0, 70_000, 64, open); got != 0 {
 		t.Fatalf("none = %d", got)
 	}
+}
+
+// weekOf returns the campaign's week on the face starting at start.
+func (w *world) weekOf(t *testing.T, face string, start dates.Date) campaigns.Week {
+	t.Helper()
+	weeks, err := w.campaignsMod.Service().FindWeeks(t.Context(), w.campaign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, wk := range weeks {
+		if wk.ProductID == face && wk.StartAt == start {
+			return wk
+		}
+	}
+	t.Fatalf("no week %s of face %s", start, face)
+	return campaigns.Week{}
+}
+
+// A week with a figure from plays is closed only once its 48 h grace is over, and then the
+// make-good rule runs on it; before that the make-good job leaves it alone. An admin replaces
+// the screen's figure only with a reason, and plays no longer change it.
+func TestWeekCloseAndOverride(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		p := newPlayer(t, w)
+		p.pair(t, w.code(t, w.face)).Expect(t, 201)
+		now := w.s.Clock.Now().UTC()
+		var out screens.PlaysResult
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
+			{Seq: 1, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now.Add(-time.Hour), DurationMs: 8000}}), nil), &out)
+		if out.Accepted != 1 {
+			t.Fatalf("plays = %+v", out)
+		}
+		wk := w.weekOf(t, w.face, w.weekStart)
+		if wk.DeliverySource != campaigns.DeliverySourceScreen || wk.ActImp == nil || *wk.ActImp >= wk.ProductOoh/2 {
+			t.Fatalf("week = %s %v of %d", wk.DeliverySource, wk.ActImp, wk.ProductOoh)
+		}
+		closeWeeks := func() int {
+			n, err := w.m.CloseWeeks(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		// The week ends tonight; a day later it is over but within its grace.
+		w.s.Clock.Advance(24 * time.Hour)
+		if n := closeWeeks(); n != 0 {
+			t.Fatalf("closed %d within the grace", n)
+		}
+		if _, err := w.campaignsMod.RunMakeGoods(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if w.weekOf(t, w.face, w.weekStart).MakeGood != nil {
+			t.Fatal("a make-good before the week was closed")
+		}
+		// A late play (backfill) still counts within the grace.
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
+			{Seq: 2, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now.Add(-2 * time.Hour), DurationMs: 8000}}), nil), &out)
+		before := *w.weekOf(t, w.face, w.weekStart).ActImp
+		if out.Accepted != 1 || before <= *wk.ActImp {
+			t.Fatalf("backfill: %+v, %d then %d", out, *wk.ActImp, before)
+		}
+		w.s.Clock.Advance(48 * time.Hour)
+		if n := closeWeeks(); n != 1 {
+			t.Fatalf("closed %d after the grace", n)
+		}
+		if n := closeWeeks(); n != 0 {
+			t.Fatalf("closed %d again", n)
+		}
+		closed := w.weekOf(t, w.face, w.weekStart)
+		if closed.MakeGood == nil {
+			t.Fatal("no make-good for an under-delivered closed week")
+		}
+
+		// The admin override of next week's figure from the screen: a reason is required.
+		next := w.weekStart.AddWeeks(1)
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
+			{Seq: 3, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: w.s.Clock.Now().UTC().Add(-time.Minute), DurationMs: 8000}}), nil), &out)
+		nw := w.weekOf(t, w.face, next)
+		if out.Accepted != 1 || nw.DeliverySource != campaigns.DeliverySourceScreen {
+			t.Fatalf("next week: %+v %s", out, nw.DeliverySource)
+		}
+		w.admin.SessionAs(w.s, w.adminID) // three days later: a fresh session
+		r := w.admin.Put("/api/admin/campaigns/week/"+nw.ID+"/delivery", campaigns.DeliveryUpdate{ActImp: 12345})
+		r.Expect(t, 400)
+		if !strings.Contains(string(r.Body), campaigns.MsgOverrideReason) {
+			t.Fatalf("no reason: %s", r.Body)
+		}
+		w.admin.Put("/api/admin/campaigns/week/"+nw.ID+"/delivery", campaigns.DeliveryUpdate{ActImp: 12345, Reason: "screen was covered by scaffolding"}).Expect(t, 200)
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
+			{Seq: 4, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: w.s.Clock.Now().UTC(), DurationMs: 8000}}), nil), &out)
+		if got := w.weekOf(t, w.face, next); got.DeliverySource != campaigns.DeliverySourceAdmin || got.ActImp == nil || *got.ActImp != 12345 {
+			t.Fatalf("after the override: %s %v", got.DeliverySource, got.ActImp)
+		}
+	})
+}
+
+// A screen silent for more than an hour during operating hours emails the admins once, and
+// again when it is heard.
+func TestHealthEmails(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		p := newPlayer(t, w)
+		p.pair(t, w.code(t, w.face)).Expect(t, 201)
+		hb, _ := json.Marshal(screens.Heartbeat{AppVersion: "test/1"})
+		beat := func() {
+			if r := p.signed(t, w.s, "POST", "/api/device/heartbeat", hb, nil); r.StatusCode != 204 {
+				t.Fatalf("heartbeat: %d", r.StatusCode)
+			}
+		}
+		check := func() int {
+			n, err := w.m.CheckHealth(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		beat()
+		if n := check(); n != 0 {
+			t.Fatalf("%d emails for a live screen", n)
+		}
+		w.s.Clock.Advance(90 * time.Minute) // 08:30 in New York: operating hours
+		if n := check(); n != 1 {
+			t.Fatalf("%d emails for a silent screen", n)
+		}
+		if n := check(); n != 0 {
+			t.Fatalf("%d emails again", n)
+		}
+		var list screens.ScreenList
+		w.admin.Get("/api/admin/screens").Expect(t, 200).JSON(t, &list)
+		if list.Items[0].Health != screens.HealthOffline {
+			t.Fatalf("health = %s", list.Items[0].Health)
+		}
+		beat()
+		if n := check(); n != 1 {
+			t.Fatalf("%d emails on recovery", n)
+		}
+		mails := strings.Join(w.s.DeliverMail(t), "\n")
+		if !strings.Contains(mails, "Screen silent: "+p.screenID) || !strings.Contains(mails, "Screen back: "+p.screenID) {
+			t.Fatalf("mails: %s", mails)
+		}
+	})
 }
