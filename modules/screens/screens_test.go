@@ -487,3 +487,38 @@ func TestHealthEmails(t *testing.T) {
 		}
 	})
 }
+
+// Hostile bodies, signed by a paired screen, answer 4xx with the envelope and store nothing.
+func TestSignedHostileBodies(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		p := newPlayer(t, w)
+		p.pair(t, w.code(t, w.face)).Expect(t, 201)
+		bodies := []string{``, `null`, `[]`, `{"plays":null}`, `{"plays":[null]}`, `{"plays":"x"}`, `{"plays":[{"seq":"1"}]}`,
+			`{"plays":[{"seq":0,"campaign_id":"c","creative_id":"k","started_at":"2026-11-22T00:00:00Z"}]}`,
+			`{"plays":[{"seq":1,"campaign_id":"c\n","creative_id":"k","started_at":"2026-11-22T00:00:00Z"}]}`,
+			`{"plays":[{"seq":1,"campaign_id":"c","creative_id":"k","started_at":"yesterday"}]}`,
+			`{"plays":[{"seq":99999999999999999999}]}`, `{"plays":[]} {}`, strings.Repeat(`[`, 10000),
+			`{"app_version":"` + strings.Repeat("v", 5000) + `"}`, `{"free_disk_bytes":-1}`}
+		for _, path := range []string{"/api/device/plays", "/api/device/heartbeat"} {
+			for _, b := range bodies {
+				res := p.signed(t, w.s, "POST", path, []byte(b), nil)
+				var env struct {
+					Success *bool  `json:"success"`
+					Message string `json:"message"`
+				}
+				decodeErr := json.NewDecoder(res.Body).Decode(&env)
+				res.Body.Close()
+				ok := res.StatusCode == 200 || res.StatusCode == 204
+				if res.StatusCode >= 500 || (!ok && (decodeErr != nil || env.Success == nil || env.Message == "")) {
+					t.Fatalf("%s %.60q: %d %v", path, b, res.StatusCode, decodeErr)
+				}
+			}
+		}
+		var list screens.ScreenList
+		w.admin.Get("/api/admin/screens").Expect(t, 200).JSON(t, &list)
+		if list.Items[0].PlaysToday != 0 {
+			t.Fatalf("plays stored: %d", list.Items[0].PlaysToday)
+		}
+	})
+}
