@@ -40,6 +40,9 @@ type Bookings interface {
 	RecordScreenDelivery(ctx context.Context, req campaigns.ScreenDelivery) error
 	ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error)
 	CloseScreenWeek(ctx context.Context, weekID string) error
+	// The demo seed pairs a face of the demo advertiser's running campaign.
+	FindCompanyCampaigns(ctx context.Context, companyID string) ([]*campaigns.Campaign, error)
+	FindWeeks(ctx context.Context, campaignID string) ([]campaigns.Week, error)
 }
 
 // Faces reads faces from locations: their name, position, weekly impressions and loop.
@@ -179,6 +182,11 @@ func (m *Module) CheckHealth(ctx context.Context) (int, error) { return m.svc.ch
 // seed).
 func (m *Module) NewPairingCode(ctx context.Context, faceID string) (*PairingCode, error) {
 	return m.svc.newPairingCode(ctx, "", faceID)
+}
+
+// SeedDemo implements server.DemoSeeder (seed.go).
+func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string, error) {
+	return m.svc.seedDemo(ctx, demo)
 }
 
 // NewFromKernel builds the module from the platform kernel and the modules below it.

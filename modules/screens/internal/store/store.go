@@ -374,3 +374,15 @@ type fileHash0001 struct {
 }
 
 func (fileHash0001) TableName() string { return "screens_file_hashes" }
+
+// RenewUnusedCode sets the expiry of the unused code with this hash; it reports whether there was
+// one.
+func (s *Store) RenewUnusedCode(ctx context.Context, hash string, expires time.Time) (bool, error) {
+	res := s.conn(ctx).Model(&PairingCode{}).Where("code_hash = ? AND used_at IS NULL", hash).Update("expires_at", expires)
+	return res.RowsAffected > 0, res.Error
+}
+
+// CreateIfAbsent inserts a row unless one with the same key (or unique hash) exists.
+func (s *Store) CreateIfAbsent(ctx context.Context, row any) error {
+	return s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(row).Error
+}
