@@ -10,6 +10,13 @@ import (
 
 // Pure rules of the player protocol and of delivery from plays (docs/screens.md).
 
+// The protocol's time bounds as durations (their numbers are in service.go).
+const (
+	ClockSkew = ClockSkewSeconds * time.Second
+	Backfill  = BackfillDays * 24 * time.Hour
+	CodeLife  = CodeLifeHours * time.Hour
+)
+
 // SignedMessage is what a device signs: METHOD, PATH_WITH_QUERY, TIMESTAMP and the hex SHA-256
 // of the body, one per line.
 func SignedMessage(method, pathWithQuery, timestamp, bodyHash string) string {

@@ -16,13 +16,13 @@ const (
 	MaxBodyBytes = 256 << 10
 	// MaxPlays is the most plays one batch may carry.
 	MaxPlays = 1000
-	// ClockSkew is how far a request's timestamp, or a play's start in the future, may be from the
-	// server's clock.
-	ClockSkew = 300 * time.Second
-	// Backfill is how old a play may be and still count.
-	Backfill = 14 * 24 * time.Hour
-	// CodeLife is how long a pairing code is valid.
-	CodeLife = 24 * time.Hour
+	// ClockSkewSeconds is how far a request's timestamp, or a play's start in the future, may be
+	// from the server's clock.
+	ClockSkewSeconds = 300
+	// BackfillDays is how old a play may be and still count.
+	BackfillDays = 14
+	// CodeLifeHours is how long a pairing code is valid.
+	CodeLifeHours = 24
 	// DefaultSlotSeconds and DefaultLoopSeconds are a face's loop when locations has none.
 	DefaultSlotSeconds = 8
 	DefaultLoopSeconds = 64

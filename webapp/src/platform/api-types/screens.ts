@@ -16,18 +16,18 @@ export const MaxBodyBytes = 256 << 10;
  */
 export const MaxPlays = 1000;
 /**
- * ClockSkew is how far a request's timestamp, or a play's start in the future, may be from the
- * server's clock.
+ * ClockSkewSeconds is how far a request's timestamp, or a play's start in the future, may be
+ * from the server's clock.
  */
-export const ClockSkew = 300 * any /* time.Second */;
+export const ClockSkewSeconds = 300;
 /**
- * Backfill is how old a play may be and still count.
+ * BackfillDays is how old a play may be and still count.
  */
-export const Backfill = 14 * 24 * any /* time.Hour */;
+export const BackfillDays = 14;
 /**
- * CodeLife is how long a pairing code is valid.
+ * CodeLifeHours is how long a pairing code is valid.
  */
-export const CodeLife = 24 * any /* time.Hour */;
+export const CodeLifeHours = 24;
 /**
  * DefaultSlotSeconds and DefaultLoopSeconds are a face's loop when locations has none.
  */
