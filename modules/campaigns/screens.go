@@ -22,8 +22,8 @@ type publicAPI struct {
 	plays *playDelivery
 }
 
-func (a publicAPI) FaceBookings(ctx context.Context, faceID string, from, to dates.Date) ([]FaceBooking, error) {
-	return a.plays.FaceBookings(ctx, faceID, from, to)
+func (a publicAPI) FaceBookings(ctx context.Context, faceIDs []string, from, to dates.Date) ([]FaceBooking, error) {
+	return a.plays.FaceBookings(ctx, faceIDs, from, to)
 }
 func (a publicAPI) RecordScreenDelivery(ctx context.Context, req ScreenDelivery) error {
 	return a.plays.RecordScreenDelivery(ctx, req)
@@ -35,17 +35,54 @@ func (a publicAPI) CloseScreenWeek(ctx context.Context, weekID string) error {
 	return a.plays.CloseScreenWeek(ctx, weekID)
 }
 
-// FaceBookings returns the weeks booked on a face from..to (week starts), for a player's
-// schedule: live weeks of campaigns that are active, or completed (a past week's plays still
-// arrive by backfill).
-func (s *playDelivery) FaceBookings(ctx context.Context, faceID string, from, to dates.Date) ([]FaceBooking, error) {
-	rows, err := s.store.FaceWeeks(ctx, faceID, from, to, []string{StatusActive, StatusCompleted})
+// FaceBookings returns the weeks booked on these faces from..to (week starts), for players'
+// schedules: live weeks of campaigns that are active, or completed (a past week's plays still
+// arrive by backfill). A week's creative is its own, else its campaign's, else its company's
+// default creative (what the face shows when the advertiser chose none).
+func (s *playDelivery) FaceBookings(ctx context.Context, faceIDs []string, from, to dates.Date) ([]FaceBooking, error) {
+	rows, err := s.store.FaceWeeks(ctx, faceIDs, from, to, []string{StatusActive, StatusCompleted})
 	if err != nil {
 		return nil, err
 	}
+	var campaignIDs []string
+	seen := map[string]bool{}
+	for _, w := range rows {
+		if w.CreativeID == "" && !seen[w.CampaignID] {
+			seen[w.CampaignID] = true
+			campaignIDs = append(campaignIDs, w.CampaignID)
+		}
+	}
+	creativeOf := map[string]string{} // campaign -> its creative, or its company's default
+	if len(campaignIDs) > 0 {
+		cs, err := s.store.CampaignsByIDs(ctx, campaignIDs)
+		if err != nil {
+			return nil, err
+		}
+		defaults := map[string]string{}
+		for _, c := range cs {
+			if c.CreativeID != "" {
+				creativeOf[c.ID] = c.CreativeID
+				continue
+			}
+			d, ok := defaults[c.CompanyID]
+			if !ok { // one read per company (a face has few advertisers a week)
+				if cr, err := s.deps.Creatives.FindDefaultCreative(ctx, c.CompanyID); err == nil {
+					d = cr.ID
+				} else if apperr.CodeOf(err) != apperr.ENOTFOUND {
+					return nil, err
+				}
+				defaults[c.CompanyID] = d
+			}
+			creativeOf[c.ID] = d
+		}
+	}
 	out := make([]FaceBooking, len(rows))
 	for i, w := range rows {
-		out[i] = FaceBooking{CampaignID: w.CampaignID, WeekID: w.ID, FaceID: w.FaceID, Week: w.StartAt, CreativeID: w.CreativeID, Ooh: w.Ooh}
+		cr := w.CreativeID
+		if cr == "" {
+			cr = creativeOf[w.CampaignID]
+		}
+		out[i] = FaceBooking{CampaignID: w.CampaignID, WeekID: w.ID, FaceID: w.FaceID, Week: w.StartAt, CreativeID: cr, Ooh: w.Ooh}
 	}
 	return out, nil
 }

@@ -421,9 +421,9 @@ type Service interface {
 	// CompanyPacing returns the pacing of the company's live campaigns (the weekly digest).
 	CompanyPacing(ctx context.Context, companyID string) ([]Pacing, error)
 
-	// FaceBookings returns the live weeks booked on a face whose start is in from..to (a
-	// player's schedule).
-	FaceBookings(ctx context.Context, faceID string, from, to dates.Date) ([]FaceBooking, error)
+	// FaceBookings returns the live weeks booked on these faces whose start is in from..to (a
+	// player's schedule), each with the creative it shows.
+	FaceBookings(ctx context.Context, faceIDs []string, from, to dates.Date) ([]FaceBooking, error)
 	// RecordScreenDelivery sets a face-week's figure from plays and appends the device's batch to
 	// the proof chain, in the caller's transaction. ENOTFOUND for no such week.
 	RecordScreenDelivery(ctx context.Context, req ScreenDelivery) error

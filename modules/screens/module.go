@@ -36,7 +36,7 @@ import (
 // Bookings is what this module needs from campaigns: the weeks booked on a face, and the
 // delivery it records from plays and closes (campaigns.Service).
 type Bookings interface {
-	FaceBookings(ctx context.Context, faceID string, from, to dates.Date) ([]campaigns.FaceBooking, error)
+	FaceBookings(ctx context.Context, faceIDs []string, from, to dates.Date) ([]campaigns.FaceBooking, error)
 	RecordScreenDelivery(ctx context.Context, req campaigns.ScreenDelivery) error
 	ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error)
 	CloseScreenWeek(ctx context.Context, weekID string) error

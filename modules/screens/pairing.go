@@ -181,6 +181,14 @@ func (s *service) screens(ctx context.Context, only string) ([]Screen, error) {
 	for i, f := range faces {
 		faceByID[f.ID] = i
 	}
+	bookings, err := s.deps.Bookings.FaceBookings(ctx, faceIDs, today.WeekStart(), today.WeekStart())
+	if err != nil {
+		return nil, err
+	}
+	booked := map[string]int64{}
+	for _, b := range bookings {
+		booked[b.FaceID]++
+	}
 	out := []Screen{}
 	for _, r := range rows {
 		if only != "" && r.ID != only {
@@ -200,11 +208,7 @@ func (s *service) screens(ctx context.Context, only string) ([]Screen, error) {
 			f := faces[i]
 			scr.Location, scr.Lat, scr.Lng = f.LocationName+" "+f.Face, f.Lat, f.Lng
 			_, loop := Loop(f.Location.AdSpotDuration, f.Location.AdRotationFrequency)
-			bookings, err := s.deps.Bookings.FaceBookings(ctx, r.FaceID, today.WeekStart(), today.WeekStart())
-			if err != nil {
-				return nil, err
-			}
-			scr.ExpectedToday = int64(len(bookings)) * s.openSecondsSoFar(now.In(loc), midnight) / int64(loop)
+			scr.ExpectedToday = booked[r.FaceID] * s.openSecondsSoFar(now.In(loc), midnight) / int64(loop)
 		}
 		out = append(out, scr)
 	}

@@ -78,7 +78,7 @@ func (s *service) RecordPlays(ctx context.Context, d *Device, req PlaysBatch) (*
 			hi = maxWeek
 		}
 		if !hi.Before(lo) {
-			bs, err := s.deps.Bookings.FaceBookings(ctx, d.FaceID, lo, hi)
+			bs, err := s.deps.Bookings.FaceBookings(ctx, []string{d.FaceID}, lo, hi)
 			if err != nil {
 				return nil, err
 			}

@@ -47,7 +47,7 @@ func (s *service) ScheduleOf(ctx context.Context, d *Device, from dates.Date, we
 		return nil, err
 	}
 	slot, loop := Loop(f.Location.AdSpotDuration, f.Location.AdRotationFrequency)
-	bookings, err := s.deps.Bookings.FaceBookings(ctx, d.FaceID, from, from.AddWeeks(weeks-1))
+	bookings, err := s.deps.Bookings.FaceBookings(ctx, []string{d.FaceID}, from, from.AddWeeks(weeks-1))
 	if err != nil {
 		return nil, err
 	}

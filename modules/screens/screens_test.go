@@ -35,6 +35,8 @@ type world struct {
 	creative     string
 	weekStart    dates.Date
 	adminID      string
+	advAcc       server.DemoAccount
+	faces        []locations.Location
 	m            *screens.Module
 	campaignsMod *campaigns.Module
 }
@@ -82,6 +84,7 @@ func start(t *testing.T, dialect string) *world {
 		t.Fatal(err)
 	}
 	w.campaign, w.face, w.other = gen[0], faces[0].ID, faces[1].ID
+	w.advAcc, w.faces = advAcc, faces
 	return w
 }
 
@@ -519,6 +522,32 @@ func TestSignedHostileBodies(t *testing.T) {
 		w.admin.Get("/api/admin/screens").Expect(t, 200).JSON(t, &list)
 		if list.Items[0].PlaysToday != 0 {
 			t.Fatalf("plays stored: %d", list.Items[0].PlaysToday)
+		}
+	})
+}
+
+// A week booked without a creative shows its company's default creative: the player has
+// something to play, and its plays count.
+func TestScheduleFallsBackToTheDefaultCreative(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		gen, err := w.campaignsMod.GenerateCampaigns(t.Context(), campaigns.GenerateOptions{CompanyID: w.advAcc.CompanyID, UserID: w.advAcc.UserID,
+			Campaigns: 1, Weeks: 1, FacesPer: 1, Faces: w.faces[2:3], Start: w.weekStart, NamePrefix: "No creative"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPlayer(t, w)
+		p.pair(t, w.code(t, w.faces[2].ID)).Expect(t, 201)
+		var sch screens.Schedule
+		decode(t, p.signed(t, w.s, "GET", "/api/device/schedule?weeks=1", nil, nil), &sch)
+		if len(sch.Weeks[0].Items) != 1 || sch.Weeks[0].Items[0].CreativeID != w.creative || sch.Weeks[0].Items[0].CampaignID != gen[0] {
+			t.Fatalf("schedule = %+v", sch.Weeks)
+		}
+		var out screens.PlaysResult
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
+			{Seq: 1, CampaignID: gen[0], CreativeID: w.creative, StartedAt: w.s.Clock.Now().UTC(), DurationMs: 8000}}), nil), &out)
+		if out.Accepted != 1 {
+			t.Fatalf("plays = %+v", out)
 		}
 	})
 }

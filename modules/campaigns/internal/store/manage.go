@@ -387,12 +387,15 @@ func (s *Store) InsertWeekRows(ctx context.Context, rows []Week) error {
 	return s.conn(ctx).CreateInBatches(rows, batch).Error
 }
 
-// FaceWeeks returns the weeks on a face whose start is in from..to, of live campaigns with these
+// FaceWeeks returns the weeks on these faces whose start is in from..to, of live campaigns with these
 // statuses (not deleted), by week.
-func (s *Store) FaceWeeks(ctx context.Context, faceID string, from, to dates.Date, statuses []string) ([]Week, error) {
+func (s *Store) FaceWeeks(ctx context.Context, faceIDs []string, from, to dates.Date, statuses []string) ([]Week, error) {
 	var out []Week
+	if len(faceIDs) == 0 {
+		return out, nil
+	}
 	err := s.conn(ctx).Model(&Week{}).
-		Where("face_id = ? AND start_at >= ? AND start_at <= ? AND status = ?", faceID, from, to, "active").
+		Where("face_id IN ? AND start_at >= ? AND start_at <= ? AND status = ?", faceIDs, from, to, "active").
 		Where("campaign_id IN (?)", s.conn(ctx).Model(&Campaign{}).Select("id").Where("status IN ? AND deleted = ?", statuses, false)).
 		Order("start_at, campaign_id").Find(&out).Error
 	return out, err
