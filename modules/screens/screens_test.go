@@ -6,12 +6,14 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/jpeg"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -548,6 +550,120 @@ func TestScheduleFallsBackToTheDefaultCreative(t *testing.T) {
 			{Seq: 1, CampaignID: gen[0], CreativeID: w.creative, StartedAt: w.s.Clock.Now().UTC(), DurationMs: 8000}}), nil), &out)
 		if out.Accepted != 1 {
 			t.Fatalf("plays = %+v", out)
+		}
+	})
+}
+
+// A simulated week of 50 players, one booking each: a loop's play per loop of the operating hours,
+// posted in batches of 1,000. Ten players are cut off mid-week and backfill their queued batches,
+// newest first, when they reconnect; ten others send every batch twice. Every week's delivered
+// impressions equal what its player played, by the formula.
+func TestSimulatedWeekOfFiftyPlayers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a week of plays")
+	}
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		loc := testkit.ModuleOf[*locations.Module](t, w.s)
+		const players = 50
+		if _, err := loc.GenerateInventory(t.Context(), locations.GenerateOptions{Markets: []string{"Chicago"}, FacesPerMarket: players, Seed: 9, Weeks: w.weekStart.Weeks(2)}); err != nil {
+			t.Fatal(err)
+		}
+		faces, err := loc.Service().Locations(t.Context(), locations.LocationQuery{Markets: []string{"Chicago"}})
+		if err != nil || len(faces) < players {
+			t.Fatalf("faces: %d %v", len(faces), err)
+		}
+		faces = faces[:players]
+		gen, err := w.campaignsMod.GenerateCampaigns(t.Context(), campaigns.GenerateOptions{CompanyID: w.advAcc.CompanyID, UserID: w.advAcc.UserID,
+			Campaigns: players, Weeks: 1, FacesPer: 1, Faces: faces, Start: w.weekStart, NamePrefix: "Simulated", CreativeID: w.creative})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The week runs Monday 06:00 to Sunday 24:00 in New York; the server's clock is at its end.
+		ny, _ := time.LoadLocation("America/New_York")
+		monday := time.Date(w.weekStart.Time().Year(), w.weekStart.Time().Month(), w.weekStart.Time().Day(), 0, 0, 0, 0, ny)
+		open := screens.OpenSecondsPerDay(6*60, 24*60)
+		played := make([]int64, players)
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		errs := make(chan error, players)
+		ps := make([]*player, players)
+		for i := range ps {
+			if i%15 == 14 {
+				w.s.Clock.Advance(61 * time.Second) // pairings are 20 a minute per IP
+			}
+			ps[i] = newPlayer(t, w)
+			ps[i].pair(t, w.code(t, faces[i].ID)).Expect(t, 201)
+		}
+		w.s.Clock.Set(monday.AddDate(0, 0, 7).Add(-time.Minute))
+		sem := make(chan struct{}, 2)
+		for i := 0; i < players; i++ {
+			wg.Go(func() {
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				slot, loop := screens.Loop(faces[i].Location.AdSpotDuration, faces[i].Location.AdRotationFrequency)
+				var plays []screens.PlayIn
+				for d := 0; d < 7; d++ {
+					day := monday.AddDate(0, 0, d)
+					for at := day.Add(6 * time.Hour); at.Before(day.Add(24 * time.Hour)); at = at.Add(time.Duration(loop) * time.Second) {
+						plays = append(plays, screens.PlayIn{Seq: int64(len(plays) + 1), CampaignID: gen[i], CreativeID: w.creative, StartedAt: at.UTC(), DurationMs: int64(slot) * 1000})
+					}
+				}
+				mu.Lock()
+				played[i] = int64(len(plays))
+				mu.Unlock()
+				var batches [][]byte
+				for k := 0; k < len(plays); k += screens.MaxPlays {
+					batches = append(batches, playsBody(t, plays[k:min(k+screens.MaxPlays, len(plays))]))
+				}
+				send := func(b []byte) {
+					var out screens.PlaysResult
+					res := ps[i].signed(t, w.s, "POST", "/api/device/plays", b, nil)
+					decode(t, res, &out)
+					if res.StatusCode != 200 || len(out.Flagged) != 0 {
+						errs <- fmt.Errorf("player %d: %d %+v", i, res.StatusCode, out.Flagged)
+					}
+				}
+				var queued [][]byte
+				for k, b := range batches {
+					switch {
+					case i < 10 && k >= 3 && k < 6: // the outage: kept on the player's disk
+						queued = append(queued, b)
+					case i >= 10 && i < 20: // a flaky network: every batch arrives twice
+						send(b)
+						send(b)
+					default:
+						send(b)
+					}
+				}
+				for k := len(queued) - 1; k >= 0; k-- { // reconnected: the backfill, in any order
+					send(queued[k])
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		weeks := map[string]campaigns.Week{}
+		for _, id := range gen {
+			ws, err := w.campaignsMod.Service().FindWeeks(t.Context(), id)
+			if err != nil || len(ws) != 1 {
+				t.Fatalf("weeks of %s: %d %v", id, len(ws), err)
+			}
+			weeks[id] = ws[0]
+		}
+		for i, id := range gen {
+			_, loop := screens.Loop(faces[i].Location.AdSpotDuration, faces[i].Location.AdRotationFrequency)
+			wk := weeks[id]
+			want := screens.Impressions(played[i], wk.ProductOoh, loop, open)
+			if wk.ActImp == nil || *wk.ActImp != want || wk.DeliverySource != campaigns.DeliverySourceScreen {
+				t.Fatalf("player %d: delivered %v (%s), played %d plays = %d impressions of %d", i, wk.ActImp, wk.DeliverySource, played[i], want, wk.ProductOoh)
+			}
+			if want < wk.ProductOoh*99/100 || want > wk.ProductOoh*101/100 { // a loop cut by the close still plays
+				t.Fatalf("player %d: a full week of plays delivers %d of %d", i, want, wk.ProductOoh)
+			}
 		}
 	})
 }
