@@ -198,7 +198,7 @@ func NewFromKernel(k *server.Kernel, b Bookings, f Faces, cr Creatives) (*Module
 	}
 	return New(Deps{DB: k.DB, Clock: k.Clock, Log: k.Log, Bookings: b, Faces: f, Creatives: cr, Objects: k.Storage,
 		Outbox: k.Outbox, Audit: k.Audit, Signer: signer, PairLimit: k.Limits("screens-pair", 20, time.Minute),
-		BaseURL: c.BaseURL, AlertsTo: c.OperationsEmail, MaxJSONBytes: c.MaxJSONBytes})
+		BaseURL: c.BaseURL, AlertsTo: c.OperationsEmail, MaxJSONBytes: c.MaxJSONBytes, WeekGrace: c.ScreensWeekGrace, SilentAfter: c.ScreensSilentAfter})
 }
 
 // Component builds screens after the modules it reads: identity (admins), locations (faces),
