@@ -109,3 +109,22 @@ func (s *service) closeWeeks(ctx context.Context) (int, error) {
 	}
 	return n, nil
 }
+
+// PlaysKept is how long raw plays are kept; the hourly rollups are kept for good.
+const PlaysKept = 90 * 24 * time.Hour
+
+// prunePlays deletes the raw plays older than PlaysKept, by chunks (each its own statement, so a
+// large backlog never holds one long transaction). A replay of such a play is flagged too_old,
+// never counted, so its (screen, seq) need not be remembered.
+func (s *service) prunePlays(ctx context.Context) (int64, error) {
+	before := s.deps.Clock.Now().Add(-PlaysKept)
+	var total int64
+	for range 100 { // at most a million a run; the next run goes on
+		n, err := s.store.DeletePlaysBefore(ctx, before, 10000)
+		total += n
+		if err != nil || n < 10000 {
+			return total, err
+		}
+	}
+	return total, nil
+}

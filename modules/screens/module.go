@@ -158,7 +158,8 @@ func (m *Module) AuthenticateDevice(r *http.Request) (*http.Request, error) {
 	return m.svc.authenticate(r)
 }
 
-// Jobs: closing weeks once their backfill grace is over, and the screens' health.
+// Jobs: closing weeks once their backfill grace is over, the screens' health, and the retention
+// of raw plays.
 func (m *Module) Jobs() []jobs.Job {
 	return []jobs.Job{
 		{Name: "screens.close-weeks", Every: 10 * time.Minute, Run: func(ctx context.Context) error {
@@ -169,11 +170,18 @@ func (m *Module) Jobs() []jobs.Job {
 			_, err := m.CheckHealth(ctx)
 			return err
 		}},
+		{Name: "screens.prune-plays", Every: time.Hour, Run: func(ctx context.Context) error {
+			_, err := m.PrunePlays(ctx)
+			return err
+		}},
 	}
 }
 
 // CloseWeeks runs the week-close job once; it answers how many weeks it closed.
 func (m *Module) CloseWeeks(ctx context.Context) (int, error) { return m.svc.closeWeeks(ctx) }
+
+// PrunePlays deletes the raw plays older than 90 days (the rollups stay); it answers how many.
+func (m *Module) PrunePlays(ctx context.Context) (int64, error) { return m.svc.prunePlays(ctx) }
 
 // CheckHealth runs the health job once; it answers how many emails it queued.
 func (m *Module) CheckHealth(ctx context.Context) (int, error) { return m.svc.checkHealth(ctx) }

@@ -667,3 +667,29 @@ func TestSimulatedWeekOfFiftyPlayers(t *testing.T) {
 		}
 	})
 }
+
+// Raw plays are kept 90 days; the rollups, and so the figures, stay.
+func TestRawPlaysAreKept90Days(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		p := newPlayer(t, w)
+		p.pair(t, w.code(t, w.face)).Expect(t, 201)
+		now := w.s.Clock.Now().UTC()
+		var out screens.PlaysResult
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
+			{Seq: 1, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now.Add(-time.Minute), DurationMs: 8000},
+			{Seq: 2, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now, DurationMs: 8000}}), nil), &out)
+		before := w.weekOf(t, w.face, w.weekStart)
+		if n, err := w.m.PrunePlays(t.Context()); err != nil || n != 0 {
+			t.Fatalf("pruned %d %v", n, err)
+		}
+		w.s.Clock.Advance(screens.PlaysKept + time.Hour)
+		if n, err := w.m.PrunePlays(t.Context()); err != nil || n != 2 {
+			t.Fatalf("pruned %d %v", n, err)
+		}
+		after := w.weekOf(t, w.face, w.weekStart)
+		if before.ActImp == nil || after.ActImp == nil || *after.ActImp != *before.ActImp {
+			t.Fatalf("the figure changed: %v then %v", before.ActImp, after.ActImp)
+		}
+	})
+}

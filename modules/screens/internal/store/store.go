@@ -386,3 +386,11 @@ func (s *Store) RenewUnusedCode(ctx context.Context, hash string, expires time.T
 func (s *Store) CreateIfAbsent(ctx context.Context, row any) error {
 	return s.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(row).Error
 }
+
+// DeletePlaysBefore deletes up to limit raw plays that started before the time; it answers how
+// many it deleted. The rollups stay.
+func (s *Store) DeletePlaysBefore(ctx context.Context, before time.Time, limit int) (int64, error) {
+	sub := s.conn(ctx).Model(&Play{}).Select("screen_id, seq").Where("started_at < ?", before).Limit(limit)
+	res := s.conn(ctx).Where("(screen_id, seq) IN (?)", sub).Delete(&Play{})
+	return res.RowsAffected, res.Error
+}
