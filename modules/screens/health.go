@@ -113,11 +113,22 @@ func (s *service) closeWeeks(ctx context.Context) (int, error) {
 // PlaysKept is how long raw plays are kept; the hourly rollups are kept for good.
 const PlaysKept = 90 * 24 * time.Hour
 
-// prunePlays deletes the raw plays older than PlaysKept, by chunks (each its own statement, so a
-// large backlog never holds one long transaction). A replay of such a play is flagged too_old,
-// never counted, so its (screen, seq) need not be remembered.
+// prunePlays keeps raw plays PlaysKept. On PostgreSQL it first makes the coming weeks'
+// partitions and drops the partitions of weeks wholly older than that (a drop, not a delete);
+// then, on both engines, it deletes what is left older than PlaysKept by chunks (each its own
+// statement, so a backlog never holds one long transaction). A replay of such a play is flagged
+// too_old, never counted, so its (screen, seq) need not be remembered.
 func (s *service) prunePlays(ctx context.Context) (int64, error) {
-	before := s.deps.Clock.Now().Add(-PlaysKept)
+	now := s.deps.Clock.Now()
+	before := now.Add(-PlaysKept)
+	loc := clock.Location(s.deps.Clock)
+	made, dropped, err := s.store.PlayPartitions(ctx, dates.In(now, loc).WeekStart(), dates.In(before, loc))
+	if err != nil {
+		return 0, err
+	}
+	if made+dropped > 0 {
+		s.deps.Log.InfoContext(ctx, "screens: plays' partitions", "made", made, "dropped", dropped)
+	}
 	var total int64
 	for range 100 { // at most a million a run; the next run goes on
 		n, err := s.store.DeletePlaysBefore(ctx, before, 10000)

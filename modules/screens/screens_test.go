@@ -23,6 +23,7 @@ import (
 	"marquee/modules/locations"
 	"marquee/modules/screens"
 	"marquee/platform/dates"
+	"marquee/platform/db"
 	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
@@ -683,9 +684,34 @@ func TestRawPlaysAreKept90Days(t *testing.T) {
 		if n, err := w.m.PrunePlays(t.Context()); err != nil || n != 0 {
 			t.Fatalf("pruned %d %v", n, err)
 		}
-		w.s.Clock.Advance(screens.PlaysKept + time.Hour)
-		if n, err := w.m.PrunePlays(t.Context()); err != nil || n != 2 {
-			t.Fatalf("pruned %d %v", n, err)
+		partition := "w" + w.weekStart.Format("20060102")
+		partitions := func() (n int64) {
+			w.s.Kernel.DB.Raw("SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'screens_parts' AND c.relname = ?", partition).Scan(&n)
+			return n
+		}
+		if dialect == db.Postgres {
+			var n int64
+			w.s.Kernel.DB.Raw("SELECT count(*) FROM screens_parts." + partition).Scan(&n)
+			if n != 2 {
+				t.Fatalf("the week's partition holds %d plays", n)
+			}
+		}
+		w.s.Clock.Advance(screens.PlaysKept + 8*24*time.Hour)
+		n, err := w.m.PrunePlays(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dialect == db.Postgres {
+			if partitions() != 0 {
+				t.Fatal("the week's partition is still there")
+			}
+		} else if n != 2 {
+			t.Fatalf("pruned %d", n)
+		}
+		var left int64
+		w.s.Kernel.DB.Raw("SELECT count(*) FROM screens_plays").Scan(&left)
+		if left != 0 {
+			t.Fatalf("%d plays left", left)
 		}
 		after := w.weekOf(t, w.face, w.weekStart)
 		if before.ActImp == nil || after.ActImp == nil || *after.ActImp != *before.ActImp {

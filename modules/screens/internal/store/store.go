@@ -4,6 +4,8 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -50,14 +52,17 @@ type PairingCode struct {
 
 func (PairingCode) TableName() string { return "screens_pairing_codes" }
 
-// Play is one play a screen reported. (ScreenID, Seq) is the primary key: a play sent again is
-// the same row (idempotence). Flag is empty for a counted play, else why it is not counted.
-// Week is the Monday of the play's day in the face's time zone.
+// Play is one play a screen reported. Flag is empty for a counted play, else why it is not
+// counted. Week is the Monday of the play's day in the face's time zone. On PostgreSQL the table
+// is partitioned by week (PlayPartitions), and a partitioned table's keys must hold the partition
+// key: the primary key is (screen, seq, week). A play is still stored once per (screen, seq):
+// a batch's transaction holds its screen's lock and reads the seqs already stored (ExistingSeqs)
+// before it inserts, with ON CONFLICT DO NOTHING besides.
 type Play struct {
 	ScreenID   string     `gorm:"primaryKey;size:36"`
 	Seq        int64      `gorm:"primaryKey;autoIncrement:false"`
+	Week       dates.Date `gorm:"primaryKey;type:varchar(10);index:ix_screens_plays_face_week,priority:2"`
 	FaceID     string     `gorm:"size:36;not null;index:ix_screens_plays_face_week,priority:1"`
-	Week       dates.Date `gorm:"type:varchar(10);not null;index:ix_screens_plays_face_week,priority:2"`
 	CampaignID string     `gorm:"size:36;not null"`
 	CreativeID string     `gorm:"size:36;not null"`
 	StartedAt  time.Time  `gorm:"not null"`
@@ -285,10 +290,40 @@ func Migrations() []*db.Migration {
 	return []*db.Migration{{
 		ID: "screens-0001-screens-codes-plays-batches-rollups",
 		Migrate: func(tx *gorm.DB) error {
-			return tx.Migrator().CreateTable(&screen0001{}, &pairingCode0001{}, &play0001{}, &batch0001{}, &rollup0001{}, &fileHash0001{})
+			if err := tx.Migrator().CreateTable(&screen0001{}, &pairingCode0001{}, &batch0001{}, &rollup0001{}, &fileHash0001{}); err != nil {
+				return err
+			}
+			if db.Dialect(tx) != db.Postgres {
+				return tx.Migrator().CreateTable(&play0001{})
+			}
+			// PostgreSQL: raw plays by week (RANGE on the week's Monday, YYYY-MM-DD text orders as
+			// dates do), a default partition for any week without its own, and the weeks around
+			// the migration's day, made while the table is empty (PlayPartitions makes the rest).
+			if err := tx.Set("gorm:table_options", "PARTITION BY RANGE (week)").Migrator().CreateTable(&play0001{}); err != nil {
+				return err
+			}
+			if err := tx.Exec("CREATE SCHEMA IF NOT EXISTS " + PartitionSchema).Error; err != nil {
+				return err
+			}
+			if err := tx.Exec("CREATE TABLE " + PartitionSchema + ".plays_default PARTITION OF screens_plays DEFAULT").Error; err != nil {
+				return err
+			}
+			this := dates.Of(time.Now().UTC()).WeekStart()
+			for _, wk := range this.AddWeeks(-3).Weeks(3 + PartitionWeeksAhead) {
+				if err := createPlayPartition(tx, wk); err != nil {
+					return err
+				}
+			}
+			return nil
 		},
 		Rollback: func(tx *gorm.DB) error {
-			return tx.Migrator().DropTable("screens_file_hashes", "screens_rollups", "screens_batches", "screens_plays", "screens_pairing_codes", "screens_screens")
+			if err := tx.Migrator().DropTable("screens_file_hashes", "screens_rollups", "screens_batches", "screens_plays", "screens_pairing_codes", "screens_screens"); err != nil {
+				return err
+			}
+			if db.Dialect(tx) == db.Postgres {
+				return tx.Exec("DROP SCHEMA IF EXISTS " + PartitionSchema + " CASCADE").Error
+			}
+			return nil
 		},
 	}}
 }
@@ -329,8 +364,8 @@ func (pairingCode0001) TableName() string { return "screens_pairing_codes" }
 type play0001 struct {
 	ScreenID   string     `gorm:"primaryKey;size:36"`
 	Seq        int64      `gorm:"primaryKey;autoIncrement:false"`
+	Week       dates.Date `gorm:"primaryKey;type:varchar(10);index:ix_screens_plays_face_week,priority:2"`
 	FaceID     string     `gorm:"size:36;not null;index:ix_screens_plays_face_week,priority:1"`
-	Week       dates.Date `gorm:"type:varchar(10);not null;index:ix_screens_plays_face_week,priority:2"`
 	CampaignID string     `gorm:"size:36;not null"`
 	CreativeID string     `gorm:"size:36;not null"`
 	StartedAt  time.Time  `gorm:"not null"`
@@ -390,7 +425,73 @@ func (s *Store) CreateIfAbsent(ctx context.Context, row any) error {
 // DeletePlaysBefore deletes up to limit raw plays that started before the time; it answers how
 // many it deleted. The rollups stay.
 func (s *Store) DeletePlaysBefore(ctx context.Context, before time.Time, limit int) (int64, error) {
-	sub := s.conn(ctx).Model(&Play{}).Select("screen_id, seq").Where("started_at < ?", before).Limit(limit)
-	res := s.conn(ctx).Where("(screen_id, seq) IN (?)", sub).Delete(&Play{})
+	sub := s.conn(ctx).Model(&Play{}).Select("screen_id, seq, week").Where("started_at < ?", before).Limit(limit)
+	res := s.conn(ctx).Where("(screen_id, seq, week) IN (?)", sub).Delete(&Play{})
 	return res.RowsAffected, res.Error
+}
+
+// PartitionWeeksAhead is how many weeks ahead of the current one the plays' partitions exist
+// (PostgreSQL): a week's partition must exist before its first play, since one cannot be added
+// for a range the default partition already holds rows of.
+const PartitionWeeksAhead = 4
+
+// PartitionSchema holds the plays' partitions on PostgreSQL (plays_default and w<YYYYMMDD>), out
+// of the tables' own schema.
+const PartitionSchema = "screens_parts"
+
+func partitionName(week dates.Date) string {
+	return "w" + week.Format("20060102")
+}
+
+func createPlayPartition(tx *gorm.DB, week dates.Date) error {
+	return tx.Exec(fmt.Sprintf("CREATE TABLE IF NOT EXISTS %s.%s PARTITION OF screens_plays FOR VALUES FROM ('%s') TO ('%s')",
+		PartitionSchema, partitionName(week), week.String(), week.AddWeeks(1).String())).Error
+}
+
+// PlayPartitions, on PostgreSQL, makes the weekly partitions from this week to
+// PartitionWeeksAhead weeks ahead, and drops those whose week ended before keepFrom (the
+// retention). It answers how many it made and dropped; a week whose partition cannot be made
+// (the default partition already holds its plays, after a long stop) is skipped, its plays stay in
+// the default partition, and DeletePlaysBefore prunes them. On SQLite it does nothing.
+func (s *Store) PlayPartitions(ctx context.Context, thisWeek dates.Date, keepFrom dates.Date) (made, dropped int, err error) {
+	c := s.conn(ctx)
+	if db.Dialect(c) != db.Postgres {
+		return 0, 0, nil
+	}
+	var names []string
+	if err := c.Raw(`SELECT child.relname FROM pg_inherits JOIN pg_class parent ON parent.oid = pg_inherits.inhparent
+JOIN pg_class child ON child.oid = pg_inherits.inhrelid WHERE parent.oid = 'screens_plays'::regclass`).Scan(&names).Error; err != nil {
+		return 0, 0, err
+	}
+	have := map[string]bool{}
+	for _, n := range names {
+		have[n] = true
+	}
+	for _, wk := range thisWeek.Weeks(1 + PartitionWeeksAhead) {
+		if have[partitionName(wk)] {
+			continue
+		}
+		if err := c.Transaction(func(tx *gorm.DB) error { return createPlayPartition(tx, wk) }); err != nil {
+			continue // the default partition holds plays of that week: they stay there
+		}
+		made++
+	}
+	for _, n := range names {
+		raw, ok := strings.CutPrefix(n, "w")
+		if !ok || len(raw) != 8 {
+			continue
+		}
+		t, perr := time.Parse("20060102", raw)
+		if perr != nil {
+			continue
+		}
+		if dates.Of(t).AddWeeks(1).After(keepFrom) {
+			continue
+		}
+		if err := c.Exec("DROP TABLE IF EXISTS " + PartitionSchema + "." + n).Error; err != nil {
+			return made, dropped, err
+		}
+		dropped++
+	}
+	return made, dropped, nil
 }
