@@ -22,7 +22,8 @@ import (
 )
 
 // The demo face pairs with the seed's code; a batch of plays posted by the player enters the
-// campaign's chain, and marquee verify checks the screen's signature with Marquee's.
+// campaign's chain, and marquee verify checks the screen's signature with Marquee's. marquee
+// screens pair makes codes.
 func TestVerifyCommandChecksTheScreensSignature(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
 		dir := t.TempDir()
@@ -89,6 +90,19 @@ func TestVerifyCommandChecksTheScreensSignature(t *testing.T) {
 		r.Body.Close()
 		if pr.Accepted != 1 {
 			t.Fatalf("plays = %+v", pr)
+		}
+
+		// marquee screens pair prints a new code for the face; an unknown face is refused.
+		out.Reset()
+		if err := run(t.Context(), []string{"screens", "pair", "--face", paired.FaceID}, getenv, &out); err != nil ||
+			!strings.Contains(out.String(), "pairing code for face "+paired.FaceID+": ") {
+			t.Fatalf("screens pair: %v\n%s", err, out.String())
+		}
+		if err := run(t.Context(), []string{"screens", "pair", "--face", "0190a000-0000-7000-8000-000000000000"}, getenv, io.Discard); err == nil {
+			t.Fatal("a code for an unknown face")
+		}
+		if err := run(t.Context(), []string{"screens", "pair"}, getenv, io.Discard); err == nil {
+			t.Fatal("screens pair without --face")
 		}
 
 		out.Reset()

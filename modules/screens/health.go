@@ -2,7 +2,6 @@ package screens
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -52,19 +51,15 @@ func (s *service) checkHealth(ctx context.Context) (int, error) {
 			heard = *r.LastSeenAt
 		}
 		silent := now.Sub(heard) > s.deps.SilentAfter
-		var subject, text string
+		var msg mail.Message
 		set := map[string]any{}
 		switch {
 		case silent && r.SilentSince == nil && s.inOperatingHours(now):
 			set["silent_since"] = now
-			subject = "Screen silent: " + r.ID
-			text = fmt.Sprintf("The screen %s of face %s has not been heard since %s (more than %s, during operating hours).\n",
-				r.ID, r.FaceID, heard.UTC().Format(time.RFC3339), s.deps.SilentAfter)
+			msg = silentMail(s.deps.AlertsTo, r.ID, r.FaceID, heard, s.deps.SilentAfter, s.deps.BaseURL)
 		case !silent && r.SilentSince != nil:
 			set["silent_since"] = nil
-			subject = "Screen back: " + r.ID
-			text = fmt.Sprintf("The screen %s of face %s is heard again (last seen %s), after silence since %s.\n",
-				r.ID, r.FaceID, heard.UTC().Format(time.RFC3339), r.SilentSince.UTC().Format(time.RFC3339))
+			msg = backMail(s.deps.AlertsTo, r.ID, r.FaceID, heard, *r.SilentSince, s.deps.BaseURL)
 		default:
 			continue
 		}
@@ -74,7 +69,7 @@ func (s *service) checkHealth(ctx context.Context) (int, error) {
 			}
 			if s.deps.AlertsTo != "" {
 				db.Notify(ctx, s.deps.DB, "screens.health", func(ctx context.Context) error {
-					return s.deps.Outbox.Enqueue(ctx, mail.Message{To: []string{s.deps.AlertsTo}, Subject: subject, Text: text})
+					return s.deps.Outbox.Enqueue(ctx, msg)
 				})
 			}
 			return nil
