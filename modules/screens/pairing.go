@@ -99,6 +99,11 @@ func (s *service) Pair(ctx context.Context, req PairRequest) (*PairResult, error
 		if pc == nil {
 			return apperr.New(apperr.EUNAUTHORIZED, MsgBadCode)
 		}
+		// One screen per face: its plays are the face's figure, and two players would count twice.
+		// A new pairing replaces the face's screen (new hardware), whose calls then answer 401.
+		if err := s.store.RevokeScreensOfFace(ctx, pc.FaceID, now); err != nil {
+			return err
+		}
 		scr := store.Screen{ID: id, FaceID: pc.FaceID, PublicKey: base64.StdEncoding.EncodeToString(key), Status: StatusActive,
 			PairedAt: now, AppVersion: version, CreatedAt: now}
 		if err := s.store.Create(ctx, &scr); err != nil {

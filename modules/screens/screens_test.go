@@ -328,10 +328,22 @@ func TestDeviceAuthRefusals(t *testing.T) {
 		if r := p.signed(t, w.s, "POST", "/api/device/plays", body, nil); r.StatusCode != 401 {
 			t.Fatalf("revoked: %d", r.StatusCode)
 		}
+		// One screen per face: a new pairing of the other face replaces its screen.
+		a, b := newPlayer(t, w), newPlayer(t, w)
+		a.pair(t, w.code(t, w.other)).Expect(t, 201)
+		b.pair(t, w.code(t, w.other)).Expect(t, 201)
+		if r := a.signed(t, w.s, "GET", "/api/device/schedule", nil, nil); r.StatusCode != 401 {
+			t.Fatalf("the replaced screen: %d", r.StatusCode)
+		}
+		if r := b.signed(t, w.s, "GET", "/api/device/schedule", nil, nil); r.StatusCode != 200 {
+			t.Fatalf("the new screen: %d", r.StatusCode)
+		}
 		var list screens.ScreenList
 		w.admin.Get("/api/admin/screens").Expect(t, 200).JSON(t, &list)
-		if list.Items[0].Status != screens.StatusRevoked || list.Items[0].PlaysToday != 0 {
-			t.Fatalf("after refusals: %+v", list.Items[0])
+		for _, it := range list.Items {
+			if it.ID == p.screenID && (it.Status != screens.StatusRevoked || it.PlaysToday != 0) {
+				t.Fatalf("after refusals: %+v", it)
+			}
 		}
 	})
 }

@@ -156,6 +156,12 @@ func (s *Store) ActiveScreenOfFace(ctx context.Context, faceID string) (bool, er
 	return n > 0, err
 }
 
+// RevokeScreensOfFace revokes the face's active screens.
+func (s *Store) RevokeScreensOfFace(ctx context.Context, faceID string, now time.Time) error {
+	return s.conn(ctx).Model(&Screen{}).Where("face_id = ? AND status = ?", faceID, "active").
+		Updates(map[string]any{"status": "revoked", "revoked_at": now}).Error
+}
+
 // UpdateScreen sets these columns of a screen.
 func (s *Store) UpdateScreen(ctx context.Context, id string, set map[string]any) error {
 	return s.conn(ctx).Model(&Screen{}).Where("id = ?", id).Updates(set).Error
