@@ -248,6 +248,33 @@ func TestPairScheduleAndPlays(t *testing.T) {
 		if !found {
 			t.Fatal("no week of the face")
 		}
+		// The advertiser's campaign page says, per face, where the figure comes from.
+		var page struct {
+			Items []campaigns.Week `json:"items"`
+		}
+		w.adv.Get("/api/campaigns/"+w.campaign+"/weeks?pageSize=0").Expect(t, 200).JSON(t, &page)
+		sources := map[string]string{}
+		for _, wk := range page.Items {
+			if wk.StartAt == w.weekStart {
+				sources[wk.ProductID] = wk.DeliverySource
+			}
+		}
+		if sources[w.face] != campaigns.DeliverySourceScreen || sources[w.other] != "" {
+			t.Fatalf("sources = %v", sources)
+		}
+		// The OpenAPI document lists the device API, signed by the screen's key.
+		var doc struct {
+			Paths map[string]map[string]struct {
+				Security []map[string][]string `json:"security"`
+			} `json:"paths"`
+		}
+		w.s.Client(t).Get("/api/openapi.json").Expect(t, 200).JSON(t, &doc)
+		if sec := doc.Paths["/api/device/plays"]["post"].Security; len(sec) != 1 || sec[0]["deviceSignature"] == nil {
+			t.Fatalf("the document's /api/device/plays: %+v", doc.Paths["/api/device/plays"])
+		}
+		if sec := doc.Paths["/api/device/pair"]["post"].Security; sec == nil || len(sec) != 0 {
+			t.Fatalf("the document's /api/device/pair: %+v", sec)
+		}
 		// The proof chain holds the batches with the device signature; /api/verify checks both.
 		codes, err := w.campaignsMod.Service().ProofCodesOf(t.Context(), w.campaign)
 		if err != nil || len(codes) == 0 {
@@ -257,6 +284,9 @@ func TestPairScheduleAndPlays(t *testing.T) {
 		w.s.Client(t).Get("/api/verify/"+codes[0].Code).Expect(t, 200).JSON(t, &v)
 		if !v.Valid || !v.ChainValid || !strings.Contains(v.Record.Canonical, `"device":{"batch_hash":`) {
 			t.Fatalf("verify = valid %v chain %v problems %v canonical %s", v.Valid, v.ChainValid, v.Problems, v.Record.Canonical)
+		}
+		if v.Device == nil || !v.Device.Valid || v.Device.ScreenID != p.screenID || v.Device.PublicKey != base64.StdEncoding.EncodeToString(p.pub) {
+			t.Fatalf("verify's device part = %+v", v.Device)
 		}
 
 		// Heartbeat, then the admin list.
@@ -310,7 +340,7 @@ func TestDeviceAuthRefusals(t *testing.T) {
 			t.Fatalf("1001 plays: %d", r.StatusCode)
 		}
 		// A screen cannot read another face's schedule: the face is its own, whatever it asks.
-		res := p.signed(t, w.s, "GET", "/api/device/schedule?weeks=1", nil, nil)
+		res := p.signed(t, w.s, "GET", "/api/device/schedule?weeks=1&face_id="+w.other, nil, nil)
 		var sch screens.Schedule
 		decode(t, res, &sch)
 		if sch.FaceID != w.face {
