@@ -3,6 +3,7 @@ package campaigns
 import (
 	"context"
 
+	"marquee/modules/campaigns/internal/makegood"
 	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/platform/apperr"
 	"marquee/platform/dates"
@@ -104,7 +105,9 @@ func (s *playDelivery) RecordScreenDelivery(ctx context.Context, req ScreenDeliv
 	}
 	if w.DeliveryClosedAt == nil && (w.DeliverySource == "" || w.DeliverySource == req.Source) {
 		now := s.deps.Clock.Now()
-		v := req.Impressions
+		// The ceiling of any delivery (10 times the contracted impressions): a device that reports
+		// more plays than its face can show does not buy itself an unbounded figure.
+		v := min(max(req.Impressions, 0), makegood.MaxImpressions(w.Ooh))
 		if err := s.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "delivery_source": req.Source, "updated_at": now}); err != nil {
 			return err
 		}
