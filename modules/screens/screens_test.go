@@ -804,3 +804,15 @@ func TestDeviceAnswersMatchTheDocument(t *testing.T) {
 		p.signedCall(t, w.s, "POST", "/api/device/plays", []byte(`{"plays":[{"seq":0}]}`)).Expect(t, 400)
 	})
 }
+
+// Pairing attempts are limited per IP (the code is the credential): the 21st in a minute is 429.
+func TestPairingIsRateLimited(t *testing.T) {
+	w := start(t, testkit.Dialects()[0])
+	q := newPlayer(t, w)
+	for i := range 20 {
+		q.pair(t, "WRONG-CODE-"+strconv.Itoa(i)).Expect(t, 401)
+	}
+	q.pair(t, w.code(t, w.face)).Expect(t, 429)
+	w.s.Clock.Advance(61 * time.Second)
+	q.pair(t, w.code(t, w.face)).Expect(t, 201)
+}
