@@ -353,8 +353,18 @@ func TestDeviceAuthRefusals(t *testing.T) {
 		w.admin.Post("/api/device/plays", screens.PlaysBatch{}).Expect(t, 401)
 		w.admin.Get("/api/device/schedule").Expect(t, 401)
 
+		// A download link works until the screen is revoked; a changed token never does.
+		if len(sch.Weeks) == 0 || len(sch.Weeks[0].Items) == 0 {
+			t.Fatalf("schedule = %+v", sch)
+		}
+		u, _ := url.Parse(sch.Weeks[0].Items[0].URL)
+		w.s.Client(t).Get(u.Path).Expect(t, 200)
+		forged := []byte(u.Path)
+		forged[len(forged)-20] ^= 1 // one bit of the signature
+		w.s.Client(t).Get(string(forged)).Expect(t, 404)
 		// Revoked: 401.
 		w.admin.Post("/api/admin/screens/"+p.screenID+"/revoke", nil).Expect(t, 200)
+		w.s.Client(t).Get(u.Path).Expect(t, 404)
 		if r := p.signed(t, w.s, "POST", "/api/device/plays", body, nil); r.StatusCode != 401 {
 			t.Fatalf("revoked: %d", r.StatusCode)
 		}
