@@ -24,6 +24,9 @@ var moduleDeps = map[string][]string{
 	"partners":  {"identity", "locations", "creatives", "billing", "campaigns"},
 	"reports":   {"identity", "locations", "creatives", "billing", "campaigns"},
 	"webhooks":  {"identity", "locations", "creatives", "billing", "campaigns", "reports"},
+	// screens reads faces, creatives and bookings and records delivery through campaigns: it sits
+	// above campaigns, beside partners and reports (docs/decisions.md).
+	"screens": {"identity", "locations", "creatives", "campaigns"},
 }
 
 // violation returns why the package at pkg (a path inside the repository, such as

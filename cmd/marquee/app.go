@@ -6,6 +6,7 @@ import (
 	"marquee/modules/identity"
 	"marquee/modules/partners"
 	"marquee/modules/reports"
+	"marquee/modules/screens"
 	"marquee/modules/webhooks"
 	"marquee/platform/auth"
 	"marquee/platform/server"
@@ -14,7 +15,7 @@ import (
 // buildModules is the one place that knows every module: the top of the module graph (DESIGN.md
 // §2). server.Compose builds each component's Needs first, so the rest of the graph follows; then
 // wireHooks hands the lower modules the readers and hooks of the modules built above them.
-var buildModules = withHooks(server.Compose(campaigns.Component, partners.Component, reports.Component, webhooks.Component))
+var buildModules = withHooks(server.Compose(campaigns.Component, partners.Component, reports.Component, webhooks.Component, screens.Component))
 
 // withHooks runs build, then wireHooks on the modules it built.
 func withHooks(build server.BuildFunc) server.BuildFunc {

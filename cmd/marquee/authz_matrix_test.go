@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"marquee/modules/identity"
+	"marquee/modules/screens"
 	"marquee/platform/authz"
 	"marquee/platform/server"
 	"marquee/platform/testkit"
@@ -216,17 +217,28 @@ var expectedAccess = map[string]string{
 	"GET /api/admin/reports/companies":                        authz.Admin,
 	"GET /api/ac/reports/":                                    authz.Admin,
 	"DELETE /api/ac/reports/:id":                              authz.Admin,
+	// screens (docs/screens.md): the admin calls, and the device API, which no user subject may
+	// call: a session or an API key is not a device credential.
+	"POST /api/admin/screens/pairing-codes": authz.Admin,
+	"GET /api/admin/screens":                authz.Admin,
+	"POST /api/admin/screens/:id/revoke":    authz.Admin,
+	"POST /api/device/pair":                 server.DeviceRole,
+	"GET /api/device/schedule":              server.DeviceRole,
+	"POST /api/device/plays":                server.DeviceRole,
+	"POST /api/device/heartbeat":            server.DeviceRole,
+	"GET /api/device/files/:token":          server.DeviceRole,
 }
 
 // admits says which subjects each role admits (the role hierarchy of B §6, restated).
 var admits = map[string][]string{
-	authz.Anonymous:  authz.Subjects,
-	authz.Member:     {"user", "ambassador", "certified", "admin", "super_admin"},
-	authz.User:       {"user", "ambassador", "certified"},
-	authz.Ambassador: {"ambassador"},
-	authz.Certified:  {"certified"},
-	authz.Admin:      {"admin", "super_admin"},
-	authz.SuperAdmin: {"super_admin"},
+	authz.Anonymous:   authz.Subjects,
+	authz.Member:      {"user", "ambassador", "certified", "admin", "super_admin"},
+	authz.User:        {"user", "ambassador", "certified"},
+	authz.Ambassador:  {"ambassador"},
+	authz.Certified:   {"certified"},
+	authz.Admin:       {"admin", "super_admin"},
+	authz.SuperAdmin:  {"super_admin"},
+	server.DeviceRole: {},
 }
 
 var paramRE = regexp.MustCompile(`:[A-Za-z_]+|\*[A-Za-z_]+`)
@@ -310,7 +322,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 				if res.Status == http.StatusUnauthorized || res.Status == http.StatusForbidden {
 					var e struct{ Message string }
 					res.JSON(t, &e)
-					refused = e.Message == authz.MsgSessionExpired || e.Message == authz.MsgForbidden || e.Message == server.MsgInvalidKey
+					refused = e.Message == authz.MsgSessionExpired || e.Message == authz.MsgForbidden || e.Message == server.MsgInvalidKey ||
+						e.Message == screens.MsgDeviceAuth || e.Message == screens.MsgBadPublicKey
+				}
+				if res.Status == http.StatusNotFound && strings.HasPrefix(path, server.DevicePrefix+"files/") {
+					refused = true // a download token is the credential: a bad one is unknown (404)
 				}
 				if refused == allowed[subject] {
 					t.Fatalf("status %d %s; want allowed=%v", res.Status, res.Body, allowed[subject])

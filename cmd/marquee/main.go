@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"marquee/modules/identity"
+	"marquee/modules/screens"
 	"marquee/platform/clock"
 	"marquee/platform/config"
 	"marquee/platform/httpx"
@@ -58,6 +59,8 @@ commands:
                         create a user; without --password, print an /access link to set it
   verify --campaign ID | --code CODE [--key public.pem]
                         check a campaign's signed proof-of-play chain; non-zero exit on a break
+  screens pair --face FACE_ID
+                        print a single-use pairing code (24 h) for a player on the face
   config example        print every configuration variable (.env.example)
   openapi               print the OpenAPI document the server serves (make lint-openapi lints it)
   dev webhook-sink [--addr 127.0.0.1:8090] [--secret S]
@@ -84,7 +87,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 		return healthcheck(ctx, args[1:], getenv, out)
 	case "backup":
 		return backup(ctx, args[1:], getenv, out)
-	case "serve", "migrate", "seed", "user", "verify", "openapi":
+	case "serve", "migrate", "seed", "user", "verify", "openapi", "screens":
 	default:
 		return errors.New(usage)
 	}
@@ -133,6 +136,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 			return err
 		}
 		return verifyChain(ctx, app, args[1:], out)
+	case "screens":
+		if err := app.migrate(); err != nil {
+			return err
+		}
+		return pairScreen(ctx, app, args[1:], out)
 	default: // user
 		if len(args) < 2 || args[1] != "create" {
 			return errors.New(usage)
@@ -288,5 +296,27 @@ func createUser(ctx context.Context, app *application, args []string, out io.Wri
 	if link != "" {
 		fmt.Fprintf(out, "set the password at: %s\n", link)
 	}
+	return nil
+}
+
+// pairScreen is `marquee screens pair --face FACE_ID`: it prints a single-use pairing code, valid
+// 24 hours, for a player to pair with the face (docs/screens.md).
+func pairScreen(ctx context.Context, app *application, args []string, out io.Writer) error {
+	if len(args) < 1 || args[0] != "pair" {
+		return errors.New("usage: marquee screens pair --face FACE_ID")
+	}
+	fs := flag.NewFlagSet("screens pair", flag.ContinueOnError)
+	face := fs.String("face", "", "the face to pair a player with")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *face == "" {
+		return errors.New("usage: marquee screens pair --face FACE_ID")
+	}
+	pc, err := server.Get[*screens.Module](app.modules).NewPairingCode(ctx, *face)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "pairing code for face %s: %s (single use, valid until %s)\n", pc.FaceID, pc.Code, pc.ExpiresAt.Format(time.RFC3339))
 	return nil
 }

@@ -74,6 +74,9 @@ func verifyChain(ctx context.Context, app *application, args []string, out io.Wr
 		if r.Replaces != "" {
 			replaces = " replaces " + r.Replaces
 		}
+		if r.Screen != "" { // its device signature is checked with the chain (proofchain.CheckDevice)
+			replaces += " signed by screen " + r.Screen
+		}
 		fmt.Fprintf(out, "#%d %s week %s face %s %s impressions=%s proofs=%d%s at %s hash %s: %s\n",
 			r.Seq, r.Code, r.Week, r.FaceID, r.Reason, imp, r.Proofs, replaces, r.RecordedAt, r.Hash[:min(16, len(r.Hash))], status)
 	}

@@ -41,10 +41,25 @@ func (a *assurance) recordDelivery(ctx context.Context, p *auth.Principal, weekI
 		if limit := makegood.MaxImpressions(w.Ooh); req.ActImp > limit {
 			return apperr.Field("act_imp", MsgActImpAboveLimit(limit))
 		}
+		// A figure from plays is replaced only on purpose: an audited override with a reason.
+		reason := strings.TrimSpace(req.Reason)
+		fromPlays := w.DeliverySource == DeliverySourceScreen || w.DeliverySource == DeliverySourceImport
+		if fromPlays && reason == "" {
+			return apperr.Field("reason", MsgOverrideReason)
+		}
+		if len(reason) > 500 {
+			return apperr.Field("reason", "At most 500 characters.")
+		}
 		now := a.deps.Clock.Now()
 		v := req.ActImp
-		if err := a.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "updated_at": now}); err != nil {
+		if err := a.store.UpdateWeeks(ctx, []string{w.ID}, map[string]any{"act_imp": &v, "delivery_source": DeliverySourceAdmin, "updated_at": now}); err != nil {
 			return err
+		}
+		if fromPlays {
+			if err := a.auditAdmin(ctx, p, AuditWeekDeliveryOverride, "campaign_week", w.ID,
+				map[string]any{"act_imp": w.ActImp, "source": w.DeliverySource}, map[string]any{"act_imp": v, "reason": reason}); err != nil {
+				return err
+			}
 		}
 		if err := a.store.RefreshActImp(ctx, c.ID, now); err != nil {
 			return err

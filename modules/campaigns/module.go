@@ -181,7 +181,7 @@ func New(d Deps) (*Module, error) {
 }
 
 // Service returns the module's public API.
-func (m *Module) Service() Service { return m.svc }
+func (m *Module) Service() Service { return publicAPI{service: m.svc, plays: &playDelivery{m.svc}} }
 
 func (m *Module) Name() string { return "campaigns" }
 

@@ -87,6 +87,12 @@ func (a *assurance) appendProofRecord(ctx context.Context, weekID, reason string
 // appendProofRecordCode is appendProofRecord with a chosen code ("" draws one; the demo seed
 // chooses a code it can print).
 func (a *assurance) appendProofRecordCode(ctx context.Context, weekID, reason, code string) error {
+	return a.appendProofRecordWith(ctx, weekID, reason, code, nil)
+}
+
+// appendProofRecordWith is appendProofRecordCode with the device part of a screen's batch (nil
+// for a record Marquee alone signs).
+func (a *assurance) appendProofRecordWith(ctx context.Context, weekID, reason, code string, dev *proofchain.Device) error {
 	w, err := a.store.FindWeek(ctx, weekID)
 	if err != nil {
 		return err
@@ -141,7 +147,11 @@ func (a *assurance) appendProofRecordCode(ctx context.Context, weekID, reason, c
 	}
 	f := &proofchain.Fields{Campaign: w.CampaignID, Code: code, Face: w.FaceID, ID: ids.New(), Impressions: w.ActImp,
 		KeyID: signing.KeyID(a.deps.Signer.PublicKey()), Prev: proofchain.Genesis, Proofs: proofs, Reason: reason,
-		RecordedAt: a.deps.Clock.Now().UTC().Format(proofchain.RecordedAtLayout), Seq: 1, V: proofchain.Version, Week: w.StartAt.String(), WeekID: w.ID}
+		RecordedAt: a.deps.Clock.Now().UTC().Format(proofchain.RecordedAtLayout), Seq: 1, V: proofchain.Version, Week: w.StartAt.String(), WeekID: w.ID,
+		Device: dev}
+	if dev != nil {
+		f.V = proofchain.DeviceVersion
+	}
 	if last != nil {
 		f.Seq, f.Prev = last.Seq+1, last.Hash
 	}
@@ -177,6 +187,7 @@ type ChainRecordLine struct {
 	Replaces    string
 	RecordedAt  string
 	Hash        string
+	Screen      string // the screen that signed the record's batch (a device batch's record)
 }
 
 // VerifyCampaignChain checks the whole chain of a campaign with every signature against pub (nil:
@@ -199,6 +210,9 @@ func (a *assurance) VerifyCampaignChain(ctx context.Context, campaignID string, 
 		out.Problems = append(out.Problems, photoProblems...)
 		out.Records = append(out.Records, ChainRecordLine{Seq: r.Seq, Code: proofchain.DisplayCode(r.Code), Week: f.Week, FaceID: f.Face, Reason: f.Reason,
 			Impressions: f.Impressions, Proofs: len(f.Proofs), Replaces: f.Replaces, RecordedAt: f.RecordedAt, Hash: r.Hash})
+		if f.Device != nil {
+			out.Records[len(out.Records)-1].Screen = f.Device.ScreenID
+		}
 	}
 	return out, nil
 }
@@ -298,6 +312,12 @@ func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult,
 		if p.Seq != r.Seq || !strings.HasPrefix(p.Reason, "its signature") && !strings.HasPrefix(p.Reason, "it is signed with") {
 			out.ChainValid = false
 		}
+	}
+	// A screen's batch: the device's own signature over its batch hash (end to end: signed by
+	// the screen, chained and countersigned by Marquee).
+	if d := f.Device; d != nil {
+		out.Device = &DeviceSignatureView{ScreenID: d.ScreenID, PublicKey: d.PublicKey, BatchHash: d.BatchHash, Message: d.Message,
+			Signature: d.Signature, Plays: d.Plays, Valid: proofchain.CheckDevice(r.Canonical) == ""}
 	}
 	// The photos: each served file against the SHA-256 the record signs.
 	out.PhotosValid = len(photoProblems) == 0

@@ -152,7 +152,7 @@ func weekDTO(w *store.Week, creatives []store.WeekCreative) Week {
 	out := Week{
 		ID: w.ID, CampaignID: w.CampaignID, ProductID: w.FaceID, StartAt: w.StartAt, EndAt: w.EndAt, StatusWeek: w.Status,
 		OfferPrice: money.Cents(w.OfferPrice), ProductAskingPrice: money.Cents(w.AskingPrice), ProductOoh: w.Ooh,
-		ActImp: w.ActImp, CreativeURL: w.CreativeURL, CreativeID: w.CreativeID,
+		ActImp: w.ActImp, CreativeURL: w.CreativeURL, CreativeID: w.CreativeID, DeliverySource: deliverySource(w),
 		Product: WeekProduct{LocationName: w.LocationName, Market: w.Market, City: w.City, Face: w.Face,
 			Latitude: w.Lat, Longitude: w.Lng, ProductImage: w.Snapshot},
 		Creatives: []WeekCreative{},
@@ -185,4 +185,16 @@ func weekStatus(campaignStatus string, w *store.Week, today dates.Date) string {
 		return WeekReserved
 	}
 	return WeekActive
+}
+
+// deliverySource is where the week's figure comes from; a figure recorded before sources existed
+// was typed by an admin.
+func deliverySource(w *store.Week) string {
+	switch {
+	case w.ActImp == nil:
+		return ""
+	case w.DeliverySource == "":
+		return DeliverySourceAdmin
+	}
+	return w.DeliverySource
 }

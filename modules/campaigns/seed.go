@@ -349,6 +349,8 @@ type GenerateOptions struct {
 	ChargedBefore dates.Date
 	// NamePrefix names the campaigns "<prefix> <n>".
 	NamePrefix string
+	// CreativeID, when set, is every week's creative (what a paired screen plays).
+	CreativeID string
 	// ProofsPerCampaign adds a proof image to the first face of each of the campaign's first weeks
 	// that have actual impressions, up to this many (the report benchmark's 52 proofs).
 	ProofsPerCampaign int
@@ -395,7 +397,7 @@ func (s *service) GenerateCampaigns(ctx context.Context, o GenerateOptions) ([]s
 					w := store.Week{ID: demoID("generated-week", fmt.Sprintf("%s:%s:%s", id, f.ID, wk)), CampaignID: id, CompanyID: o.CompanyID,
 						FaceID: f.ID, StartAt: wk, EndAt: wk.AddDays(6), Status: WeekActive, OfferPrice: int64(f.Value), AskingPrice: int64(f.Value),
 						Ooh: f.Ooh, LocationName: f.LocationName, Market: f.Market, City: f.City, Face: f.Face, Lat: f.Lat, Lng: f.Lng,
-						Snapshot: f.NewLocationSnapshot, CreatedAt: now, UpdatedAt: now}
+						Snapshot: f.NewLocationSnapshot, CreativeID: o.CreativeID, CreatedAt: now, UpdatedAt: now}
 					if wk.AddDays(8).Before(dates.Today(s.deps.Clock)) {
 						v := (f.Ooh*int64(90+(i+k)%30) + 99) / 100 // rounded up: never under the make-good threshold
 						w.ActImp = &v

@@ -233,6 +233,9 @@ type Week struct {
 	DeliveryDiff *int64        `json:"delivery_diff"`
 	DeliveryPct  *float64      `json:"delivery_pct"`
 	MakeGood     *WeekMakeGood `json:"make_good,omitempty"`
+	// DeliverySource says where act_imp comes from: screen (a paired player's plays), import (a
+	// CMS's export) or admin (typed); empty while nothing is recorded (docs/screens.md).
+	DeliverySource string `json:"delivery_source"`
 }
 
 // WeekProduct is the face of a week as the detail page shows it (B §3 product).
@@ -417,4 +420,16 @@ type Service interface {
 	FindCompanyCampaigns(ctx context.Context, companyID string) ([]*Campaign, error)
 	// CompanyPacing returns the pacing of the company's live campaigns (the weekly digest).
 	CompanyPacing(ctx context.Context, companyID string) ([]Pacing, error)
+
+	// FaceBookings returns the live weeks booked on these faces whose start is in from..to (a
+	// player's schedule), each with the creative it shows.
+	FaceBookings(ctx context.Context, faceIDs []string, from, to dates.Date) ([]FaceBooking, error)
+	// RecordScreenDelivery sets a face-week's figure from plays and appends the device's batch to
+	// the proof chain, in the caller's transaction. ENOTFOUND for no such week.
+	RecordScreenDelivery(ctx context.Context, req ScreenDelivery) error
+	// ScreenWeeksToClose returns the weeks with a figure from plays, not closed, that ended
+	// before the day.
+	ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error)
+	// CloseScreenWeek makes a week's figure from plays final and runs the make-good rule on it.
+	CloseScreenWeek(ctx context.Context, weekID string) error
 }

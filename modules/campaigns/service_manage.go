@@ -137,6 +137,8 @@ type UpdateMailerRequest struct {
 // impressions, recorded by an admin.
 type DeliveryUpdate struct {
 	ActImp int64 `json:"act_imp"`
+	// Reason is required to override a figure that comes from a screen or an import (audited).
+	Reason string `json:"reason,omitempty" validate:"singleline"`
 }
 
 // ProofFile is an uploaded proof image (the answer of POST /upload_creative_image).

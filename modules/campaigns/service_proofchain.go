@@ -63,6 +63,20 @@ type VerifyResult struct {
 	ChainURL       string          `json:"chain_url"`     // the whole chain (ProofChainExport)
 	PublicKey      string          `json:"public_key"`    // raw 32 bytes, base64
 	PublicKeyURL   string          `json:"public_key_url"`
+	// Device is the screen's signature of a device batch's record (null for other records).
+	Device *DeviceSignatureView `json:"device"`
+}
+
+// DeviceSignatureView is what a screen signed for a batch of plays, and whether its Ed25519
+// signature over Message holds with PublicKey and Message names BatchHash (docs/screens.md).
+type DeviceSignatureView struct {
+	ScreenID  string `json:"screen_id"`
+	PublicKey string `json:"public_key"` // base64 of 32 bytes
+	BatchHash string `json:"batch_hash"`
+	Message   string `json:"message"`
+	Signature string `json:"signature"` // base64
+	Plays     int64  `json:"plays"`
+	Valid     bool   `json:"valid"`
 }
 
 // WeekProofCode is the verification code of a week's current record (the newest of its chain

@@ -94,6 +94,9 @@ type Config struct {
 	WebhookPollInterval   time.Duration `env:"WEBHOOK_POLL_INTERVAL" default:"5s" doc:"how often due webhook deliveries are posted"`
 
 	MakeGoodThresholdPercent int `env:"MAKEGOOD_THRESHOLD_PERCENT" default:"90" doc:"a finished campaign week delivering less than this percentage of its contracted impressions earns a make-good credit (docs/delivery-assurance.md)"`
+
+	ScreensWeekGrace   time.Duration `env:"SCREENS_WEEK_GRACE" default:"48h" doc:"how long after a week ends the plays of paired screens may still change its delivery, before the week is closed and its make-good rule runs (docs/screens.md)"`
+	ScreensSilentAfter time.Duration `env:"SCREENS_SILENT_AFTER" default:"1h" doc:"how long a paired screen may be silent during operating hours before the admins are emailed (docs/screens.md)"`
 }
 
 // Var describes one variable, for .env.example and its test.
@@ -223,6 +226,12 @@ func (c Config) check() []string {
 	}
 	if c.HoldTTL < time.Minute {
 		p = append(p, "HOLD_TTL must be at least 1m")
+	}
+	if c.ScreensWeekGrace < time.Hour || c.ScreensWeekGrace > 13*24*time.Hour {
+		p = append(p, "SCREENS_WEEK_GRACE must be from 1h to 312h (plays older than 14 days no longer count)")
+	}
+	if c.ScreensSilentAfter < time.Minute {
+		p = append(p, "SCREENS_SILENT_AFTER must be at least 1m")
 	}
 	oneOf("GEOCODER", c.Geocoder, "none", "nominatim", "photon")
 	if c.Geocoder != "none" && c.GeocoderURL == "" {

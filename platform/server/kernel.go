@@ -329,8 +329,21 @@ func (k *Kernel) Handler(mods []Module, principals auth.PrincipalLoader, web fs.
 	// (identity) resolves keys too.
 	keys, _ := principals.(auth.KeyResolver)
 	v1 := r.Group(V1Prefix, httpx.NoStore(), k.bearer(keys, k.Limits("apikey", k.Config.APIKeyRateLimit, time.Minute)), enforcer.Middleware())
+	// The device API (docs/screens.md): its own group, without session, CSRF header or API key;
+	// signed rows pass the DeviceAuth port that a module provides.
+	var deviceAuth DeviceAuth
 	for _, m := range all {
-		m.Routes(&Router{IRouter: api, v1: v1, module: m.Name(), routes: &recorded})
+		if a, ok := m.(DeviceAuth); ok {
+			if deviceAuth != nil {
+				return nil, nil, fmt.Errorf("two modules authenticate devices: %s and another", m.Name())
+			}
+			deviceAuth = a
+		}
+	}
+	deviceOpen := r.Group("", httpx.NoStore())
+	deviceSigned := r.Group("", httpx.NoStore(), deviceMiddleware(deviceAuth))
+	for _, m := range all {
+		m.Routes(&Router{IRouter: api, v1: v1, deviceOpen: deviceOpen, deviceSigned: deviceSigned, module: m.Name(), routes: &recorded})
 	}
 	k.docRoutes = recorded
 	if _, err := k.OpenAPI(); err != nil {

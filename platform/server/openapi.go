@@ -434,6 +434,12 @@ func buildOpenAPI(routes []docRoute, today dates.Date) ([]byte, error) {
 		case v1:
 			op["security"] = []any{map[string]any{"apiKey": []string{}}}
 			op["x-scope"] = r.V1Scope
+		case r.device:
+			tag = "Device: " + r.module
+			op["security"] = []any{}
+			if r.deviceSigned {
+				op["security"] = []any{map[string]any{"deviceSignature": []string{}}}
+			}
 		default:
 			tag = "Web: " + r.module
 			switch {
@@ -590,7 +596,11 @@ func buildOpenAPI(routes []docRoute, today dates.Date) ([]byte, error) {
 	}
 	sort.Strings(names)
 	for _, t := range names {
-		tagList = append(tagList, map[string]any{"name": t, "description": "The web app's calls of the " + strings.TrimPrefix(t, "Web: ") + " module (session cookie)."})
+		desc := "The web app's calls of the " + strings.TrimPrefix(t, "Web: ") + " module (session cookie)."
+		if m, ok := strings.CutPrefix(t, "Device: "); ok {
+			desc = "The calls of paired players (the " + m + " module): signed with the screen's Ed25519 key, never a session or an API key."
+		}
+		tagList = append(tagList, map[string]any{"name": t, "description": desc})
 	}
 	doc := map[string]any{
 		"openapi": "3.1.0",
@@ -606,6 +616,8 @@ func buildOpenAPI(routes []docRoute, today dates.Date) ([]byte, error) {
 				"apiKey":  map[string]any{"type": "http", "scheme": "bearer", "description": "An API key (mq_live_…) from Settings → API. /api/v1 only."},
 				"session": map[string]any{"type": "apiKey", "in": "cookie", "name": "marquee_session", "description": "The web app's session cookie."},
 				"csrf":    map[string]any{"type": "apiKey", "in": "header", "name": "X-Requested-With", "description": "XMLHttpRequest, on unsafe methods of session routes."},
+				"deviceSignature": map[string]any{"type": "apiKey", "in": "header", "name": "X-Screen-Signature",
+					"description": "A paired screen's Ed25519 signature, with X-Screen-Id and X-Screen-Timestamp (docs/screens.md). /api/device only."},
 			},
 		},
 	}

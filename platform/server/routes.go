@@ -1,6 +1,9 @@
 package server
 
 import (
+	"net/http"
+	"strings"
+
 	"github.com/gin-gonic/gin"
 
 	"marquee/platform/apperr"
@@ -39,6 +42,11 @@ type Route struct {
 
 	example  any // the request body's example (Example)
 	conflict any // the 409's body, when not the envelope (Conflicts)
+
+	// device marks a row of the device API (Device, DeviceOpen): mounted in its own group under
+	// DevicePrefix, without session, CSRF or API key; deviceSigned rows pass the DeviceAuth port
+	// first.
+	device, deviceSigned bool
 }
 
 // RouteTable is a module's routes. One table gives both Module.Routes and Module.Policy, so a route
@@ -50,17 +58,36 @@ type RouteTable []Route
 func (t RouteTable) Register(r gin.IRouter) {
 	rec, _ := r.(*Router)
 	for _, rt := range t {
-		r.Handle(rt.Method, rt.Path, httpx.H(httpx.WithSuccess(rt.Handler, rt.Success)))
+		// A device path is served by the device group only, and the device group serves device
+		// rows only: a device credential never reaches a user route, nor a session a device route.
+		if rt.device != strings.HasPrefix(rt.Path, DevicePrefix) {
+			panic("server: a route under " + DevicePrefix + " must be a device row, and only there: " + rt.Method + " " + rt.Path)
+		}
+		target := r
+		if rt.device && rec != nil {
+			target = rec.deviceOpen
+			if rt.deviceSigned {
+				target = rec.deviceSigned
+			}
+			if target == nil {
+				panic("server: no device group for " + rt.Method + " " + rt.Path)
+			}
+		}
+		target.Handle(rt.Method, rt.Path, httpx.H(httpx.WithSuccess(rt.Handler, rt.Success)))
 		if rec != nil {
 			rec.add(rt)
 		}
 	}
 }
 
-// Policy is one authorization rule per route, and one per /api/v1 copy.
+// Policy is one authorization rule per route, and one per /api/v1 copy. Device rows have none:
+// Casbin's subjects are users, and no user may call them (the device group has no session).
 func (t RouteTable) Policy() []authz.Rule {
 	rules := make([]authz.Rule, 0, len(t))
 	for _, rt := range t {
+		if rt.device {
+			continue
+		}
 		rules = append(rules, authz.Allow(rt.Role, rt.Method, rt.Path))
 		if rt.V1Path != "" {
 			v := rt.v1()
@@ -132,6 +159,55 @@ func (r Route) V1Read(path string) Route {
 	return r
 }
 
+// DevicePrefix is where the device API lives (docs/screens.md): calls of paired players, which
+// authenticate by their Ed25519 key, never by a session or an API key.
+const DevicePrefix = "/api/device/"
+
+// DeviceRole is the role written on device rows (the authorization matrix, the OpenAPI x-role):
+// no user subject has it.
+const DeviceRole = "device"
+
+// Device marks the row as a signed call of the device API: the kernel's DeviceAuth port
+// authenticates it (a module that implements DeviceAuth) before the handler runs.
+func (r Route) Device() Route {
+	r.device, r.deviceSigned, r.Role = true, true, DeviceRole
+	return r
+}
+
+// DeviceOpen marks the row as a call of the device API that carries its own credential in the
+// body (pairing with a single-use code): no session, no signature.
+func (r Route) DeviceOpen() Route {
+	r.device, r.deviceSigned, r.Role = true, false, DeviceRole
+	return r
+}
+
+// DeviceAuth is the port that authenticates a signed device call: it checks the request (it may
+// read and restore the body) and answers it with the device in its context, or the error to
+// answer (401, 413). The screens module implements it; the platform imports no module.
+type DeviceAuth interface {
+	AuthenticateDevice(r *http.Request) (*http.Request, error)
+}
+
+// deviceMiddleware runs the port before a signed device row.
+func deviceMiddleware(a DeviceAuth) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if a == nil {
+			httpx.Fail(c, apperr.EUNAUTHORIZED, MsgNoDeviceAuth)
+			return
+		}
+		r, err := a.AuthenticateDevice(c.Request)
+		if err != nil {
+			httpx.WriteError(c, err)
+			return
+		}
+		c.Request = r
+		c.Next()
+	}
+}
+
+// MsgNoDeviceAuth answers a signed device call when no module authenticates devices.
+const MsgNoDeviceAuth = "This server does not accept device calls."
+
 // V1Prefix is where the public API lives.
 const V1Prefix = "/api/v1"
 
@@ -172,9 +248,11 @@ func requireScope(scope string, h httpx.HandlerFunc) httpx.HandlerFunc {
 // group of API keys, and the record of every row (for the OpenAPI document).
 type Router struct {
 	gin.IRouter
-	v1     gin.IRouter
-	module string
-	routes *[]docRoute
+	v1 gin.IRouter
+	// deviceOpen and deviceSigned are the device API's groups (Device, DeviceOpen).
+	deviceOpen, deviceSigned gin.IRouter
+	module                   string
+	routes                   *[]docRoute
 }
 
 func (r *Router) add(rt Route) {

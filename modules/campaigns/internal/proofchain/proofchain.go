@@ -5,6 +5,7 @@
 package proofchain
 
 import (
+	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -46,10 +47,27 @@ type Proof struct {
 	SHA256 string `json:"sha256"`
 }
 
+// Device is the part of a device batch's record that the screen signed (docs/screens.md): the
+// screen, its public key (base64 of 32 bytes), the exact message it signed (method, path,
+// timestamp and the body's SHA-256, one per line), its Ed25519 signature (base64), the batch's
+// SHA-256 (hex, the message's last line) and the counted plays of this campaign-week in it.
+type Device struct {
+	BatchHash string `json:"batch_hash"`
+	Message   string `json:"message"`
+	Plays     int64  `json:"plays"`
+	PublicKey string `json:"public_key"`
+	ScreenID  string `json:"screen_id"`
+	Signature string `json:"signature"`
+}
+
+// DeviceVersion is the "v" of a record with a device part.
+const DeviceVersion = 2
+
 // Fields are a record's signed fields, as its canonical JSON names them.
 type Fields struct {
 	Campaign    string  `json:"campaign"`
 	Code        string  `json:"code"`
+	Device      *Device `json:"device,omitempty"`
 	Face        string  `json:"face"`
 	ID          string  `json:"id"`
 	Impressions *int64  `json:"impressions"`
@@ -68,7 +86,8 @@ type Fields struct {
 // Canonical is the exact byte string a record's hash and signature are computed over: JSON with
 // the keys sorted and no spaces. Fields, in order: campaign, code, face, id, impressions (a
 // number or null), key_id, prev, proofs (an array of {"id","sha256"}, sorted by id), reason,
-// recorded_at, replaces, seq, v, week, week_id.
+// recorded_at, replaces, seq, v, week, week_id; a device batch's record (v 2) also has device
+// ({"batch_hash","message","plays","public_key","screen_id","signature"}) after code.
 func Canonical(f *Fields) []byte {
 	proofs := f.Proofs
 	if proofs == nil {
@@ -80,6 +99,23 @@ func Canonical(f *Fields) []byte {
 	b = appendJSONString(b, f.Campaign)
 	b = append(b, `,"code":`...)
 	b = appendJSONString(b, f.Code)
+	if d := f.Device; d != nil {
+		// Only device records have the key, so every earlier record keeps its exact bytes. Its
+		// keys differ from every top-level key, so TextField and IntField still find those.
+		b = append(b, `,"device":{"batch_hash":`...)
+		b = appendJSONString(b, d.BatchHash)
+		b = append(b, `,"message":`...)
+		b = appendJSONString(b, d.Message)
+		b = append(b, `,"plays":`...)
+		b = strconv.AppendInt(b, d.Plays, 10)
+		b = append(b, `,"public_key":`...)
+		b = appendJSONString(b, d.PublicKey)
+		b = append(b, `,"screen_id":`...)
+		b = appendJSONString(b, d.ScreenID)
+		b = append(b, `,"signature":`...)
+		b = appendJSONString(b, d.Signature)
+		b = append(b, '}')
+	}
 	b = append(b, `,"face":`...)
 	b = appendJSONString(b, f.Face)
 	b = append(b, `,"id":`...)
@@ -257,6 +293,11 @@ func Check(records []store.ProofRecord, pub []byte, allSigs bool) (problems []Pr
 			}
 		}
 		weekOf[TextField(c, "id")] = week
+		if strings.Contains(c, `,"device":{`) {
+			if why := CheckDevice(c); why != "" {
+				add("%s", why)
+			}
+		}
 		if allSigs || i == len(records)-1 {
 			kid := TextField(c, "key_id")
 			ok := kid == keyID && VerifySignature(pub, []byte(c), r.Signature)
@@ -278,4 +319,28 @@ func Check(records []store.ProofRecord, pub []byte, allSigs bool) (problems []Pr
 func VerifySignature(pub, msg []byte, sigB64 string) bool {
 	sig, err := base64.StdEncoding.DecodeString(sigB64)
 	return err == nil && signing.Verify(pub, msg, sig)
+}
+
+// CheckDevice checks the device part of a record's canonical text: the screen's Ed25519 signature
+// over the message, and that the message signs the batch hash the record names. It answers why
+// it fails, or "" when it holds (or the record has no device part).
+func CheckDevice(canonical string) string {
+	f := ParseFields(canonical)
+	d := f.Device
+	if d == nil {
+		return ""
+	}
+	pub, err := base64.StdEncoding.DecodeString(d.PublicKey)
+	if err != nil || len(pub) != ed25519.PublicKeySize {
+		return "its screen's public key is malformed"
+	}
+	lines := strings.Split(d.Message, "\n")
+	if len(lines) != 4 || lines[3] != d.BatchHash {
+		return "its screen's signed message does not name its batch hash"
+	}
+	sig, err := base64.StdEncoding.DecodeString(d.Signature)
+	if err != nil || !ed25519.Verify(pub, []byte(d.Message), sig) {
+		return "its screen's signature does not match the batch"
+	}
+	return ""
 }

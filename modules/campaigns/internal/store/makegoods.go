@@ -203,6 +203,7 @@ func (s *Store) MakeGoodCandidates(ctx context.Context, before dates.Date, thres
 JOIN campaigns_charges ch ON ch.campaign_id = w.campaign_id AND ch.week = w.start_at AND ch.status = 'succeeded'
 JOIN campaigns_campaigns c ON c.id = w.campaign_id AND c.deleted = ? AND c.status <> 'conflict'
 WHERE w.act_imp IS NOT NULL AND w.ooh > 0 AND w.end_at < ? AND w.act_imp * 100 < w.ooh * ?
+  AND NOT (w.delivery_source = 'screen' AND w.delivery_closed_at IS NULL)
   AND NOT EXISTS (SELECT 1 FROM campaigns_make_goods mg WHERE mg.week_id = w.id)
 ORDER BY w.campaign_id, w.start_at, w.id`, false, before, thresholdPercent).Scan(&out).Error
 	return out, err

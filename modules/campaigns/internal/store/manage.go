@@ -386,3 +386,35 @@ func (s *Store) InsertWeekRows(ctx context.Context, rows []Week) error {
 	}
 	return s.conn(ctx).CreateInBatches(rows, batch).Error
 }
+
+// FaceWeeks returns the weeks on these faces whose start is in from..to, of live campaigns with these
+// statuses (not deleted), by week.
+func (s *Store) FaceWeeks(ctx context.Context, faceIDs []string, from, to dates.Date, statuses []string) ([]Week, error) {
+	var out []Week
+	if len(faceIDs) == 0 {
+		return out, nil
+	}
+	err := s.conn(ctx).Model(&Week{}).
+		Where("face_id IN ? AND start_at >= ? AND start_at <= ? AND status = ?", faceIDs, from, to, "active").
+		Where("campaign_id IN (?)", s.conn(ctx).Model(&Campaign{}).Select("id").Where("status IN ? AND deleted = ?", statuses, false)).
+		Order("start_at, campaign_id").Find(&out).Error
+	return out, err
+}
+
+// WeekOfFace returns a campaign's week on a face, or gorm.ErrRecordNotFound.
+func (s *Store) WeekOfFace(ctx context.Context, campaignID, faceID string, week dates.Date) (*Week, error) {
+	var w Week
+	if err := s.conn(ctx).Where("campaign_id = ? AND face_id = ? AND start_at = ?", campaignID, faceID, week).Take(&w).Error; err != nil {
+		return nil, err
+	}
+	return &w, nil
+}
+
+// OpenScreenWeeks returns the ids of the weeks with a figure from these sources, not closed, that
+// ended before the day.
+func (s *Store) OpenScreenWeeks(ctx context.Context, endedBefore dates.Date, sources []string) ([]string, error) {
+	var ids []string
+	err := s.conn(ctx).Model(&Week{}).Where("delivery_source IN ? AND delivery_closed_at IS NULL AND end_at < ?", sources, endedBefore).
+		Order("end_at, id").Limit(5000).Pluck("id", &ids).Error
+	return ids, err
+}

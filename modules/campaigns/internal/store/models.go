@@ -87,6 +87,11 @@ type Week struct {
 	Snapshot     string    `gorm:"size:300;not null;default:''"`
 	CreatedAt    time.Time `gorm:"not null"`
 	UpdatedAt    time.Time `gorm:"not null;autoUpdateTime:false"`
+	// DeliverySource is where ActImp comes from: screen, import or admin ("" before any figure).
+	// DeliveryClosedAt is when a screen week was closed (its grace for backfill over): until then
+	// the make-good job leaves it alone.
+	DeliverySource   string `gorm:"size:10;not null;default:''"`
+	DeliveryClosedAt *time.Time
 }
 
 func (Week) TableName() string { return "campaigns_weeks" }
@@ -136,7 +141,7 @@ func Migrations() []*db.Migration {
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("campaigns_charges", "campaigns_week_creatives", "campaigns_weeks", "campaigns_campaigns")
 		},
-	}, manageIndexes, renewalMails, MakeGoodsMigration, proofChainMigration}
+	}, manageIndexes, renewalMails, MakeGoodsMigration, proofChainMigration, deliverySourceMigration}
 }
 
 // The rows as campaigns-0001 created them.
@@ -249,3 +254,32 @@ func (s *Store) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, s.db) }
 
 // Create inserts a row.
 func (s *Store) Create(ctx context.Context, row any) error { return s.conn(ctx).Create(row).Error }
+
+// deliverySourceMigration adds where a week's delivered figure comes from (docs/screens.md).
+var deliverySourceMigration = &db.Migration{
+	ID: "campaigns-0006-delivery-source",
+	Migrate: func(tx *gorm.DB) error {
+		for _, col := range []string{"DeliverySource", "DeliveryClosedAt"} {
+			if err := tx.Migrator().AddColumn(&week0006{}, col); err != nil {
+				return err
+			}
+		}
+		return nil
+	},
+	Rollback: func(tx *gorm.DB) error {
+		for _, col := range []string{"DeliverySource", "DeliveryClosedAt"} {
+			if err := tx.Migrator().DropColumn(&week0006{}, col); err != nil {
+				return err
+			}
+		}
+		return nil
+	},
+}
+
+// week0006 is the columns campaigns-0006 added.
+type week0006 struct {
+	DeliverySource   string `gorm:"size:10;not null;default:''"`
+	DeliveryClosedAt *time.Time
+}
+
+func (week0006) TableName() string { return "campaigns_weeks" }

@@ -426,6 +426,11 @@ export interface Week {
   delivery_diff?: number /* int64 */;
   delivery_pct?: number /* float64 */;
   make_good?: WeekMakeGood;
+  /**
+   * DeliverySource says where act_imp comes from: screen (a paired player's plays), import (a
+   * CMS's export) or admin (typed); empty while nothing is recorded (docs/screens.md).
+   */
+  delivery_source: string;
 }
 /**
  * WeekProduct is the face of a week as the detail page shows it (B §3 product).
@@ -890,6 +895,10 @@ export interface UpdateMailerRequest {
  */
 export interface DeliveryUpdate {
   act_imp: number /* int64 */;
+  /**
+   * Reason is required to override a figure that comes from a screen or an import (audited).
+   */
+  reason?: string;
 }
 /**
  * ProofFile is an uploaded proof image (the answer of POST /upload_creative_image).
@@ -1239,6 +1248,23 @@ export interface VerifyResult {
   chain_url: string; // the whole chain (ProofChainExport)
   public_key: string; // raw 32 bytes, base64
   public_key_url: string;
+  /**
+   * Device is the screen's signature of a device batch's record (null for other records).
+   */
+  device?: DeviceSignatureView;
+}
+/**
+ * DeviceSignatureView is what a screen signed for a batch of plays, and whether its Ed25519
+ * signature over Message holds with PublicKey and Message names BatchHash (docs/screens.md).
+ */
+export interface DeviceSignatureView {
+  screen_id: string;
+  public_key: string; // base64 of 32 bytes
+  batch_hash: string;
+  message: string;
+  signature: string; // base64
+  plays: number /* int64 */;
+  valid: boolean;
 }
 /**
  * WeekProofCode is the verification code of a week's current record (the newest of its chain
@@ -1283,4 +1309,71 @@ export interface ProofChainExport {
   public_key: string; // raw 32 bytes, base64
   public_key_url: string;
   records: ProofChainRecord[];
+}
+
+//////////
+// source: service_screens.go
+
+/**
+ * Where a week's delivered figure comes from (Week.DeliverySource).
+ */
+export const DeliverySourceScreen = "screen"; // counted plays of a paired screen
+/**
+ * Where a week's delivered figure comes from (Week.DeliverySource).
+ */
+export const DeliverySourceImport = "import"; // a CMS's proof-of-play export
+/**
+ * Where a week's delivered figure comes from (Week.DeliverySource).
+ */
+export const DeliverySourceAdmin = "admin"; // typed by an admin (an unpaired face, or an override)
+/**
+ * ProofReasonDeviceBatch is the record reason of a screen's signed batch of plays.
+ */
+export const ProofReasonDeviceBatch = "device_batch";
+/**
+ * MsgOverrideReason answers an admin's delivery of a week whose figure comes from a screen or an
+ * import without a reason.
+ */
+export const MsgOverrideReason = "This week's delivery comes from its screen: give a reason to override it.";
+/**
+ * AuditWeekDeliveryOverride is the audit action of an admin's override of a screen's figure.
+ */
+export const AuditWeekDeliveryOverride = "campaign_week.delivery_override";
+/**
+ * FaceBooking is one campaign week booked on a face: what a player plays that week.
+ */
+export interface FaceBooking {
+  CampaignID: string;
+  WeekID: string;
+  FaceID: string;
+  Week: string /* YYYY-MM-DD */;
+  CreativeID: string;
+  /**
+   * Ooh is the week's contracted impressions (the face's weekly estimate when booked).
+   */
+  Ooh: number /* int64 */;
+}
+/**
+ * DeviceBatchProof is what a screen signed for one batch of plays: it enters the campaign's
+ * proof chain with Marquee's signature over it.
+ */
+export interface DeviceBatchProof {
+  ScreenID: string;
+  PublicKey: string; // base64 of the 32-byte Ed25519 key
+  Message: string; // the exact signed message: METHOD\nPATH\nTIMESTAMP\nBODY_SHA256
+  Signature: string; // base64
+  BatchHash: string; // hex SHA-256 of the body
+  Plays: number /* int64 */; // this campaign-week's counted plays in the batch
+}
+/**
+ * ScreenDelivery sets a campaign week's delivered impressions from plays and appends the batch
+ * to the campaign's proof chain.
+ */
+export interface ScreenDelivery {
+  CampaignID: string;
+  FaceID: string;
+  Week: string /* YYYY-MM-DD */;
+  Impressions: number /* int64 */;
+  Source: string; // DeliverySourceScreen or DeliverySourceImport
+  Device?: DeviceBatchProof;
 }

@@ -1,0 +1,136 @@
+package screens
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"marquee/platform/apperr"
+	"marquee/platform/clock"
+	"marquee/platform/dates"
+	"marquee/platform/db"
+	"marquee/platform/mail"
+)
+
+func (s *service) RecordHeartbeat(ctx context.Context, d *Device, req Heartbeat) error {
+	trim := func(v string, n int) string {
+		v = strings.TrimSpace(v)
+		if len(v) > n {
+			v = v[:n]
+		}
+		return v
+	}
+	if req.FreeDiskBytes < 0 {
+		return apperr.Field("free_disk_bytes", "Free disk cannot be negative.")
+	}
+	now := s.deps.Clock.Now()
+	return s.store.UpdateScreen(ctx, d.ScreenID, map[string]any{"app_version": trim(req.AppVersion, 100), "free_disk_bytes": req.FreeDiskBytes,
+		"current_creative_id": trim(req.CurrentCreativeID, 36), "last_error": trim(req.LastError, 500), "last_seen_at": now})
+}
+
+// inOperatingHours reports whether now is within the faces' operating hours.
+func (s *service) inOperatingHours(now time.Time) bool {
+	local := now.In(clock.Location(s.deps.Clock))
+	m := local.Hour()*60 + local.Minute()
+	return m >= s.deps.OpenMinute && m < s.deps.CloseMinute
+}
+
+// checkHealth emails the admins once when an active screen has been silent for more than
+// SilentAfter during operating hours, and once more when it is heard again. The email is queued
+// with db.Notify: it never holds back the state it reports.
+func (s *service) checkHealth(ctx context.Context) (int, error) {
+	rows, err := s.store.ActiveScreens(ctx)
+	if err != nil {
+		return 0, err
+	}
+	now := s.deps.Clock.Now()
+	sent := 0
+	for _, r := range rows {
+		heard := r.PairedAt
+		if r.LastSeenAt != nil {
+			heard = *r.LastSeenAt
+		}
+		silent := now.Sub(heard) > s.deps.SilentAfter
+		var msg mail.Message
+		set := map[string]any{}
+		switch {
+		case silent && r.SilentSince == nil && s.inOperatingHours(now):
+			set["silent_since"] = now
+			msg = silentMail(s.deps.AlertsTo, r.ID, r.FaceID, heard, s.deps.SilentAfter, s.deps.BaseURL)
+		case !silent && r.SilentSince != nil:
+			set["silent_since"] = nil
+			msg = backMail(s.deps.AlertsTo, r.ID, r.FaceID, heard, *r.SilentSince, s.deps.BaseURL)
+		default:
+			continue
+		}
+		err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+			if err := s.store.UpdateScreen(ctx, r.ID, set); err != nil {
+				return err
+			}
+			if s.deps.AlertsTo != "" {
+				db.Notify(ctx, s.deps.DB, "screens.health", func(ctx context.Context) error {
+					return s.deps.Outbox.Enqueue(ctx, msg)
+				})
+			}
+			return nil
+		})
+		if err != nil {
+			return sent, err
+		}
+		sent++
+	}
+	return sent, nil
+}
+
+// closeWeeks closes the weeks with figures from plays that ended more than WeekGrace ago: their
+// figure is final and the make-good rule runs (campaigns.CloseScreenWeek).
+func (s *service) closeWeeks(ctx context.Context) (int, error) {
+	cut := dates.In(s.deps.Clock.Now().Add(-s.deps.WeekGrace), clock.Location(s.deps.Clock))
+	// A week ends on its Sunday: it is past the grace when that day is before the cut's day.
+	weeks, err := s.deps.Bookings.ScreenWeeksToClose(ctx, cut)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range weeks {
+		if err := s.deps.Bookings.CloseScreenWeek(ctx, id); err != nil {
+			if ctx.Err() != nil {
+				return n, ctx.Err()
+			}
+			s.deps.Log.ErrorContext(ctx, "screens: a week could not be closed", "week", id, "err", err)
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
+
+// PlaysKept is how long raw plays are kept; the hourly rollups are kept for good.
+const PlaysKept = 90 * 24 * time.Hour
+
+// prunePlays keeps raw plays PlaysKept. On PostgreSQL it first makes the coming weeks'
+// partitions and drops the partitions of weeks wholly older than that (a drop, not a delete);
+// then, on both engines, it deletes what is left older than PlaysKept by chunks (each its own
+// statement, so a backlog never holds one long transaction). A replay of such a play is flagged
+// too_old, never counted, so its (screen, seq) need not be remembered.
+func (s *service) prunePlays(ctx context.Context) (int64, error) {
+	now := s.deps.Clock.Now()
+	before := now.Add(-PlaysKept)
+	loc := clock.Location(s.deps.Clock)
+	made, dropped, err := s.store.PlayPartitions(ctx, dates.In(now, loc).WeekStart(), dates.In(before, loc))
+	if err != nil {
+		return 0, err
+	}
+	if made+dropped > 0 {
+		s.deps.Log.InfoContext(ctx, "screens: plays' partitions", "made", made, "dropped", dropped)
+	}
+	var total int64
+	for range 100 { // at most a million a run; the next run goes on
+		n, err := s.store.DeletePlaysBefore(ctx, before, 10000)
+		total += n
+		if err != nil || n < 10000 {
+			return total, err
+		}
+	}
+	return total, nil
+}
