@@ -452,6 +452,7 @@ func (r *runner) pollSchedule(ctx context.Context, vt, vend time.Time) error {
 		}
 	}
 	r.cur.Store(&state{plan: p, ready: ready})
+	r.log.Info("schedule", "face_id", s.FaceID, "weeks", len(s.Weeks), "creatives_ready", len(ready), "slot_seconds", s.SlotSeconds)
 	r.from = from
 	r.etag = tag
 	if expired {
@@ -576,6 +577,8 @@ func (p *poster) postOne(ctx context.Context, path string) error {
 	if err := removeFile(path); err != nil {
 		return err
 	}
+	p.r.log.Info("posted", "seq", fmt.Sprintf("%d..%d", plays[0].Seq, plays[len(plays)-1].Seq),
+		"accepted", res.Accepted, "duplicates", res.Duplicates, "flagged", len(res.Flagged))
 	p.r.count(func(s *Stats) {
 		s.Batches++
 		s.Posted += len(plays)
@@ -604,4 +607,3 @@ func sleepUntil(ctx context.Context, at time.Time) bool {
 	}
 	return sleep(ctx, d)
 }
-

@@ -38,12 +38,12 @@ type Item struct {
 
 // plan is a schedule made ready to play: its zone, hours and weeks parsed once.
 type plan struct {
-	sched    Schedule
-	loc      *time.Location
-	slot     time.Duration
-	open     time.Duration // since local midnight
-	close    time.Duration // since local midnight; 24h for "24:00"
-	weeks    []time.Time   // local midnight of each week's start, same order as sched.Weeks
+	sched Schedule
+	loc   *time.Location
+	slot  time.Duration
+	open  time.Duration // since local midnight
+	close time.Duration // since local midnight; 24h for "24:00"
+	weeks []time.Time   // local midnight of each week's start, same order as sched.Weeks
 }
 
 const maxSlotSeconds = 3600 // a slot longer than an hour is a malformed schedule, not a loop
