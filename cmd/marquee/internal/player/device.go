@@ -142,8 +142,8 @@ func (d *device) fetchSchedule(ctx context.Context, from string, weeks int, etag
 var ErrChecksum = errors.New("the creative's SHA-256 does not match the schedule")
 
 // download fetches a creative into dir/creatives/<sha256>, hashing it on the way, and keeps it only
-// when the hash matches: a player never shows bytes the schedule did not name. A URL on the
-// server's own device API is signed; any other (a presigned storage URL) is fetched as it is.
+// when the hash matches: a player never shows bytes the schedule did not name. The URL is the
+// schedule's short-lived one, a credential in itself (PROTOCOL "Schedule"): it is not signed.
 func (d *device) download(ctx context.Context, dir string, it Item, maxBytes int64) error {
 	want := strings.ToLower(it.SHA256)
 	if len(want) != sha256.Size*2 {
@@ -164,17 +164,12 @@ func (d *device) download(ctx context.Context, dir string, it Item, maxBytes int
 	if err != nil {
 		return fmt.Errorf("creative %s: %w", it.CreativeID, err)
 	}
-	var res *http.Response
-	if u.Host == d.server.Host && strings.Contains(u.Path, "/api/device/") {
-		res, err = d.do(ctx, http.MethodGet, u.String(), nil, nil)
-	} else {
-		var req *http.Request
-		req, err = http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
-		if err == nil {
-			req.Header.Set("User-Agent", d.appVersion)
-			res, err = d.hc.Do(req)
-		}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return err
 	}
+	req.Header.Set("User-Agent", d.appVersion)
+	res, err := d.hc.Do(req)
 	if err != nil {
 		return err
 	}

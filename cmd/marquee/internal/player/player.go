@@ -22,6 +22,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // AppVersion is what the player reports as its app_version.
@@ -203,8 +205,24 @@ func (r *runner) count(f func(*Stats)) {
 }
 
 func (r *runner) fail(msg string, err error) {
-	r.lastError.Store(fmt.Sprintf("%s: %v", msg, err))
+	r.lastError.Store(oneLine(fmt.Sprintf("%s: %v", msg, err), 300))
 	r.log.Warn(msg, "err", err)
+}
+
+// oneLine makes an error fit the heartbeat's last_error, a single-line field: control characters
+// and line separators (a server's multi-line error body) become spaces, and it is cut to max runes.
+func oneLine(s string, max int) string {
+	out := make([]rune, 0, len(s))
+	for _, c := range s {
+		if len(out) == max {
+			break
+		}
+		if unicode.IsControl(c) || c == '\u2028' || c == '\u2029' || c == utf8.RuneError {
+			c = ' '
+		}
+		out = append(out, c)
+	}
+	return string(out)
 }
 
 // open loads or creates the device key, pairs when the folder holds no pairing, and opens the queue.

@@ -59,3 +59,13 @@ func TestPlanHoursAndWeeks(t *testing.T) {
 		t.Error("24:30 accepted")
 	}
 }
+
+func TestLastErrorIsOneLine(t *testing.T) {
+	got := oneLine("post: the server answered 500:\n<html>\r\n\u2028boom\x00", 300)
+	if got != "post: the server answered 500: <html>   boom " {
+		t.Errorf("%q", got)
+	}
+	if n := len([]rune(oneLine(string(make([]byte, 1000)), 300))); n != 300 {
+		t.Errorf("cut to %d runes", n)
+	}
+}
