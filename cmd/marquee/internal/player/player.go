@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -271,7 +272,10 @@ func (r *runner) run(ctx context.Context) error {
 		return wallStart.Add(time.Duration(float64(v.Sub(vstart)) / r.opt.Speed))
 	}
 
-	// The first schedule is needed before the first slot: retry until it comes.
+	// A schedule is needed before the first slot. The one a previous run saved will do while the
+	// server is unreachable (a player restarted during an outage keeps playing); without one, retry
+	// until it comes, or until the run's time is up.
+	r.loadCachedSchedule()
 	backoff := r.opt.MinBackoff
 	for {
 		err := r.sync(ctx, vstart, vend, false)
@@ -284,6 +288,13 @@ func (r *runner) run(ctx context.Context) error {
 		var se *statusError
 		if errors.As(err, &se) && !retryable(err) {
 			return fmt.Errorf("schedule: %w", err)
+		}
+		if r.cur.Load() != nil {
+			r.log.Warn("playing the saved schedule until the server answers", "err", err)
+			break
+		}
+		if r.opt.Duration > 0 && time.Since(wallStart) > wallRun+r.opt.DrainTimeout {
+			return fmt.Errorf("no schedule: %w", err)
 		}
 		if !sleep(ctx, backoff) {
 			return ctx.Err()
@@ -470,6 +481,7 @@ func (r *runner) pollSchedule(ctx context.Context, vt, vend time.Time) error {
 		}
 	}
 	r.cur.Store(&state{plan: p, ready: ready})
+	r.saveSchedule(s, from, tag)
 	r.log.Info("schedule", "face_id", s.FaceID, "weeks", len(s.Weeks), "creatives_ready", len(ready), "slot_seconds", s.SlotSeconds)
 	r.from = from
 	r.etag = tag
@@ -477,6 +489,52 @@ func (r *runner) pollSchedule(ctx context.Context, vt, vend time.Time) error {
 		r.etag = ""
 	}
 	return nil
+}
+
+const scheduleFile = "schedule.json" // the last schedule, its `from` and ETag
+
+type savedSchedule struct {
+	From     string   `json:"from"`
+	ETag     string   `json:"etag"`
+	Schedule Schedule `json:"schedule"`
+}
+
+func (r *runner) saveSchedule(s *Schedule, from, etag string) {
+	raw, err := json.Marshal(savedSchedule{From: from, ETag: etag, Schedule: *s})
+	if err == nil {
+		err = writeFileAtomic(filepath.Join(r.opt.QueueDir, scheduleFile), raw, 0o600)
+	}
+	if err != nil {
+		r.fail("save schedule", err)
+	}
+}
+
+// loadCachedSchedule plays from the saved schedule the creatives whose files are still on disk and
+// still hash right; its ETag lets the first poll answer 304.
+func (r *runner) loadCachedSchedule() {
+	raw, err := os.ReadFile(filepath.Join(r.opt.QueueDir, scheduleFile))
+	if err != nil {
+		return
+	}
+	var saved savedSchedule
+	if json.Unmarshal(raw, &saved) != nil {
+		return
+	}
+	p, err := newPlan(saved.Schedule)
+	if err != nil {
+		return
+	}
+	ready := map[string]bool{}
+	for _, w := range saved.Schedule.Weeks {
+		for _, it := range w.Items {
+			sha := strings.ToLower(it.SHA256)
+			if ok, err := fileHashes(filepath.Join(r.opt.QueueDir, "creatives", filepath.Base(sha)), sha); err == nil && ok {
+				ready[it.CreativeID] = true
+			}
+		}
+	}
+	r.cur.Store(&state{plan: p, ready: ready})
+	r.from, r.etag = saved.From, saved.ETag
 }
 
 func (r *runner) heartbeat(ctx context.Context) error {

@@ -293,3 +293,31 @@ func TestOptionsRefuseAFastClockWithoutAnEnd(t *testing.T) {
 		t.Errorf("Run: %v", err)
 	}
 }
+
+// A player restarted while the server is unreachable plays from the schedule and the creatives it
+// saved, queues the plays, and posts them when a later run reaches the server.
+func TestPlayerRestartedDuringAnOutagePlaysItsSavedSchedule(t *testing.T) {
+	f := newFakeServer(t, creatives, nil)
+	dir := t.TempDir()
+	first := run(t, opts(f, dir, time.Minute))
+
+	f.mode.Store(modeDrop)
+	o := opts(f, dir, 2*time.Minute)
+	o.DrainTimeout = 200 * time.Millisecond
+	second := run(t, o)
+	if second.Played != 15 || second.Queued != 15 || second.Posted != 0 || second.ScheduleFetches != 0 {
+		t.Fatalf("during the outage: %+v; want 15 played from the saved schedule, all queued", second)
+	}
+
+	f.mode.Store(modeUp)
+	third := run(t, opts(f, dir, time.Minute))
+	if third.ScheduleNotModified == 0 || third.ScheduleFetches != 0 {
+		t.Errorf("the saved ETag was not sent: %+v", third)
+	}
+	plays, _, conflicts := f.stored()
+	total := first.Played + second.Played + third.Played
+	if len(plays) != total || third.Queued != 0 || len(conflicts) != 0 {
+		t.Errorf("the server holds %d plays, want %d (%v)", len(plays), total, conflicts)
+	}
+	checkContiguous(t, plays, second.FirstSeq, second.LastSeq)
+}
