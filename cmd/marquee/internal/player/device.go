@@ -39,13 +39,19 @@ func (e *statusError) Error() string {
 	return fmt.Sprintf("the server answered %d %s: %s", e.code, http.StatusText(e.code), e.body)
 }
 
-// retryable reports whether err is worth a retry: a network error (the server is down, a
-// connection dropped, a timeout), a 5xx, a 429, or a 401 (a clock that stepped back into the skew
-// bound, or a screen an admin will un-revoke, must not make the player drop its queue).
+// retryable reports whether err is worth a retry. Only an answer that says the request itself is
+// bad (400, 413, 415, 422) is final: a network error (the server is down, a connection dropped, a
+// timeout), a 5xx, a 429, a 401 (a clock that stepped back into the skew bound, or a screen an
+// admin will un-revoke) or a 404 (a proxy or a deploy in progress) must not make the player drop
+// its queue.
 func retryable(err error) bool {
 	var se *statusError
 	if errors.As(err, &se) {
-		return se.code >= 500 || se.code == http.StatusTooManyRequests || se.code == http.StatusUnauthorized
+		switch se.code {
+		case http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity:
+			return false
+		}
+		return true
 	}
 	return err != nil
 }

@@ -29,6 +29,8 @@ type fakeServer struct {
 
 	// mode: how the server behaves right now.
 	mode atomic.Int32
+	// rejectSeq: a batch holding this seq answers 422 (a batch the server finds malformed).
+	rejectSeq atomic.Int64
 
 	mu          sync.Mutex
 	code        string
@@ -232,6 +234,12 @@ func (f *fakeServer) postPlays(w http.ResponseWriter, body []byte, dropAfter boo
 	if err := json.Unmarshal(body, &req); err != nil || len(req.Plays) == 0 || len(req.Plays) > MaxBatchPlays {
 		http.Error(w, `{"success":false,"message":"Invalid batch."}`, http.StatusBadRequest)
 		return
+	}
+	for _, p := range req.Plays {
+		if p.Seq == f.rejectSeq.Load() {
+			http.Error(w, `{"success":false,"message":"Invalid play."}`, http.StatusUnprocessableEntity)
+			return
+		}
 	}
 	f.mu.Lock()
 	accepted, dups := 0, 0

@@ -76,7 +76,7 @@ type Stats struct {
 	Duplicates int
 	Flagged    int
 	Queued     int // plays still on disk when the run ended (posted by the next run)
-	Rejected   int // plays in batches the server refused with a 4xx; kept under rejected/
+	Rejected   int // plays in batches the server refused as malformed (400, 413, 415, 422); kept under rejected/
 
 	Batches      int // batches answered 200
 	PostFailures int // post attempts that failed and will be retried
@@ -621,8 +621,9 @@ func (p *poster) postAll(ctx context.Context) (empty, failed bool) {
 	return true, false
 }
 
-// postOne posts one batch file and deletes it after the 200. A 4xx other than 401 and 429 will
-// never succeed, so the batch moves to rejected/ instead of blocking the queue forever.
+// postOne posts one batch file and deletes it after the 200. A batch the server calls malformed
+// (see retryable) will never succeed, so it moves to rejected/ instead of blocking the queue
+// forever.
 func (p *poster) postOne(ctx context.Context, path string) error {
 	plays, err := p.r.q.read(path)
 	if err != nil {

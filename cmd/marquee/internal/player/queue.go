@@ -26,7 +26,7 @@ type Play struct {
 const (
 	stateFile   = "state.json" // {"next_seq": n}: the sequence survives a restart
 	batchDir    = "batches"    // batch-<first seq, 20 digits>.jsonl: name order is seq order
-	rejectedDir = "rejected"   // batches the server refused with a 4xx other than 401: kept for a person
+	rejectedDir = "rejected"   // batches the server refused as malformed: kept for a person
 )
 
 // queue is the on-disk queue of played batches. A batch is written (fsync, atomic rename) before
