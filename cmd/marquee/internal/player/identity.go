@@ -41,7 +41,7 @@ var ErrPairingRefused = errors.New("the server refused the pairing code (unknown
 // the server recorded.
 func loadOrCreateKey(dir string) (ed25519.PrivateKey, error) {
 	path := filepath.Join(dir, keyFile)
-	raw, err := os.ReadFile(path)
+	raw, err := os.ReadFile(path) // #nosec G304 -- a fixed name in the --queue folder
 	if err == nil {
 		block, _ := pem.Decode(raw)
 		if block == nil || block.Type != "PRIVATE KEY" {
@@ -75,7 +75,7 @@ func loadOrCreateKey(dir string) (ed25519.PrivateKey, error) {
 }
 
 func loadIdentity(dir string) (*identity, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, identityFile))
+	raw, err := os.ReadFile(filepath.Join(dir, identityFile)) // #nosec G304 -- a fixed name in the --queue folder
 	if os.IsNotExist(err) {
 		return nil, nil
 	}

@@ -512,7 +512,7 @@ func (r *runner) saveSchedule(s *Schedule, from, etag string) {
 // loadCachedSchedule plays from the saved schedule the creatives whose files are still on disk and
 // still hash right; its ETag lets the first poll answer 304.
 func (r *runner) loadCachedSchedule() {
-	raw, err := os.ReadFile(filepath.Join(r.opt.QueueDir, scheduleFile))
+	raw, err := os.ReadFile(filepath.Join(r.opt.QueueDir, scheduleFile)) // #nosec G304 -- a fixed name in the --queue folder
 	if err != nil {
 		return
 	}
