@@ -569,8 +569,9 @@ func (p *poster) kick() {
 	}
 }
 
-// loop posts on every kick and, after a failure, after the backoff. Once finish is closed it keeps
-// going until the queue is empty or DrainTimeout has passed.
+// loop posts on every kick and, after a failure, only when the backoff has passed (a kick during
+// an outage does not hammer the server). Once finish is closed it keeps going until the queue is
+// empty or DrainTimeout has passed.
 func (p *poster) loop(ctx context.Context, finish <-chan struct{}) {
 	var retry <-chan time.Time
 	var deadline <-chan time.Time
@@ -584,6 +585,9 @@ func (p *poster) loop(ctx context.Context, finish <-chan struct{}) {
 			finish = nil
 			deadline = time.After(p.r.opt.DrainTimeout)
 		case <-p.kickCh:
+			if retry != nil {
+				continue // backing off: new batches wait for the retry, which posts them in order
+			}
 		case <-retry:
 		}
 		empty, failed := p.postAll(ctx)
