@@ -301,6 +301,9 @@ func (r *runner) run(ctx context.Context) error {
 		}
 		backoff = min(2*backoff, r.opt.MaxBackoff)
 	}
+	if err := r.heartbeat(ctx); err != nil { // seen from the start, not a minute later
+		r.fail("heartbeat", err)
+	}
 
 	post := newPoster(r)
 	postDone := make(chan struct{})
