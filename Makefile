@@ -33,7 +33,7 @@ run: build
 	@echo "Emails are written to var/mail/. Stop with Ctrl-C."
 	@echo "Webhooks: run './bin/marquee dev webhook-sink' in another terminal to see the demo's deliveries."
 	@echo "Screens: pair a player with the demo face (code printed by the seed above, single use, 24 h):"
-	@echo "  ./bin/marquee dev player --server http://localhost:$(PORT) --pairing-code DEMO-FACE-0001 --speed 60"
+	@echo "  ./bin/marquee dev player --server http://localhost:$(PORT) --pairing-code DEMO-FACE-0001 --speed 60 --duration 1h"
 	@echo "  another face: ./bin/marquee screens pair --face FACE_ID (docs/screens.md)"
 	@echo
 	PORT=$(PORT) BASE_URL=$${BASE_URL:-http://localhost:$(PORT)} LOG_FORMAT=$${LOG_FORMAT:-text} WEBHOOK_ALLOW_PRIVATE=$${WEBHOOK_ALLOW_PRIVATE:-true} ./bin/marquee serve

@@ -903,16 +903,17 @@ type UploadedFile struct {
 
 // Week defines model for Week.
 type Week struct {
-	ActImp       *int64              `json:"act_imp"`
-	CampaignId   string              `json:"campaign_id"`
-	CreativeUrl  string              `json:"creativeUrl"`
-	CreativeId   string              `json:"creative_id"`
-	Creatives    *[]WeekCreative     `json:"creatives"`
-	DeliveryDiff *int64              `json:"delivery_diff"`
-	DeliveryPct  *float64            `json:"delivery_pct"`
-	EndAt        *openapi_types.Date `json:"end_at"`
-	Id           string              `json:"id"`
-	MakeGood     *WeekMakeGood       `json:"make_good,omitempty"`
+	ActImp         *int64              `json:"act_imp"`
+	CampaignId     string              `json:"campaign_id"`
+	CreativeUrl    string              `json:"creativeUrl"`
+	CreativeId     string              `json:"creative_id"`
+	Creatives      *[]WeekCreative     `json:"creatives"`
+	DeliveryDiff   *int64              `json:"delivery_diff"`
+	DeliveryPct    *float64            `json:"delivery_pct"`
+	DeliverySource string              `json:"delivery_source"`
+	EndAt          *openapi_types.Date `json:"end_at"`
+	Id             string              `json:"id"`
+	MakeGood       *WeekMakeGood       `json:"make_good,omitempty"`
 
 	// OfferPrice US dollars, at most two decimals
 	OfferPrice float64     `json:"offer_price"`
