@@ -103,6 +103,8 @@ var expectedAccess = map[string]string{
 	"PUT /api/creatives/:id/default": authz.Member,
 	"POST /api/creatives/":           authz.Member,
 	"DELETE /api/creatives/:id":      authz.Member,
+	"POST /api/creatives/preflight":  authz.Member,
+	"GET /api/creatives/:id/preview": authz.Member,
 	"POST /users/creative":           authz.Member,
 	// billing (docs/api.md "Billing")
 	"GET /api/billing/config":               authz.Member,
@@ -125,6 +127,8 @@ var expectedAccess = map[string]string{
 	"GET /api/markets/":                     authz.Anonymous,
 	"GET /api/od/locations/":                authz.Anonymous,
 	"GET /api/od/snapshots/:name":           authz.Anonymous,
+	"GET /api/od/photos/:name":              authz.Anonymous,
+	"PUT /api/admin/faces/:id/geometry":     authz.Admin,
 	"POST /api/available-spots/":            authz.Anonymous,
 	"GET /api/places/predictions":           authz.Anonymous,
 	"GET /api/places/details":               authz.Anonymous,
