@@ -64,6 +64,7 @@ func NewOCR(timeout time.Duration) *OCR {
 type ocrWord struct {
 	text       string
 	x, y, w, h int
+	line       string // block/paragraph/line: the words of one line share it
 }
 
 // errOCRTimeout is a recognition cut short by the timeout.
@@ -77,6 +78,17 @@ func (o *OCR) words(ctx context.Context, img *image.RGBA, tempDir string) ([]ocr
 	defer o.slots.Release(1)
 	gray := image.NewGray(img.Bounds())
 	draw.Draw(gray, gray.Bounds(), img, img.Bounds().Min, draw.Src)
+	// Tesseract reads dark text on a light ground best, and misses light lines on a dark ground
+	// (white copy on navy, usual on billboards): a mostly dark image is inverted first.
+	var sum int
+	for _, v := range gray.Pix {
+		sum += int(v)
+	}
+	if len(gray.Pix) > 0 && sum/len(gray.Pix) < 128 {
+		for i, v := range gray.Pix {
+			gray.Pix[i] = 255 - v
+		}
+	}
 	f, err := os.CreateTemp(tempDir, "ocr-*.png")
 	if err != nil {
 		return nil, err
@@ -94,7 +106,7 @@ func (o *OCR) words(ctx context.Context, img *image.RGBA, tempDir string) ([]ocr
 	defer cancel()
 	// --psm 11: sparse text, in no particular order, as on an ad; one thread, so that one upload
 	// cannot take every core.
-	cmd := exec.CommandContext(ctx, o.Binary, f.Name(), "stdout", "-l", "eng", "--psm", "11", "tsv") // #nosec G204 -- the binary is tesseract from the PATH, the argument our own temporary file
+	cmd := exec.CommandContext(ctx, o.Binary, f.Name(), "stdout", "-l", "eng", "--psm", "3", "tsv") // #nosec G204 -- the binary is tesseract from the PATH, the argument our own temporary file
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	var out bytes.Buffer
 	cmd.Stdout = &out
@@ -130,7 +142,7 @@ func parseTSV(b []byte) []ocrWord {
 			}
 		}
 		if ok && n[2] > 0 && n[3] > 0 {
-			out = append(out, ocrWord{text: text, x: n[0], y: n[1], w: n[2], h: n[3]})
+			out = append(out, ocrWord{text: text, x: n[0], y: n[1], w: n[2], h: n[3], line: f[2] + "/" + f[3] + "/" + f[4]})
 		}
 	}
 	return out
@@ -173,12 +185,13 @@ func analyse(ctx context.Context, img image.Image, ocr *OCR, tempDir string) pre
 		sum += lum(px[i : i+3])
 	}
 	in.MeanLuminance = sum / float64(len(px)/4)
-	in.Elements = countElements(work)
+	var words []ocrWord
 	switch {
 	case ocr == nil || ocr.Binary == "":
 		in.TextSkipped = ReasonNoOCR
 	default:
-		words, err := ocr.words(ctx, work, tempDir)
+		var err error
+		words, err = ocr.words(ctx, work, tempDir)
 		switch {
 		case errors.Is(err, errOCRTimeout):
 			in.TextSkipped = ReasonOCRTimeout
@@ -192,6 +205,16 @@ func analyse(ctx context.Context, img image.Image, ocr *OCR, tempDir string) pre
 			}
 		}
 	}
+	// The elements: each line of text is one, and the graphics apart from the text are counted on
+	// the grid (without OCR, letters count there too).
+	lines := map[string]bool{}
+	masks := make([]image.Rectangle, 0, len(words))
+	for _, w := range words {
+		lines[w.line] = true
+		pad := w.h / 4
+		masks = append(masks, image.Rect(w.x-pad, w.y-pad, w.x+w.w+pad, w.y+w.h+pad))
+	}
+	in.Elements = len(lines) + countElements(work, masks)
 	return in
 }
 
@@ -216,9 +239,10 @@ func boxContrast(img *image.RGBA, w ocrWord) float64 {
 
 // countElements counts the separate elements of an image: on a grid of at most ClutterGrid cells a
 // side, the cells whose mean colour is far from the background's (the most common cell colour),
-// grown by one cell so the letters of a word join, in 4-connected groups of at least
-// ClutterMinCells cells.
-func countElements(img *image.RGBA) int {
+// less the cells under masks (the words OCR found: the caller counts each text line once), in
+// 4-connected groups of at least ClutterMinCells cells. A cell is about a billboard letter's width,
+// so the letters of a word touch.
+func countElements(img *image.RGBA, masks []image.Rectangle) int {
 	b := img.Bounds()
 	cell := max(1, (max(b.Dx(), b.Dy())+preflight.ClutterGrid-1)/preflight.ClutterGrid)
 	gw, gh := (b.Dx()+cell-1)/cell, (b.Dy()+cell-1)/cell
@@ -265,21 +289,18 @@ func countElements(img *image.RGBA) int {
 		d := abs(m[0]-bg[0]) + abs(m[1]-bg[1]) + abs(m[2]-bg[2])
 		fg[c] = d > preflight.ClutterDelta
 	}
-	grown := make([]bool, len(fg))
-	for y := range gh {
-		for x := range gw {
-			if !fg[y*gw+x] {
-				continue
-			}
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < gw && yy < gh {
-						grown[yy*gw+xx] = true
-					}
-				}
+	for _, r := range masks {
+		r = r.Intersect(b)
+		if r.Empty() {
+			continue
+		}
+		for y := r.Min.Y / cell; y <= (r.Max.Y-1)/cell; y++ {
+			for x := r.Min.X / cell; x <= (r.Max.X-1)/cell; x++ {
+				fg[y*gw+x] = false
 			}
 		}
 	}
+	grown := fg
 	seen := make([]bool, len(grown))
 	elements := 0
 	stack := make([]int, 0, 64)

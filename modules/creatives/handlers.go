@@ -47,7 +47,7 @@ func (m *Module) routes() server.RouteTable {
 		server.POST("/api/creatives/", authz.Member, httpx.CallBody(limit, m.svc.createCreative)).Answers(http.StatusCreated).Doc("Make a creative of an uploaded image", CreateCreativeRequest{}, Creative{}).V1("/creatives"),
 		server.DELETE("/api/creatives/:id", authz.Member, httpx.CallID(m.svc.deleteCreative)).Doc("Delete a creative", nil, SuccessResponse{}),
 		server.POST("/api/creatives/preflight", authz.Member, m.preflightHandler).Params(PreflightUploadQuery{}, nil).
-			Doc("Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=", PreflightRequest{}, PreflightReport{}).V1Read("/creatives/preflight"),
+			Doc("Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=", server.Upload{Field: "file", JSON: PreflightRequest{}}, PreflightReport{}).V1Read("/creatives/preflight"),
 		server.GET("/api/creatives/:id/preview", authz.Member, m.previewHandler).Params(PreviewQuery{}, nil).
 			Doc("The creative on a face's photo, by day or night, or as a driver sees it (PNG)", nil, server.File{Types: []string{"image/png"}}).V1("/creatives/:id/preview"),
 
