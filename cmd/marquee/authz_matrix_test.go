@@ -44,6 +44,8 @@ var expectedAccess = map[string]string{
 	"POST /api/v1/creatives/uploads":     authz.User,
 	"GET /api/v1/creatives":              authz.User,
 	"POST /api/v1/creatives":             authz.User,
+	"POST /api/v1/creatives/preflight":   authz.User,
+	"GET /api/v1/creatives/:id/preview":  authz.User,
 	"GET /api/v1/reports":                authz.User,
 	"GET /api/v1/reports/:id/file":       authz.User,
 	"GET /api/v1/reports/:id/csv":        authz.User,
