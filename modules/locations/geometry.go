@@ -37,8 +37,9 @@ func toGeometry(g store.FaceGeometry) FaceGeometry {
 }
 
 // updateFaceGeometry is PUT /api/admin/faces/{id}/geometry: an admin sets a face's size, pixels,
-// class and photo corners, audited in the same transaction.
-func (s *service) updateFaceGeometry(ctx context.Context, p *auth.Principal, id string, req FaceGeometryUpdate) (Location, error) {
+// class and photo corners, audited in the same transaction (the route admits admins only; the audit
+// entry names the actor from the context).
+func (s *service) updateFaceGeometry(ctx context.Context, _ *auth.Principal, id string, req FaceGeometryUpdate) (Location, error) {
 	if req.WidthFt < 1 || req.HeightFt < 1 || req.WidthFt > MaxFaceFeet || req.HeightFt > MaxFaceFeet || math.IsNaN(req.WidthFt) || math.IsNaN(req.HeightFt) {
 		return Location{}, apperr.Field("width_ft", MsgFaceFeet)
 	}
@@ -82,7 +83,6 @@ func (s *service) updateFaceGeometry(ctx context.Context, p *auth.Principal, id 
 		}
 		return s.deps.Audit.Record(ctx, audit.Change{Action: AuditFaceGeometry, ObjectType: "face", ObjectID: id, Before: before, After: out.Geometry})
 	})
-	_ = p // the route's rule admits admins only; the audit entry names the actor from the context
 	return out, err
 }
 

@@ -297,8 +297,8 @@ export interface UploadedFile {
   originalname: string;
   path: string;
   /**
-   * Preflight is the pre-flight of a creative upload (/upload_creative) on the reference face,
-   * or on the face of ?width=&height=; absent for other uploads.
+   * Preflight is the pre-flight of a creative upload (/upload_creative) on the reference face
+   * (docs/creatives.md); absent for other uploads.
    */
   preflight?: PreflightReport;
 }
