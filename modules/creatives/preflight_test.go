@@ -384,6 +384,18 @@ func TestPreviewOnTheFacePhoto(t *testing.T) {
 		expectMessage(t, w.user.Get(fmt.Sprintf("/api/creatives/%s/preview", cr.ID)), 400, creatives.MsgPreviewFace)
 		expectMessage(t, w.user.Get(fmt.Sprintf("/api/creatives/%s/preview?face=nope", cr.ID)), 404, locations.MsgFaceNotFound)
 		expectMessage(t, w.amb.Get(url("day", "photo")), 404, creatives.MsgCreativeNotFound)
+		// A stored image that has gone bad answers clearly, and is not cached.
+		up2 := uploadOne(t, w, w.user, "/upload_creative", namedFile{"b.jpg", solid})
+		var broken creatives.Creative
+		w.user.Post("/api/creatives/", map[string]any{"creative": map[string]string{"url": up2.Path}}).Expect(t, 201).JSON(t, &broken)
+		junk := solid[:600]
+		if err := w.s.Kernel.Storage.Put(t.Context(), up2.Path, bytes.NewReader(junk), int64(len(junk)), "image/jpeg"); err != nil {
+			t.Fatal(err)
+		}
+		expectMessage(t, w.user.Get(fmt.Sprintf("/api/creatives/%s/preview?face=%s", broken.ID, face.ID)), 422, creatives.MsgCorruptImage)
+		if n := cached(); n != 3 {
+			t.Fatalf("%d previews cached after a failure", n)
+		}
 		// An admin moves the corners: the preview is drawn again, not taken from the cache.
 		moved := []locations.Point{{X: 100, Y: 100}, {X: 500, Y: 120}, {X: 520, Y: 300}, {X: 90, Y: 280}}
 		w.admin.Put("/api/admin/faces/"+face.ID+"/geometry", locations.FaceGeometryUpdate{WidthFt: g.WidthFt, HeightFt: g.HeightFt,
