@@ -90,7 +90,8 @@ func (o *OCR) words(ctx context.Context, img *image.RGBA, tempDir string) ([]ocr
 			gray.Pix[i] = 255 - v
 		}
 	}
-	f, err := os.CreateTemp(tempDir, "ocr-*.png")
+	// Named like a staged upload, so the debris of a crash is removed at the next start.
+	f, err := os.CreateTemp(tempDir, stagedUploadPrefix+"ocr-*.png")
 	if err != nil {
 		return nil, err
 	}

@@ -11,8 +11,8 @@ import (
 // The homography takes the unit square's corners to the quad's, and its inverse brings them back.
 func TestHomographyMapsTheSquareToTheQuad(t *testing.T) {
 	for _, q := range [][]locations.Point{
-		{{200, 110}, {760, 140}, {770, 330}, {190, 300}}, // a perspective quad
-		{{0, 0}, {100, 0}, {100, 50}, {0, 50}},           // a rectangle (the affine case)
+		{{X: 200, Y: 110}, {X: 760, Y: 140}, {X: 770, Y: 330}, {X: 190, Y: 300}}, // a perspective quad
+		{{X: 0, Y: 0}, {X: 100, Y: 0}, {X: 100, Y: 50}, {X: 0, Y: 50}},           // a rectangle (the affine case)
 	} {
 		h := squareToQuad(q)
 		inv := h.inverse()

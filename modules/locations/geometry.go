@@ -81,7 +81,7 @@ func (s *service) updateFaceGeometry(ctx context.Context, _ *auth.Principal, id 
 		if s.deps.Audit == nil {
 			return nil
 		}
-		return s.deps.Audit.Record(ctx, audit.Change{Action: AuditFaceGeometry, ObjectType: "face", ObjectID: id, Before: before, After: out.Geometry})
+		return s.deps.Audit.Record(ctx, audit.Change{Action: AuditFaceGeometry, ObjectType: "face", ObjectID: id, Before: before, After: *out.Geometry})
 	})
 	return out, err
 }

@@ -119,7 +119,7 @@ func TestPairFacesPairsSameNames(t *testing.T) {
 }
 
 func TestValidCorners(t *testing.T) {
-	ok := []Point{{10, 20}, {900, 40}, {880, 500}, {20, 480}}
+	ok := []Point{{X: 10, Y: 20}, {X: 900, Y: 40}, {X: 880, Y: 500}, {X: 20, Y: 480}}
 	if !ValidCorners(ok, 960, 600) {
 		t.Fatal("a convex clockwise quad is refused")
 	}
