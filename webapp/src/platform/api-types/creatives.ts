@@ -570,9 +570,8 @@ export interface PreflightFace {
   checks: PreflightCheck[];
 }
 /**
- * PreflightReport answers POST /api/creatives/preflight and is the creative's preflight: the score
- * out of 100 and the checks of the face that scores lowest (each check at its worst over the
- * faces), then each face's own.
+ * PreflightReport answers POST /api/creatives/preflight and is the creative's preflight: the lowest
+ * face score (out of 100), each check at its worst over the faces, then each face's own.
  */
 export interface PreflightReport {
   score: number /* int */;
