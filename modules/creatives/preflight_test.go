@@ -449,6 +449,12 @@ func TestAdminSetsFaceGeometry(t *testing.T) {
 		bad(func(u *locations.FaceGeometryUpdate) { u.WidthFt = 0 }, locations.MsgFaceFeet)
 		bad(func(u *locations.FaceGeometryUpdate) { u.PixelHeight = 100000 }, locations.MsgFacePixels)
 		w.user.Put(path, ok).Expect(t, 403)
+		var read locations.Location
+		w.admin.Get("/api/admin/faces/"+face.ID).Expect(t, 200).JSON(t, &read)
+		if read.Geometry == nil || read.Geometry.PixelHeight != 480 || len(read.Geometry.Corners) != 4 {
+			t.Fatalf("admin read: %+v", read.Geometry)
+		}
+		expectMessage(t, w.admin.Get("/api/admin/faces/nope"), 404, locations.MsgFaceNotFound)
 		expectMessage(t, w.admin.Put("/api/admin/faces/nope/geometry", ok), 404, locations.MsgFaceNotFound)
 		// The public face list shows the new geometry.
 		ls, _ := locationsModule(w).Service().FindFacesByIDs(t.Context(), []string{face.ID})

@@ -86,6 +86,18 @@ func (s *service) updateFaceGeometry(ctx context.Context, _ *auth.Principal, id 
 	return out, err
 }
 
+// adminFace is GET /api/admin/faces/{id}: one face with its geometry, for the face editor.
+func (s *service) adminFace(ctx context.Context, _ *auth.Principal, id string) (Location, error) {
+	fs, err := s.store.FacesByIDs(ctx, []string{id})
+	if err != nil {
+		return Location{}, apperr.Internal(err)
+	}
+	if len(fs) == 0 {
+		return Location{}, apperr.NotFound(MsgFaceNotFound)
+	}
+	return toLocation(&fs[0]), nil
+}
+
 // FacePhoto implements Service.
 func (s *service) FacePhoto(ctx context.Context, faceID string) (image.Image, FaceGeometry, error) {
 	fs, err := s.store.FacesByIDs(ctx, []string{faceID})
