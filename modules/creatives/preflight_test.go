@@ -411,6 +411,14 @@ func TestPreviewOnTheFacePhoto(t *testing.T) {
 			t.Fatal(err)
 		}
 		expectMessage(t, w.user.Get(url("day", "photo")), 400, locations.MsgNoPhoto)
+		// Deleting the creative deletes its cached previews.
+		if cached() == 0 {
+			t.Fatal("nothing cached")
+		}
+		w.user.Do("DELETE", "/api/creatives/"+cr.ID, nil).Expect(t, 200)
+		if n := cached(); n != 0 {
+			t.Fatalf("%d previews left after the creative was deleted", n)
+		}
 	})
 }
 

@@ -17,6 +17,7 @@ import (
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
+	"marquee/platform/storage"
 )
 
 // The in-situ preview (issue 29, docs/creatives.md "Preview"): the creative drawn on a face's photo
@@ -271,4 +272,23 @@ func (s *service) preview(ctx context.Context, p *auth.Principal, id, faceID, li
 		s.deps.Log.Warn("creatives: cache preview", "key", key, "err", err) // the answer stands without its cache
 	}
 	return b, nil
+}
+
+// deletePreviews removes a deleted creative's cached previews. They are a cache: a failure is
+// logged, and the creative stays deleted.
+func (s *service) deletePreviews(ctx context.Context, creativeID string) {
+	ctx = context.WithoutCancel(ctx)
+	var keys []string
+	err := s.deps.Storage.List(ctx, "preview/"+creativeID+"/", func(o storage.Object) error {
+		keys = append(keys, o.Key)
+		return nil
+	})
+	for _, k := range keys {
+		if err == nil {
+			err = s.deps.Storage.Delete(ctx, k)
+		}
+	}
+	if err != nil {
+		s.deps.Log.Warn("creatives: delete cached previews", "creative", creativeID, "err", err)
+	}
 }
