@@ -14,7 +14,7 @@ STRIPE_MOCK := bin/tools/stripe-mock
 GOSEC_VERSION := v2.30.0
 GOSEC := bin/tools/gosec
 
-.PHONY: run build build-web build-go test lint-web lint-openapi gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench load tools clean
+.PHONY: run build build-web build-go test lint-web lint-openapi gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench load tools ocr clean
 
 ## run: build everything, then serve on an embedded SQLite database with demo data
 run: build
@@ -83,7 +83,7 @@ gosec: $(GOSEC)
 $(GOSEC):
 	GOBIN=$(CURDIR)/bin/tools go install github.com/securego/gosec/v2/cmd/gosec@$(GOSEC_VERSION)
 
-test-go: $(STRIPE_MOCK)
+test-go: $(STRIPE_MOCK) ocr
 	@echo "Go tests on SQLite$${TEST_DATABASE_URL:+ and PostgreSQL}"
 	go test $(GO_TEST_FLAGS) ./...
 
@@ -128,13 +128,20 @@ test-e2e: tools build
 types:
 	go tool tygo generate
 
-# The generated types must match the Go DTOs they come from.
+# The generated types must match the Go DTOs they come from, and the builder's pre-flight rules
+# the Go rules they are generated from (docs/creatives.md).
+PREFLIGHT_TS := $(WEB)/src/features/creatives/shared/preflightRules.gen.ts
 check-types:
 	@tmp=$$(mktemp -d); cp -r $(WEB)/src/platform/api-types $$tmp/before; \
 	go tool tygo generate; \
 	if ! diff -r $$tmp/before $(WEB)/src/platform/api-types >/dev/null; then \
 	  echo "webapp/src/platform/api-types is stale: run make types and commit"; diff -r $$tmp/before $(WEB)/src/platform/api-types || true; exit 1; fi; \
 	rm -rf $$tmp
+	@cp $(PREFLIGHT_TS) $(PREFLIGHT_TS).before; go run ./modules/creatives/internal/preflight/gen; \
+	if ! diff -q $(PREFLIGHT_TS).before $(PREFLIGHT_TS) >/dev/null; then \
+	  echo "$(PREFLIGHT_TS) is stale: run go run ./modules/creatives/internal/preflight/gen and commit"; \
+	  diff $(PREFLIGHT_TS).before $(PREFLIGHT_TS) || true; rm -f $(PREFLIGHT_TS).before; exit 1; fi; \
+	rm -f $(PREFLIGHT_TS).before
 
 ## bench: the benchmarks under bench/ (figures go to docs/performance.md); the browser ones print each figure beside its goal
 bench: tools build
@@ -157,9 +164,14 @@ load: build-go
 	bin/load -binary bin/marquee -db sqlite -duration $(LOAD_DURATION) | tee bin/load-sqlite.md
 	bin/load -binary bin/marquee -db postgres -pg '$(LOAD_DATABASE_URL)' -duration $(LOAD_DURATION) | tee bin/load-postgres.md
 
-## tools: what the tests need from the machine (Chromium for Playwright, stripe-mock for the Stripe adapter)
-tools: $(STRIPE_MOCK)
+## tools: what the tests need from the machine (Chromium for Playwright, stripe-mock for the Stripe adapter, Tesseract for the creative pre-flight)
+tools: $(STRIPE_MOCK) ocr
 	@scripts/ensure-chromium.sh
+
+# Tesseract reads the text of uploaded creatives (docs/creatives.md); the Go tests need it, and fail
+# without it under CI=1.
+ocr:
+	@scripts/ensure-tesseract.sh
 
 # stripe-mock is Stripe's API mock, the protocol peer of the billing module's Stripe adapter tests.
 $(STRIPE_MOCK):
