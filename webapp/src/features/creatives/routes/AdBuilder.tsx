@@ -1,5 +1,5 @@
 import type Konva from 'konva'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import Alert from '../../../platform/Alert'
 import { MsgCorruptImage, MsgCreativeSaved, MsgSaveFailed } from '../../../platform/api-types/creatives'
@@ -12,6 +12,10 @@ import TextInput from '../../../platform/inputs/TextInput'
 import { sendFiles } from '../../../platform/uploader/sendFiles'
 import { checkFile, UPLOAD_RULES } from '../../../platform/uploader/uploadRules'
 import BuilderCanvas from '../builder/BuilderCanvas'
+import { designOf } from '../builder/builderPreflight'
+import PreflightPanel from '../shared/PreflightPanel'
+import { preflightDesign } from '../shared/preflight'
+import { DefaultFace, ViewingClasses } from '../shared/preflightRules.gen'
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
@@ -93,6 +97,10 @@ export default function AdBuilder() {
 
   const selected = items.find((i) => i.id === selectedId) ?? null
   const light = isLightBackground(background)
+  const [road, setRoad] = useState(DefaultFace.viewing_class)
+  // Issue 29: the live pre-flight, recomputed on every edit (a keystroke costs well under a frame;
+  // preflight.test.ts reports the time). The same rules run on the server when the PNG is saved.
+  const report = useMemo(() => preflightDesign(designOf(items, background), { ...DefaultFace, viewing_class: road }), [items, background, road])
 
   // The stage shrinks to the width it has (never above 1400).
   useEffect(() => {
@@ -334,7 +342,7 @@ export default function AdBuilder() {
           </p>
         </div>
 
-        <aside className="space-y-4" aria-label="Item settings">
+        <aside className="space-y-4" aria-label="Item settings and pre-flight">
           <section className="card p-4">
             <h2 className="text-sm font-semibold text-slate-900">Layers</h2>
             {items.length === 0 ? (
@@ -414,6 +422,18 @@ export default function AdBuilder() {
               </div>
             </section>
           )}
+
+          <PreflightPanel title="Pre-flight (live)" report={report} live>
+            <Field id={`${ids}-road`} label="Road the ad is read from">
+              <select id={`${ids}-road`} className="field-input" value={road} onChange={(e) => setRoad(e.target.value)}>
+                {ViewingClasses.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label} ({c.distance_ft} ft, {c.speed_mph} mph)
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </PreflightPanel>
         </aside>
       </div>
 
