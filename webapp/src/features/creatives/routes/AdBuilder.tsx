@@ -14,8 +14,7 @@ import { checkFile, UPLOAD_RULES } from '../../../platform/uploader/uploadRules'
 import BuilderCanvas from '../builder/BuilderCanvas'
 import { designOf } from '../builder/builderPreflight'
 import PreflightPanel from '../shared/PreflightPanel'
-import { preflightDesign } from '../shared/preflight'
-import { DefaultFace, ViewingClasses } from '../shared/preflightRules.gen'
+import { preflightDesign, REFERENCE_FACE } from '../shared/preflight'
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
@@ -97,10 +96,9 @@ export default function AdBuilder() {
 
   const selected = items.find((i) => i.id === selectedId) ?? null
   const light = isLightBackground(background)
-  const [road, setRoad] = useState(DefaultFace.viewing_class)
-  // Issue 29: the live pre-flight, recomputed on every edit (a keystroke costs well under a frame;
-  // preflight.test.ts reports the time). The same rules run on the server when the PNG is saved.
-  const report = useMemo(() => preflightDesign(designOf(items, background), { ...DefaultFace, viewing_class: road }), [items, background, road])
+  // Issue 29: the live pre-flight on the reference face, recomputed on every edit (well under a
+  // frame per keystroke; preflight.test.ts reports the time). The server runs the same rules.
+  const report = useMemo(() => preflightDesign(designOf(items, background)), [items, background])
 
   // The stage shrinks to the width it has (never above 1400).
   useEffect(() => {
@@ -424,15 +422,9 @@ export default function AdBuilder() {
           )}
 
           <PreflightPanel title="Pre-flight (live)" report={report} live>
-            <Field id={`${ids}-road`} label="Road the ad is read from">
-              <select id={`${ids}-road`} className="field-input" value={road} onChange={(e) => setRoad(e.target.value)}>
-                {ViewingClasses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.label} ({c.distance_ft} ft, {c.speed_mph} mph)
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <p className="text-xs text-slate-600">
+              Judged on a standard {REFERENCE_FACE.width_ft} x {REFERENCE_FACE.height_ft} ft face read from {REFERENCE_FACE.viewing_distance_ft} ft. Your campaign checks it again on the faces you choose.
+            </p>
           </PreflightPanel>
         </aside>
       </div>
