@@ -2,7 +2,7 @@ import type Konva from 'konva'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import Alert from '../../../platform/Alert'
-import { MsgCorruptImage, MsgCreativeSaved, MsgSaveFailed } from '../../../platform/api-types/creatives'
+import { MsgCorruptImage, MsgCreativeSaved, MsgSaveFailed, type CreateCreativeRequest } from '../../../platform/api-types/creatives'
 import Confirm from '../../../platform/Confirm'
 import { useCreateCreativeMutation } from '../shared/api'
 import { CREATIVE_CONFIRMATION_MS } from '../shared/CreativeUploadForm'
@@ -14,7 +14,7 @@ import { checkFile, UPLOAD_RULES } from '../../../platform/uploader/uploadRules'
 import BuilderCanvas from '../builder/BuilderCanvas'
 import { designOf } from '../builder/builderPreflight'
 import PreflightPanel from '../shared/PreflightPanel'
-import { preflightDesign, REFERENCE_FACE } from '../shared/preflight'
+import { preflightDesign, REFERENCE_FACE, type Design } from '../shared/preflight'
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
@@ -236,7 +236,9 @@ export default function AdBuilder() {
       return
     }
     try {
-      await create({ creative: { name: name.trim(), alt: name.trim(), url: upload.files[0]!.path } }).unwrap()
+      // The design goes with the PNG, so the server's pre-flight of the creative is exact (issue 29).
+      const request: CreateCreativeRequest & { design: Design } = { creative: { name: name.trim(), alt: name.trim(), url: upload.files[0]!.path }, design: designOf(items, background) }
+      await create(request).unwrap()
       setPhase({ state: 'saved' })
     } catch {
       setFailure(MsgSaveFailed)
