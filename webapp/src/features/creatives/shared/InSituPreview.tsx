@@ -61,10 +61,22 @@ function useSize<E extends HTMLElement>() {
  * A face without a photo or corners shows the creative flat at the face's proportions, and says so.
  * Give it a key per face, so a new photo starts loading afresh.
  */
-export default function InSituPreview({ face, creativeUrl, creativeAlt }: { face: PreviewFace; creativeUrl: string; creativeAlt: string }) {
+export default function InSituPreview({
+  face,
+  creativeUrl,
+  creativeAlt,
+  serverPreview,
+}: {
+  face: PreviewFace
+  creativeUrl: string
+  creativeAlt: string
+  /** The server's PNG for a light and view, for a face whose photo and corners the page lacks. */
+  serverPreview?: (light: Light, view: View) => string
+}) {
   const [light, setLight] = useState<Light>('day')
   const [view, setView] = useState<View>('photo')
   const [photo, setPhoto] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const [server, setServer] = useState<{ url: string; state: 'loading' | 'ready' | 'failed' } | null>(null)
   const { ref, size } = useSize<HTMLDivElement>()
   const captionId = useId()
   const hasPhoto = !!face.photoUrl && !!face.corners && photo !== 'failed'
@@ -81,10 +93,13 @@ export default function InSituPreview({ face, creativeUrl, creativeAlt }: { face
   const drive = view === 'driveby' ? { scale: Math.min(1, share / screenShare), blur: Math.min(3, 0.4 + face.viewing_distance_ft / 300) } : null
 
   const night = light === 'night'
+  const serverUrl = !hasPhoto && serverPreview ? serverPreview(light, view) : null
+  const serverState = serverUrl && server?.url === serverUrl ? server.state : 'loading'
+  const useServer = serverUrl !== null && !(server?.url === serverUrl && server.state === 'failed')
   const description =
     `${creativeAlt} on ${face.name}, ${night ? 'at night' : 'by day'}` +
     (drive ? `, as a driver sees it from ${face.viewing_distance_ft} ft` : '') +
-    (hasPhoto ? '' : ' (no photo of this face: shown flat)')
+    (hasPhoto || useServer ? '' : ' (no photo of this face: shown flat)')
 
   return (
     <figure className="space-y-2" data-testid="in-situ-preview" data-light={light} data-view={view}>
@@ -95,9 +110,24 @@ export default function InSituPreview({ face, creativeUrl, creativeAlt }: { face
       <div role="img" aria-labelledby={captionId} className={`relative overflow-hidden rounded-lg ${night ? 'bg-slate-950' : 'bg-sky-100'}`}>
         <div
           className="origin-center transition-transform"
-          style={drive ? { transform: `scale(${drive.scale})`, filter: `blur(${drive.blur}px)` } : undefined}
+          style={drive && !useServer ? { transform: `scale(${drive.scale})`, filter: `blur(${drive.blur}px)` } : undefined}
         >
-          {hasPhoto ? (
+          {useServer ? (
+            <div ref={ref} className="relative min-h-24">
+              <img
+                src={serverUrl!}
+                alt=""
+                className="block w-full"
+                onLoad={() => setServer({ url: serverUrl!, state: 'ready' })}
+                onError={() => setServer({ url: serverUrl!, state: 'failed' })}
+              />
+              {serverState === 'loading' && (
+                <div className="absolute inset-0 flex items-center justify-center">
+                  <Spinner label="Drawing the preview" />
+                </div>
+              )}
+            </div>
+          ) : hasPhoto ? (
             <div ref={ref} className="relative">
               <img
                 src={face.photoUrl!}
@@ -143,7 +173,7 @@ export default function InSituPreview({ face, creativeUrl, creativeAlt }: { face
       </div>
       <figcaption id={captionId} className="text-xs text-slate-600">
         {description}.
-        {!face.photoUrl || !face.corners ? ' An admin has not marked this face’s screen on a photo yet.' : photo === 'failed' ? ' The face photo could not be loaded.' : ''}
+        {useServer ? '' : !face.photoUrl || !face.corners ? ' An admin has not marked this face’s screen on a photo yet.' : photo === 'failed' ? ' The face photo could not be loaded.' : ''}
       </figcaption>
     </figure>
   )

@@ -52,13 +52,15 @@ export interface PreflightPanelProps {
   /** Announce changes politely (the builder's live report). */
   live?: boolean
   children?: ReactNode
+  /** Shown below the checks (a preview). */
+  after?: ReactNode
 }
 
 /**
  * A pre-flight report (issue 29): the score out of 100 and each check with its level, message and
  * hint. Warnings are advice: nothing here blocks a save or a purchase.
  */
-export default function PreflightPanel({ title = 'Pre-flight', report, loading, error, empty, live, children }: PreflightPanelProps) {
+export default function PreflightPanel({ title = 'Pre-flight', report, loading, error, empty, live, children, after }: PreflightPanelProps) {
   const id = useId()
   const counts = report?.checks.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.level]: (acc[c.level] ?? 0) + 1 }), {})
   return (
@@ -98,6 +100,7 @@ export default function PreflightPanel({ title = 'Pre-flight', report, loading, 
           </>
         )}
       </div>
+      {after}
     </section>
   )
 }
