@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import Spinner from '../../../platform/Spinner'
 import { apparentShare, matrix3d, scaleCorners, type Corners } from './perspective'
 
 export type Light = 'day' | 'night'
@@ -15,6 +14,19 @@ export interface PreviewFace {
   width_ft: number
   height_ft: number
   viewing_distance_ft: number
+}
+
+/** A busy mark that is not a live region: the preview loads inside forms with their own status. */
+function Busy({ label }: { label: string }) {
+  return (
+    <span className="inline-flex items-center gap-2 rounded bg-white/90 px-2 py-1 text-xs text-slate-700">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin text-brand-600" fill="none">
+        <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.2" strokeWidth="4" />
+        <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+      </svg>
+      {label}
+    </span>
+  )
 }
 
 function Choice<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: [T, string][]; onChange: (v: T) => void }) {
@@ -47,6 +59,8 @@ function useSize<E extends HTMLElement>() {
     if (!el) return
     const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight })
     measure()
+    // Old browsers (and jsdom) have no ResizeObserver: the size measured once stands.
+    if (typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(measure)
     observer.observe(el)
     return () => observer.disconnect()
@@ -123,7 +137,7 @@ export default function InSituPreview({
               />
               {serverState === 'loading' && (
                 <div className="absolute inset-0 flex items-center justify-center">
-                  <Spinner label="Drawing the preview" />
+                  <Busy label="Drawing the preview…" />
                 </div>
               )}
             </div>
@@ -155,7 +169,7 @@ export default function InSituPreview({
               )}
               {photo === 'loading' && (
                 <div className="absolute inset-0 flex items-center justify-center">
-                  <Spinner label="Loading the face photo" />
+                  <Busy label="Loading the face photo…" />
                 </div>
               )}
             </div>

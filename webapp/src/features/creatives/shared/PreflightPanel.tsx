@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react'
-import Spinner from '../../../platform/Spinner'
 import { CHECK_NAMES, type PreflightCheck, type PreflightLevel, type PreflightReport } from './preflight'
 
 // Colour is never the only signal (WCAG 1.4.1): each level has a word and a symbol too. The
@@ -78,9 +77,17 @@ export default function PreflightPanel({ title = 'Pre-flight', report, loading, 
       {children}
       <div aria-busy={loading || undefined}>
         {loading ? (
-          <Spinner label="Checking the creative" />
+          // Not a role=status: the panel sits in forms whose own status messages are the ones to announce.
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin text-brand-600" fill="none">
+              <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.2" strokeWidth="4" />
+              <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+            </svg>
+            Checking the creative…
+          </p>
         ) : error ? (
-          <p role="alert" className="text-sm text-red-700">
+          // Advice that could not be given is not an alert: nothing the user does depends on it.
+          <p className="text-sm text-red-700" data-testid="preflight-error">
             {error}
           </p>
         ) : !report ? (
