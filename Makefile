@@ -125,13 +125,20 @@ test-e2e: tools build
 types:
 	go tool tygo generate
 
-# The generated types must match the Go DTOs they come from.
+# The generated types must match the Go DTOs they come from, and the builder's pre-flight rules
+# the Go rules they are generated from (docs/creatives.md).
+PREFLIGHT_TS := $(WEB)/src/features/creatives/shared/preflightRules.gen.ts
 check-types:
 	@tmp=$$(mktemp -d); cp -r $(WEB)/src/platform/api-types $$tmp/before; \
 	go tool tygo generate; \
 	if ! diff -r $$tmp/before $(WEB)/src/platform/api-types >/dev/null; then \
 	  echo "webapp/src/platform/api-types is stale: run make types and commit"; diff -r $$tmp/before $(WEB)/src/platform/api-types || true; exit 1; fi; \
 	rm -rf $$tmp
+	@cp $(PREFLIGHT_TS) $(PREFLIGHT_TS).before; go run ./modules/creatives/internal/preflight/gen; \
+	if ! diff -q $(PREFLIGHT_TS).before $(PREFLIGHT_TS) >/dev/null; then \
+	  echo "$(PREFLIGHT_TS) is stale: run go run ./modules/creatives/internal/preflight/gen and commit"; \
+	  diff $(PREFLIGHT_TS).before $(PREFLIGHT_TS) || true; rm -f $(PREFLIGHT_TS).before; exit 1; fi; \
+	rm -f $(PREFLIGHT_TS).before
 
 ## bench: the benchmarks under bench/ (figures go to docs/performance.md); the browser ones print each figure beside its goal
 bench: tools build
@@ -154,9 +161,10 @@ load: build-go
 	bin/load -binary bin/marquee -db sqlite -duration $(LOAD_DURATION) | tee bin/load-sqlite.md
 	bin/load -binary bin/marquee -db postgres -pg '$(LOAD_DATABASE_URL)' -duration $(LOAD_DURATION) | tee bin/load-postgres.md
 
-## tools: what the tests need from the machine (Chromium for Playwright, stripe-mock for the Stripe adapter)
+## tools: what the tests need from the machine (Chromium for Playwright, stripe-mock for the Stripe adapter, Tesseract for the creative pre-flight)
 tools: $(STRIPE_MOCK)
 	@scripts/ensure-chromium.sh
+	@scripts/ensure-tesseract.sh
 
 # stripe-mock is Stripe's API mock, the protocol peer of the billing module's Stripe adapter tests.
 $(STRIPE_MOCK):

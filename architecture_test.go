@@ -18,7 +18,7 @@ const modulePath = "marquee"
 var moduleDeps = map[string][]string{
 	"identity":  {},
 	"locations": {},
-	"creatives": {"identity"},
+	"creatives": {"identity", "locations"},
 	"billing":   {"identity"},
 	"campaigns": {"identity", "locations", "creatives", "billing"},
 	"partners":  {"identity", "locations", "creatives", "billing", "campaigns"},

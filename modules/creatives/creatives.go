@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"strings"
 
+	"golang.org/x/sync/semaphore"
+
 	"marquee/modules/creatives/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
@@ -20,7 +22,8 @@ type service struct {
 	deps         Deps
 	store        *store.Store
 	uploads      *uploader
-	requestLimit ratelimit.Counter // POST /users/creative, per user
+	requestLimit ratelimit.Counter   // POST /users/creative, per user
+	previews     *semaphore.Weighted // previews rendered at once (PreviewLimit)
 }
 
 var _ Service = (*service)(nil)
@@ -101,7 +104,7 @@ func (s *service) creativeDTOs(ctx context.Context, rows []store.Creative) ([]*C
 func creativeDTO(c *store.Creative, f *store.File) *Creative {
 	dto := &Creative{ID: c.ID, AwsURL: fileURL(c.FileKey, false), Name: c.Name, Alt: c.Alt, URL: c.FileKey,
 		Company: c.CompanyID, Reference: c.Reference, Width: c.Width, Height: c.Height, IsDefault: c.IsDefault,
-		CreatedAt: c.CreatedAt.UTC()}
+		CreatedAt: c.CreatedAt.UTC(), Preflight: creativeReport(c, f)}
 	if f != nil && f.ThumbKey != "" {
 		dto.ConvertedThumb = fileURL(c.FileKey, true)
 	}
@@ -127,6 +130,12 @@ func (s *service) createCreative(ctx context.Context, p *auth.Principal, req Cre
 	if err != nil {
 		return nil, err
 	}
+	design := ""
+	if req.Design != nil {
+		if design, err = validDesign(req.Design); err != nil {
+			return nil, err
+		}
+	}
 	file, err := s.ownUpload(ctx, p, companyID, req.Creative.URL, creativeUploadKinds)
 	if err != nil && apperr.As(err).Code != apperr.ENOTFOUND {
 		return nil, err // an outage is not the client's mistake
@@ -145,7 +154,7 @@ func (s *service) createCreative(ctx context.Context, p *auth.Principal, req Cre
 	// hits a unique index, and the transaction is then run again.
 	for range 3 {
 		row = &store.Creative{ID: ids.New(), CompanyID: companyID, FileKey: file.Key, Name: name, Alt: alt,
-			Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: s.deps.Clock.Now()}
+			Reference: newReference(), Width: file.Width, Height: file.Height, CreatedBy: p.UserID, CreatedAt: s.deps.Clock.Now(), Design: design}
 		err = db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
 			if err := db.LockForTx(ctx, s.deps.DB, "creatives.default:"+companyID); err != nil {
 				return err

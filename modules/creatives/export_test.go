@@ -1,6 +1,12 @@
 package creatives
 
-import "context"
+import (
+	"context"
+	"image"
+	"time"
+
+	"marquee/modules/creatives/internal/preflight"
+)
 
 // SetOrphanBatch makes the orphan sweep check n objects a query, so that a test with a few objects
 // also goes through a full batch.
@@ -18,4 +24,17 @@ func (m *Module) CleanTempFiles(ctx context.Context) (int, error) { return m.svc
 // objects it deleted.
 func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
 	return m.svc.sweepOrphanObjects(ctx)
+}
+
+// Analyse runs the pre-flight analysis of an uploaded image with the module's OCR.
+func (m *Module) Analyse(ctx context.Context, img image.Image) preflight.Input {
+	return analyse(ctx, img, m.svc.uploads.ocr, m.deps.TempDir)
+}
+
+// SetOCR replaces the module's text recognition (binary "" = not installed) until restore.
+func (m *Module) SetOCR(binary string, timeout time.Duration) (restore func()) {
+	o := m.svc.uploads.ocr
+	oldBin, oldTimeout := o.Binary, o.Timeout
+	o.Binary, o.Timeout = binary, timeout
+	return func() { o.Binary, o.Timeout = oldBin, oldTimeout }
 }

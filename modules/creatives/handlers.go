@@ -46,6 +46,10 @@ func (m *Module) routes() server.RouteTable {
 		server.PUT("/api/creatives/:id/default", authz.Member, httpx.CallID(m.svc.setDefault)).Doc("Make a creative the default", nil, Creative{}),
 		server.POST("/api/creatives/", authz.Member, httpx.CallBody(limit, m.svc.createCreative)).Answers(http.StatusCreated).Doc("Make a creative of an uploaded image", CreateCreativeRequest{}, Creative{}).V1("/creatives"),
 		server.DELETE("/api/creatives/:id", authz.Member, httpx.CallID(m.svc.deleteCreative)).Doc("Delete a creative", nil, SuccessResponse{}),
+		server.POST("/api/creatives/preflight", authz.Member, m.preflightHandler).Params(PreflightUploadQuery{}, nil).
+			Doc("Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=", server.Upload{Field: "file", JSON: PreflightRequest{}}, PreflightReport{}).V1Read("/creatives/preflight"),
+		server.GET("/api/creatives/:id/preview", authz.Member, m.previewHandler).Params(PreviewQuery{}, nil).
+			Doc("The creative on a face's photo, by day or night, or as a driver sees it (PNG)", nil, server.File{Types: []string{"image/png"}}).V1("/creatives/:id/preview"),
 
 		server.POST("/users/creative", authz.Member, httpx.CallBody(limit, m.svc.requestCreative)).Doc("Ask for a creative to be designed", CreativeRequest{}, MessageResponse{}),
 	}
@@ -121,7 +125,11 @@ func (m *Module) uploadHandler(k uploadKind) httpx.HandlerFunc {
 			return err
 		}
 		if k.maxFiles == 1 {
-			httpx.Answer(c, uploadedDTO(rows[0]))
+			out := uploadedDTO(rows[0])
+			if k.analyse {
+				out.Preflight = fileReport(rows[0])
+			}
+			httpx.Answer(c, out)
 			return nil
 		}
 		out := make([]UploadedFile, 0, len(rows))
@@ -224,5 +232,67 @@ func (m *Module) defaultHandler(c *gin.Context) error {
 		return err
 	}
 	httpx.Answer(c, out)
+	return nil
+}
+
+// preflightHandler is POST /api/creatives/preflight: a JSON body names a creative; a multipart
+// body carries an image, checked like a creative upload (types, 10 MB, the decode budget, the
+// upload rate) and not kept.
+func (m *Module) preflightHandler(c *gin.Context) error {
+	p := auth.Current(c)
+	if !strings.HasPrefix(c.ContentType(), "multipart/") {
+		var req PreflightRequest
+		if err := httpx.BindJSON(c, &req, m.deps.MaxJSONBytes); err != nil {
+			return err
+		}
+		out, err := m.svc.preflightCreative(c, p, req)
+		if err != nil {
+			return err
+		}
+		httpx.Answer(c, out)
+		return nil
+	}
+	var faceIDs []string
+	for _, id := range strings.Split(c.Query("face_ids"), ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			faceIDs = append(faceIDs, id)
+		}
+	}
+	if len(faceIDs) > MaxPreflightFaces {
+		return apperr.Field("face_ids", MsgTooManyFaces)
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, MaxCreativeBytes+(1<<20))
+	mr, err := c.Request.MultipartReader()
+	if err != nil {
+		return apperr.New(apperr.EINVALID, MsgNoFile)
+	}
+	files, err := m.svc.uploads.readParts(c, kindPreflight, owner{companyID: p.CompanyID, uploaderID: p.UserID}, mr)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		for _, s := range files {
+			s.close()
+		}
+	}()
+	out, err := m.svc.preflightUpload(c, files[0], faceIDs)
+	if err != nil {
+		return err
+	}
+	httpx.Answer(c, out)
+	return nil
+}
+
+// previewHandler is GET /api/creatives/{id}/preview: a PNG of the creative on the face's photo.
+func (m *Module) previewHandler(c *gin.Context) error {
+	light, view := c.DefaultQuery("light", LightDay), c.DefaultQuery("view", ViewPhoto)
+	b, err := m.svc.preview(c, auth.Current(c), c.Param("id"), strings.TrimSpace(c.Query("face")), light, view)
+	if err != nil {
+		return err
+	}
+	h := c.Writer.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "private, max-age=3600")
+	c.Data(http.StatusOK, "image/png", b)
 	return nil
 }

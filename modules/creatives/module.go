@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"log/slog"
 	"os"
 	"time"
@@ -14,6 +15,7 @@ import (
 
 	"marquee/modules/creatives/internal/store"
 	"marquee/modules/identity"
+	"marquee/modules/locations"
 	"marquee/platform/audit"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
@@ -36,6 +38,13 @@ type Identity interface {
 	FindCompanyByID(ctx context.Context, id string) (*identity.Company, error)
 }
 
+// FaceGeometry is what this module needs from locations: the faces a creative is checked against
+// (size, pixels, viewing distance) and a face's photo with its screen corners, for the preview.
+type FaceGeometry interface {
+	FindFacesByIDs(ctx context.Context, ids []string) ([]locations.Location, error)
+	FacePhoto(ctx context.Context, faceID string) (image.Image, locations.FaceGeometry, error)
+}
+
 // CreativeRequestsPerHour bounds POST /users/creative per user: each one emails the operations team.
 const CreativeRequestsPerHour = 5
 
@@ -51,6 +60,7 @@ type Deps struct {
 	Storage  storage.Storage
 	Outbox   Mailer
 	Identity Identity
+	Faces    FaceGeometry
 	Audit    Auditor
 	Log      *slog.Logger
 	// RateLimits makes the counters of the upload and creative-request limits; nil counts in the
@@ -64,7 +74,14 @@ type Deps struct {
 	// nothing is created at start.
 	TempDir string
 	Limits  UploadLimits
+	// OCR reads the text of uploaded creatives for the pre-flight; nil finds tesseract on the PATH
+	// with DefaultOCRTimeout (none there: the text checks are skipped).
+	OCR *OCR
 }
+
+// DefaultOCRTimeout bounds one text recognition: the pre-flight of a 10 MB upload has 500 ms in
+// all (issue 29), and a recognition that takes far longer is a hostile or pathological image.
+const DefaultOCRTimeout = 3 * time.Second
 
 // UploadLimits bound what uploads may cost the server (docs/uploads.md "Quotas and memory").
 type UploadLimits struct {
@@ -84,7 +101,7 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Identity == nil || d.Audit == nil {
+	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Identity == nil || d.Faces == nil || d.Audit == nil {
 		return nil, errors.New("creatives: missing dependency")
 	}
 	if d.OperationsEmail == "" || d.MaxJSONBytes < 1 || d.Limits.RequestMaxBytes < 1 || d.Limits.FilesPerMinute < 1 ||
@@ -96,6 +113,9 @@ func New(d Deps) (*Module, error) {
 	}
 	if d.RateLimits == nil {
 		d.RateLimits = ratelimit.InProcess(d.Clock)
+	}
+	if d.OCR == nil {
+		d.OCR = NewOCR(DefaultOCRTimeout)
 	}
 	if d.TempDir == "" {
 		d.TempDir = os.TempDir() // made by the system; nothing to create
@@ -113,7 +133,8 @@ func New(d Deps) (*Module, error) {
 		deps:  d,
 		store: st,
 		uploads: &uploader{deps: d, store: st, decodes: semaphore.NewWeighted(d.Limits.DecodeMemory),
-			rate: d.RateLimits("uploads", d.Limits.FilesPerMinute, time.Minute)},
+			rate: d.RateLimits("uploads", d.Limits.FilesPerMinute, time.Minute), ocr: d.OCR},
+		previews:     semaphore.NewWeighted(PreviewLimit),
 		requestLimit: d.RateLimits("creative-requests", CreativeRequestsPerHour, time.Hour),
 	}}, nil
 }
@@ -136,10 +157,11 @@ func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
-// NewFromKernel builds the module from the platform kernel and the identity service.
-func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
+// NewFromKernel builds the module from the platform kernel, the identity service and the
+// locations service.
+func NewFromKernel(k *server.Kernel, id Identity, faces FaceGeometry) (*Module, error) {
 	return New(Deps{
-		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Audit: k.Audit, Log: k.Log,
+		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Faces: faces, Audit: k.Audit, Log: k.Log,
 		RateLimits: k.Limits, OperationsEmail: k.Config.OperationsEmail, MaxJSONBytes: k.Config.MaxJSONBytes,
 		TempDir: k.Config.UploadStagingDir(),
 		Limits: UploadLimits{RequestMaxBytes: k.Config.UploadRequestMaxBytes, FilesPerMinute: k.Config.UploadRateLimit,
@@ -147,8 +169,8 @@ func NewFromKernel(k *server.Kernel, id Identity) (*Module, error) {
 	})
 }
 
-// Component builds creatives on the kernel after identity (server.Compose).
-var Component = &server.Component{Name: "creatives", Needs: []*server.Component{identity.Component},
+// Component builds creatives on the kernel after identity and locations (server.Compose).
+var Component = &server.Component{Name: "creatives", Needs: []*server.Component{identity.Component, locations.Component},
 	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
-		return NewFromKernel(k, server.Get[*identity.Module](b).Service())
+		return NewFromKernel(k, server.Get[*identity.Module](b).Service(), server.Get[*locations.Module](b).Service())
 	}}

@@ -29,3 +29,15 @@ type FileQuery struct {
 // storedTypes are the media types of a stored file: creatives and proofs are images, contents and
 // reports may be videos and documents too.
 var storedTypes = []string{"*/*"}
+
+// PreviewQuery is GET /api/creatives/{id}/preview's.
+type PreviewQuery struct {
+	Face  string `query:"face" validate:"required,max=36" doc:"The face's id."`
+	Light string `query:"light" validate:"oneof=day night" doc:"day (default) or night."`
+	View  string `query:"view" validate:"oneof=photo driveby" doc:"photo (default) or driveby: as a driver sees it at the face's viewing distance."`
+}
+
+// PreflightUploadQuery names the faces of a pre-flight of an uploaded image (multipart body).
+type PreflightUploadQuery struct {
+	FaceIDs string `query:"face_ids" validate:"max=8000" doc:"Comma list of face ids (multipart only; JSON bodies give face_ids)."`
+}

@@ -124,6 +124,9 @@ type UploadedFile struct {
 	Filename     string `json:"filename"`
 	Originalname string `json:"originalname"`
 	Path         string `json:"path"`
+	// Preflight is the pre-flight of a creative upload (/upload_creative) on the reference face,
+	// or on the face of ?width=&height=; absent for other uploads.
+	Preflight *PreflightReport `json:"preflight,omitempty"`
 }
 
 // File is a stored, owned upload. Other modules use it to check ownership (FindFile).
@@ -202,6 +205,9 @@ type Creative struct {
 	Height         int       `json:"height"`
 	IsDefault      bool      `json:"is_default"`
 	CreatedAt      time.Time `json:"created_at"`
+	// Preflight is the creative's pre-flight on the reference face (issue 29), from its builder
+	// design or the analysis of its image on upload; null when it has neither (older uploads).
+	Preflight *PreflightReport `json:"preflight"`
 }
 
 // CreativeFile is the uploaded file of a new creative.
@@ -216,6 +222,9 @@ type CreativeFile struct {
 type CreateCreativeRequest struct {
 	Creative CreativeFile `json:"creative"`
 	Company  string       `json:"company,omitempty" validate:"singleline"`
+	// Design is the Ad Design Tool's design of the image, when the builder saves it: the
+	// creative's pre-flight is then exact.
+	Design *Design `json:"design,omitempty"`
 }
 
 // CreativeRequest is POST /users/creative: ask the team to build a creative (A §4).

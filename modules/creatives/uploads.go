@@ -3,6 +3,7 @@ package creatives
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ import (
 	"github.com/gabriel-vasile/mimetype"
 	"golang.org/x/sync/semaphore"
 
+	"marquee/modules/creatives/internal/preflight"
 	"marquee/modules/creatives/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/db"
@@ -44,6 +46,8 @@ type uploadKind struct {
 	// quota: the files count against the owning company's storage quota (the advertisers' own
 	// uploads; the admins' content, reports and proofs do not).
 	quota bool
+	// analyse: the decoded image is analysed for the pre-flight (analyse.go) while it is in memory.
+	analyse bool
 }
 
 // Content types by family (A §5: image/*, video/*, pdf, doc, docx, xls, xlsx).
@@ -82,7 +86,11 @@ func contentFamily(contentType string) string {
 
 var (
 	kindCreative = uploadKind{kind: KindCreative, maxFiles: 1, maxBytes: MaxCreativeBytes, tooLarge: MsgCreativeTooLarge,
-		typeMsg: MsgCreativeType, accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff") }, image: true, quota: true}
+		typeMsg: MsgCreativeType, accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff") }, image: true, quota: true, analyse: true}
+	// kindPreflight is an image checked by POST /api/creatives/preflight and not kept: the creative
+	// dropzone's types and size, and the builder's PNG.
+	kindPreflight = uploadKind{kind: "preflight", maxFiles: 1, maxBytes: MaxCreativeBytes, tooLarge: MsgCreativeTooLarge,
+		typeMsg: MsgCreativeType, accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff", "image/png") }, image: true, analyse: true}
 	kindCreativeLibrary = uploadKind{kind: KindCreativeLibrary, maxFiles: MaxFilesPerUpload, maxBytes: MaxCreativeBytes,
 		tooLarge: MsgCreativeTooLarge, typeMsg: MsgCreativeType,
 		accept: func(m *mimetype.MIME) bool { return is(m, "image/jpeg", "image/tiff") }, image: true, quota: true}
@@ -124,6 +132,7 @@ type staged struct {
 	height       int
 	thumb        []byte
 	display      *os.File // the web copy of a TIFF
+	analysis     *preflight.Input
 }
 
 func (s *staged) close() {
@@ -151,6 +160,8 @@ type uploader struct {
 	decodes *semaphore.Weighted
 	// rate counts the files each user uploads (Limits.FilesPerMinute).
 	rate ratelimit.Counter
+	// ocr reads the text of analysed images.
+	ocr *OCR
 }
 
 // staleStagingAge is how old a staged file must be before removeStaleStaging takes it for the
@@ -270,7 +281,7 @@ func (u *uploader) processImage(ctx context.Context, k uploadKind, s *staged) er
 		return apperr.As(err)
 	}
 	defer u.decodes.Release(cost)
-	err = u.decode(s)
+	err = u.decode(ctx, k, s)
 	// A large decode's pixels are garbage now, but the collector would free them only after the
 	// next decode had allocated its own: collect before handing the budget on, so that the heap,
 	// not only the live memory, stays within IMAGE_DECODE_MEMORY (the test measures it).
@@ -286,13 +297,17 @@ const collectAfterDecode = 32 << 20
 
 // decode decodes a staged image whose budget is held, and makes its thumbnail and, for a TIFF, its
 // web copy.
-func (u *uploader) decode(s *staged) error {
+func (u *uploader) decode(ctx context.Context, k uploadKind, s *staged) error {
 	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
 		return apperr.Internal(err)
 	}
 	img, err := decodeImage(s.tmp, s.contentType)
 	if err != nil {
 		return err
+	}
+	if k.analyse {
+		in := analyse(ctx, img, u.ocr, u.deps.TempDir)
+		s.analysis = &in
 	}
 	if s.thumb, err = thumbnail(img); err != nil {
 		return err
@@ -428,6 +443,14 @@ func (u *uploader) save(ctx context.Context, k uploadKind, o owner, files []*sta
 		base := fmt.Sprintf("%s/%s/%s", k.kind, o.companyID, id)
 		row := &store.File{Key: base + s.ext, CompanyID: o.companyID, UploaderID: o.uploaderID, Kind: k.kind,
 			ContentType: s.contentType, Size: s.size, OriginalName: s.originalName, Width: s.width, Height: s.height, CreatedAt: now}
+		if s.analysis != nil {
+			b, err := json.Marshal(s.analysis)
+			if err != nil {
+				cleanup()
+				return nil, apperr.Internal(err)
+			}
+			row.PreflightInput = string(b)
+		}
 		if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
 			cleanup()
 			return nil, apperr.Internal(err)

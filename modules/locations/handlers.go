@@ -23,6 +23,8 @@ func (m *Module) routes() server.RouteTable {
 		server.GET("/api/markets/", authz.Anonymous, m.marketsHandler).Doc("List the markets with their cities", nil, []Market{}).V1("/markets"),
 		server.GET("/api/od/locations/", authz.Anonymous, m.locationsHandler).Doc("The faces, by market or around a place", nil, server.AnyOf{[]Location{}, LocationColumns{}}).Params(LocationsQuery{}, nil),
 		server.GET("/api/od/snapshots/:name", authz.Anonymous, m.snapshotHandler).Doc("A face's placeholder picture", nil, server.File{Types: []string{"image/svg+xml"}}),
+		server.GET("/api/od/photos/:name", authz.Anonymous, m.photoHandler).Doc("A demo face photo, the screen seen in perspective", nil, server.File{Types: []string{"image/png"}}),
+		server.PUT("/api/admin/faces/:id/geometry", authz.Admin, httpx.CallIDBody(m.deps.MaxJSONBytes, m.svc.updateFaceGeometry)).Doc("Set a face's size, resolution, viewing distance class and photo corners (admin)", FaceGeometryUpdate{}, Location{}),
 		server.POST("/api/available-spots/", authz.Anonymous, m.availableSpotsHandler).Doc("A week's available spots (faces) in some markets", AvailableSpotsRequest{}, []AvailableSpot{}).
 			Example(availableSpotsExample).V1Read("/available-spots"),
 		server.GET("/api/places/predictions", authz.Anonymous, m.placePredictionsHandler).Doc("Place predictions for a search box", nil, []PlacePrediction{}).Params(PredictionsQuery{}, nil),
@@ -164,5 +166,16 @@ func (m *Module) calendarDeleteCampaignHandler(c *gin.Context) error {
 		return err
 	}
 	httpx.Answer(c, out)
+	return nil
+}
+
+// photoHandler serves a demo face photo (PNG).
+func (m *Module) photoHandler(c *gin.Context) error {
+	n, ok := demoPhotoVariant(c.Param("name"))
+	if !ok {
+		return apperr.NotFound("Not found.")
+	}
+	c.Header("Cache-Control", "public, max-age=86400")
+	c.Data(http.StatusOK, "image/png", demoPhoto(n).png)
 	return nil
 }

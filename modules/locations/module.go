@@ -1,6 +1,7 @@
 package locations
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"marquee/modules/locations/internal/store"
+	"marquee/platform/audit"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
@@ -33,6 +35,14 @@ type Deps struct {
 	Log      *slog.Logger
 	// RateLimits makes the counter of the geocoding limit; nil counts in the process.
 	RateLimits ratelimit.Factory
+	// Audit records an admin's change of a face in its transaction (platform/audit.Log); nil
+	// records nothing (benchmarks).
+	Audit Auditor
+}
+
+// Auditor records an admin change in the caller's transaction (platform/audit.Log).
+type Auditor interface {
+	Record(ctx context.Context, ch audit.Change) error
 }
 
 // Module is the locations bounded context: its wiring and its HTTP handlers (handlers.go). The
@@ -67,7 +77,7 @@ func NewFromKernel(k *server.Kernel) (*Module, error) {
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, HoldTTL: k.Config.HoldTTL,
 		TileURL: k.Config.TileURL, TileAttribution: k.Config.TileAttribution, MaxJSONBytes: k.Config.MaxJSONBytes,
-		Geocoder: geocoder, Log: k.Log, RateLimits: k.Limits,
+		Geocoder: geocoder, Log: k.Log, RateLimits: k.Limits, Audit: k.Audit,
 	})
 }
 

@@ -86,3 +86,49 @@ func PairFaces(faces []pairable) map[string]string {
 	}
 	return out
 }
+
+// DistanceClass is a viewing distance class's typical reading distance and speed.
+type DistanceClass struct {
+	DistanceFt float64
+	SpeedMph   float64
+}
+
+// DistanceClasses are the typical viewing distance and traffic speed of each class. The speeds are
+// the usual US limits of each road type (FHWA "Speed Limit Basics": 55-70 mph on freeways, 30-45 on
+// arterials, 25 on local streets). The distance is where reading must start for a driver to read
+// the face before passing it: speed x the USSC Foundation's viewer reaction time (about 5 s at
+// freeway speed, 4 s on arterials, 3 s on streets; "Sign Legibility Rules of Thumb"), rounded:
+// 95 ft/s x 5 s ~ 500 ft, 59 ft/s x 4 s ~ 250 ft, 37 ft/s x 3 s ~ 100 ft.
+var DistanceClasses = map[string]DistanceClass{
+	ClassFreeway:  {DistanceFt: 500, SpeedMph: 65},
+	ClassArterial: {DistanceFt: 250, SpeedMph: 40},
+	ClassStreet:   {DistanceFt: 100, SpeedMph: 25},
+}
+
+// ValidCorners says whether four points are a convex quad inside a photo of w x h pixels, given
+// clockwise on screen (y down) from the top-left: every turn is to the same side (a crossed or
+// dented quad turns both ways) and no three points are in line.
+func ValidCorners(pts []Point, w, h int) bool {
+	if len(pts) != 4 || w <= 0 || h <= 0 {
+		return false
+	}
+	for _, p := range pts {
+		if math.IsNaN(p.X) || math.IsNaN(p.Y) || p.X < 0 || p.Y < 0 || p.X > float64(w) || p.Y > float64(h) {
+			return false
+		}
+	}
+	for i := range 4 {
+		a, b, c := pts[i], pts[(i+1)%4], pts[(i+2)%4]
+		if (b.X-a.X)*(c.Y-b.Y)-(b.Y-a.Y)*(c.X-b.X) <= 0 {
+			return false
+		}
+	}
+	// Clockwise from the top-left: the first point is the one nearest the photo's top-left corner.
+	first := pts[0].X + pts[0].Y
+	for _, p := range pts[1:] {
+		if p.X+p.Y < first {
+			return false
+		}
+	}
+	return true
+}

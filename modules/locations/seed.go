@@ -2,10 +2,12 @@ package locations
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"time"
 
 	"marquee/modules/locations/internal/store"
@@ -235,9 +237,27 @@ func face(rng *rand.Rand, seed uint64, mk store.Market, c store.City, name strin
 		NewSnapshot: fmt.Sprintf("/api/od/snapshots/billboard-%d.svg", (variant+1)%len(snapshotColours)),
 		BasePrice:   money.Dollars(dollars),
 		// Weekly impressions follow price: 130 to 230 per dollar.
-		BaseOoh:   dollars * int64(130+rng.IntN(100)),
-		BaseSpots: spots,
+		BaseOoh:      dollars * int64(130+rng.IntN(100)),
+		BaseSpots:    spots,
+		FaceGeometry: demoGeometry(name, seq, side, variant),
 	}
+}
+
+// demoGeometry gives a demo face a plausible size for where it stands: a 14 x 48 ft bulletin on a
+// freeway (the names with an exit), a 10 x 30 ft digital face on two arterials in three, a 10.5 x
+// 22.75 ft digital poster on a street otherwise; and the demo photo of its snapshot variant with
+// the screen's corners. No random draw: the other demo values stay what they were.
+func demoGeometry(name string, seq, side, variant int) store.FaceGeometry {
+	g := store.FaceGeometry{WidthFt: 30, HeightFt: 10, PixelWidth: 1200, PixelHeight: 400, DistanceClass: ClassArterial}
+	switch {
+	case strings.Contains(name, " Exit "):
+		g = store.FaceGeometry{WidthFt: 48, HeightFt: 14, PixelWidth: 1400, PixelHeight: 400, DistanceClass: ClassFreeway}
+	case (seq+side)%3 == 2:
+		g = store.FaceGeometry{WidthFt: 22.75, HeightFt: 10.5, PixelWidth: 1200, PixelHeight: 560, DistanceClass: ClassStreet}
+	}
+	corners, _ := json.Marshal(DemoPhotoCorners(variant)) // points: cannot fail
+	g.Photo, g.PhotoWidth, g.PhotoHeight, g.PhotoCorners = demoPhotoPath(variant), DemoPhotoWidth, DemoPhotoHeight, string(corners)
+	return g
 }
 
 // generateWeeks makes the explicit inventory rows of the weeks (prices drift ±10%, 1 face-week in 10

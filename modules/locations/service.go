@@ -7,6 +7,7 @@ package locations
 
 import (
 	"context"
+	"image"
 	"time"
 
 	"marquee/platform/dates"
@@ -70,6 +71,12 @@ const (
 	MsgWeekNotMonday      = "Each week must start on a Monday."
 	MsgTooManyItems       = "Too many locations or weeks in one request."
 	MsgWeekNotHeld        = "Only the held weeks of a conflict you are resolving can be changed here."
+	MsgFaceFeet           = "The face's width and height must be between 1 and 200 feet."
+	MsgFacePixels         = "The face's resolution must be between 1 and 8192 pixels a side."
+	MsgDistanceClass      = "The viewing distance class must be freeway, arterial or street."
+	MsgCorners            = "The corners must be four points, clockwise from the top-left, forming a convex shape inside the photo."
+	MsgNoPhoto            = "This face has no photo."
+	MsgNoCorners          = "This face's photo has no screen corners yet: an admin sets them in the face editor."
 )
 
 // PlacesAttribution credits the place search's data (modules/locations/gazetteer/README.md); show it
@@ -129,7 +136,59 @@ type Location struct {
 	Ooh   int64       `json:"ooh"`
 	// Distance from the searched place, in miles (only with ?place=).
 	Distance *float64 `json:"distance,omitempty"`
+	// Geometry is the face's size, pixels, viewing distance and photo corners (issue 29).
+	Geometry FaceGeometry `json:"geometry"`
 }
+
+// Viewing distance classes of a face: where it stands decides how far away and how fast it is read
+// (DistanceClasses in rules.go gives each one's distance and speed, with their source).
+const (
+	ClassFreeway  = "freeway"
+	ClassArterial = "arterial"
+	ClassStreet   = "street"
+)
+
+// Point is a point of a face photo, in its pixels (x right, y down).
+type Point struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// FaceGeometry is a face's physical size and resolution, its viewing distance class with that
+// class's typical distance and speed, and its photo with the four corners of the screen in it
+// (top-left, top-right, bottom-right, bottom-left; empty until an admin sets them).
+type FaceGeometry struct {
+	WidthFt           float64 `json:"width_ft"`
+	HeightFt          float64 `json:"height_ft"`
+	PixelWidth        int     `json:"pixel_width"`
+	PixelHeight       int     `json:"pixel_height"`
+	DistanceClass     string  `json:"distance_class"`
+	ViewingDistanceFt float64 `json:"viewing_distance_ft"`
+	SpeedMph          float64 `json:"speed_mph"`
+	// Photo is the address of the face's photo (a PNG), empty when it has none.
+	Photo       string  `json:"photo"`
+	PhotoWidth  int     `json:"photo_width"`
+	PhotoHeight int     `json:"photo_height"`
+	Corners     []Point `json:"corners"`
+}
+
+// FaceGeometryUpdate is the body of PUT /api/admin/faces/{id}/geometry. Corners may be empty (no
+// corners), or four points forming a convex quad inside the photo, clockwise from the top-left.
+type FaceGeometryUpdate struct {
+	WidthFt       float64 `json:"width_ft"`
+	HeightFt      float64 `json:"height_ft"`
+	PixelWidth    int     `json:"pixel_width"`
+	PixelHeight   int     `json:"pixel_height"`
+	DistanceClass string  `json:"distance_class" validate:"singleline"`
+	Corners       []Point `json:"corners" validate:"dive"`
+}
+
+// Limits of a face's geometry: the largest spectacular is about 100 x 60 ft; no screen has more
+// than 8K pixels a side.
+const (
+	MaxFaceFeet   = 200
+	MaxFacePixels = 8192
+)
 
 // LocationColumns is GET /api/od/locations/?format=columns: the faces of the same query
 // as []Location, in columns, with only what the web app reads (its map, list, info window and the
@@ -371,6 +430,9 @@ type Service interface {
 	// ReleaseSpots frees the company's spots with these ids (the weeks of a campaign that will not
 	// run) and answers how many it freed; other companies' ids and freed spots are skipped.
 	ReleaseSpots(ctx context.Context, companyID string, spotIDs []string) (int, error)
+	// FacePhoto returns a face's photo and geometry. ENOTFOUND (MsgFaceNotFound), EINVALID
+	// (MsgNoPhoto when it has none).
+	FacePhoto(ctx context.Context, faceID string) (image.Image, FaceGeometry, error)
 	// SpotsByRefs returns the company's live spots under these references.
 	SpotsByRefs(ctx context.Context, companyID string, refs []string) ([]Spot, error)
 }

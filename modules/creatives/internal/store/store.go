@@ -30,6 +30,10 @@ type File struct {
 	// Attached is set when a content item or a creative uses the file: the temp cleanup keeps it.
 	Attached  bool      `gorm:"not null;default:false;index:idx_creatives_files_unused,priority:2"`
 	CreatedAt time.Time `gorm:"not null;index:idx_creatives_files_unused,priority:3"`
+	// PreflightInput is the pre-flight analysis of an uploaded creative image (JSON of
+	// preflight.Input: its OCR'd words, contrast, brightness, elements), made once on upload; the
+	// report is evaluated from it against any faces without decoding again. Empty when none.
+	PreflightInput string `gorm:"type:text;not null;default:''"`
 }
 
 func (File) TableName() string { return "creatives_files" }
@@ -80,6 +84,9 @@ type Creative struct {
 	IsDefault bool      `gorm:"not null;default:false"`
 	CreatedBy string    `gorm:"size:36;not null;default:''"`
 	CreatedAt time.Time `gorm:"not null;index:idx_creatives_creatives_company,priority:2"`
+	// Design is the Ad Design Tool's design (JSON of preflight.Design) for a builder creative: its
+	// pre-flight is exact, without OCR. Empty for uploaded images.
+	Design string `gorm:"type:text;not null;default:''"`
 }
 
 func (Creative) TableName() string { return "creatives_creatives" }
@@ -132,8 +139,36 @@ func Migrations() []*db.Migration {
 			}
 			return nil
 		},
+	}, {
+		// Issue 29: the pre-flight analysis of an uploaded image, the builder's design of a creative.
+		ID: "creatives-0003-preflight",
+		Migrate: func(tx *gorm.DB) error {
+			if err := tx.Migrator().AddColumn(&file0003{}, "PreflightInput"); err != nil {
+				return err
+			}
+			return tx.Migrator().AddColumn(&creative0003{}, "Design")
+		},
+		Rollback: func(tx *gorm.DB) error {
+			if err := tx.Migrator().DropColumn(&file0003{}, "PreflightInput"); err != nil {
+				return err
+			}
+			return tx.Migrator().DropColumn(&creative0003{}, "Design")
+		},
 	}}
 }
+
+// The columns creatives-0003 added.
+type file0003 struct {
+	PreflightInput string `gorm:"type:text;not null;default:''"`
+}
+
+func (file0003) TableName() string { return "creatives_files" }
+
+type creative0003 struct {
+	Design string `gorm:"type:text;not null;default:''"`
+}
+
+func (creative0003) TableName() string { return "creatives_creatives" }
 
 // The rows as creatives-0001 created them.
 type file0001 struct {
@@ -497,4 +532,9 @@ func (s *Store) CreativeNamed(ctx context.Context, companyID, name string) (bool
 	var n int64
 	err := s.conn(ctx).Model(&Creative{}).Where("company_id = ? AND name = ?", companyID, name).Count(&n).Error
 	return n > 0, err
+}
+
+// SetPreflightInput stores a file's pre-flight analysis.
+func (s *Store) SetPreflightInput(ctx context.Context, key, input string) error {
+	return s.conn(ctx).Model(&File{}).Where("storage_key = ?", key).Update("preflight_input", input).Error
 }

@@ -65,9 +65,24 @@ type Face struct {
 	BaseOoh               int64       `gorm:"not null;index:locations_faces_availability,priority:6"`
 	BaseSpots             int         `gorm:"not null;index:locations_faces_availability,priority:4"`
 	CreatedAt             time.Time   `gorm:"not null"`
+	FaceGeometry
 }
 
 func (Face) TableName() string { return "locations_faces" }
+
+// FaceGeometry is a face's physical size, pixels, viewing distance class and the photo with the
+// screen's corners (issue 29). Corners is JSON: four [x, y] points in photo pixels, or empty.
+type FaceGeometry struct {
+	WidthFt       float64 `gorm:"not null;default:48"`
+	HeightFt      float64 `gorm:"not null;default:14"`
+	PixelWidth    int     `gorm:"not null;default:1400"`
+	PixelHeight   int     `gorm:"not null;default:400"`
+	DistanceClass string  `gorm:"size:16;not null;default:'arterial'"`
+	Photo         string  `gorm:"size:255;not null;default:''"`
+	PhotoWidth    int     `gorm:"not null;default:0"`
+	PhotoHeight   int     `gorm:"not null;default:0"`
+	PhotoCorners  string  `gorm:"size:200;not null;default:''"`
+}
 
 // Inventory is a row of locations_inventory: a face's explicit values for one week. A week without a
 // row takes the face's base values (vendor tier 1, no min_value_2).
@@ -170,8 +185,45 @@ func Migrations(reference func() ([]Market, []City, error)) []*db.Migration {
 			return tx.Create(&catalogue0003{ID: 1, Version: 1}).Error
 		},
 		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("locations_catalogue") },
+	}, {
+		// Faces gain their physical size, pixels, viewing distance class and photo corners; faces
+		// that exist take the standard bulletin's values and no photo until an admin sets them.
+		ID: "locations-0004-face-geometry",
+		Migrate: func(tx *gorm.DB) error {
+			for _, col := range face0004Columns {
+				if err := tx.Migrator().AddColumn(&face0004{}, col); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		Rollback: func(tx *gorm.DB) error {
+			for _, col := range face0004Columns {
+				if err := tx.Migrator().DropColumn(&face0004{}, col); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
 	}}
 }
+
+// The columns locations-0004 added to locations_faces, as it added them.
+type face0004 struct {
+	WidthFt       float64 `gorm:"not null;default:48"`
+	HeightFt      float64 `gorm:"not null;default:14"`
+	PixelWidth    int     `gorm:"not null;default:1400"`
+	PixelHeight   int     `gorm:"not null;default:400"`
+	DistanceClass string  `gorm:"size:16;not null;default:'arterial'"`
+	Photo         string  `gorm:"size:255;not null;default:''"`
+	PhotoWidth    int     `gorm:"not null;default:0"`
+	PhotoHeight   int     `gorm:"not null;default:0"`
+	PhotoCorners  string  `gorm:"size:200;not null;default:''"`
+}
+
+func (face0004) TableName() string { return "locations_faces" }
+
+var face0004Columns = []string{"WidthFt", "HeightFt", "PixelWidth", "PixelHeight", "DistanceClass", "Photo", "PhotoWidth", "PhotoHeight", "PhotoCorners"}
 
 // The rows as locations-0001 created them.
 type market0001 struct {
@@ -687,4 +739,17 @@ func chunks(ids []string, n int) [][]string {
 		out = append(out, ids)
 	}
 	return out
+}
+
+// UpdateFaceGeometry sets a face's geometry and bumps the catalogue version (readers cache faces).
+// Call it in a transaction. ENOTFOUND is the caller's when no row changed.
+func (s *Store) UpdateFaceGeometry(ctx context.Context, id string, g FaceGeometry) (int64, error) {
+	res := s.conn(ctx).Model(&Face{}).Where("id = ?", id).Updates(map[string]any{
+		"width_ft": g.WidthFt, "height_ft": g.HeightFt, "pixel_width": g.PixelWidth, "pixel_height": g.PixelHeight,
+		"distance_class": g.DistanceClass, "photo_corners": g.PhotoCorners,
+	})
+	if res.Error != nil || res.RowsAffected == 0 {
+		return res.RowsAffected, res.Error
+	}
+	return res.RowsAffected, s.BumpCatalogue(ctx)
 }

@@ -296,6 +296,11 @@ export interface UploadedFile {
   filename: string;
   originalname: string;
   path: string;
+  /**
+   * Preflight is the pre-flight of a creative upload (/upload_creative) on the reference face,
+   * or on the face of ?width=&height=; absent for other uploads.
+   */
+  preflight?: PreflightReport;
 }
 /**
  * File is a stored, owned upload. Other modules use it to check ownership (FindFile).
@@ -380,6 +385,11 @@ export interface Creative {
   height: number /* int */;
   is_default: boolean;
   created_at: string /* RFC 3339 */;
+  /**
+   * Preflight is the creative's pre-flight on the reference face (issue 29), from its builder
+   * design or the analysis of its image on upload; null when it has neither (older uploads).
+   */
+  preflight?: PreflightReport;
 }
 /**
  * CreativeFile is the uploaded file of a new creative.
@@ -396,6 +406,11 @@ export interface CreativeFile {
 export interface CreateCreativeRequest {
   creative: CreativeFile;
   company?: string;
+  /**
+   * Design is the Ad Design Tool's design of the image, when the builder saves it: the
+   * creative's pre-flight is then exact.
+   */
+  design?: Design;
 }
 /**
  * CreativeRequest is POST /users/creative: ask the team to build a creative (A §4).
@@ -436,3 +451,141 @@ export const AuditCreativeForCompany = "creative.create_for_company";
  * Service is the creatives module's public API for other modules and the composition root.
  */
 export type Service = any;
+
+//////////
+// source: service_preflight.go
+
+/**
+ * MaxPreflightFaces bounds the faces of one pre-flight: a campaign's faces.
+ */
+export const MaxPreflightFaces = 200;
+/**
+ * MaxDesignElements bounds a builder design's elements.
+ */
+export const MaxDesignElements = 100;
+/**
+ * MaxDesignText bounds one text element of a design.
+ */
+export const MaxDesignText = 500;
+/**
+ * Pre-flight limits and messages.
+ */
+export const MsgPreflightSource = "Please give a creative or upload an image.";
+/**
+ * Pre-flight limits and messages.
+ */
+export const MsgUnknownFace = "One of the faces does not exist.";
+/**
+ * Pre-flight limits and messages.
+ */
+export const MsgTooManyFaces = "Too many faces in one pre-flight (at most 200).";
+/**
+ * Pre-flight limits and messages.
+ */
+export const MsgBadDesign = "The design is not valid: check its size, elements and colours.";
+/**
+ * Pre-flight limits and messages.
+ */
+export const MsgPreviewLight = "light is day or night.";
+/**
+ * Pre-flight limits and messages.
+ */
+export const MsgPreviewView = "view is photo or driveby.";
+/**
+ * Pre-flight limits and messages.
+ */
+export const MsgPreviewFace = "Please choose a face.";
+/**
+ * Pre-flight limits and messages.
+ */
+export const MsgPreflightPending = "This creative has no pre-flight analysis yet.";
+/**
+ * Preview options.
+ */
+export const LightDay = "day";
+/**
+ * Preview options.
+ */
+export const LightNight = "night";
+/**
+ * Preview options.
+ */
+export const ViewPhoto = "photo";
+/**
+ * Preview options.
+ */
+export const ViewDriveBy = "driveby";
+/**
+ * Preview options.
+ */
+export const PreviewLimit = 4; // previews rendered at once; more wait
+/**
+ * DesignElement is one element of a builder design, in drawing order (later on top). Kind is text,
+ * shape or image; Fill the text colour or shape fill (#rrggbb); FontSize in design pixels.
+ */
+export interface DesignElement {
+  kind: string;
+  x: number /* float64 */;
+  y: number /* float64 */;
+  width: number /* float64 */;
+  height: number /* float64 */;
+  text?: string;
+  font_size?: number /* float64 */;
+  font_family?: string;
+  fill?: string;
+}
+/**
+ * Design is what the Ad Design Tool sends beside its PNG when it saves (CreateCreativeRequest.Design):
+ * the canvas and its elements, so the pre-flight of a builder creative is exact, with no OCR. It
+ * is the input of the golden cases (modules/creatives/internal/preflight/testdata/golden.json).
+ */
+export interface Design {
+  width: number /* int */;
+  height: number /* int */;
+  background: string;
+  elements: DesignElement[];
+}
+/**
+ * PreflightCheck is one check's outcome (docs/creatives.md lists the checks): level is pass,
+ * warning, fail or skipped (a check that could not run says why in message); value and threshold
+ * are in unit; fit is the size check's exact, scaled or letterboxed.
+ */
+export interface PreflightCheck {
+  id: string;
+  level: string;
+  message: string;
+  hint: string;
+  value: number /* float64 */;
+  threshold: number /* float64 */;
+  unit: string;
+  fit?: string;
+}
+/**
+ * PreflightFace is the checks of a creative on one face (face_id empty: the reference face, a
+ * 14 x 48 ft bulletin of 1400 x 400 pixels read from 250 ft, when no face was chosen).
+ */
+export interface PreflightFace {
+  face_id: string;
+  score: number /* int */;
+  checks: PreflightCheck[];
+}
+/**
+ * PreflightReport answers POST /api/creatives/preflight and is the creative's preflight: the score
+ * out of 100 and the checks of the face that scores lowest (each check at its worst over the
+ * faces), then each face's own.
+ */
+export interface PreflightReport {
+  score: number /* int */;
+  checks: PreflightCheck[];
+  faces: PreflightFace[];
+}
+/**
+ * PreflightRequest is the JSON body of POST /api/creatives/preflight: a creative of the caller's
+ * company and the faces to check it against (none: the reference face). The call also takes a
+ * multipart body: an image in field file (the creative upload's types and 10 MB) and face_ids as a
+ * comma list.
+ */
+export interface PreflightRequest {
+  creative_id: string;
+  face_ids: string[];
+}

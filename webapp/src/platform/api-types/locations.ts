@@ -149,6 +149,30 @@ export const MsgTooManyItems = "Too many locations or weeks in one request.";
  */
 export const MsgWeekNotHeld = "Only the held weeks of a conflict you are resolving can be changed here.";
 /**
+ * Messages of this module: the spec's word for word where it gives one.
+ */
+export const MsgFaceFeet = "The face's width and height must be between 1 and 200 feet.";
+/**
+ * Messages of this module: the spec's word for word where it gives one.
+ */
+export const MsgFacePixels = "The face's resolution must be between 1 and 8192 pixels a side.";
+/**
+ * Messages of this module: the spec's word for word where it gives one.
+ */
+export const MsgDistanceClass = "The viewing distance class must be freeway, arterial or street.";
+/**
+ * Messages of this module: the spec's word for word where it gives one.
+ */
+export const MsgCorners = "The corners must be four points, clockwise from the top-left, forming a convex shape inside the photo.";
+/**
+ * Messages of this module: the spec's word for word where it gives one.
+ */
+export const MsgNoPhoto = "This face has no photo.";
+/**
+ * Messages of this module: the spec's word for word where it gives one.
+ */
+export const MsgNoCorners = "This face's photo has no screen corners yet: an admin sets them in the face editor.";
+/**
  * PlacesAttribution credits the place search's data (modules/locations/gazetteer/README.md); show it
  * where place predictions are shown.
  */
@@ -224,7 +248,76 @@ export interface Location {
    * Distance from the searched place, in miles (only with ?place=).
    */
   distance?: number /* float64 */;
+  /**
+   * Geometry is the face's size, pixels, viewing distance and photo corners (issue 29).
+   */
+  geometry: FaceGeometry;
 }
+/**
+ * Viewing distance classes of a face: where it stands decides how far away and how fast it is read
+ * (DistanceClasses in rules.go gives each one's distance and speed, with their source).
+ */
+export const ClassFreeway = "freeway";
+/**
+ * Viewing distance classes of a face: where it stands decides how far away and how fast it is read
+ * (DistanceClasses in rules.go gives each one's distance and speed, with their source).
+ */
+export const ClassArterial = "arterial";
+/**
+ * Viewing distance classes of a face: where it stands decides how far away and how fast it is read
+ * (DistanceClasses in rules.go gives each one's distance and speed, with their source).
+ */
+export const ClassStreet = "street";
+/**
+ * Point is a point of a face photo, in its pixels (x right, y down).
+ */
+export interface Point {
+  x: number /* float64 */;
+  y: number /* float64 */;
+}
+/**
+ * FaceGeometry is a face's physical size and resolution, its viewing distance class with that
+ * class's typical distance and speed, and its photo with the four corners of the screen in it
+ * (top-left, top-right, bottom-right, bottom-left; empty until an admin sets them).
+ */
+export interface FaceGeometry {
+  width_ft: number /* float64 */;
+  height_ft: number /* float64 */;
+  pixel_width: number /* int */;
+  pixel_height: number /* int */;
+  distance_class: string;
+  viewing_distance_ft: number /* float64 */;
+  speed_mph: number /* float64 */;
+  /**
+   * Photo is the address of the face's photo (a PNG), empty when it has none.
+   */
+  photo: string;
+  photo_width: number /* int */;
+  photo_height: number /* int */;
+  corners: Point[];
+}
+/**
+ * FaceGeometryUpdate is the body of PUT /api/admin/faces/{id}/geometry. Corners may be empty (no
+ * corners), or four points forming a convex quad inside the photo, clockwise from the top-left.
+ */
+export interface FaceGeometryUpdate {
+  width_ft: number /* float64 */;
+  height_ft: number /* float64 */;
+  pixel_width: number /* int */;
+  pixel_height: number /* int */;
+  distance_class: string;
+  corners: Point[];
+}
+/**
+ * Limits of a face's geometry: the largest spectacular is about 100 x 60 ft; no screen has more
+ * than 8K pixels a side.
+ */
+export const MaxFaceFeet = 200;
+/**
+ * Limits of a face's geometry: the largest spectacular is about 100 x 60 ft; no screen has more
+ * than 8K pixels a side.
+ */
+export const MaxFacePixels = 8192;
 /**
  * LocationColumns is GET /api/od/locations/?format=columns: the faces of the same query
  * as []Location, in columns, with only what the web app reads (its map, list, info window and the
