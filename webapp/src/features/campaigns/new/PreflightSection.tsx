@@ -1,6 +1,6 @@
 import type { Creative } from '../../../platform/api-types/creatives'
 import type { Location } from '../../../platform/api-types/locations'
-import CreativePreflight, { type FaceGeometryLike } from '../../creatives/shared/CreativePreflight'
+import CreativePreflight from '../../creatives/shared/CreativePreflight'
 
 /**
  * Issue 29 "where it shows": before payment, the creative's pre-flight on the faces chosen and the
@@ -10,9 +10,8 @@ export default function PreflightSection({ creative, faces }: { creative: Creati
   const refs = faces.map((f) => ({
     id: f.id,
     name: `${f.location_name}, ${f.face}`,
-    // The geometry comes with the faces once the server sends it (issue 29); until then the
-    // server draws the preview.
-    geometry: (f as Location & { geometry?: FaceGeometryLike }).geometry ?? null,
+    // The form's faces come in columns, without a photo: the server draws their preview.
+    geometry: f.geometry ?? null,
   }))
   return (
     <div data-field="preflight" data-testid="campaign-preflight">

@@ -14,7 +14,7 @@ import { checkFile, UPLOAD_RULES } from '../../../platform/uploader/uploadRules'
 import BuilderCanvas from '../builder/BuilderCanvas'
 import { designOf } from '../builder/builderPreflight'
 import PreflightPanel from '../shared/PreflightPanel'
-import { preflightDesign, REFERENCE_FACE, type Design } from '../shared/preflight'
+import { preflightDesign, REFERENCE_FACE } from '../shared/preflight'
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
@@ -237,7 +237,7 @@ export default function AdBuilder() {
     }
     try {
       // The design goes with the PNG, so the server's pre-flight of the creative is exact (issue 29).
-      const request: CreateCreativeRequest & { design: Design } = { creative: { name: name.trim(), alt: name.trim(), url: upload.files[0]!.path }, design: designOf(items, background) }
+      const request: CreateCreativeRequest = { creative: { name: name.trim(), alt: name.trim(), url: upload.files[0]!.path }, design: designOf(items, background) }
       await create(request).unwrap()
       setPhase({ state: 'saved' })
     } catch {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react'
 import Alert from '../../../platform/Alert'
+import { ClassArterial, ClassFreeway, ClassStreet, MaxFaceFeet, MaxFacePixels, MsgCorners, MsgFaceFeet, MsgFacePixels } from '../../../platform/api-types/locations'
 import { useFocusFirstInvalid } from '../../../platform/forms'
 import { errorMessage, isApiError } from '../../../platform/http'
 import Field from '../../../platform/inputs/Field'
@@ -11,19 +12,19 @@ import { useFacesWithGeometryQuery, useUpdateFaceGeometryMutation, type FaceWith
 // konva is loaded only once a face with a photo is opened.
 const CornerEditor = lazy(() => import('./CornerEditor'))
 
-/** The viewing distance classes of a face (modules/locations: freeway, arterial, street). */
+/** The viewing distance classes of a face. */
 const CLASSES = [
-  ['freeway', 'Freeway'],
-  ['arterial', 'Arterial road'],
-  ['street', 'Street'],
+  [ClassFreeway, 'Freeway'],
+  [ClassArterial, 'Arterial road'],
+  [ClassStreet, 'Street'],
 ] as const
 
-// The server's limits (modules/locations FaceGeometryUpdate); it refuses anything else too.
-const MAX_FEET = 200
-const MAX_PIXELS = 8192
-const MSG_FEET = "The face's width and height must be between 1 and 200 feet."
-const MSG_PIXELS = "The face's resolution must be between 1 and 8192 pixels a side."
-const MSG_CORNERS = 'The corners must be four points, clockwise from the top-left, forming a convex shape inside the photo.'
+// The server's limits and messages; it refuses anything else too.
+const MAX_FEET = MaxFaceFeet
+const MAX_PIXELS = MaxFacePixels
+const MSG_FEET = MsgFaceFeet
+const MSG_PIXELS = MsgFacePixels
+const MSG_CORNERS = MsgCorners
 
 interface Draft {
   width_ft: string
@@ -44,7 +45,7 @@ function draftOf(f: FaceWithGeometry): Draft {
     height_ft: String(g?.height_ft ?? ''),
     pixel_width: String(g?.pixel_width ?? ''),
     pixel_height: String(g?.pixel_height ?? ''),
-    distance_class: g?.distance_class || 'arterial',
+    distance_class: g?.distance_class || ClassArterial,
     corners: has ? g!.corners : g?.photo ? defaultCorners(g.photo_width, g.photo_height) : [],
     hasCorners: has,
   }
