@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { apparentShare, matrix3d, scaleCorners, type Corners } from './perspective'
 
 export type Light = 'day' | 'night'
@@ -50,21 +50,20 @@ function Choice<T extends string>({ legend, value, options, onChange }: { legend
   )
 }
 
-/** Tracks an element's rendered size. */
+/** Tracks an element's rendered size; the element may change (a callback ref). */
 function useSize<E extends HTMLElement>() {
-  const ref = useRef<E>(null)
+  const [element, ref] = useState<E | null>(null)
   const [size, setSize] = useState({ width: 0, height: 0 })
   useEffect(() => {
-    const el = ref.current
-    if (!el) return
-    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight })
+    if (!element) return
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight })
     measure()
     // Old browsers (and jsdom) have no ResizeObserver: the size measured once stands.
     if (typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(measure)
-    observer.observe(el)
+    observer.observe(element)
     return () => observer.disconnect()
-  }, [])
+  }, [element])
   return { ref, size }
 }
 

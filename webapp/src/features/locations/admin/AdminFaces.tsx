@@ -67,6 +67,7 @@ function FaceEditor({ face }: { face: FaceWithGeometry }) {
   const { ref, focusInvalid } = useFocusFirstInvalid()
   const set = (patch: Partial<Draft>) => {
     setSaved(false)
+    setErrors({})
     setDraft((d) => ({ ...d, ...patch }))
   }
   const moveCorner = (i: number, p: Point) => set({ corners: draft.corners.map((c, j) => (j === i ? p : c)), hasCorners: true })
@@ -218,7 +219,7 @@ export default function AdminFaces() {
   const [market, setMarket] = useState('')
   const [faceId, setFaceId] = useState<string | null>(null)
   const chosenMarket = market || markets.data?.[0]?.market || ''
-  const faces = useFacesWithGeometryQuery(chosenMarket, { skip: !chosenMarket })
+  const faces = useFacesWithGeometryQuery([chosenMarket], { skip: !chosenMarket })
   const face = faces.data?.find((f) => f.id === faceId) ?? null
 
   return (
@@ -229,7 +230,7 @@ export default function AdminFaces() {
       </div>
       {markets.isError && <Alert>{errorMessage(markets.error)}</Alert>}
       <div className="grid gap-5 lg:grid-cols-[20rem_1fr]">
-        <section className="card space-y-3 p-4" aria-labelledby={`${ids}-list`}>
+        <section className="card min-w-0 space-y-3 p-4" aria-labelledby={`${ids}-list`}>
           <h2 id={`${ids}-list`} className="text-sm font-semibold text-slate-900">
             Faces of a market
           </h2>
@@ -278,7 +279,7 @@ export default function AdminFaces() {
             </ul>
           )}
         </section>
-        <section className="card p-4 sm:p-6" aria-label="Face editor">
+        <section className="card min-w-0 p-4 sm:p-6" aria-label="Face editor">
           {face ? <FaceEditor key={face.id} face={face} /> : <p className="text-sm text-slate-600">Choose a face to edit its size and screen corners.</p>}
         </section>
       </div>

@@ -53,7 +53,7 @@ export default function CornerEditor({
   const scale = width > 0 && photoWidth > 0 ? width / photoWidth : 0
   const radius = 9 / Math.max(scale, 0.01)
   return (
-    <div ref={frame} className="w-full overflow-hidden rounded-lg border border-slate-300 bg-slate-100" data-testid="corner-editor">
+    <div ref={frame} className="w-0 min-w-full overflow-hidden rounded-lg border border-slate-300 bg-slate-100" data-testid="corner-editor">
       {failed ? (
         <p className="p-4 text-sm text-red-700">The face photo could not be loaded.</p>
       ) : !image || scale === 0 ? (

@@ -1,16 +1,11 @@
-import { api } from '../../../platform/api'
+import { faceGeometryApi } from '../shared/faceGeometryApi'
 import type { FaceGeometryUpdate, Location } from '../../../platform/api-types/locations'
 
 export type FaceWithGeometry = Location
 
-// The face editor's calls: a market's faces in full (with their geometry, which the compact
-// column form leaves out), and the admin's change of one face's geometry.
-export const faceAdminApi = api.enhanceEndpoints({ addTagTypes: ['FaceGeometry'] }).injectEndpoints({
+// The admin's change of one face's geometry; the faces' list (with their geometry) is refreshed.
+export const faceAdminApi = faceGeometryApi.injectEndpoints({
   endpoints: (build) => ({
-    facesWithGeometry: build.query<FaceWithGeometry[], string>({
-      query: (market) => ({ url: '/api/od/locations/', params: { market } }),
-      providesTags: ['FaceGeometry'],
-    }),
     updateFaceGeometry: build.mutation<FaceWithGeometry, { id: string; body: FaceGeometryUpdate }>({
       query: ({ id, body }) => ({ url: `/api/admin/faces/${encodeURIComponent(id)}/geometry`, method: 'PUT', body }),
       extraOptions: { silent: true },
@@ -19,4 +14,5 @@ export const faceAdminApi = api.enhanceEndpoints({ addTagTypes: ['FaceGeometry']
   }),
 })
 
-export const { useFacesWithGeometryQuery, useUpdateFaceGeometryMutation } = faceAdminApi
+export const { useUpdateFaceGeometryMutation } = faceAdminApi
+export { useFacesWithGeometryQuery } from '../shared/faceGeometryApi'
