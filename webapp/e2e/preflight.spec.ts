@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { faceList, libraryCreative, marketBox, newAdvertiser } from './campaignSupport'
+import { jpegImage } from './images'
 import { DEMO, expectAccessibleHere, lastScreen, signIn, unique } from './support'
 
 // Issue 29: the creative pre-flight and the in-situ preview in the web app. The builder checks as
@@ -49,6 +50,25 @@ test('the Ad Design Tool warns as the user types, from the same rules as the ser
     await page.setViewportSize(size)
     await panel.scrollIntoViewIfNeeded()
     await panel.screenshot({ path: `test-output/preflight-builder-${size.width}.png` })
+  }
+})
+
+test('an uploaded creative shows its pre-flight next to the upload', async ({ page }) => {
+  await newAdvertiser(page)
+  await page.goto('/creatives')
+  await page.getByRole('button', { name: 'New creative' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New creative' })
+  await dialog.getByLabel('Creative file').setInputFiles({ name: 'sale.jpg', mimeType: 'image/jpeg', buffer: await jpegImage(page, 1400, 400, 'Big sale') })
+  await expect(dialog.getByText('Uploaded sale.jpg')).toBeVisible()
+  const panel = dialog.getByTestId('preflight-panel')
+  await expect(panel.getByRole('heading', { name: 'Pre-flight of this image' })).toBeVisible()
+  await expect(panel.getByTestId('preflight-score')).toHaveText(/Score \d+\/100/)
+  await expect(panel.locator('[data-check]')).toHaveCount(7)
+  await expect(panel.locator('[data-check="size"]')).toHaveAttribute('data-level', 'pass')
+  await expectAccessibleHere(page, 'the new-creative dialog with its pre-flight')
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await dialog.screenshot({ path: `test-output/preflight-upload-${size.width}.png` })
   }
 })
 
@@ -103,6 +123,7 @@ test('the campaign form checks the creative on the chosen faces before payment a
   await expect(preview).toHaveAttribute('data-view', 'driveby')
   await expect(preview.locator('[style*="blur"]').first()).toBeVisible()
   await expect(preview).toContainText('as a driver sees it from')
+  await preview.screenshot({ path: 'test-output/preflight-preview-night-driveby.png' })
   // The server draws the same preview as a PNG (emails, the PDF report).
   const png = await page.request.get(`/api/creatives/${sent().creative_id}/preview?face=${sent().face_ids![0]}&light=night&view=driveby`)
   expect(png.status()).toBe(200)

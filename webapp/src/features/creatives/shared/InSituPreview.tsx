@@ -154,7 +154,8 @@ export default function InSituPreview({
                 <img
                   src={creativeUrl}
                   alt=""
-                  className="absolute top-0 left-0 object-fill"
+                  // Letterboxed like the face shows a creative of another shape (the size check).
+                  className="absolute top-0 left-0 bg-black object-contain"
                   style={{
                     width: CW,
                     height: CH,
@@ -177,7 +178,7 @@ export default function InSituPreview({
               <img
                 src={creativeUrl}
                 alt=""
-                className="w-full rounded-sm border-4 border-slate-700 object-fill"
+                className="w-full rounded-sm border-4 border-slate-700 bg-black object-contain"
                 style={{ aspectRatio: `${face.width_ft} / ${face.height_ft}`, filter: night ? 'drop-shadow(0 0 12px rgba(255,255,255,0.35))' : undefined }}
               />
             </div>
