@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { faceList, libraryCreative, marketBox, newAdvertiser } from './campaignSupport'
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { bookByApi, campaignDefaults, cardByApi, faceList, libraryCreative, marketBox, newAdvertiser, PASSWORD } from './campaignSupport'
 import { jpegImage } from './images'
-import { DEMO, expectAccessibleHere, lastScreen, signIn, unique } from './support'
+import { DEMO, expectAccessibleHere, lastScreen, signIn, signUpByApi, unique, XHR } from './support'
 
 // Issue 29: the creative pre-flight and the in-situ preview in the web app. The builder checks as
 // the user types (no server call); the campaign form asks the server for the chosen faces and
@@ -176,4 +176,44 @@ test('an admin marks a face’s screen corners on its photo', async ({ page }) =
     await page.screenshot({ path: `test-output/preflight-admin-faces-${size.width}.png`, fullPage: true })
   }
   await lastScreen(page, 'preflight-admin-faces')
+})
+
+/** A new company's campaign on two Denver faces with its creative; answers the campaign's id. */
+async function campaignWithCreative(browser: Browser, page: Page): Promise<string> {
+  const context = await browser.newContext()
+  try {
+    const request = context.request
+    const email = `review-${unique()}@example.com`
+    await signUpByApi(request, email, PASSWORD)
+    const signin = await request.post('/signin', { headers: XHR, data: { email, password: PASSWORD } })
+    expect(signin.ok(), await signin.text()).toBe(true)
+    await cardByApi(request)
+    const creative = await libraryCreative(page, request, `Review ${unique()}`)
+    const faces = (await (await request.get('/api/od/locations/?market=Denver')).json()) as { id: string }[]
+    const { default_start } = await campaignDefaults(request)
+    // Faces from the end of the list: the other journeys choose from its start.
+    const status = await bookByApi(request, creative.id, 'Denver', faces.slice(-2).map((f) => f.id), default_start)
+    expect(status).toBe(201)
+    const list = (await (await request.get('/api/campaigns?page_size=0', { headers: XHR })).json()) as { items: { id: string }[] }
+    return list.items[0]!.id
+  } finally {
+    await context.close()
+  }
+}
+
+test('the admin’s review of a campaign shows its creative’s pre-flight on the campaign’s faces', async ({ page, browser }) => {
+  const id = await campaignWithCreative(browser, page)
+  await signIn(page, DEMO.admin)
+  await page.goto(`/admin/campaigns/edit/${id}`)
+  const review = page.getByTestId('campaign-preflight').first()
+  await expect(review.getByRole('heading', { name: /^Creative review: pre-flight on \d+ faces?$/ })).toBeVisible()
+  await expect(review.getByTestId('preflight-score')).toHaveText(/Score \d+\/100/)
+  await expect(review.locator('[data-check]')).toHaveCount(7)
+  await expect(review.getByTestId('in-situ-preview')).toBeVisible()
+  await expectAccessibleHere(page, '/admin/campaigns/edit with the creative review')
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await review.scrollIntoViewIfNeeded()
+    await review.screenshot({ path: `test-output/preflight-admin-review-${size.width}.png` })
+  }
 })
