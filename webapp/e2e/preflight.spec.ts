@@ -210,6 +210,7 @@ test('the admin’s review of a campaign shows its creative’s pre-flight on th
   await expect(review.getByTestId('preflight-score')).toHaveText(/Score \d+\/100/)
   await expect(review.locator('[data-check]')).toHaveCount(7)
   await expect(review.getByTestId('in-situ-preview')).toBeVisible()
+  await expect.poll(() => loaded(review.locator('[data-testid="in-situ-preview"] img[style*="matrix3d"]'))).toBe(true)
   await expectAccessibleHere(page, '/admin/campaigns/edit with the creative review')
   for (const size of SIZES) {
     await page.setViewportSize(size)

@@ -37,6 +37,7 @@ import {
   type AdminEditValues,
 } from './adminRules'
 import StatusBadge from '../list/StatusBadge'
+import { creativeImageUrl } from '../detail/detailRules'
 import PreflightSection from '../new/PreflightSection'
 
 export const MAILER_TITLE = 'Update mailer'
@@ -73,7 +74,7 @@ function CampaignCreativesReview({ locations }: { locations: CampaignLocation[] 
         <PreflightSection
           key={id}
           title={`Creative review: pre-flight on ${faces.length} face${faces.length === 1 ? '' : 's'}`}
-          creative={{ id, name: 'The campaign’s creative', awsUrl: faces[0]!.creativeUrl }}
+          creative={{ id, name: 'The campaign’s creative', awsUrl: creativeImageUrl(faces[0]!.creativeUrl) }}
           faces={faces}
         />
       ))}

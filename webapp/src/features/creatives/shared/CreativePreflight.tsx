@@ -95,7 +95,8 @@ export default function CreativePreflight({
             )}
             <InSituPreview
               key={shown.id}
-              face={previewFace(shown)}
+              // Without the creative's image the browser cannot draw it: the server does.
+              face={creative.awsUrl ? previewFace(shown) : { ...previewFace(shown), photoUrl: null }}
               creativeUrl={creative.awsUrl}
               creativeAlt={creative.alt || creative.name}
               serverPreview={(light, view) => previewUrl(creative.id, shown.id, light, view)}
