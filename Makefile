@@ -14,7 +14,7 @@ STRIPE_MOCK := bin/tools/stripe-mock
 GOSEC_VERSION := v2.30.0
 GOSEC := bin/tools/gosec
 
-.PHONY: run build build-web build-go test lint-web lint-openapi gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench load tools clean
+.PHONY: run build build-web build-go test lint-web lint-openapi gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench load tools ocr clean
 
 ## run: build everything, then serve on an embedded SQLite database with demo data
 run: build
@@ -80,7 +80,7 @@ gosec: $(GOSEC)
 $(GOSEC):
 	GOBIN=$(CURDIR)/bin/tools go install github.com/securego/gosec/v2/cmd/gosec@$(GOSEC_VERSION)
 
-test-go: $(STRIPE_MOCK)
+test-go: $(STRIPE_MOCK) ocr
 	@echo "Go tests on SQLite$${TEST_DATABASE_URL:+ and PostgreSQL}"
 	go test $(GO_TEST_FLAGS) ./...
 
@@ -162,8 +162,12 @@ load: build-go
 	bin/load -binary bin/marquee -db postgres -pg '$(LOAD_DATABASE_URL)' -duration $(LOAD_DURATION) | tee bin/load-postgres.md
 
 ## tools: what the tests need from the machine (Chromium for Playwright, stripe-mock for the Stripe adapter, Tesseract for the creative pre-flight)
-tools: $(STRIPE_MOCK)
+tools: $(STRIPE_MOCK) ocr
 	@scripts/ensure-chromium.sh
+
+# Tesseract reads the text of uploaded creatives (docs/creatives.md); the Go tests need it, and fail
+# without it under CI=1.
+ocr:
 	@scripts/ensure-tesseract.sh
 
 # stripe-mock is Stripe's API mock, the protocol peer of the billing module's Stripe adapter tests.

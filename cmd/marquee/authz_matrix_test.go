@@ -130,6 +130,7 @@ var expectedAccess = map[string]string{
 	"GET /api/od/locations/":                authz.Anonymous,
 	"GET /api/od/snapshots/:name":           authz.Anonymous,
 	"GET /api/od/photos/:name":              authz.Anonymous,
+	"GET /api/admin/faces/:id":              authz.Admin,
 	"PUT /api/admin/faces/:id/geometry":     authz.Admin,
 	"POST /api/available-spots/":            authz.Anonymous,
 	"GET /api/places/predictions":           authz.Anonymous,

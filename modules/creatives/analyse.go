@@ -28,8 +28,9 @@ import (
 // heights and contrast) from Tesseract.
 
 // analyseMaxSide bounds the working copy: Tesseract reads billboard-sized letters well at this
-// size, and the copy is at most 1600 x 1600 x 4 bytes (10 MB), whatever the upload.
-const analyseMaxSide = 1600
+// size (the builder's 1400 x 400 is read as it is), and the copy is at most 1400 x 1400 x 4
+// bytes (7.5 MiB), whatever the upload.
+const analyseMaxSide = 1400
 
 // OCR reasons shown in a skipped check (the message reads "... could not be read: <reason>.").
 const (
@@ -89,7 +90,8 @@ func (o *OCR) words(ctx context.Context, img *image.RGBA, tempDir string) ([]ocr
 			gray.Pix[i] = 255 - v
 		}
 	}
-	f, err := os.CreateTemp(tempDir, "ocr-*.png")
+	// Named like a staged upload, so the debris of a crash is removed at the next start.
+	f, err := os.CreateTemp(tempDir, stagedUploadPrefix+"ocr-*.png")
 	if err != nil {
 		return nil, err
 	}

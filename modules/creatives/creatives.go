@@ -212,6 +212,7 @@ func (s *service) deleteCreative(ctx context.Context, p *auth.Principal, id stri
 	if err != nil {
 		return SuccessResponse{}, db.Translate(err, MsgCreativeNotFound, "")
 	}
+	s.deletePreviews(ctx, id)
 	return SuccessResponse{Success: true}, nil
 }
 

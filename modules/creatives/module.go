@@ -81,7 +81,7 @@ type Deps struct {
 
 // DefaultOCRTimeout bounds one text recognition: the pre-flight of a 10 MB upload has 500 ms in
 // all (issue 29), and a recognition that takes far longer is a hostile or pathological image.
-const DefaultOCRTimeout = 3 * time.Second
+const DefaultOCRTimeout = 2 * time.Second
 
 // UploadLimits bound what uploads may cost the server (docs/uploads.md "Quotas and memory").
 type UploadLimits struct {

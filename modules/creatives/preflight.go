@@ -51,6 +51,9 @@ func (s *service) toPreflightFaces(ctx context.Context, faceIDs []string) ([]pre
 	out := make([]preflight.Face, 0, len(uniq))
 	for _, id := range uniq {
 		g := byID[id].Geometry
+		if g == nil {
+			return nil, apperr.Field("face_ids", MsgUnknownFace)
+		}
 		out = append(out, preflight.Face{ID: id, WidthFt: g.WidthFt, HeightFt: g.HeightFt, PixelWidth: g.PixelWidth,
 			PixelHeight: g.PixelHeight, DistanceClass: g.DistanceClass, ViewingDistanceFt: g.ViewingDistanceFt})
 	}

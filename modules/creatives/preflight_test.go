@@ -384,6 +384,18 @@ func TestPreviewOnTheFacePhoto(t *testing.T) {
 		expectMessage(t, w.user.Get(fmt.Sprintf("/api/creatives/%s/preview", cr.ID)), 400, creatives.MsgPreviewFace)
 		expectMessage(t, w.user.Get(fmt.Sprintf("/api/creatives/%s/preview?face=nope", cr.ID)), 404, locations.MsgFaceNotFound)
 		expectMessage(t, w.amb.Get(url("day", "photo")), 404, creatives.MsgCreativeNotFound)
+		// A stored image that has gone bad answers clearly, and is not cached.
+		up2 := uploadOne(t, w, w.user, "/upload_creative", namedFile{"b.jpg", solid})
+		var broken creatives.Creative
+		w.user.Post("/api/creatives/", map[string]any{"creative": map[string]string{"url": up2.Path}}).Expect(t, 201).JSON(t, &broken)
+		junk := solid[:600]
+		if err := w.s.Kernel.Storage.Put(t.Context(), up2.Path, bytes.NewReader(junk), int64(len(junk)), "image/jpeg"); err != nil {
+			t.Fatal(err)
+		}
+		expectMessage(t, w.user.Get(fmt.Sprintf("/api/creatives/%s/preview?face=%s", broken.ID, face.ID)), 422, creatives.MsgCorruptImage)
+		if n := cached(); n != 3 {
+			t.Fatalf("%d previews cached after a failure", n)
+		}
 		// An admin moves the corners: the preview is drawn again, not taken from the cache.
 		moved := []locations.Point{{X: 100, Y: 100}, {X: 500, Y: 120}, {X: 520, Y: 300}, {X: 90, Y: 280}}
 		w.admin.Put("/api/admin/faces/"+face.ID+"/geometry", locations.FaceGeometryUpdate{WidthFt: g.WidthFt, HeightFt: g.HeightFt,
@@ -399,6 +411,14 @@ func TestPreviewOnTheFacePhoto(t *testing.T) {
 			t.Fatal(err)
 		}
 		expectMessage(t, w.user.Get(url("day", "photo")), 400, locations.MsgNoPhoto)
+		// Deleting the creative deletes its cached previews.
+		if cached() == 0 {
+			t.Fatal("nothing cached")
+		}
+		w.user.Do("DELETE", "/api/creatives/"+cr.ID, nil).Expect(t, 200)
+		if n := cached(); n != 0 {
+			t.Fatalf("%d previews left after the creative was deleted", n)
+		}
 	})
 }
 
@@ -437,6 +457,12 @@ func TestAdminSetsFaceGeometry(t *testing.T) {
 		bad(func(u *locations.FaceGeometryUpdate) { u.WidthFt = 0 }, locations.MsgFaceFeet)
 		bad(func(u *locations.FaceGeometryUpdate) { u.PixelHeight = 100000 }, locations.MsgFacePixels)
 		w.user.Put(path, ok).Expect(t, 403)
+		var read locations.Location
+		w.admin.Get("/api/admin/faces/"+face.ID).Expect(t, 200).JSON(t, &read)
+		if read.Geometry == nil || read.Geometry.PixelHeight != 480 || len(read.Geometry.Corners) != 4 {
+			t.Fatalf("admin read: %+v", read.Geometry)
+		}
+		expectMessage(t, w.admin.Get("/api/admin/faces/nope"), 404, locations.MsgFaceNotFound)
 		expectMessage(t, w.admin.Put("/api/admin/faces/nope/geometry", ok), 404, locations.MsgFaceNotFound)
 		// The public face list shows the new geometry.
 		ls, _ := locationsModule(w).Service().FindFacesByIDs(t.Context(), []string{face.ID})

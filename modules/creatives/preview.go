@@ -17,6 +17,7 @@ import (
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
+	"marquee/platform/storage"
 )
 
 // The in-situ preview (issue 29, docs/creatives.md "Preview"): the creative drawn on a face's photo
@@ -84,18 +85,6 @@ func quadBounds(q []locations.Point, r image.Rectangle) image.Rectangle {
 	return image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX)), int(math.Ceil(maxY))).Intersect(r)
 }
 
-func scaleQuad(q []locations.Point, s float64) []locations.Point {
-	var cx, cy float64
-	for _, p := range q {
-		cx, cy = cx+p.X/4, cy+p.Y/4
-	}
-	out := make([]locations.Point, 4)
-	for i, p := range q {
-		out[i] = locations.Point{X: cx + (p.X-cx)*s, Y: cy + (p.Y-cy)*s}
-	}
-	return out
-}
-
 func inside(q []locations.Point, x, y float64) bool {
 	for i := range 4 {
 		a, b := q[i], q[(i+1)%4]
@@ -146,6 +135,8 @@ func renderPreview(photo image.Image, g locations.FaceGeometry, creative image.I
 				continue
 			}
 			u, v := inv.apply(fx, fy)
+			// A pixel on the quad's edge may map a hair outside the square.
+			u, v = math.Min(1, math.Max(0, u)), math.Min(1, math.Max(0, v))
 			c := color.RGBA{0, 0, 0, 255}
 			if u >= u0 && u <= u0+uw && v >= v0 && v <= v0+vh {
 				c = bilinear(src, (u-u0)/uw*sw, (v-v0)/vh*sh)
@@ -173,34 +164,43 @@ func renderPreview(photo image.Image, g locations.FaceGeometry, creative image.I
 }
 
 // nightScene darkens everything but the screen to a blue dusk and lets the screen's mean colour
-// glow around it, fading over a quarter of its size.
+// glow around it, fading linearly over a quarter of the screen's height.
 func nightScene(out *image.RGBA, q []locations.Point, mean [3]float64, n float64) {
 	if n > 0 {
 		for k := range mean {
 			mean[k] /= n
 		}
 	}
-	halos := []float64{1.05, 1.1, 1.15, 1.2, 1.25}
-	rings := make([][]locations.Point, len(halos))
-	for i, s := range halos {
-		rings[i] = scaleQuad(q, s)
+	// The outward normal of each edge (the quad is clockwise on screen), to measure how far
+	// outside a pixel is: the largest distance beyond an edge's line.
+	type edge struct{ ax, ay, nx, ny float64 }
+	var edges [4]edge
+	for i := range 4 {
+		a, b := q[i], q[(i+1)%4]
+		l := math.Hypot(b.X-a.X, b.Y-a.Y)
+		if l == 0 {
+			l = 1
+		}
+		edges[i] = edge{a.X, a.Y, (b.Y - a.Y) / l, -(b.X - a.X) / l}
 	}
+	reach := 0.25 * (math.Hypot(q[3].X-q[0].X, q[3].Y-q[0].Y) + math.Hypot(q[2].X-q[1].X, q[2].Y-q[1].Y)) / 2
 	b := out.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			fx, fy := float64(x)+0.5, float64(y)+0.5
-			i := out.PixOffset(x, y)
-			if inside(q, fx, fy) {
-				continue
+			d := math.Inf(-1)
+			for _, e := range edges {
+				d = math.Max(d, (fx-e.ax)*e.nx+(fy-e.ay)*e.ny)
 			}
+			if d <= 0 {
+				continue // the screen
+			}
+			i := out.PixOffset(x, y)
 			p := out.Pix[i : i+3]
 			r, g, bl := float64(p[0])*0.16, float64(p[1])*0.18, float64(p[2])*0.28
-			for k, ring := range rings {
-				if inside(ring, fx, fy) {
-					glow := 0.45 * (1 - float64(k)/float64(len(rings)))
-					r, g, bl = r+mean[0]*glow, g+mean[1]*glow, bl+mean[2]*glow
-					break
-				}
+			if reach > 0 && d < reach {
+				glow := 0.45 * (1 - d/reach)
+				r, g, bl = r+mean[0]*glow, g+mean[1]*glow, bl+mean[2]*glow
 			}
 			p[0], p[1], p[2] = uint8(math.Min(255, r)), uint8(math.Min(255, g)), uint8(math.Min(255, bl))
 		}
@@ -216,7 +216,7 @@ func previewKey(creativeID, faceID, fileKey string, g locations.FaceGeometry, li
 }
 
 // previewVersion changes the cache keys when the rendering changes.
-const previewVersion = "1"
+const previewVersion = "2"
 
 // preview is GET /api/creatives/{id}/preview: the PNG of the caller's creative on a face's photo.
 func (s *service) preview(ctx context.Context, p *auth.Principal, id, faceID, light, view string) ([]byte, error) {
@@ -271,4 +271,23 @@ func (s *service) preview(ctx context.Context, p *auth.Principal, id, faceID, li
 		s.deps.Log.Warn("creatives: cache preview", "key", key, "err", err) // the answer stands without its cache
 	}
 	return b, nil
+}
+
+// deletePreviews removes a deleted creative's cached previews. They are a cache: a failure is
+// logged, and the creative stays deleted.
+func (s *service) deletePreviews(ctx context.Context, creativeID string) {
+	ctx = context.WithoutCancel(ctx)
+	var keys []string
+	err := s.deps.Storage.List(ctx, "preview/"+creativeID+"/", func(o storage.Object) error {
+		keys = append(keys, o.Key)
+		return nil
+	})
+	for _, k := range keys {
+		if err == nil {
+			err = s.deps.Storage.Delete(ctx, k)
+		}
+	}
+	if err != nil {
+		s.deps.Log.Warn("creatives: delete cached previews", "creative", creativeID, "err", err)
+	}
 }

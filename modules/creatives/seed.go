@@ -115,7 +115,9 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 			if err != nil {
 				return "", fmt.Errorf("creatives: demo creative %s: %w", d.name, err)
 			}
-			if _, err := m.svc.createCreative(ctx, p, CreateCreativeRequest{Creative: CreativeFile{Name: d.name, Alt: d.headline, URL: f.Key}}); err != nil {
+			// The builder saves its design with the image: the demo creatives have their pre-flight.
+			design := builderDesign(d.headline, d.bg)
+			if _, err := m.svc.createCreative(ctx, p, CreateCreativeRequest{Creative: CreativeFile{Name: d.name, Alt: d.headline, URL: f.Key}, Design: &design}); err != nil {
 				return "", fmt.Errorf("creatives: demo creative %s: %w", d.name, err)
 			}
 			creatives++
@@ -143,11 +145,30 @@ func builderPNG(headline string, bg color.RGBA) []byte {
 	return drawnPNG(BuilderWidth, BuilderHeight, headline, bg)
 }
 
+// builderDesign is the design of builderPNG's image, as the builder would save it: the headline's
+// box, size and colour on the background.
+func builderDesign(headline string, bg color.RGBA) Design {
+	_, size, width := drawText(BuilderWidth, BuilderHeight, headline, bg)
+	return Design{Width: BuilderWidth, Height: BuilderHeight, Background: fmt.Sprintf("#%02x%02x%02x", bg.R, bg.G, bg.B),
+		Elements: []DesignElement{{Kind: "text", X: float64((BuilderWidth - width) / 2), Y: float64(BuilderHeight)/2 - size*2/3,
+			Width: float64(width), Height: size, Text: headline, FontSize: size, FontFamily: "Go Bold", Fill: "#ffffff"}}}
+}
+
 // drawnPNG draws text centred on a plain background.
 func drawnPNG(w, h int, text string, bg color.RGBA) []byte {
+	img, _, _ := drawText(w, h, text, bg)
+	var buf bytes.Buffer
+	_ = png.Encode(&buf, img)
+	return buf.Bytes()
+}
+
+// drawText draws text centred on a plain background and answers the font size and text width it
+// used.
+func drawText(w, h int, text string, bg color.RGBA) (*image.RGBA, float64, int) {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
 	size := float64(h) / 6
+	width := 0
 	if f, err := opentype.Parse(gobold.TTF); err == nil {
 		if face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull}); err == nil {
 			d := &font.Drawer{Dst: img, Src: image.NewUniform(color.White), Face: face}
@@ -157,15 +178,13 @@ func drawnPNG(w, h int, text string, bg color.RGBA) []byte {
 				face, _ = opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
 				d.Face = face
 			}
-			width := d.MeasureString(text).Ceil()
+			width = d.MeasureString(text).Ceil()
 			d.Dot = fixed.P((w-width)/2, h/2+int(size)/3)
 			d.DrawString(text)
 			_ = face.Close()
 		}
 	}
-	var buf bytes.Buffer
-	_ = png.Encode(&buf, img)
-	return buf.Bytes()
+	return img, size, width
 }
 
 // onePagePDF writes a valid one-page PDF showing title (Helvetica, built into every reader).

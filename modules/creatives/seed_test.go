@@ -53,5 +53,13 @@ func TestSeedDemoIsIdempotentAndCoversEveryTypeAndScope(t *testing.T) {
 		if def == nil || def.Width != creatives.BuilderWidth || def.Height != creatives.BuilderHeight {
 			t.Fatalf("demo default creative = %+v", def)
 		}
+		// The demo creatives are builder creatives with their design: each has its pre-flight.
+		var page struct{ Items []creatives.Creative }
+		w.amb.Get("/api/creatives/?page_size=0").Expect(t, 200).JSON(t, &page)
+		for _, c := range page.Items {
+			if c.Preflight == nil || len(c.Preflight.Checks) != 7 || c.Preflight.Checks[1].Value == 0 {
+				t.Fatalf("demo creative %s: pre-flight %+v", c.Name, c.Preflight)
+			}
+		}
 	})
 }

@@ -124,8 +124,8 @@ type UploadedFile struct {
 	Filename     string `json:"filename"`
 	Originalname string `json:"originalname"`
 	Path         string `json:"path"`
-	// Preflight is the pre-flight of a creative upload (/upload_creative) on the reference face,
-	// or on the face of ?width=&height=; absent for other uploads.
+	// Preflight is the pre-flight of a creative upload (/upload_creative) on the reference face
+	// (docs/creatives.md); absent for other uploads.
 	Preflight *PreflightReport `json:"preflight,omitempty"`
 }
 

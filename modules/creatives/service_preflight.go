@@ -77,9 +77,8 @@ type PreflightFace struct {
 	Checks []PreflightCheck `json:"checks"`
 }
 
-// PreflightReport answers POST /api/creatives/preflight and is the creative's preflight: the score
-// out of 100 and the checks of the face that scores lowest (each check at its worst over the
-// faces), then each face's own.
+// PreflightReport answers POST /api/creatives/preflight and is the creative's preflight: the lowest
+// face score (out of 100), each check at its worst over the faces, then each face's own.
 type PreflightReport struct {
 	Score  int              `json:"score"`
 	Checks []PreflightCheck `json:"checks"`

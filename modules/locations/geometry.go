@@ -37,8 +37,9 @@ func toGeometry(g store.FaceGeometry) FaceGeometry {
 }
 
 // updateFaceGeometry is PUT /api/admin/faces/{id}/geometry: an admin sets a face's size, pixels,
-// class and photo corners, audited in the same transaction.
-func (s *service) updateFaceGeometry(ctx context.Context, p *auth.Principal, id string, req FaceGeometryUpdate) (Location, error) {
+// class and photo corners, audited in the same transaction (the route admits admins only; the audit
+// entry names the actor from the context).
+func (s *service) updateFaceGeometry(ctx context.Context, _ *auth.Principal, id string, req FaceGeometryUpdate) (Location, error) {
 	if req.WidthFt < 1 || req.HeightFt < 1 || req.WidthFt > MaxFaceFeet || req.HeightFt > MaxFaceFeet || math.IsNaN(req.WidthFt) || math.IsNaN(req.HeightFt) {
 		return Location{}, apperr.Field("width_ft", MsgFaceFeet)
 	}
@@ -80,10 +81,21 @@ func (s *service) updateFaceGeometry(ctx context.Context, p *auth.Principal, id 
 		if s.deps.Audit == nil {
 			return nil
 		}
-		return s.deps.Audit.Record(ctx, audit.Change{Action: AuditFaceGeometry, ObjectType: "face", ObjectID: id, Before: before, After: out.Geometry})
+		return s.deps.Audit.Record(ctx, audit.Change{Action: AuditFaceGeometry, ObjectType: "face", ObjectID: id, Before: before, After: *out.Geometry})
 	})
-	_ = p // the route's rule admits admins only; the audit entry names the actor from the context
 	return out, err
+}
+
+// adminFace is GET /api/admin/faces/{id}: one face with its geometry, for the face editor.
+func (s *service) adminFace(ctx context.Context, _ *auth.Principal, id string) (Location, error) {
+	fs, err := s.store.FacesByIDs(ctx, []string{id})
+	if err != nil {
+		return Location{}, apperr.Internal(err)
+	}
+	if len(fs) == 0 {
+		return Location{}, apperr.NotFound(MsgFaceNotFound)
+	}
+	return toLocation(&fs[0]), nil
 }
 
 // FacePhoto implements Service.

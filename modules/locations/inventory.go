@@ -194,7 +194,7 @@ func toLocation(f *store.Face) Location {
 		Face: f.Face, DoubleFaced: f.OtherFaceID != "", OtherFace: f.OtherFaceID, Likely: f.Likely,
 		Location:            LocationSettings{AdRotationFrequency: f.AdRotationFrequency, AdSpotDuration: f.AdSpotDuration},
 		NewLocationSnapshot: f.NewSnapshot, LocationSnapshot: f.Snapshot, ExcludeMaximizeBudget: f.ExcludeMaximizeBudget,
-		Value: SpotPrice(f.BasePrice), Ooh: f.BaseOoh, Geometry: toGeometry(f.FaceGeometry),
+		Value: SpotPrice(f.BasePrice), Ooh: f.BaseOoh, Geometry: new(toGeometry(f.FaceGeometry)),
 	}
 }
 

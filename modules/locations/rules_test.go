@@ -117,3 +117,32 @@ func TestPairFacesPairsSameNames(t *testing.T) {
 		}
 	}
 }
+
+func TestValidCorners(t *testing.T) {
+	ok := []Point{{X: 10, Y: 20}, {X: 900, Y: 40}, {X: 880, Y: 500}, {X: 20, Y: 480}}
+	if !ValidCorners(ok, 960, 600) {
+		t.Fatal("a convex clockwise quad is refused")
+	}
+	for name, pts := range map[string][]Point{
+		"three":           ok[:3],
+		"crossed":         {ok[0], ok[2], ok[1], ok[3]},
+		"dented":          {ok[0], {300, 300}, ok[2], ok[3]},
+		"anticlockwise":   {ok[0], ok[3], ok[2], ok[1]},
+		"not top-left":    {ok[1], ok[2], ok[3], ok[0]},
+		"outside":         {ok[0], {961, 40}, ok[2], ok[3]},
+		"negative":        {{-1, 20}, ok[1], ok[2], ok[3]},
+		"three in a line": {{10, 10}, {500, 10}, {900, 10}, {20, 480}},
+	} {
+		if ValidCorners(pts, 960, 600) {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// Every class has a distance and a speed, farther and faster from street to freeway.
+func TestDistanceClasses(t *testing.T) {
+	s, a, f := DistanceClasses[ClassStreet], DistanceClasses[ClassArterial], DistanceClasses[ClassFreeway]
+	if len(DistanceClasses) != 3 || !(s.DistanceFt < a.DistanceFt && a.DistanceFt < f.DistanceFt && s.SpeedMph < a.SpeedMph && a.SpeedMph < f.SpeedMph) {
+		t.Fatalf("%+v", DistanceClasses)
+	}
+}

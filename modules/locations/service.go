@@ -136,8 +136,10 @@ type Location struct {
 	Ooh   int64       `json:"ooh"`
 	// Distance from the searched place, in miles (only with ?place=).
 	Distance *float64 `json:"distance,omitempty"`
-	// Geometry is the face's size, pixels, viewing distance and photo corners (issue 29).
-	Geometry FaceGeometry `json:"geometry"`
+	// Geometry is the face's size, pixels, viewing distance and photo corners (issue 29). Every
+	// face has one; it is optional in the type because the compact list (LocationColumns) does not
+	// carry it.
+	Geometry *FaceGeometry `json:"geometry,omitempty"`
 }
 
 // Viewing distance classes of a face: where it stands decides how far away and how fast it is read

@@ -285,6 +285,42 @@ func (e GetApiV1CreativesParamsSort) Valid() bool {
 	}
 }
 
+// Defines values for GetApiV1CreativesIdPreviewParamsLight.
+const (
+	Day   GetApiV1CreativesIdPreviewParamsLight = "day"
+	Night GetApiV1CreativesIdPreviewParamsLight = "night"
+)
+
+// Valid indicates whether the value is a known member of the GetApiV1CreativesIdPreviewParamsLight enum.
+func (e GetApiV1CreativesIdPreviewParamsLight) Valid() bool {
+	switch e {
+	case Day:
+		return true
+	case Night:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetApiV1CreativesIdPreviewParamsView.
+const (
+	Driveby GetApiV1CreativesIdPreviewParamsView = "driveby"
+	Photo   GetApiV1CreativesIdPreviewParamsView = "photo"
+)
+
+// Valid indicates whether the value is a known member of the GetApiV1CreativesIdPreviewParamsView enum.
+func (e GetApiV1CreativesIdPreviewParamsView) Valid() bool {
+	switch e {
+	case Driveby:
+		return true
+	case Photo:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetApiV1ReportsParamsPageSize.
 const (
 	GetApiV1ReportsParamsPageSizeN0  GetApiV1ReportsParamsPageSize = 0
@@ -692,6 +728,7 @@ type ConflictResponse struct {
 type CreateCreativeRequest struct {
 	Company  *string            `json:"company,omitempty"`
 	Creative *CreativeFileInput `json:"creative,omitempty"`
+	Design   *DesignInput       `json:"design,omitempty"`
 }
 
 // CreateResponse defines model for CreateResponse.
@@ -703,18 +740,19 @@ type CreateResponse struct {
 
 // Creative defines model for Creative.
 type Creative struct {
-	Alt            string    `json:"alt"`
-	AwsUrl         string    `json:"awsUrl"`
-	Company        string    `json:"company"`
-	ConvertedThumb string    `json:"converted_thumb"`
-	CreatedAt      time.Time `json:"created_at"`
-	Height         int64     `json:"height"`
-	Id             string    `json:"id"`
-	IsDefault      bool      `json:"is_default"`
-	Name           string    `json:"name"`
-	Reference      string    `json:"reference"`
-	Url            string    `json:"url"`
-	Width          int64     `json:"width"`
+	Alt            string           `json:"alt"`
+	AwsUrl         string           `json:"awsUrl"`
+	Company        string           `json:"company"`
+	ConvertedThumb string           `json:"converted_thumb"`
+	CreatedAt      time.Time        `json:"created_at"`
+	Height         int64            `json:"height"`
+	Id             string           `json:"id"`
+	IsDefault      bool             `json:"is_default"`
+	Name           string           `json:"name"`
+	Preflight      *PreflightReport `json:"preflight"`
+	Reference      string           `json:"reference"`
+	Url            string           `json:"url"`
+	Width          int64            `json:"width"`
 }
 
 // CreativeFileInput defines model for CreativeFileInput.
@@ -722,6 +760,27 @@ type CreativeFileInput struct {
 	Alt  *string `json:"alt,omitempty"`
 	Name *string `json:"name,omitempty"`
 	Url  *string `json:"url,omitempty"`
+}
+
+// DesignElementInput defines model for DesignElementInput.
+type DesignElementInput struct {
+	Fill       *string  `json:"fill,omitempty"`
+	FontFamily *string  `json:"font_family,omitempty"`
+	FontSize   *float64 `json:"font_size,omitempty"`
+	Height     *float64 `json:"height,omitempty"`
+	Kind       *string  `json:"kind,omitempty"`
+	Text       *string  `json:"text,omitempty"`
+	Width      *float64 `json:"width,omitempty"`
+	X          *float64 `json:"x,omitempty"`
+	Y          *float64 `json:"y,omitempty"`
+}
+
+// DesignInput defines model for DesignInput.
+type DesignInput struct {
+	Background *string               `json:"background,omitempty"`
+	Elements   *[]DesignElementInput `json:"elements,omitempty"`
+	Height     *int64                `json:"height,omitempty"`
+	Width      *int64                `json:"width,omitempty"`
 }
 
 // ErrorBody defines model for ErrorBody.
@@ -826,6 +885,38 @@ type PlaceCheckedInput struct {
 	Price *float64 `json:"price,omitempty"`
 }
 
+// PreflightCheck defines model for PreflightCheck.
+type PreflightCheck struct {
+	Fit       *string `json:"fit,omitempty"`
+	Hint      string  `json:"hint"`
+	Id        string  `json:"id"`
+	Level     string  `json:"level"`
+	Message   string  `json:"message"`
+	Threshold float64 `json:"threshold"`
+	Unit      string  `json:"unit"`
+	Value     float64 `json:"value"`
+}
+
+// PreflightFace defines model for PreflightFace.
+type PreflightFace struct {
+	Checks *[]PreflightCheck `json:"checks"`
+	FaceId string            `json:"face_id"`
+	Score  int64             `json:"score"`
+}
+
+// PreflightReport defines model for PreflightReport.
+type PreflightReport struct {
+	Checks *[]PreflightCheck `json:"checks"`
+	Faces  *[]PreflightFace  `json:"faces"`
+	Score  int64             `json:"score"`
+}
+
+// PreflightRequest defines model for PreflightRequest.
+type PreflightRequest struct {
+	CreativeId *string   `json:"creative_id,omitempty"`
+	FaceIds    *[]string `json:"face_ids,omitempty"`
+}
+
 // PromoCode defines model for PromoCode.
 type PromoCode struct {
 	Value string `json:"value"`
@@ -896,9 +987,10 @@ type ResolveResponse struct {
 
 // UploadedFile defines model for UploadedFile.
 type UploadedFile struct {
-	Filename     string `json:"filename"`
-	Originalname string `json:"originalname"`
-	Path         string `json:"path"`
+	Filename     string           `json:"filename"`
+	Originalname string           `json:"originalname"`
+	Path         string           `json:"path"`
+	Preflight    *PreflightReport `json:"preflight,omitempty"`
 }
 
 // Week defines model for Week.
@@ -1056,6 +1148,18 @@ type GetApiV1CreativesParamsPageSize int
 // GetApiV1CreativesParamsSort defines parameters for GetApiV1Creatives.
 type GetApiV1CreativesParamsSort string
 
+// PostApiV1CreativesPreflightMultipartBody defines parameters for PostApiV1CreativesPreflight.
+type PostApiV1CreativesPreflightMultipartBody struct {
+	File  *openapi_types.File `json:"file,omitempty"`
+	Files *openapi_types.File `json:"files,omitempty"`
+}
+
+// PostApiV1CreativesPreflightParams defines parameters for PostApiV1CreativesPreflight.
+type PostApiV1CreativesPreflightParams struct {
+	// FaceIds Comma list of face ids (multipart only; JSON bodies give face_ids).
+	FaceIds *string `form:"face_ids,omitempty" json:"face_ids,omitempty"`
+}
+
 // PostApiV1CreativesUploadsMultipartBody defines parameters for PostApiV1CreativesUploads.
 type PostApiV1CreativesUploadsMultipartBody struct {
 	File  *openapi_types.File `json:"file,omitempty"`
@@ -1073,6 +1177,24 @@ type PostApiV1CreativesUploadsParams struct {
 	// Height The face's ad height in pixels.
 	Height *int64 `form:"height,omitempty" json:"height,omitempty"`
 }
+
+// GetApiV1CreativesIdPreviewParams defines parameters for GetApiV1CreativesIdPreview.
+type GetApiV1CreativesIdPreviewParams struct {
+	// Face The face's id.
+	Face string `form:"face" json:"face"`
+
+	// Light day (default) or night.
+	Light *GetApiV1CreativesIdPreviewParamsLight `form:"light,omitempty" json:"light,omitempty"`
+
+	// View photo (default) or driveby: as a driver sees it at the face's viewing distance.
+	View *GetApiV1CreativesIdPreviewParamsView `form:"view,omitempty" json:"view,omitempty"`
+}
+
+// GetApiV1CreativesIdPreviewParamsLight defines parameters for GetApiV1CreativesIdPreview.
+type GetApiV1CreativesIdPreviewParamsLight string
+
+// GetApiV1CreativesIdPreviewParamsView defines parameters for GetApiV1CreativesIdPreview.
+type GetApiV1CreativesIdPreviewParamsView string
 
 // GetApiV1ReportsParams defines parameters for GetApiV1Reports.
 type GetApiV1ReportsParams struct {
@@ -1130,6 +1252,12 @@ type PostApiV1CampaignsIdResolveJSONRequestBody = ResolveRequest
 
 // PostApiV1CreativesJSONRequestBody defines body for PostApiV1Creatives for application/json ContentType.
 type PostApiV1CreativesJSONRequestBody = CreateCreativeRequest
+
+// PostApiV1CreativesPreflightJSONRequestBody defines body for PostApiV1CreativesPreflight for application/json ContentType.
+type PostApiV1CreativesPreflightJSONRequestBody = PreflightRequest
+
+// PostApiV1CreativesPreflightMultipartRequestBody defines body for PostApiV1CreativesPreflight for multipart/form-data ContentType.
+type PostApiV1CreativesPreflightMultipartRequestBody PostApiV1CreativesPreflightMultipartBody
 
 // PostApiV1CreativesUploadsMultipartRequestBody defines body for PostApiV1CreativesUploads for multipart/form-data ContentType.
 type PostApiV1CreativesUploadsMultipartRequestBody PostApiV1CreativesUploadsMultipartBody
@@ -1730,6 +1858,68 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/creatives (the `PostApiV1Creatives` operationId).
 	PostApiV1Creatives(ctx context.Context, body PostApiV1CreativesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PostApiV1CreativesPreflightWithBody Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=
+	//
+	// Needs a key with the **read** scope.
+	//
+	// curl:
+	//
+	// ```bash
+	// curl -X POST "$MARQUEE_URL/api/v1/creatives/preflight" \
+	//   -H "Authorization: Bearer $MARQUEE_API_KEY" \
+	//   -F "file=@creative.jpg"
+	// ```
+	//
+	// TypeScript:
+	//
+	// ```ts
+	// const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/preflight`, {
+	//   method: 'POST',
+	//   headers: {
+	//     Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+	//   },
+	//   body: form, // a FormData with the file in "file"
+	// });
+	// if (!res.ok) throw new Error((await res.json()).message);
+	// const data = await res.json();
+	// ```
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/creatives/preflight (the `PostApiV1CreativesPreflight` operationId).
+	PostApiV1CreativesPreflightWithBody(ctx context.Context, params *PostApiV1CreativesPreflightParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostApiV1CreativesPreflight Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=
+	//
+	// Needs a key with the **read** scope.
+	//
+	// curl:
+	//
+	// ```bash
+	// curl -X POST "$MARQUEE_URL/api/v1/creatives/preflight" \
+	//   -H "Authorization: Bearer $MARQUEE_API_KEY" \
+	//   -F "file=@creative.jpg"
+	// ```
+	//
+	// TypeScript:
+	//
+	// ```ts
+	// const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/preflight`, {
+	//   method: 'POST',
+	//   headers: {
+	//     Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+	//   },
+	//   body: form, // a FormData with the file in "file"
+	// });
+	// if (!res.ok) throw new Error((await res.json()).message);
+	// const data = await res.json();
+	// ```
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/creatives/preflight (the `PostApiV1CreativesPreflight` operationId).
+	PostApiV1CreativesPreflight(ctx context.Context, params *PostApiV1CreativesPreflightParams, body PostApiV1CreativesPreflightJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostApiV1CreativesUploadsWithBody Upload a creative image (jpeg or tif, 10 MB)
 	//
 	// Needs a key with the **read-write** scope.
@@ -1760,6 +1950,33 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/creatives/uploads (the `PostApiV1CreativesUploads` operationId).
 	PostApiV1CreativesUploadsWithBody(ctx context.Context, params *PostApiV1CreativesUploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetApiV1CreativesIdPreview The creative on a face's photo, by day or night, or as a driver sees it (PNG)
+	//
+	// Needs a key with the **read** scope.
+	//
+	// curl:
+	//
+	// ```bash
+	// curl "$MARQUEE_URL/api/v1/creatives/{id}/preview" \
+	//   -H "Authorization: Bearer $MARQUEE_API_KEY"
+	// ```
+	//
+	// TypeScript:
+	//
+	// ```ts
+	// const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/{id}/preview`, {
+	//   method: 'GET',
+	//   headers: {
+	//     Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+	//   },
+	// });
+	// if (!res.ok) throw new Error((await res.json()).message);
+	// const data = await res.json();
+	// ```
+	//
+	// Corresponds with GET /api/v1/creatives/{id}/preview (the `GetApiV1CreativesIdPreview` operationId).
+	GetApiV1CreativesIdPreview(ctx context.Context, id string, params *GetApiV1CreativesIdPreviewParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetApiV1Markets List the markets with their cities
 	//
@@ -2603,6 +2820,96 @@ func (c *Client) PostApiV1Creatives(ctx context.Context, body PostApiV1Creatives
 	return c.Client.Do(req)
 }
 
+// PostApiV1CreativesPreflightWithBody Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=
+//
+// Needs a key with the **read** scope.
+//
+// curl:
+//
+// ```bash
+//
+//	curl -X POST "$MARQUEE_URL/api/v1/creatives/preflight" \
+//	  -H "Authorization: Bearer $MARQUEE_API_KEY" \
+//	  -F "file=@creative.jpg"
+//
+// ```
+//
+// TypeScript:
+//
+// ```ts
+//
+//	const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/preflight`, {
+//	  method: 'POST',
+//	  headers: {
+//	    Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+//	  },
+//	  body: form, // a FormData with the file in "file"
+//	});
+//
+// if (!res.ok) throw new Error((await res.json()).message);
+// const data = await res.json();
+// ```
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/creatives/preflight (the `PostApiV1CreativesPreflight` operationId).
+func (c *Client) PostApiV1CreativesPreflightWithBody(ctx context.Context, params *PostApiV1CreativesPreflightParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostApiV1CreativesPreflightRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostApiV1CreativesPreflight Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=
+//
+// Needs a key with the **read** scope.
+//
+// curl:
+//
+// ```bash
+//
+//	curl -X POST "$MARQUEE_URL/api/v1/creatives/preflight" \
+//	  -H "Authorization: Bearer $MARQUEE_API_KEY" \
+//	  -F "file=@creative.jpg"
+//
+// ```
+//
+// TypeScript:
+//
+// ```ts
+//
+//	const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/preflight`, {
+//	  method: 'POST',
+//	  headers: {
+//	    Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+//	  },
+//	  body: form, // a FormData with the file in "file"
+//	});
+//
+// if (!res.ok) throw new Error((await res.json()).message);
+// const data = await res.json();
+// ```
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/creatives/preflight (the `PostApiV1CreativesPreflight` operationId).
+func (c *Client) PostApiV1CreativesPreflight(ctx context.Context, params *PostApiV1CreativesPreflightParams, body PostApiV1CreativesPreflightJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostApiV1CreativesPreflightRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PostApiV1CreativesUploadsWithBody Upload a creative image (jpeg or tif, 10 MB)
 //
 // Needs a key with the **read-write** scope.
@@ -2638,6 +2945,47 @@ func (c *Client) PostApiV1Creatives(ctx context.Context, body PostApiV1Creatives
 // Corresponds with POST /api/v1/creatives/uploads (the `PostApiV1CreativesUploads` operationId).
 func (c *Client) PostApiV1CreativesUploadsWithBody(ctx context.Context, params *PostApiV1CreativesUploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostApiV1CreativesUploadsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetApiV1CreativesIdPreview The creative on a face's photo, by day or night, or as a driver sees it (PNG)
+//
+// Needs a key with the **read** scope.
+//
+// curl:
+//
+// ```bash
+//
+//	curl "$MARQUEE_URL/api/v1/creatives/{id}/preview" \
+//	  -H "Authorization: Bearer $MARQUEE_API_KEY"
+//
+// ```
+//
+// TypeScript:
+//
+// ```ts
+//
+//	const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/{id}/preview`, {
+//	  method: 'GET',
+//	  headers: {
+//	    Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+//	  },
+//	});
+//
+// if (!res.ok) throw new Error((await res.json()).message);
+// const data = await res.json();
+// ```
+//
+// Corresponds with GET /api/v1/creatives/{id}/preview (the `GetApiV1CreativesIdPreview` operationId).
+func (c *Client) GetApiV1CreativesIdPreview(ctx context.Context, id string, params *GetApiV1CreativesIdPreviewParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetApiV1CreativesIdPreviewRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -3523,6 +3871,73 @@ func NewPostApiV1CreativesRequestWithBody(server string, contentType string, bod
 	return req, nil
 }
 
+// NewPostApiV1CreativesPreflightRequest calls the generic PostApiV1CreativesPreflight builder with application/json body
+func NewPostApiV1CreativesPreflightRequest(server string, params *PostApiV1CreativesPreflightParams, body PostApiV1CreativesPreflightJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPostApiV1CreativesPreflightRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewPostApiV1CreativesPreflightRequestWithBody constructs an http.Request for the PostApiV1CreativesPreflight method, with any body, and a specified content type
+func NewPostApiV1CreativesPreflightRequestWithBody(server string, params *PostApiV1CreativesPreflightParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/creatives/preflight")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.FaceIds != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "face_ids", *params.FaceIds, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewPostApiV1CreativesUploadsRequestWithBody constructs an http.Request for the PostApiV1CreativesUploads method, with any body, and a specified content type
 func NewPostApiV1CreativesUploadsRequestWithBody(server string, params *PostApiV1CreativesUploadsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
@@ -3599,6 +4014,87 @@ func NewPostApiV1CreativesUploadsRequestWithBody(server string, params *PostApiV
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetApiV1CreativesIdPreviewRequest constructs an http.Request for the GetApiV1CreativesIdPreview method
+func NewGetApiV1CreativesIdPreviewRequest(server string, id string, params *GetApiV1CreativesIdPreviewParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/creatives/%s/preview", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "face", params.Face, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if params.Light != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "light", *params.Light, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.View != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "view", *params.View, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -4421,6 +4917,68 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/creatives (the `PostApiV1Creatives` operationId).
 	PostApiV1CreativesWithResponse(ctx context.Context, body PostApiV1CreativesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1CreativesResponse, error)
 
+	// PostApiV1CreativesPreflightWithBodyWithResponse Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=
+	//
+	// Needs a key with the **read** scope.
+	//
+	// curl:
+	//
+	// ```bash
+	// curl -X POST "$MARQUEE_URL/api/v1/creatives/preflight" \
+	//   -H "Authorization: Bearer $MARQUEE_API_KEY" \
+	//   -F "file=@creative.jpg"
+	// ```
+	//
+	// TypeScript:
+	//
+	// ```ts
+	// const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/preflight`, {
+	//   method: 'POST',
+	//   headers: {
+	//     Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+	//   },
+	//   body: form, // a FormData with the file in "file"
+	// });
+	// if (!res.ok) throw new Error((await res.json()).message);
+	// const data = await res.json();
+	// ```
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/creatives/preflight (the `PostApiV1CreativesPreflight` operationId).
+	PostApiV1CreativesPreflightWithBodyWithResponse(ctx context.Context, params *PostApiV1CreativesPreflightParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1CreativesPreflightResponse, error)
+
+	// PostApiV1CreativesPreflightWithResponse Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=
+	//
+	// Needs a key with the **read** scope.
+	//
+	// curl:
+	//
+	// ```bash
+	// curl -X POST "$MARQUEE_URL/api/v1/creatives/preflight" \
+	//   -H "Authorization: Bearer $MARQUEE_API_KEY" \
+	//   -F "file=@creative.jpg"
+	// ```
+	//
+	// TypeScript:
+	//
+	// ```ts
+	// const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/preflight`, {
+	//   method: 'POST',
+	//   headers: {
+	//     Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+	//   },
+	//   body: form, // a FormData with the file in "file"
+	// });
+	// if (!res.ok) throw new Error((await res.json()).message);
+	// const data = await res.json();
+	// ```
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/creatives/preflight (the `PostApiV1CreativesPreflight` operationId).
+	PostApiV1CreativesPreflightWithResponse(ctx context.Context, params *PostApiV1CreativesPreflightParams, body PostApiV1CreativesPreflightJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1CreativesPreflightResponse, error)
+
 	// PostApiV1CreativesUploadsWithBodyWithResponse Upload a creative image (jpeg or tif, 10 MB)
 	//
 	// Needs a key with the **read-write** scope.
@@ -4451,6 +5009,35 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/creatives/uploads (the `PostApiV1CreativesUploads` operationId).
 	PostApiV1CreativesUploadsWithBodyWithResponse(ctx context.Context, params *PostApiV1CreativesUploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1CreativesUploadsResponse, error)
+
+	// GetApiV1CreativesIdPreviewWithResponse The creative on a face's photo, by day or night, or as a driver sees it (PNG)
+	//
+	// Needs a key with the **read** scope.
+	//
+	// curl:
+	//
+	// ```bash
+	// curl "$MARQUEE_URL/api/v1/creatives/{id}/preview" \
+	//   -H "Authorization: Bearer $MARQUEE_API_KEY"
+	// ```
+	//
+	// TypeScript:
+	//
+	// ```ts
+	// const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/{id}/preview`, {
+	//   method: 'GET',
+	//   headers: {
+	//     Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+	//   },
+	// });
+	// if (!res.ok) throw new Error((await res.json()).message);
+	// const data = await res.json();
+	// ```
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/creatives/{id}/preview (the `GetApiV1CreativesIdPreview` operationId).
+	GetApiV1CreativesIdPreviewWithResponse(ctx context.Context, id string, params *GetApiV1CreativesIdPreviewParams, reqEditors ...RequestEditorFn) (*GetApiV1CreativesIdPreviewResponse, error)
 
 	// GetApiV1MarketsWithResponse List the markets with their cities
 	//
@@ -5715,6 +6302,99 @@ func (r PostApiV1CreativesResponse) ContentType() string {
 	return ""
 }
 
+// PostApiV1CreativesPreflightResponse200Headers the declared response headers of an HTTP 200 response for PostApiV1CreativesPreflight
+type PostApiV1CreativesPreflightResponse200Headers struct {
+	RateLimit       string
+	RateLimitPolicy string
+}
+
+// PostApiV1CreativesPreflightResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1CreativesPreflight
+type PostApiV1CreativesPreflightResponse429Headers struct {
+	RateLimit       string
+	RateLimitPolicy string
+	RetryAfter      int
+}
+
+type PostApiV1CreativesPreflightResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PreflightReport
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PostApiV1CreativesPreflightResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PostApiV1CreativesPreflightResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostApiV1CreativesPreflightResponse) GetJSON200() *PreflightReport {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r PostApiV1CreativesPreflightResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r PostApiV1CreativesPreflightResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r PostApiV1CreativesPreflightResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r PostApiV1CreativesPreflightResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r PostApiV1CreativesPreflightResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r PostApiV1CreativesPreflightResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostApiV1CreativesPreflightResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostApiV1CreativesPreflightResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostApiV1CreativesPreflightResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // PostApiV1CreativesUploadsResponse200Headers the declared response headers of an HTTP 200 response for PostApiV1CreativesUploads
 type PostApiV1CreativesUploadsResponse200Headers struct {
 	RateLimit       string
@@ -5802,6 +6482,99 @@ func (r PostApiV1CreativesUploadsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostApiV1CreativesUploadsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetApiV1CreativesIdPreviewResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1CreativesIdPreview
+type GetApiV1CreativesIdPreviewResponse200Headers struct {
+	RateLimit       string
+	RateLimitPolicy string
+}
+
+// GetApiV1CreativesIdPreviewResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1CreativesIdPreview
+type GetApiV1CreativesIdPreviewResponse429Headers struct {
+	RateLimit       string
+	RateLimitPolicy string
+	RetryAfter      int
+}
+
+type GetApiV1CreativesIdPreviewResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Forbidden
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *NotFound
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetApiV1CreativesIdPreviewResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetApiV1CreativesIdPreviewResponse429Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetApiV1CreativesIdPreviewResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetApiV1CreativesIdPreviewResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetApiV1CreativesIdPreviewResponse) GetJSON403() *Forbidden {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetApiV1CreativesIdPreviewResponse) GetJSON404() *NotFound {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetApiV1CreativesIdPreviewResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetApiV1CreativesIdPreviewResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetApiV1CreativesIdPreviewResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetApiV1CreativesIdPreviewResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetApiV1CreativesIdPreviewResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetApiV1CreativesIdPreviewResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -6894,6 +7667,88 @@ func (c *ClientWithResponses) PostApiV1CreativesWithResponse(ctx context.Context
 	return ParsePostApiV1CreativesResponse(rsp)
 }
 
+// PostApiV1CreativesPreflightWithBodyWithResponse Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=
+//
+// Needs a key with the **read** scope.
+//
+// curl:
+//
+// ```bash
+//
+//	curl -X POST "$MARQUEE_URL/api/v1/creatives/preflight" \
+//	  -H "Authorization: Bearer $MARQUEE_API_KEY" \
+//	  -F "file=@creative.jpg"
+//
+// ```
+//
+// TypeScript:
+//
+// ```ts
+//
+//	const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/preflight`, {
+//	  method: 'POST',
+//	  headers: {
+//	    Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+//	  },
+//	  body: form, // a FormData with the file in "file"
+//	});
+//
+// if (!res.ok) throw new Error((await res.json()).message);
+// const data = await res.json();
+// ```
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/creatives/preflight (the `PostApiV1CreativesPreflight` operationId).
+func (c *ClientWithResponses) PostApiV1CreativesPreflightWithBodyWithResponse(ctx context.Context, params *PostApiV1CreativesPreflightParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1CreativesPreflightResponse, error) {
+	rsp, err := c.PostApiV1CreativesPreflightWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostApiV1CreativesPreflightResponse(rsp)
+}
+
+// PostApiV1CreativesPreflightWithResponse Pre-flight a creative on faces: JSON {creative_id, face_ids}, or a multipart image in field file with ?face_ids=
+//
+// Needs a key with the **read** scope.
+//
+// curl:
+//
+// ```bash
+//
+//	curl -X POST "$MARQUEE_URL/api/v1/creatives/preflight" \
+//	  -H "Authorization: Bearer $MARQUEE_API_KEY" \
+//	  -F "file=@creative.jpg"
+//
+// ```
+//
+// TypeScript:
+//
+// ```ts
+//
+//	const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/preflight`, {
+//	  method: 'POST',
+//	  headers: {
+//	    Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+//	  },
+//	  body: form, // a FormData with the file in "file"
+//	});
+//
+// if (!res.ok) throw new Error((await res.json()).message);
+// const data = await res.json();
+// ```
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/creatives/preflight (the `PostApiV1CreativesPreflight` operationId).
+func (c *ClientWithResponses) PostApiV1CreativesPreflightWithResponse(ctx context.Context, params *PostApiV1CreativesPreflightParams, body PostApiV1CreativesPreflightJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1CreativesPreflightResponse, error) {
+	rsp, err := c.PostApiV1CreativesPreflight(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostApiV1CreativesPreflightResponse(rsp)
+}
+
 // PostApiV1CreativesUploadsWithBodyWithResponse Upload a creative image (jpeg or tif, 10 MB)
 //
 // Needs a key with the **read-write** scope.
@@ -6933,6 +7788,45 @@ func (c *ClientWithResponses) PostApiV1CreativesUploadsWithBodyWithResponse(ctx 
 		return nil, err
 	}
 	return ParsePostApiV1CreativesUploadsResponse(rsp)
+}
+
+// GetApiV1CreativesIdPreviewWithResponse The creative on a face's photo, by day or night, or as a driver sees it (PNG)
+//
+// Needs a key with the **read** scope.
+//
+// curl:
+//
+// ```bash
+//
+//	curl "$MARQUEE_URL/api/v1/creatives/{id}/preview" \
+//	  -H "Authorization: Bearer $MARQUEE_API_KEY"
+//
+// ```
+//
+// TypeScript:
+//
+// ```ts
+//
+//	const res = await fetch(`${process.env.MARQUEE_URL}/api/v1/creatives/{id}/preview`, {
+//	  method: 'GET',
+//	  headers: {
+//	    Authorization: `Bearer ${process.env.MARQUEE_API_KEY}`,
+//	  },
+//	});
+//
+// if (!res.ok) throw new Error((await res.json()).message);
+// const data = await res.json();
+// ```
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/creatives/{id}/preview (the `GetApiV1CreativesIdPreview` operationId).
+func (c *ClientWithResponses) GetApiV1CreativesIdPreviewWithResponse(ctx context.Context, id string, params *GetApiV1CreativesIdPreviewParams, reqEditors ...RequestEditorFn) (*GetApiV1CreativesIdPreviewResponse, error) {
+	rsp, err := c.GetApiV1CreativesIdPreview(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetApiV1CreativesIdPreviewResponse(rsp)
 }
 
 // GetApiV1MarketsWithResponse List the markets with their cities
@@ -8398,6 +9292,111 @@ func ParsePostApiV1CreativesResponse(rsp *http.Response) (*PostApiV1CreativesRes
 	return response, nil
 }
 
+// ParsePostApiV1CreativesPreflightResponse parses an HTTP response from a PostApiV1CreativesPreflightWithResponse call
+func ParsePostApiV1CreativesPreflightResponse(rsp *http.Response) (*PostApiV1CreativesPreflightResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostApiV1CreativesPreflightResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PreflightReport
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PostApiV1CreativesPreflightResponse200Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers PostApiV1CreativesPreflightResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
 // ParsePostApiV1CreativesUploadsResponse parses an HTTP response from a PostApiV1CreativesUploadsWithResponse call
 func ParsePostApiV1CreativesUploadsResponse(rsp *http.Response) (*PostApiV1CreativesUploadsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -8476,6 +9475,111 @@ func ParsePostApiV1CreativesUploadsResponse(rsp *http.Response) (*PostApiV1Creat
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
 		var headers PostApiV1CreativesUploadsResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetApiV1CreativesIdPreviewResponse parses an HTTP response from a GetApiV1CreativesIdPreviewWithResponse call
+func ParseGetApiV1CreativesIdPreviewResponse(rsp *http.Response) (*GetApiV1CreativesIdPreviewResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetApiV1CreativesIdPreviewResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetApiV1CreativesIdPreviewResponse200Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetApiV1CreativesIdPreviewResponse429Headers
 		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {

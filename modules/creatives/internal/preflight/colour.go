@@ -22,7 +22,7 @@ func ParseHex(s string) (RGB, bool) {
 	if err != nil {
 		return RGB{}, false
 	}
-	return RGB{uint8(v >> 16), uint8(v >> 8), uint8(v)}, true
+	return RGB{uint8(v >> 16 & 0xff), uint8(v >> 8 & 0xff), uint8(v & 0xff)}, true // #nosec G115 -- masked to one byte each
 }
 
 // channel is the WCAG 2.x linearised sRGB channel (the 0.03928 cut-off of the WCAG text).

@@ -63,8 +63,8 @@ type FaceReport struct {
 	Checks []Check `json:"checks"`
 }
 
-// Report is a creative's pre-flight: one FaceReport per face, and overall the worst outcome of each
-// check over the faces with the lowest face score (what the advertiser should fix first).
+// Report is a creative's pre-flight: one FaceReport per face, and overall the lowest face score and
+// the worst outcome of each check over the faces (what the advertiser should fix first).
 type Report struct {
 	Score  int          `json:"score"`
 	Checks []Check      `json:"checks"`

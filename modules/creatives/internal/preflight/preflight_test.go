@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -195,5 +196,31 @@ func TestSkippedTextChecksLeaveTheScoreToTheOthers(t *testing.T) {
 	}
 	if r.Score != 100 {
 		t.Fatalf("score %d", r.Score)
+	}
+}
+
+// Any design on any face gives seven checks per face with known levels and a score of 0 to 100:
+// odd sizes, empty texts, zero-sized faces and colours that do not parse included.
+func TestEvaluateIsTotal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 1))
+	colours := []string{"#000", "#ffffff", "#0b3d91", "nope", "", "#12345"}
+	for range 2000 {
+		d := Design{Width: rng.IntN(3000) - 10, Height: rng.IntN(3000) - 10, Background: colours[rng.IntN(len(colours))]}
+		for range rng.IntN(12) {
+			kinds := []string{ElementText, ElementShape, ElementImage, "other"}
+			d.Elements = append(d.Elements, Element{Kind: kinds[rng.IntN(len(kinds))], X: rng.Float64()*3000 - 500, Y: rng.Float64()*1000 - 200,
+				Width: rng.Float64() * 2000, Height: rng.Float64() * 800, Text: []string{"", "A", "Big sale now", " - "}[rng.IntN(4)],
+				FontSize: rng.Float64() * 300, Fill: colours[rng.IntN(len(colours))]})
+		}
+		faces := []Face{{ID: "a", WidthFt: rng.Float64() * 60, HeightFt: rng.Float64() * 20, PixelWidth: rng.IntN(3000), PixelHeight: rng.IntN(1000), ViewingDistanceFt: rng.Float64() * 600}}
+		r := Evaluate(FromDesign(d), faces)
+		if r.Score < 0 || r.Score > 100 || len(r.Checks) != 7 || len(r.Faces) != 1 {
+			t.Fatalf("%+v on %+v: %+v", d, faces, r)
+		}
+		for _, c := range r.Checks {
+			if _, ok := levelRank[c.Level]; !ok || c.Message == "" || math.IsNaN(c.Value) || math.IsInf(c.Value, 0) {
+				t.Fatalf("%+v on %+v: check %+v", d, faces, c)
+			}
+		}
 	}
 }

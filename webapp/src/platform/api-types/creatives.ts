@@ -297,8 +297,8 @@ export interface UploadedFile {
   originalname: string;
   path: string;
   /**
-   * Preflight is the pre-flight of a creative upload (/upload_creative) on the reference face,
-   * or on the face of ?width=&height=; absent for other uploads.
+   * Preflight is the pre-flight of a creative upload (/upload_creative) on the reference face
+   * (docs/creatives.md); absent for other uploads.
    */
   preflight?: PreflightReport;
 }
@@ -570,9 +570,8 @@ export interface PreflightFace {
   checks: PreflightCheck[];
 }
 /**
- * PreflightReport answers POST /api/creatives/preflight and is the creative's preflight: the score
- * out of 100 and the checks of the face that scores lowest (each check at its worst over the
- * faces), then each face's own.
+ * PreflightReport answers POST /api/creatives/preflight and is the creative's preflight: the lowest
+ * face score (out of 100), each check at its worst over the faces, then each face's own.
  */
 export interface PreflightReport {
   score: number /* int */;

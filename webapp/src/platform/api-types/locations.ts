@@ -249,9 +249,11 @@ export interface Location {
    */
   distance?: number /* float64 */;
   /**
-   * Geometry is the face's size, pixels, viewing distance and photo corners (issue 29).
+   * Geometry is the face's size, pixels, viewing distance and photo corners (issue 29). Every
+   * face has one; it is optional in the type because the compact list (LocationColumns) does not
+   * carry it.
    */
-  geometry: FaceGeometry;
+  geometry?: FaceGeometry;
 }
 /**
  * Viewing distance classes of a face: where it stands decides how far away and how fast it is read
