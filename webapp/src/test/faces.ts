@@ -23,7 +23,6 @@ export function makeFace(overrides: Partial<Location> = {}): Location {
     exclude_maximize_budget: false,
     value: 1250,
     ooh: 198899,
-    geometry: { width_ft: 48, height_ft: 14, pixel_width: 1400, pixel_height: 400, distance_class: 'arterial', viewing_distance_ft: 250, speed_mph: 40, photo: '', photo_width: 0, photo_height: 0, corners: [] },
     ...overrides,
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Location, LocationColumns } from '../../../platform/api-types/locations'
-import { NO_GEOMETRY, decodeFaceColumns, readFaces } from './faceColumns'
+import { decodeFaceColumns, readFaces } from './faceColumns'
 
 // Three faces as GET /api/od/locations/?format=columns sends them (modules/locations/facecolumns.go):
 // the two sides of one sign and a single face, around a place (with distances).
@@ -36,17 +36,17 @@ describe('decodeFaceColumns', () => {
       {
         id: ids[0]!, location_name: 'Market St & 5th, San Francisco', market: 'SF Bay Area', city: 'San Francisco', lat: 37.78, lng: -122.41,
         face: 'North Face', double_faced: true, other_face: ids[1]!, likely: true, location: { ad_rotation_frequency: 9, ad_spot_duration: 8 },
-        new_location_snapshot: '/api/od/snapshots/billboard-1.svg', location_snapshot: '', exclude_maximize_budget: false, value: 790, ooh: 172928, distance: 1.2, geometry: NO_GEOMETRY,
+        new_location_snapshot: '/api/od/snapshots/billboard-1.svg', location_snapshot: '', exclude_maximize_budget: false, value: 790, ooh: 172928, distance: 1.2,
       },
       {
         id: ids[1]!, location_name: 'Market St & 5th, San Francisco', market: 'SF Bay Area', city: 'San Francisco', lat: 37.78005, lng: -122.41005,
         face: 'South Face', double_faced: true, other_face: ids[0]!, likely: true, location: { ad_rotation_frequency: 6, ad_spot_duration: 15 },
-        new_location_snapshot: '/api/od/snapshots/billboard-1.svg', location_snapshot: '', exclude_maximize_budget: true, value: 510.5, ooh: 90000, distance: 1.2, geometry: NO_GEOMETRY,
+        new_location_snapshot: '/api/od/snapshots/billboard-1.svg', location_snapshot: '', exclude_maximize_budget: true, value: 510.5, ooh: 90000, distance: 1.2,
       },
       {
         id: ids[2]!, location_name: 'Broadway, Oakland', market: 'SF Bay Area', city: 'Oakland', lat: 37.80005, lng: -122.30005,
         face: 'Double Faced', double_faced: false, other_face: '', likely: false, location: { ad_rotation_frequency: 12, ad_spot_duration: 10 },
-        new_location_snapshot: '', location_snapshot: '', exclude_maximize_budget: false, value: 120, ooh: 12, distance: 12.34, geometry: NO_GEOMETRY,
+        new_location_snapshot: '', location_snapshot: '', exclude_maximize_budget: false, value: 120, ooh: 12, distance: 12.34,
       },
     ])
   })

@@ -1,17 +1,7 @@
-import type { FaceGeometry, Location, LocationColumns } from '../../../platform/api-types/locations'
+import type { Location, LocationColumns } from '../../../platform/api-types/locations'
 
 /** LocationColumns.format this decoder reads (Go: locations.LocationColumnsFormat). */
 export const COLUMNS_FORMAT = 1
-
-/**
- * The columns leave the faces' geometry out (issue 29: the map does not need it); each decoded face
- * shares this empty one, with no photo, so a preview of it is the server's and a screen that reads
- * the geometry asks for the faces in full.
- */
-export const NO_GEOMETRY: FaceGeometry = Object.freeze({
-  width_ft: 0, height_ft: 0, pixel_width: 0, pixel_height: 0, distance_class: '', viewing_distance_ft: 0, speed_mph: 0,
-  photo: '', photo_width: 0, photo_height: 0, corners: Object.freeze([]) as unknown as FaceGeometry['corners'],
-}) as FaceGeometry
 const FLAG_LIKELY = 1
 const FLAG_EXCLUDE_MAXIMIZE_BUDGET = 2
 
@@ -73,7 +63,6 @@ export function decodeFaceColumns(columns: LocationColumns): Location[] {
       exclude_maximize_budget: (flags[i]! & FLAG_EXCLUDE_MAXIMIZE_BUDGET) !== 0,
       value: columns.value[i]! / 100,
       ooh: columns.ooh[i]!,
-      geometry: NO_GEOMETRY,
     }
     if (distance) face.distance = distance[i]! / 100
     const first = firstOfName[name]!
