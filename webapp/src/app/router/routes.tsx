@@ -120,6 +120,8 @@ const adminRoutes: RouteObject[] = [
       { path: 'admin/reports', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReports')) },
       { path: 'admin/reports/new', lazy: campaignScreen(() => import('../../features/reports/admin/AdminNewReport')) },
       { path: 'admin/reports/:id', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReportView')) },
+      // Issue 29: the faces' geometry and screen corners; its own bundle (konva loads inside it).
+      { path: 'admin/faces', lazy: campaignScreen(() => import('../../features/locations/admin/AdminFaces')) },
     ],
   },
   {

@@ -113,7 +113,7 @@ describe('/admin/campaigns/edit/{id} (B §2, §5)', () => {
     const server = mockFetch({ 'GET /api/campaigns/k1': { body: detail() } })
     const user = userEvent.setup()
     renderApp('/admin/campaigns/edit/k1', { session: admin() })
-    await user.click(await screen.findByLabelText(/Main & 5th/))
+    await user.click(await screen.findByLabelText(/Main & 5th/, { selector: 'input' }))
     await user.click(screen.getByLabelText(/Elm St/))
     await user.click(screen.getByRole('button', { name: 'Update campaign' }))
     expect(await screen.findAllByText(MsgAdminLocationReq)).not.toHaveLength(0)

@@ -12,6 +12,7 @@ import {
   MsgMailerSent,
   MsgUpdated,
   type CampaignDetail,
+  type CampaignLocation,
 } from '../../../platform/api-types/campaigns'
 import { addDays, apiToInputDate, formatDisplayDate, formatInputDate, parseApiDate, parseInputDate, startOfDay } from '../../../platform/dates'
 import { flash, flashShown } from '../../../platform/flash/flash'
@@ -36,6 +37,8 @@ import {
   type AdminEditValues,
 } from './adminRules'
 import StatusBadge from '../list/StatusBadge'
+import { creativeImageUrl } from '../detail/detailRules'
+import PreflightSection from '../new/PreflightSection'
 
 export const MAILER_TITLE = 'Update mailer'
 export const MAILER_QUESTION = 'Do you want to email the advertiser that their campaign has been updated?'
@@ -55,6 +58,28 @@ function initialValues(c: CampaignDetail): AdminEditValues {
     frequency: isOngoing(c.frequency) ? FrequencyOngoing : c.frequency,
     locations: (c.locations ?? []).map((l) => l.id),
   }
+}
+
+/**
+ * Issue 29: the admin's review of the campaign's creatives: each creative's pre-flight on the faces
+ * that show it, with the in-situ preview (at most three creatives, the campaign's usual case is one).
+ */
+function CampaignCreativesReview({ locations }: { locations: CampaignLocation[] }) {
+  const groups = new Map<string, CampaignLocation[]>()
+  for (const l of locations) if (l.creative_id) groups.set(l.creative_id, [...(groups.get(l.creative_id) ?? []), l])
+  if (groups.size === 0) return <p className="text-sm text-slate-600">This campaign has no creative to review yet.</p>
+  return (
+    <div className="space-y-4">
+      {[...groups.entries()].slice(0, 3).map(([id, faces]) => (
+        <PreflightSection
+          key={id}
+          title={`Creative review: pre-flight on ${faces.length} face${faces.length === 1 ? '' : 's'}`}
+          creative={{ id, name: 'The campaign’s creative', awsUrl: creativeImageUrl(faces[0]!.creativeUrl) }}
+          faces={faces}
+        />
+      ))}
+    </div>
+  )
 }
 
 /** /admin/campaigns/edit/{id} (B §2, §5): an admin edits any company's campaign. */
@@ -265,6 +290,7 @@ function EditForm({ campaign }: { campaign: CampaignDetail }) {
           </button>
         </div>
       </form>
+      <CampaignCreativesReview locations={locations} />
       <UpdateMailer
         open={mailerOpen}
         campaignId={campaign.id}

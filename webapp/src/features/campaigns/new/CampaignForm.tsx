@@ -31,6 +31,7 @@ import BasicsSection, { NAME_MAX } from './BasicsSection'
 import BudgetSection from './BudgetSection'
 import { suggestedDailyBudget, summarizeBudget, toCents, toDollars } from './budget'
 import CreativeSection from './CreativeSection'
+import PreflightSection from './PreflightSection'
 import { discardDraft, draftOf, loadDraft, saveDraft, type CampaignDraft } from './draft'
 import ExampleSlideshow from './ExampleSlideshow'
 import { formReducer, initFormState, weeksOf, type InitialCampaign, type PendingToggle } from './formState'
@@ -432,6 +433,7 @@ function CampaignFormFields({ mode, initial, disabled = false, onSubmit, onReady
           <WhenSection state={state} dispatch={dispatch} locked={locked} start={start} earliest={earliest} today={today} startError={startError} endError={endError} maxWeeks={maxWeeks} />
           <BudgetSection budget={budget} weeks={weeks} credit={credit.data ?? 0} promo={promo} onRedeem={() => dispatch({ type: 'shown', ui: { modal: 'promo' } })} />
           <CreativeSection state={state} dispatch={dispatch} mode={mode} keepsCreative={mode === 'edit' && !!initial?.creativeId} defaultCreative={defaultCreative.data} card={card.data} needsCard={needsCard} />
+          <PreflightSection creative={creative ?? (useDefault ? defaultCreative.data : null)} faces={checkedFaces} />
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end" data-tour="review">
             <button type="submit" className="btn-primary px-6 py-3 text-base">

@@ -1,8 +1,8 @@
 import type Konva from 'konva'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import Alert from '../../../platform/Alert'
-import { MsgCorruptImage, MsgCreativeSaved, MsgSaveFailed } from '../../../platform/api-types/creatives'
+import { MsgCorruptImage, MsgCreativeSaved, MsgSaveFailed, type CreateCreativeRequest } from '../../../platform/api-types/creatives'
 import Confirm from '../../../platform/Confirm'
 import { useCreateCreativeMutation } from '../shared/api'
 import { CREATIVE_CONFIRMATION_MS } from '../shared/CreativeUploadForm'
@@ -12,6 +12,9 @@ import TextInput from '../../../platform/inputs/TextInput'
 import { sendFiles } from '../../../platform/uploader/sendFiles'
 import { checkFile, UPLOAD_RULES } from '../../../platform/uploader/uploadRules'
 import BuilderCanvas from '../builder/BuilderCanvas'
+import { designOf } from '../builder/builderPreflight'
+import PreflightPanel from '../shared/PreflightPanel'
+import { preflightDesign, REFERENCE_FACE } from '../shared/preflight'
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
@@ -93,6 +96,9 @@ export default function AdBuilder() {
 
   const selected = items.find((i) => i.id === selectedId) ?? null
   const light = isLightBackground(background)
+  // Issue 29: the live pre-flight on the reference face, recomputed on every edit (well under a
+  // frame per keystroke; preflight.test.ts reports the time). The server runs the same rules.
+  const report = useMemo(() => preflightDesign(designOf(items, background)), [items, background])
 
   // The stage shrinks to the width it has (never above 1400).
   useEffect(() => {
@@ -230,7 +236,9 @@ export default function AdBuilder() {
       return
     }
     try {
-      await create({ creative: { name: name.trim(), alt: name.trim(), url: upload.files[0]!.path } }).unwrap()
+      // The design goes with the PNG, so the server's pre-flight of the creative is exact (issue 29).
+      const request: CreateCreativeRequest = { creative: { name: name.trim(), alt: name.trim(), url: upload.files[0]!.path }, design: designOf(items, background) }
+      await create(request).unwrap()
       setPhase({ state: 'saved' })
     } catch {
       setFailure(MsgSaveFailed)
@@ -334,7 +342,7 @@ export default function AdBuilder() {
           </p>
         </div>
 
-        <aside className="space-y-4" aria-label="Item settings">
+        <aside className="space-y-4" aria-label="Item settings and pre-flight">
           <section className="card p-4">
             <h2 className="text-sm font-semibold text-slate-900">Layers</h2>
             {items.length === 0 ? (
@@ -414,6 +422,12 @@ export default function AdBuilder() {
               </div>
             </section>
           )}
+
+          <PreflightPanel title="Pre-flight (live)" report={report} live>
+            <p className="text-xs text-slate-600">
+              Judged on a standard {REFERENCE_FACE.width_ft} x {REFERENCE_FACE.height_ft} ft face read from {REFERENCE_FACE.viewing_distance_ft} ft. Your campaign checks it again on the faces you choose.
+            </p>
+          </PreflightPanel>
         </aside>
       </div>
 

@@ -6,6 +6,9 @@ import TextInput from '../../../platform/inputs/TextInput'
 import type { UploadedFile } from '../../../platform/uploader/sendFiles'
 import Uploader from '../../../platform/uploader/Uploader'
 import { useCreateCreativeMutation } from './api'
+import { REFERENCE_FACE, type PreflightReport } from './preflight'
+import { useFilePreflightMutation } from './preflightApi'
+import PreflightPanel from './PreflightPanel'
 
 /** A §9: the creative confirmation closes after 3000 ms. */
 export const CREATIVE_CONFIRMATION_MS = 3000
@@ -43,6 +46,11 @@ export default function CreativeUploadForm({ formId, onSaved, size, company, onB
   const [failure, setFailure] = useState<string | null>(null)
   const [saved, setSaved] = useState<Creative | null>(null)
   const [create, { isLoading }] = useCreateCreativeMutation()
+  // Issue 29: the upload answers the image's pre-flight; a server that did not (or a failed
+  // analysis) is asked again with the file itself.
+  const [preflight, setPreflight] = useState<{ report?: PreflightReport | null; loading?: boolean; error?: string } | null>(null)
+  const [checkFile] = useFilePreflightMutation()
+  const lastFile = useRef<File | null>(null)
   const { ref, focusInvalid } = useFocusFirstInvalid()
   const onSavedRef = useRef(onSaved)
   useEffect(() => {
@@ -99,14 +107,32 @@ export default function CreativeUploadForm({ formId, onSaved, size, company, onB
         label="Creative file"
         error={fileError}
         hint={size ? `This face needs ${size.width}x${size.height} pixels` : undefined}
-        onStart={() => setUploaded(null)}
+        onStart={(files) => {
+          setUploaded(null)
+          setPreflight(null)
+          lastFile.current = files[0] ?? null
+        }}
         onUploaded={(files) => {
           const file = files[0] ?? null
           setUploaded(file)
+          const answered = (file as (UploadedFile & { preflight?: PreflightReport | null }) | null)?.preflight
+          if (answered) setPreflight({ report: answered })
+          else if (file && lastFile.current) {
+            setPreflight({ loading: true })
+            checkFile({ file: lastFile.current, face_ids: [] })
+              .unwrap()
+              .then((report) => setPreflight({ report }))
+              .catch(() => setPreflight({ error: 'The pre-flight could not be made. You can still save the creative.' }))
+          }
           setFileError(null)
           if (file && !name.trim()) setName(baseName(file.originalname))
         }}
       />
+      {preflight && (
+        <PreflightPanel title="Pre-flight of this image" report={preflight.report} loading={preflight.loading} error={preflight.error}>
+          <p className="text-xs text-slate-600">{size ? `Checked for a ${size.width}x${size.height} face.` : `Checked on a standard ${REFERENCE_FACE.width_ft} x ${REFERENCE_FACE.height_ft} ft face read from ${REFERENCE_FACE.viewing_distance_ft} ft.`}</p>
+        </PreflightPanel>
+      )}
       <TextInput id={`${ids}-name`} label="Name" value={name} onChange={setName} maxLength={100} error={nameError} required />
       <TextInput id={`${ids}-alt`} label="Alt text" value={alt} onChange={setAlt} maxLength={200} optional hint="Describes the image for people who cannot see it." />
     </form>
