@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Location } from '../../../platform/api-types/locations'
 import { StatusActive, type Screen } from '../../../platform/api-types/screens'
 import Alert from '../../../platform/Alert'
@@ -65,6 +65,14 @@ export default function ScreensPage() {
   const items = useMemo(() => screens.data?.items ?? [], [screens.data])
   const faceById = useMemo(() => new Map<string, Location>((faces.data ?? []).map((f) => [f.id, f])), [faces.data])
   const active = useMemo(() => items.filter((s) => s.status === StatusActive), [items])
+  /** A screen by its face, as a person names it: "Market St & 5th, North Face". */
+  const nameOf = useCallback(
+    (s: Screen) => {
+      const f = faceById.get(s.face_id)
+      return f ? `${f.location_name}, ${f.face}` : s.location || 'an unknown face'
+    },
+    [faceById],
+  )
   const pairedFaceIds = useMemo(() => new Set(active.map((s) => s.face_id)), [active])
   const mapFaces = useMemo<ScreenFace[]>(
     () =>
@@ -73,7 +81,7 @@ export default function ScreensPage() {
         lat: s.lat,
         lng: s.lng,
         face: faceById.get(s.face_id)?.face ?? '',
-        location_name: s.location,
+        location_name: faceById.get(s.face_id)?.location_name ?? s.location,
         state: screenState(s, now),
       })),
     [active, faceById, now],
@@ -107,8 +115,8 @@ export default function ScreensPage() {
           const f = faceById.get(s.face_id)
           return (
             <span className="block max-w-[16rem] min-w-[10rem] whitespace-normal">
-              <span className="block font-medium text-slate-900">{s.location || 'Unknown face'}</span>
-              {f && <span className="block text-xs text-slate-600">{[f.face, f.city, f.market].filter(Boolean).join(' · ')}</span>}
+              <span className="block font-medium text-slate-900">{f?.location_name ?? (s.location || 'Unknown face')}</span>
+              {f && <span className="block text-xs text-slate-600">{[f.face, f.city, f.market !== f.city ? f.market : ''].filter(Boolean).join(' · ')}</span>}
             </span>
           )
         },
@@ -148,14 +156,14 @@ export default function ScreensPage() {
           const s = c.row.original
           if (s.status !== StatusActive) return null
           return (
-            <button type="button" className="btn-ghost px-2 py-1 text-sm text-red-700" aria-label={`Revoke the screen at ${s.location}`} onClick={() => setAsked(s)}>
+            <button type="button" className="btn-ghost px-2 py-1 text-sm text-red-700" aria-label={`Revoke the screen at ${nameOf(s)}`} onClick={() => setAsked(s)}>
               Revoke
             </button>
           )
         },
       },
     ],
-    [faceById, now],
+    [faceById, nameOf, now],
   )
 
   const confirmRevoke = async () => {
@@ -164,7 +172,7 @@ export default function ScreensPage() {
     if ('error' in result && result.error) {
       dispatch(flashShown(`Sorry! ${errorMessage(result.error)}`, 'danger'))
     } else {
-      dispatch(flashShown(`The screen at ${asked.location} is revoked.`, 'success'))
+      dispatch(flashShown(`The screen at ${nameOf(asked)} is revoked.`, 'success'))
     }
     setAsked(null)
   }
@@ -222,6 +230,7 @@ export default function ScreensPage() {
         ) : (
           <div className="h-72 animate-pulse rounded-xl bg-slate-100 sm:h-96" aria-hidden="true" />
         )}
+        {tiles && mapFaces.length === 0 && !screens.isLoading && <p className="text-sm text-slate-600">No active screen to show on the map.</p>}
         <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
           {(['online', 'offline', 'never_seen'] as const).map((s) => (
             <li key={s} className="flex items-center gap-1.5">
@@ -266,7 +275,7 @@ export default function ScreensPage() {
       <Confirm
         open={asked !== null}
         title="Revoke this screen?"
-        message={asked ? `The player at ${asked.location} will be refused from now on: its plays, heartbeats and downloads answer 401. Pairing the face again needs a new code.` : ''}
+        message={asked ? `The player at ${nameOf(asked)} will be refused from now on: its plays, heartbeats and downloads answer 401. Pairing the face again needs a new code.` : ''}
         confirmText="Revoke"
         tone="danger"
         busy={revoking.isLoading}
