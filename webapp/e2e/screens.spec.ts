@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
 import { BASE_URL } from './env'
-import { DEMO, DEMO_PASSWORD, expectAccessibleHere, lastScreen, offline, signIn, XHR } from './support'
+import { DEMO, DEMO_PASSWORD, expectAccessibleHere, lastScreen, offline, OUTPUT_DIR, signIn, XHR } from './support'
 
 // Issue 28 §6: the admin Screens page (pair a screen for a face, see it on the map and in the
 // table, revoke it) and the advertiser's campaign page saying where a face's delivered figure comes
@@ -169,6 +169,8 @@ test('an admin pairs a screen for a face, sees it online on the map and in the t
   await marker.click()
   await expect(page.locator('.leaflet-popup')).toContainText(location)
   await expectAccessibleHere(page, '/admin/screens (a screen online)')
+  await page.locator('.leaflet-popup-close-button').click()
+  await expect(page.locator('.map-face--tone-good.map-face--normal')).toHaveCount(1)
   await lastScreen(page, 'screens-1366')
 
   // At 390 px the table becomes cards and nothing scrolls sideways.
@@ -194,10 +196,12 @@ test('an admin pairs a screen for a face, sees it online on the map and in the t
   await badge.scrollIntoViewIfNeeded()
   await expectAccessibleHere(adPage, '/campaigns/{id} with a delivery source')
   await lastScreen(adPage, 'screens-campaign-source-1366')
+  await weeks.screenshot({ path: `${OUTPUT_DIR}/screens-campaign-weeks-1366.png` })
   await adPage.setViewportSize({ width: 390, height: 844 })
   await badge.scrollIntoViewIfNeeded()
   await expect(badge).toBeVisible()
   await lastScreen(adPage, 'screens-campaign-source-390')
+  await badge.screenshot({ path: `${OUTPUT_DIR}/screens-campaign-badge-390.png` })
   await advertiser.close()
 
   // Revoke, with a confirmation: cancelling keeps the screen; confirming refuses its calls.

@@ -127,7 +127,7 @@ export default function PairScreenModal({ open, onClose, faces, facesLoading, pa
             <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase" id={`${listId}-cmd`}>
               Start the reference player
             </p>
-            <pre aria-labelledby={`${listId}-cmd`} data-testid="player-command" className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-100 select-all">
+            <pre aria-labelledby={`${listId}-cmd`} data-testid="player-command" className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere] select-all">
               {command}
             </pre>
             <button type="button" className="btn-secondary mt-2 text-sm" onClick={() => copy('command', command)}>
