@@ -25,6 +25,8 @@ const shares = {
   identity: ['billing', 'creatives', 'partners'],
   // /admin/special-users certifies a user, an identity call.
   partners: ['identity'],
+  // /admin/screens draws the screens on the map with the map's tiles, and pairs a screen with a face.
+  screens: ['locations'],
 }
 
 const featureZones = features.map((feature) => ({

@@ -34,6 +34,7 @@ const ICONS = {
   building: 'M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16m0-10h2a2 2 0 0 1 2 2v8M8 7h4m-4 4h4m-4 4h4M2 21h20',
   tag: 'M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8zM7.5 7.5h.01',
   list: 'M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01',
+  screen: 'M3 5h18v11H3zM8 20h8M12 16v4',
   star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z',
 }
 
@@ -53,6 +54,8 @@ export function navigationFor(user: User | null): NavItem[] {
       { to: '/admin/companies', label: 'Companies', icon: ICONS.building },
       { to: '/admin/reports', label: 'Reports', icon: ICONS.chart },
       { to: '/admin/faces', label: 'Faces', icon: ICONS.image },
+      // Issue 28 §6: the paired players and their health.
+      { to: '/admin/screens', label: 'Screens', icon: ICONS.screen },
       // A §6: admins manage the content library (its management actions are theirs alone).
       { to: '/content', label: 'Content', icon: ICONS.folder },
     ]

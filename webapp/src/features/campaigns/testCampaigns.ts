@@ -83,6 +83,7 @@ export function makeWeek(n: number, overrides: Partial<Week> = {}): Week {
     product_asking_price: 610,
     product_ooh: 129375,
     act_imp: 61000,
+    delivery_source: 'admin',
     creativeUrl: '/creative/image?image=cr1.png',
     creative_id: 'cr1',
     product: { location_name: `Face ${n}`, market: 'San Francisco', city: 'San Francisco', face: 'North Face', latitude: 37.78, longitude: -122.41, product_image: '' },

@@ -4,7 +4,7 @@ import { latLngBounds, type LeafletEventHandlerFnMap, type Map as LeafletMap } f
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import Supercluster from 'supercluster'
-import { clusterIcon, faceIcon, type FaceMarkerState } from './icons'
+import { clusterIcon, faceIcon, type FaceMarkerState, type FaceMarkerTone } from './icons'
 import OfflineBasemap from './OfflineBasemap'
 import {
   circleRadiusMetres,
@@ -61,6 +61,10 @@ export interface MapProps<F extends MapFace> {
   showOnlyChecked?: boolean
   /** Faces that cannot be checked (not priced, not available) are drawn grey. */
   isDisabled?: (face: F) => boolean
+  /** A colour of the page's own per face (the Screens page colours each face by its screen's health). */
+  toneOf?: (face: F) => FaceMarkerTone | undefined
+  /** The words a marker's title adds after the face (read by screen readers): ", offline". */
+  describe?: (face: F) => string
   className?: string
 }
 
@@ -163,7 +167,7 @@ function readFrame(map: LeafletMap): Frame {
   return { zoom: Math.round(map.getZoom()), bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] }
 }
 
-function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo, checked = NO_CHECKS, showOnlyChecked = false, isDisabled }: MapProps<F>) {
+function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo, checked = NO_CHECKS, showOnlyChecked = false, isDisabled, toneOf, describe }: MapProps<F>) {
   const map = useMap()
   const [frame, setFrame] = useState<Frame>(() => readFrame(map))
   // Recluster when a pan or zoom has ended: nothing is recomputed while the map moves.
@@ -253,8 +257,8 @@ function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo,
             <Marker
               key={`f-${face.id}`}
               position={[at.lat, at.lng]}
-              icon={faceIcon(face.face, state)}
-              title={`${face.location_name}, ${face.face}${state === 'checked' ? ', checked' : state === 'disabled' ? ', not available' : ''}`}
+              icon={faceIcon(face.face, state, toneOf?.(face))}
+              title={`${face.location_name}, ${face.face}${state === 'checked' ? ', checked' : state === 'disabled' ? ', not available' : ''}${describe?.(face) ?? ''}`}
               zIndexOffset={state === 'selected' ? 1000 : 0}
               eventHandlers={{ click: () => onSelect?.(face.id) }}
             />

@@ -6,6 +6,12 @@ import { faceBearing } from './viewRules'
 
 export type FaceMarkerState = 'normal' | 'checked' | 'disabled' | 'selected'
 
+/**
+ * A colour a page gives a face for its own reason (the Screens page: a screen online, offline,
+ * never seen or revoked). The state's outline (selected) still shows.
+ */
+export type FaceMarkerTone = 'good' | 'bad' | 'muted' | 'off'
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
@@ -15,9 +21,9 @@ const arrowCache = new Map<string, DivIcon>()
  * An arrow that points the way the face looks (A §9: double-faced signs show two arrow markers);
  * a face with no direction is a dot. Icons are shared per bearing and state.
  */
-export function faceIcon(face: string, state: FaceMarkerState): DivIcon {
+export function faceIcon(face: string, state: FaceMarkerState, tone?: FaceMarkerTone): DivIcon {
   const bearing = faceBearing(face)
-  const key = `${bearing ?? 'dot'}:${state}`
+  const key = `${bearing ?? 'dot'}:${state}:${tone ?? ''}`
   let icon = arrowCache.get(key)
   if (!icon) {
     const shape =
@@ -25,7 +31,7 @@ export function faceIcon(face: string, state: FaceMarkerState): DivIcon {
         ? '<circle cx="12" cy="12" r="6" />'
         : `<path transform="rotate(${bearing} 12 12)" d="M12 2 L20 20 L12 15.5 L4 20 Z" />`
     icon = divIcon({
-      className: `map-face map-face--${state}`,
+      className: `map-face map-face--${state}${tone ? ` map-face--tone-${tone}` : ''}`,
       html: `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">${shape}</svg>`,
       iconSize: [24, 24],
       iconAnchor: [12, 12],

@@ -7,7 +7,7 @@ import { formatCount, formatDollars } from '../../../platform/money'
 import { useCampaignWeeksQuery } from '../api'
 import StatusBadge from '../list/StatusBadge'
 import { faceDescription } from '../../../platform/map/viewRules'
-import { belowThreshold, deliveryPercent, formatCredit, signedCount } from './deliveryRules'
+import { belowThreshold, deliveryPercent, deliverySource, formatCredit, signedCount } from './deliveryRules'
 import { creativeImageUrl, WEEK_PAGE_SIZES, weekCreativeChangeable, weekRange } from './detailRules'
 
 /** The make-good badge of a week row: its credit, or that it was waived. */
@@ -104,9 +104,22 @@ export default function WeekTable({ campaignId, onChangeCreative, makeGoodThresh
         accessorKey: 'act_imp',
         meta: { label: 'Actual impressions' },
         header: () => <TwoLines>Actual impressions</TwoLines>,
+        // Issue 28 §6: per face and week, where the figure comes from (the screen, an import, admin entry).
         cell: (c) => {
           const v = c.getValue<number | undefined>()
-          return <span className="tabular-nums">{typeof v === 'number' ? formatCount(v) : '—'}</span>
+          const source = typeof v === 'number' ? deliverySource(c.row.original.delivery_source) : null
+          return (
+            <span className="block">
+              <span className="tabular-nums">{typeof v === 'number' ? formatCount(v) : '—'}</span>
+              {source && (
+                <span title={source.description} className={`mt-1 block w-fit rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${source.tone}`}>
+                  <span className="sr-only">Source: </span>
+                  {source.label}
+                  <span className="sr-only">. {source.description}.</span>
+                </span>
+              )}
+            </span>
+          )
         },
       },
       // Delivered against the plan frozen at purchase, and the week's make-good.

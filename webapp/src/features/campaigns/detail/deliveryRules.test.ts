@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { belowThreshold, deliveryPercent, formatCredit, signedCount, totalCredit } from './deliveryRules'
+import { belowThreshold, deliveryPercent, deliverySource, formatCredit, signedCount, totalCredit } from './deliveryRules'
 import type { MakeGood } from '../../../platform/api-types/campaigns'
 
 describe('plan against delivered (issue 17)', () => {
@@ -17,5 +17,18 @@ describe('plan against delivered (issue 17)', () => {
 
   it('sums make-good credit to the cent', () => {
     expect(totalCredit([{ credit: 0.1 }, { credit: 0.2 }] as MakeGood[])).toBe(0.3)
+  })
+})
+
+describe('delivery source (issue 28 §6)', () => {
+  it('names each source the server sends', () => {
+    expect(deliverySource('screen')?.label).toBe('Screen')
+    expect(deliverySource('import')?.label).toBe('Import')
+    expect(deliverySource('admin')?.label).toBe('Admin entry')
+  })
+  it('shows nothing while no figure is recorded, or for an unknown source', () => {
+    expect(deliverySource('')).toBeNull()
+    expect(deliverySource(undefined)).toBeNull()
+    expect(deliverySource('toString')).toBeNull()
   })
 })

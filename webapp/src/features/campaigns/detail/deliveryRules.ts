@@ -32,3 +32,22 @@ export function belowThreshold(pct: number | null | undefined, threshold: number
 export function totalCredit(makeGoods: MakeGood[] | undefined): number {
   return Math.round((makeGoods ?? []).reduce((sum, m) => sum + m.credit * 100, 0)) / 100
 }
+
+/** Where a week's delivered figure comes from (issue 28 §6): a paired screen, a CMS import, or admin entry. */
+export interface DeliverySource {
+  label: string
+  /** What the badge's tooltip and screen readers say. */
+  description: string
+  tone: string
+}
+
+const SOURCES: Record<string, DeliverySource> = {
+  screen: { label: 'Screen', description: "Counted from the plays the face's screen signed and reported", tone: 'bg-emerald-100 text-emerald-900' },
+  import: { label: 'Import', description: "Imported from the network's signage software (proof-of-play export)", tone: 'bg-sky-100 text-sky-900' },
+  admin: { label: 'Admin entry', description: 'Entered by a Marquee admin', tone: 'bg-slate-200 text-slate-800' },
+}
+
+/** The badge of a week's delivery_source, or null while nothing is recorded (or for a source this page does not know). */
+export function deliverySource(source: string | undefined): DeliverySource | null {
+  return source && Object.hasOwn(SOURCES, source) ? SOURCES[source]! : null
+}
