@@ -8,6 +8,7 @@
 //	marquee seed --demo           load the demo data (idempotent)
 //	marquee user create --email E [--password P] --role user|admin|super_admin [--company NAME]
 //	marquee verify --campaign ID  check a campaign's proof-of-play chain (--code CODE, --key PEM)
+//	marquee dev player --server URL --pairing-code CODE [--speed N] [--duration D] [--queue DIR]
 //	marquee config example        print .env.example
 //	marquee version
 package main
@@ -65,6 +66,8 @@ commands:
   openapi               print the OpenAPI document the server serves (make lint-openapi lints it)
   dev webhook-sink [--addr 127.0.0.1:8090] [--secret S]
                         a local webhook receiver that verifies signatures and prints deliveries
+  dev player --server URL [--pairing-code CODE] [--speed N] [--duration D] [--queue DIR]
+                        the reference screen player: pairs, plays the loop, posts signed plays
   version               print the version`
 
 func run(ctx context.Context, args []string, getenv func(string) string, out io.Writer) error {
@@ -82,6 +85,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 		}
 		return errors.New(usage)
 	case "dev":
+		if len(args) > 1 && args[1] == "player" {
+			return runPlayer(ctx, args[2:], out, os.Stderr)
+		}
 		return runDev(ctx, args[1:], out)
 	case "healthcheck":
 		return healthcheck(ctx, args[1:], getenv, out)
