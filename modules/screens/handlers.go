@@ -31,7 +31,8 @@ func (m *Module) routes() server.RouteTable {
 			Doc("Revoke a screen: its calls answer 401 from now on", nil, Screen{}),
 
 		server.POST("/api/admin/screens/imports", authz.Admin, m.importHandler).
-			Doc("Import a CMS's proof-of-play export (multipart part file; format xibo|csv, tz); the same file again answers its first report", nil, ImportReport{}),
+			Params(ImportParams{}, nil).
+			Doc("Import a CMS's proof-of-play export (multipart part file); the same file again answers its first report", server.Upload{Field: "file"}, ImportReport{}),
 		server.GET("/api/admin/screens/imports", authz.Admin, httpx.Call(m.svc.ListImports)).
 			Doc("The latest 50 imports, newest first", nil, ImportList{}),
 		server.GET("/api/admin/screens/mappings", authz.Admin, httpx.Call(m.svc.ImportMappings)).
