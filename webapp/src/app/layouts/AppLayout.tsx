@@ -52,6 +52,7 @@ export function navigationFor(user: User | null): NavItem[] {
       { to: '/admin/users', label: 'Users', icon: ICONS.users },
       { to: '/admin/companies', label: 'Companies', icon: ICONS.building },
       { to: '/admin/reports', label: 'Reports', icon: ICONS.chart },
+      { to: '/admin/screens/imports', label: 'Imports', icon: ICONS.list },
       // A §6: admins manage the content library (its management actions are theirs alone).
       { to: '/content', label: 'Content', icon: ICONS.folder },
     ]

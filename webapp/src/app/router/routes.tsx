@@ -117,6 +117,7 @@ const adminRoutes: RouteObject[] = [
       { path: 'admin/companies', lazy: adminScreen('AdminCompanies') },
       { path: 'admin/audit', lazy: adminScreen('AuditLog') },
       { path: 'admin/api-keys', lazy: async () => ({ Component: (await import('../../features/developers/AdminApiKeys')).default }) },
+      { path: 'admin/screens/imports', lazy: async () => ({ Component: (await import('../../features/screens/imports/ImportsPage')).default }) },
       { path: 'admin/reports', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReports')) },
       { path: 'admin/reports/new', lazy: campaignScreen(() => import('../../features/reports/admin/AdminNewReport')) },
       { path: 'admin/reports/:id', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReportView')) },
