@@ -51,7 +51,8 @@ func requireAdmin(p *auth.Principal) error {
 }
 
 // ImportFile reads an export and applies it (docs/screens-import.md "Importing"). The file is
-// hashed while it is parsed; the same file again answers its first report. Each row is refused
+// hashed while it is parsed; the same file again answers its latest report, unless a reference
+// it had unmapped has been mapped since. Each row is refused
 // (it did not parse, or its display or media is not mapped), a duplicate (a row with the same
 // display, media and start was imported before), flagged (stored, not counted: outside the
 // booked schedule, or outside the backfill window a screen's plays have), or accepted: counted
@@ -107,11 +108,16 @@ func (s *service) ImportFile(ctx context.Context, p *auth.Principal, up ImportUp
 		if err := db.LockForTx(ctx, s.deps.DB, "screens-imports"); err != nil {
 			return err
 		}
-		if prev, err := s.store.FindImportByHash(ctx, digest); err != nil || prev != nil {
-			if prev != nil {
-				out = importReport(prev, true)
-			}
+		prev, err := s.store.FindImportByHash(ctx, digest)
+		if err != nil {
 			return err
+		}
+		if prev != nil {
+			again, err := s.mappedSince(ctx, prev)
+			if err != nil || !again {
+				out = importReport(prev, true)
+				return err
+			}
 		}
 		out, err = s.applyImport(ctx, p, res, digest, fmtName, name)
 		return err
@@ -120,6 +126,29 @@ func (s *service) ImportFile(ctx context.Context, p *auth.Principal, up ImportUp
 		return nil, err
 	}
 	return out, nil
+}
+
+// mappedSince reports whether a reference an earlier import of the file left unmapped has a
+// mapping now: then the file is read again, and only its rows that were refused for want of that
+// mapping can count (every row stored before is a duplicate by its key).
+func (s *service) mappedSince(ctx context.Context, prev *store.Import) (bool, error) {
+	var u storedUnmapped
+	if err := json.Unmarshal([]byte(prev.Unmapped), &u); err != nil {
+		return false, nil
+	}
+	if len(u.Displays) > 0 {
+		ds, err := s.store.ImportDisplays(ctx, u.Displays)
+		if err != nil || len(ds) > 0 {
+			return len(ds) > 0, err
+		}
+	}
+	if len(u.Media) > 0 {
+		ms, err := s.store.ImportMedias(ctx, u.Media)
+		if err != nil || len(ms) > 0 {
+			return len(ms) > 0, err
+		}
+	}
+	return false, nil
 }
 
 func parseError(err error) error {

@@ -111,10 +111,25 @@ func TestImportXiboExport(t *testing.T) {
 		if w2 := w.weekOf(t, w.face, week); *w2.ActImp != *after.ActImp {
 			t.Fatalf("re-import moved the figure: %d then %d", *after.ActImp, *w2.ActImp)
 		}
+		// Once a reference it left unmapped is mapped, the same file is read again: only the rows
+		// refused for want of that mapping count; the others are duplicates.
+		w.admin.Put("/api/admin/screens/mappings", screens.Mappings{Media: []screens.MediaMapping{{Ref: `Dental, "smile" v2.jpg`, CampaignID: w.campaign, CreativeID: w.creative}}}).Expect(t, 200)
+		var mapped screens.ImportReport
+		upload(t, w.admin, "?format=xibo", "xibo-4.x.csv", sample(t, "xibo-4.x.csv")).Expect(t, 200).JSON(t, &mapped)
+		if mapped.Repeat || mapped.ID == rep.ID || mapped.Accepted != 1 || mapped.Duplicates != 3 || mapped.Refused != 0 || mapped.Plays != 1 {
+			t.Fatalf("after mapping = %+v", mapped)
+		}
+		var third screens.ImportReport
+		upload(t, w.admin, "?format=xibo", "xibo-4.x.csv", sample(t, "xibo-4.x.csv")).Expect(t, 200).JSON(t, &third)
+		if !third.Repeat || third.ID != mapped.ID {
+			t.Fatalf("third = %+v", third)
+		}
+		after = w.weekOf(t, w.face, week)
+
 		// Another file (Xibo 2.3's header) with the same rows: duplicates by (display, media, from).
 		var overlap screens.ImportReport
 		upload(t, w.admin, "?format=xibo", "xibo-2.3.csv", sample(t, "xibo-2.3.csv")).Expect(t, 200).JSON(t, &overlap)
-		if overlap.Repeat || overlap.Duplicates != 3 || overlap.Accepted != 0 || overlap.Refused != 1 || overlap.Plays != 0 {
+		if overlap.Repeat || overlap.Duplicates != 4 || overlap.Accepted != 0 || overlap.Refused != 0 || overlap.Plays != 0 {
 			t.Fatalf("overlap = %+v", overlap)
 		}
 		if w2 := w.weekOf(t, w.face, week); *w2.ActImp != *after.ActImp {
@@ -131,7 +146,7 @@ func TestImportXiboExport(t *testing.T) {
 
 		var list screens.ImportList
 		w.admin.Get("/api/admin/screens/imports").Expect(t, 200).JSON(t, &list)
-		if len(list.Items) != 3 || list.Items[2].ID != rep.ID || len(list.Items[0].Rows) != 0 {
+		if len(list.Items) != 4 || list.Items[3].ID != rep.ID || len(list.Items[0].Rows) != 0 {
 			t.Fatalf("list = %+v", list)
 		}
 	})

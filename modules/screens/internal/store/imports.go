@@ -36,12 +36,13 @@ type ImportMedia struct {
 
 func (ImportMedia) TableName() string { return "screens_import_media" }
 
-// Import is one uploaded file, identified by the SHA-256 of its bytes: the same file again answers
-// this row's report. Report is the JSON of its first reasons (bounded), Unmapped the JSON of the
+// Import is one reading of an uploaded file, identified by the SHA-256 of its bytes: the same file
+// again answers the latest such row's report (a file is read again only once a reference it had
+// unmapped is mapped). Report is the JSON of its first reasons (bounded), Unmapped the JSON of the
 // references it could not map.
 type Import struct {
 	ID         string `gorm:"primaryKey;size:36"`
-	SHA256     string `gorm:"column:sha256;size:64;not null;uniqueIndex"`
+	SHA256     string `gorm:"column:sha256;size:64;not null;index"`
 	Format     string `gorm:"size:10;not null"`
 	FileName   string `gorm:"size:255;not null;default:''"`
 	UploadedBy string `gorm:"size:36;not null"`
@@ -77,10 +78,10 @@ type ImportRow struct {
 
 func (ImportRow) TableName() string { return "screens_import_rows" }
 
-// FindImportByHash returns the import of the file with this SHA-256, or nil.
+// FindImportByHash returns the latest import of the file with this SHA-256, or nil.
 func (s *Store) FindImportByHash(ctx context.Context, sum string) (*Import, error) {
 	var row Import
-	if err := s.conn(ctx).Where("sha256 = ?", sum).Take(&row).Error; err != nil {
+	if err := s.conn(ctx).Where("sha256 = ?", sum).Order("created_at DESC, id DESC").Take(&row).Error; err != nil {
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return nil, nil
 		}
@@ -212,7 +213,7 @@ func (importMedia0002) TableName() string { return "screens_import_media" }
 
 type import0002 struct {
 	ID         string `gorm:"primaryKey;size:36"`
-	SHA256     string `gorm:"column:sha256;size:64;not null;uniqueIndex"`
+	SHA256     string `gorm:"column:sha256;size:64;not null;index"`
 	Format     string `gorm:"size:10;not null"`
 	FileName   string `gorm:"size:255;not null;default:''"`
 	UploadedBy string `gorm:"size:36;not null"`
