@@ -49,7 +49,7 @@ func (m *Module) routes() server.RouteTable {
 		server.POST("/api/device/heartbeat", server.DeviceRole, m.heartbeatHandler).Device().
 			Doc("A screen's heartbeat (204)", Heartbeat{}, nil).Answers(http.StatusNoContent),
 		server.GET("/api/device/files/:token", server.DeviceRole, m.fileHandler).DeviceOpen().
-			Doc("Download a scheduled creative (the schedule's short-lived URL)", nil, nil),
+			Doc("Download a scheduled creative (the schedule's short-lived URL)", nil, server.File{Types: []string{"image/jpeg", "image/png", "image/tiff", "image/webp", "application/octet-stream"}}),
 	}
 }
 

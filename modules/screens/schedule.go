@@ -152,7 +152,7 @@ func (s *service) openDownload(ctx context.Context, token string) (io.ReadCloser
 	if len(parts) != 4 || len(token) > 300 {
 		return nil, "", notFound
 	}
-	sig, err := base64.RawURLEncoding.DecodeString(parts[3])
+	sig, err := base64.RawURLEncoding.Strict().DecodeString(parts[3]) // one spelling per token
 	payload := strings.Join(parts[:3], ".")
 	if err != nil || !ed25519.Verify(s.deps.Signer.PublicKey(), []byte("screens-download:"+payload), sig) {
 		return nil, "", notFound

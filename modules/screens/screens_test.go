@@ -353,8 +353,18 @@ func TestDeviceAuthRefusals(t *testing.T) {
 		w.admin.Post("/api/device/plays", screens.PlaysBatch{}).Expect(t, 401)
 		w.admin.Get("/api/device/schedule").Expect(t, 401)
 
+		// A download link works until the screen is revoked; a changed token never does.
+		if len(sch.Weeks) == 0 || len(sch.Weeks[0].Items) == 0 {
+			t.Fatalf("schedule = %+v", sch)
+		}
+		u, _ := url.Parse(sch.Weeks[0].Items[0].URL)
+		w.s.Client(t).Get(u.Path).Expect(t, 200)
+		forged := []byte(u.Path)
+		forged[len(forged)-20] ^= 1 // one bit of the signature
+		w.s.Client(t).Get(string(forged)).Expect(t, 404)
 		// Revoked: 401.
 		w.admin.Post("/api/admin/screens/"+p.screenID+"/revoke", nil).Expect(t, 200)
+		w.s.Client(t).Get(u.Path).Expect(t, 404)
 		if r := p.signed(t, w.s, "POST", "/api/device/plays", body, nil); r.StatusCode != 401 {
 			t.Fatalf("revoked: %d", r.StatusCode)
 		}
@@ -760,4 +770,59 @@ func TestRawPlaysAreKept90Days(t *testing.T) {
 			t.Fatalf("the figure changed: %v then %v", before.ActImp, after.ActImp)
 		}
 	})
+}
+
+// signedCall makes a signed device call through the test client, which checks the request and
+// the answer against the OpenAPI document.
+func (p *player) signedCall(t *testing.T, s *testkit.Server, method, path string, body []byte) *testkit.Response {
+	t.Helper()
+	ts := strconv.FormatInt(s.Clock.Now().Unix(), 10)
+	msg := screens.SignedMessage(method, path, ts, screens.BodyHash(body))
+	p.c.Header = http.Header{}
+	p.c.Header.Set(screens.HeaderScreenID, p.screenID)
+	p.c.Header.Set(screens.HeaderTimestamp, ts)
+	p.c.Header.Set(screens.HeaderSignature, base64.StdEncoding.EncodeToString(ed25519.Sign(p.priv, []byte(msg))))
+	defer func() { p.c.Header = nil }()
+	if body == nil {
+		return p.c.Do(method, path, nil)
+	}
+	return p.c.Do(method, path, body)
+}
+
+// The device API's answers are the documented ones (the test client checks each call against the
+// OpenAPI document).
+func TestDeviceAnswersMatchTheDocument(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		p := newPlayer(t, w)
+		p.pair(t, w.code(t, w.face)).Expect(t, 201)
+		var sch screens.Schedule
+		p.signedCall(t, w.s, "GET", "/api/device/schedule?weeks=3", nil).Expect(t, 200).JSON(t, &sch)
+		if len(sch.Weeks) != 3 || len(sch.Weeks[2].Items) != 0 {
+			t.Fatalf("schedule = %+v", sch.Weeks)
+		}
+		now := w.s.Clock.Now().UTC()
+		var out screens.PlaysResult
+		p.signedCall(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
+			{Seq: 1, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now, DurationMs: 8000},
+			{Seq: 2, CampaignID: w.campaign, CreativeID: "0190a000-0000-7000-8000-000000000000", StartedAt: now, DurationMs: 8000}})).Expect(t, 200).JSON(t, &out)
+		if out.Accepted != 1 || len(out.Flagged) != 1 || out.Flagged[0].Reason != screens.FlagUnknownCreative {
+			t.Fatalf("plays = %+v", out)
+		}
+		hb, _ := json.Marshal(screens.Heartbeat{AppVersion: "test/1"})
+		p.signedCall(t, w.s, "POST", "/api/device/heartbeat", hb).Expect(t, 204)
+		p.signedCall(t, w.s, "POST", "/api/device/plays", []byte(`{"plays":[{"seq":0}]}`)).Expect(t, 400)
+	})
+}
+
+// Pairing attempts are limited per IP (the code is the credential): the 21st in a minute is 429.
+func TestPairingIsRateLimited(t *testing.T) {
+	w := start(t, testkit.Dialects()[0])
+	q := newPlayer(t, w)
+	for i := range 20 {
+		q.pair(t, "WRONG-CODE-"+strconv.Itoa(i)).Expect(t, 401)
+	}
+	q.pair(t, w.code(t, w.face)).Expect(t, 429)
+	w.s.Clock.Advance(61 * time.Second)
+	q.pair(t, w.code(t, w.face)).Expect(t, 201)
 }

@@ -150,7 +150,7 @@ func (c *openAPICheck) verify(req *http.Request, reqBody []byte, res *http.Respo
 }
 
 // authenticate checks a security requirement the way the server does: the bearer key, the
-// session cookie, the CSRF header.
+// session cookie, the CSRF header, a device's signature headers.
 func authenticate(_ context.Context, in *openapi3filter.AuthenticationInput) error {
 	r := in.RequestValidationInput.Request
 	switch in.SecuritySchemeName {
@@ -165,6 +165,10 @@ func authenticate(_ context.Context, in *openapi3filter.AuthenticationInput) err
 	case "csrf":
 		if r.Header.Get(httpx.CSRFHeader) != "XMLHttpRequest" {
 			return errors.New("no CSRF header")
+		}
+	case "deviceSignature": // a paired screen's signed call (docs/screens.md); the server checks it
+		if r.Header.Get("X-Screen-Signature") == "" || r.Header.Get("X-Screen-Id") == "" || r.Header.Get("X-Screen-Timestamp") == "" {
+			return errors.New("no device signature")
 		}
 	default:
 		return fmt.Errorf("unknown security scheme %q", in.SecuritySchemeName)
