@@ -209,7 +209,8 @@ function MappingEditor({ last, mappings, loading }: { last: ImportReport | undef
   const [campaignId, setCampaignId] = useState('')
   const weeks = useMappingWeeksQuery(campaignId, { skip: !campaignId })
   const faces = useMemo(() => faceOptions(weeks.data?.items ?? []), [weeks.data])
-  const creatives = useMemo(() => creativeOptions(weeks.data?.items ?? []), [weeks.data])
+  const campaignCreative = campaigns.data?.items.find((c) => c?.id === campaignId)?.creative_id ?? ''
+  const creatives = useMemo(() => creativeOptions(weeks.data?.items ?? [], campaignCreative), [weeks.data, campaignCreative])
   const [picked, setPicked] = useState<Record<string, string>>({})
   const [save, saving] = useSetImportMappingsMutation()
   const [error, setError] = useState('')

@@ -14,6 +14,7 @@ describe('import mapping rules', () => {
       { value: 'f2', label: 'Main St · North' },
     ])
     expect(creativeOptions(weeks).map((o) => o.value)).toEqual(['c1', 'c2'])
+    expect(creativeOptions(weeks, 'c0').map((o) => o.value)).toEqual(['c0', 'c1', 'c2'])
   })
 
   it('drops the references mapped since the import', () => {

@@ -19,10 +19,14 @@ export function faceOptions(weeks: Week[]): Option[] {
   return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label))
 }
 
-/** The creatives a campaign's weeks show, each once. */
-export function creativeOptions(weeks: Week[]): Option[] {
+/** The creatives a campaign shows: its own, then its weeks' own ones, each once. */
+export function creativeOptions(weeks: Week[], campaignCreative = ''): Option[] {
   const seen = new Set<string>()
   const out: Option[] = []
+  if (campaignCreative) {
+    seen.add(campaignCreative)
+    out.push({ value: campaignCreative, label: `Campaign creative ${campaignCreative.slice(0, 8)}` })
+  }
   for (const w of weeks) {
     if (w.creative_id && !seen.has(w.creative_id)) {
       seen.add(w.creative_id)
