@@ -20,6 +20,7 @@ interface Campaign {
   name: string
   status: string
   creative_id: string
+  company: string
 }
 
 async function json<T>(request: APIRequestContext, url: string): Promise<T> {
@@ -38,9 +39,13 @@ async function openWeek(request: APIRequestContext) {
     const weeks = await json<{ items: Week[] }>(request, `/api/campaigns/${c.id}/weeks?page=1&page_size=100`)
     // A week another run of this journey imported into is fine too: its figure only grows.
     const w = weeks.items.find(
-      (x) => x.start_at <= today && today <= x.end_at && ((x.act_imp ?? null) === null || x.delivery_source === 'import') && (x.creative_id || c.creative_id),
+      (x) => x.start_at <= today && today <= x.end_at && ((x.act_imp ?? null) === null || x.delivery_source === 'import'),
     )
-    if (w) return { campaign: c, week: w, creative: w.creative_id || c.creative_id }
+    if (!w) continue
+    // A campaign without a creative of its own plays its company's default one.
+    const fallback = w.creative_id || c.creative_id ? null : await json<{ id: string } | null>(request, `/api/creatives/default?company=${c.company}`)
+    const creative = w.creative_id || c.creative_id || fallback?.id
+    if (creative) return { campaign: c, week: w, creative }
   }
   throw new Error('no demo week runs today without an admin figure')
 }

@@ -8,6 +8,7 @@ import {
   importsChanged,
   useImportMappingsQuery,
   useMappingCampaignsQuery,
+  useMappingCreativesQuery,
   useMappingWeeksQuery,
   useScreenImportsQuery,
   useSetImportMappingsMutation,
@@ -209,8 +210,12 @@ function MappingEditor({ last, mappings, loading }: { last: ImportReport | undef
   const [campaignId, setCampaignId] = useState('')
   const weeks = useMappingWeeksQuery(campaignId, { skip: !campaignId })
   const faces = useMemo(() => faceOptions(weeks.data?.items ?? []), [weeks.data])
-  const campaignCreative = campaigns.data?.items.find((c) => c?.id === campaignId)?.creative_id ?? ''
-  const creatives = useMemo(() => creativeOptions(weeks.data?.items ?? [], campaignCreative), [weeks.data, campaignCreative])
+  const chosen = campaigns.data?.items.find((c) => c?.id === campaignId)
+  const companyCreatives = useMappingCreativesQuery(chosen?.company ?? '', { skip: !chosen?.company })
+  const creatives = useMemo(
+    () => creativeOptions(weeks.data?.items ?? [], chosen?.creative_id ?? '', companyCreatives.data?.items ?? []),
+    [weeks.data, chosen, companyCreatives.data],
+  )
   const [picked, setPicked] = useState<Record<string, string>>({})
   const [save, saving] = useSetImportMappingsMutation()
   const [error, setError] = useState('')

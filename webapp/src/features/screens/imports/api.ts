@@ -1,5 +1,6 @@
 import { api } from '../../../platform/api'
 import type { CampaignList, Week } from '../../../platform/api-types/campaigns'
+import type { Creative } from '../../../platform/api-types/creatives'
 import type { Page } from '../../../platform/api-types/pagination'
 import type { ImportList, Mappings } from '../../../platform/api-types/screens'
 
@@ -22,6 +23,10 @@ export const importsApi = api.enhanceEndpoints({ addTagTypes: ['ScreenImports', 
     mappingCampaigns: build.query<CampaignList, void>({
       query: () => ({ url: '/api/admin/campaigns/', params: { page: 1, page_size: 100 } }),
     }),
+    // The company's creatives: a campaign without its own plays its company's default one.
+    mappingCreatives: build.query<Page<Creative>, string>({
+      query: (company) => ({ url: '/api/creatives/', params: { company, page: 1, page_size: 50 } }),
+    }),
     mappingWeeks: build.query<Page<Week>, string>({
       query: (id) => ({ url: `/api/campaigns/${encodeURIComponent(id)}/weeks`, params: { page: 1, page_size: 100 } }),
     }),
@@ -34,6 +39,7 @@ export const {
   useSetImportMappingsMutation,
   useMappingCampaignsQuery,
   useMappingWeeksQuery,
+  useMappingCreativesQuery,
 } = importsApi
 
 /** After an upload: the list of imports is stale. */

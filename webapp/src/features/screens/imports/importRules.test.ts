@@ -15,6 +15,17 @@ describe('import mapping rules', () => {
     ])
     expect(creativeOptions(weeks).map((o) => o.value)).toEqual(['c1', 'c2'])
     expect(creativeOptions(weeks, 'c0').map((o) => o.value)).toEqual(['c0', 'c1', 'c2'])
+    const company = [
+      { id: 'k1', name: 'Summer', is_default: false },
+      { id: 'k2', name: 'Opening', is_default: true },
+      { id: 'c1', name: 'Fall', is_default: false },
+    ]
+    expect(creativeOptions([], '', company)).toEqual([
+      { value: 'k2', label: 'Opening (default)' },
+      { value: 'k1', label: 'Summer' },
+      { value: 'c1', label: 'Fall' },
+    ])
+    expect(creativeOptions(weeks, '', company).map((o) => o.label)).toEqual(['Fall', 'Creative c2', 'Opening (default)', 'Summer'])
   })
 
   it('drops the references mapped since the import', () => {

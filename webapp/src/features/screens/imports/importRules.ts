@@ -19,20 +19,30 @@ export function faceOptions(weeks: Week[]): Option[] {
   return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label))
 }
 
-/** The creatives a campaign shows: its own, then its weeks' own ones, each once. */
-export function creativeOptions(weeks: Week[], campaignCreative = ''): Option[] {
+/** A creative of the campaign's company, as the picker names it. */
+export interface CompanyCreative {
+  id: string
+  name: string
+  is_default: boolean
+}
+
+/**
+ * The creatives a campaign may show, each once: its own, its weeks' own ones, then its company's
+ * (the default first: a campaign without a creative plays its company's default).
+ */
+export function creativeOptions(weeks: Week[], campaignCreative = '', company: CompanyCreative[] = []): Option[] {
   const seen = new Set<string>()
   const out: Option[] = []
-  if (campaignCreative) {
-    seen.add(campaignCreative)
-    out.push({ value: campaignCreative, label: `Campaign creative ${campaignCreative.slice(0, 8)}` })
-  }
-  for (const w of weeks) {
-    if (w.creative_id && !seen.has(w.creative_id)) {
-      seen.add(w.creative_id)
-      out.push({ value: w.creative_id, label: `Creative ${w.creative_id.slice(0, 8)}` })
+  const add = (value: string, label: string) => {
+    if (value && !seen.has(value)) {
+      seen.add(value)
+      out.push({ value, label })
     }
   }
+  const named = new Map(company.map((c) => [c.id, c.name]))
+  add(campaignCreative, `${named.get(campaignCreative) ?? `Creative ${campaignCreative.slice(0, 8)}`} (the campaign's)`)
+  for (const w of weeks) add(w.creative_id, named.get(w.creative_id) ?? `Creative ${w.creative_id.slice(0, 8)}`)
+  for (const c of [...company].sort((a, b) => Number(b.is_default) - Number(a.is_default))) add(c.id, c.is_default ? `${c.name} (default)` : c.name)
   return out
 }
 
