@@ -44,7 +44,7 @@ export default function ImportsPage() {
         }}
       />
       {report && <ReportView report={report} />}
-      <MappingEditor last={last} mappings={mappings.data} loading={mappings.isLoading} />
+      <MappingEditor key={last?.id ?? 'none'} last={last} mappings={mappings.data} loading={mappings.isLoading} />
       <section aria-labelledby="imports-history" className="card p-5 sm:p-6">
         <h2 id="imports-history" className="text-lg font-semibold text-slate-900">
           Earlier imports
@@ -56,7 +56,8 @@ export default function ImportsPage() {
             Sorry! {errorMessage(imports.error)}
           </p>
         ) : imports.data && imports.data.items.length > 0 ? (
-          <div className="mt-3 overflow-x-auto">
+          // Focusable, so a keyboard can scroll the table on a phone.
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Earlier imports, scrollable">
             <table className="w-full text-left text-sm">
               <thead className="text-slate-500">
                 <tr>
@@ -160,7 +161,7 @@ function ReportView({ report }: { report: ImportReport }) {
       <h2 id="import-report" className="text-lg font-semibold text-slate-900">
         Report: {report.file_name || report.format}
       </h2>
-      {report.repeat && <Alert tone="info">This file was imported before: this is its first report, and nothing was counted again.</Alert>}
+      {report.repeat && <Alert tone="info">This file was imported before and nothing new is mapped: this is its last report, and nothing was counted again.</Alert>}
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
         {(
           [
@@ -178,7 +179,7 @@ function ReportView({ report }: { report: ImportReport }) {
         ))}
       </dl>
       {report.rows.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Rows not counted, scrollable">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Rows not counted, and why</caption>
             <thead className="text-slate-500">
@@ -327,7 +328,7 @@ function MappingEditor({ last, mappings, loading }: { last: ImportReport | undef
       {mappings && mappings.displays.length + mappings.media.length > 0 && (
         <details>
           <summary className="cursor-pointer text-sm text-brand-700">
-            {mappings.displays.length} displays and {mappings.media.length} media mapped
+            {mappings.displays.length === 1 ? '1 display' : `${mappings.displays.length} displays`} and {mappings.media.length} media mapped
           </summary>
           <ul className="mt-2 space-y-1 text-sm text-slate-700">
             {mappings.displays.map((d) => (
