@@ -174,6 +174,17 @@ func TestImportGenericCSV(t *testing.T) {
 		if !strings.Contains(string(res.Body), "display_id") {
 			t.Fatalf("wrong-format answer: %s", res.Body)
 		}
+		// The reasons kept are bounded: the first 1,000 by line, the counts exact.
+		var big strings.Builder
+		big.WriteString("display_id,media_id,started_at,duration_s,play_count\n")
+		for i := range 1200 {
+			fmt.Fprintf(&big, "UNMAPPED-%d,CR-fall-sale,2026-11-23T11:00:%02dZ,8,1\n", i, i%60)
+		}
+		var many screens.ImportReport
+		upload(t, w.admin, "?format=csv", "many.csv", []byte(big.String())).Expect(t, 200).JSON(t, &many)
+		if many.Refused != 1200 || len(many.Rows) != screens.MaxImportReasons || !many.Truncated || many.Rows[999].Line != 1001 {
+			t.Fatalf("many: refused %d, %d reasons, truncated %v", many.Refused, len(many.Rows), many.Truncated)
+		}
 		upload(t, w.admin, "?format=pdf", "x.csv", sample(t, "generic.csv")).Expect(t, 400)
 		upload(t, w.admin, "?tz=Mars/Olympus", "x.csv", sample(t, "generic.csv")).Expect(t, 400)
 	})
