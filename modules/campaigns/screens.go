@@ -119,7 +119,11 @@ func (s *playDelivery) RecordScreenDelivery(ctx context.Context, req ScreenDeliv
 	if d := req.Device; d != nil {
 		dev = &proofchain.Device{BatchHash: d.BatchHash, Message: d.Message, Plays: d.Plays, PublicKey: d.PublicKey, ScreenID: d.ScreenID, Signature: d.Signature}
 	}
-	return s.assure.appendProofRecordWith(ctx, w.ID, ProofReasonDeviceBatch, "", dev)
+	reason := ProofReasonDeviceBatch
+	if dev == nil && req.ImportHash != "" {
+		reason = ProofReasonImport + ":" + req.ImportHash
+	}
+	return s.assure.appendProofRecordWith(ctx, w.ID, reason, "", dev)
 }
 
 // ScreenWeeksToClose returns the ids of the weeks whose figure comes from a screen or an import,

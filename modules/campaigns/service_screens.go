@@ -15,6 +15,9 @@ const (
 // ProofReasonDeviceBatch is the record reason of a screen's signed batch of plays.
 const ProofReasonDeviceBatch = "device_batch"
 
+// ProofReasonImport prefixes the record reason of an imported file ("import:<sha256>").
+const ProofReasonImport = "import"
+
 // MsgOverrideReason answers an admin's delivery of a week whose figure comes from a screen or an
 // import without a reason.
 const MsgOverrideReason = "This week's delivery comes from its screen: give a reason to override it."
@@ -53,4 +56,7 @@ type ScreenDelivery struct {
 	Impressions int64
 	Source      string // DeliverySourceScreen or DeliverySourceImport
 	Device      *DeviceBatchProof
+	// ImportHash is the SHA-256 of an imported file (Source import, no Device): the record's
+	// reason is "import:" and the hash, signed by Marquee only.
+	ImportHash string
 }

@@ -30,6 +30,16 @@ func (m *Module) routes() server.RouteTable {
 		server.POST("/api/admin/screens/:id/revoke", authz.Admin, httpx.CallID(m.svc.RevokeScreen)).
 			Doc("Revoke a screen: its calls answer 401 from now on", nil, Screen{}),
 
+		server.POST("/api/admin/screens/imports", authz.Admin, m.importHandler).
+			Params(ImportParams{}, nil).
+			Doc("Import a CMS's proof-of-play export (multipart part file); the same file again answers its first report", server.Upload{Field: "file"}, ImportReport{}),
+		server.GET("/api/admin/screens/imports", authz.Admin, httpx.Call(m.svc.ListImports)).
+			Doc("The latest 50 imports, newest first", nil, ImportList{}),
+		server.GET("/api/admin/screens/mappings", authz.Admin, httpx.Call(m.svc.ImportMappings)).
+			Doc("The import mappings: CMS display to face, CMS media to campaign and creative", nil, Mappings{}),
+		server.PUT("/api/admin/screens/mappings", authz.Admin, httpx.CallBody(limit, m.svc.SetImportMappings)).
+			Doc("Set import mappings (an empty face_id or creative_id removes one)", Mappings{}, Mappings{}),
+
 		server.POST("/api/device/pair", server.DeviceRole, m.pairHandler).DeviceOpen().
 			Doc("Pair a player with a face: the single-use code and the player's Ed25519 public key", PairRequest{}, PairResult{}).Answers(http.StatusCreated),
 		server.GET("/api/device/schedule", server.DeviceRole, m.scheduleHandler).Device().Params(ScheduleParams{}, nil).
@@ -141,4 +151,14 @@ func (m *Module) fileHandler(c *gin.Context) error {
 	c.Status(http.StatusOK)
 	_, err = io.Copy(c.Writer, rc)
 	return err
+}
+
+// importHandler streams an upload's file part to ImportFile (imports_upload.go reads the parts).
+func (m *Module) importHandler(c *gin.Context) error {
+	out, err := m.svc.importRequest(c)
+	if err != nil {
+		return err
+	}
+	httpx.Answer(c, out)
+	return nil
 }

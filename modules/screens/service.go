@@ -218,4 +218,11 @@ type Service interface {
 	RecordPlays(ctx context.Context, d *Device, req PlaysBatch) (*PlaysResult, error)
 	// RecordHeartbeat stores the device's last heartbeat.
 	RecordHeartbeat(ctx context.Context, d *Device, req Heartbeat) error
+	// Imports of a CMS's proof-of-play export (service_imports.go, imports.go): ImportFile reads
+	// an export and counts its accepted rows as plays (source import) in one transaction, the same
+	// file again answering its first report; the others list imports and read or set mappings.
+	ImportFile(ctx context.Context, p *auth.Principal, up ImportUpload) (*ImportReport, error)
+	ListImports(ctx context.Context, p *auth.Principal) (*ImportList, error)
+	ImportMappings(ctx context.Context, p *auth.Principal) (*Mappings, error)
+	SetImportMappings(ctx context.Context, p *auth.Principal, req Mappings) (*Mappings, error)
 }

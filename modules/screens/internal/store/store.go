@@ -331,7 +331,7 @@ func Migrations() []*db.Migration {
 			}
 			return nil
 		},
-	}}
+	}, importMigration()}
 }
 
 // The tables as migration 0001 made them (snapshots: a later change to a row never changes what

@@ -56,6 +56,7 @@ export function navigationFor(user: User | null): NavItem[] {
       { to: '/admin/faces', label: 'Faces', icon: ICONS.image },
       // Issue 28 §6: the paired players and their health.
       { to: '/admin/screens', label: 'Screens', icon: ICONS.screen },
+      { to: '/admin/screens/imports', label: 'Imports', icon: ICONS.list },
       // A §6: admins manage the content library (its management actions are theirs alone).
       { to: '/content', label: 'Content', icon: ICONS.folder },
     ]

@@ -234,11 +234,11 @@ describe('navigation for the role', () => {
 
   it('shows an admin the admin menu, and a super admin Promos and Special users too', async () => {
     await landsOn('/admin/users', admin(), '/admin/users')
-    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Faces', 'Screens', 'Content', 'Audit log', 'API keys', 'Settings', 'Profile', 'FAQ'])
+    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Faces', 'Screens', 'Imports', 'Content', 'Audit log', 'API keys', 'Settings', 'Profile', 'FAQ'])
   })
 
   it('shows a super admin Promos and Special users', async () => {
     await landsOn('/admin/users', superAdmin(), '/admin/users')
-    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Faces', 'Screens', 'Content', 'Promos', 'Special users', 'Audit log', 'API keys', 'Settings', 'Profile', 'FAQ'])
+    expect(await links()).toEqual(['Campaigns', 'Users', 'Companies', 'Reports', 'Faces', 'Screens', 'Imports', 'Content', 'Promos', 'Special users', 'Audit log', 'API keys', 'Settings', 'Profile', 'FAQ'])
   })
 })

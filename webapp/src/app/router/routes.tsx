@@ -119,6 +119,7 @@ const adminRoutes: RouteObject[] = [
       { path: 'admin/api-keys', lazy: async () => ({ Component: (await import('../../features/developers/AdminApiKeys')).default }) },
       // Its own bundle: the map and the grid load only here.
       { path: 'admin/screens', lazy: campaignScreen(() => import('../../features/screens/routes/ScreensPage')) },
+      { path: 'admin/screens/imports', lazy: async () => ({ Component: (await import('../../features/screens/imports/ImportsPage')).default }) },
       { path: 'admin/reports', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReports')) },
       { path: 'admin/reports/new', lazy: campaignScreen(() => import('../../features/reports/admin/AdminNewReport')) },
       { path: 'admin/reports/:id', lazy: campaignScreen(() => import('../../features/reports/admin/AdminReportView')) },

@@ -1331,6 +1331,10 @@ export const DeliverySourceAdmin = "admin"; // typed by an admin (an unpaired fa
  */
 export const ProofReasonDeviceBatch = "device_batch";
 /**
+ * ProofReasonImport prefixes the record reason of an imported file ("import:<sha256>").
+ */
+export const ProofReasonImport = "import";
+/**
  * MsgOverrideReason answers an admin's delivery of a week whose figure comes from a screen or an
  * import without a reason.
  */
@@ -1376,4 +1380,9 @@ export interface ScreenDelivery {
   Impressions: number /* int64 */;
   Source: string; // DeliverySourceScreen or DeliverySourceImport
   Device?: DeviceBatchProof;
+  /**
+   * ImportHash is the SHA-256 of an imported file (Source import, no Device): the record's
+   * reason is "import:" and the hash, signed by Marquee only.
+   */
+  ImportHash: string;
 }

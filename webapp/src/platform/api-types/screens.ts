@@ -266,3 +266,144 @@ export interface Device {
  * Service is the screens module's public API.
  */
 export type Service = any;
+
+//////////
+// source: service_imports.go
+
+/**
+ * MaxImportBytes is the largest file an import reads (the parser's limit); the request may
+ * carry 1 MiB more for the multipart framing.
+ */
+export const MaxImportBytes = 50 << 20;
+/**
+ * MaxImportReasons is how many row reasons an import keeps and answers (the first ones by line).
+ */
+export const MaxImportReasons = 1000;
+/**
+ * MaxMappings is the most mappings one PUT may set.
+ */
+export const MaxMappings = 1000;
+/**
+ * Import limits and formats.
+ */
+export const ImportFormatXibo = "xibo";
+/**
+ * Import limits and formats.
+ */
+export const ImportFormatCSV = "csv";
+/**
+ * Kinds of a row reason.
+ */
+export const ImportRefused = "refused";
+/**
+ * Import limits and formats.
+ */
+export const ImportFlagged = "flagged";
+/**
+ * Import limits and formats.
+ */
+export const ImportDuplicate = "duplicate";
+/**
+ * Messages of the import calls.
+ */
+export const MsgImportNoFile = "Send the export as a multipart form with a part named file.";
+/**
+ * Messages of the import calls.
+ */
+export const MsgImportFormat = "The format must be xibo or csv.";
+/**
+ * Messages of the import calls.
+ */
+export const MsgImportTimezone = "The time zone must be an IANA name such as America/New_York.";
+/**
+ * Messages of the import calls.
+ */
+export const MsgImportTooLarge = "The file is larger than 50 MiB; split the export by date.";
+/**
+ * Messages of the import calls.
+ */
+export const MsgMappingRef = "A reference is 1 to 255 characters on one line.";
+/**
+ * Messages of the import calls.
+ */
+export const MsgMappingCampaign = "No campaign has this id.";
+/**
+ * Messages of the import calls.
+ */
+export const MsgMappingCreative = "No creative has this id.";
+/**
+ * Messages of the import calls.
+ */
+export const MsgTooManyMappings = "Set at most 1000 mappings at once.";
+/**
+ * Messages of the import calls.
+ */
+export const AuditImport = "screens.import";
+/**
+ * Messages of the import calls.
+ */
+export const AuditImportMappings = "screens.import_mappings";
+/**
+ * ImportRowReason is why a row of an import was refused, flagged (stored, not counted) or a
+ * duplicate of a row already imported. Line is the file's line (the header is line 1).
+ */
+export interface ImportRowReason {
+  line: number /* int */;
+  kind: string;
+  reason: string;
+}
+/**
+ * ImportReport answers an import. Repeat is true when this file (by SHA-256) was imported before:
+ * the report is that first import's, and nothing was counted again. Accepted rows were counted
+ * (Plays is the sum of their play counts); Flagged rows were stored but not counted; Refused rows
+ * were not stored; Duplicates repeated a row another file imported. Rows holds the first
+ * MaxImportReasons reasons by line (Truncated when there were more). The list leaves Rows empty.
+ */
+export interface ImportReport {
+  id: string;
+  format: string;
+  file_name: string;
+  sha256: string;
+  uploaded_by: string;
+  created_at: string /* RFC 3339 */;
+  repeat: boolean;
+  total: number /* int */;
+  accepted: number /* int */;
+  flagged: number /* int */;
+  refused: number /* int */;
+  duplicates: number /* int */;
+  plays: number /* int64 */;
+  rows: ImportRowReason[];
+  truncated: boolean;
+  unmapped_displays: string[];
+  unmapped_media: string[];
+}
+/**
+ * ImportList answers GET /api/admin/screens/imports: the latest 50 imports, newest first.
+ */
+export interface ImportList {
+  items: ImportReport[];
+}
+/**
+ * DisplayMapping ties a CMS's display reference to a face.
+ */
+export interface DisplayMapping {
+  ref: string;
+  face_id: string;
+}
+/**
+ * MediaMapping ties a CMS's media reference to a campaign's creative.
+ */
+export interface MediaMapping {
+  ref: string;
+  campaign_id: string;
+  creative_id: string;
+}
+/**
+ * Mappings are every mapping (GET), or the ones to set (PUT: a display with an empty face_id, or
+ * a media with an empty creative_id, is unmapped; the refs not named are left as they are).
+ */
+export interface Mappings {
+  displays: DisplayMapping[];
+  media: MediaMapping[];
+}
