@@ -86,7 +86,6 @@ export function makeWeek(n: number, overrides: Partial<Week> = {}): Week {
     delivery_source: 'admin',
     creativeUrl: '/creative/image?image=cr1.png',
     creative_id: 'cr1',
-    delivery_source: 'admin',
     product: { location_name: `Face ${n}`, market: 'San Francisco', city: 'San Francisco', face: 'North Face', latitude: 37.78, longitude: -122.41, product_image: '' },
     creatives: [],
     ...overrides,
