@@ -12,6 +12,7 @@ interface Week {
   product_id: string
   start_at: string
   end_at: string
+  delivery_source?: string
   product: { location_name: string; face: string }
 }
 interface Campaign {
@@ -39,7 +40,9 @@ async function runningFace(request: APIRequestContext): Promise<{ campaign: Camp
     seen.push(`${campaign.name}: ${campaign.status}`)
     if (campaign.status !== 'active') continue
     const weeks = (await json<{ items: Week[] }>(request, `/api/campaigns/${campaign.id}/weeks?page_size=0`)).items
-    const week = weeks.find((w) => w.start_at <= day && day <= w.end_at)
+    // Not a face the import journey (screens-import.spec.ts) counted plays on: this journey reads
+    // the face's plays today, which must be only its own player's.
+    const week = weeks.find((w) => w.start_at <= day && day <= w.end_at && w.delivery_source !== 'import')
     if (week) return { campaign, week }
   }
   throw new Error(`the demo seed has no running campaign with a face booked this week (${day}):\n${seen.join('\n')}`)

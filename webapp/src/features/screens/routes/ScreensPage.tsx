@@ -74,9 +74,11 @@ export default function ScreensPage() {
     [faceById],
   )
   const pairedFaceIds = useMemo(() => new Set(active.map((s) => s.face_id)), [active])
+  // The markers wait for the face list: a Leaflet marker keeps the title it was made with, so a
+  // marker drawn before the faces arrive would keep the screen's fallback name for good.
   const mapFaces = useMemo<ScreenFace[]>(
     () =>
-      active.map((s) => ({
+      (faces.isLoading ? [] : active).map((s) => ({
         id: s.id,
         lat: s.lat,
         lng: s.lng,
@@ -84,7 +86,7 @@ export default function ScreensPage() {
         location_name: faceById.get(s.face_id)?.location_name ?? s.location,
         state: screenState(s, now),
       })),
-    [active, faceById, now],
+    [active, faceById, faces.isLoading, now],
   )
   // The map moves when its view object changes: only when the screens' places do, not at each poll.
   const placesKey = mapFaces.map((f) => `${f.lat},${f.lng}`).join(';')
