@@ -14,7 +14,7 @@ STRIPE_MOCK := bin/tools/stripe-mock
 GOSEC_VERSION := v2.30.0
 GOSEC := bin/tools/gosec
 
-.PHONY: run build build-web build-go test lint-web lint-openapi gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench load tools ocr clean
+.PHONY: run build build-web build-go soak test lint-web lint-openapi gosec test-go test-fuzz fuzz test-web test-e2e vet types check-types bench load tools ocr clean
 
 ## run: build everything, then serve on an embedded SQLite database with demo data
 run: build
@@ -152,6 +152,14 @@ bench: tools build
 	node bench/web/lighthouse.mjs --pages /locations --runs 1 --offline 1
 	node bench/web/campaign-inp.mjs --runs 3
 	@uptime
+
+# The screens' ingest soak (bench/screens_soak_test.go; docs/screens.md "Ingest"): 1,250 plays a
+# second on PostgreSQL for SOAK_DURATION, with the resident memory every 30 s.
+SOAK_DURATION ?= 10m
+
+## soak: the screens' ingest at a steady 1,250 plays/s on PostgreSQL for SOAK_DURATION (10m), RSS every 30 s
+soak:
+	TEST_DATABASE_URL='$(LOAD_DATABASE_URL)' SOAK_DURATION=$(SOAK_DURATION) go test -run '^$$' -bench PlaysSoak -benchtime 1x -timeout 30m -v ./bench/
 
 # The load and soak run (bench/load; docs/performance.md "Load and soak"). The
 # PostgreSQL run makes a fresh database on LOAD_DATABASE_URL's server and drops it afterwards.

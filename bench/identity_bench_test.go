@@ -26,15 +26,22 @@ func (l *latencies) add(d time.Duration) {
 	l.mu.Unlock()
 }
 
-func (l *latencies) report(b *testing.B) {
+// quantile is the q-th latency in milliseconds (0 with none); it sorts the latencies.
+func (l *latencies) quantile(q float64) float64 {
 	sort.Slice(l.d, func(i, j int) bool { return l.d[i] < l.d[j] })
+	if len(l.d) == 0 {
+		return 0
+	}
+	return float64(l.d[int(q*float64(len(l.d)-1))].Microseconds()) / 1000
+}
+
+func (l *latencies) report(b *testing.B) {
 	if len(l.d) == 0 {
 		return
 	}
-	at := func(q float64) float64 { return float64(l.d[int(q*float64(len(l.d)-1))].Microseconds()) / 1000 }
-	b.ReportMetric(at(0.50), "p50-ms")
-	b.ReportMetric(at(0.95), "p95-ms")
-	b.ReportMetric(at(0.99), "p99-ms")
+	b.ReportMetric(l.quantile(0.50), "p50-ms")
+	b.ReportMetric(l.quantile(0.95), "p95-ms")
+	b.ReportMetric(l.quantile(0.99), "p99-ms")
 }
 
 // timedGets benchmarks GET path as c, one request at a time, reporting the latency percentiles;
