@@ -33,6 +33,11 @@ export async function offline(page: Page): Promise<void> {
 
 /** Runs axe (WCAG 2.1 A and AA) on the page as it is now; a serious or critical violation fails. */
 export async function expectAccessibleHere(page: Page, what: string): Promise<void> {
+  // Leaflet fades a map popup in (opacity 0 to 1 over 0.2 s): axe would measure the contrast of its
+  // text half transparent, and fail it or not by timing.
+  for (const popup of await page.locator('.leaflet-popup').all()) {
+    await expect(popup).toHaveCSS('opacity', '1')
+  }
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(
