@@ -3,12 +3,9 @@ package campaigns
 import (
 	"context"
 	"crypto/ed25519"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -21,6 +18,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/ids"
 	"marquee/platform/signing"
+	"marquee/platform/storage"
 )
 
 // Signed proof of play (docs/delivery-assurance.md "Signed proof of play"). Every change
@@ -51,7 +49,7 @@ func (a *assurance) hashProofFiles(ctx context.Context, files []*creatives.File)
 		if _, ok := known[k]; ok {
 			continue
 		}
-		sum, err := a.hashObject(ctx, k)
+		sum, err := storage.SHA256(ctx, a.deps.Objects, k)
 		if err != nil {
 			return err
 		}
@@ -61,19 +59,6 @@ func (a *assurance) hashProofFiles(ctx context.Context, files []*creatives.File)
 		known[k] = sum
 	}
 	return nil
-}
-
-func (a *assurance) hashObject(ctx context.Context, key string) (string, error) {
-	rc, _, err := a.deps.Objects.Get(ctx, key)
-	if err != nil {
-		return "", err
-	}
-	defer rc.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, rc); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // appendProofRecord appends the week's current state (its impressions and proofs) to its
@@ -122,7 +107,7 @@ func (a *assurance) appendProofRecordWith(ctx context.Context, weekID, reason, c
 		key := keyOf[proofs[i].ID]
 		sum, ok := sums[key]
 		if !ok { // a proof attached before the chain existed: hashed now, once
-			if sum, err = a.hashObject(ctx, key); err != nil {
+			if sum, err = storage.SHA256(ctx, a.deps.Objects, key); err != nil {
 				return err
 			}
 			if err := a.store.SaveProofFileHash(ctx, key, sum); err != nil {
@@ -351,7 +336,7 @@ func (a *assurance) checkPhotos(ctx context.Context, r *store.ProofRecord, f pro
 		var sum string
 		var err error
 		if ok {
-			sum, err = a.hashObject(ctx, key)
+			sum, err = storage.SHA256(ctx, a.deps.Objects, key)
 		}
 		switch {
 		case !ok || apperr.CodeOf(err) == apperr.ENOTFOUND:

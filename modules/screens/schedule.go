@@ -3,9 +3,7 @@ package screens
 import (
 	"context"
 	"crypto/ed25519"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"io"
 	"strconv"
 	"strings"
@@ -16,6 +14,7 @@ import (
 	"marquee/platform/apperr"
 	"marquee/platform/clock"
 	"marquee/platform/dates"
+	"marquee/platform/storage"
 )
 
 // URLLife is how long a schedule's download URLs are valid at least. They are cut on a UTC day
@@ -106,7 +105,7 @@ func (s *service) creativeFiles(ctx context.Context, bookings []campaigns.FaceBo
 	for _, c := range crs {
 		sum, ok := sums[c.URL]
 		if !ok {
-			if sum, err = s.hashObject(ctx, c.URL); err != nil {
+			if sum, err = storage.SHA256(ctx, s.deps.Objects, c.URL); err != nil {
 				s.deps.Log.WarnContext(ctx, "screens: a booked creative's file cannot be read", "creative", c.ID, "err", err)
 				continue
 			}
@@ -117,19 +116,6 @@ func (s *service) creativeFiles(ctx context.Context, bookings []campaigns.FaceBo
 		out[c.ID] = creativeFile{key: c.URL, sum: sum}
 	}
 	return out, nil
-}
-
-func (s *service) hashObject(ctx context.Context, key string) (string, error) {
-	rc, _, err := s.deps.Objects.Get(ctx, key)
-	if err != nil {
-		return "", err
-	}
-	defer rc.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, rc); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // downloadURL is a creative's download address for a screen until expires: the token is the

@@ -4,6 +4,8 @@ package storage
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"strings"
@@ -58,6 +60,27 @@ type Storage interface {
 // or the directory is there. /readyz asks it; both drivers implement it.
 type Checker interface {
 	Check(ctx context.Context) error
+}
+
+// Getter is the part of a Storage that SHA256 reads through.
+type Getter interface {
+	Get(ctx context.Context, key string) (io.ReadCloser, Object, error)
+}
+
+// SHA256 is the hex SHA-256 of the object under key, read as a stream (a large file is never
+// whole in memory): what the proof chain signs of a proof photo and what a screen checks of a
+// creative it downloads. Returns Get's errors.
+func SHA256(ctx context.Context, s Getter, key string) (string, error) {
+	rc, _, err := s.Get(ctx, key)
+	if err != nil {
+		return "", err
+	}
+	defer rc.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, rc); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Check asks s whether its store answers; a driver without a check is taken to answer.
