@@ -98,7 +98,7 @@ test-go: $(STRIPE_MOCK) ocr
 FUZZ_TARGETS := ./platform/httpx:FuzzBindJSON:15000x ./platform/money:FuzzParse:300000x \
 	./platform/dates:FuzzParse:200000x ./modules/creatives:FuzzUploadSniff:3000x
 FUZZ_MORE := ./platform/money:FuzzCentsArithmetic:300000x ./platform/dates:FuzzFormatParse:200000x \
-	./platform/dates:FuzzScan:200000x
+	./platform/dates:FuzzScan:200000x ./modules/screens/internal/importfmt:FuzzParse:100000x
 # FUZZTIME, when set, replaces every budget (make fuzz FUZZTIME=10m for a long exploration; with a
 # duration the race above can end a clean run with that bare error: a real failure also writes its
 # input under testdata/fuzz/).
