@@ -24,6 +24,7 @@ type service struct {
 	uploads      *uploader
 	requestLimit ratelimit.Counter   // POST /users/creative, per user
 	previews     *semaphore.Weighted // previews rendered at once (PreviewLimit)
+	renders      ratelimit.Counter   // previews drawn per user (PreviewRendersPerMinute)
 }
 
 var _ Service = (*service)(nil)

@@ -135,6 +135,7 @@ func New(d Deps) (*Module, error) {
 		uploads: &uploader{deps: d, store: st, decodes: semaphore.NewWeighted(d.Limits.DecodeMemory),
 			rate: d.RateLimits("uploads", d.Limits.FilesPerMinute, time.Minute), ocr: d.OCR},
 		previews:     semaphore.NewWeighted(PreviewLimit),
+		renders:      d.RateLimits("preview-renders", PreviewRendersPerMinute, time.Minute),
 		requestLimit: d.RateLimits("creative-requests", CreativeRequestsPerHour, time.Hour),
 	}}, nil
 }

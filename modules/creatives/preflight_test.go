@@ -471,3 +471,42 @@ func TestAdminSetsFaceGeometry(t *testing.T) {
 		}
 	})
 }
+
+// A user draws at most PreviewRendersPerMinute previews a minute: each leaves a PNG in storage, and
+// every face, light and view is a new one. The next answers 429; a preview already drawn is still
+// served from the cache.
+func TestPreviewRendersAreRateLimited(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		facesByClass(t, w)
+		ls, err := locationsModule(w).Service().Locations(t.Context(), locations.LocationQuery{Markets: []string{"Phoenix"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := creativesModule(w)
+		defer m.SetOCR("", time.Second)()
+		up := uploadOne(t, w, w.user, "/upload_creative", namedFile{"ad.jpg", encodeJPEG(t, drawSample(t, 1400, 400, hexRGBA(0x1f6feb), nil, nil))})
+		var cr creatives.Creative
+		w.user.Post("/api/creatives/", map[string]any{"creative": map[string]string{"url": up.Path}}).Expect(t, 201).JSON(t, &cr)
+		var urls []string
+		for _, l := range ls {
+			if len(l.Geometry.Corners) != 4 {
+				continue
+			}
+			for _, v := range [][2]string{{"day", "photo"}, {"night", "photo"}, {"day", "driveby"}, {"night", "driveby"}} {
+				urls = append(urls, fmt.Sprintf("/api/creatives/%s/preview?face=%s&light=%s&view=%s", cr.ID, l.ID, v[0], v[1]))
+			}
+		}
+		if len(urls) <= creatives.PreviewRendersPerMinute {
+			t.Fatalf("%d distinct previews, want more than %d", len(urls), creatives.PreviewRendersPerMinute)
+		}
+		for _, u := range urls[:creatives.PreviewRendersPerMinute] {
+			decodePNG(t, w.user.Get(u))
+		}
+		refused := w.user.Get(urls[creatives.PreviewRendersPerMinute]).Expect(t, 429)
+		if !strings.Contains(string(refused.Body), creatives.MsgTooManyRequests) {
+			t.Fatalf("the render past the limit: %s", refused.Body)
+		}
+		decodePNG(t, w.user.Get(urls[0])) // cached: not a render
+	})
+}

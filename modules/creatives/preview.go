@@ -17,6 +17,7 @@ import (
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
+	"marquee/platform/ratelimit"
 	"marquee/platform/storage"
 )
 
@@ -248,6 +249,9 @@ func (s *service) preview(ctx context.Context, p *auth.Principal, id, faceID, li
 			return b, nil
 		}
 	} else if apperr.CodeOf(err) != apperr.ENOTFOUND {
+		return nil, err
+	}
+	if err := ratelimit.Check(ctx, s.renders, MsgTooManyRequests, "preview:"+p.UserID); err != nil {
 		return nil, err
 	}
 	if err := s.previews.Acquire(ctx, 1); err != nil {

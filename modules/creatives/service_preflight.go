@@ -29,6 +29,11 @@ const (
 	ViewPhoto    = "photo"
 	ViewDriveBy  = "driveby"
 	PreviewLimit = 4 // previews rendered at once; more wait
+	// PreviewRendersPerMinute bounds the previews one user has drawn (cache misses) a minute. A
+	// render costs tens of milliseconds and leaves a PNG in storage for good, and every face with
+	// a photo, light and view is a new one, so without a bound one GET loop could fill the disk.
+	// A cached preview is not counted.
+	PreviewRendersPerMinute = 60
 )
 
 // DesignElement is one element of a builder design, in drawing order (later on top). Kind is text,
