@@ -520,6 +520,13 @@ export const ViewDriveBy = "driveby";
  */
 export const PreviewLimit = 4; // previews rendered at once; more wait
 /**
+ * PreviewRendersPerMinute bounds the previews one user has drawn (cache misses) a minute. A
+ * render costs tens of milliseconds and leaves a PNG in storage for good, and every face with
+ * a photo, light and view is a new one, so without a bound one GET loop could fill the disk.
+ * A cached preview is not counted.
+ */
+export const PreviewRendersPerMinute = 60;
+/**
  * DesignElement is one element of a builder design, in drawing order (later on top). Kind is text,
  * shape or image; Fill the text colour or shape fill (#rrggbb); FontSize in design pixels.
  */
