@@ -1,0 +1,137 @@
+package locations
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"marquee/modules/locations/internal/store"
+	"marquee/platform/apperr"
+	"marquee/platform/audit"
+	"marquee/platform/auth"
+	"marquee/platform/db"
+)
+
+// AuditFaceHours is the audit action of an admin's change of a face's time zone or hours.
+const AuditFaceHours = "face.hours"
+
+// Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
+const (
+	MsgTimezone   = "The time zone must be an IANA zone name, such as America/Los_Angeles."
+	MsgClock      = "Enter a time as HH:MM, from 00:00 to 24:00."
+	MsgHoursOrder = "The face must open before it closes, on the same day (00:00 to 24:00 runs all day)."
+)
+
+// DefaultOpenMinute and DefaultCloseMinute are a face's operating hours until an admin sets them:
+// 06:00 to 24:00.
+const (
+	DefaultOpenMinute  = 6 * 60
+	DefaultCloseMinute = 24 * 60
+)
+
+// marketTimezones is the IANA zone of each reference market (markets.go), where the demo and the
+// generated faces stand. Phoenix keeps MST all year (America/Phoenix, no DST); El Paso-like
+// exceptions do not occur among these markets. A market not listed takes the business zone.
+var marketTimezones = map[string]string{
+	"Atlanta": "America/New_York", "Austin": "America/Chicago", "Boston": "America/New_York",
+	"Charlotte": "America/New_York", "Chicago": "America/Chicago", "Cleveland": "America/New_York",
+	"Dallas-Ft. Worth": "America/Chicago", "Denver": "America/Denver", "Detroit": "America/Detroit",
+	"Houston": "America/Chicago", "Las Vegas": "America/Los_Angeles", "Los Angeles": "America/Los_Angeles",
+	"Miami-Ft. Lauderdale": "America/New_York", "Minneapolis-St. Paul": "America/Chicago", "New York": "America/New_York",
+	"Orlando": "America/New_York", "Philadelphia": "America/New_York", "Phoenix": "America/Phoenix",
+	"Portland": "America/Los_Angeles", "Sacramento": "America/Los_Angeles", "San Diego": "America/Los_Angeles",
+	"SF Bay Area": "America/Los_Angeles", "Seattle-Tacoma": "America/Los_Angeles", "Tampa-St. Petersburg": "America/New_York",
+	"Washington DC": "America/New_York",
+}
+
+// MarketTimezone is the IANA zone of a market's faces: marketTimezones, else business (the
+// business time zone).
+func MarketTimezone(market string, business *time.Location) string {
+	if z, ok := marketTimezones[market]; ok {
+		return z
+	}
+	return business.String()
+}
+
+// ParseClock reads "HH:MM" (00:00 to 24:00) as minutes of the day.
+func ParseClock(s string) (int, bool) {
+	h, m, ok := strings.Cut(s, ":")
+	if !ok || len(h) != 2 || len(m) != 2 {
+		return 0, false
+	}
+	hh, err1 := strconv.Atoi(h)
+	mm, err2 := strconv.Atoi(m)
+	if err1 != nil || err2 != nil || hh < 0 || mm < 0 || mm > 59 || hh > 24 || (hh == 24 && mm != 0) {
+		return 0, false
+	}
+	return hh*60 + mm, true
+}
+
+// ClockText writes minutes of the day as HH:MM (1440 is "24:00").
+func ClockText(minutes int) string {
+	return twoDigits(minutes/60) + ":" + twoDigits(minutes%60)
+}
+
+func twoDigits(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// LoadTimezone loads an IANA zone name. time.LoadLocation takes "" and "Local" as UTC and the
+// machine's zone; neither is a face's zone, so both are refused, as is anything it cannot load.
+func LoadTimezone(name string) (*time.Location, bool) {
+	if name == "" || name == "Local" || len(name) > 64 {
+		return nil, false
+	}
+	loc, err := time.LoadLocation(name)
+	return loc, err == nil
+}
+
+func toHours(h store.FaceHours) FaceHours {
+	return FaceHours{Timezone: h.Timezone, Open: ClockText(h.OpenMinute), Close: ClockText(h.CloseMinute),
+		OpenMinute: h.OpenMinute, CloseMinute: h.CloseMinute}
+}
+
+// updateFaceHours is PUT /api/admin/faces/{id}/hours: an admin sets a face's time zone and
+// operating hours, audited in the same transaction (the route admits admins only).
+func (s *service) updateFaceHours(ctx context.Context, _ *auth.Principal, id string, req FaceHoursUpdate) (Location, error) {
+	if _, ok := LoadTimezone(req.Timezone); !ok {
+		return Location{}, apperr.Field("timezone", MsgTimezone)
+	}
+	open, ok := ParseClock(req.Open)
+	if !ok {
+		return Location{}, apperr.Field("open", MsgClock)
+	}
+	closeAt, ok := ParseClock(req.Close)
+	if !ok {
+		return Location{}, apperr.Field("close", MsgClock)
+	}
+	if open >= closeAt {
+		return Location{}, apperr.Field("close", MsgHoursOrder)
+	}
+	var out Location
+	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
+		fs, err := s.store.FacesByIDs(ctx, []string{id})
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		if len(fs) == 0 {
+			return apperr.NotFound(MsgFaceNotFound)
+		}
+		f := fs[0]
+		before := toHours(f.FaceHours)
+		f.FaceHours = store.FaceHours{Timezone: req.Timezone, OpenMinute: open, CloseMinute: closeAt}
+		if _, err := s.store.UpdateFaceHours(ctx, id, f.FaceHours); err != nil {
+			return apperr.Internal(err)
+		}
+		out = toLocation(&f)
+		if s.deps.Audit == nil {
+			return nil
+		}
+		return s.deps.Audit.Record(ctx, audit.Change{Action: AuditFaceHours, ObjectType: "face", ObjectID: id, Before: before, After: *out.Hours})
+	})
+	return out, err
+}
