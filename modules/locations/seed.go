@@ -12,8 +12,8 @@ import (
 
 	"marquee/modules/locations/internal/store"
 	"marquee/platform/apperr"
-	"marquee/platform/dates"
 	"marquee/platform/clock"
+	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/money"
 	"marquee/platform/server"

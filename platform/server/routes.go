@@ -40,8 +40,8 @@ type Route struct {
 	// call needs (auth.ScopeRead or auth.ScopeReadWrite).
 	V1Path, V1Scope string
 
-	example  any // the request body's example (Example)
-	conflict any // the 409's body, when not the envelope (Conflicts)
+	example  any  // the request body's example (Example)
+	conflict any  // the 409's body, when not the envelope (Conflicts)
 	etag     bool // the answer has an ETag and If-None-Match may answer 304 (Revalidates)
 
 	// device marks a row of the device API (Device, DeviceOpen): mounted in its own group under
