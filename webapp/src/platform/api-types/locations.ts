@@ -254,6 +254,29 @@ export interface Location {
    * carry it.
    */
   geometry?: FaceGeometry;
+  /**
+   * Hours are the face's time zone and daily operating hours (issue 28); like Geometry, every
+   * face has them and the compact list does not carry them.
+   */
+  hours?: FaceHours;
+}
+/**
+ * FaceHours is a face's IANA time zone and its daily operating hours there, HH:MM: Open before
+ * Close, Close at most "24:00" (00:00 to 24:00 runs all day). A screen plays, and is expected to
+ * play, only within them (docs/screens.md "Hours and time zone").
+ */
+export interface FaceHours {
+  timezone: string;
+  open: string;
+  close: string;
+}
+/**
+ * FaceHoursUpdate is the body of PUT /api/admin/faces/{id}/hours.
+ */
+export interface FaceHoursUpdate {
+  timezone: string;
+  open: string;
+  close: string;
 }
 /**
  * Viewing distance classes of a face: where it stands decides how far away and how fast it is read
