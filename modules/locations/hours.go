@@ -16,20 +16,6 @@ import (
 // AuditFaceHours is the audit action of an admin's change of a face's time zone or hours.
 const AuditFaceHours = "face.hours"
 
-// Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
-const (
-	MsgTimezone   = "The time zone must be an IANA zone name, such as America/Los_Angeles."
-	MsgClock      = "Enter a time as HH:MM, from 00:00 to 24:00."
-	MsgHoursOrder = "The face must open before it closes, on the same day (00:00 to 24:00 runs all day)."
-)
-
-// DefaultOpenMinute and DefaultCloseMinute are a face's operating hours until an admin sets them:
-// 06:00 to 24:00.
-const (
-	DefaultOpenMinute  = 6 * 60
-	DefaultCloseMinute = 24 * 60
-)
-
 // marketTimezones is the IANA zone of each reference market (markets.go), where the demo and the
 // generated faces stand. Phoenix keeps MST all year (America/Phoenix, no DST); El Paso-like
 // exceptions do not occur among these markets. A market not listed takes the business zone.

@@ -165,6 +165,20 @@ type FaceHoursUpdate struct {
 	Close    string `json:"close" validate:"singleline"`
 }
 
+// Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
+const (
+	MsgTimezone   = "The time zone must be an IANA zone name, such as America/Los_Angeles."
+	MsgClock      = "Enter a time as HH:MM, from 00:00 to 24:00."
+	MsgHoursOrder = "The face must open before it closes, on the same day (00:00 to 24:00 runs all day)."
+)
+
+// DefaultOpenMinute and DefaultCloseMinute are a face's operating hours until an admin sets them:
+// 06:00 to 24:00.
+const (
+	DefaultOpenMinute  = 6 * 60
+	DefaultCloseMinute = 24 * 60
+)
+
 // Viewing distance classes of a face: where it stands decides how far away and how fast it is read
 // (DistanceClasses in rules.go gives each one's distance and speed, with their source).
 const (
