@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"marquee/modules/locations/internal/store"
@@ -66,14 +67,26 @@ func twoDigits(n int) string {
 	return strconv.Itoa(n)
 }
 
+// loadedZones keeps each zone loaded: time.LoadLocation reads the zone's file on every call, and the
+// screens module asks for a face's zone on every batch and every health check. Only names that
+// loaded are kept, so the map is bounded by the time database.
+var loadedZones sync.Map // name → *time.Location
+
 // LoadTimezone loads an IANA zone name. time.LoadLocation takes "" and "Local" as UTC and the
 // machine's zone; neither is a face's zone, so both are refused, as is anything it cannot load.
 func LoadTimezone(name string) (*time.Location, bool) {
 	if name == "" || name == "Local" || len(name) > 64 {
 		return nil, false
 	}
+	if loc, ok := loadedZones.Load(name); ok {
+		return loc.(*time.Location), true
+	}
 	loc, err := time.LoadLocation(name)
-	return loc, err == nil
+	if err != nil {
+		return nil, false
+	}
+	loadedZones.Store(name, loc)
+	return loc, true
 }
 
 func toHours(h store.FaceHours) FaceHours {
