@@ -113,14 +113,10 @@ func (s *service) updateFaceHours(ctx context.Context, _ *auth.Principal, id str
 	}
 	var out Location
 	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		fs, err := s.store.FacesByIDs(ctx, []string{id})
+		f, err := s.faceToEdit(ctx, id)
 		if err != nil {
-			return apperr.Internal(err)
+			return err
 		}
-		if len(fs) == 0 {
-			return apperr.NotFound(MsgFaceNotFound)
-		}
-		f := fs[0]
 		before := toHours(f.FaceHours)
 		f.FaceHours = store.FaceHours{Timezone: req.Timezone, OpenMinute: open, CloseMinute: closeAt}
 		if _, err := s.store.UpdateFaceHours(ctx, id, f.FaceHours); err != nil {
@@ -133,4 +129,16 @@ func (s *service) updateFaceHours(ctx context.Context, _ *auth.Principal, id str
 		return s.deps.Audit.Record(ctx, audit.Change{Action: AuditFaceHours, ObjectType: "face", ObjectID: id, Before: before, After: *out.Hours})
 	})
 	return out, err
+}
+
+// faceToEdit reads the face an admin edits, in the edit's transaction: ENOTFOUND when there is none.
+func (s *service) faceToEdit(ctx context.Context, id string) (store.Face, error) {
+	fs, err := s.store.FacesByIDs(ctx, []string{id})
+	if err != nil {
+		return store.Face{}, apperr.Internal(err)
+	}
+	if len(fs) == 0 {
+		return store.Face{}, apperr.NotFound(MsgFaceNotFound)
+	}
+	return fs[0], nil
 }

@@ -57,7 +57,7 @@ func (s *service) ScheduleOf(ctx context.Context, d *Device, from dates.Date, we
 	day := now.UTC().Truncate(24 * time.Hour)
 	expires := day.Add(URLLife + 24*time.Hour)
 	out := &Schedule{ScreenID: d.ScreenID, FaceID: d.FaceID, Timezone: hours.loc.String(), SlotSeconds: slot, LoopSeconds: loop,
-		Hours: Hours{Open: HourMinute(hours.open), Close: HourMinute(hours.close)}}
+		Hours: Hours{Open: locations.ClockText(hours.open), Close: locations.ClockText(hours.close)}}
 	for _, wk := range from.Weeks(weeks) {
 		w := ScheduleWeek{WeekStart: wk, Items: []ScheduleItem{}}
 		for _, b := range bookings {

@@ -407,17 +407,7 @@ func TestImpressionsFormula(t *testing.T) {
 // weekOf returns the campaign's week on the face starting at start.
 func (w *world) weekOf(t *testing.T, face string, start dates.Date) campaigns.Week {
 	t.Helper()
-	weeks, err := w.campaignsMod.Service().FindWeeks(t.Context(), w.campaign)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, wk := range weeks {
-		if wk.ProductID == face && wk.StartAt == start {
-			return wk
-		}
-	}
-	t.Fatalf("no week %s of face %s", start, face)
-	return campaigns.Week{}
+	return w.weekOfCampaign(t, w.campaign, face, start)
 }
 
 // A week with a figure from plays is closed only once its 48 h grace is over, and then the
