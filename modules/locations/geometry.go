@@ -51,14 +51,10 @@ func (s *service) updateFaceGeometry(ctx context.Context, _ *auth.Principal, id 
 	}
 	var out Location
 	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		fs, err := s.store.FacesByIDs(ctx, []string{id})
+		f, err := s.faceToEdit(ctx, id)
 		if err != nil {
-			return apperr.Internal(err)
+			return err
 		}
-		if len(fs) == 0 {
-			return apperr.NotFound(MsgFaceNotFound)
-		}
-		f := fs[0]
 		corners := ""
 		if len(req.Corners) > 0 {
 			if f.Photo == "" {

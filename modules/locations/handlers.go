@@ -21,11 +21,12 @@ import (
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
 		server.GET("/api/markets/", authz.Anonymous, m.marketsHandler).Doc("List the markets with their cities", nil, []Market{}).V1("/markets"),
-		server.GET("/api/od/locations/", authz.Anonymous, m.locationsHandler).Doc("The faces, by market or around a place", nil, server.AnyOf{[]Location{}, LocationColumns{}}).Params(LocationsQuery{}, nil),
+		server.GET("/api/od/locations/", authz.Anonymous, m.locationsHandler).Revalidates().Doc("The faces, by market or around a place", nil, server.AnyOf{[]Location{}, LocationColumns{}}).Params(LocationsQuery{}, nil),
 		server.GET("/api/od/snapshots/:name", authz.Anonymous, m.snapshotHandler).Doc("A face's placeholder picture", nil, server.File{Types: []string{"image/svg+xml"}}),
 		server.GET("/api/od/photos/:name", authz.Anonymous, m.photoHandler).Doc("A demo face photo, the screen seen in perspective", nil, server.File{Types: []string{"image/png"}}),
 		server.GET("/api/admin/faces/:id", authz.Admin, httpx.CallID(m.svc.adminFace)).Doc("A face with its geometry, for the face editor (admin)", nil, Location{}),
 		server.PUT("/api/admin/faces/:id/geometry", authz.Admin, httpx.CallIDBody(m.deps.MaxJSONBytes, m.svc.updateFaceGeometry)).Doc("Set a face's size, resolution, viewing distance class and photo corners (admin)", FaceGeometryUpdate{}, Location{}),
+		server.PUT("/api/admin/faces/:id/hours", authz.Admin, httpx.CallIDBody(m.deps.MaxJSONBytes, m.svc.updateFaceHours)).Doc("Set a face's time zone and operating hours (admin)", FaceHoursUpdate{}, Location{}),
 		server.POST("/api/available-spots/", authz.Anonymous, m.availableSpotsHandler).Doc("A week's available spots (faces) in some markets", AvailableSpotsRequest{}, []AvailableSpot{}).
 			Example(availableSpotsExample).V1Read("/available-spots"),
 		server.GET("/api/places/predictions", authz.Anonymous, m.placePredictionsHandler).Doc("Place predictions for a search box", nil, []PlacePrediction{}).Params(PredictionsQuery{}, nil),

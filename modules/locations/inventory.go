@@ -195,6 +195,7 @@ func toLocation(f *store.Face) Location {
 		Location:            LocationSettings{AdRotationFrequency: f.AdRotationFrequency, AdSpotDuration: f.AdSpotDuration},
 		NewLocationSnapshot: f.NewSnapshot, LocationSnapshot: f.Snapshot, ExcludeMaximizeBudget: f.ExcludeMaximizeBudget,
 		Value: SpotPrice(f.BasePrice), Ooh: f.BaseOoh, Geometry: new(toGeometry(f.FaceGeometry)),
+		Hours: new(toHours(f.FaceHours)),
 	}
 }
 

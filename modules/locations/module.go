@@ -86,7 +86,10 @@ func (m *Module) Service() Service { return m.svc }
 
 func (m *Module) Name() string { return "locations" }
 
-func (m *Module) Migrations() []*db.Migration { return store.Migrations(referenceRows) }
+func (m *Module) Migrations() []*db.Migration {
+	business := clock.Location(m.deps.Clock)
+	return store.Migrations(referenceRows, func(market string) string { return MarketTimezone(market, business) })
+}
 
 // JobReleaseHolds is the name of the job that frees expired holds.
 const JobReleaseHolds = "locations.release-expired-holds"

@@ -254,7 +254,52 @@ export interface Location {
    * carry it.
    */
   geometry?: FaceGeometry;
+  /**
+   * Hours are the face's time zone and daily operating hours (issue 28); like Geometry, every
+   * face has them and the compact list does not carry them.
+   */
+  hours?: FaceHours;
 }
+/**
+ * FaceHours is a face's IANA time zone and its daily operating hours there, HH:MM: Open before
+ * Close, Close at most "24:00" (00:00 to 24:00 runs all day). A screen plays, and is expected to
+ * play, only within them (docs/screens.md "Hours and time zone").
+ */
+export interface FaceHours {
+  timezone: string;
+  open: string;
+  close: string;
+}
+/**
+ * FaceHoursUpdate is the body of PUT /api/admin/faces/{id}/hours.
+ */
+export interface FaceHoursUpdate {
+  timezone: string;
+  open: string;
+  close: string;
+}
+/**
+ * Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
+ */
+export const MsgTimezone = "The time zone must be an IANA zone name, such as America/Los_Angeles.";
+/**
+ * Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
+ */
+export const MsgClock = "Enter a time as HH:MM, from 00:00 to 24:00.";
+/**
+ * Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
+ */
+export const MsgHoursOrder = "The face must open before it closes, on the same day (00:00 to 24:00 runs all day).";
+/**
+ * DefaultOpenMinute and DefaultCloseMinute are a face's operating hours until an admin sets them:
+ * 06:00 to 24:00.
+ */
+export const DefaultOpenMinute = 6 * 60;
+/**
+ * DefaultOpenMinute and DefaultCloseMinute are a face's operating hours until an admin sets them:
+ * 06:00 to 24:00.
+ */
+export const DefaultCloseMinute = 24 * 60;
 /**
  * Viewing distance classes of a face: where it stands decides how far away and how fast it is read
  * (DistanceClasses in rules.go gives each one's distance and speed, with their source).

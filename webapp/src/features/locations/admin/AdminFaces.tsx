@@ -6,6 +6,7 @@ import { errorMessage, isApiError } from '../../../platform/http'
 import Field from '../../../platform/inputs/Field'
 import Spinner from '../../../platform/Spinner'
 import { useMarketsQuery } from '../shared/api'
+import FaceHoursFields from './FaceHoursFields'
 import { CORNER_NAMES, clampPoint, defaultCorners, validCorners, type Point } from './cornerRules'
 import { useFacesWithGeometryQuery, useUpdateFaceGeometryMutation, type FaceWithGeometry } from './faceAdminApi'
 
@@ -280,7 +281,14 @@ export default function AdminFaces() {
           )}
         </section>
         <section className="card min-w-0 p-4 sm:p-6" aria-label="Face editor">
-          {face ? <FaceEditor key={face.id} face={face} /> : <p className="text-sm text-slate-600">Choose a face to edit its size and screen corners.</p>}
+          {face ? (
+            <div className="space-y-6">
+              <FaceEditor key={face.id} face={face} />
+              <FaceHoursFields key={`${face.id}-hours`} face={face} />
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">Choose a face to edit its size and screen corners.</p>
+          )}
         </section>
       </div>
     </div>
