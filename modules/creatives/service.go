@@ -8,8 +8,6 @@ import (
 	"context"
 	"io"
 	"time"
-
-	"marquee/platform/imagecheck"
 )
 
 // Upload kinds: one per upload call (A §7, B §7). A stored file remembers its kind.
@@ -30,10 +28,14 @@ const (
 	MaxFileBytes      = 20 << 20    // library, temp and content files: 20 MB each
 	MaxReportBytes    = 10000 << 10 // B §5: "maximum size 10000", read as kilobytes
 	MaxFilesPerUpload = 20          // A §9: "up to 20 files otherwise"
-	// MaxImagePixels and MaxImageSide refuse a pixel flood before it is decoded (platform/imagecheck,
-	// shared with the face photos).
-	MaxImagePixels = imagecheck.MaxPixels
-	MaxImageSide   = imagecheck.MaxSide
+	// MaxImagePixels refuses a pixel flood (a small file announcing huge dimensions) before it is
+	// decoded: 25 megapixels (a 6000x4000 photo) is far above any billboard creative, and bounds the
+	// memory of a decode (about 1.5 bytes a pixel for JPEG, 4 for PNG or TIFF). The check is
+	// platform/imagecheck's; the figures are repeated here as literals for the generated
+	// TypeScript (tygo reads no other package), and TestImageLimitsAreTheCheckers holds them equal.
+	MaxImagePixels = 25_000_000
+	// MaxImageSide refuses absurd single dimensions even when the product fits.
+	MaxImageSide = 20_000
 	// ThumbMaxSide is the longest side of a converted_thumb.
 	ThumbMaxSide = 320
 	// BuilderWidth and BuilderHeight are the size of the builder's export (A §9).
@@ -88,9 +90,9 @@ const (
 	MsgCreativeTooLarge  = "The file is too large: a creative can be at most 10 MB."
 	MsgFileTooLarge      = "The file is too large: each file can be at most 20 MB."
 	MsgReportTooLarge    = "The file is too large: a report can be at most 10000 KB."
-	MsgCorruptImage      = imagecheck.MsgCorrupt
-	MsgImageTooBig       = imagecheck.MsgTooBig
-	MsgImageTooHeavy     = imagecheck.MsgTooHeavy
+	MsgCorruptImage      = "The image could not be read. Please check the file and try again."
+	MsgImageTooBig       = "The image is too large: at most 25 megapixels and 20000 pixels a side."
+	MsgImageTooHeavy     = "The image is too large to process. Please save it with fewer pixels, or 8 bits per colour."
 	MsgRequestTooLarge   = "The files are too large together: one upload can carry at most %d MB."
 	MsgStorageFull       = "Your company's storage is full (%d MB). Please delete creatives you no longer use and try again."
 	MsgUploadTooFast     = "You are uploading too many files. Please wait a minute and try again."
