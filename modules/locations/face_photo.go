@@ -17,6 +17,7 @@ import (
 	"github.com/gabriel-vasile/mimetype"
 	xdraw "golang.org/x/image/draw"
 
+	"marquee/modules/locations/internal/store"
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
@@ -321,4 +322,21 @@ func facePhotoRate(d Deps) ratelimit.Counter {
 		return ratelimit.InProcess(d.Clock)("face-photos", FacePhotosPerMinute, time.Minute)
 	}
 	return d.RateLimits("face-photos", FacePhotosPerMinute, time.Minute)
+}
+
+// DemoMarketWithoutPhoto is the demo market whose first face has no photo, so that the face
+// editor shows its invitation to upload one (and the journey uploads there): a market no other
+// journey books.
+const DemoMarketWithoutPhoto = "Austin"
+
+// clearDemoPhoto takes the photo off the first face of DemoMarketWithoutPhoto (SeedDemo).
+func (m *Module) clearDemoPhoto(ctx context.Context) error {
+	fs, err := m.svc.store.Faces(ctx, store.FacesQuery{Markets: []string{DemoMarketWithoutPhoto}})
+	if err != nil || len(fs) == 0 {
+		return err
+	}
+	return db.Transact(ctx, m.deps.DB, func(ctx context.Context) error {
+		_, err := m.svc.store.SetFacePhoto(ctx, fs[0].ID, "", 0, 0)
+		return err
+	})
 }
