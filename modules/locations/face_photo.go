@@ -35,30 +35,6 @@ import (
 // a 25-megapixel original would cost every preview a 100 MB decode for no visible gain. Re-encoding
 // also drops the original's metadata (a phone photo's EXIF carries where it was taken).
 
-// AuditFacePhoto is the audit action of an admin's new photo for a face.
-const AuditFacePhoto = "face.photo"
-
-const (
-	// MaxFacePhotoBytes is the largest face photo upload: 20 MB, the app's limit for an image file
-	// (docs/uploads.md).
-	MaxFacePhotoBytes = 20 << 20
-	// FacePhotoMaxSide is the longest side of a stored face photo: 1600 px keeps the screen of a
-	// face shot from the road at several hundred pixels, more than the preview needs.
-	FacePhotoMaxSide = 1600
-	// FacePhotosPerMinute bounds the photos one admin uploads a minute: each is a full decode.
-	FacePhotosPerMinute = 20
-	// facePhotoPrefix is the storage folder of the uploaded face photos.
-	facePhotoPrefix = "face-photos/"
-)
-
-// The answers of the face photo upload (the image checks answer imagecheck's messages).
-const (
-	MsgFacePhotoMissing  = "Please choose a photo to upload."
-	MsgFacePhotoTooLarge = "The photo is too large: at most 20 MB."
-	MsgFacePhotoType     = "The photo must be a JPEG, PNG or WebP image."
-	MsgFacePhotoTooFast  = "You are uploading too many photos. Please wait a minute and try again."
-)
-
 // uploadedPhotoName is the name of an uploaded photo in its address (/api/od/photos/NAME): a
 // UUIDv7, so a new photo has a new address (the preview cache's key covers it) and browsers may
 // keep a photo for good.
@@ -340,3 +316,6 @@ func (m *Module) clearDemoPhoto(ctx context.Context) error {
 		return err
 	})
 }
+
+// facePhotoPrefix is the storage folder of the uploaded face photos.
+const facePhotoPrefix = "face-photos/"
