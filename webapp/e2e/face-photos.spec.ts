@@ -21,7 +21,7 @@ const check = (page: Page, id: string) => page.getByTestId('preflight-panel').lo
 test('an admin uploads a photo for a face without one, marks its screen, and a creative is previewed on it', async ({ page, browser }) => {
   await signIn(page, DEMO.admin)
   await page.goto('/admin/faces')
-  await page.getByLabel('Market').selectOption(MARKET_WITHOUT_PHOTO)
+  await page.getByLabel('Market', { exact: true }).selectOption(MARKET_WITHOUT_PHOTO)
   const faces = page.getByRole('list', { name: 'Faces' })
   await faces.getByRole('button', { name: /no photo/ }).first().click()
   const editor = page.getByRole('region', { name: 'Face editor' })
@@ -121,8 +121,8 @@ test('the Ad Design Tool checks a design against a face the user picks', async (
 
   const picker = panel.getByRole('group', { name: 'Check against' })
   await picker.getByLabel('Market').selectOption('Denver')
-  const faceSelect = picker.getByLabel(/^Face \(\d+ shown\)$/)
-  await expect(faceSelect.locator('option')).not.toHaveCount(1)
+  const faceSelect = picker.getByLabel('Face', { exact: true })
+  await expect.poll(() => faceSelect.locator('option').count()).toBeGreaterThan(10)
   const optionEndingWith = async (suffix: string) => {
     const labels = await faceSelect.locator('option').allTextContents()
     const label = labels.find((l) => l.endsWith(suffix))

@@ -69,8 +69,10 @@ export default function BuilderFacePicker({ value, onChange }: { value: CheckedF
     <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-xs font-semibold text-slate-900">Check against</legend>
       <div className="grid gap-2 sm:grid-cols-2">
-        <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-market`}>
-          Market
+        <div>
+          <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-market`}>
+            Market
+          </label>
           <select
             id={`${id}-market`}
             className="field-input mt-0.5"
@@ -89,12 +91,14 @@ export default function BuilderFacePicker({ value, onChange }: { value: CheckedF
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {market && (
-          <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-filter`}>
-            Find a face by name
+          <div>
+            <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-filter`}>
+              Find a face by name
+            </label>
             <input id={`${id}-filter`} type="search" className="field-input mt-0.5" value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
-          </label>
+          </div>
         )}
       </div>
       {market &&
@@ -103,10 +107,13 @@ export default function BuilderFacePicker({ value, onChange }: { value: CheckedF
         ) : faces.isError ? (
           <p className="text-xs text-red-700">The faces could not be loaded. The checks use the standard face.</p>
         ) : (
-          <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-face`}>
-            Face ({shown.length} shown)
+          <div>
+            <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-face`}>
+              Face
+            </label>
             <select
               id={`${id}-face`}
+              aria-describedby={`${id}-count`}
               className="field-input mt-0.5"
               value={f.id}
               onChange={(e) => onChange(all.find((c) => c.face.id === e.target.value) ?? REFERENCE_CHECKED)}
@@ -118,7 +125,10 @@ export default function BuilderFacePicker({ value, onChange }: { value: CheckedF
                 </option>
               ))}
             </select>
-          </label>
+            <p id={`${id}-count`} className="mt-0.5 text-xs text-slate-600">
+              {shown.length} of {all.length} faces listed
+            </p>
+          </div>
         ))}
       <p className="text-xs text-slate-600" data-testid="preflight-face">
         Judged on {value.label}: {f.width_ft} x {f.height_ft} ft, {f.pixel_width} x {f.pixel_height} px, read from {f.viewing_distance_ft} ft. Your campaign checks it again on the faces you choose.
