@@ -68,7 +68,7 @@ export default function BuilderFacePicker({ value, onChange }: { value: CheckedF
   return (
     <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-xs font-semibold text-slate-900">Check against</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid gap-2">
         <div>
           <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-market`}>
             Market
