@@ -169,3 +169,20 @@ func TestImageLimitsAreTheCheckers(t *testing.T) {
 		t.Fatal("modules/creatives/service.go and platform/imagecheck disagree on the image limits or messages")
 	}
 }
+
+// A photo whose decode would take more than IMAGE_DECODE_MAX_BYTES is refused from its header, as
+// a creative is: the face photos read the process's decode limits, not limits of their own.
+func TestFacePhotoOverTheDecodeLimitIsRefused(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect, testkit.WithEnv("IMAGE_DECODE_MAX_BYTES", "16777216"), testkit.WithEnv("IMAGE_DECODE_MEMORY", "16777216"))
+		face := facesByClass(t, w)[locations.ClassStreet]
+		// 1500 x 1500 at 16 bits RGBA: 18 MB decoded, a few KB on the wire.
+		heavy := bombPNG(t, 1500, 1500)
+		expectMessage(t, w.admin.Upload("/api/admin/faces/"+face.ID+"/photo", "file", testkit.File{Name: "heavy.png", Body: heavy}), 422, creatives.MsgImageTooHeavy)
+		if keys := facePhotos(t, w); len(keys) != 0 {
+			t.Fatalf("a refused photo stored %v", keys)
+		}
+		// The same photo at 8 bits fits: the limit is the decode's memory, not the pixels.
+		w.admin.Upload("/api/admin/faces/"+face.ID+"/photo", "file", testkit.File{Name: "light.jpg", Body: jpegOf(t, 1500, 1500)}).Expect(t, 200)
+	})
+}
