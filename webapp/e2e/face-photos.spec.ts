@@ -155,3 +155,17 @@ test('the Ad Design Tool checks a design against a face the user picks', async (
   }
   await lastScreen(page, 'builder-face-picker')
 })
+
+test('the Ad Design Tool offers the faces of the user’s campaigns to check against', async ({ page }) => {
+  await signIn(page, DEMO.advertiser)
+  await page.goto('/creatives/create')
+  const picker = page.getByTestId('preflight-panel').getByRole('group', { name: 'Check against' })
+  const own = picker.getByLabel('Market').locator('option', { hasText: /^Faces of your campaigns \(\d+\)$/ })
+  await expect(own).toHaveCount(1)
+  await picker.getByLabel('Market').selectOption({ label: (await own.textContent())! })
+  const faceSelect = picker.getByLabel('Face', { exact: true })
+  await expect.poll(() => faceSelect.locator('option').count()).toBeGreaterThan(1)
+  await faceSelect.selectOption({ index: 1 })
+  await expect(page.getByTestId('preflight-face')).toContainText(/SF Bay Area|, /)
+  await expect(page.getByTestId('preflight-face')).not.toContainText('a standard face')
+})

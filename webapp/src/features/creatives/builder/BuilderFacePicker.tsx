@@ -4,6 +4,7 @@ import Spinner from '../../../platform/Spinner'
 import { useMarketsQuery } from '../../locations/shared/api'
 import { useFacesWithGeometryQuery } from '../../locations/shared/faceGeometryApi'
 import { REFERENCE_FACE, type PreflightFace } from '../shared/preflight'
+import { useCampaignFacesQuery } from './builderFacesApi'
 
 /** The face the builder checks against, with the words that name it. */
 export interface CheckedFace {
@@ -12,6 +13,9 @@ export interface CheckedFace {
 }
 
 export const REFERENCE_CHECKED: CheckedFace = { face: REFERENCE_FACE, label: 'a standard face' }
+
+/** The market select's value for the faces of the user's campaigns. */
+const CAMPAIGN_FACES = '__campaigns__'
 
 const CLASS_WORDS: Record<string, string> = { freeway: 'freeway', arterial: 'arterial road', street: 'street' }
 
@@ -47,7 +51,7 @@ export function filterFaces(faces: readonly CheckedFace[], filter: string): Chec
 
 /**
  * Issue 29: the builder checks its design against a face the user picks: the standard face by
- * default, or any face of a market, found by name. The checks run in the browser on the face's
+ * default, a face of the user's campaigns, or any face of a market, found by name. The checks run in the browser on the face's
  * geometry (its size, pixels and viewing distance), as the server's do.
  */
 export default function BuilderFacePicker({ value, onChange }: { value: CheckedFace; onChange: (c: CheckedFace) => void }) {
@@ -55,7 +59,10 @@ export default function BuilderFacePicker({ value, onChange }: { value: CheckedF
   const markets = useMarketsQuery()
   const [market, setMarket] = useState('')
   const [filter, setFilter] = useState('')
-  const faces = useFacesWithGeometryQuery([market], { skip: !market })
+  const campaignFaces = useCampaignFacesQuery()
+  const marketFaces = useFacesWithGeometryQuery([market], { skip: !market || market === CAMPAIGN_FACES })
+  const faces = market === CAMPAIGN_FACES ? campaignFaces : marketFaces
+  const ownCount = campaignFaces.data?.length ?? 0
   const all = useMemo(() => (faces.data ?? []).map(checkedFaceOf).filter((c): c is CheckedFace => c !== null), [faces.data])
   const f = value.face
   // The chosen face stays listed whatever the filter, so the list never shows another choice.
@@ -85,6 +92,7 @@ export default function BuilderFacePicker({ value, onChange }: { value: CheckedF
             }}
           >
             <option value="">Standard face</option>
+            {ownCount > 0 && <option value={CAMPAIGN_FACES}>Faces of your campaigns ({ownCount})</option>}
             {(markets.data ?? []).map((m) => (
               <option key={m.id} value={m.market}>
                 {m.market}
