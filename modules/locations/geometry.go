@@ -104,11 +104,8 @@ func (s *service) FacePhoto(ctx context.Context, faceID string) (image.Image, Fa
 		return nil, FaceGeometry{}, apperr.NotFound(MsgFaceNotFound)
 	}
 	g := toGeometry(fs[0].FaceGeometry)
-	n, ok := demoPhotoVariant(g.Photo)
-	if !ok {
-		return nil, g, apperr.New(apperr.EINVALID, MsgNoPhoto)
-	}
-	return demoPhoto(n).img, g, nil
+	img, err := s.photoImage(ctx, g.Photo) // a demo photo or an uploaded one (face_photo.go)
+	return img, g, err
 }
 
 // Demo photos: a raster scene of a billboard seen from the road, one per snapshot colour, drawn

@@ -46,6 +46,9 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 	if err != nil {
 		return "", err
 	}
+	if err := m.clearDemoPhoto(ctx); err != nil {
+		return "", err
+	}
 	booked := 0
 	if adv, ok := demo["advertiser"]; ok {
 		if booked, err = m.seedAdvertiserWeeks(ctx, adv.CompanyID, weeks); err != nil {

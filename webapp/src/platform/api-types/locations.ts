@@ -611,3 +611,41 @@ export interface KeyRequest {
  * Service is what the campaigns module uses.
  */
 export type Service = any;
+
+//////////
+// source: service_photo.go
+
+/**
+ * AuditFacePhoto is the audit action of an admin's new photo for a face.
+ */
+export const AuditFacePhoto = "face.photo";
+/**
+ * MaxFacePhotoBytes is the largest face photo upload: 20 MB, the app's limit for an image file
+ * (docs/uploads.md).
+ */
+export const MaxFacePhotoBytes = 20 << 20;
+/**
+ * FacePhotoMaxSide is the longest side of a stored face photo: 1600 px keeps the screen of a
+ * face shot from the road at several hundred pixels, more than the preview needs.
+ */
+export const FacePhotoMaxSide = 1600;
+/**
+ * FacePhotosPerMinute bounds the photos one admin uploads a minute: each is a full decode.
+ */
+export const FacePhotosPerMinute = 20;
+/**
+ * The answers of the face photo upload (the image checks answer imagecheck's messages).
+ */
+export const MsgFacePhotoMissing = "Please choose a photo to upload.";
+/**
+ * The answers of the face photo upload (the image checks answer imagecheck's messages).
+ */
+export const MsgFacePhotoTooLarge = "The photo is too large: at most 20 MB.";
+/**
+ * The answers of the face photo upload (the image checks answer imagecheck's messages).
+ */
+export const MsgFacePhotoType = "The photo must be a JPEG, PNG or WebP image.";
+/**
+ * The answers of the face photo upload (the image checks answer imagecheck's messages).
+ */
+export const MsgFacePhotoTooFast = "You are uploading too many photos. Please wait a minute and try again.";
