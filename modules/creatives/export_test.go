@@ -28,7 +28,9 @@ func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
 
 // Analyse runs the pre-flight analysis of an uploaded image with the module's OCR.
 func (m *Module) Analyse(ctx context.Context, img image.Image) preflight.Input {
-	return analyse(ctx, img, m.svc.uploads.ocr, m.deps.TempDir)
+	run := m.svc.uploads.ocr.startOCR(ctx)
+	defer run.close()
+	return analyse(img, run)
 }
 
 // SetOCR replaces the module's text recognition (binary "" = not installed) until restore.

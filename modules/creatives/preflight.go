@@ -96,8 +96,10 @@ func (s *service) creativeInput(ctx context.Context, c *store.Creative) (preflig
 		return in, nil
 	}
 	var in preflight.Input
+	run := s.uploads.ocr.startOCR(ctx) // before the decode, as on upload (ocr.go)
+	defer run.close()
 	err = s.withStoredImage(ctx, f, func(img image.Image) error {
-		in = analyse(ctx, img, s.uploads.ocr, s.deps.TempDir)
+		in = analyse(img, run)
 		return nil
 	})
 	if err != nil {

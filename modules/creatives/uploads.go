@@ -301,12 +301,18 @@ func (u *uploader) decode(ctx context.Context, k uploadKind, s *staged) error {
 	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
 		return apperr.Internal(err)
 	}
+	var run *ocrRun
+	if k.analyse {
+		// Started before the decode: Tesseract loads its model meanwhile (ocr.go).
+		run = u.ocr.startOCR(ctx)
+		defer run.close()
+	}
 	img, err := imagecheck.Decode(s.tmp, s.contentType)
 	if err != nil {
 		return err
 	}
 	if k.analyse {
-		in := analyse(ctx, img, u.ocr, u.deps.TempDir)
+		in := analyse(img, run)
 		s.analysis = &in
 	}
 	if s.thumb, err = thumbnail(img); err != nil {
