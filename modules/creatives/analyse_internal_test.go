@@ -109,16 +109,20 @@ func wordImage() *image.Gray {
 }
 
 // The timeout bounds the recognition, not the decode before it: a run started long before its
-// image is handed over is not cut short for it.
+// image is handed over is not cut short for it. The image's file is removed.
 func TestOCRTimeoutRunsFromTheImage(t *testing.T) {
 	bin := requireTesseractHere(t)
 	o := NewOCR(2 * time.Second)
 	o.Binary = bin
-	run := o.startOCR(t.Context())
+	dir := t.TempDir()
+	run := o.startOCR(t.Context(), dir)
 	defer run.close()
 	time.Sleep(o.Timeout + 200*time.Millisecond) // a slow decode
 	if _, err := run.recognise(wordImage()); err != nil {
 		t.Fatalf("recognition after a slow decode: %v", err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Fatalf("left behind: %v", left)
 	}
 }
 
@@ -127,7 +131,7 @@ func TestOCRRunClosedUnfedEndsItsProcess(t *testing.T) {
 	bin := requireTesseractHere(t)
 	o := NewOCR(time.Second)
 	o.Binary = bin
-	run := o.startOCR(t.Context())
+	run := o.startOCR(t.Context(), t.TempDir())
 	if run == nil || !run.started {
 		t.Fatalf("no process started: %+v", run)
 	}
@@ -150,7 +154,7 @@ func TestOCRRunWaitsForASlotOnlyWithItsImage(t *testing.T) {
 		t.Fatal("slots")
 	}
 	t0 := time.Now()
-	run := o.startOCR(t.Context())
+	run := o.startOCR(t.Context(), t.TempDir())
 	defer run.close()
 	if run.started || time.Since(t0) > time.Second {
 		t.Fatalf("the run started a process (%v) or waited %v with both slots taken", run.started, time.Since(t0))
@@ -164,7 +168,7 @@ func TestOCRRunWaitsForASlotOnlyWithItsImage(t *testing.T) {
 	}
 	// A request gone while it waits for a slot ends the wait.
 	ctx, cancel := context.WithCancel(t.Context())
-	waiting := o.startOCR(ctx)
+	waiting := o.startOCR(ctx, t.TempDir())
 	defer waiting.close()
 	cancel()
 	if _, err := waiting.recognise(wordImage()); err == nil {

@@ -20,7 +20,7 @@ import (
 )
 
 // Text recognition for the pre-flight (docs/creatives.md "Uploaded images"): the tesseract CLI,
-// started before the upload is decoded and fed a grey PGM on its standard input.
+// started before the upload is decoded, then handed a grey PGM.
 
 // OCR reasons shown in a skipped check (the message reads "... could not be read: <reason>.").
 const (
@@ -64,32 +64,35 @@ type ocrWord struct {
 var errOCRTimeout = errors.New("ocr timeout")
 
 // ocrRun is one recognition. Tesseract spends about 75 ms loading its model before it reads its
-// standard input (measured: a blank image fed 100 ms after the start is answered in 10 ms), so
-// the run is started before the image is decoded: the model loads on the other core while Go
-// decodes, and the image goes to the process through a pipe, with no file written (docs/performance.md
-// "Creative pre-flight and preview").
+// standard input (measured: a blank image handed over 100 ms after the start is answered in 10
+// ms), so the run is started before the image is decoded: the model loads on the other core while
+// Go decodes. The image is then written as a PGM file (a header and the raw bytes: no deflate)
+// and its path sent on stdin (stream_filelist): Tesseract reads an image sent on stdin itself a
+// byte at a time, 20-30 ms more for a 1400 x 1050 copy (docs/performance.md "Creative
+// pre-flight and preview").
 type ocrRun struct {
-	ocr    *OCR
-	ctx    context.Context
-	cancel context.CancelFunc
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	out    bytes.Buffer
+	ocr     *OCR
+	tempDir string // where the image is written
+	ctx     context.Context
+	cancel  context.CancelFunc
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	out     bytes.Buffer
 	// slot: the run holds one of ocr.slots; started: its process runs and must be waited for.
 	slot, started bool
 	startErr      error
 	timedOut      atomic.Bool
 }
 
-// startOCR starts a recognition for an image about to be decoded: nil when there is no OCR (the
-// text checks are skipped). When both slots are taken the process is started only when the
-// image is ready (recognise waits for a slot then), so that a busy OCR never holds a decode up.
-// The caller must close the run.
-func (o *OCR) startOCR(ctx context.Context) *ocrRun {
+// startOCR starts a recognition for an image about to be decoded, whose grey copy will be written
+// in tempDir: nil when there is no OCR (the text checks are skipped). When both slots are taken
+// the process is started only when the image is ready (recognise waits for a slot then), so that
+// a busy OCR never holds a decode up. The caller must close the run.
+func (o *OCR) startOCR(ctx context.Context, tempDir string) *ocrRun {
 	if o == nil || o.Binary == "" {
 		return nil
 	}
-	r := &ocrRun{ocr: o}
+	r := &ocrRun{ocr: o, tempDir: tempDir}
 	r.ctx, r.cancel = context.WithCancel(ctx)
 	if o.slots.TryAcquire(1) {
 		r.slot = true
@@ -102,7 +105,7 @@ func (o *OCR) startOCR(ctx context.Context) *ocrRun {
 func (r *ocrRun) launch() error {
 	// --psm 3: automatic page segmentation (blocks and lines anywhere on the ad); one thread
 	// (OMP_THREAD_LIMIT=1), so that one upload cannot take every core.
-	r.cmd = exec.CommandContext(r.ctx, r.ocr.Binary, "stdin", "stdout", "-l", "eng", "--psm", "3", "tsv") // #nosec G204 -- the binary is tesseract from the PATH, the arguments constants
+	r.cmd = exec.CommandContext(r.ctx, r.ocr.Binary, "stdin", "stdout", "-l", "eng", "--psm", "3", "-c", "stream_filelist=1", "tsv") // #nosec G204 -- the binary is tesseract from the PATH, the arguments constants
 	r.cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	r.cmd.Stdout = &r.out
 	// A killed tesseract cannot leave Wait stuck on its output.
@@ -137,24 +140,43 @@ func (r *ocrRun) recognise(gray *image.Gray) ([]ocrWord, error) {
 		r.cancel()
 	})
 	defer timer.Stop()
-	// PGM: a header and the raw grey bytes (Tesseract's Leptonica reads it as it reads a PNG, with
-	// no deflate to pay on either side).
-	b := gray.Bounds()
-	header := "P5\n" + strconv.Itoa(b.Dx()) + " " + strconv.Itoa(b.Dy()) + "\n255\n"
-	_, werr := io.WriteString(r.stdin, header)
-	if werr == nil {
-		_, werr = r.stdin.Write(gray.Pix[:b.Dx()*b.Dy()])
+	path, err := writePGM(gray, r.tempDir)
+	if path != "" {
+		defer func() { _ = os.Remove(path) }()
 	}
-	cerr := r.stdin.Close()
-	err := r.cmd.Wait()
+	if err == nil {
+		_, err = io.WriteString(r.stdin, path+"\n")
+	}
+	err = errors.Join(err, r.stdin.Close())
+	err = errors.Join(r.cmd.Wait(), err)
 	r.started = false
 	if r.timedOut.Load() {
 		return nil, errOCRTimeout
 	}
-	if err := errors.Join(err, werr, cerr); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return parseTSV(r.out.Bytes()), nil
+}
+
+// writePGM writes gray to a new file in tempDir, named like a staged upload so that the debris of
+// a crash is removed at the next start, and answers its path (also with an error, when the file
+// was made).
+func writePGM(gray *image.Gray, tempDir string) (string, error) {
+	f, err := os.CreateTemp(tempDir, stagedUploadPrefix+"ocr-*.pgm")
+	if err != nil {
+		return "", err
+	}
+	if strings.ContainsAny(f.Name(), "\r\n") { // a path is one line of Tesseract's list
+		_ = f.Close()
+		return f.Name(), errors.New("ocr: the temporary directory's path holds a line break")
+	}
+	b := gray.Bounds()
+	_, err = io.WriteString(f, "P5\n"+strconv.Itoa(b.Dx())+" "+strconv.Itoa(b.Dy())+"\n255\n")
+	for y := 0; y < b.Dy() && err == nil; y++ {
+		_, err = f.Write(gray.Pix[y*gray.Stride : y*gray.Stride+b.Dx()])
+	}
+	return f.Name(), errors.Join(err, f.Close())
 }
 
 // close ends a run: a process that was never fed its image (the decode failed) is killed, and the

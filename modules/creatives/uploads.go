@@ -304,7 +304,7 @@ func (u *uploader) decode(ctx context.Context, k uploadKind, s *staged) error {
 	var run *ocrRun
 	if k.analyse {
 		// Started before the decode: Tesseract loads its model meanwhile (ocr.go).
-		run = u.ocr.startOCR(ctx)
+		run = u.ocr.startOCR(ctx, u.deps.TempDir)
 		defer run.close()
 	}
 	img, err := imagecheck.Decode(s.tmp, s.contentType)
