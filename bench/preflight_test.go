@@ -61,6 +61,8 @@ func BenchmarkPreflightUpload(b *testing.B) {
 				}
 			}
 			lat.report(b)
+			// The fastest request: on a machine shared with other work, the nearest to an idle one.
+			b.ReportMetric(lat.quantile(0), "min-ms")
 			b.ReportMetric(float64(peakTotal)/float64(b.N)/(1<<20), "peak-extra-heap-MiB")
 			if len(lat.d) > 0 {
 				p95 := float64(lat.d[int(0.95*float64(len(lat.d)-1))].Microseconds()) / 1000
