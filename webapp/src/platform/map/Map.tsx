@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css'
 import './map.css'
 import { latLngBounds, type LeafletEventHandlerFnMap, type Map as LeafletMap } from 'leaflet'
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import { buildIndex, queryIndex, type ClusterItem, type ClusterReply, type ClusterRequest, type SignPoints } from './clusterIndex'
 import { clusterIcon, faceIcon, type FaceMarkerState, type FaceMarkerTone } from './icons'
@@ -267,7 +267,8 @@ function signPoints(signs: readonly Sign<MapFace>[]): SignPoints {
  * The markers of the frame: the signs clustered by a Web Worker (clusterWorker.ts), so that
  * building the index of thousands of signs is no long task of the page (issue 30); null until the
  * worker has answered for the first signs. Where there is no Worker (tests in jsdom), on the main
- * thread as the map did before.
+ * thread as the map did before. The worker is asked in layout effects, in the commit of the faces'
+ * render, not after the next paint: the markers are drawn one worker's answer later, not a frame more.
  */
 function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F> | null {
   const workerRef = useRef<Worker | null>(null)
@@ -276,7 +277,7 @@ function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F
   const lastSeq = useRef(0)
   const [answer, setAnswer] = useState<Drawn<F> | null>(null)
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!workersAvailable) return
     const worker = new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' })
     worker.onmessage = (event: MessageEvent<ClusterReply>) => {
@@ -291,7 +292,7 @@ function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F
     }
   }, [])
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const worker = workerRef.current
     if (!worker) return
     const points = signPoints(signs)
@@ -301,7 +302,7 @@ function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F
     worker.postMessage(load, [points.lng.buffer, points.lat.buffer, points.count.buffer])
   }, [signs])
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const worker = workerRef.current
     if (!worker) return
     const seq = lastSeq.current + 1
