@@ -44,7 +44,7 @@ func (s *service) locationsAnswer(ctx context.Context, q LocationQuery, form str
 		}
 		switch form {
 		case formColumns:
-			keyBytes, err := s.faceKeyBytes(ctx, version)
+			keyBytes, err := s.faceKeyBytes(ctx, version, q, ls)
 			if err != nil {
 				return nil, err
 			}
@@ -67,17 +67,21 @@ const minKeyBytes = 4
 
 // faceKeyBytes is how many of its UUID's first bytes tell each face of the catalogue (of version)
 // from every other (LocationColumns.KeyBytes); uuidBytes when an id is not a UUID (the keys are then
-// the ids). Found once per catalogue version.
-func (s *service) faceKeyBytes(ctx context.Context, version int64) (int, error) {
+// the ids). Found once per catalogue version, from ls when they are the faces of the whole
+// catalogue (q asks for every market).
+func (s *service) faceKeyBytes(ctx context.Context, version int64, q LocationQuery, ls []Location) (int, error) {
 	s.faces.mu.Lock()
 	if s.faces.keyVersion == version && s.faces.keyBytes > 0 {
 		defer s.faces.mu.Unlock()
 		return s.faces.keyBytes, nil
 	}
 	s.faces.mu.Unlock()
-	all, err := s.Locations(ctx, LocationQuery{})
-	if err != nil {
-		return 0, err
+	all := ls
+	if len(q.Markets) > 0 || q.PlaceID != "" {
+		var err error
+		if all, err = s.Locations(ctx, LocationQuery{}); err != nil {
+			return 0, err
+		}
 	}
 	n := uniquePrefixBytes(all)
 	s.faces.mu.Lock()
