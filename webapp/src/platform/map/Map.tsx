@@ -276,10 +276,17 @@ function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F
   const loaded = useRef<{ generation: number; signs: Sign<F>[] }>({ generation: 0, signs: [] })
   const lastSeq = useRef(0)
   const [answer, setAnswer] = useState<Drawn<F> | null>(null)
+  // The worker's script could not be loaded or run: the map clusters on the main thread instead.
+  const [workerFailed, setWorkerFailed] = useState(false)
+  const offThread = workersAvailable && !workerFailed
 
   useLayoutEffect(() => {
-    if (!workersAvailable) return
+    if (!offThread) return
     const worker = new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' })
+    worker.onerror = (event) => {
+      event.preventDefault()
+      setWorkerFailed(true)
+    }
     worker.onmessage = (event: MessageEvent<ClusterReply>) => {
       const { generation, seq, items, zoom } = event.data
       if (seq !== lastSeq.current || generation !== loaded.current.generation) return
@@ -290,7 +297,7 @@ function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F
       worker.terminate()
       workerRef.current = null
     }
-  }, [])
+  }, [offThread])
 
   useLayoutEffect(() => {
     const worker = workerRef.current
@@ -311,8 +318,8 @@ function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F
     worker.postMessage(query)
   }, [signs, frame])
 
-  // Without a Worker: the index is built while rendering, as before.
-  const index = useMemo(() => (workersAvailable ? null : buildIndex(signPoints(signs))), [signs])
+  // Without a Worker (or when it failed): the index is built while rendering, as before.
+  const index = useMemo(() => (offThread ? null : buildIndex(signPoints(signs))), [offThread, signs])
   const drawnHere = useMemo(() => (index ? { signs, items: queryIndex(index, frame.bbox, frame.zoom), zoom: frame.zoom } : null), [index, signs, frame])
   return drawnHere ?? answer
 }
