@@ -174,3 +174,25 @@ test('a street address, offline, finds the faces around its town and says so (is
   await expect(page.getByText('Street addresses cannot be looked up here, so this is the town: distances are measured from the centre of Chicago, IL.')).toBeVisible()
   await lastScreen(page, 'locations-address-fallback')
 })
+
+test('clusters the faces in a Web Worker, and on the page when the worker cannot be loaded (issue 30)', async ({ page, request }) => {
+  await offline(page)
+  const everyFace = (await (await request.get('/api/od/locations/')).json()) as Face[]
+  const map = page.locator('.leaflet-container')
+
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await page.goto('/locations')
+  await expect(map).toHaveAttribute('data-faces', String(everyFace.length))
+  await expect(page.locator('.map-cluster').first()).toBeVisible()
+  expect(workers.some((url) => url.includes('clusterWorker'))).toBe(true)
+
+  // The worker's script refused: the same faces are clustered on the page.
+  const refused: string[] = []
+  page.on('requestfailed', (r) => refused.push(r.url()))
+  await page.route('**/clusterWorker-*.js', (route) => route.abort())
+  await page.reload()
+  await expect(map).toHaveAttribute('data-faces', String(everyFace.length))
+  await expect(page.locator('.map-cluster').first()).toBeVisible()
+  expect(refused.some((url) => url.includes('clusterWorker'))).toBe(true)
+})
