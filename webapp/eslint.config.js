@@ -20,6 +20,8 @@ const shares = {
   // The campaign form takes the card and promo modals, the creative selector, and the markets,
   // faces and place search of locations; the detail page retries a payment and swaps a creative.
   campaigns: ['billing', 'creatives', 'locations'],
+  // The Ad Design Tool checks a design against a face the user picks from a market's faces.
+  creatives: ['locations'],
   // /profile shows the card on file and the partner profile; /admin/companies removes a promo and
   // uploads a creative for a company.
   identity: ['billing', 'creatives', 'partners'],

@@ -133,6 +133,8 @@ var expectedAccess = map[string]string{
 	"GET /api/od/photos/:name":              authz.Anonymous,
 	"GET /api/admin/faces/:id":              authz.Admin,
 	"PUT /api/admin/faces/:id/geometry":     authz.Admin,
+	"PUT /api/admin/faces/:id/hours":        authz.Admin,
+	"POST /api/admin/faces/:id/photo":       authz.Admin,
 	"POST /api/available-spots/":            authz.Anonymous,
 	"GET /api/places/predictions":           authz.Anonymous,
 	"GET /api/places/details":               authz.Anonymous,

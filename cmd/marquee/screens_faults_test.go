@@ -19,8 +19,8 @@ import (
 // the outage cut were sent again, and none was counted twice.
 
 // playerRun is what the tests give the player: seven hours of virtual time in about 20 s. Seven
-// hours always hold at least one hour of the faces' operating hours (06:00 to 24:00 in New
-// York), whatever the hour the test runs at, so the player always plays.
+// hours always hold at least one hour of the demo face's operating hours (06:00 to 24:00 in its
+// market's zone), whatever the hour the test runs at, so the player always plays.
 func playerRun(url, queue string) player.Options {
 	return player.Options{
 		Server: url, PairingCode: screens.DemoPairingCode, QueueDir: queue,

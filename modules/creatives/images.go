@@ -6,16 +6,10 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	_ "image/gif" // decoders registered for image.DecodeConfig and image.Decode
 	"image/jpeg"
-	_ "image/png"
 	"io"
-	"os"
 
-	_ "golang.org/x/image/bmp"
 	xdraw "golang.org/x/image/draw"
-	"golang.org/x/image/tiff"
-	_ "golang.org/x/image/webp"
 
 	"marquee/platform/apperr"
 )
@@ -31,48 +25,6 @@ var decodableImages = map[string]bool{
 type imageInfo struct {
 	Width, Height int
 	Thumb         []byte // a JPEG of at most ThumbMaxSide a side
-}
-
-// imageConfig reads the header of an image only, and refuses a pixel flood before anything big is
-// allocated.
-func imageConfig(f *os.File, contentType string) (image.Config, error) {
-	var cfg image.Config
-	var err error
-	if contentType == "image/tiff" {
-		cfg, err = tiff.DecodeConfig(f) // see decodeImage
-	} else {
-		cfg, _, err = image.DecodeConfig(f)
-	}
-	if err != nil {
-		return cfg, apperr.New(apperr.EUNSUPPORTED, MsgCorruptImage)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return cfg, apperr.New(apperr.EUNSUPPORTED, MsgCorruptImage)
-	}
-	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide || int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
-		return cfg, apperr.New(apperr.EUNSUPPORTED, MsgImageTooBig)
-	}
-	return cfg, nil
-}
-
-// decodeImage decodes a whole image whose header imageConfig accepted. A corrupt or truncated body
-// answers MsgCorruptImage. The caller must hold its decodeCost of the decode budget.
-//
-// A TIFF is decoded from the file itself: the TIFF decoder reads at offsets (io.ReaderAt), and given
-// the buffered reader that image.Decode sniffs through, it would first copy the whole file into
-// memory, 10 MB more for a 10 MB creative.
-func decodeImage(f *os.File, contentType string) (image.Image, error) {
-	var img image.Image
-	var err error
-	if contentType == "image/tiff" {
-		img, err = tiff.Decode(f)
-	} else {
-		img, _, err = image.Decode(f)
-	}
-	if err != nil {
-		return nil, apperr.New(apperr.EUNSUPPORTED, MsgCorruptImage)
-	}
-	return img, nil
 }
 
 // thumbSize fits w x h within ThumbMaxSide, keeping the ratio.

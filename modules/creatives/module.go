@@ -20,6 +20,7 @@ import (
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
+	"marquee/platform/imagecheck"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
 	"marquee/platform/ratelimit"
@@ -74,6 +75,9 @@ type Deps struct {
 	// nothing is created at start.
 	TempDir string
 	Limits  UploadLimits
+	// Decodes is the process's image decode budget (server.Kernel.Decodes, shared with the face
+	// photos); nil makes one of Limits.DecodeMemory for this module alone (tests, benchmarks).
+	Decodes *imagecheck.Budget
 	// OCR reads the text of uploaded creatives for the pre-flight; nil finds tesseract on the PATH
 	// with DefaultOCRTimeout (none there: the text checks are skipped).
 	OCR *OCR
@@ -114,6 +118,9 @@ func New(d Deps) (*Module, error) {
 	if d.RateLimits == nil {
 		d.RateLimits = ratelimit.InProcess(d.Clock)
 	}
+	if d.Decodes == nil {
+		d.Decodes = imagecheck.NewBudget(d.Limits.DecodeMemory)
+	}
 	if d.OCR == nil {
 		d.OCR = NewOCR(DefaultOCRTimeout)
 	}
@@ -132,7 +139,7 @@ func New(d Deps) (*Module, error) {
 	return &Module{deps: d, svc: &service{
 		deps:  d,
 		store: st,
-		uploads: &uploader{deps: d, store: st, decodes: semaphore.NewWeighted(d.Limits.DecodeMemory),
+		uploads: &uploader{deps: d, store: st, decodes: d.Decodes,
 			rate: d.RateLimits("uploads", d.Limits.FilesPerMinute, time.Minute), ocr: d.OCR},
 		previews:     semaphore.NewWeighted(PreviewLimit),
 		renders:      d.RateLimits("preview-renders", PreviewRendersPerMinute, time.Minute),
@@ -164,7 +171,7 @@ func NewFromKernel(k *server.Kernel, id Identity, faces FaceGeometry) (*Module, 
 	return New(Deps{
 		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Identity: id, Faces: faces, Audit: k.Audit, Log: k.Log,
 		RateLimits: k.Limits, OperationsEmail: k.Config.OperationsEmail, MaxJSONBytes: k.Config.MaxJSONBytes,
-		TempDir: k.Config.UploadStagingDir(),
+		TempDir: k.Config.UploadStagingDir(), Decodes: k.Decodes,
 		Limits: UploadLimits{RequestMaxBytes: k.Config.UploadRequestMaxBytes, FilesPerMinute: k.Config.UploadRateLimit,
 			CompanyQuota: k.Config.CompanyStorageQuota, DecodeMaxBytes: k.Config.ImageDecodeMaxBytes, DecodeMemory: k.Config.ImageDecodeMemory},
 	})

@@ -14,6 +14,7 @@ import (
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
+	"marquee/platform/imagecheck"
 )
 
 // The pre-flight of a creative (issue 29, docs/creatives.md): a builder creative is judged from
@@ -248,11 +249,11 @@ func (s *service) withStoredImage(ctx context.Context, f *store.File, fn func(im
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return apperr.Internal(err)
 	}
-	cfg, err := imageConfig(tmp, contentType)
+	cfg, err := imagecheck.Header(tmp, contentType)
 	if err != nil {
 		return err
 	}
-	cost := decodeCost(tmp, contentType, cfg)
+	cost := imagecheck.DecodeCost(tmp, contentType, cfg)
 	if cost > s.deps.Limits.DecodeMaxBytes {
 		return apperr.New(apperr.EUNSUPPORTED, MsgImageTooHeavy)
 	}
@@ -263,7 +264,7 @@ func (s *service) withStoredImage(ctx context.Context, f *store.File, fn func(im
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return apperr.Internal(err)
 	}
-	img, err := decodeImage(tmp, contentType)
+	img, err := imagecheck.Decode(tmp, contentType)
 	if err != nil {
 		return err
 	}

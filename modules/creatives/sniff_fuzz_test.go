@@ -16,9 +16,9 @@ import (
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/tiff"
 	"golang.org/x/image/webp"
-	"golang.org/x/sync/semaphore"
 
 	"marquee/platform/apperr"
+	"marquee/platform/imagecheck"
 )
 
 // fuzzDecodeBudget is the per-image decode budget of the fuzz: the smallest IMAGE_DECODE_MAX_BYTES
@@ -37,7 +37,7 @@ func FuzzUploadSniff(f *testing.F) {
 		}
 	}
 	u := &uploader{deps: Deps{TempDir: f.TempDir(), Limits: UploadLimits{DecodeMaxBytes: fuzzDecodeBudget, DecodeMemory: fuzzDecodeBudget}},
-		decodes: semaphore.NewWeighted(fuzzDecodeBudget)}
+		decodes: imagecheck.NewBudget(fuzzDecodeBudget)}
 	f.Fuzz(func(t *testing.T, data []byte, kind uint8) {
 		k := sniffKinds[int(kind)%len(sniffKinds)]
 		var before, after runtime.MemStats

@@ -19,7 +19,6 @@ import (
 	"unicode"
 
 	"github.com/gabriel-vasile/mimetype"
-	"golang.org/x/sync/semaphore"
 
 	"marquee/modules/creatives/internal/preflight"
 	"marquee/modules/creatives/internal/store"
@@ -27,6 +26,7 @@ import (
 	"marquee/platform/db"
 	"marquee/platform/httpx"
 	"marquee/platform/ids"
+	"marquee/platform/imagecheck"
 	"marquee/platform/ratelimit"
 )
 
@@ -157,7 +157,7 @@ type uploader struct {
 	store *store.Store
 	// decodes holds the memory of the image decodes in flight, in bytes (Limits.DecodeMemory): a
 	// decode takes its decodeCost before it starts and waits while the others hold too much.
-	decodes *semaphore.Weighted
+	decodes *imagecheck.Budget
 	// rate counts the files each user uploads (Limits.FilesPerMinute).
 	rate ratelimit.Counter
 	// ocr reads the text of analysed images.
@@ -262,7 +262,7 @@ func (u *uploader) processImage(ctx context.Context, k uploadKind, s *staged) er
 	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
 		return apperr.Internal(err)
 	}
-	cfg, err := imageConfig(s.tmp, s.contentType)
+	cfg, err := imagecheck.Header(s.tmp, s.contentType)
 	if err != nil {
 		return err
 	}
@@ -273,7 +273,7 @@ func (u *uploader) processImage(ctx context.Context, k uploadKind, s *staged) er
 	// Budget the decode by the bytes it allocates, read from the header: one
 	// over the per-image limit is refused before anything is decoded, and the decodes in flight
 	// never hold more than the total together.
-	cost := decodeCost(s.tmp, s.contentType, cfg)
+	cost := imagecheck.DecodeCost(s.tmp, s.contentType, cfg)
 	if cost > u.deps.Limits.DecodeMaxBytes {
 		return apperr.New(apperr.EUNSUPPORTED, MsgImageTooHeavy)
 	}
@@ -301,7 +301,7 @@ func (u *uploader) decode(ctx context.Context, k uploadKind, s *staged) error {
 	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
 		return apperr.Internal(err)
 	}
-	img, err := decodeImage(s.tmp, s.contentType)
+	img, err := imagecheck.Decode(s.tmp, s.contentType)
 	if err != nil {
 		return err
 	}

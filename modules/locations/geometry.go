@@ -51,14 +51,10 @@ func (s *service) updateFaceGeometry(ctx context.Context, _ *auth.Principal, id 
 	}
 	var out Location
 	err := db.Transact(ctx, s.deps.DB, func(ctx context.Context) error {
-		fs, err := s.store.FacesByIDs(ctx, []string{id})
+		f, err := s.faceToEdit(ctx, id)
 		if err != nil {
-			return apperr.Internal(err)
+			return err
 		}
-		if len(fs) == 0 {
-			return apperr.NotFound(MsgFaceNotFound)
-		}
-		f := fs[0]
 		corners := ""
 		if len(req.Corners) > 0 {
 			if f.Photo == "" {
@@ -108,11 +104,8 @@ func (s *service) FacePhoto(ctx context.Context, faceID string) (image.Image, Fa
 		return nil, FaceGeometry{}, apperr.NotFound(MsgFaceNotFound)
 	}
 	g := toGeometry(fs[0].FaceGeometry)
-	n, ok := demoPhotoVariant(g.Photo)
-	if !ok {
-		return nil, g, apperr.New(apperr.EINVALID, MsgNoPhoto)
-	}
-	return demoPhoto(n).img, g, nil
+	img, err := s.photoImage(ctx, g.Photo) // a demo photo or an uploaded one (face_photo.go)
+	return img, g, err
 }
 
 // Demo photos: a raster scene of a billboard seen from the road, one per snapshot colour, drawn

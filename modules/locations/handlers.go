@@ -1,7 +1,9 @@
 package locations
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -21,11 +23,13 @@ import (
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
 		server.GET("/api/markets/", authz.Anonymous, m.marketsHandler).Doc("List the markets with their cities", nil, []Market{}).V1("/markets"),
-		server.GET("/api/od/locations/", authz.Anonymous, m.locationsHandler).Doc("The faces, by market or around a place", nil, server.AnyOf{[]Location{}, LocationColumns{}, LocationIDs{}}).Params(LocationsQuery{}, nil),
+		server.GET("/api/od/locations/", authz.Anonymous, m.locationsHandler).Revalidates().Doc("The faces, by market or around a place", nil, server.AnyOf{[]Location{}, LocationColumns{}, LocationIDs{}}).Params(LocationsQuery{}, nil),
 		server.GET("/api/od/snapshots/:name", authz.Anonymous, m.snapshotHandler).Doc("A face's placeholder picture", nil, server.File{Types: []string{"image/svg+xml"}}),
-		server.GET("/api/od/photos/:name", authz.Anonymous, m.photoHandler).Doc("A demo face photo, the screen seen in perspective", nil, server.File{Types: []string{"image/png"}}),
+		server.GET("/api/od/photos/:name", authz.Anonymous, m.photoHandler).Doc("A face photo: a demo one (PNG) or one an admin uploaded (JPEG)", nil, server.File{Types: []string{"image/png", "image/jpeg"}}),
 		server.GET("/api/admin/faces/:id", authz.Admin, httpx.CallID(m.svc.adminFace)).Doc("A face with its geometry, for the face editor (admin)", nil, Location{}),
+		server.POST("/api/admin/faces/:id/photo", authz.Admin, m.facePhotoHandler).Doc("Give a face a photo (admin): an image in part file; its corners are cleared", server.Upload{Field: "file"}, Location{}),
 		server.PUT("/api/admin/faces/:id/geometry", authz.Admin, httpx.CallIDBody(m.deps.MaxJSONBytes, m.svc.updateFaceGeometry)).Doc("Set a face's size, resolution, viewing distance class and photo corners (admin)", FaceGeometryUpdate{}, Location{}),
+		server.PUT("/api/admin/faces/:id/hours", authz.Admin, httpx.CallIDBody(m.deps.MaxJSONBytes, m.svc.updateFaceHours)).Doc("Set a face's time zone and operating hours (admin)", FaceHoursUpdate{}, Location{}),
 		server.POST("/api/available-spots/", authz.Anonymous, m.availableSpotsHandler).Doc("A week's available spots (faces) in some markets", AvailableSpotsRequest{}, []AvailableSpot{}).
 			Example(availableSpotsExample).V1Read("/available-spots"),
 		server.GET("/api/places/predictions", authz.Anonymous, m.placePredictionsHandler).Doc("Place predictions for a search box", nil, []PlacePrediction{}).Params(PredictionsQuery{}, nil),
@@ -175,13 +179,56 @@ func (m *Module) calendarDeleteCampaignHandler(c *gin.Context) error {
 	return nil
 }
 
-// photoHandler serves a demo face photo (PNG).
+// photoHandler serves a face photo: a demo one (PNG) or an uploaded one (face_photo.go).
 func (m *Module) photoHandler(c *gin.Context) error {
 	n, ok := demoPhotoVariant(c.Param("name"))
 	if !ok {
-		return apperr.NotFound("Not found.")
+		// An uploaded photo: a new photo has a new name, so it may be cached for good.
+		rc, size, err := m.svc.openUploadedPhoto(c, c.Param("name"))
+		if err != nil {
+			return err
+		}
+		defer rc.Close()
+		c.Header("Cache-Control", "public, max-age=31536000, immutable")
+		c.DataFromReader(http.StatusOK, size, "image/jpeg", rc, nil)
+		return nil
 	}
 	c.Header("Cache-Control", "public, max-age=86400")
 	c.Data(http.StatusOK, "image/png", demoPhoto(n).png)
 	return nil
+}
+
+// facePhotoHandler is POST /api/admin/faces/{id}/photo (face_photo.go): the image in part "file",
+// read as it streams (the body is capped, never parsed into memory). An unknown face answers
+// before a byte of the body is read.
+func (m *Module) facePhotoHandler(c *gin.Context) error {
+	id := c.Param("id")
+	if _, err := m.svc.adminFace(c, nil, id); err != nil {
+		return err
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, MaxFacePhotoBytes+(1<<20))
+	mr, err := c.Request.MultipartReader()
+	if err != nil {
+		return apperr.New(apperr.EINVALID, MsgFacePhotoMissing)
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return apperr.New(apperr.EINVALID, MsgFacePhotoMissing)
+		}
+		if err != nil {
+			return photoReadError(err)
+		}
+		if part.FormName() != "file" || part.FileName() == "" {
+			_ = part.Close()
+			continue
+		}
+		out, err := m.svc.uploadFacePhoto(c, auth.Current(c), id, part)
+		_ = part.Close()
+		if err != nil {
+			return err
+		}
+		httpx.Answer(c, out)
+		return nil
+	}
 }

@@ -19,6 +19,7 @@ import (
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/ids"
+	"marquee/platform/ratelimit"
 )
 
 // service implements Service, and the calls of the module's handlers. It holds the caches of the
@@ -31,6 +32,8 @@ type service struct {
 	faces     faceAnswers // GET /api/od/locations/'s encoded answers
 	places    *placeSearch
 	tiles     *tileProbe
+	photos    photoCache        // the uploaded face photos last decoded (face_photo.go)
+	photoRate ratelimit.Counter // FacePhotosPerMinute
 }
 
 var _ Service = (*service)(nil)
@@ -195,6 +198,7 @@ func toLocation(f *store.Face) Location {
 		Location:            LocationSettings{AdRotationFrequency: f.AdRotationFrequency, AdSpotDuration: f.AdSpotDuration},
 		NewLocationSnapshot: f.NewSnapshot, LocationSnapshot: f.Snapshot, ExcludeMaximizeBudget: f.ExcludeMaximizeBudget,
 		Value: SpotPrice(f.BasePrice), Ooh: f.BaseOoh, Geometry: new(toGeometry(f.FaceGeometry)),
+		Hours: new(toHours(f.FaceHours)),
 	}
 }
 

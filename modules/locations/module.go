@@ -14,9 +14,11 @@ import (
 	"marquee/platform/authz"
 	"marquee/platform/clock"
 	"marquee/platform/db"
+	"marquee/platform/imagecheck"
 	"marquee/platform/jobs"
 	"marquee/platform/ratelimit"
 	"marquee/platform/server"
+	"marquee/platform/storage"
 )
 
 // Deps are what the locations module needs; New refuses a missing one. It depends on no module.
@@ -38,6 +40,16 @@ type Deps struct {
 	// Audit records an admin's change of a face in its transaction (platform/audit.Log); nil
 	// records nothing (benchmarks).
 	Audit Auditor
+	// Storage keeps the face photos admins upload (face_photo.go); nil refuses the upload.
+	Storage storage.Storage
+	// Decodes is the process's image decode budget (server.Kernel.Decodes, shared with the
+	// creatives' uploads); DecodeMaxBytes refuses one decode over it (IMAGE_DECODE_MAX_BYTES).
+	// Nil makes a budget of DecodeMaxBytes (256 MiB when unset) for this module alone.
+	Decodes        *imagecheck.Budget
+	DecodeMaxBytes int64
+	// TempDir is where a face photo waits while it is checked (config.UploadStagingDir); empty
+	// means the system's.
+	TempDir string
 }
 
 // Auditor records an admin change in the caller's transaction (platform/audit.Log).
@@ -60,12 +72,18 @@ func New(d Deps) (*Module, error) {
 	if d.HoldTTL <= 0 || d.TileURL == "" || d.MaxJSONBytes < 1 {
 		return nil, errors.New("locations: missing configuration")
 	}
+	if d.DecodeMaxBytes < 1 {
+		d.DecodeMaxBytes = 256 << 20
+	}
+	if d.Decodes == nil {
+		d.Decodes = imagecheck.NewBudget(d.DecodeMaxBytes)
+	}
 	g, err := loadGazetteer()
 	if err != nil {
 		return nil, err
 	}
 	return &Module{deps: d, svc: &service{deps: d, store: store.New(d.DB), places: newPlaceSearch(g, d.Geocoder, d.RateLimits, d.Clock, d.Log),
-		tiles: newTileProbe(d.TileURL, d.Clock)}}, nil
+		tiles: newTileProbe(d.TileURL, d.Clock), photoRate: facePhotoRate(d)}}, nil
 }
 
 // NewFromKernel builds the module from the platform kernel.
@@ -78,6 +96,7 @@ func NewFromKernel(k *server.Kernel) (*Module, error) {
 		DB: k.DB, Clock: k.Clock, HoldTTL: k.Config.HoldTTL,
 		TileURL: k.Config.TileURL, TileAttribution: k.Config.TileAttribution, MaxJSONBytes: k.Config.MaxJSONBytes,
 		Geocoder: geocoder, Log: k.Log, RateLimits: k.Limits, Audit: k.Audit,
+		Storage: k.Storage, Decodes: k.Decodes, DecodeMaxBytes: k.Config.ImageDecodeMaxBytes, TempDir: k.Config.UploadStagingDir(),
 	})
 }
 
@@ -86,7 +105,10 @@ func (m *Module) Service() Service { return m.svc }
 
 func (m *Module) Name() string { return "locations" }
 
-func (m *Module) Migrations() []*db.Migration { return store.Migrations(referenceRows) }
+func (m *Module) Migrations() []*db.Migration {
+	business := clock.Location(m.deps.Clock)
+	return store.Migrations(referenceRows, func(market string) string { return MarketTimezone(market, business) })
+}
 
 // JobReleaseHolds is the name of the job that frees expired holds.
 const JobReleaseHolds = "locations.release-expired-holds"

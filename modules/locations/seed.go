@@ -12,6 +12,7 @@ import (
 
 	"marquee/modules/locations/internal/store"
 	"marquee/platform/apperr"
+	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/money"
@@ -43,6 +44,9 @@ func (m *Module) SeedDemo(ctx context.Context, demo server.DemoAccounts) (string
 	weeks := dates.Today(m.deps.Clock).NextMonday().Weeks(demoWeeks)
 	faces, err := m.GenerateInventory(ctx, GenerateOptions{FacesPerMarket: demoFacesPerMarket, Seed: demoSeed, Weeks: weeks})
 	if err != nil {
+		return "", err
+	}
+	if err := m.clearDemoPhoto(ctx); err != nil {
 		return "", err
 	}
 	booked := 0
@@ -126,6 +130,10 @@ func (m *Module) GenerateInventory(ctx context.Context, o GenerateOptions) (int,
 			return 0, fmt.Errorf("locations: market %s has no cities", mk.Name)
 		}
 		f := generateMarket(rng, o.Seed, mk, cities, o.FacesPerMarket, m.deps.Clock.Now())
+		hours := store.FaceHours{Timezone: MarketTimezone(mk.Name, clock.Location(m.deps.Clock)), OpenMinute: DefaultOpenMinute, CloseMinute: DefaultCloseMinute}
+		for j := range f {
+			f[j].FaceHours = hours
+		}
 		i, s := generateWeeks(rng, f, o.Weeks, m.deps.Clock.Now())
 		faces, inv, spots = append(faces, f...), append(inv, i...), append(spots, s...)
 	}

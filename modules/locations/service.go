@@ -140,7 +140,44 @@ type Location struct {
 	// face has one; it is optional in the type because the compact list (LocationColumns) does not
 	// carry it.
 	Geometry *FaceGeometry `json:"geometry,omitempty"`
+	// Hours are the face's time zone and daily operating hours (issue 28); like Geometry, every
+	// face has them and the compact list does not carry them.
+	Hours *FaceHours `json:"hours,omitempty"`
 }
+
+// FaceHours is a face's IANA time zone and its daily operating hours there, HH:MM: Open before
+// Close, Close at most "24:00" (00:00 to 24:00 runs all day). A screen plays, and is expected to
+// play, only within them (docs/screens.md "Hours and time zone").
+type FaceHours struct {
+	Timezone string `json:"timezone"`
+	Open     string `json:"open"`
+	Close    string `json:"close"`
+	// OpenMinute and CloseMinute are Open and Close in minutes of the day, for the modules that
+	// compute with them.
+	OpenMinute  int `json:"-"`
+	CloseMinute int `json:"-"`
+}
+
+// FaceHoursUpdate is the body of PUT /api/admin/faces/{id}/hours.
+type FaceHoursUpdate struct {
+	Timezone string `json:"timezone" validate:"singleline"`
+	Open     string `json:"open" validate:"singleline"`
+	Close    string `json:"close" validate:"singleline"`
+}
+
+// Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
+const (
+	MsgTimezone   = "The time zone must be an IANA zone name, such as America/Los_Angeles."
+	MsgClock      = "Enter a time as HH:MM, from 00:00 to 24:00."
+	MsgHoursOrder = "The face must open before it closes, on the same day (00:00 to 24:00 runs all day)."
+)
+
+// DefaultOpenMinute and DefaultCloseMinute are a face's operating hours until an admin sets them:
+// 06:00 to 24:00.
+const (
+	DefaultOpenMinute  = 6 * 60
+	DefaultCloseMinute = 24 * 60
+)
 
 // Viewing distance classes of a face: where it stands decides how far away and how fast it is read
 // (DistanceClasses in rules.go gives each one's distance and speed, with their source).

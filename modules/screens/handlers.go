@@ -42,7 +42,7 @@ func (m *Module) routes() server.RouteTable {
 
 		server.POST("/api/device/pair", server.DeviceRole, m.pairHandler).DeviceOpen().
 			Doc("Pair a player with a face: the single-use code and the player's Ed25519 public key", PairRequest{}, PairResult{}).Answers(http.StatusCreated),
-		server.GET("/api/device/schedule", server.DeviceRole, m.scheduleHandler).Device().Params(ScheduleParams{}, nil).
+		server.GET("/api/device/schedule", server.DeviceRole, m.scheduleHandler).Device().Params(ScheduleParams{}, nil).Revalidates().
 			Doc("The face's schedule for a range of weeks (ETag / If-None-Match)", nil, Schedule{}),
 		server.POST("/api/device/plays", server.DeviceRole, m.playsHandler).Device().
 			Doc("A signed batch of at most 1,000 plays (idempotent by screen and seq)", PlaysBatch{}, PlaysResult{}),

@@ -28,13 +28,6 @@ func (s *service) RecordHeartbeat(ctx context.Context, d *Device, req Heartbeat)
 		"current_creative_id": trim(req.CurrentCreativeID, 36), "last_error": trim(req.LastError, 500), "last_seen_at": now})
 }
 
-// inOperatingHours reports whether now is within the faces' operating hours.
-func (s *service) inOperatingHours(now time.Time) bool {
-	local := now.In(clock.Location(s.deps.Clock))
-	m := local.Hour()*60 + local.Minute()
-	return m >= s.deps.OpenMinute && m < s.deps.CloseMinute
-}
-
 // checkHealth emails the admins once when an active screen has been silent for more than
 // SilentAfter during operating hours, and once more when it is heard again. The email is queued
 // with db.Notify: it never holds back the state it reports.
@@ -44,8 +37,24 @@ func (s *service) checkHealth(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	now := s.deps.Clock.Now()
+	faceIDs := make([]string, 0, len(rows))
+	for _, r := range rows {
+		faceIDs = append(faceIDs, r.FaceID)
+	}
+	faces, err := s.deps.Faces.FindFacesByIDs(ctx, faceIDs)
+	if err != nil {
+		return 0, err
+	}
+	hoursOf := map[string]faceHours{}
+	for i := range faces {
+		hoursOf[faces[i].ID] = s.hoursOf(&faces[i])
+	}
 	sent := 0
 	for _, r := range rows {
+		hours, ok := hoursOf[r.FaceID]
+		if !ok {
+			hours = s.hoursOf(nil) // the face is gone: the default hours in the business zone
+		}
 		heard := r.PairedAt
 		if r.LastSeenAt != nil {
 			heard = *r.LastSeenAt
@@ -54,7 +63,7 @@ func (s *service) checkHealth(ctx context.Context) (int, error) {
 		var msg mail.Message
 		set := map[string]any{}
 		switch {
-		case silent && r.SilentSince == nil && s.inOperatingHours(now):
+		case silent && r.SilentSince == nil && hours.isOpen(now): // the face's own hours, on its own clock
 			set["silent_since"] = now
 			msg = silentMail(s.deps.AlertsTo, r.ID, r.FaceID, heard, s.deps.SilentAfter, s.deps.BaseURL)
 		case !silent && r.SilentSince != nil:

@@ -19,7 +19,6 @@ import (
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
-	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/httpx"
@@ -171,7 +170,6 @@ func capitalize(s string) string {
 // applyImport maps, deduplicates, flags and counts the parsed rows, in the caller's transaction.
 func (s *service) applyImport(ctx context.Context, p *auth.Principal, res *importfmt.Result, digest, format, fileName string) (*ImportReport, error) {
 	now := s.deps.Clock.Now()
-	zone := clock.Location(s.deps.Clock)
 	rep := &ImportReport{ID: ids.New(), Format: format, FileName: fileName, SHA256: digest, UploadedBy: p.UserID, CreatedAt: now,
 		Total: len(res.Rows) + len(res.Refused), Rows: []ImportRowReason{}, UnmappedDisplays: []string{}, UnmappedMedia: []string{}}
 	var reasons []ImportRowReason
@@ -197,8 +195,23 @@ func (s *service) applyImport(ctx context.Context, p *auth.Principal, res *impor
 	if err != nil {
 		return nil, err
 	}
+	mappedFaces := []string{}
 	for _, d := range ds {
 		faceOf[d.Ref] = d.FaceID
+		mappedFaces = append(mappedFaces, d.FaceID)
+	}
+	// The mapped faces' loops and hours: a row's week is its face's (hours.go), and its figure
+	// follows its face's loop and operating day. A face that is gone has none.
+	hoursOf := map[string]faceHours{}
+	figures := map[string]faceFigures{}
+	fs, err := s.deps.Faces.FindFacesByIDs(ctx, mappedFaces)
+	if err != nil {
+		return nil, err
+	}
+	for i := range fs {
+		h := s.hoursOf(&fs[i])
+		_, loop := Loop(fs[i].Location.AdSpotDuration, fs[i].Location.AdRotationFrequency)
+		hoursOf[fs[i].ID], figures[fs[i].ID] = h, faceFigures{loop: loop, openPerDay: h.openSecondsPerDay()}
 	}
 	mediaOf := map[string]store.ImportMedia{}
 	ms, err := s.store.ImportMedias(ctx, mediaRefs)
@@ -245,7 +258,11 @@ func (s *service) applyImport(ctx context.Context, p *auth.Principal, res *impor
 			continue
 		}
 		from := r.From.UTC().Truncate(time.Second)
-		wk := dates.In(from, zone).WeekStart()
+		hours, ok := hoursOf[face]
+		if !ok {
+			hours = s.hoursOf(nil)
+		}
+		wk := hours.week(from)
 		rows = append(rows, mapped{row: r, face: face, m: m, week: wk, key: store.ImportKey{Display: r.Display, Media: r.Media, From: from.Unix()}})
 		if !seenF[face] {
 			seenF[face] = true
@@ -274,7 +291,6 @@ func (s *service) applyImport(ctx context.Context, p *auth.Principal, res *impor
 	}
 
 	booked := map[faceCampaignWeek]campaigns.FaceBooking{}
-	loops := map[string]int{}
 	var existing map[store.ImportKey]bool
 	if len(rows) > 0 {
 		bs, err := s.deps.Bookings.FaceBookings(ctx, faceIDs, minWeek, maxWeek)
@@ -283,13 +299,6 @@ func (s *service) applyImport(ctx context.Context, p *auth.Principal, res *impor
 		}
 		for _, b := range bs {
 			booked[faceCampaignWeek{b.FaceID, b.CampaignID, b.Week}] = b
-		}
-		fs, err := s.deps.Faces.FindFacesByIDs(ctx, faceIDs)
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range fs {
-			_, loops[f.ID] = Loop(f.Location.AdSpotDuration, f.Location.AdRotationFrequency)
 		}
 		if existing, err = s.store.ExistingImportRows(ctx, mappedDisplays, minFrom.Add(-time.Second), maxFrom.Add(time.Second)); err != nil {
 			return nil, err
@@ -311,7 +320,7 @@ func (s *service) applyImport(ctx context.Context, p *auth.Principal, res *impor
 		if b, ok := booked[k]; flag == "" && (!ok || b.CreativeID != r.m.CreativeID) {
 			flag = FlagNotBooked
 		}
-		if _, ok := loops[r.face]; !ok && flag == "" {
+		if _, ok := figures[r.face]; !ok && flag == "" {
 			flag = FlagNotBooked // the face is gone
 		}
 		stored = append(stored, store.ImportRow{Display: r.row.Display, Media: r.row.Media, FromAt: time.Unix(r.key.From, 0).UTC(), ToAt: r.row.To.UTC(),
@@ -353,7 +362,11 @@ func (s *service) applyImport(ctx context.Context, p *auth.Principal, res *impor
 	if err := s.store.AddRollups(ctx, rs); err != nil {
 		return nil, err
 	}
-	if err := s.deliverImport(ctx, counted, booked, loops, digest); err != nil {
+	// Signed by Marquee only, naming the file's SHA-256: no device signed a CMS's export.
+	err = s.deliver(ctx, counted, booked, figures, func(_ faceCampaignWeek, out *campaigns.ScreenDelivery) {
+		out.Source, out.ImportHash = campaigns.DeliverySourceImport, digest
+	})
+	if err != nil {
 		return nil, err
 	}
 
@@ -374,44 +387,6 @@ func (s *service) applyImport(ctx context.Context, p *auth.Principal, res *impor
 		return nil, err
 	}
 	return rep, nil
-}
-
-// deliverImport sets each touched face's campaign-week figure from all its counted plays (the
-// rollups hold a screen's and an import's alike) with source import, and appends a record naming
-// the file's SHA-256 to the campaign's proof chain: signed by Marquee only, since no device signed
-// a CMS's export.
-func (s *service) deliverImport(ctx context.Context, counted map[faceCampaignWeek]int64, booked map[faceCampaignWeek]campaigns.FaceBooking, loops map[string]int, digest string) error {
-	keys := make([]faceCampaignWeek, 0, len(counted))
-	for k := range counted {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		a, b := keys[i], keys[j]
-		if a.campaign != b.campaign {
-			return a.campaign < b.campaign
-		}
-		if a.face != b.face {
-			return a.face < b.face
-		}
-		return a.week.Before(b.week)
-	})
-	openPerDay := OpenSecondsPerDay(s.deps.OpenMinute, s.deps.CloseMinute)
-	for _, k := range keys {
-		totals, err := s.store.CountedPlaysOf(ctx, k.face, []string{k.campaign}, []dates.Date{k.week})
-		if err != nil {
-			return err
-		}
-		var total int64
-		for _, t := range totals {
-			total += t.Plays
-		}
-		err = s.deps.Bookings.RecordScreenDelivery(ctx, campaigns.ScreenDelivery{CampaignID: k.campaign, FaceID: k.face, Week: k.week,
-			Impressions: Impressions(total, booked[k].Ooh, loops[k.face], openPerDay), Source: campaigns.DeliverySourceImport, ImportHash: digest})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func flagReason(flag string) string {

@@ -95,9 +95,6 @@ type Deps struct {
 	// AlertsTo is where screen health emails go (OPERATIONS_EMAIL).
 	AlertsTo     string
 	MaxJSONBytes int64
-	// OpenMinute and CloseMinute are the faces' operating hours in minutes of the day (06:00 to
-	// 24:00 by default), in the business time zone.
-	OpenMinute, CloseMinute int
 	// WeekGrace is how long after a week ends its backfill may still arrive (48 h by default).
 	WeekGrace time.Duration
 	// SilentAfter is how long a screen may be silent during operating hours before the admins
@@ -128,9 +125,6 @@ func New(d Deps) (*Module, error) {
 	}
 	if d.Log == nil {
 		d.Log = slog.Default()
-	}
-	if d.OpenMinute == 0 && d.CloseMinute == 0 {
-		d.OpenMinute, d.CloseMinute = 6*60, 24*60
 	}
 	if d.WeekGrace <= 0 {
 		d.WeekGrace = 48 * time.Hour

@@ -12,8 +12,6 @@ import (
 	"marquee/platform/apperr"
 	"marquee/platform/audit"
 	"marquee/platform/auth"
-	"marquee/platform/clock"
-	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/ids"
 )
@@ -156,16 +154,13 @@ func (s *service) ListScreens(ctx context.Context, _ *auth.Principal) (*ScreenLi
 }
 
 // screens builds the admin rows (of one screen when only is set), reading faces, bookings and
-// today's rollups in batches.
+// today's rollups in batches: one batch per time zone, since "today" is each face's own day.
 func (s *service) screens(ctx context.Context, only string) ([]Screen, error) {
 	rows, err := s.store.Screens(ctx)
 	if err != nil {
 		return nil, err
 	}
 	now := s.deps.Clock.Now()
-	loc := clock.Location(s.deps.Clock)
-	today := dates.In(now, loc)
-	midnight := time.Date(now.In(loc).Year(), now.In(loc).Month(), now.In(loc).Day(), 0, 0, 0, 0, loc)
 	var faceIDs []string
 	seen := map[string]bool{}
 	for _, r := range rows {
@@ -178,21 +173,33 @@ func (s *service) screens(ctx context.Context, only string) ([]Screen, error) {
 	if err != nil {
 		return nil, err
 	}
-	played, err := s.store.PlaysSince(ctx, faceIDs, midnight.UTC())
-	if err != nil {
-		return nil, err
-	}
 	faceByID := map[string]int{}
-	for i, f := range faces {
-		faceByID[f.ID] = i
+	hoursOf := map[string]faceHours{}
+	zones := map[string][]string{} // zone name → its faces
+	for i := range faces {
+		h := s.hoursOf(&faces[i])
+		faceByID[faces[i].ID], hoursOf[faces[i].ID] = i, h
+		zones[h.loc.String()] = append(zones[h.loc.String()], faces[i].ID)
 	}
-	bookings, err := s.deps.Bookings.FaceBookings(ctx, faceIDs, today.WeekStart(), today.WeekStart())
-	if err != nil {
-		return nil, err
-	}
+	played := map[string]int64{}
 	booked := map[string]int64{}
-	for _, b := range bookings {
-		booked[b.FaceID]++
+	for _, ids := range zones {
+		h := hoursOf[ids[0]]
+		p, err := s.store.PlaysSince(ctx, ids, h.midnight(now).UTC())
+		if err != nil {
+			return nil, err
+		}
+		for id, n := range p {
+			played[id] = n
+		}
+		week := h.week(now)
+		bookings, err := s.deps.Bookings.FaceBookings(ctx, ids, week, week)
+		if err != nil {
+			return nil, err
+		}
+		for _, b := range bookings {
+			booked[b.FaceID]++
+		}
 	}
 	out := []Screen{}
 	for _, r := range rows {
@@ -213,22 +220,9 @@ func (s *service) screens(ctx context.Context, only string) ([]Screen, error) {
 			f := faces[i]
 			scr.Location, scr.Lat, scr.Lng = f.LocationName+" "+f.Face, f.Lat, f.Lng
 			_, loop := Loop(f.Location.AdSpotDuration, f.Location.AdRotationFrequency)
-			scr.ExpectedToday = booked[r.FaceID] * s.openSecondsSoFar(now.In(loc), midnight) / int64(loop)
+			scr.ExpectedToday = booked[r.FaceID] * hoursOf[r.FaceID].openSecondsSoFar(now) / int64(loop)
 		}
 		out = append(out, scr)
 	}
 	return out, nil
-}
-
-// openSecondsSoFar is how many seconds of today's operating hours have passed at now.
-func (s *service) openSecondsSoFar(now, midnight time.Time) int64 {
-	open := midnight.Add(time.Duration(s.deps.OpenMinute) * time.Minute)
-	closeAt := midnight.Add(time.Duration(s.deps.CloseMinute) * time.Minute)
-	if now.Before(open) {
-		return 0
-	}
-	if now.After(closeAt) {
-		now = closeAt
-	}
-	return int64(now.Sub(open) / time.Second)
 }

@@ -9,16 +9,10 @@ import (
 	"marquee/modules/campaigns"
 	"marquee/modules/screens/internal/store"
 	"marquee/platform/apperr"
-	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/db"
 	"marquee/platform/ids"
 )
-
-type campaignWeek struct {
-	campaignID string
-	week       dates.Date
-}
 
 // RecordPlays stores a batch (docs/screens.md "Plays"). In one transaction, under the screen's
 // lock (so two batches of one screen take turns and the duplicate count is exact): the plays not
@@ -42,20 +36,19 @@ func (s *service) RecordPlays(ctx context.Context, d *Device, req PlaysBatch) (*
 		}
 	}
 	now := s.deps.Clock.Now()
-	loc := clock.Location(s.deps.Clock)
 	f, err := s.face(ctx, d.FaceID)
 	if err != nil {
 		return nil, err
 	}
+	hours := s.hoursOf(f)
 	_, loop := Loop(f.Location.AdSpotDuration, f.Location.AdRotationFrequency)
-	openPerDay := OpenSecondsPerDay(s.deps.OpenMinute, s.deps.CloseMinute)
 
 	// What is booked on the face in the weeks the plays fall in, and which creatives exist.
 	var minWeek, maxWeek dates.Date
 	creativeIDs := []string{}
 	seenCreative := map[string]bool{}
 	for _, p := range req.Plays {
-		wk := dates.In(p.StartedAt, loc).WeekStart()
+		wk := hours.week(p.StartedAt)
 		if minWeek.IsZero() || wk.Before(minWeek) {
 			minWeek = wk
 		}
@@ -67,10 +60,10 @@ func (s *service) RecordPlays(ctx context.Context, d *Device, req PlaysBatch) (*
 			creativeIDs = append(creativeIDs, p.CreativeID)
 		}
 	}
-	booked := map[campaignWeek]campaigns.FaceBooking{}
+	booked := map[faceCampaignWeek]campaigns.FaceBooking{}
 	if len(req.Plays) > 0 {
 		// Only weeks a play may count in are read (at most three: 14 days back to 300 s ahead).
-		lo, hi := dates.In(now.Add(-Backfill), loc).WeekStart(), dates.In(now.Add(ClockSkew), loc).WeekStart()
+		lo, hi := hours.week(now.Add(-Backfill)), hours.week(now.Add(ClockSkew))
 		if minWeek.After(lo) {
 			lo = minWeek
 		}
@@ -83,7 +76,7 @@ func (s *service) RecordPlays(ctx context.Context, d *Device, req PlaysBatch) (*
 				return nil, err
 			}
 			for _, b := range bs {
-				booked[campaignWeek{b.CampaignID, b.Week}] = b
+				booked[faceCampaignWeek{d.FaceID, b.CampaignID, b.Week}] = b
 			}
 		}
 	}
@@ -115,22 +108,26 @@ func (s *service) RecordPlays(ctx context.Context, d *Device, req PlaysBatch) (*
 		batchID := ids.New()
 		var rows []store.Play
 		rollups := map[store.Rollup]int64{}
-		counted := map[campaignWeek]int64{}
+		counted := map[faceCampaignWeek]int64{}
 		for _, p := range req.Plays {
 			if stored[p.Seq] {
 				res.Duplicates++
 				continue
 			}
 			stored[p.Seq] = true // a seq twice in one batch is a duplicate too
-			wk := dates.In(p.StartedAt, loc).WeekStart()
+			wk := hours.week(p.StartedAt)
 			flag := TimeFlag(p.StartedAt, now)
-			b, isBooked := booked[campaignWeek{p.CampaignID, wk}]
+			b, isBooked := booked[faceCampaignWeek{d.FaceID, p.CampaignID, wk}]
 			switch {
 			case flag != "":
 			case !known[p.CreativeID]:
 				flag = FlagUnknownCreative
 			case !isBooked || b.CreativeID != p.CreativeID:
 				flag = FlagNotBooked
+			case !hours.isOpen(p.StartedAt):
+				// The face is dark then: the figure prices a play as a share of the plays its
+				// operating hours hold (Impressions), so a play outside them is not one of those.
+				flag = FlagOutsideHours
 			}
 			rows = append(rows, store.Play{ScreenID: d.ScreenID, Seq: p.Seq, FaceID: d.FaceID, Week: wk, CampaignID: p.CampaignID,
 				CreativeID: p.CreativeID, StartedAt: p.StartedAt.UTC(), DurationMs: p.DurationMs, Flag: flag, BatchID: batchID, ReceivedAt: now})
@@ -140,7 +137,7 @@ func (s *service) RecordPlays(ctx context.Context, d *Device, req PlaysBatch) (*
 			}
 			res.Accepted++
 			rollups[store.Rollup{FaceID: d.FaceID, CampaignID: p.CampaignID, CreativeID: p.CreativeID, Hour: p.StartedAt.UTC().Truncate(time.Hour), Week: wk}]++
-			counted[campaignWeek{p.CampaignID, wk}]++
+			counted[faceCampaignWeek{d.FaceID, p.CampaignID, wk}]++
 		}
 		if err := s.store.InsertPlays(ctx, rows); err != nil {
 			return err
@@ -167,53 +164,17 @@ func (s *service) RecordPlays(ctx context.Context, d *Device, req PlaysBatch) (*
 			Received: len(req.Plays), Accepted: res.Accepted, Duplicates: res.Duplicates, Flagged: len(res.Flagged), CreatedAt: now}); err != nil {
 			return err
 		}
-		return s.deliver(ctx, d, counted, booked, loop, openPerDay)
+		figures := map[string]faceFigures{d.FaceID: {loop: loop, openPerDay: hours.openSecondsPerDay()}}
+		return s.deliver(ctx, counted, booked, figures, func(k faceCampaignWeek, out *campaigns.ScreenDelivery) {
+			out.Source = campaigns.DeliverySourceScreen
+			out.Device = &campaigns.DeviceBatchProof{ScreenID: d.ScreenID, PublicKey: d.PublicKey, Message: d.Message, Signature: d.Signature,
+				BatchHash: d.BodyHash, Plays: counted[k]}
+		})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return res, nil
-}
-
-// deliver sets each touched campaign-week's figure from all its counted plays and appends the
-// batch to its campaign's chain (campaigns.RecordScreenDelivery), in the batch's transaction.
-func (s *service) deliver(ctx context.Context, d *Device, counted map[campaignWeek]int64, booked map[campaignWeek]campaigns.FaceBooking, loop int, openPerDay int64) error {
-	if len(counted) == 0 {
-		return nil
-	}
-	keys := make([]campaignWeek, 0, len(counted))
-	var campaignIDs []string
-	var weeks []dates.Date
-	for k := range counted {
-		keys = append(keys, k)
-		campaignIDs = append(campaignIDs, k.campaignID)
-		weeks = append(weeks, k.week)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].campaignID != keys[j].campaignID {
-			return keys[i].campaignID < keys[j].campaignID
-		}
-		return keys[i].week.Before(keys[j].week)
-	})
-	totals, err := s.store.CountedPlaysOf(ctx, d.FaceID, campaignIDs, weeks)
-	if err != nil {
-		return err
-	}
-	total := map[campaignWeek]int64{}
-	for _, t := range totals {
-		total[campaignWeek{t.CampaignID, t.Week}] = t.Plays
-	}
-	for _, k := range keys {
-		b := booked[k]
-		err := s.deps.Bookings.RecordScreenDelivery(ctx, campaigns.ScreenDelivery{CampaignID: k.campaignID, FaceID: d.FaceID, Week: k.week,
-			Impressions: Impressions(total[k], b.Ooh, loop, openPerDay), Source: campaigns.DeliverySourceScreen,
-			Device: &campaigns.DeviceBatchProof{ScreenID: d.ScreenID, PublicKey: d.PublicKey, Message: d.Message, Signature: d.Signature,
-				BatchHash: d.BodyHash, Plays: counted[k]}})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

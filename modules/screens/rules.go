@@ -109,15 +109,3 @@ func Impressions(counted, ooh int64, loopSeconds int, openSecondsPerDay int64) i
 	// counted ≤ a week of 1-second plays and ooh ≤ 10^9: the product fits int64.
 	return counted * ooh * int64(loopSeconds) / den
 }
-
-// HourMinute formats minutes of the day as HH:MM (1440 is "24:00").
-func HourMinute(m int) string {
-	return twoDigits(m/60) + ":" + twoDigits(m%60)
-}
-
-func twoDigits(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}

@@ -12,7 +12,6 @@ import (
 	"marquee/modules/campaigns"
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
-	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/storage"
 )
@@ -34,16 +33,17 @@ func (s *service) face(ctx context.Context, id string) (*locations.Location, err
 
 func (s *service) ScheduleOf(ctx context.Context, d *Device, from dates.Date, weeks int) (*Schedule, error) {
 	now := s.deps.Clock.Now()
+	f, err := s.face(ctx, d.FaceID)
+	if err != nil {
+		return nil, err
+	}
+	hours := s.hoursOf(f)
 	if from.IsZero() {
-		from = dates.Today(s.deps.Clock)
+		from = hours.today(now)
 	}
 	from = from.WeekStart()
 	if weeks < 1 || weeks > 8 {
 		weeks = 2
-	}
-	f, err := s.face(ctx, d.FaceID)
-	if err != nil {
-		return nil, err
 	}
 	slot, loop := Loop(f.Location.AdSpotDuration, f.Location.AdRotationFrequency)
 	bookings, err := s.deps.Bookings.FaceBookings(ctx, []string{d.FaceID}, from, from.AddWeeks(weeks-1))
@@ -56,8 +56,8 @@ func (s *service) ScheduleOf(ctx context.Context, d *Device, from dates.Date, we
 	}
 	day := now.UTC().Truncate(24 * time.Hour)
 	expires := day.Add(URLLife + 24*time.Hour)
-	out := &Schedule{ScreenID: d.ScreenID, FaceID: d.FaceID, Timezone: clock.Location(s.deps.Clock).String(), SlotSeconds: slot, LoopSeconds: loop,
-		Hours: Hours{Open: HourMinute(s.deps.OpenMinute), Close: HourMinute(s.deps.CloseMinute)}}
+	out := &Schedule{ScreenID: d.ScreenID, FaceID: d.FaceID, Timezone: hours.loc.String(), SlotSeconds: slot, LoopSeconds: loop,
+		Hours: Hours{Open: locations.ClockText(hours.open), Close: locations.ClockText(hours.close)}}
 	for _, wk := range from.Weeks(weeks) {
 		w := ScheduleWeek{WeekStart: wk, Items: []ScheduleItem{}}
 		for _, b := range bookings {

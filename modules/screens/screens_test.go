@@ -66,10 +66,10 @@ func start(t *testing.T, dialect string) *world {
 	loc := testkit.ModuleOf[*locations.Module](t, s)
 	today := dates.Today(s.Clock)
 	w.weekStart = today.WeekStart()
-	if _, err := loc.GenerateInventory(t.Context(), locations.GenerateOptions{Markets: []string{"SF Bay Area"}, FacesPerMarket: 10, Seed: 7, Weeks: w.weekStart.AddWeeks(-3).Weeks(8)}); err != nil {
+	if _, err := loc.GenerateInventory(t.Context(), locations.GenerateOptions{Markets: []string{"New York"}, FacesPerMarket: 10, Seed: 7, Weeks: w.weekStart.AddWeeks(-3).Weeks(8)}); err != nil {
 		t.Fatal(err)
 	}
-	faces, err := loc.Service().Locations(t.Context(), locations.LocationQuery{Markets: []string{"SF Bay Area"}})
+	faces, err := loc.Service().Locations(t.Context(), locations.LocationQuery{Markets: []string{"New York"}})
 	if err != nil || len(faces) < 4 {
 		t.Fatalf("faces: %d %v", len(faces), err)
 	}
@@ -407,17 +407,7 @@ func TestImpressionsFormula(t *testing.T) {
 // weekOf returns the campaign's week on the face starting at start.
 func (w *world) weekOf(t *testing.T, face string, start dates.Date) campaigns.Week {
 	t.Helper()
-	weeks, err := w.campaignsMod.Service().FindWeeks(t.Context(), w.campaign)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, wk := range weeks {
-		if wk.ProductID == face && wk.StartAt == start {
-			return wk
-		}
-	}
-	t.Fatalf("no week %s of face %s", start, face)
-	return campaigns.Week{}
+	return w.weekOfCampaign(t, w.campaign, face, start)
 }
 
 // A week with a figure from plays is closed only once its 48 h grace is over, and then the
@@ -459,7 +449,7 @@ func TestWeekCloseAndOverride(t *testing.T) {
 		}
 		// A late play (backfill) still counts within the grace.
 		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
-			{Seq: 2, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now.Add(-2 * time.Hour), DurationMs: 8000}}), nil), &out)
+			{Seq: 2, CampaignID: w.campaign, CreativeID: w.creative, StartedAt: now.Add(-30 * time.Minute), DurationMs: 8000}}), nil), &out)
 		before := *w.weekOf(t, w.face, w.weekStart).ActImp
 		if out.Accepted != 1 || before <= *wk.ActImp {
 			t.Fatalf("backfill: %+v, %d then %d", out, *wk.ActImp, before)
@@ -632,9 +622,14 @@ func TestSimulatedWeekOfFiftyPlayers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The week runs Monday 06:00 to Sunday 24:00 in New York; the server's clock is at its end.
-		ny, _ := time.LoadLocation("America/New_York")
-		monday := time.Date(w.weekStart.Time().Year(), w.weekStart.Time().Month(), w.weekStart.Time().Day(), 0, 0, 0, 0, ny)
+		// The week runs Monday 06:00 to Sunday 24:00 on the faces' own clock, Chicago's (an hour
+		// behind the business zone: a play at 06:00 New York would be outside their hours); the
+		// server's clock is at its end.
+		if faces[0].Hours == nil || faces[0].Hours.Timezone != "America/Chicago" {
+			t.Fatalf("a Chicago face's hours: %+v", faces[0].Hours)
+		}
+		chicago, _ := time.LoadLocation("America/Chicago")
+		monday := time.Date(w.weekStart.Time().Year(), w.weekStart.Time().Month(), w.weekStart.Time().Day(), 0, 0, 0, 0, chicago)
 		open := screens.OpenSecondsPerDay(6*60, 24*60)
 		played := make([]int64, players)
 		var mu sync.Mutex
@@ -776,9 +771,15 @@ func TestRawPlaysAreKept90Days(t *testing.T) {
 // the answer against the OpenAPI document.
 func (p *player) signedCall(t *testing.T, s *testkit.Server, method, path string, body []byte) *testkit.Response {
 	t.Helper()
+	return p.signedCallWith(t, s, method, path, body, http.Header{})
+}
+
+// signedCallWith is signedCall with more headers (If-None-Match).
+func (p *player) signedCallWith(t *testing.T, s *testkit.Server, method, path string, body []byte, headers http.Header) *testkit.Response {
+	t.Helper()
 	ts := strconv.FormatInt(s.Clock.Now().Unix(), 10)
 	msg := screens.SignedMessage(method, path, ts, screens.BodyHash(body))
-	p.c.Header = http.Header{}
+	p.c.Header = headers.Clone()
 	p.c.Header.Set(screens.HeaderScreenID, p.screenID)
 	p.c.Header.Set(screens.HeaderTimestamp, ts)
 	p.c.Header.Set(screens.HeaderSignature, base64.StdEncoding.EncodeToString(ed25519.Sign(p.priv, []byte(msg))))

@@ -34,6 +34,8 @@ const (
 	FlagInFuture        = "in_future"
 	FlagNotBooked       = "not_booked"
 	FlagUnknownCreative = "unknown_creative"
+	// FlagOutsideHours is a play that starts outside its face's operating hours (in its zone).
+	FlagOutsideHours = "outside_hours"
 )
 
 // Screen statuses and health.

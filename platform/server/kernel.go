@@ -26,6 +26,7 @@ import (
 	"marquee/platform/events"
 	"marquee/platform/flash"
 	"marquee/platform/httpx"
+	"marquee/platform/imagecheck"
 	"marquee/platform/jobs"
 	"marquee/platform/mail"
 	"marquee/platform/metrics"
@@ -52,6 +53,9 @@ type Kernel struct {
 	// Limits makes the rate limits' counters: in the database on PostgreSQL, so that a limit holds
 	// in total across replicas, and in the process on SQLite (ratelimit.ForDatabase).
 	Limits ratelimit.Factory
+	// Decodes is the memory of the image decodes in flight (IMAGE_DECODE_MEMORY), one budget for
+	// every module that decodes an upload (creatives, the face photos of locations).
+	Decodes *imagecheck.Budget
 
 	analytics  *analytics.Recorder
 	dispatcher *mail.Dispatcher
@@ -129,6 +133,7 @@ func NewKernel(ctx context.Context, cfg config.Config, log *slog.Logger, clk clo
 		Audit:    audit.New(gdb, clk),
 		Metrics:  metrics.New(gdb),
 		Limits:   ratelimit.ForDatabase(gdb, clk),
+		Decodes:  imagecheck.NewBudget(cfg.ImageDecodeMemory),
 	}
 	k.Metrics.Depth("marquee_mail_outbox_pending", "Emails waiting in the outbox to be sent.", k.Outbox.Waiting)
 	k.Metrics.Depth("marquee_events_outbox_pending", "Events waiting in the outbox to be handled.", k.Events.Waiting)

@@ -469,6 +469,11 @@ func buildOpenAPI(routes []docRoute, today dates.Date) ([]byte, error) {
 				"description": "Makes the creation safe to retry: a repeat with the same key answers the first call's result instead of creating again.",
 				"schema":      map[string]any{"type": "string", "maxLength": 100}})
 		}
+		if r.etag {
+			params = append(params, map[string]any{"name": "If-None-Match", "in": "header", "required": false,
+				"description": "The ETag of the answer the client holds: when it is still current the answer is 304, without a body.",
+				"schema":      map[string]any{"type": "string", "maxLength": 200}})
+		}
 		if params != nil {
 			op["parameters"] = params
 		}
@@ -540,6 +545,15 @@ func buildOpenAPI(routes []docRoute, today dates.Date) ([]byte, error) {
 			ok["headers"] = rateLimitHeaders()
 		}
 		responses := map[string]any{strconv.Itoa(status): ok, "default": errRef("default"), "400": errRef("400")}
+		if r.etag {
+			etag := map[string]any{"description": "A strong validator of the answer, for If-None-Match.", "required": true, "schema": map[string]any{"type": "string"}}
+			if ok["headers"] == nil {
+				ok["headers"] = map[string]any{}
+			}
+			ok["headers"].(map[string]any)["ETag"] = etag
+			responses["304"] = map[string]any{"description": "Not Modified: If-None-Match names the current ETag; no body.",
+				"headers": map[string]any{"ETag": etag}}
+		}
 		if r.Role != authz.Anonymous || v1 {
 			responses["401"] = errRef("401")
 		}

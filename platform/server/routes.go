@@ -40,8 +40,9 @@ type Route struct {
 	// call needs (auth.ScopeRead or auth.ScopeReadWrite).
 	V1Path, V1Scope string
 
-	example  any // the request body's example (Example)
-	conflict any // the 409's body, when not the envelope (Conflicts)
+	example  any  // the request body's example (Example)
+	conflict any  // the 409's body, when not the envelope (Conflicts)
+	etag     bool // the answer has an ETag and If-None-Match may answer 304 (Revalidates)
 
 	// device marks a row of the device API (Device, DeviceOpen): mounted in its own group under
 	// DevicePrefix, without session, CSRF or API key; deviceSigned rows pass the DeviceAuth port
@@ -139,6 +140,13 @@ func (r Route) Params(q any, list *pagination.Spec) Route {
 // Answers sets the success status (201 for a creation, 204 for no body).
 func (r Route) Answers(status int) Route {
 	r.Success = status
+	return r
+}
+
+// Revalidates declares that the answer carries a strong ETag and that a request whose
+// If-None-Match names it is answered 304 Not Modified, without a body (the handler does both).
+func (r Route) Revalidates() Route {
+	r.etag = true
 	return r
 }
 

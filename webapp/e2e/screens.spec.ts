@@ -146,6 +146,11 @@ test('an admin pairs a screen for a face, sees it online on the map and in the t
   // of this week's creative.
   const player = new Player(request)
   await player.pair(code)
+  // Plays outside the face's operating hours are flagged, not counted (docs/screens.md "Hours and
+  // time zone"): the face runs all day here, so the journey's plays count at any hour it runs.
+  const faceHours = (await json<{ hours: { timezone: string } }>(page.request, `/api/admin/faces/${week.product_id}`)).hours
+  const allDay = await page.request.put(`/api/admin/faces/${week.product_id}/hours`, { headers: XHR, data: { timezone: faceHours.timezone, open: '00:00', close: '24:00' } })
+  expect(allDay.status(), await allDay.text()).toBe(200)
   const item = await player.scheduled(campaign.id)
   const heartbeat = await player.post('/api/device/heartbeat', { app_version: 'marquee-player/e2e', free_disk_bytes: 8 * 1024 ** 3, current_creative_id: item.creative_id, last_error: '' })
   expect(heartbeat.status(), await heartbeat.text()).toBe(204)
@@ -222,4 +227,55 @@ test('an admin pairs a screen for a face, sees it online on the map and in the t
   await expect(page.locator('.map-face--tone-good')).toHaveCount(0)
   const refused = await player.post('/api/device/heartbeat', { app_version: 'marquee-player/e2e', free_disk_bytes: 1, current_creative_id: '', last_error: '' })
   expect(refused.status()).toBe(401)
+})
+
+test('an admin sets a face’s time zone and operating hours in the face editor', async ({ page }) => {
+  await offline(page)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await signIn(page, DEMO.admin)
+  await page.goto('/admin/faces')
+  await page.getByLabel('Market', { exact: true }).selectOption('Los Angeles')
+  await page.getByRole('list', { name: 'Faces' }).getByRole('button').first().click()
+  const editor = page.getByRole('region', { name: 'Face editor' })
+  const hours = editor.getByRole('form', { name: 'Operating hours' })
+  // A Los Angeles face takes its market's zone, and the default hours.
+  await expect(hours.getByLabel('Time zone')).toHaveValue('America/Los_Angeles')
+  await expect(hours.getByLabel('Opens')).toHaveValue('06:00')
+  await expect(hours.getByLabel('Closes')).toHaveValue('24:00')
+  await expect(hours.getByText(/^Now \d{2}:\d{2} there\.$/)).toBeVisible()
+
+  // Refused before the save, with the server's messages.
+  await hours.getByLabel('Time zone').fill('America/Los_Angles')
+  await hours.getByRole('button', { name: 'Save hours' }).click()
+  await expect(hours.getByText('The time zone must be an IANA zone name, such as America/Los_Angeles.')).toBeVisible()
+  await expect(hours.getByLabel('Time zone')).toBeFocused()
+  await hours.getByLabel('Time zone').fill('America/Los_Angeles')
+  await hours.getByLabel('Opens').fill('18:00')
+  await hours.getByLabel('Closes').fill('02:00')
+  await hours.getByRole('button', { name: 'Save hours' }).click()
+  await expect(hours.getByText('The face must open before it closes, on the same day (00:00 to 24:00 runs all day).')).toBeVisible()
+  await expectAccessibleHere(page, '/admin/faces (hours refused)')
+
+  await hours.getByLabel('Opens').fill('07:30')
+  await hours.getByLabel('Closes').fill('23:00')
+  await hours.getByRole('button', { name: 'Save hours' }).click()
+  await expect(hours.getByText('The hours are saved.')).toBeVisible()
+  await expectAccessibleHere(page, '/admin/faces (hours saved)')
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+    await hours.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${OUTPUT_DIR}/face-hours-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
+
+  // Saved on the server: the face read again has them; then the demo's hours are put back.
+  await page.reload()
+  await page.getByLabel('Market', { exact: true }).selectOption('Los Angeles')
+  await page.getByRole('list', { name: 'Faces' }).getByRole('button').first().click()
+  await expect(hours.getByLabel('Opens')).toHaveValue('07:30')
+  await expect(hours.getByLabel('Closes')).toHaveValue('23:00')
+  await hours.getByLabel('Opens').fill('06:00')
+  await hours.getByLabel('Closes').fill('24:00')
+  await hours.getByRole('button', { name: 'Save hours' }).click()
+  await expect(hours.getByText('The hours are saved.')).toBeVisible()
 })

@@ -66,6 +66,7 @@ type Face struct {
 	BaseSpots             int         `gorm:"not null;index:locations_faces_availability,priority:4"`
 	CreatedAt             time.Time   `gorm:"not null"`
 	FaceGeometry
+	FaceHours
 }
 
 func (Face) TableName() string { return "locations_faces" }
@@ -150,9 +151,9 @@ const (
 
 // Migrations of the locations tables. Never edit a landed migration; add one. reference gives the
 // reference markets and cities the second inserts (the root package reads them from its embedded
-// list). Each creates its tables from its own snapshot of the
+// list); zoneOf gives a market's time zone for the faces locations-0005 finds. Each creates its tables from its own snapshot of the
 // rows, so a later change to a row never changes what it does.
-func Migrations(reference func() ([]Market, []City, error)) []*db.Migration {
+func Migrations(reference func() ([]Market, []City, error), zoneOf func(market string) string) []*db.Migration {
 	return []*db.Migration{{
 		ID: "locations-0001-markets-faces-inventory-spots",
 		Migrate: func(tx *gorm.DB) error {
@@ -205,6 +206,12 @@ func Migrations(reference func() ([]Market, []City, error)) []*db.Migration {
 			}
 			return nil
 		},
+	}, {
+		// Faces gain a time zone and operating hours of their own (issue 28): the market's zone,
+		// 06:00 to 24:00 (hours.go).
+		ID:       "locations-0005-face-hours",
+		Migrate:  func(tx *gorm.DB) error { return migrateFaceHours0005(tx, zoneOf) },
+		Rollback: rollbackFaceHours0005,
 	}}
 }
 

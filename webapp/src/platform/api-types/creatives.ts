@@ -60,7 +60,9 @@ export const MaxFilesPerUpload = 20; // A §9: "up to 20 files otherwise"
 /**
  * MaxImagePixels refuses a pixel flood (a small file announcing huge dimensions) before it is
  * decoded: 25 megapixels (a 6000x4000 photo) is far above any billboard creative, and bounds the
- * memory of a decode (about 1.5 bytes a pixel for JPEG, 4 for PNG or TIFF).
+ * memory of a decode (about 1.5 bytes a pixel for JPEG, 4 for PNG or TIFF). The check is
+ * platform/imagecheck's; the figures are repeated here as literals for the generated
+ * TypeScript (tygo reads no other package), and TestImageLimitsAreTheCheckers holds them equal.
  */
 export const MaxImagePixels = 25_000_000;
 /**

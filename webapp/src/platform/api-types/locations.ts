@@ -254,7 +254,52 @@ export interface Location {
    * carry it.
    */
   geometry?: FaceGeometry;
+  /**
+   * Hours are the face's time zone and daily operating hours (issue 28); like Geometry, every
+   * face has them and the compact list does not carry them.
+   */
+  hours?: FaceHours;
 }
+/**
+ * FaceHours is a face's IANA time zone and its daily operating hours there, HH:MM: Open before
+ * Close, Close at most "24:00" (00:00 to 24:00 runs all day). A screen plays, and is expected to
+ * play, only within them (docs/screens.md "Hours and time zone").
+ */
+export interface FaceHours {
+  timezone: string;
+  open: string;
+  close: string;
+}
+/**
+ * FaceHoursUpdate is the body of PUT /api/admin/faces/{id}/hours.
+ */
+export interface FaceHoursUpdate {
+  timezone: string;
+  open: string;
+  close: string;
+}
+/**
+ * Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
+ */
+export const MsgTimezone = "The time zone must be an IANA zone name, such as America/Los_Angeles.";
+/**
+ * Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
+ */
+export const MsgClock = "Enter a time as HH:MM, from 00:00 to 24:00.";
+/**
+ * Messages of the hours editor (PUT /api/admin/faces/{id}/hours).
+ */
+export const MsgHoursOrder = "The face must open before it closes, on the same day (00:00 to 24:00 runs all day).";
+/**
+ * DefaultOpenMinute and DefaultCloseMinute are a face's operating hours until an admin sets them:
+ * 06:00 to 24:00.
+ */
+export const DefaultOpenMinute = 6 * 60;
+/**
+ * DefaultOpenMinute and DefaultCloseMinute are a face's operating hours until an admin sets them:
+ * 06:00 to 24:00.
+ */
+export const DefaultCloseMinute = 24 * 60;
 /**
  * Viewing distance classes of a face: where it stands decides how far away and how fast it is read
  * (DistanceClasses in rules.go gives each one's distance and speed, with their source).
@@ -592,3 +637,41 @@ export interface KeyRequest {
  * Service is what the campaigns module uses.
  */
 export type Service = any;
+
+//////////
+// source: service_photo.go
+
+/**
+ * AuditFacePhoto is the audit action of an admin's new photo for a face.
+ */
+export const AuditFacePhoto = "face.photo";
+/**
+ * MaxFacePhotoBytes is the largest face photo upload: 20 MB, the app's limit for an image file
+ * (docs/uploads.md).
+ */
+export const MaxFacePhotoBytes = 20 << 20;
+/**
+ * FacePhotoMaxSide is the longest side of a stored face photo: 1600 px keeps the screen of a
+ * face shot from the road at several hundred pixels, more than the preview needs.
+ */
+export const FacePhotoMaxSide = 1600;
+/**
+ * FacePhotosPerMinute bounds the photos one admin uploads a minute: each is a full decode.
+ */
+export const FacePhotosPerMinute = 20;
+/**
+ * The answers of the face photo upload (the image checks answer imagecheck's messages).
+ */
+export const MsgFacePhotoMissing = "Please choose a photo to upload.";
+/**
+ * The answers of the face photo upload (the image checks answer imagecheck's messages).
+ */
+export const MsgFacePhotoTooLarge = "The photo is too large: at most 20 MB.";
+/**
+ * The answers of the face photo upload (the image checks answer imagecheck's messages).
+ */
+export const MsgFacePhotoType = "The photo must be a JPEG, PNG or WebP image.";
+/**
+ * The answers of the face photo upload (the image checks answer imagecheck's messages).
+ */
+export const MsgFacePhotoTooFast = "You are uploading too many photos. Please wait a minute and try again.";

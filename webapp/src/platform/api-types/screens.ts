@@ -53,6 +53,10 @@ export const FlagNotBooked = "not_booked";
  */
 export const FlagUnknownCreative = "unknown_creative";
 /**
+ * FlagOutsideHours is a play that starts outside its face's operating hours (in its zone).
+ */
+export const FlagOutsideHours = "outside_hours";
+/**
  * Screen statuses and health.
  */
 export const StatusActive = "active";

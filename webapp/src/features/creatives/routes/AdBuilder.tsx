@@ -12,9 +12,10 @@ import TextInput from '../../../platform/inputs/TextInput'
 import { sendFiles } from '../../../platform/uploader/sendFiles'
 import { checkFile, UPLOAD_RULES } from '../../../platform/uploader/uploadRules'
 import BuilderCanvas from '../builder/BuilderCanvas'
+import BuilderFacePicker, { REFERENCE_CHECKED, type CheckedFace } from '../builder/BuilderFacePicker'
 import { designOf } from '../builder/builderPreflight'
 import PreflightPanel from '../shared/PreflightPanel'
-import { preflightDesign, REFERENCE_FACE } from '../shared/preflight'
+import { preflightDesign } from '../shared/preflight'
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
@@ -98,7 +99,9 @@ export default function AdBuilder() {
   const light = isLightBackground(background)
   // Issue 29: the live pre-flight on the reference face, recomputed on every edit (well under a
   // frame per keystroke; preflight.test.ts reports the time). The server runs the same rules.
-  const report = useMemo(() => preflightDesign(designOf(items, background)), [items, background])
+  // The user may pick the face to check against (BuilderFacePicker); the standard face otherwise.
+  const [checkedFace, setCheckedFace] = useState<CheckedFace>(REFERENCE_CHECKED)
+  const report = useMemo(() => preflightDesign(designOf(items, background), checkedFace.face.id ? [checkedFace.face] : []), [items, background, checkedFace])
 
   // The stage shrinks to the width it has (never above 1400).
   useEffect(() => {
@@ -424,9 +427,7 @@ export default function AdBuilder() {
           )}
 
           <PreflightPanel title="Pre-flight (live)" report={report} live>
-            <p className="text-xs text-slate-600">
-              Judged on a standard {REFERENCE_FACE.width_ft} x {REFERENCE_FACE.height_ft} ft face read from {REFERENCE_FACE.viewing_distance_ft} ft. Your campaign checks it again on the faces you choose.
-            </p>
+            <BuilderFacePicker value={checkedFace} onChange={setCheckedFace} />
           </PreflightPanel>
         </aside>
       </div>

@@ -6,8 +6,10 @@ import { errorMessage, isApiError } from '../../../platform/http'
 import Field from '../../../platform/inputs/Field'
 import Spinner from '../../../platform/Spinner'
 import { useMarketsQuery } from '../shared/api'
+import FaceHoursFields from './FaceHoursFields'
 import { CORNER_NAMES, clampPoint, defaultCorners, validCorners, type Point } from './cornerRules'
 import { useFacesWithGeometryQuery, useUpdateFaceGeometryMutation, type FaceWithGeometry } from './faceAdminApi'
+import FacePhotoUpload from './FacePhotoUpload'
 
 // konva is loaded only once a face with a photo is opened.
 const CornerEditor = lazy(() => import('./CornerEditor'))
@@ -69,6 +71,12 @@ function FaceEditor({ face }: { face: FaceWithGeometry }) {
     setSaved(false)
     setErrors({})
     setDraft((d) => ({ ...d, ...patch }))
+  }
+  // A new photo (FacePhotoUpload) comes without corners: they start again on it.
+  const [photo, setPhoto] = useState(g?.photo)
+  if (g?.photo !== photo) {
+    setPhoto(g?.photo)
+    setDraft((d) => ({ ...d, corners: g?.photo ? defaultCorners(g.photo_width, g.photo_height) : [], hasCorners: false }))
   }
   const moveCorner = (i: number, p: Point) => set({ corners: draft.corners.map((c, j) => (j === i ? p : c)), hasCorners: true })
 
@@ -165,9 +173,8 @@ function FaceEditor({ face }: { face: FaceWithGeometry }) {
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-900">Screen corners on the photo</legend>
-        {!g?.photo ? (
-          <p className="text-sm text-slate-600">This face has no photo, so its screen cannot be marked. The preview shows creatives flat.</p>
-        ) : (
+        <FacePhotoUpload faceId={face.id} hasPhoto={!!g?.photo} hasCorners={(g?.corners?.length ?? 0) === 4} />
+        {g?.photo && (
           <>
             <p className="text-xs text-slate-600">Drag the four yellow corners onto the screen&apos;s corners, or type them below (photo pixels, clockwise from the top left).</p>
             <Suspense fallback={<Spinner label="Loading the corner editor" />}>
@@ -280,7 +287,14 @@ export default function AdminFaces() {
           )}
         </section>
         <section className="card min-w-0 p-4 sm:p-6" aria-label="Face editor">
-          {face ? <FaceEditor key={face.id} face={face} /> : <p className="text-sm text-slate-600">Choose a face to edit its size and screen corners.</p>}
+          {face ? (
+            <div className="space-y-6">
+              <FaceEditor key={face.id} face={face} />
+              <FaceHoursFields key={`${face.id}-hours`} face={face} />
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">Choose a face to edit its size and screen corners.</p>
+          )}
         </section>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { faceGeometryApi } from '../shared/faceGeometryApi'
-import type { FaceGeometryUpdate, Location } from '../../../platform/api-types/locations'
+import type { FaceGeometryUpdate, FaceHoursUpdate, Location } from '../../../platform/api-types/locations'
 
 export type FaceWithGeometry = Location
 
@@ -11,8 +11,14 @@ export const faceAdminApi = faceGeometryApi.injectEndpoints({
       extraOptions: { silent: true },
       invalidatesTags: ['FaceGeometry'],
     }),
+    // The face's time zone and operating hours (issue 28), which its screen plays by.
+    updateFaceHours: build.mutation<FaceWithGeometry, { id: string; body: FaceHoursUpdate }>({
+      query: ({ id, body }) => ({ url: `/api/admin/faces/${encodeURIComponent(id)}/hours`, method: 'PUT', body }),
+      extraOptions: { silent: true },
+      invalidatesTags: ['FaceGeometry'],
+    }),
   }),
 })
 
-export const { useUpdateFaceGeometryMutation } = faceAdminApi
+export const { useUpdateFaceGeometryMutation, useUpdateFaceHoursMutation } = faceAdminApi
 export { useFacesWithGeometryQuery } from '../shared/faceGeometryApi'

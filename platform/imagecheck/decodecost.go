@@ -1,4 +1,4 @@
-package creatives
+package imagecheck
 
 import (
 	"bufio"
@@ -10,7 +10,7 @@ import (
 
 // Decoding an image for its thumbnail allocates its whole pixel buffer, and the buffer's size depends
 // on the pixel format, not on the file: a 189 KB PNG of 5000x5000 pixels at 16 bits per channel
-// decodes to 200 MB. decodeCost reads that size from the header before anything is decoded, so a
+// decodes to 200 MB. DecodeCost reads that size from the header before anything is decoded, so a
 // decode is budgeted by the bytes it will take, not by the file's size.
 
 // decodeOverhead covers what a decode allocates besides the pixels: the thumbnail canvas, the
@@ -38,9 +38,9 @@ func bytesPerPixel(m color.Model) float64 {
 	return 8
 }
 
-// decodeCost estimates, from the header of the file r (at its start) and its config, the bytes the
+// DecodeCost estimates, from the header of the file r (at its start) and its config, the bytes the
 // full decode of contentType allocates.
-func decodeCost(r io.ReadSeeker, contentType string, cfg image.Config) int64 {
+func DecodeCost(r io.ReadSeeker, contentType string, cfg image.Config) int64 {
 	pixels := float64(cfg.Width) * float64(cfg.Height)
 	perPixel := bytesPerPixel(cfg.ColorModel)
 	switch contentType {

@@ -1,4 +1,4 @@
-package creatives
+package imagecheck
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 	"golang.org/x/image/tiff"
 )
 
-// decodeCost must not under-count what a decode allocates, or the budget would let too many
+// DecodeCost must not under-count what a decode allocates, or the budget would let too many
 // decodes through: for each format and pixel layout, the estimate from the header is at least 90%
 // of the bytes the decode allocated, and not wildly more.
 func TestDecodeCostCoversTheDecode(t *testing.T) {
@@ -65,15 +65,15 @@ func TestDecodeCostCoversTheDecode(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			cfg, err := imageConfig(f, tc.contentType)
+			cfg, err := Header(f, tc.contentType)
 			if err != nil {
 				t.Fatal(err)
 			}
-			estimate := decodeCost(f, tc.contentType, cfg)
+			estimate := DecodeCost(f, tc.contentType, cfg)
 			f.Seek(0, 0)
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			img, err := decodeImage(f, tc.contentType)
+			img, err := Decode(f, tc.contentType)
 			runtime.ReadMemStats(&after)
 			if err != nil {
 				t.Fatal(err)
