@@ -60,7 +60,7 @@ function inventory(total) {
     const lng = lng0 + gauss() * 0.22
     const double = random() < 0.2 && faces.length + 2 <= total
     const names = double ? FACE_PAIRS[Math.floor(random() * 2)] : [SINGLE_FACES[Math.floor(random() * SINGLE_FACES.length)]]
-    // UUIDs, as the faces' ids are (the columns send them as 16 bytes each).
+    // UUIDs, as the faces' ids are (the columns send their first bytes as keys; ?format=ids all 16).
     const ids = names.map(() => Array.from({ length: 16 }, (_, k) => (k === 6 ? 0x40 : k === 8 ? 0x80 : 0) | Math.floor(random() * (k === 6 || k === 8 ? 16 : 256))).map((b) => b.toString(16).padStart(2, '0')).join('').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'))
     names.forEach((face, i) => {
       const value = 100 + Math.floor(random() * 260) * 10
@@ -85,7 +85,12 @@ function columns(faces) {
     return { values, of: (s) => (index.has(s) ? index.get(s) : (index.set(s, values.length), values.push(s) - 1)) }
   }
   const names = dict(), markets = dict(), cities = dict(), kinds = dict(), snapshots = dict()
-  const c = { format: 1, uuids: Buffer.from(faces.map((f) => f.id.replaceAll('-', '')).join(''), 'hex').toString('base64'), name: [], market: [], city: [], face: [], snapshot: [], lat: [], lng: [], value: [], ooh: [], frequency: [], duration: [], flags: [] }
+  // The keys: the fewest first bytes (at least 4) of the ids that no two faces share.
+  const hex = faces.map((f) => f.id.replaceAll('-', ''))
+  let keyBytes = 4
+  while (new Set(hex.map((h) => h.slice(0, 2 * keyBytes))).size < hex.length) keyBytes++
+  const keys = Buffer.from(hex.map((h) => h.slice(0, 2 * keyBytes)).join(''), 'hex').toString('base64')
+  const c = { format: 2, order: 'bench', key_bytes: keyBytes, keys, name: [], market: [], city: [], face: [], snapshot: [], lat: [], lng: [], value: [], ooh: [], frequency: [], duration: [], flags: [] }
   let name = 0, lat = 0, lng = 0
   for (const f of faces) {
     const n = names.of(f.location_name)
@@ -133,6 +138,7 @@ async function measure(browser, url, faces, facesJson, markets) {
       const market = query.get('market')
       const chosen = market ? faces.filter((f) => f.market === market) : faces
       if (query.get('format') === 'columns') return json(market ? JSON.stringify(columns(chosen)) : facesColumns)
+      if (query.get('format') === 'ids') return json(JSON.stringify({ format: 2, order: 'bench', uuids: Buffer.from(chosen.map((f) => f.id.replaceAll('-', '')).join(''), 'hex').toString('base64') }))
       return json(market ? chosen : facesJson)
     }
     if (pathname === '/api/available-spots/') return json([])

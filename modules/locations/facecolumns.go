@@ -20,33 +20,114 @@ import (
 	"marquee/platform/apperr"
 )
 
-// locationsAnswer is GET /api/od/locations/'s encoded answer: the faces of q, as LocationColumns when
-// columns, else as []Location. It is made once per catalogue version (faceAnswers).
-func (s *service) locationsAnswer(ctx context.Context, q LocationQuery, columns bool) (*faceAnswer, error) {
+// Forms of GET /api/od/locations/'s answer (its ?format=).
+const (
+	formJSON    = ""        // []Location, the spec's marker data
+	formColumns = "columns" // LocationColumns
+	formIDs     = "ids"     // LocationIDs
+)
+
+// MsgFormatInvalid refuses a ?format= the answer has no form for.
+const MsgFormatInvalid = "Format must be columns or ids (or none, for the faces as JSON)"
+
+// locationsAnswer is GET /api/od/locations/'s encoded answer: the faces of q in form. It is made
+// once per catalogue version (faceAnswers).
+func (s *service) locationsAnswer(ctx context.Context, q LocationQuery, form string) (*faceAnswer, error) {
 	version, err := s.store.CatalogueVersion(ctx)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	return s.faces.answer(faceAnswerKey(columns, q), version, func() (any, error) {
+	return s.faces.answer(faceAnswerKey(form, q), version, func() (any, error) {
 		ls, err := s.Locations(ctx, q)
-		if err != nil || !columns {
-			return ls, err
+		if err != nil {
+			return nil, err
 		}
-		return toColumns(ls), nil
+		switch form {
+		case formColumns:
+			keyBytes, err := s.faceKeyBytes(ctx, version, q, ls)
+			if err != nil {
+				return nil, err
+			}
+			return toColumns(ls, keyBytes), nil
+		case formIDs:
+			ids := LocationIDs{Format: LocationColumnsFormat, Order: idsOrder(ls)}
+			ids.UUIDs, ids.ID = encodeIDs(ls, uuidBytes)
+			return ids, nil
+		}
+		return ls, nil
 	})
 }
 
-// toColumns encodes faces as LocationColumns.
-func toColumns(ls []Location) LocationColumns {
+// uuidBytes is the length of a UUID.
+const uuidBytes = len(uuid.UUID{})
+
+// minKeyBytes is the least a face's key takes: with 4 bytes, a face added after the key length was
+// chosen shares the key of one of n faces with a chance of n/2^32 (1 in 400,000 for 10,000 faces).
+const minKeyBytes = 4
+
+// faceKeyBytes is how many of its UUID's first bytes tell each face of the catalogue (of version)
+// from every other (LocationColumns.KeyBytes); uuidBytes when an id is not a UUID (the keys are then
+// the ids). Found once per catalogue version, from ls when they are the faces of the whole
+// catalogue (q asks for every market).
+func (s *service) faceKeyBytes(ctx context.Context, version int64, q LocationQuery, ls []Location) (int, error) {
+	s.faces.mu.Lock()
+	if s.faces.keyVersion == version && s.faces.keyBytes > 0 {
+		defer s.faces.mu.Unlock()
+		return s.faces.keyBytes, nil
+	}
+	s.faces.mu.Unlock()
+	all := ls
+	if len(q.Markets) > 0 || q.PlaceID != "" {
+		var err error
+		if all, err = s.Locations(ctx, LocationQuery{}); err != nil {
+			return 0, err
+		}
+	}
+	n := uniquePrefixBytes(all)
+	s.faces.mu.Lock()
+	s.faces.keyVersion, s.faces.keyBytes = version, n
+	s.faces.mu.Unlock()
+	return n, nil
+}
+
+// uniquePrefixBytes is the fewest first bytes (at least minKeyBytes) of the faces' UUIDs that no two
+// faces share; uuidBytes when an id is not a UUID.
+func uniquePrefixBytes(ls []Location) int {
+	ids := make([]uuid.UUID, len(ls))
+	for i := range ls {
+		u, err := uuid.Parse(ls[i].ID)
+		if err != nil || u.String() != ls[i].ID {
+			return uuidBytes
+		}
+		ids[i] = u
+	}
+	// Sorted, the longest prefix two ids share is that of two neighbours.
+	slices.SortFunc(ids, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
+	n := minKeyBytes
+	for i := 1; i < len(ids); i++ {
+		shared := 0
+		for shared < uuidBytes && ids[i][shared] == ids[i-1][shared] {
+			shared++
+		}
+		n = max(n, min(shared+1, uuidBytes))
+	}
+	return n
+}
+
+// toColumns encodes faces as LocationColumns, each face's key its UUID's first keyBytes bytes.
+func toColumns(ls []Location, keyBytes int) LocationColumns {
 	n := len(ls)
 	c := LocationColumns{
-		Format: LocationColumnsFormat, Name: make([]int, n), Market: make([]int, n), City: make([]int, n),
+		Format: LocationColumnsFormat, Order: idsOrder(ls), Name: make([]int, n), Market: make([]int, n), City: make([]int, n),
 		Face: make([]int, n), Snapshot: make([]int, n), Lat: make([]int64, n), Lng: make([]int64, n), Value: make([]int64, n),
 		Ooh: make([]int64, n), Frequency: make([]int, n), Duration: make([]int, n), Flags: make([]int, n),
 		Names: []string{}, Markets: []string{}, Cities: []string{}, Faces: []string{}, Snapshots: []string{},
 	}
 	names, markets, cities, faces, snapshots := dictionary{}, dictionary{}, dictionary{}, dictionary{}, dictionary{}
-	c.UUIDs, c.ID = encodeIDs(ls)
+	c.Keys, c.Key = encodeIDs(ls, keyBytes)
+	if c.Keys != "" {
+		c.KeyBytes = keyBytes
+	}
 	var lastName int
 	var lastLat, lastLng int64
 	for i := range ls {
@@ -81,10 +162,20 @@ func toColumns(ls []Location) LocationColumns {
 	return c
 }
 
-// encodeIDs writes the faces' ids as their UUIDs' bytes in base64, or as they are when one is not
-// a UUID in its canonical form (the decoder writes them back in that form).
-func encodeIDs(ls []Location) (string, []string) {
-	raw := make([]byte, 0, 16*len(ls))
+// idsOrder is LocationColumns.Order and LocationIDs.Order: a digest of the faces' ids in their order.
+func idsOrder(ls []Location) string {
+	h := fnv.New64a()
+	for i := range ls {
+		_, _ = h.Write([]byte(ls[i].ID))
+		_, _ = h.Write([]byte{0})
+	}
+	return strconv.FormatUint(h.Sum64(), 36)
+}
+
+// encodeIDs writes the first prefix bytes of the faces' UUIDs in base64, or the ids as they are
+// when one is not a UUID in its canonical form (the decoder writes UUIDs back in that form).
+func encodeIDs(ls []Location, prefix int) (string, []string) {
+	raw := make([]byte, 0, prefix*len(ls))
 	for i := range ls {
 		u, err := uuid.Parse(ls[i].ID)
 		if err != nil || u.String() != ls[i].ID {
@@ -94,7 +185,7 @@ func encodeIDs(ls []Location) (string, []string) {
 			}
 			return "", ids
 		}
-		raw = append(raw, u[:]...)
+		raw = append(raw, u[:prefix]...)
 	}
 	return base64.StdEncoding.EncodeToString(raw), nil
 }
@@ -118,6 +209,9 @@ type faceAnswers struct {
 	mu    sync.Mutex
 	m     map[string]*faceAnswer
 	bytes int // of the kept answers' bodies
+	// keyBytes is LocationColumns.KeyBytes under catalogue version keyVersion (faceKeyBytes).
+	keyVersion int64
+	keyBytes   int
 }
 
 type faceAnswer struct {
@@ -206,9 +300,9 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-// faceAnswerKey is what an answer depends on besides the faces: the format and the query.
-func faceAnswerKey(columns bool, q LocationQuery) string {
+// faceAnswerKey is what an answer depends on besides the faces: the form and the query.
+func faceAnswerKey(form string, q LocationQuery) string {
 	markets := slices.Clone(q.Markets)
 	slices.Sort(markets)
-	return strconv.FormatBool(columns) + "|" + q.PlaceID + "|" + strconv.Itoa(q.Radius) + "|" + strings.Join(markets, "\x00")
+	return form + "|" + q.PlaceID + "|" + strconv.Itoa(q.Radius) + "|" + strings.Join(markets, "\x00")
 }

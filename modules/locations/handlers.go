@@ -23,7 +23,7 @@ import (
 func (m *Module) routes() server.RouteTable {
 	return server.RouteTable{
 		server.GET("/api/markets/", authz.Anonymous, m.marketsHandler).Doc("List the markets with their cities", nil, []Market{}).V1("/markets"),
-		server.GET("/api/od/locations/", authz.Anonymous, m.locationsHandler).Revalidates().Doc("The faces, by market or around a place", nil, server.AnyOf{[]Location{}, LocationColumns{}}).Params(LocationsQuery{}, nil),
+		server.GET("/api/od/locations/", authz.Anonymous, m.locationsHandler).Revalidates().Doc("The faces, by market or around a place", nil, server.AnyOf{[]Location{}, LocationColumns{}, LocationIDs{}}).Params(LocationsQuery{}, nil),
 		server.GET("/api/od/snapshots/:name", authz.Anonymous, m.snapshotHandler).Doc("A face's placeholder picture", nil, server.File{Types: []string{"image/svg+xml"}}),
 		server.GET("/api/od/photos/:name", authz.Anonymous, m.photoHandler).Doc("A face photo: a demo one (PNG) or one an admin uploaded (JPEG)", nil, server.File{Types: []string{"image/png", "image/jpeg"}}),
 		server.GET("/api/admin/faces/:id", authz.Admin, httpx.CallID(m.svc.adminFace)).Doc("A face with its geometry, for the face editor (admin)", nil, Location{}),
@@ -66,7 +66,8 @@ func acceptsGzip(c *gin.Context) bool {
 }
 
 // locationsHandler answers the faces, as the spec's Location marker data (A §3) or, with
-// ?format=columns, in the web app's compact form (LocationColumns); either with an ETag, and 304
+// ?format=columns, in the web app's compact form (LocationColumns), or with ?format=ids their ids
+// (LocationIDs); each with an ETag, and 304
 // when the browser has it (faceAnswer.send).
 func (m *Module) locationsHandler(c *gin.Context) error {
 	q := LocationQuery{Markets: queryList(c, "market"), PlaceID: strings.TrimSpace(c.Query("place"))}
@@ -80,7 +81,11 @@ func (m *Module) locationsHandler(c *gin.Context) error {
 	if c.Request.URL.Query().Has("place") && q.PlaceID == "" {
 		return apperr.Field("place", MsgPlaceRequired)
 	}
-	a, err := m.svc.locationsAnswer(c, q, c.Query("format") == "columns")
+	form := c.Query("format")
+	if form != formJSON && form != formColumns && form != formIDs {
+		return apperr.Field("format", MsgFormatInvalid)
+	}
+	a, err := m.svc.locationsAnswer(c, q, form)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ type LocationsQuery struct {
 	Market []string `query:"market" doc:"Markets (repeat, or a comma list)."`
 	Place  string   `query:"place" validate:"max=300" doc:"A place id: faces around it."`
 	Radius int      `query:"radius" doc:"Miles around the place."`
-	Format string   `query:"format" validate:"omitempty,oneof=columns" doc:"columns: the web app's compact form (LocationColumns) instead of an array of Location."`
+	Format string   `query:"format" validate:"omitempty,oneof=columns ids" doc:"columns: the web app's compact form (LocationColumns) instead of an array of Location; ids: the ids of the columns' faces (LocationIDs)."`
 }
 
 // MarketsQuery is the calendar's.

@@ -230,12 +230,18 @@ const (
 )
 
 // LocationColumns is GET /api/od/locations/?format=columns: the faces of the same query
-// as []Location, in columns, with only what the web app reads (its map, list, info window and the
-// campaign form). About a quarter of the JSON's bytes once compressed.
+// as []Location, in columns, with only what the web app's map pages read (the map, the face list,
+// the info window). About a quarter of the JSON's bytes once compressed (docs/map.md).
 //
-//   - Face i's id is the i-th 16 bytes of uuids (standard base64) when every id is a UUID, which
-//     they are (the random bytes of a UUID do not compress: as text they were half of the bytes);
-//     otherwise uuids is empty and the ids are id[i].
+//   - No ids: the map draws without them, and the 16 random bytes of a UUID do not compress (they
+//     were half of the bytes). keys[i] tells face i apart instead: the first key_bytes bytes of its
+//     UUID (standard base64, key_bytes a face), key_bytes the fewest (at least 4) that no two faces
+//     of the whole catalogue share, so a face id from elsewhere (an available spot's xxx) names at
+//     most one face of the answer by its first 2*key_bytes hex digits. When an id is not a UUID in its
+//     canonical form, keys is empty and key[i] is the whole id.
+//   - The full ids, when a page needs them (the campaign form sends them), are
+//     GET /api/od/locations/?format=ids with the same query (LocationIDs), in the same order when
+//     both answers have the same order.
 //   - The strings that repeat are dictionaries, each face holding an index into
 //     one: its location name names[name[i]], market markets[market[i]], city cities[city[i]], face
 //     direction faces[face[i]] and snapshot snapshots[snapshot[i]] (the photo the info window shows:
@@ -249,9 +255,12 @@ const (
 //
 // Not sent: double_faced and other_face (the map pairs the faces of a sign by name, B §3).
 type LocationColumns struct {
-	Format    int      `json:"format"`
-	UUIDs     string   `json:"uuids"`
-	ID        []string `json:"id,omitempty"`
+	Format int `json:"format"`
+	// Order is a digest of the faces' ids in their order (LocationIDs.Order).
+	Order     string   `json:"order"`
+	KeyBytes  int      `json:"key_bytes"`
+	Keys      string   `json:"keys"`
+	Key       []string `json:"key,omitempty"`
 	Names     []string `json:"names"`
 	Name      []int    `json:"name"`
 	Markets   []string `json:"markets"`
@@ -272,8 +281,22 @@ type LocationColumns struct {
 	Distance  []int64  `json:"distance,omitempty"`
 }
 
-// LocationColumnsFormat is LocationColumns.Format: a decoder refuses another.
-const LocationColumnsFormat = 1
+// LocationIDs is GET /api/od/locations/?format=ids: the ids of the faces of LocationColumns of the
+// same query, in its order: face i's id is the i-th 16 bytes of uuids (standard base64) when every
+// id is a UUID, written back in the canonical lower-case form; otherwise uuids is empty and the ids
+// are id[i]. The two answers list the same faces in the same order when their orders are equal (a
+// face was added or removed between the two requests otherwise: ask again). The order changes with
+// the ids only, so a change of a face's price or of the inventory keeps both answers' ETags.
+type LocationIDs struct {
+	Format int      `json:"format"`
+	Order  string   `json:"order"`
+	UUIDs  string   `json:"uuids"`
+	ID     []string `json:"id,omitempty"`
+}
+
+// LocationColumnsFormat is LocationColumns.Format and LocationIDs.Format: a decoder refuses another.
+// 2: the ids moved to LocationIDs, keys in their place.
+const LocationColumnsFormat = 2
 
 // Flags of LocationColumns.
 const (

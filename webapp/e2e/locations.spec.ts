@@ -38,7 +38,10 @@ async function spotsFor(request: APIRequestContext, weekInput: string, market: s
 async function facesOf(request: APIRequestContext, response: Response): Promise<Face[]> {
   const url = new URL(response.url())
   expect(url.searchParams.get('format')).toBe('columns')
-  expect(await response.json()).toMatchObject({ format: 1 })
+  // The columns without the ids (issue 30): each face has its key (the first bytes of its UUID).
+  const columns = await response.json()
+  expect(columns).toMatchObject({ format: 2, key_bytes: expect.any(Number) })
+  expect(columns).not.toHaveProperty('uuids')
   url.searchParams.delete('format')
   const json = await request.get(url.pathname + url.search)
   expect(json.status()).toBe(200)
@@ -50,6 +53,11 @@ test('searches a place, changes the radius and opens an info window', async ({ p
   const everyFace = (await (await request.get('/api/od/locations/')).json()) as Face[]
   expect(everyFace.length).toBeGreaterThan(0)
 
+  // /locations never sends a face id: it never asks for the ids of the faces (issue 30).
+  const idsAsked: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('format=ids')) idsAsked.push(r.url())
+  })
   await page.goto('/locations')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Every billboard face, on one map')
   // Every face of the inventory, clustered on the map of the USA.
@@ -106,6 +114,7 @@ test('searches a place, changes the radius and opens an info window', async ({ p
     `Your ad shows Monday through Sunday, for ${face.location.ad_spot_duration} seconds at a rotation frequency of 1 in ${face.location.ad_rotation_frequency}.`,
   )
   await expect(info.getByRole('img', { name: `Photo of ${face.location_name}` })).toBeVisible()
+  expect(idsAsked).toEqual([])
   await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded()
   await lastScreen(page, 'locations')
 })
@@ -164,4 +173,26 @@ test('a street address, offline, finds the faces around its town and says so (is
   await expect(page.getByTestId('face-count')).toHaveText(`${count(faces.length)} ${faces.length === 1 ? 'face' : 'faces'}`)
   await expect(page.getByText('Street addresses cannot be looked up here, so this is the town: distances are measured from the centre of Chicago, IL.')).toBeVisible()
   await lastScreen(page, 'locations-address-fallback')
+})
+
+test('clusters the faces in a Web Worker, and on the page when the worker cannot be loaded (issue 30)', async ({ page, request }) => {
+  await offline(page)
+  const everyFace = (await (await request.get('/api/od/locations/')).json()) as Face[]
+  const map = page.locator('.leaflet-container')
+
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await page.goto('/locations')
+  await expect(map).toHaveAttribute('data-faces', String(everyFace.length))
+  await expect(page.locator('.map-cluster').first()).toBeVisible()
+  expect(workers.some((url) => url.includes('clusterWorker'))).toBe(true)
+
+  // The worker's script refused: the same faces are clustered on the page.
+  const refused: string[] = []
+  page.on('requestfailed', (r) => refused.push(r.url()))
+  await page.route('**/clusterWorker-*.js', (route) => route.abort())
+  await page.reload()
+  await expect(map).toHaveAttribute('data-faces', String(everyFace.length))
+  await expect(page.locator('.map-cluster').first()).toBeVisible()
+  expect(refused.some((url) => url.includes('clusterWorker'))).toBe(true)
 })

@@ -1,9 +1,9 @@
 import 'leaflet/dist/leaflet.css'
 import './map.css'
 import { latLngBounds, type LeafletEventHandlerFnMap, type Map as LeafletMap } from 'leaflet'
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
-import Supercluster from 'supercluster'
+import { buildIndex, queryIndex, type ClusterItem, type ClusterReply, type ClusterRequest, type SignPoints } from './clusterIndex'
 import { clusterIcon, faceIcon, type FaceMarkerState, type FaceMarkerTone } from './icons'
 import OfflineBasemap from './OfflineBasemap'
 import {
@@ -68,18 +68,7 @@ export interface MapProps<F extends MapFace> {
   className?: string
 }
 
-// Signs are clustered up to this zoom; closer in, every sign shows its arrow markers.
-const CLUSTER_MAX_ZOOM = 13
-const CLUSTER_RADIUS_PX = 60
 const NO_CHECKS: ReadonlySet<FaceId> = new Set()
-
-interface SignProps {
-  sign: number
-  count: number
-}
-interface ClusterProps {
-  count: number
-}
 
 /**
  * The reusable map (DESIGN §6): faces clustered with supercluster (only what is on screen is a
@@ -176,38 +165,20 @@ function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo,
 
   const shown = useMemo(() => visibleFaces(faces, checked, showOnlyChecked), [faces, checked, showOnlyChecked])
   const signs = useMemo(() => groupSigns(shown), [shown])
-  const index = useMemo(() => {
-    const clusters = new Supercluster<SignProps, ClusterProps>({
-      radius: CLUSTER_RADIUS_PX,
-      // Supercluster measures the radius against 512-pixel tiles; Leaflet's are 256, so without
-      // this the radius on screen was half of CLUSTER_RADIUS_PX and cluster markers (up to 52 px)
-      // overlapped one another, too close to tap (Lighthouse: target-size).
-      extent: 256,
-      maxZoom: CLUSTER_MAX_ZOOM,
-      map: (p) => ({ count: p.count }),
-      reduce: (total, p) => {
-        total.count += p.count
-      },
-    })
-    clusters.load(
-      signs.map((sign, i) => ({
-        type: 'Feature' as const,
-        geometry: { type: 'Point' as const, coordinates: [sign.lng, sign.lat] },
-        properties: { sign: i, count: sign.faces.length },
-      })),
-    )
-    return clusters
-  }, [signs])
-  const items = useMemo(() => index.getClusters(frame.bbox, frame.zoom), [index, frame])
+  const drawn = useClusters(signs, frame)
+  const items = drawn?.items
 
-  // For the render measurement (bench/web) and the journeys: how much is drawn, and when.
+  // For the render measurement (bench/web) and the journeys: how much is drawn, and when (once the
+  // markers of these faces are on the map).
   useEffect(() => {
+    if (!drawn) return
+    const faceCount = drawn.signs.reduce((n, sign) => n + sign.faces.length, 0)
     const container = map.getContainer()
-    container.dataset.faces = String(shown.length)
-    container.dataset.markers = String(items.length)
-    container.dataset.zoom = String(frame.zoom)
-    performance.mark('map:rendered', { detail: { faces: shown.length, markers: items.length } })
-  }, [map, items, shown.length, frame.zoom])
+    container.dataset.faces = String(faceCount)
+    container.dataset.markers = String(drawn.items.length)
+    container.dataset.zoom = String(drawn.zoom)
+    performance.mark('map:rendered', { detail: { faces: faceCount, markers: drawn.items.length } })
+  }, [map, drawn])
 
   // The face whose info window is open. Read when Leaflet reports the window removed, to tell
   // a close by the person (report it) from a switch to another face (already reported).
@@ -231,40 +202,39 @@ function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo,
 
   return (
     <>
-      {items.map((item) => {
-        const [lng, lat] = item.geometry.coordinates as [number, number]
-        if ('cluster' in item.properties && item.properties.cluster) {
-          const { cluster_id: clusterId, count } = item.properties
-          return (
-            <Marker
-              key={`c-${clusterId}`}
-              position={[lat, lng]}
-              icon={clusterIcon(count)}
-              title={`${count} faces here: zoom in`}
-              eventHandlers={{
-                click: () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), MAX_ZOOM)),
-              }}
-            />
-          )
-        }
-        const sign: Sign<F> | undefined = signs[(item.properties as SignProps).sign]
-        if (!sign) return null
-        const paired = sign.faces.length > 1
-        return sign.faces.map((face) => {
-          const at = markerPosition(face, paired, frame.zoom)
-          const state = stateOf(face)
-          return (
-            <Marker
-              key={`f-${face.id}`}
-              position={[at.lat, at.lng]}
-              icon={faceIcon(face.face, state, toneOf?.(face))}
-              title={`${face.location_name}, ${face.face}${state === 'checked' ? ', checked' : state === 'disabled' ? ', not available' : ''}${describe?.(face) ?? ''}`}
-              zIndexOffset={state === 'selected' ? 1000 : 0}
-              eventHandlers={{ click: () => onSelect?.(face.id) }}
-            />
-          )
-        })
-      })}
+      {drawn &&
+        items!.map((item) => {
+          const { lng, lat } = item
+          if (item.cluster) {
+            const { id: clusterId, count, expansionZoom } = item
+            return (
+              <Marker
+                key={`c-${clusterId}`}
+                position={[lat, lng]}
+                icon={clusterIcon(count)}
+                title={`${count} faces here: zoom in`}
+                eventHandlers={{ click: () => map.setView([lat, lng], Math.min(expansionZoom, MAX_ZOOM)) }}
+              />
+            )
+          }
+          const sign: Sign<F> | undefined = drawn.signs[item.id]
+          if (!sign) return null
+          const paired = sign.faces.length > 1
+          return sign.faces.map((face) => {
+            const at = markerPosition(face, paired, drawn.zoom)
+            const state = stateOf(face)
+            return (
+              <Marker
+                key={`f-${face.id}`}
+                position={[at.lat, at.lng]}
+                icon={faceIcon(face.face, state, toneOf?.(face))}
+                title={`${face.location_name}, ${face.face}${state === 'checked' ? ', checked' : state === 'disabled' ? ', not available' : ''}${describe?.(face) ?? ''}`}
+                zIndexOffset={state === 'selected' ? 1000 : 0}
+                eventHandlers={{ click: () => onSelect?.(face.id) }}
+              />
+            )
+          })
+        })}
       {selected && popupAt && renderInfo && (
         <Popup key={String(selected.face.id)} position={popupAt} eventHandlers={popupEvents} minWidth={256} maxWidth={320} autoPanPadding={[16, 16]}>
           {renderInfo(selected.face, selected.others)}
@@ -272,4 +242,84 @@ function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo,
       )}
     </>
   )
+}
+
+/** The markers of a view, with the signs and the zoom they were found for. */
+interface Drawn<F extends MapFace> {
+  signs: Sign<F>[]
+  items: ClusterItem[]
+  zoom: number
+}
+
+const workersAvailable = typeof Worker !== 'undefined'
+
+function signPoints(signs: readonly Sign<MapFace>[]): SignPoints {
+  const points: SignPoints = { lng: new Float64Array(signs.length), lat: new Float64Array(signs.length), count: new Uint32Array(signs.length) }
+  signs.forEach((sign, i) => {
+    points.lng[i] = sign.lng
+    points.lat[i] = sign.lat
+    points.count[i] = sign.faces.length
+  })
+  return points
+}
+
+/**
+ * The markers of the frame: the signs clustered by a Web Worker (clusterWorker.ts), so that
+ * building the index of thousands of signs is no long task of the page (issue 30); null until the
+ * worker has answered for the first signs. Where there is no Worker (tests in jsdom), on the main
+ * thread as the map did before. The worker is asked in layout effects, in the commit of the faces'
+ * render, not after the next paint: the markers are drawn one worker's answer later, not a frame more.
+ */
+function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F> | null {
+  const workerRef = useRef<Worker | null>(null)
+  // The signs the worker has, and the last query asked: an answer to an older one is dropped.
+  const loaded = useRef<{ generation: number; signs: Sign<F>[] }>({ generation: 0, signs: [] })
+  const lastSeq = useRef(0)
+  const [answer, setAnswer] = useState<Drawn<F> | null>(null)
+  // The worker's script could not be loaded or run: the map clusters on the main thread instead.
+  const [workerFailed, setWorkerFailed] = useState(false)
+  const offThread = workersAvailable && !workerFailed
+
+  useLayoutEffect(() => {
+    if (!offThread) return
+    const worker = new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' })
+    worker.onerror = (event) => {
+      event.preventDefault()
+      setWorkerFailed(true)
+    }
+    worker.onmessage = (event: MessageEvent<ClusterReply>) => {
+      const { generation, seq, items, zoom } = event.data
+      if (seq !== lastSeq.current || generation !== loaded.current.generation) return
+      setAnswer({ signs: loaded.current.signs, items, zoom })
+    }
+    workerRef.current = worker
+    return () => {
+      worker.terminate()
+      workerRef.current = null
+    }
+  }, [offThread])
+
+  useLayoutEffect(() => {
+    const worker = workerRef.current
+    if (!worker) return
+    const points = signPoints(signs)
+    const generation = loaded.current.generation + 1
+    loaded.current = { generation, signs }
+    const load: ClusterRequest = { kind: 'load', generation, points }
+    worker.postMessage(load, [points.lng.buffer, points.lat.buffer, points.count.buffer])
+  }, [signs])
+
+  useLayoutEffect(() => {
+    const worker = workerRef.current
+    if (!worker) return
+    const seq = lastSeq.current + 1
+    lastSeq.current = seq
+    const query: ClusterRequest = { kind: 'query', generation: loaded.current.generation, seq, bbox: frame.bbox, zoom: frame.zoom }
+    worker.postMessage(query)
+  }, [signs, frame])
+
+  // Without a Worker (or when it failed): the index is built while rendering, as before.
+  const index = useMemo(() => (offThread ? null : buildIndex(signPoints(signs))), [offThread, signs])
+  const drawnHere = useMemo(() => (index ? { signs, items: queryIndex(index, frame.bbox, frame.zoom), zoom: frame.zoom } : null), [index, signs, frame])
+  return drawnHere ?? answer
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { MsgRadiusInvalid } from '../../../platform/api-types/locations'
+import { MsgRadiusInvalid, type Location, type LocationColumns } from '../../../platform/api-types/locations'
 import { mockFetch, type FakeRoute } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { anonymousSession } from '../../../test/users'
@@ -26,6 +26,40 @@ function server(routes: Record<string, FakeRoute> = {}) {
   })
 }
 
+/** Faces as the server sends them in columns (modules/locations/facecolumns.go), keyed by their ids' first 4 bytes. */
+function inColumns(faces: Location[]): LocationColumns {
+  const index = (values: string[], value: string) => (values.includes(value) ? values.indexOf(value) : values.push(value) - 1)
+  const c: LocationColumns = {
+    format: 2, order: 'o', key_bytes: 4, keys: '', names: [], name: [], markets: [], market: [], cities: [], city: [], faces: [], face: [],
+    snapshots: [], snapshot: [], lat: [], lng: [], value: [], ooh: [], frequency: [], duration: [], flags: [],
+  }
+  let name = 0
+  let lat = 0
+  let lng = 0
+  let keys = ''
+  for (const f of faces) {
+    const n = index(c.names, f.location_name)
+    c.name.push(n - name)
+    name = n
+    c.market.push(index(c.markets, f.market))
+    c.city.push(index(c.cities, f.city))
+    c.face.push(index(c.faces, f.face))
+    c.snapshot.push(index(c.snapshots, f.new_location_snapshot))
+    c.lat.push(Math.round(f.lat * 1e5) - lat)
+    c.lng.push(Math.round(f.lng * 1e5) - lng)
+    lat = Math.round(f.lat * 1e5)
+    lng = Math.round(f.lng * 1e5)
+    c.value.push(Math.round(f.value * 100))
+    c.ooh.push(f.ooh)
+    c.frequency.push(f.location.ad_rotation_frequency)
+    c.duration.push(f.location.ad_spot_duration)
+    c.flags.push(0)
+    keys += f.id.slice(0, 8)
+  }
+  c.keys = btoa(keys.match(/../g)!.map((b) => String.fromCharCode(parseInt(b, 16))).join(''))
+  return c
+}
+
 const renderPage = () => renderApp('/locations', { session: anonymousSession() })
 
 // The first test also waits for the page's lazy bundle (leaflet included) to load.
@@ -44,6 +78,27 @@ describe('/locations (A §2)', () => {
     const asked = api.called('POST', '/api/available-spots/')[0]!.body as { start_at: string; markets: string[] }
     expect(new Date(`${asked.start_at}T00:00:00`).getDay()).toBe(1)
     expect(asked.markets).toEqual(['Chicago', 'SF Bay Area'])
+  })
+
+  it('matches the week\'s spots to faces sent without their ids, by their keys, and never asks for the ids', async () => {
+    // Two ids that share their first bytes up to the key's length would be refused by the server (the
+    // key length is the fewest bytes no two faces share); these differ in their first 4.
+    const withIds = [
+      { ...mission, id: '6ef4bc0d-f051-5c9a-b6ff-6da8341baeec' },
+      { ...broadway, id: '0a000000-0000-4000-8000-0000000000ff' },
+      { ...loop, id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' },
+    ]
+    const api = server({
+      'GET /api/od/locations/': ({ query }) => ({ body: query.get('format') === 'columns' ? inColumns(withIds) : withIds }),
+      'POST /api/available-spots/': { body: withIds.map((f) => makeSpot(f, { available: f.location_name !== 'Broadway' })) },
+    })
+    renderPage()
+    expect(await screen.findByTestId('face-count', {}, { timeout: 5000 })).toHaveTextContent('3 faces')
+    expect(await screen.findByText('2 available for the chosen week')).toBeInTheDocument()
+    const list = screen.getByRole('list', { name: 'Faces' })
+    expect(within(list).getByRole('button', { name: /Broadway/ })).toHaveTextContent('Sold out')
+    expect(within(list).getByRole('button', { name: /Mission St/ })).not.toHaveTextContent('Sold out')
+    expect(api.called('GET', '/api/od/locations/').map((r) => r.query.get('format'))).not.toContain('ids')
   })
 
   it('filters by market and by city', async () => {

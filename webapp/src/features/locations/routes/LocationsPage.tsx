@@ -19,7 +19,8 @@ import {
   type MapView,
 } from '../../../platform/map/viewRules'
 import Spinner from '../../../platform/Spinner'
-import { useAvailableSpotsQuery, useFacesQuery, useLazyPlaceDetailsQuery, useMapTiles, useMarketsQuery, type FacesQuery } from '../shared/api'
+import { useAvailableSpotsQuery, useLazyPlaceDetailsQuery, useMapFacesQuery, useMapTiles, useMarketsQuery, type FacesQuery } from '../shared/api'
+import { faceKey } from '../shared/faceColumns'
 import FaceInfo from '../components/FaceInfo'
 import FaceList from '../components/FaceList'
 import PlaceSearch from '../shared/PlaceSearch'
@@ -77,7 +78,9 @@ export default function LocationsPage() {
   const [loadPlace, placeDetails] = useLazyPlaceDetailsQuery()
 
   const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : { market: findBy === 'market' ? market : '' }
-  const faces = useFacesQuery(query)
+  // The faces without their ids: this page never sends a face id, and each face's id here is its
+  // key (docs/map.md "The faces: columns, keys and ids"), which the week's spots are matched by.
+  const faces = useMapFacesQuery(query)
   // The thousands of faces render at transition priority: React draws them in slices,
   // between which the page answers input, instead of in one long task as they arrive.
   const facesData = useDeferredValue(faces.data)
@@ -89,7 +92,7 @@ export default function LocationsPage() {
 
   const chosenMarket = markets.data?.find((m) => m.market === market)
   const shownFaces = useMemo(() => {
-    const all = facesData ?? []
+    const all = facesData?.faces ?? []
     if (findBy === 'place') return [...all].sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))
     if (cities.length === 0) return all
     const wanted = new Set(cities)
@@ -105,10 +108,12 @@ export default function LocationsPage() {
   )
   const spotsData = useDeferredValue(spotsQuery.data)
   const spots = useMemo(() => {
+    // By the key of the spot's face: the faces of this page carry their keys for ids.
     const byFace = new Map<string, AvailableSpot>()
-    if (week) for (const spot of spotsData ?? []) byFace.set(spot.xxx, spot)
+    const keyBytes = facesData?.keyBytes ?? 0
+    if (week) for (const spot of spotsData ?? []) byFace.set(faceKey(spot.xxx, keyBytes), spot)
     return byFace
-  }, [spotsData, week])
+  }, [spotsData, week, facesData?.keyBytes])
 
   // The map fits the chosen market's faces once they have loaded (state adjusted while rendering).
   if (fitPending && !faces.isFetching && faces.isSuccess && facesData === faces.data) {

@@ -1,10 +1,11 @@
 import { api } from '../../../platform/api'
-import { readFaces } from './faceColumns'
+import { FacesOrderChanged, readFaces, type DecodedFaces } from './faceColumns'
 import type {
   AvailableSpot,
   AvailableSpotsRequest,
   Location,
   LocationColumns,
+  LocationIDs,
   MapConfig,
   Market,
   PlaceDetails,
@@ -21,6 +22,8 @@ const frozen = <T>(rows: T[]): T[] => Object.freeze(rows) as T[]
 /** Which faces to load: a market (empty = every face), or those within `radius` miles of a place. */
 export type FacesQuery = { market: string } | { place: string; radius: number }
 
+const facesParams = (q: FacesQuery) => ('place' in q ? { place: q.place, radius: q.radius } : { market: q.market || undefined })
+
 // The locations calls of docs/api.md ("Locations"). All are public reads.
 export const locationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -30,14 +33,39 @@ export const locationsApi = api.injectEndpoints({
       // shows it beside the filter.
       extraOptions: { silent: true },
     }),
+    // What the map draws, without the faces' ids (docs/map.md "The faces: columns, keys and ids"):
+    // each face's id is its key, and keyBytes finds the key of an available spot's face (faceKey).
+    // /locations needs no more: about half the bytes of the faces with their ids.
+    mapFaces: build.query<DecodedFaces, FacesQuery>({
+      // The server tags the answer (ETag): the browser asks again but downloads it only when it changed.
+      query: (q) => ({ url: '/api/od/locations/', params: { ...facesParams(q), format: 'columns' } }),
+      transformResponse: (body: LocationColumns | Location[]) => {
+        const decoded = readFaces(body)
+        return { faces: frozen(decoded.faces), keyBytes: decoded.keyBytes }
+      },
+      // B §8: a location load failure is logged only (the page logs it), never flashed.
+      extraOptions: { silent: true },
+    }),
+    // The faces with their ids, for the pages that send or keep them (the campaign form, Screens):
+    // the same columns, and their ids asked for at the same time, both tagged (ETag).
     faces: build.query<Location[], FacesQuery>({
-      // The faces in columns: about 44% of the JSON's bytes, decoded in a few milliseconds;
-      // the server tags them (ETag), so the browser asks again but downloads them only when they changed.
-      query: (q) => ({
-        url: '/api/od/locations/',
-        params: { ...('place' in q ? { place: q.place, radius: q.radius } : { market: q.market || undefined }), format: 'columns' },
-      }),
-      transformResponse: (body: LocationColumns | Location[]) => frozen(readFaces(body)),
+      queryFn: async (q, _api, _extra, baseQuery) => {
+        const params = facesParams(q)
+        // A face added or removed between the two requests: the answers differ in order; ask again once.
+        for (let attempt = 0; ; attempt++) {
+          const [columns, ids] = await Promise.all([
+            baseQuery({ url: '/api/od/locations/', params: { ...params, format: 'columns' } }),
+            baseQuery({ url: '/api/od/locations/', params: { ...params, format: 'ids' } }),
+          ])
+          if (columns.error) return { error: columns.error }
+          if (ids.error) return { error: ids.error }
+          try {
+            return { data: frozen(readFaces(columns.data as LocationColumns | Location[], ids.data as LocationIDs).faces) }
+          } catch (e) {
+            if (!(e instanceof FacesOrderChanged) || attempt > 0) throw e
+          }
+        }
+      },
       // B §8: a location load failure is logged only (the page logs it), never flashed.
       extraOptions: { silent: true },
     }),
@@ -62,6 +90,7 @@ export const locationsApi = api.injectEndpoints({
 export const {
   useMarketsQuery,
   useFacesQuery,
+  useMapFacesQuery,
   useAvailableSpotsQuery,
   usePlacePredictionsQuery,
   useLazyPlaceDetailsQuery,

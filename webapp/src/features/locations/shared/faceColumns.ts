@@ -1,16 +1,53 @@
-import type { Location, LocationColumns } from '../../../platform/api-types/locations'
+import type { Location, LocationColumns, LocationIDs } from '../../../platform/api-types/locations'
 
-/** LocationColumns.format this decoder reads (Go: locations.LocationColumnsFormat). */
-export const COLUMNS_FORMAT = 1
+/** LocationColumns.format and LocationIDs.format this decoder reads (Go: locations.LocationColumnsFormat). */
+export const COLUMNS_FORMAT = 2
 const FLAG_LIKELY = 1
 const FLAG_EXCLUDE_MAXIMIZE_BUDGET = 2
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
 
-/** The ids of the columns: 16 bytes a UUID in base64, written back in the canonical form. */
-function decodeIds(columns: LocationColumns, n: number): string[] {
-  if (!columns.uuids) return columns.id ?? []
-  const bytes = atob(columns.uuids)
+/**
+ * The faces of the columns, each with its key for an id (`id` is the key: the first key_bytes
+ * bytes of its UUID in hex), or with its full id when `ids` (GET /api/od/locations/?format=ids of
+ * the same query) is given. `keyBytes` says how to find a face's key from a full id (faceKey).
+ */
+export interface DecodedFaces {
+  faces: Location[]
+  keyBytes: number
+}
+
+/**
+ * The key of a face id, as the columns key their faces (LocationColumns.key_bytes): its UUID's first
+ * 2 × keyBytes hex digits, or the id itself when the keys are the ids (keyBytes 0). Every face of the
+ * catalogue has a key of its own, so an available spot's face id (xxx) names at most one face.
+ */
+export function faceKey(id: string, keyBytes: number): string {
+  if (keyBytes === 0) return id
+  // The canonical form is 8-4-4-4-12 hex digits; the keys are at least 4 bytes (8 digits).
+  return keyBytes === 4 ? id.slice(0, 8) : id.replaceAll('-', '').slice(0, 2 * keyBytes)
+}
+
+/** The keys of the columns: key_bytes bytes a face in base64, written as hex; or the ids themselves. */
+function decodeKeys(columns: LocationColumns, n: number): string[] {
+  if (!columns.keys) return columns.key ?? []
+  const size = columns.key_bytes
+  const bytes = atob(columns.keys)
+  if (bytes.length !== size * n) throw new Error(`faces: ${bytes.length} bytes of keys for ${n} faces`)
+  const keys = new Array<string>(n)
+  for (let i = 0, o = 0; i < n; i++) {
+    let s = ''
+    for (let k = 0; k < size; k++, o++) s += HEX[bytes.charCodeAt(o)]
+    keys[i] = s
+  }
+  return keys
+}
+
+/** The ids of GET /api/od/locations/?format=ids: 16 bytes a UUID in base64, written back in the canonical form. */
+export function decodeIds(answer: LocationIDs, n: number): string[] {
+  if (answer.format !== COLUMNS_FORMAT) throw new Error(`faces: unknown format ${answer.format}`)
+  if (!answer.uuids) return answer.id ?? []
+  const bytes = atob(answer.uuids)
   if (bytes.length !== 16 * n) throw new Error(`faces: ${bytes.length} bytes of ids for ${n} faces`)
   const ids = new Array<string>(n)
   for (let i = 0, o = 0; i < n; i++, o += 16) {
@@ -26,15 +63,17 @@ function decodeIds(columns: LocationColumns, n: number): string[] {
 
 /**
  * Decodes GET /api/od/locations/?format=columns (the layout is documented on the Go
- * type, modules/locations/service.go) into the faces it encodes. The faces carry what the columns
- * carry: the snapshot shown is new_location_snapshot (location_snapshot is empty), and double_faced
- * and other_face are found again from the names, as the map pairs faces (B §3).
+ * type, modules/locations/service.go) into the faces it encodes. Each face's id is its key, or its
+ * full id when `ids` is given (the two answers must have the same order). The faces carry what the
+ * columns carry: the snapshot shown is new_location_snapshot (location_snapshot is empty), and
+ * double_faced and other_face are found again from the names, as the map pairs faces (B §3).
  */
-export function decodeFaceColumns(columns: LocationColumns): Location[] {
+export function decodeFaceColumns(columns: LocationColumns, ids?: LocationIDs): DecodedFaces {
   if (columns.format !== COLUMNS_FORMAT) throw new Error(`faces: unknown format ${columns.format}`)
+  if (ids && ids.order !== columns.order) throw new FacesOrderChanged()
   const started = performance.now()
   const n = columns.name.length
-  const ids = decodeIds(columns, n)
+  const keys = ids ? decodeIds(ids, n) : decodeKeys(columns, n)
   const { names, markets, cities, faces, snapshots, flags, distance } = columns
   const out = new Array<Location>(n)
   // The first face of each name, and the faces after it, to set double_faced and other_face.
@@ -47,7 +86,7 @@ export function decodeFaceColumns(columns: LocationColumns): Location[] {
     lat += columns.lat[i]!
     lng += columns.lng[i]!
     const face: Location = {
-      id: ids[i]!,
+      id: keys[i]!,
       location_name: names[name]!,
       market: markets[columns.market[i]!]!,
       city: cities[columns.city[i]!]!,
@@ -76,12 +115,24 @@ export function decodeFaceColumns(columns: LocationColumns): Location[] {
     }
     out[i] = face
   }
-  // For the render benchmark (bench/web/map-render.mjs: 20 ms for 10,000 faces).
+  // For the render benchmark (bench/web/map-render.mjs: the goal is < 20 ms for 10,000 faces).
   performance.measure('map:faces-decoded', { start: started, detail: { faces: n } })
-  return out
+  return { faces: out, keyBytes: ids || !columns.keys ? 0 : columns.key_bytes }
 }
 
-/** The faces answer: the columns decoded, or the faces as they are (the JSON form of the API). */
-export function readFaces(body: LocationColumns | Location[]): Location[] {
-  return Array.isArray(body) ? body : decodeFaceColumns(body)
+/** The columns and the ids were made from different faces (one was added or removed between the two requests). */
+export class FacesOrderChanged extends Error {
+  constructor() {
+    super('faces: the ids are not those of the columns')
+  }
+}
+
+/**
+ * The faces answer: the columns decoded (with their ids when given), or the faces as they are when
+ * the answer is the JSON form of the API (an array of Location, whose ids are their keys).
+ */
+export function readFaces(body: LocationColumns | Location[], ids?: LocationIDs | Location[]): DecodedFaces {
+  if (Array.isArray(body)) return { faces: body, keyBytes: 0 }
+  if (Array.isArray(ids)) throw new Error('faces: the ids answer is not in columns')
+  return decodeFaceColumns(body, ids)
 }
