@@ -65,9 +65,9 @@ type yearRig struct {
 	campaign string
 	creative string
 	faces    []locations.Location
-	screens  []yearScreen      // by face
-	camps    []string          // the campaign booked on each face
-	weekIDs  []string          // the campaign's finished face-weeks (the report's)
+	screens  []yearScreen // by face
+	camps    []string     // the campaign booked on each face
+	weekIDs  []string     // the campaign's finished face-weeks (the report's)
 	db       *gorm.DB
 	loc      *time.Location
 	report   string            // a report made before the measures (its data call)
@@ -309,7 +309,7 @@ func (r *yearRig) fillYear(b *testing.B, dialect string) {
 		pubOf[sc.id] = base64.StdEncoding.EncodeToString(sc.priv.Public().(ed25519.PublicKey))
 	}
 	sig := base64.StdEncoding.EncodeToString(make([]byte, 64))
-	nRecords := bulk(b, r.db, "campaigns_proof_records", []string{"id", "campaign_id", "seq", "week_id", "code", "code_hash", "canonical", "hash", "signature", "proof_keys"}, func(emit func(...any)) {
+	nRecords := bulk(b, r.db, "campaigns_proof_records", []string{"id", "campaign_id", "seq", "week_id", "week_record", "code", "code_hash", "canonical", "hash", "signature", "proof_keys"}, func(emit func(...any)) {
 		seq := int64(0)
 		prev := strings.Repeat("0", 64)
 		lastOf := map[string]string{}
@@ -337,7 +337,7 @@ func (r *yearRig) fillYear(b *testing.B, dialect string) {
 					sum := sha256.Sum256([]byte(canonical))
 					hash := hex.EncodeToString(sum[:])
 					ch := sha256.Sum256([]byte(code))
-					emit(id, r.campaign, seq, w.id, code, hex.EncodeToString(ch[:]), canonical, hash, sig, "{}")
+					emit(id, r.campaign, seq, w.id, int64(n+1), code, hex.EncodeToString(ch[:]), canonical, hash, sig, "{}")
 					prev, lastOf[w.id] = hash, id
 				}
 			}
@@ -408,7 +408,7 @@ func (r *yearRig) postBatch(b *testing.B, firstSeq int64) {
 // page's week table shows it.
 func (r *yearRig) thisWeekFigure(b *testing.B) int64 {
 	var page pagination.Page[campaigns.Week]
-	r.adv.Get("/api/campaigns/" + r.campaign + "/weeks?page_size=0").Expect(b, 200).JSON(b, &page)
+	r.adv.Get("/api/campaigns/"+r.campaign+"/weeks?page_size=0").Expect(b, 200).JSON(b, &page)
 	this := dates.Today(r.s.Clock).WeekStart()
 	for _, w := range page.Items {
 		if w.ProductID == r.faces[0].ID && w.StartAt == this {
@@ -470,7 +470,7 @@ func BenchmarkScreensYear(b *testing.B) {
 								var out reports.ReportResponse
 								r.adv.Post("/api/campaigns/reports", reports.ReportRequest{CampaignID: r.campaign, WeekIDs: r.weekIDs}).Expect(b, 201).JSON(b, &out)
 								lat[(i+k)%2].add(time.Since(t0))
-								r.adv.Delete("/api/reports/" + out.Report.ID).Expect(b, 200)
+								r.adv.Delete("/api/reports/"+out.Report.ID).Expect(b, 200)
 								continue
 							case "report-data":
 								t0 = time.Now()
