@@ -482,6 +482,28 @@ func BenchmarkScreensYear(b *testing.B) {
 				{"report-pdf", nil},
 				{"report-data", nil},
 			}
+			// Freshness first: the report's runs below move the clock by an hour each.
+			b.Run("freshness", func(b *testing.B) {
+				var lat latencies
+				for i := 0; i < b.N; i++ {
+					before := year.thisWeekFigure(b)
+					t0 := time.Now()
+					year.postBatch(b)
+					var after int64
+					for after = year.thisWeekFigure(b); after == before && time.Since(t0) < 60*time.Second; after = year.thisWeekFigure(b) {
+						time.Sleep(100 * time.Millisecond)
+					}
+					took := time.Since(t0)
+					if after == before {
+						b.Fatalf("a batch posted %s ago is not on the campaign page (goal: 60 s): week of %s, figure %d before and after",
+							took.Round(time.Millisecond), dates.In(year.playsAt(), year.loc).WeekStart(), before)
+					}
+					lat.add(took)
+				}
+				lat.report(b)
+				b.Logf("%s freshness: a batch posted shows on the campaign page's weeks after p95 %.1f ms, batch included (goal: within 60 s: %s)",
+					dialect, lat.quantile(0.95), metOrNot(lat.quantile(0.95) < 60000))
+			})
 			for _, c := range calls {
 				b.Run(c.name, func(b *testing.B) {
 					var lat [2]latencies
@@ -519,26 +541,6 @@ func BenchmarkScreensYear(b *testing.B) {
 						dialect, c.name, t50, t95, y50, y95, t95*1.1+2, metOrNot(y95 <= t95*1.1+2))
 				})
 			}
-			b.Run("freshness", func(b *testing.B) {
-				var lat latencies
-				for i := 0; i < b.N; i++ {
-					before := year.thisWeekFigure(b)
-					t0 := time.Now()
-					year.postBatch(b)
-					var after int64
-					for after = year.thisWeekFigure(b); after == before && time.Since(t0) < 60*time.Second; after = year.thisWeekFigure(b) {
-						time.Sleep(100 * time.Millisecond)
-					}
-					took := time.Since(t0)
-					if after == before {
-						b.Fatalf("a batch posted %s ago is not on the campaign page (goal: 60 s)", took.Round(time.Millisecond))
-					}
-					lat.add(took)
-				}
-				lat.report(b)
-				b.Logf("%s freshness: a batch posted shows on the campaign page's weeks after p95 %.1f ms, batch included (goal: within 60 s: %s)",
-					dialect, lat.quantile(0.95), metOrNot(lat.quantile(0.95) < 60000))
-			})
 		})
 	}
 }
