@@ -217,7 +217,7 @@ func (a *assurance) ProofCodesOf(ctx context.Context, campaignID string) ([]Week
 		r := &rows[i]
 		f := proofchain.ParseFields(r.Canonical)
 		out = append(out, WeekProofCode{WeekID: r.WeekID, Week: f.Week, FaceID: f.Face, Code: proofchain.DisplayCode(r.Code), Seq: r.Seq,
-			RecordedAt: f.RecordedAt, Impressions: f.Impressions, Records: int(r.WeekRecord)})
+			RecordedAt: f.RecordedAt, Impressions: f.Impressions, Records: int(r.WeekRecord), SignedByScreen: f.Device != nil})
 	}
 	weeks, err := a.store.WeeksOf(ctx, campaignID)
 	if err != nil {

@@ -90,7 +90,11 @@ type WeekProofCode struct {
 	Seq         int64  `json:"seq"`
 	RecordedAt  string `json:"recorded_at"`
 	Impressions *int64 `json:"impressions"`
-	Records     int    `json:"records"` // how many records the week has (more than 1: corrected)
+	Records     int    `json:"records"` // how many records the week has (more than 1: corrected, unless signed by its screen)
+	// SignedByScreen: the current record holds a screen's signed batch (docs/screens.md). A
+	// screen-fed week has a record per batch, each with the week's figure so far, so its count of
+	// records says nothing about corrections.
+	SignedByScreen bool `json:"signed_by_screen"`
 }
 
 // ProofCodes answers GET /api/campaigns/{id}/proof-codes.

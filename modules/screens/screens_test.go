@@ -280,6 +280,13 @@ func TestPairScheduleAndPlays(t *testing.T) {
 		if err != nil || len(codes) == 0 {
 			t.Fatalf("codes: %v %v", codes, err)
 		}
+		// The campaign page says the week is signed by its screen, not "corrected" for its many
+		// batch records.
+		var pc campaigns.ProofCodes
+		w.adv.Get("/api/campaigns/"+w.campaign+"/proof-codes").Expect(t, 200).JSON(t, &pc)
+		if len(pc.Weeks) == 0 || !pc.Weeks[0].SignedByScreen {
+			t.Fatalf("proof codes = %+v", pc.Weeks)
+		}
 		var v campaigns.VerifyResult
 		w.s.Client(t).Get("/api/verify/"+codes[0].Code).Expect(t, 200).JSON(t, &v)
 		if !v.Valid || !v.ChainValid || !strings.Contains(v.Record.Canonical, `"device":{"batch_hash":`) {

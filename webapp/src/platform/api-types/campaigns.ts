@@ -1279,7 +1279,13 @@ export interface WeekProofCode {
   seq: number /* int64 */;
   recorded_at: string;
   impressions?: number /* int64 */;
-  records: number /* int */; // how many records the week has (more than 1: corrected)
+  records: number /* int */; // how many records the week has (more than 1: corrected, unless signed by its screen)
+  /**
+   * SignedByScreen: the current record holds a screen's signed batch (docs/screens.md). A
+   * screen-fed week has a record per batch, each with the week's figure so far, so its count of
+   * records says nothing about corrections.
+   */
+  signed_by_screen: boolean;
 }
 /**
  * ProofCodes answers GET /api/campaigns/{id}/proof-codes.

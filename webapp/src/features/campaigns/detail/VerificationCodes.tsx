@@ -24,7 +24,7 @@ export default function VerificationCodes({ campaignId }: { campaignId: string }
               Week of {formatDisplayDate(w.week)}
               {w.location && ` · ${w.location}`}
               {w.impressions != null && ` · ${formatCount(w.impressions)} impressions`}
-              {w.records > 1 && ' · corrected'}
+              {w.signed_by_screen ? ' · signed by its screen' : w.records > 1 && ' · corrected'}
             </span>
             <Link to={`/verify/${w.code}`} className="font-mono font-semibold text-brand-700 underline" aria-label={`Verify code ${w.code}`}>
               {w.code}
