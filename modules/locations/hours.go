@@ -131,6 +131,10 @@ func (s *service) updateFaceHours(ctx context.Context, _ *auth.Principal, id str
 	return out, err
 }
 
+func (s *service) SetFaceHours(ctx context.Context, faceID string, req FaceHoursUpdate) (Location, error) {
+	return s.updateFaceHours(ctx, nil, faceID, req)
+}
+
 // faceToEdit reads the face an admin edits, in the edit's transaction: ENOTFOUND when there is none.
 func (s *service) faceToEdit(ctx context.Context, id string) (store.Face, error) {
 	fs, err := s.store.FacesByIDs(ctx, []string{id})

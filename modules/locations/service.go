@@ -497,4 +497,8 @@ type Service interface {
 	FacePhoto(ctx context.Context, faceID string) (image.Image, FaceGeometry, error)
 	// SpotsByRefs returns the company's live spots under these references.
 	SpotsByRefs(ctx context.Context, companyID string, refs []string) ([]Spot, error)
+	// SetFaceHours sets a face's time zone and operating hours as PUT /api/admin/faces/{id}/hours
+	// does (validated, audited; the actor is the context's principal, or the system): for the demo
+	// seed. EINVALID, ENOTFOUND (MsgFaceNotFound).
+	SetFaceHours(ctx context.Context, faceID string, req FaceHoursUpdate) (Location, error)
 }

@@ -11,6 +11,7 @@ import (
 	"marquee/modules/locations"
 	"marquee/modules/screens"
 	"marquee/platform/dates"
+	"marquee/platform/server"
 	"marquee/platform/testkit"
 )
 
@@ -251,4 +252,31 @@ func TestMarketTimezones(t *testing.T) {
 	if _, b := jul.In(phoenix).Zone(); b != -7*3600 {
 		t.Errorf("Phoenix in July: %d (no DST)", b)
 	}
+}
+
+// The demo face runs all day, so that `make run`'s player has counted plays whatever the hour:
+// the seed sets its hours (keeping its zone), audited as the system, and stays idempotent.
+func TestDemoFaceRunsAllDay(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect)
+		face := ""
+		for range 2 {
+			summary, err := w.m.SeedDemo(t.Context(), server.DemoAccounts{"advertiser": w.advAcc})
+			if err != nil || !strings.Contains(summary, screens.DemoPairingCode) {
+				t.Fatalf("seed = %q, %v", summary, err)
+			}
+			_, after, _ := strings.Cut(summary, " for face ")
+			face, _, _ = strings.Cut(after, " ")
+		}
+		if face != w.face && face != w.other {
+			t.Fatalf("the demo face %q is not one of the running campaign's", face)
+		}
+		fs, err := testkit.ModuleOf[*locations.Module](t, w.s).Service().FindFacesByIDs(t.Context(), []string{face})
+		if err != nil || len(fs) != 1 || fs[0].Hours == nil {
+			t.Fatalf("face: %+v %v", fs, err)
+		}
+		if h := fs[0].Hours; h.Open != "00:00" || h.Close != "24:00" || h.Timezone != "America/New_York" {
+			t.Fatalf("the demo face's hours = %+v", h)
+		}
+	})
 }

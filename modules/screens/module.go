@@ -48,6 +48,8 @@ type Bookings interface {
 // Faces reads faces from locations: their name, position, weekly impressions and loop.
 type Faces interface {
 	FindFacesByIDs(ctx context.Context, ids []string) ([]locations.Location, error)
+	// SetFaceHours gives the demo face all-day hours (seedDemo).
+	SetFaceHours(ctx context.Context, faceID string, req locations.FaceHoursUpdate) (locations.Location, error)
 }
 
 // Creatives reads the creatives a schedule names (their file key).

@@ -5,7 +5,9 @@ import (
 	"fmt"
 
 	"marquee/modules/campaigns"
+	"marquee/modules/locations"
 	"marquee/modules/screens/internal/store"
+	"marquee/platform/clock"
 	"marquee/platform/dates"
 	"marquee/platform/ids"
 	"marquee/platform/server"
@@ -47,6 +49,20 @@ func (s *service) seedDemo(ctx context.Context, demo server.DemoAccounts) (strin
 	if face == "" {
 		return "screens: no running demo campaign to pair a face of", nil
 	}
+	// The demo face runs all day, as many digital faces do, so that `make run`'s player shows
+	// counted plays on the campaign page at whatever hour it is started (plays outside a face's
+	// hours are flagged and not counted: docs/screens.md "Hours and time zone").
+	f, err := s.face(ctx, face)
+	if err != nil {
+		return "", err
+	}
+	tz := clock.Location(s.deps.Clock).String()
+	if f.Hours != nil {
+		tz = f.Hours.Timezone
+	}
+	if _, err := s.deps.Faces.SetFaceHours(ctx, face, locations.FaceHoursUpdate{Timezone: tz, Open: "00:00", Close: "24:00"}); err != nil {
+		return "", err
+	}
 	now := s.deps.Clock.Now()
 	hash := BodyHash([]byte(NormalizeCode(DemoPairingCode)))
 	renewed, err := s.store.RenewUnusedCode(ctx, hash, now.Add(CodeLife))
@@ -59,5 +75,5 @@ func (s *service) seedDemo(ctx context.Context, demo server.DemoAccounts) (strin
 			return "", err
 		}
 	}
-	return fmt.Sprintf("screens: pairing code %s for face %s (single use, 24 h)", DemoPairingCode, face), nil
+	return fmt.Sprintf("screens: pairing code %s for face %s (single use, 24 h; the face runs all day)", DemoPairingCode, face), nil
 }
