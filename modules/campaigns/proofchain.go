@@ -215,9 +215,16 @@ func (a *assurance) ProofCodesOf(ctx context.Context, campaignID string) ([]Week
 	out := make([]WeekProofCode, 0, len(rows))
 	for i := range rows {
 		r := &rows[i]
-		f := proofchain.ParseFields(r.Canonical)
-		out = append(out, WeekProofCode{WeekID: r.WeekID, Week: f.Week, FaceID: f.Face, Code: proofchain.DisplayCode(r.Code), Seq: r.Seq,
-			RecordedAt: f.RecordedAt, Impressions: f.Impressions, Records: int(r.WeekRecord), SignedByScreen: f.Device != nil})
+		// The four fields without parsing the whole text (a tenth of the time): a year of a
+		// year-long campaign is 260 heads, each a screen's 1.8 kB record.
+		c := r.Canonical
+		var imp *int64
+		if n := proofchain.IntField(c, "impressions"); n >= 0 {
+			imp = &n
+		}
+		out = append(out, WeekProofCode{WeekID: r.WeekID, Week: proofchain.TextField(c, "week"), FaceID: proofchain.TextField(c, "face"),
+			Code: proofchain.DisplayCode(r.Code), Seq: r.Seq, RecordedAt: proofchain.TextField(c, "recorded_at"), Impressions: imp,
+			Records: int(r.WeekRecord), SignedByScreen: strings.Contains(c, `,"device":{`)})
 	}
 	weeks, err := a.store.WeeksOf(ctx, campaignID)
 	if err != nil {

@@ -81,7 +81,8 @@ func TestProofChainRecordsDeliveryAndProofs(t *testing.T) {
 		f.admin.Put("/api/admin/campaigns/week/"+wk.ID+"/delivery", DeliveryUpdate{ActImp: -1}).Expect(t, 400)
 		f.admin.Put("/api/admin/campaigns/week/"+wk.ID+"/delivery", DeliveryUpdate{ActImp: 1000}).Expect(t, 200)
 		first := codesOf(t, f, name)[wk.ID]
-		if first.Seq != 1 || first.Records != 1 || first.Impressions == nil || *first.Impressions != 1000 || len(first.Code) != 14 {
+		if first.Seq != 1 || first.Records != 1 || first.Impressions == nil || *first.Impressions != 1000 || len(first.Code) != 14 ||
+			first.Week != wk.StartAt.String() || first.FaceID != wk.ProductID || first.RecordedAt == "" || first.SignedByScreen {
 			t.Fatalf("first record = %+v", first)
 		}
 		// 2: a proof; its SHA-256 is the uploaded bytes'.
