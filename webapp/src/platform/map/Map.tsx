@@ -273,6 +273,31 @@ interface Drawn<F extends MapFace> {
 
 const workersAvailable = typeof Worker !== 'undefined'
 
+function startClusterWorker(): Worker {
+  return new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' })
+}
+
+// A worker started when this module is evaluated (as the page asks for the map's chunk), so that
+// its script is fetched and compiled while Leaflet creates the map, not after the faces have
+// arrived: the first map to cluster takes it (issue 30, the first draw). Its load error is kept
+// until then, as no handler of the map is attached yet.
+let spareWorker: { worker: Worker; failed: boolean } | null = null
+if (workersAvailable) {
+  const spare = { worker: startClusterWorker(), failed: false }
+  spare.worker.onerror = (event) => {
+    event.preventDefault()
+    spare.failed = true
+  }
+  spareWorker = spare
+}
+
+/** The spare worker once, then a new one each time; `failed` when its script could not run. */
+function takeClusterWorker(): { worker: Worker; failed: boolean } {
+  const taken = spareWorker ?? { worker: startClusterWorker(), failed: false }
+  spareWorker = null
+  return taken
+}
+
 function signPoints(signs: readonly Sign<MapFace>[]): SignPoints {
   const points: SignPoints = { lng: new Float64Array(signs.length), lat: new Float64Array(signs.length), count: new Uint32Array(signs.length) }
   signs.forEach((sign, i) => {
@@ -302,7 +327,13 @@ function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F
 
   useLayoutEffect(() => {
     if (!offThread) return
-    const worker = new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' })
+    const { worker, failed } = takeClusterWorker()
+    if (failed) {
+      // Its error came before this map was there to hear it: cluster here instead, one task on.
+      worker.terminate()
+      const timer = window.setTimeout(() => setWorkerFailed(true), 0)
+      return () => window.clearTimeout(timer)
+    }
     worker.onerror = (event) => {
       event.preventDefault()
       setWorkerFailed(true)
