@@ -281,20 +281,26 @@ function startClusterWorker(): Worker {
 // its script is fetched and compiled while Leaflet creates the map, not after the faces have
 // arrived: the first map to cluster takes it (issue 30, the first draw). Its load error is kept
 // until then, as no handler of the map is attached yet.
+// Started a task later, as creating a Worker costs a few milliseconds of the main thread too.
 let spareWorker: { worker: Worker; failed: boolean } | null = null
+let spareWanted = workersAvailable
 if (workersAvailable) {
-  const spare = { worker: startClusterWorker(), failed: false }
-  spare.worker.onerror = (event) => {
-    event.preventDefault()
-    spare.failed = true
-  }
-  spareWorker = spare
+  setTimeout(() => {
+    if (!spareWanted) return // a map has already started its own
+    const spare = { worker: startClusterWorker(), failed: false }
+    spare.worker.onerror = (event) => {
+      event.preventDefault()
+      spare.failed = true
+    }
+    spareWorker = spare
+  }, 0)
 }
 
 /** The spare worker once, then a new one each time; `failed` when its script could not run. */
 function takeClusterWorker(): { worker: Worker; failed: boolean } {
   const taken = spareWorker ?? { worker: startClusterWorker(), failed: false }
   spareWorker = null
+  spareWanted = false
   return taken
 }
 
