@@ -86,6 +86,7 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
   const [tilesFailed, setTilesFailed] = useState(false)
   const tileEvents = useMemo<LeafletEventHandlerFnMap>(() => ({ tileerror: () => setTilesFailed(true) }), [])
   const offline = tilesFailed || !tileUrl
+  const stage = useMountStage(MOUNT_STAGES)
   return (
     <div role="region" aria-label={label} className={`map-root relative ${className ?? 'h-96'}`} data-tiles={offline ? 'offline' : 'online'}>
       {offline && (
@@ -104,8 +105,8 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
         {/* detectRetina: a phone's screen (device pixel ratio above 1) gets tiles of the next zoom at half
             size, so the map is as sharp as the page instead of upscaled (Lighthouse: image-size-responsive);
             the layer's maxZoom is one above the map's, as Leaflet takes one off for the next zoom's tiles. */}
-        {!offline && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
-        {offline && <OfflineBasemap />}
+        {stage >= STAGE_BASE && !offline && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
+        {stage >= STAGE_BASE && offline && <OfflineBasemap />}
         <ViewController view={view ?? null} />
         {circle && (
           <Circle
@@ -115,10 +116,29 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
             interactive={false}
           />
         )}
-        <FaceLayer {...props} />
+        {stage >= STAGE_FACES && <FaceLayer {...props} />}
       </MapContainer>
     </div>
   )
+}
+
+// The map mounts in stages, one task each (issue 30, Total Blocking Time): Leaflet creating the map
+// (with its forced layout), then its base layer (the tiles' images or the built-in basemap's paths),
+// then the faces' layer. In one commit they were one task of 40 ms on a fast machine, 160 ms on
+// Lighthouse's phone; between the stages the page answers input and paints.
+const STAGE_BASE = 1
+const STAGE_FACES = 2
+const MOUNT_STAGES = STAGE_FACES
+
+/** 0 on the first render, then one more each task after a commit, up to `last`. */
+function useMountStage(last: number): number {
+  const [stage, setStage] = useState(0)
+  useEffect(() => {
+    if (stage >= last) return
+    const timer = window.setTimeout(() => setStage(stage + 1), 0)
+    return () => window.clearTimeout(timer)
+  }, [stage, last])
+  return stage
 }
 
 function applyView(map: LeafletMap, view: MapView) {
@@ -253,6 +273,37 @@ interface Drawn<F extends MapFace> {
 
 const workersAvailable = typeof Worker !== 'undefined'
 
+function startClusterWorker(): Worker {
+  return new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' })
+}
+
+// A worker started when this module is evaluated (as the page asks for the map's chunk), so that
+// its script is fetched and compiled while Leaflet creates the map, not after the faces have
+// arrived: the first map to cluster takes it (issue 30, the first draw). Its load error is kept
+// until then, as no handler of the map is attached yet.
+// Started a task later, as creating a Worker costs a few milliseconds of the main thread too.
+let spareWorker: { worker: Worker; failed: boolean } | null = null
+let spareWanted = workersAvailable
+if (workersAvailable) {
+  setTimeout(() => {
+    if (!spareWanted) return // a map has already started its own
+    const spare = { worker: startClusterWorker(), failed: false }
+    spare.worker.onerror = (event) => {
+      event.preventDefault()
+      spare.failed = true
+    }
+    spareWorker = spare
+  }, 0)
+}
+
+/** The spare worker once, then a new one each time; `failed` when its script could not run. */
+function takeClusterWorker(): { worker: Worker; failed: boolean } {
+  const taken = spareWorker ?? { worker: startClusterWorker(), failed: false }
+  spareWorker = null
+  spareWanted = false
+  return taken
+}
+
 function signPoints(signs: readonly Sign<MapFace>[]): SignPoints {
   const points: SignPoints = { lng: new Float64Array(signs.length), lat: new Float64Array(signs.length), count: new Uint32Array(signs.length) }
   signs.forEach((sign, i) => {
@@ -282,7 +333,13 @@ function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F
 
   useLayoutEffect(() => {
     if (!offThread) return
-    const worker = new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' })
+    const { worker, failed } = takeClusterWorker()
+    if (failed) {
+      // Its error came before this map was there to hear it: cluster here instead, one task on.
+      worker.terminate()
+      const timer = window.setTimeout(() => setWorkerFailed(true), 0)
+      return () => window.clearTimeout(timer)
+    }
     worker.onerror = (event) => {
       event.preventDefault()
       setWorkerFailed(true)
