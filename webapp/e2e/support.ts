@@ -41,8 +41,9 @@ export async function expectAccessibleHere(page: Page, what: string): Promise<vo
   // The same for every CSS transition or finite animation still running (a button's colours
   // easing after the dialog swapped its footer failed color-contrast once in CI): axe reads the
   // colours of the instant it runs. Endless ones (a spinner) are not waited for.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  // (A string: it runs in the page, and the journeys are typed without the DOM's types.)
+  await page.waitForFunction(
+    "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)",
   )
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
