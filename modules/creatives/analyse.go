@@ -280,3 +280,82 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// The cut of a tall working copy into two strips read at once (ocr.go): only through blank ground,
+// so that each strip holds whole lines and the words are those of one reading.
+const (
+	// ocrSplitMinRows: a shorter copy is read whole (two model loads for little reading).
+	ocrSplitMinRows = 600
+	// ocrSplitBand: the rows each side of the cut that must be blank.
+	ocrSplitBand = 4
+	// ocrSplitWindow: the width of the windows, overlapping by half, in which the band is judged:
+	// about a small letter's width, so that a letter's stem is a good part of a window.
+	ocrSplitWindow = 32
+	// ocrSplitFlatVariance: a window whose grey variance is under this is blank ground (JPEG
+	// ripple, a gradient). A stem 2 px wide and 10 grey levels from its ground makes about 6.
+	ocrSplitFlatVariance = 4
+)
+
+// ocrSplitRow answers the row where gray may be cut in two strips for the OCR, if any: in its
+// middle third, a row whose band (ocrSplitBand rows each side) is blank ground in every window
+// along it, so that no letter crosses the cut (a letter's stems cross every row of its line), and,
+// among those, the one with the least edge energy (the middle of a gap between lines).
+//
+// Texture (a photo, the benchmark's random JPEG) is never cut, though noise holds no line to cut:
+// a line of text on it holds no blank row either, and no cheap measure tells a thin or faint
+// stroke from grain for certain (docs/creatives.md "Uploaded images").
+func ocrSplitRow(gray *image.Gray) (int, bool) {
+	w, h := gray.Rect.Dx(), gray.Rect.Dy()
+	if h < ocrSplitMinRows || w < ocrSplitWindow {
+		return 0, false
+	}
+	half := ocrSplitWindow / 2
+	blocks := (w + half - 1) / half
+	first, last := h/3-ocrSplitBand, 2*h/3+ocrSplitBand // the rows any band covers
+	n := last - first
+	// Running sums over rows of the grey and its square in each half-window block: a band's sums
+	// are two lookups.
+	type sums struct{ s, ss int64 }
+	run := make([]sums, (n+1)*blocks)
+	energy := make([]int64, n)
+	for i := range n {
+		y := first + i
+		row := run[(i+1)*blocks : (i+2)*blocks]
+		copy(row, run[i*blocks:(i+1)*blocks])
+		pix := gray.Pix[gray.PixOffset(gray.Rect.Min.X, gray.Rect.Min.Y+y):][:w]
+		above := gray.Pix[gray.PixOffset(gray.Rect.Min.X, gray.Rect.Min.Y+y-1):][:w] // y > 0: first >= 196
+		for x, v8 := range pix {
+			v := int64(v8)
+			c := &row[x/half]
+			c.s += v
+			c.ss += v * v
+			if x > 0 {
+				energy[i] += abs64(v - int64(pix[x-1]))
+			}
+			energy[i] += abs64(v - int64(above[x]))
+		}
+	}
+	best := -1
+	for y := h / 3; y < 2*h/3; y++ {
+		top, bottom := run[(y-ocrSplitBand-first)*blocks:], run[(y+ocrSplitBand-first)*blocks:]
+		blank := true
+		for b := 0; b+1 < blocks && blank; b++ {
+			s := bottom[b].s - top[b].s + bottom[b+1].s - top[b+1].s
+			ss := bottom[b].ss - top[b].ss + bottom[b+1].ss - top[b+1].ss
+			count := int64(min(ocrSplitWindow, w-b*half) * 2 * ocrSplitBand)
+			// variance < limit, in integers: count*ss - s*s < limit*count*count
+			blank = count*ss-s*s < ocrSplitFlatVariance*count*count
+		}
+		if blank && (best < 0 || energy[y-first] < energy[best-first]) {
+			best = y
+		}
+	}
+	return best, best >= 0
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -3,6 +3,7 @@ package creatives
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -10,10 +11,16 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"slices"
+	"sort"
 	"testing"
 	"time"
 
 	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
 )
 
 // The speed-ups of the analysis (docs/performance.md "Creative pre-flight and preview") must not
@@ -132,12 +139,15 @@ func TestOCRRunClosedUnfedEndsItsProcess(t *testing.T) {
 	o := NewOCR(time.Second)
 	o.Binary = bin
 	run := o.startOCR(t.Context(), t.TempDir())
-	if run == nil || !run.started {
-		t.Fatalf("no process started: %+v", run)
+	if run == nil || len(run.procs) != ocrStrips || !run.procs[0].started || !run.procs[1].started {
+		t.Fatalf("not a process a slot started: %+v", run)
 	}
+	procs := run.procs
 	run.close()
-	if run.cmd.ProcessState == nil {
-		t.Fatal("the process was not waited for")
+	for _, p := range procs {
+		if p.cmd.ProcessState == nil {
+			t.Fatal("a process was not waited for")
+		}
 	}
 	if !o.slots.TryAcquire(2) {
 		t.Fatal("the slot was not given back")
@@ -156,8 +166,8 @@ func TestOCRRunWaitsForASlotOnlyWithItsImage(t *testing.T) {
 	t0 := time.Now()
 	run := o.startOCR(t.Context(), t.TempDir())
 	defer run.close()
-	if run.started || time.Since(t0) > time.Second {
-		t.Fatalf("the run started a process (%v) or waited %v with both slots taken", run.started, time.Since(t0))
+	if len(run.procs) != 0 || time.Since(t0) > time.Second {
+		t.Fatalf("the run started %d processes or waited %v with both slots taken", len(run.procs), time.Since(t0))
 	}
 	go func() {
 		time.Sleep(100 * time.Millisecond)
@@ -173,5 +183,108 @@ func TestOCRRunWaitsForASlotOnlyWithItsImage(t *testing.T) {
 	cancel()
 	if _, err := waiting.recognise(wordImage()); err == nil {
 		t.Fatal("a cancelled request got a recognition")
+	}
+}
+
+// tallCreative is a w x h JPEG creative, decoded, with lines of text (Go Bold) down its height:
+// size and baseline of each line given as fractions of h.
+func tallCreative(t *testing.T, w, h int, bg, ink color.Color, lines []string, at [][2]float64) image.Image {
+	t.Helper()
+	f, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
+	for i, text := range lines {
+		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: at[i][0] * float64(h), DPI: 72, Hinting: font.HintingFull})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := font.Drawer{Dst: img, Src: image.NewUniform(ink), Face: face, Dot: fixed.P(w/14, int(at[i][1]*float64(h)))}
+		d.DrawString(text)
+		_ = face.Close()
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 92}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := jpeg.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// recogniseWith reads gray with the given number of OCR slots free (one: a single process).
+func recogniseWith(t *testing.T, bin string, gray *image.Gray, free int) ([]ocrWord, int) {
+	t.Helper()
+	o := NewOCR(20 * time.Second)
+	o.Binary = bin
+	if !o.slots.TryAcquire(int64(ocrStrips - free)) {
+		t.Fatal("slots")
+	}
+	run := o.startOCR(t.Context(), t.TempDir())
+	defer run.close()
+	words, err := run.recognise(gray)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return words, len(run.procs)
+}
+
+// A tall creative with lines of text is read as two strips at once, cut between two lines, and
+// the words (text, box) and the number of lines are those of one reading of the whole image.
+func TestOCRSplitReadsTheWordsOfOneReading(t *testing.T) {
+	bin := requireTesseractHere(t)
+	lines := []string{"FRESH COFFEE", "OPEN EVERY DAY", "AT EXIT 12 ON THE LEFT", "Drive thru and parking at the back"}
+	at := [][2]float64{{0.12, 0.17}, {0.09, 0.40}, {0.07, 0.62}, {0.045, 0.85}}
+	for name, img := range map[string]image.Image{
+		"light 1400x1050":       tallCreative(t, 1400, 1050, color.White, color.Black, lines, at),
+		"dark 2800x1900":        tallCreative(t, 2800, 1900, color.RGBA{0x0b, 0x3d, 0x91, 255}, color.White, lines, at),
+		"grey 1200x1600 (tall)": tallCreative(t, 1200, 1600, color.Gray{Y: 200}, color.Gray{Y: 60}, lines, at),
+	} {
+		work, _ := workingCopy(img)
+		gray, _ := greyCopy(work)
+		cut, ok := ocrSplitRow(gray)
+		if !ok {
+			t.Fatalf("%s: no cut found between the lines", name)
+		}
+		split, procs := recogniseWith(t, bin, gray, 2)
+		whole, single := recogniseWith(t, bin, gray, 1)
+		if procs != 2 || single != 1 {
+			t.Fatalf("%s: %d processes for the split run, %d for the whole one", name, procs, single)
+		}
+		key := func(ws []ocrWord) (boxes []string, lines int) {
+			seen := map[string]bool{}
+			for _, w := range ws {
+				boxes = append(boxes, fmt.Sprintf("%s@%d,%d,%d,%d", w.text, w.x, w.y, w.w, w.h))
+				seen[w.line] = true
+			}
+			sort.Strings(boxes)
+			return boxes, len(seen)
+		}
+		gotBoxes, gotLines := key(split)
+		wantBoxes, wantLines := key(whole)
+		if len(wantBoxes) < 10 || !slices.Equal(gotBoxes, wantBoxes) || gotLines != wantLines {
+			t.Errorf("%s, cut at row %d of %d: split read %v (%d lines), whole %v (%d lines)", name, cut, gray.Rect.Dy(), gotBoxes, gotLines, wantBoxes, wantLines)
+		}
+	}
+}
+
+// The cut goes only through blank ground: not through texture (noise holds no blank row), nor
+// through a line of text taller than the middle third, faint or not; nor through a short image.
+func TestOCRSplitRowOnlyThroughBlankGround(t *testing.T) {
+	headline := tallCreative(t, 1400, 1050, color.White, color.Black, []string{"BIG"}, [][2]float64{{0.6, 0.75}})
+	faint := tallCreative(t, 1400, 1050, color.White, color.Gray{Y: 240}, []string{"BIG"}, [][2]float64{{0.6, 0.75}})
+	for name, img := range map[string]image.Image{
+		"noise": noisyPhoto(t, 2533, 1900), "headline": headline, "faint headline": faint,
+		"short": tallCreative(t, 1400, 400, color.White, color.Black, nil, nil),
+	} {
+		work, _ := workingCopy(img)
+		gray, _ := greyCopy(work)
+		if cut, ok := ocrSplitRow(gray); ok {
+			t.Errorf("%s: cut at row %d", name, cut)
+		}
 	}
 }
