@@ -350,7 +350,99 @@ func ocrSplitRow(gray *image.Gray) (int, bool) {
 			best = y
 		}
 	}
-	return best, best >= 0
+	if best < 0 {
+		return textureCutRow(gray)
+	}
+	return best, true
+}
+
+// Where no band is blank, a band of plain texture may be cut: fine grain the same everywhere along
+// the band (the benchmark's random JPEG, film grain, gravel), which holds no letter. A letter
+// crossing the cut shows in the band as columns unlike the texture: its stems' mean differs from
+// the texture's, or its stems are solid (their variance far below the texture's), whatever their
+// tone. The band is judged in windows of a few columns by a few rows, for small letters (their
+// stems fill a narrow, short window), and wider and taller ones, for large letters, against
+// what the texture's grain alone gives (its standard error in a window of n pixels).
+type textureWindow struct {
+	halfRows, cols int     // the window: rows each side of the cut, columns (half overlapping)
+	minVariance    float64 // of the band's: under this, the window holds a solid area
+}
+
+var textureWindows = []textureWindow{
+	{6, 2, 0},       // a stem 2 columns wide of a letter 10 rows high
+	{6, 4, 1.0 / 3}, // a solid stem 3 columns wide fills three quarters of it
+	{24, 16, 0.7},
+	{24, 64, 0.8},
+}
+
+const (
+	// textureBand: the most rows each side of the cut any window reaches.
+	textureBand = 24
+	// textureMinVariance: the grain must be marked (a standard deviation of 10 levels); a smooth
+	// photo is not texture.
+	textureMinVariance = 100
+	// textureMeanSigmas: how far a window's mean may be from the band's, in standard errors of
+	// independent pixels. Measured on the benchmark's noise copy: TODO.
+	textureMeanSigmas = 4.5
+)
+
+// textureCutRow answers the row of gray's middle third nearest the middle whose band is plain
+// texture (see above), if any. Each window height is judged only when the ones before it passed:
+// a photo fails at once, in the first, smallest windows.
+func textureCutRow(gray *image.Gray) (int, bool) {
+	w, h := gray.Rect.Dx(), gray.Rect.Dy()
+	if w < 64 || h < ocrSplitMinRows {
+		return 0, false
+	}
+	colS, colSS := make([]int64, w+1), make([]int64, w+1) // prefix sums over columns of the window rows' sums
+	plain := func(y int) bool {
+		for _, win := range textureWindows {
+			for x := range w {
+				var s, ss int64
+				for yy := y - win.halfRows; yy < y+win.halfRows; yy++ {
+					v := int64(gray.Pix[gray.PixOffset(gray.Rect.Min.X+x, gray.Rect.Min.Y+yy)])
+					s += v
+					ss += v * v
+				}
+				colS[x+1], colSS[x+1] = colS[x]+s, colSS[x]+ss
+			}
+			if !plainWindows(win, colS, colSS, w) {
+				return false
+			}
+		}
+		return true
+	}
+	// Rows tried from the middle outwards: the first plain band wins (strips of even work).
+	for d := 0; d < h/6; d++ {
+		for _, y := range []int{h/2 + d, h/2 - d - 1} {
+			if plain(y) {
+				return y, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// plainWindows judges the windows of one size along a band, from the prefix sums of the band's
+// columns (see textureCutRow).
+func plainWindows(win textureWindow, colS, colSS []int64, w int) bool {
+	rows := float64(2 * win.halfRows)
+	n := float64(w) * rows
+	mean := float64(colS[w]) / n
+	variance := float64(colSS[w])/n - mean*mean
+	if variance < textureMinVariance {
+		return false
+	}
+	count := float64(win.cols) * rows
+	limit := textureMeanSigmas * math.Sqrt(variance/count)
+	for a := 0; a+win.cols <= w; a += max(1, win.cols/2) {
+		m := float64(colS[a+win.cols]-colS[a]) / count
+		v := float64(colSS[a+win.cols]-colSS[a])/count - m*m
+		if math.Abs(m-mean) > limit || v < win.minVariance*variance {
+			return false
+		}
+	}
+	return true
 }
 
 func abs64(x int64) int64 {

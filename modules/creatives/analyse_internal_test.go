@@ -187,8 +187,15 @@ func TestOCRRunWaitsForASlotOnlyWithItsImage(t *testing.T) {
 }
 
 // tallCreative is a w x h JPEG creative, decoded, with lines of text (Go Bold) down its height:
-// size and baseline of each line given as fractions of h.
-func tallCreative(t *testing.T, w, h int, bg, ink color.Color, lines []string, at [][2]float64) image.Image {
+// size and baseline of each line given as fractions of h. grain > 0 adds random noise of that
+// amplitude to the ground (each channel apart).
+func tallCreative(t *testing.T, w, h int, bg, ink color.Color, grain int, lines []string, at [][2]float64) image.Image {
+	img, _ := tallCreativeAndInk(t, w, h, bg, ink, grain, lines, at)
+	return img
+}
+
+// tallCreativeAndInk is tallCreative with the mask of its letters' pixels.
+func tallCreativeAndInk(t *testing.T, w, h int, bg, ink color.Color, grain int, lines []string, at [][2]float64) (image.Image, *image.Alpha) {
 	t.Helper()
 	f, err := opentype.Parse(gobold.TTF)
 	if err != nil {
@@ -196,13 +203,27 @@ func tallCreative(t *testing.T, w, h int, bg, ink color.Color, lines []string, a
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
+	if grain > 0 {
+		rng := rand.New(rand.NewPCG(9, uint64(grain)))
+		for i := range img.Pix {
+			if i%4 != 3 {
+				img.Pix[i] = uint8(min(255, max(0, int(img.Pix[i])+rng.IntN(2*grain+1)-grain)))
+			}
+		}
+	}
+	mask := image.NewAlpha(img.Bounds())
 	for i, text := range lines {
 		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: at[i][0] * float64(h), DPI: 72, Hinting: font.HintingFull})
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := font.Drawer{Dst: img, Src: image.NewUniform(ink), Face: face, Dot: fixed.P(w/14, int(at[i][1]*float64(h)))}
-		d.DrawString(text)
+		for _, dst := range []struct {
+			img draw.Image
+			src image.Image
+		}{{img, image.NewUniform(ink)}, {mask, image.Opaque}} {
+			d := font.Drawer{Dst: dst.img, Src: dst.src, Face: face, Dot: fixed.P(w/14, int(at[i][1]*float64(h)))}
+			d.DrawString(text)
+		}
 		_ = face.Close()
 	}
 	var buf bytes.Buffer
@@ -213,7 +234,7 @@ func tallCreative(t *testing.T, w, h int, bg, ink color.Color, lines []string, a
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return out, mask
 }
 
 // recogniseWith reads gray with the given number of OCR slots free (one: a single process).
@@ -240,9 +261,10 @@ func TestOCRSplitReadsTheWordsOfOneReading(t *testing.T) {
 	lines := []string{"FRESH COFFEE", "OPEN EVERY DAY", "AT EXIT 12 ON THE LEFT", "Drive thru and parking at the back"}
 	at := [][2]float64{{0.12, 0.17}, {0.09, 0.40}, {0.07, 0.62}, {0.045, 0.85}}
 	for name, img := range map[string]image.Image{
-		"light 1400x1050":       tallCreative(t, 1400, 1050, color.White, color.Black, lines, at),
-		"dark 2800x1900":        tallCreative(t, 2800, 1900, color.RGBA{0x0b, 0x3d, 0x91, 255}, color.White, lines, at),
-		"grey 1200x1600 (tall)": tallCreative(t, 1200, 1600, color.Gray{Y: 200}, color.Gray{Y: 60}, lines, at),
+		"light 1400x1050":       tallCreative(t, 1400, 1050, color.White, color.Black, 0, lines, at),
+		"dark 2800x1900":        tallCreative(t, 2800, 1900, color.RGBA{0x0b, 0x3d, 0x91, 255}, color.White, 0, lines, at),
+		"grey 1200x1600 (tall)": tallCreative(t, 1200, 1600, color.Gray{Y: 200}, color.Gray{Y: 60}, 0, lines, at),
+		"grainy 2533x1900":      tallCreative(t, 2533, 1900, color.Gray{Y: 190}, color.Black, 60, lines, at),
 	} {
 		work, _ := workingCopy(img)
 		gray, _ := greyCopy(work)
@@ -272,19 +294,63 @@ func TestOCRSplitReadsTheWordsOfOneReading(t *testing.T) {
 	}
 }
 
-// The cut goes only through blank ground: not through texture (noise holds no blank row), nor
-// through a line of text taller than the middle third, faint or not; nor through a short image.
-func TestOCRSplitRowOnlyThroughBlankGround(t *testing.T) {
-	headline := tallCreative(t, 1400, 1050, color.White, color.Black, []string{"BIG"}, [][2]float64{{0.6, 0.75}})
-	faint := tallCreative(t, 1400, 1050, color.White, color.Gray{Y: 240}, []string{"BIG"}, [][2]float64{{0.6, 0.75}})
-	for name, img := range map[string]image.Image{
-		"noise": noisyPhoto(t, 2533, 1900), "headline": headline, "faint headline": faint,
-		"short": tallCreative(t, 1400, 400, color.White, color.Black, nil, nil),
-	} {
-		work, _ := workingCopy(img)
-		gray, _ := greyCopy(work)
-		if cut, ok := ocrSplitRow(gray); ok {
-			t.Errorf("%s: cut at row %d", name, cut)
+// The cut goes only through blank ground or plain texture: never through a letter (its pixels
+// drawn apart, scaled as the working copy is), whatever the letters' size and tone against the
+// ground or its grain; and a short image is not cut.
+func TestOCRSplitRowNeverCutsALetter(t *testing.T) {
+	type ground struct {
+		bg    color.Color
+		grain int
+	}
+	grounds := []ground{{color.White, 0}, {color.Gray{Y: 128}, 127}, {color.Gray{Y: 200}, 40}, {color.Gray{Y: 60}, 15}}
+	inks := []color.Color{color.Black, color.White, color.Gray{Y: 128}, color.Gray{Y: 90}}
+	layouts := []struct {
+		lines []string
+		at    [][2]float64
+	}{
+		{[]string{"BIG"}, [][2]float64{{0.6, 0.75}}},                    // one headline over the middle third
+		{[]string{"FRESH COFFEE"}, [][2]float64{{0.1, 0.53}}},           // a line across the middle
+		{[]string{"at exit 12 turn left"}, [][2]float64{{0.02, 0.505}}}, // small letters (about 12 rows in the copy)
+		{ // lines all down the middle third
+			[]string{"ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX"},
+			[][2]float64{{0.07, 0.37}, {0.07, 0.43}, {0.07, 0.49}, {0.07, 0.55}, {0.07, 0.61}, {0.07, 0.67}},
+		},
+	}
+	cuts := 0
+	for gi, g := range grounds {
+		for ii, ink := range inks {
+			if g.grain == 0 && color.GrayModel.Convert(ink) == color.GrayModel.Convert(g.bg) {
+				continue // letters the colour of the ground are no letters
+			}
+			for li, l := range layouts {
+				img, mask := tallCreativeAndInk(t, 1600, 1200, g.bg, ink, g.grain, l.lines, l.at)
+				work, scale := workingCopy(img)
+				gray, _ := greyCopy(work)
+				cut, ok := ocrSplitRow(gray)
+				if !ok {
+					continue
+				}
+				cuts++
+				// A letter crosses the cut when its ink is on both sides of it, beyond the row of
+				// the source the scaling blends into the cut row (its edges: antialiasing).
+				above, below := int(float64(cut)/scale)-2, int(float64(cut)/scale)+2
+				for x := range mask.Rect.Dx() {
+					if mask.AlphaAt(x, above).A > 0 && mask.AlphaAt(x, below).A > 0 {
+						t.Fatalf("ground %d, ink %d, layout %d: the cut at row %d (source row %d) goes through a letter at x %d", gi, ii, li, cut, int(float64(cut)/scale), x)
+					}
+				}
+			}
 		}
 	}
+	// Noise holds no letter: its band is plain texture, and a copy this tall is cut.
+	work, _ := workingCopy(noisyPhoto(t, 2533, 1900))
+	gray, _ := greyCopy(work)
+	if cut, ok := ocrSplitRow(gray); !ok || cut != gray.Rect.Dy()/2 {
+		t.Errorf("noise: cut %v at row %d, want the middle", ok, cut)
+	}
+	short, _ := greyCopy(image.NewRGBA(image.Rect(0, 0, 1400, ocrSplitMinRows-1)))
+	if cut, ok := ocrSplitRow(short); ok {
+		t.Errorf("a copy %d rows high is cut at row %d", ocrSplitMinRows-1, cut)
+	}
+	t.Logf("%d of %d images cut", cuts, len(grounds)*len(inks)*len(layouts))
 }
