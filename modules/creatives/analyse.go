@@ -29,8 +29,9 @@ const analyseMaxSide = 1400
 // are those of one pass.
 func workingCopy(img image.Image) (*image.RGBA, float64) {
 	b := img.Bounds()
-	scale := math.Min(1, float64(analyseMaxSide)/float64(max(b.Dx(), b.Dy())))
-	w, h := max(1, int(math.Round(float64(b.Dx())*scale))), max(1, int(math.Round(float64(b.Dy())*scale)))
+	scale := workingScale(b.Size())
+	size := workingSize(b.Size())
+	w, h := size.X, size.Y
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	if scale == 1 {
 		draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
@@ -44,6 +45,17 @@ func workingCopy(img image.Image) (*image.RGBA, float64) {
 	}
 	wg.Wait()
 	return dst, scale
+}
+
+// workingScale is the scale of the working copy of an image of size.
+func workingScale(size image.Point) float64 {
+	return math.Min(1, float64(analyseMaxSide)/float64(max(size.X, size.Y, 1)))
+}
+
+// workingSize is the size of the working copy of an image of size.
+func workingSize(size image.Point) image.Point {
+	scale := workingScale(size)
+	return image.Pt(max(1, int(math.Round(float64(size.X)*scale))), max(1, int(math.Round(float64(size.Y)*scale))))
 }
 
 // greyCopy is the grey image Tesseract reads, made in the pass that sums the mean luminance. The

@@ -122,7 +122,7 @@ func TestOCRTimeoutRunsFromTheImage(t *testing.T) {
 	o := NewOCR(2 * time.Second)
 	o.Binary = bin
 	dir := t.TempDir()
-	run := o.startOCR(t.Context(), dir)
+	run := o.startOCR(t.Context(), dir, image.Pt(200, 50))
 	defer run.close()
 	time.Sleep(o.Timeout + 200*time.Millisecond) // a slow decode
 	if _, err := run.recognise(wordImage()); err != nil {
@@ -133,12 +133,21 @@ func TestOCRTimeoutRunsFromTheImage(t *testing.T) {
 	}
 }
 
-// A run whose image never comes (the decode failed) ends its process and gives its slot back.
+// A run whose image never comes (the decode failed) ends its processes and gives their slots
+// back. An image whose working copy can be split starts a process for each strip; a shorter one,
+// or one whose size is not known yet, only one.
 func TestOCRRunClosedUnfedEndsItsProcess(t *testing.T) {
 	bin := requireTesseractHere(t)
 	o := NewOCR(time.Second)
 	o.Binary = bin
-	run := o.startOCR(t.Context(), t.TempDir())
+	for _, size := range []image.Point{{1400, 400}, {2800, 2 * ocrSplitMinRows}, {}} {
+		short := o.startOCR(t.Context(), t.TempDir(), size)
+		if want := 1 + btoi(size.Y > 400); len(short.procs) != want {
+			t.Errorf("%v: %d processes started, want %d", size, len(short.procs), want)
+		}
+		short.close()
+	}
+	run := o.startOCR(t.Context(), t.TempDir(), image.Pt(2533, 1900))
 	if run == nil || len(run.procs) != ocrStrips || !run.procs[0].started || !run.procs[1].started {
 		t.Fatalf("not a process a slot started: %+v", run)
 	}
@@ -164,7 +173,7 @@ func TestOCRRunWaitsForASlotOnlyWithItsImage(t *testing.T) {
 		t.Fatal("slots")
 	}
 	t0 := time.Now()
-	run := o.startOCR(t.Context(), t.TempDir())
+	run := o.startOCR(t.Context(), t.TempDir(), image.Pt(2533, 1900))
 	defer run.close()
 	if len(run.procs) != 0 || time.Since(t0) > time.Second {
 		t.Fatalf("the run started %d processes or waited %v with both slots taken", len(run.procs), time.Since(t0))
@@ -178,7 +187,7 @@ func TestOCRRunWaitsForASlotOnlyWithItsImage(t *testing.T) {
 	}
 	// A request gone while it waits for a slot ends the wait.
 	ctx, cancel := context.WithCancel(t.Context())
-	waiting := o.startOCR(ctx, t.TempDir())
+	waiting := o.startOCR(ctx, t.TempDir(), image.Pt(200, 50))
 	defer waiting.close()
 	cancel()
 	if _, err := waiting.recognise(wordImage()); err == nil {
@@ -245,7 +254,7 @@ func recogniseWith(t *testing.T, bin string, gray *image.Gray, free int) ([]ocrW
 	if !o.slots.TryAcquire(int64(ocrStrips - free)) {
 		t.Fatal("slots")
 	}
-	run := o.startOCR(t.Context(), t.TempDir())
+	run := o.startOCR(t.Context(), t.TempDir(), gray.Rect.Size())
 	defer run.close()
 	words, err := run.recognise(gray)
 	if err != nil {
@@ -353,4 +362,11 @@ func TestOCRSplitRowNeverCutsALetter(t *testing.T) {
 		t.Errorf("a copy %d rows high is cut at row %d", ocrSplitMinRows-1, cut)
 	}
 	t.Logf("%d of %d images cut", cuts, len(grounds)*len(inks)*len(layouts))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

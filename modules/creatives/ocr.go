@@ -97,18 +97,24 @@ type ocrProc struct {
 // ocrStrips is the most processes one recognition runs: the OCR's slots are two.
 const ocrStrips = 2
 
-// startOCR starts a recognition for an image about to be decoded, whose grey copy will be written
-// in tempDir: nil when there is no OCR (the text checks are skipped). It starts a process for each
-// free slot (at most ocrStrips). When both slots are taken the process is started only when the
-// image is ready (recognise waits for a slot then), so that a busy OCR never holds a decode up.
-// The caller must close the run.
-func (o *OCR) startOCR(ctx context.Context, tempDir string) *ocrRun {
+// startOCR starts a recognition for an image of size (from its header; zero when unknown) about
+// to be decoded, whose grey copy will be written in tempDir: nil when there is no OCR (the text
+// checks are skipped). It starts a process with a free slot, and a second one, for a split, when
+// the working copy will be tall enough to be cut (ocrSplitMinRows) and the other slot is free:
+// no image that cannot be split costs a second model load. When both slots are taken the process
+// is started only when the image is ready (recognise waits for a slot then), so that a busy OCR
+// never holds a decode up. The caller must close the run.
+func (o *OCR) startOCR(ctx context.Context, tempDir string, size image.Point) *ocrRun {
 	if o == nil || o.Binary == "" {
 		return nil
 	}
 	r := &ocrRun{ocr: o, tempDir: tempDir}
 	r.ctx, r.cancel = context.WithCancel(ctx)
-	for len(r.procs) < ocrStrips && o.slots.TryAcquire(1) {
+	want := 1
+	if workingSize(size).Y >= ocrSplitMinRows {
+		want = ocrStrips
+	}
+	for len(r.procs) < want && o.slots.TryAcquire(1) {
 		r.procs = append(r.procs, r.launch())
 	}
 	return r
