@@ -409,14 +409,19 @@ func textureCutRow(gray *image.Gray) (int, bool) {
 	colS, colSS := make([]int64, w+1), make([]int64, w+1) // prefix sums over columns of the window rows' sums
 	plain := func(y int) bool {
 		for _, win := range textureWindows {
-			for x := range w {
-				var s, ss int64
-				for yy := y - win.halfRows; yy < y+win.halfRows; yy++ {
-					v := int64(gray.Pix[gray.PixOffset(gray.Rect.Min.X+x, gray.Rect.Min.Y+yy)])
-					s += v
-					ss += v * v
+			clear(colS)
+			clear(colSS)
+			for yy := y - win.halfRows; yy < y+win.halfRows; yy++ { // row by row: the cache's order
+				row := gray.Pix[gray.PixOffset(gray.Rect.Min.X, gray.Rect.Min.Y+yy):][:w]
+				for x, v8 := range row {
+					v := int64(v8)
+					colS[x+1] += v
+					colSS[x+1] += v * v
 				}
-				colS[x+1], colSS[x+1] = colS[x]+s, colSS[x]+ss
+			}
+			for x := range w {
+				colS[x+1] += colS[x]
+				colSS[x+1] += colSS[x]
 			}
 			if !plainWindows(win, colS, colSS, w) {
 				return false
