@@ -147,8 +147,8 @@ func (p *ocrProc) end() {
 	}
 }
 
-// recognise hands the grey image to the process and answers the confident words, in gray's
-// pixels. The timeout runs from here.
+// recognise hands the grey image to the process (or its two strips to two processes) and
+// answers the confident words, in pixels from gray's corner. The timeout runs from here.
 func (r *ocrRun) recognise(gray *image.Gray) ([]ocrWord, error) {
 	if len(r.procs) == 0 {
 		if err := r.ocr.slots.Acquire(r.ctx, 1); err != nil {
@@ -162,7 +162,8 @@ func (r *ocrRun) recognise(gray *image.Gray) ([]ocrWord, error) {
 			r.procs = append(r.procs, r.launch())
 		}
 		if len(r.procs) == ocrStrips {
-			strips = []image.Rectangle{image.Rect(0, 0, gray.Rect.Dx(), cut), image.Rect(0, cut, gray.Rect.Dx(), gray.Rect.Dy())}
+			b := gray.Rect
+			strips = []image.Rectangle{image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+cut), image.Rect(b.Min.X, b.Min.Y+cut, b.Max.X, b.Max.Y)}
 		}
 	}
 	// A process with no strip is ended now and its slot given back, for another upload.
@@ -198,7 +199,7 @@ func (r *ocrRun) recognise(gray *image.Gray) ([]ocrWord, error) {
 	for i, strip := range strips {
 		for _, w := range parseTSV(r.procs[i].out.Bytes()) {
 			// Back in gray's pixels; each strip's lines are its own (Tesseract numbers them per image).
-			w.y += strip.Min.Y
+			w.y += strip.Min.Y - gray.Rect.Min.Y
 			w.line = strconv.Itoa(i) + ":" + w.line
 			words = append(words, w)
 		}
