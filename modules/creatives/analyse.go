@@ -29,8 +29,9 @@ const analyseMaxSide = 1400
 // are those of one pass.
 func workingCopy(img image.Image) (*image.RGBA, float64) {
 	b := img.Bounds()
-	scale := math.Min(1, float64(analyseMaxSide)/float64(max(b.Dx(), b.Dy())))
-	w, h := max(1, int(math.Round(float64(b.Dx())*scale))), max(1, int(math.Round(float64(b.Dy())*scale)))
+	scale := workingScale(b.Size())
+	size := workingSize(b.Size())
+	w, h := size.X, size.Y
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	if scale == 1 {
 		draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
@@ -44,6 +45,17 @@ func workingCopy(img image.Image) (*image.RGBA, float64) {
 	}
 	wg.Wait()
 	return dst, scale
+}
+
+// workingScale is the scale of the working copy of an image of size.
+func workingScale(size image.Point) float64 {
+	return math.Min(1, float64(analyseMaxSide)/float64(max(size.X, size.Y, 1)))
+}
+
+// workingSize is the size of the working copy of an image of size.
+func workingSize(size image.Point) image.Point {
+	scale := workingScale(size)
+	return image.Pt(max(1, int(math.Round(float64(size.X)*scale))), max(1, int(math.Round(float64(size.Y)*scale))))
 }
 
 // greyCopy is the grey image Tesseract reads, made in the pass that sums the mean luminance. The
@@ -275,6 +287,182 @@ func less3(a, b [3]int) bool {
 }
 
 func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// The cut of a tall working copy into two strips read at once (ocr.go): only through blank ground,
+// so that each strip holds whole lines and the words are those of one reading.
+const (
+	// ocrSplitMinRows: a shorter copy is read whole (two model loads for little reading).
+	ocrSplitMinRows = 600
+	// ocrSplitBand: the rows each side of the cut that must be blank.
+	ocrSplitBand = 4
+	// ocrSplitWindow: the width of the windows, overlapping by half, in which the band is judged:
+	// about a small letter's width, so that a letter's stem is a good part of a window.
+	ocrSplitWindow = 32
+	// ocrSplitFlatVariance: a window whose grey variance is under this is blank ground (JPEG
+	// ripple, a gradient). A stem 2 px wide and 10 grey levels from its ground makes about 6.
+	ocrSplitFlatVariance = 4
+)
+
+// ocrSplitRow answers the row where gray may be cut in two strips for the OCR, if any: in its
+// middle third, a row whose band (ocrSplitBand rows each side) is blank ground in every window
+// along it, so that no letter crosses the cut (a letter's stems cross every row of its line), and,
+// among those, the one with the least edge energy (the middle of a gap between lines).
+//
+// Texture (a photo, the benchmark's random JPEG) is never cut, though noise holds no line to cut:
+// a line of text on it holds no blank row either, and no cheap measure tells a thin or faint
+// stroke from grain for certain (docs/creatives.md "Uploaded images").
+func ocrSplitRow(gray *image.Gray) (int, bool) {
+	w, h := gray.Rect.Dx(), gray.Rect.Dy()
+	if h < ocrSplitMinRows || w < ocrSplitWindow {
+		return 0, false
+	}
+	half := ocrSplitWindow / 2
+	blocks := (w + half - 1) / half
+	first, last := h/3-ocrSplitBand, 2*h/3+ocrSplitBand // the rows any band covers
+	n := last - first
+	// Running sums over rows of the grey and its square in each half-window block: a band's sums
+	// are two lookups.
+	type sums struct{ s, ss int64 }
+	run := make([]sums, (n+1)*blocks)
+	energy := make([]int64, n)
+	for i := range n {
+		y := first + i
+		row := run[(i+1)*blocks : (i+2)*blocks]
+		copy(row, run[i*blocks:(i+1)*blocks])
+		pix := gray.Pix[gray.PixOffset(gray.Rect.Min.X, gray.Rect.Min.Y+y):][:w]
+		above := gray.Pix[gray.PixOffset(gray.Rect.Min.X, gray.Rect.Min.Y+y-1):][:w] // y > 0: first >= 196
+		for x, v8 := range pix {
+			v := int64(v8)
+			c := &row[x/half]
+			c.s += v
+			c.ss += v * v
+			if x > 0 {
+				energy[i] += abs64(v - int64(pix[x-1]))
+			}
+			energy[i] += abs64(v - int64(above[x]))
+		}
+	}
+	best := -1
+	for y := h / 3; y < 2*h/3; y++ {
+		top, bottom := run[(y-ocrSplitBand-first)*blocks:], run[(y+ocrSplitBand-first)*blocks:]
+		blank := true
+		for b := 0; b+1 < blocks && blank; b++ {
+			s := bottom[b].s - top[b].s + bottom[b+1].s - top[b+1].s
+			ss := bottom[b].ss - top[b].ss + bottom[b+1].ss - top[b+1].ss
+			count := int64(min(ocrSplitWindow, w-b*half) * 2 * ocrSplitBand)
+			// variance < limit, in integers: count*ss - s*s < limit*count*count
+			blank = count*ss-s*s < ocrSplitFlatVariance*count*count
+		}
+		if blank && (best < 0 || energy[y-first] < energy[best-first]) {
+			best = y
+		}
+	}
+	if best < 0 {
+		return textureCutRow(gray)
+	}
+	return best, true
+}
+
+// Where no band is blank, a band of plain texture may be cut: fine grain the same everywhere along
+// the band (the benchmark's random JPEG, film grain, gravel), which holds no letter. A letter
+// crossing the cut shows in the band as columns unlike the texture: its stems' mean differs from
+// the texture's, or its stems are solid (their variance far below the texture's), whatever their
+// tone. The band is judged in windows of a few columns by a few rows, for small letters (their
+// stems fill a narrow, short window), and wider and taller ones, for large letters, against
+// what the texture's grain alone gives (its standard error in a window of n pixels).
+type textureWindow struct {
+	halfRows, cols int     // the window: rows each side of the cut, columns (half overlapping)
+	minVariance    float64 // of the band's: under this, the window holds a solid area
+}
+
+var textureWindows = []textureWindow{
+	{6, 2, 0},       // a stem 2 columns wide of a letter 10 rows high
+	{6, 4, 1.0 / 3}, // a solid stem 3 columns wide fills three quarters of it
+	{24, 16, 0.7},
+	{24, 64, 0.8},
+}
+
+const (
+	// textureBand: the most rows each side of the cut any window reaches.
+	textureBand = 24
+	// textureMinVariance: the grain must be marked (a standard deviation of 10 levels); a smooth
+	// photo is not texture.
+	textureMinVariance = 100
+	// textureMeanSigmas: how far a window's mean may be from the band's, in standard errors of
+	// independent pixels. Measured on the benchmark's noise copy: TODO.
+	textureMeanSigmas = 4.5
+)
+
+// textureCutRow answers the row of gray's middle third nearest the middle whose band is plain
+// texture (see above), if any. Each window height is judged only when the ones before it passed:
+// a photo fails at once, in the first, smallest windows.
+func textureCutRow(gray *image.Gray) (int, bool) {
+	w, h := gray.Rect.Dx(), gray.Rect.Dy()
+	if w < 64 || h < ocrSplitMinRows {
+		return 0, false
+	}
+	colS, colSS := make([]int64, w+1), make([]int64, w+1) // prefix sums over columns of the window rows' sums
+	plain := func(y int) bool {
+		for _, win := range textureWindows {
+			clear(colS)
+			clear(colSS)
+			for yy := y - win.halfRows; yy < y+win.halfRows; yy++ { // row by row: the cache's order
+				row := gray.Pix[gray.PixOffset(gray.Rect.Min.X, gray.Rect.Min.Y+yy):][:w]
+				for x, v8 := range row {
+					v := int64(v8)
+					colS[x+1] += v
+					colSS[x+1] += v * v
+				}
+			}
+			for x := range w {
+				colS[x+1] += colS[x]
+				colSS[x+1] += colSS[x]
+			}
+			if !plainWindows(win, colS, colSS, w) {
+				return false
+			}
+		}
+		return true
+	}
+	// Rows tried from the middle outwards: the first plain band wins (strips of even work).
+	for d := 0; d < h/6; d++ {
+		for _, y := range []int{h/2 + d, h/2 - d - 1} {
+			if plain(y) {
+				return y, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// plainWindows judges the windows of one size along a band, from the prefix sums of the band's
+// columns (see textureCutRow).
+func plainWindows(win textureWindow, colS, colSS []int64, w int) bool {
+	rows := float64(2 * win.halfRows)
+	n := float64(w) * rows
+	mean := float64(colS[w]) / n
+	variance := float64(colSS[w])/n - mean*mean
+	if variance < textureMinVariance {
+		return false
+	}
+	count := float64(win.cols) * rows
+	limit := textureMeanSigmas * math.Sqrt(variance/count)
+	for a := 0; a+win.cols <= w; a += max(1, win.cols/2) {
+		m := float64(colS[a+win.cols]-colS[a]) / count
+		v := float64(colSS[a+win.cols]-colSS[a])/count - m*m
+		if math.Abs(m-mean) > limit || v < win.minVariance*variance {
+			return false
+		}
+	}
+	return true
+}
+
+func abs64(x int64) int64 {
 	if x < 0 {
 		return -x
 	}

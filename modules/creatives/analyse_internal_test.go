@@ -3,6 +3,7 @@ package creatives
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -10,10 +11,16 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"slices"
+	"sort"
 	"testing"
 	"time"
 
 	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
 )
 
 // The speed-ups of the analysis (docs/performance.md "Creative pre-flight and preview") must not
@@ -115,7 +122,7 @@ func TestOCRTimeoutRunsFromTheImage(t *testing.T) {
 	o := NewOCR(2 * time.Second)
 	o.Binary = bin
 	dir := t.TempDir()
-	run := o.startOCR(t.Context(), dir)
+	run := o.startOCR(t.Context(), dir, image.Pt(200, 50))
 	defer run.close()
 	time.Sleep(o.Timeout + 200*time.Millisecond) // a slow decode
 	if _, err := run.recognise(wordImage()); err != nil {
@@ -126,18 +133,30 @@ func TestOCRTimeoutRunsFromTheImage(t *testing.T) {
 	}
 }
 
-// A run whose image never comes (the decode failed) ends its process and gives its slot back.
+// A run whose image never comes (the decode failed) ends its processes and gives their slots
+// back. An image whose working copy can be split starts a process for each strip; a shorter one,
+// or one whose size is not known yet, only one.
 func TestOCRRunClosedUnfedEndsItsProcess(t *testing.T) {
 	bin := requireTesseractHere(t)
 	o := NewOCR(time.Second)
 	o.Binary = bin
-	run := o.startOCR(t.Context(), t.TempDir())
-	if run == nil || !run.started {
-		t.Fatalf("no process started: %+v", run)
+	for _, size := range []image.Point{{1400, 400}, {2800, 2 * ocrSplitMinRows}, {}} {
+		short := o.startOCR(t.Context(), t.TempDir(), size)
+		if want := 1 + btoi(size.Y > 400); len(short.procs) != want {
+			t.Errorf("%v: %d processes started, want %d", size, len(short.procs), want)
+		}
+		short.close()
 	}
+	run := o.startOCR(t.Context(), t.TempDir(), image.Pt(2533, 1900))
+	if run == nil || len(run.procs) != ocrStrips || !run.procs[0].started || !run.procs[1].started {
+		t.Fatalf("not a process a slot started: %+v", run)
+	}
+	procs := run.procs
 	run.close()
-	if run.cmd.ProcessState == nil {
-		t.Fatal("the process was not waited for")
+	for _, p := range procs {
+		if p.cmd.ProcessState == nil {
+			t.Fatal("a process was not waited for")
+		}
 	}
 	if !o.slots.TryAcquire(2) {
 		t.Fatal("the slot was not given back")
@@ -154,10 +173,10 @@ func TestOCRRunWaitsForASlotOnlyWithItsImage(t *testing.T) {
 		t.Fatal("slots")
 	}
 	t0 := time.Now()
-	run := o.startOCR(t.Context(), t.TempDir())
+	run := o.startOCR(t.Context(), t.TempDir(), image.Pt(2533, 1900))
 	defer run.close()
-	if run.started || time.Since(t0) > time.Second {
-		t.Fatalf("the run started a process (%v) or waited %v with both slots taken", run.started, time.Since(t0))
+	if len(run.procs) != 0 || time.Since(t0) > time.Second {
+		t.Fatalf("the run started %d processes or waited %v with both slots taken", len(run.procs), time.Since(t0))
 	}
 	go func() {
 		time.Sleep(100 * time.Millisecond)
@@ -168,10 +187,186 @@ func TestOCRRunWaitsForASlotOnlyWithItsImage(t *testing.T) {
 	}
 	// A request gone while it waits for a slot ends the wait.
 	ctx, cancel := context.WithCancel(t.Context())
-	waiting := o.startOCR(ctx, t.TempDir())
+	waiting := o.startOCR(ctx, t.TempDir(), image.Pt(200, 50))
 	defer waiting.close()
 	cancel()
 	if _, err := waiting.recognise(wordImage()); err == nil {
 		t.Fatal("a cancelled request got a recognition")
 	}
+}
+
+// tallCreative is a w x h JPEG creative, decoded, with lines of text (Go Bold) down its height:
+// size and baseline of each line given as fractions of h. grain > 0 adds random noise of that
+// amplitude to the ground (each channel apart).
+func tallCreative(t *testing.T, w, h int, bg, ink color.Color, grain int, lines []string, at [][2]float64) image.Image {
+	img, _ := tallCreativeAndInk(t, w, h, bg, ink, grain, lines, at)
+	return img
+}
+
+// tallCreativeAndInk is tallCreative with the mask of its letters' pixels.
+func tallCreativeAndInk(t *testing.T, w, h int, bg, ink color.Color, grain int, lines []string, at [][2]float64) (image.Image, *image.Alpha) {
+	t.Helper()
+	f, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
+	if grain > 0 {
+		rng := rand.New(rand.NewPCG(9, uint64(grain)))
+		for i := range img.Pix {
+			if i%4 != 3 {
+				img.Pix[i] = uint8(min(255, max(0, int(img.Pix[i])+rng.IntN(2*grain+1)-grain)))
+			}
+		}
+	}
+	mask := image.NewAlpha(img.Bounds())
+	for i, text := range lines {
+		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: at[i][0] * float64(h), DPI: 72, Hinting: font.HintingFull})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, dst := range []struct {
+			img draw.Image
+			src image.Image
+		}{{img, image.NewUniform(ink)}, {mask, image.Opaque}} {
+			d := font.Drawer{Dst: dst.img, Src: dst.src, Face: face, Dot: fixed.P(w/14, int(at[i][1]*float64(h)))}
+			d.DrawString(text)
+		}
+		_ = face.Close()
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 92}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := jpeg.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, mask
+}
+
+// recogniseWith reads gray with the given number of OCR slots free (one: a single process).
+func recogniseWith(t *testing.T, bin string, gray *image.Gray, free int) ([]ocrWord, int) {
+	t.Helper()
+	o := NewOCR(20 * time.Second)
+	o.Binary = bin
+	if !o.slots.TryAcquire(int64(ocrStrips - free)) {
+		t.Fatal("slots")
+	}
+	run := o.startOCR(t.Context(), t.TempDir(), gray.Rect.Size())
+	defer run.close()
+	words, err := run.recognise(gray)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return words, len(run.procs)
+}
+
+// A tall creative with lines of text is read as two strips at once, cut between two lines, and
+// the words (text, box) and the number of lines are those of one reading of the whole image.
+func TestOCRSplitReadsTheWordsOfOneReading(t *testing.T) {
+	bin := requireTesseractHere(t)
+	lines := []string{"FRESH COFFEE", "OPEN EVERY DAY", "AT EXIT 12 ON THE LEFT", "Drive thru and parking at the back"}
+	at := [][2]float64{{0.12, 0.17}, {0.09, 0.40}, {0.07, 0.62}, {0.045, 0.85}}
+	for name, img := range map[string]image.Image{
+		"light 1400x1050":       tallCreative(t, 1400, 1050, color.White, color.Black, 0, lines, at),
+		"dark 2800x1900":        tallCreative(t, 2800, 1900, color.RGBA{0x0b, 0x3d, 0x91, 255}, color.White, 0, lines, at),
+		"grey 1200x1600 (tall)": tallCreative(t, 1200, 1600, color.Gray{Y: 200}, color.Gray{Y: 60}, 0, lines, at),
+		"grainy 2533x1900":      tallCreative(t, 2533, 1900, color.Gray{Y: 190}, color.Black, 60, lines, at),
+	} {
+		work, _ := workingCopy(img)
+		gray, _ := greyCopy(work)
+		cut, ok := ocrSplitRow(gray)
+		if !ok {
+			t.Fatalf("%s: no cut found between the lines", name)
+		}
+		split, procs := recogniseWith(t, bin, gray, 2)
+		whole, single := recogniseWith(t, bin, gray, 1)
+		if procs != 2 || single != 1 {
+			t.Fatalf("%s: %d processes for the split run, %d for the whole one", name, procs, single)
+		}
+		key := func(ws []ocrWord) (boxes []string, lines int) {
+			seen := map[string]bool{}
+			for _, w := range ws {
+				boxes = append(boxes, fmt.Sprintf("%s@%d,%d,%d,%d", w.text, w.x, w.y, w.w, w.h))
+				seen[w.line] = true
+			}
+			sort.Strings(boxes)
+			return boxes, len(seen)
+		}
+		gotBoxes, gotLines := key(split)
+		wantBoxes, wantLines := key(whole)
+		if len(wantBoxes) < 10 || !slices.Equal(gotBoxes, wantBoxes) || gotLines != wantLines {
+			t.Errorf("%s, cut at row %d of %d: split read %v (%d lines), whole %v (%d lines)", name, cut, gray.Rect.Dy(), gotBoxes, gotLines, wantBoxes, wantLines)
+		}
+	}
+}
+
+// The cut goes only through blank ground or plain texture: never through a letter (its pixels
+// drawn apart, scaled as the working copy is), whatever the letters' size and tone against the
+// ground or its grain; and a short image is not cut.
+func TestOCRSplitRowNeverCutsALetter(t *testing.T) {
+	type ground struct {
+		bg    color.Color
+		grain int
+	}
+	grounds := []ground{{color.White, 0}, {color.Gray{Y: 128}, 127}, {color.Gray{Y: 200}, 40}, {color.Gray{Y: 60}, 15}}
+	inks := []color.Color{color.Black, color.White, color.Gray{Y: 128}, color.Gray{Y: 90}}
+	layouts := []struct {
+		lines []string
+		at    [][2]float64
+	}{
+		{[]string{"BIG"}, [][2]float64{{0.6, 0.75}}},                    // one headline over the middle third
+		{[]string{"FRESH COFFEE"}, [][2]float64{{0.1, 0.53}}},           // a line across the middle
+		{[]string{"at exit 12 turn left"}, [][2]float64{{0.02, 0.505}}}, // small letters (about 12 rows in the copy)
+		{ // lines all down the middle third
+			[]string{"ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX"},
+			[][2]float64{{0.07, 0.37}, {0.07, 0.43}, {0.07, 0.49}, {0.07, 0.55}, {0.07, 0.61}, {0.07, 0.67}},
+		},
+	}
+	cuts := 0
+	for gi, g := range grounds {
+		for ii, ink := range inks {
+			if g.grain == 0 && color.GrayModel.Convert(ink) == color.GrayModel.Convert(g.bg) {
+				continue // letters the colour of the ground are no letters
+			}
+			for li, l := range layouts {
+				img, mask := tallCreativeAndInk(t, 1600, 1200, g.bg, ink, g.grain, l.lines, l.at)
+				work, scale := workingCopy(img)
+				gray, _ := greyCopy(work)
+				cut, ok := ocrSplitRow(gray)
+				if !ok {
+					continue
+				}
+				cuts++
+				// A letter crosses the cut when its ink is on both sides of it, beyond the row of
+				// the source the scaling blends into the cut row (its edges: antialiasing).
+				above, below := int(float64(cut)/scale)-2, int(float64(cut)/scale)+2
+				for x := range mask.Rect.Dx() {
+					if mask.AlphaAt(x, above).A > 0 && mask.AlphaAt(x, below).A > 0 {
+						t.Fatalf("ground %d, ink %d, layout %d: the cut at row %d (source row %d) goes through a letter at x %d", gi, ii, li, cut, int(float64(cut)/scale), x)
+					}
+				}
+			}
+		}
+	}
+	// Noise holds no letter: its band is plain texture, and a copy this tall is cut.
+	work, _ := workingCopy(noisyPhoto(t, 2533, 1900))
+	gray, _ := greyCopy(work)
+	if cut, ok := ocrSplitRow(gray); !ok || cut != gray.Rect.Dy()/2 {
+		t.Errorf("noise: cut %v at row %d, want the middle", ok, cut)
+	}
+	short, _ := greyCopy(image.NewRGBA(image.Rect(0, 0, 1400, ocrSplitMinRows-1)))
+	if cut, ok := ocrSplitRow(short); ok {
+		t.Errorf("a copy %d rows high is cut at row %d", ocrSplitMinRows-1, cut)
+	}
+	t.Logf("%d of %d images cut", cuts, len(grounds)*len(inks)*len(layouts))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -28,7 +28,7 @@ func (m *Module) SweepOrphanObjects(ctx context.Context) (int, error) {
 
 // Analyse runs the pre-flight analysis of an uploaded image with the module's OCR.
 func (m *Module) Analyse(ctx context.Context, img image.Image) preflight.Input {
-	run := m.svc.uploads.ocr.startOCR(ctx, m.deps.TempDir)
+	run := m.svc.uploads.ocr.startOCR(ctx, m.deps.TempDir, img.Bounds().Size())
 	defer run.close()
 	return analyse(img, run)
 }

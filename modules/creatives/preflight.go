@@ -96,7 +96,7 @@ func (s *service) creativeInput(ctx context.Context, c *store.Creative) (preflig
 		return in, nil
 	}
 	var in preflight.Input
-	run := s.uploads.ocr.startOCR(ctx, s.deps.TempDir) // before the decode, as on upload (ocr.go)
+	run := s.uploads.ocr.startOCR(ctx, s.deps.TempDir, image.Point{}) // before the decode, as on upload (ocr.go); the size unknown yet
 	defer run.close()
 	err = s.withStoredImage(ctx, f, func(img image.Image) error {
 		in = analyse(img, run)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"log/slog"
 	"mime/multipart"
@@ -304,7 +305,7 @@ func (u *uploader) decode(ctx context.Context, k uploadKind, s *staged) error {
 	var run *ocrRun
 	if k.analyse {
 		// Started before the decode: Tesseract loads its model meanwhile (ocr.go).
-		run = u.ocr.startOCR(ctx, u.deps.TempDir)
+		run = u.ocr.startOCR(ctx, u.deps.TempDir, image.Pt(s.width, s.height))
 		defer run.close()
 	}
 	img, err := imagecheck.Decode(s.tmp, s.contentType)
