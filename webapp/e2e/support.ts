@@ -41,10 +41,14 @@ export async function expectAccessibleHere(page: Page, what: string): Promise<vo
   // The same for every CSS transition or finite animation still running (a button's colours
   // easing after the dialog swapped its footer failed color-contrast once in CI): axe reads the
   // colours of the instant it runs. Endless ones (a spinner) are not waited for.
-  // (A string: it runs in the page, and the journeys are typed without the DOM's types.)
-  await page.waitForFunction(
-    "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)",
-  )
+  // (A string through page.evaluate: DevTools evaluates it, so the page's CSP, which refuses
+  // eval and so waitForFunction's string form, does not apply; and the journeys are typed without
+  // the DOM's types.)
+  await expect
+    .poll(() =>
+      page.evaluate("document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)"),
+    )
+    .toBe(true)
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(
