@@ -136,7 +136,8 @@ test('an admin uploads a PDF report for a company and emails the advertiser, who
   await expectAccessibleHere(page, '/admin/reports/new')
 
   await page.locator('input[type="file"]').setInputFiles({ name: 'audit.pdf', mimeType: 'application/pdf', buffer: pdfFile() })
-  await expect(page.getByText('audit.pdf')).toBeVisible()
+  // "Uploaded", not the file's name alone, which the progress line ("Uploading audit.pdf") shows too.
+  await expect(page.getByText('Uploaded audit.pdf')).toBeVisible()
   await page.getByLabel(/Report name/).fill(name)
   await page.getByRole('button', { name: 'Save report' }).click()
 

@@ -53,9 +53,10 @@ function setup(kind: 'creative' | 'creativeLibrary' = 'creative') {
   FakeXhr.sent = 0
   vi.stubGlobal('XMLHttpRequest', FakeXhr)
   const uploaded = vi.fn<(files: UploadedFile[]) => void>()
-  render(<Uploader kind={kind} url="/upload_creative" params={{ width: 1400, height: 400 }} label="Creative file" onUploaded={uploaded} />)
+  const settled = vi.fn<() => void>()
+  render(<Uploader kind={kind} url="/upload_creative" params={{ width: 1400, height: 400 }} label="Creative file" onUploaded={uploaded} onSettled={settled} />)
   const input = screen.getByLabelText('Creative file') as HTMLInputElement
-  return { uploaded, input, user: userEvent.setup({ applyAccept: false }) }
+  return { uploaded, settled, input, user: userEvent.setup({ applyAccept: false }) }
 }
 
 const jpeg = (name = 'ad.jpg', size = 2048) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' })
@@ -78,9 +79,10 @@ describe('Uploader', () => {
   })
 
   it('sends with the CSRF header, shows the progress and reports the stored file', async () => {
-    const { input, user, uploaded } = setup()
+    const { input, user, uploaded, settled } = setup()
     await user.upload(input, jpeg())
     const xhr = FakeXhr.last!
+    expect(settled).not.toHaveBeenCalled() // a form still waits: the file is on its way
     expect(xhr.method).toBe('POST')
     expect(xhr.url).toBe('/upload_creative?width=1400&height=400')
     expect(xhr.headers['X-Requested-With']).toBe('XMLHttpRequest')
@@ -92,6 +94,7 @@ describe('Uploader', () => {
     act(() => xhr.answer(200, { filename: 'k.jpg', originalname: 'ad.jpg', path: 'creative/k.jpg' }))
     expect(await screen.findByText('Uploaded ad.jpg')).toBeInTheDocument()
     expect(uploaded).toHaveBeenCalledWith([{ filename: 'k.jpg', originalname: 'ad.jpg', path: 'creative/k.jpg' }])
+    expect(settled).toHaveBeenCalledTimes(1)
   })
 
   it('previews the uploaded image (issue 12 item 27)', async () => {
@@ -107,18 +110,20 @@ describe('Uploader', () => {
     [413, 'The file is too large: a creative can be at most 10 MB.', MSG_UPLOAD_UNEXPECTED],
     [500, 'Internal error.', MSG_UPLOAD_UNEXPECTED],
   ])('answers a %i by the A §8 rule', async (status, message, shown) => {
-    const { input, user, uploaded } = setup()
+    const { input, user, uploaded, settled } = setup()
     await user.upload(input, jpeg())
     act(() => FakeXhr.last!.answer(status, { success: false, message }))
     expect(await screen.findByRole('alert')).toHaveTextContent(shown)
     expect(uploaded).not.toHaveBeenCalled()
+    expect(settled).toHaveBeenCalledTimes(1)
   })
 
   it('cancels an upload under way', async () => {
-    const { input, user, uploaded } = setup()
+    const { input, user, uploaded, settled } = setup()
     await user.upload(input, jpeg())
     await user.click(screen.getByRole('button', { name: 'Cancel upload' }))
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+    expect(settled).toHaveBeenCalledTimes(1)
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(uploaded).not.toHaveBeenCalled()
   })

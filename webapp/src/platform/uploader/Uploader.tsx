@@ -15,6 +15,8 @@ export interface UploaderProps {
   onUploaded: (files: UploadedFile[]) => void
   /** Called with the accepted files when an upload starts, so a form can forget an earlier file. */
   onStart?: (files: File[]) => void
+  /** Called when an upload that started has ended, stored, failed or canceled: a form waits for it before saving. */
+  onSettled?: () => void
   /** An error the form wants shown on the dropzone (e.g. 'Sorry! you must first upload your content'). */
   error?: string | null
   disabled?: boolean
@@ -51,7 +53,7 @@ type Phase =
  * before anything is sent, then the valid ones go out with a progress bar that can be canceled.
  * Each refused file says why; a failed upload follows the A §8 rule.
  */
-export default function Uploader({ kind, url, params, paramsFor, label, onUploaded, onStart, error, disabled = false, hint, answer }: UploaderProps) {
+export default function Uploader({ kind, url, params, paramsFor, label, onUploaded, onStart, onSettled, error, disabled = false, hint, answer }: UploaderProps) {
   const id = useId()
   const rule = UPLOAD_RULES[kind]
   const input = useRef<HTMLInputElement>(null)
@@ -98,6 +100,7 @@ export default function Uploader({ kind, url, params, paramsFor, label, onUpload
     } else {
       setPhase(result.canceled ? { state: 'idle' } : { state: 'failed', message: result.message })
     }
+    onSettled?.()
   }
 
   const onDrop = (event: DragEvent) => {

@@ -21,6 +21,9 @@ export default function AdminNewReport() {
   const [company, setCompany] = useState('')
   const [campaignId, setCampaignId] = useState('')
   const [file, setFile] = useState<UploadedFile | null>(null)
+  // A save while the PDF is still on its way would say "PDF report is required." of a file the
+  // admin has just chosen: the save waits for the upload instead.
+  const [uploading, setUploading] = useState(false)
   const [name, setName] = useState('')
   const [fields, setFields] = useState<Fields>({})
   const [error, setError] = useState<string | null>(null)
@@ -30,6 +33,7 @@ export default function AdminNewReport() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
+    if (uploading) return
     setError(null)
     const missing: Fields = {}
     if (!company) missing.company = MsgCompanyRequired
@@ -96,7 +100,11 @@ export default function AdminNewReport() {
           kind="report"
           url="/upload_report"
           label="PDF report"
-          onStart={() => setFile(null)}
+          onStart={() => {
+            setFile(null)
+            setUploading(true)
+          }}
+          onSettled={() => setUploading(false)}
           onUploaded={(files) => {
             setFile(files[0] ?? null)
             setFields((f) => ({ ...f, path: undefined }))
@@ -115,8 +123,8 @@ export default function AdminNewReport() {
           <Link to="/admin/reports" className="btn-secondary">
             Cancel
           </Link>
-          <button type="submit" className="btn-primary" disabled={creating.isLoading || saved !== null}>
-            {creating.isLoading ? 'Saving…' : 'Save report'}
+          <button type="submit" className="btn-primary" disabled={uploading || creating.isLoading || saved !== null}>
+            {uploading ? 'Uploading…' : creating.isLoading ? 'Saving…' : 'Save report'}
           </button>
         </div>
       </form>
