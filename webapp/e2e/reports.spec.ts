@@ -135,9 +135,20 @@ test('an admin uploads a PDF report for a company and emails the advertiser, who
   await expect(page.getByText('PDF report is required.')).toBeVisible()
   await expectAccessibleHere(page, '/admin/reports/new')
 
+  // Saving waits for the upload: the upload is held at the network until the button is checked.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/upload_report*', async (route) => {
+    await held
+    await route.continue()
+  })
   await page.locator('input[type="file"]').setInputFiles({ name: 'audit.pdf', mimeType: 'application/pdf', buffer: pdfFile() })
+  await expect(page.getByText('Uploading audit.pdf')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Uploading…' })).toBeDisabled()
+  release()
   // "Uploaded", not the file's name alone, which the progress line ("Uploading audit.pdf") shows too.
   await expect(page.getByText('Uploaded audit.pdf')).toBeVisible()
+  await expect(page.getByText('PDF report is required.')).toHaveCount(0)
   await page.getByLabel(/Report name/).fill(name)
   await page.getByRole('button', { name: 'Save report' }).click()
 

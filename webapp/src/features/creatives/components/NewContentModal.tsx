@@ -34,6 +34,7 @@ function NewContentDialog({ onClose }: { onClose: () => void }) {
   const [description, setDescription] = useState('')
   const [errors, setErrors] = useState<Errors>({})
   const [failure, setFailure] = useState<string | null>(null)
+  const [uploading, setUploading] = useState(false)
   const [create, creation] = useCreateContentMutation()
   const [update, updating] = useUpdateContentMutation()
   const { ref, focusInvalid } = useFocusFirstInvalid()
@@ -42,7 +43,7 @@ function NewContentDialog({ onClose }: { onClose: () => void }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    if (busy) return
+    if (busy || (uploading && !isYoutube)) return // a save mid-upload waits for the file (the dropzone shows its progress)
     setFailure(null)
     const found = compactErrors({
       file: !isYoutube && !uploaded ? MsgUploadContent : null,
@@ -103,7 +104,9 @@ function NewContentDialog({ onClose }: { onClose: () => void }) {
           label="Content file"
           error={errors.file}
           paramsFor={(files) => ({ type: contentTypeOfFile(files[0]?.type ?? '') })}
+          onSettled={() => setUploading(false)}
           onStart={(files) => {
+            setUploading(true)
             setUploaded(null)
             const detected = contentTypeOfFile(files[0]?.type ?? '')
             setUploadedType(detected)

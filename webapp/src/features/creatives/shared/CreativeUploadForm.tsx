@@ -51,6 +51,9 @@ export default function CreativeUploadForm({ formId, onSaved, size, company, onB
   const [preflight, setPreflight] = useState<{ report?: PreflightReport | null; loading?: boolean; error?: string } | null>(null)
   const [checkFile] = useFilePreflightMutation()
   const lastFile = useRef<File | null>(null)
+  // A save while the file is on its way waits for it (the dropzone shows the progress), rather
+  // than saying the creative was never uploaded.
+  const [uploading, setUploading] = useState(false)
   const { ref, focusInvalid } = useFocusFirstInvalid()
   const onSavedRef = useRef(onSaved)
   useEffect(() => {
@@ -67,7 +70,7 @@ export default function CreativeUploadForm({ formId, onSaved, size, company, onB
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    if (saved || isLoading) return
+    if (saved || isLoading || uploading) return
     setFailure(null)
     const missingFile = uploaded ? null : MsgUploadCreative
     const missingName = name.trim() ? null : 'Please give the creative a name'
@@ -107,7 +110,9 @@ export default function CreativeUploadForm({ formId, onSaved, size, company, onB
         label="Creative file"
         error={fileError}
         hint={size ? `This face needs ${size.width}x${size.height} pixels` : undefined}
+        onSettled={() => setUploading(false)}
         onStart={(files) => {
+          setUploading(true)
           setUploaded(null)
           setPreflight(null)
           lastFile.current = files[0] ?? null
