@@ -26,8 +26,8 @@ const (
 	// previewPDFWidth is each picture's width in the PDF: a half-page box of about 90 mm at
 	// about 220 dpi. The preview is the face's photo size (960 px for a demo photo, up to 1600).
 	previewPDFWidth = 800
-	// previewJPEGQuality: a photo in a PDF is a JPEG (fpdf embeds PNGs losslessly: 12 demo
-	// previews made a PDF of about 9 MB).
+	// previewJPEGQuality: a photo in a PDF is a JPEG; fpdf would embed a PNG losslessly (Flate),
+	// which for a photo is several times larger.
 	previewJPEGQuality = 85
 	// emailPreviewWidth is the email's picture: the letter's column (mail.Picture shows 512 CSS
 	// px), as a PNG well under mail.MaxInlineBytes.
