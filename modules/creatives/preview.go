@@ -14,9 +14,11 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
+	"marquee/modules/creatives/internal/store"
 	"marquee/modules/locations"
 	"marquee/platform/apperr"
 	"marquee/platform/auth"
+	"marquee/platform/db"
 	"marquee/platform/ratelimit"
 	"marquee/platform/storage"
 )
@@ -220,20 +222,55 @@ func previewKey(creativeID, faceID, fileKey string, g locations.FaceGeometry, li
 const previewVersion = "2"
 
 // preview is GET /api/creatives/{id}/preview: the PNG of the caller's creative on a face's photo.
+// A user draws at most PreviewRendersPerMinute (a cached preview is not counted).
 func (s *service) preview(ctx context.Context, p *auth.Principal, id, faceID, light, view string) ([]byte, error) {
-	if faceID == "" {
-		return nil, apperr.Field("face", MsgPreviewFace)
-	}
-	if light != LightDay && light != LightNight {
-		return nil, apperr.Field("light", MsgPreviewLight)
-	}
-	if view != ViewPhoto && view != ViewDriveBy {
-		return nil, apperr.Field("view", MsgPreviewView)
+	if err := checkPreviewOptions(faceID, light, view); err != nil {
+		return nil, err
 	}
 	c, err := s.ownCreative(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
+	return s.cachedPreview(ctx, c, faceID, light, view, func() error {
+		return ratelimit.Check(ctx, s.renders, MsgTooManyRequests, "preview:"+p.UserID)
+	})
+}
+
+// PreviewPNG is the endpoint's PNG for another module (the report PDF, the weekly email): the same
+// renderer and the same cache, with the creative checked against req.CompanyID instead of a
+// session. Its callers bound their own work (a report shows at most a few faces, and reports are
+// rate limited per user), so it takes no user's render budget; it still waits for one of the
+// PreviewLimit drawing slots.
+func (s *service) PreviewPNG(ctx context.Context, req PreviewRequest) ([]byte, error) {
+	if err := checkPreviewOptions(req.FaceID, req.Light, req.View); err != nil {
+		return nil, err
+	}
+	c, err := s.store.CreativeByID(ctx, req.CreativeID)
+	if err != nil {
+		return nil, db.Translate(err, MsgCreativeNotFound, "")
+	}
+	if c.CompanyID != req.CompanyID {
+		return nil, apperr.NotFound(MsgCreativeNotFound)
+	}
+	return s.cachedPreview(ctx, c, req.FaceID, req.Light, req.View, nil)
+}
+
+func checkPreviewOptions(faceID, light, view string) error {
+	if faceID == "" {
+		return apperr.Field("face", MsgPreviewFace)
+	}
+	if light != LightDay && light != LightNight {
+		return apperr.Field("light", MsgPreviewLight)
+	}
+	if view != ViewPhoto && view != ViewDriveBy {
+		return apperr.Field("view", MsgPreviewView)
+	}
+	return nil
+}
+
+// cachedPreview answers the cached PNG of c on the face, or draws and caches it. beforeDraw, when
+// set, runs on a cache miss before any drawing (the endpoint's per-user limit).
+func (s *service) cachedPreview(ctx context.Context, c *store.Creative, faceID, light, view string, beforeDraw func() error) ([]byte, error) {
 	photo, g, err := s.deps.Faces.FacePhoto(ctx, faceID)
 	if err != nil {
 		return nil, err
@@ -251,8 +288,10 @@ func (s *service) preview(ctx context.Context, p *auth.Principal, id, faceID, li
 	} else if apperr.CodeOf(err) != apperr.ENOTFOUND {
 		return nil, err
 	}
-	if err := ratelimit.Check(ctx, s.renders, MsgTooManyRequests, "preview:"+p.UserID); err != nil {
-		return nil, err
+	if beforeDraw != nil {
+		if err := beforeDraw(); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.previews.Acquire(ctx, 1); err != nil {
 		return nil, apperr.As(err)

@@ -274,4 +274,10 @@ type Service interface {
 	FindCreativesByIDs(ctx context.Context, ids []string) ([]*Creative, error)
 	// FindDefaultCreative returns the company's default creative. ENOTFOUND if it has none.
 	FindDefaultCreative(ctx context.Context, companyID string) (*Creative, error)
+	// PreviewPNG returns the in-situ preview of a creative of req.CompanyID on a face: the PNG
+	// GET /api/creatives/{id}/preview answers, from the same renderer and cache. EINVALID for a
+	// bad light or view, for a face without a photo (locations.MsgNoPhoto) or without screen
+	// corners (locations.MsgNoCorners); ENOTFOUND for an unknown face or another company's
+	// creative; the image errors of the endpoint for a creative that cannot be decoded.
+	PreviewPNG(ctx context.Context, req PreviewRequest) ([]byte, error)
 }

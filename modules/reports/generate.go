@@ -45,8 +45,10 @@ type generation struct {
 	name     string
 	userID   string
 	source   string
-	// inTx, when set, runs in the transaction that inserts the report (the weekly job).
-	inTx func(ctx context.Context, r *store.Report) error
+	// inTx, when set, runs in the transaction that inserts the report (the weekly job), with the
+	// email's preview when emailPreview asked for one and it could be drawn (else nil).
+	inTx         func(ctx context.Context, r *store.Report, pic *emailPicture) error
+	emailPreview bool
 }
 
 // chooseWeeks checks the requested week ids against the campaign's weeks: at least one, every one
@@ -146,11 +148,13 @@ func (s *service) generate(ctx context.Context, g generation) (*store.Report, er
 		return nil, err
 	}
 	doc.verifyURL = strings.TrimRight(s.deps.BaseURL, "/") + "/verify/"
+	doc.previews = s.facePreviews(ctx, g.campaign, weeks, figs, g.emailPreview)
 	pdf, err := renderPDF(doc)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	doc.proofs, doc.creatives = nil, nil // the PDF holds them now; let them go
+	pic := doc.previews.email
+	doc.proofs, doc.creatives, doc.previews = nil, nil, nil // the PDF holds them now; let them go
 	csvBytes, err := renderCSV(weeks)
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -190,7 +194,7 @@ func (s *service) generate(ctx context.Context, g generation) (*store.Report, er
 		}
 		s.publishReady(ctx, r)
 		if g.inTx != nil {
-			return g.inTx(ctx, r)
+			return g.inTx(ctx, r, pic)
 		}
 		return nil
 	})

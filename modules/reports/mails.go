@@ -30,12 +30,13 @@ func reportFacts(start, end dates.Date, figuresJSON string) []mail.Fact {
 	)
 }
 
-func weeklyLetter(firstName, campaign string, facts []mail.Fact, link string) string {
+func weeklyLetter(firstName, campaign string, facts []mail.Fact, link string, picture *mail.Picture) string {
 	return mail.Letter{Title: "Your weekly report is ready", Greeting: "Hello " + firstName + ",",
-		Intro:  []string{"The proof of performance of your campaign \u201c" + campaign + "\u201d for the week is ready."},
-		Facts:  facts,
-		Button: &mail.Link{Label: "Open the report", URL: link},
-		Footer: "You receive this email every Monday because the weekly report of this campaign is on. You can turn it off on the Reports page.",
+		Intro:   []string{"The proof of performance of your campaign \u201c" + campaign + "\u201d for the week is ready."},
+		Picture: picture,
+		Facts:   facts,
+		Button:  &mail.Link{Label: "Open the report", URL: link},
+		Footer:  "You receive this email every Monday because the weekly report of this campaign is on. You can turn it off on the Reports page.",
 	}.HTML()
 }
 

@@ -19,7 +19,7 @@ func TestMailsAreMultipart(t *testing.T) {
 	const base = "https://ads.example.com"
 	figs, _ := json.Marshal(figureSet{Totals: Figures{Planned: 240000, Delivered: 216000, DeliveryPct: 90, Spend: money.Cents(123456)}})
 	r := &store.Report{ID: "r1", CampaignName: "Summer Sale", PeriodStart: dates.MustParse("2026-11-16"), PeriodEnd: dates.MustParse("2026-11-22"), Figures: string(figs)}
-	weekly := testkit.ParseMail(t, testkit.RenderMail(t, weeklyMail("ana@example.com", "Ana", r, base+"/reports/r1")), base)
+	weekly := testkit.ParseMail(t, testkit.RenderMail(t, weeklyMail("ana@example.com", "Ana", r, base+"/reports/r1", nil)), base)
 	for _, cell := range []string{">240,000</td>", ">216,000</td>", ">90.0%</td>", ">$1,234</td>", ">Nov 16 to Nov 22, 2026</td>"} {
 		if !strings.Contains(weekly.HTML, cell) {
 			t.Errorf("weekly: no %q in the figures table", cell)

@@ -13,6 +13,7 @@ import (
 	"marquee/modules/campaigns"
 	"marquee/modules/creatives"
 	"marquee/modules/identity"
+	"marquee/modules/locations"
 	"marquee/modules/reports/internal/store"
 	"marquee/platform/authz"
 	"marquee/platform/clock"
@@ -63,6 +64,19 @@ type Creatives interface {
 	FindCreativesByIDs(ctx context.Context, ids []string) ([]*creatives.Creative, error)
 }
 
+// Previews is what this module needs to show the campaign's creative on its faces (the PDF's "Your
+// ad on the faces", the weekly email): the PNG of GET /api/creatives/{id}/preview, from the same
+// renderer and cache (creatives.Service.PreviewPNG).
+type Previews interface {
+	PreviewPNG(ctx context.Context, req creatives.PreviewRequest) ([]byte, error)
+}
+
+// Faces is what this module needs from locations: which of a report's faces have a photo with
+// its screen's corners, in one query, so the PDF names the others without drawing them.
+type Faces interface {
+	FindFacesByIDs(ctx context.Context, ids []string) ([]locations.Location, error)
+}
+
 // Deps are what the reports module needs; New refuses a missing one.
 type Deps struct {
 	DB        *gorm.DB
@@ -73,6 +87,8 @@ type Deps struct {
 	Identity  Identity
 	Campaigns Campaigns
 	Creatives Creatives
+	Previews  Previews
+	Faces     Faces
 	Log       *slog.Logger
 	// RateLimits makes the counter of the generation limit; nil counts in the process.
 	RateLimits ratelimit.Factory
@@ -100,7 +116,7 @@ type service struct {
 
 // New builds the module.
 func New(d Deps) (*Module, error) {
-	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Events == nil || d.Identity == nil || d.Campaigns == nil || d.Creatives == nil {
+	if d.DB == nil || d.Clock == nil || d.Storage == nil || d.Outbox == nil || d.Events == nil || d.Identity == nil || d.Campaigns == nil || d.Creatives == nil || d.Previews == nil || d.Faces == nil {
 		return nil, errors.New("reports: missing dependency")
 	}
 	if d.BaseURL == "" || d.MaxJSONBytes < 1 {
@@ -144,17 +160,22 @@ func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 func (m *Module) Jobs() []jobs.Job { return []jobs.Job{m.svc.weeklyJob(), m.svc.digestJob()} }
 
 // NewFromKernel builds the module from the platform kernel and the services it uses.
-func NewFromKernel(k *server.Kernel, id Identity, camps Campaigns, cr Creatives) (*Module, error) {
+func NewFromKernel(k *server.Kernel, id Identity, camps Campaigns, cr Creatives, previews Previews, faces Faces) (*Module, error) {
 	return New(Deps{
-		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Events: k.Events, Identity: id, Campaigns: camps, Creatives: cr, Log: k.Log, RateLimits: k.Limits,
+		DB: k.DB, Clock: k.Clock, Storage: k.Storage, Outbox: k.Outbox, Events: k.Events, Identity: id, Campaigns: camps, Creatives: cr,
+		Previews: previews, Faces: faces, Log: k.Log, RateLimits: k.Limits,
 		BaseURL: k.Config.BaseURL, MaxJSONBytes: k.Config.MaxJSONBytes,
 	})
 }
 
-// Component builds reports on the kernel after the modules it reads (server.Compose).
+// Component builds reports on the kernel after the modules it reads (server.Compose). The
+// creatives service is both its file reader and its preview renderer (Previews): the edge runs
+// down the module graph, so every composition (the app, the module's tests, the benchmarks) gets
+// the one renderer.
 var Component = &server.Component{Name: "reports",
-	Needs: []*server.Component{identity.Component, creatives.Component, campaigns.Component},
+	Needs: []*server.Component{identity.Component, locations.Component, creatives.Component, campaigns.Component},
 	Build: func(k *server.Kernel, b server.Built) (server.Module, error) {
+		cr := server.Get[*creatives.Module](b).Service()
 		return NewFromKernel(k, server.Get[*identity.Module](b).Service(), server.Get[*campaigns.Module](b).Service(),
-			server.Get[*creatives.Module](b).Service())
+			cr, cr, server.Get[*locations.Module](b).Service())
 	}}

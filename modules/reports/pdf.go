@@ -54,6 +54,8 @@ type document struct {
 	// proofCodes are the weeks' signed proof-of-play codes, checked at verifyURL+code.
 	proofCodes []campaigns.WeekProofCode
 	verifyURL  string
+	// previews are the campaign's creative drawn on its faces (preview.go); nil draws no page.
+	previews *previewSet
 }
 
 // maxDetailRows is the largest week-by-face table the PDF holds; a larger one is in the CSV only.
@@ -149,6 +151,7 @@ func renderPDF(doc *document) ([]byte, error) {
 	p.codesTable()
 	p.proofPages()
 	p.creativePage()
+	p.previewPages()
 
 	var buf bytes.Buffer
 	if err := p.Output(&buf); err != nil {
@@ -691,6 +694,75 @@ func (p *pdfWriter) creativePage() {
 		p.color(colMuted)
 		p.text(contentW, 5, fmt.Sprintf("Shown on %s of this report.", plural(c.faceWeeks, "face-week")), "", 2, "L", false)
 		p.Ln(3)
+	}
+}
+
+// previewPages: "Your ad on the faces", the creative drawn on each face's photo by day and by
+// night (issue 29), the faces that delivered the most first; the faces without a photo are named.
+func (p *pdfWriter) previewPages() {
+	set := p.doc.previews
+	if set == nil {
+		return
+	}
+	p.AddPage()
+	p.sectionTitle("Your ad on the faces")
+	switch {
+	case set.noCreative:
+		p.intro("No creative is on record for the weeks of this report, so there is nothing to show on the faces.")
+		return
+	case set.unavailable:
+		p.intro("The faces' photos could not be read when this report was made, so the previews are missing.")
+		return
+	}
+	intro := "Your creative drawn on each face's photo, with the screen's perspective, by day and at night."
+	if len(set.shown) > 0 {
+		intro += fmt.Sprintf(" Shown: %s of this report's %s, those that delivered the most impressions.", plural(len(set.shown), "face"), plural(set.total, "face"))
+	}
+	if set.others > 0 {
+		intro += fmt.Sprintf(" %s with a photo not shown here.", plural(set.others, "other face"))
+	}
+	p.intro(intro)
+	const gap, labelH = 5.0, 5.0
+	boxW := (contentW - gap) / 2
+	boxH := boxW * 0.625 // the demo photos' 960 x 600; other shapes are centred in the box
+	for i, f := range set.shown {
+		p.ensure(6 + boxH + labelH + 6)
+		p.SetFont("Helvetica", "B", 9)
+		p.color(colInk)
+		p.text(contentW, 5, p.fit(f.location+"  |  "+f.face+"  |  "+f.market, contentW), "", 2, "L", false)
+		y := p.GetY() + 1
+		if f.note != "" {
+			p.SetFont("Helvetica", "", 8.5)
+			p.color(colMuted)
+			p.text(contentW, 5, f.note, "", 2, "L", false)
+			p.Ln(4)
+			continue
+		}
+		for j, pic := range []struct {
+			data  []byte
+			label string
+		}{{f.day, "Day"}, {f.night, "Night"}} {
+			x := margin + float64(j)*(boxW+gap)
+			p.fill(colZebra)
+			p.Rect(x, y, boxW, boxH, "F")
+			p.image(fmt.Sprintf("preview-%d-%d", i, j), pic.data, "JPG", x, y, boxW, boxH)
+			p.SetXY(x, y+boxH+0.5)
+			p.SetFont("Helvetica", "", 7.5)
+			p.color(colMuted)
+			p.text(boxW, labelH, pic.label, "", 0, "L", false)
+		}
+		p.SetXY(margin, y+boxH+labelH+5)
+	}
+	if len(set.missing) > 0 {
+		p.ensure(20)
+		p.SetFont("Helvetica", "B", 9)
+		p.color(colInk)
+		p.text(contentW, 6, "Faces without a preview", "", 2, "L", false)
+		rows := make([]tableRow, 0, len(set.missing))
+		for _, f := range set.missing {
+			rows = append(rows, tableRow{cells: []string{f.location, f.face, f.note}})
+		}
+		p.table([]column{{"Location", 38, "L"}, {"Face", 12, "L"}, {"Why", 50, "L"}}, rows)
 	}
 }
 

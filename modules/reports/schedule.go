@@ -156,8 +156,9 @@ func (s *service) weeklyReport(ctx context.Context, sc store.Schedule, c *campai
 	}
 	defer release()
 	_, err = s.generate(ctx, generation{campaign: c, weeks: weeks, userID: sc.UserID, source: SourceScheduled,
-		name: fmt.Sprintf("%s - week of %s", c.Name, week.Format("Jan 02, 2006")),
-		inTx: func(ctx context.Context, r *store.Report) error {
+		name:         fmt.Sprintf("%s - week of %s", c.Name, week.Format("Jan 02, 2006")),
+		emailPreview: true,
+		inTx: func(ctx context.Context, r *store.Report, pic *emailPicture) error {
 			run.ReportID = r.ID
 			if err := s.store.Create(ctx, run); err != nil {
 				return err
@@ -167,7 +168,13 @@ func (s *service) weeklyReport(ctx context.Context, sc store.Schedule, c *campai
 			}
 			// The report and its run stand even when the email cannot be queued (DESIGN §1.14).
 			db.Notify(ctx, s.deps.DB, "mail: weekly report", func(ctx context.Context) error {
-				return s.deps.Outbox.Enqueue(ctx, weeklyMail(us[0].Local.Email, us[0].Local.FirstName, r, s.reportLink(r.ID)))
+				err := s.deps.Outbox.Enqueue(ctx, weeklyMail(us[0].Local.Email, us[0].Local.FirstName, r, s.reportLink(r.ID), pic))
+				if err != nil && pic != nil {
+					// The picture is a bonus: the email goes without it rather than not at all.
+					s.deps.Log.WarnContext(ctx, "reports: weekly email without its preview", "report", r.ID, "err", err)
+					err = s.deps.Outbox.Enqueue(ctx, weeklyMail(us[0].Local.Email, us[0].Local.FirstName, r, s.reportLink(r.ID), nil))
+				}
+				return err
 			})
 			return nil
 		}})
@@ -186,10 +193,21 @@ func (s *service) reportLink(id string) string {
 	return strings.TrimRight(s.deps.BaseURL, "/") + "/reports/" + id
 }
 
-// weeklyMail tells the advertiser that the week's report is ready.
-func weeklyMail(to, firstName string, r *store.Report, link string) mail.Message {
+// weeklyMail tells the advertiser that the week's report is ready. With pic, the HTML shows their
+// ad on the face that delivered the most (an inline picture, mail.Inline); without it (no face
+// with a photo, or the preview could not be drawn or is too large) the email goes all the same.
+// The text part is the same either way.
+func weeklyMail(to, firstName string, r *store.Report, link string, pic *emailPicture) mail.Message {
+	var inline []mail.Inline
+	var picture *mail.Picture
+	if pic != nil && len(pic.png) <= mail.MaxInlineBytes {
+		inline = []mail.Inline{{ContentID: emailPreviewCID, ContentType: "image/png", Data: pic.png}}
+		picture = &mail.Picture{ContentID: emailPreviewCID, Width: pic.width, Height: pic.height,
+			Alt: "Your ad on the face " + pic.caption, Caption: "Your ad on " + pic.caption + ", as drawn on the face's photo."}
+	}
 	return mail.Message{
-		HTML:    weeklyLetter(firstName, r.CampaignName, reportFacts(r.PeriodStart, r.PeriodEnd, r.Figures), link),
+		Inline:  inline,
+		HTML:    weeklyLetter(firstName, r.CampaignName, reportFacts(r.PeriodStart, r.PeriodEnd, r.Figures), link, picture),
 		To:      []string{to},
 		Subject: "Your weekly report for " + r.CampaignName + " is ready",
 		Text: fmt.Sprintf(`Hello %s,

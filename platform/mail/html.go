@@ -12,14 +12,17 @@ import (
 //
 // The layout is for mail readers, not browsers: tables, inline CSS only (readers drop <style> and
 // external sheets), no images (most readers block them until asked; the mark is drawn with
-// tables), and a column at most 560 px wide that shrinks to a phone's width.
+// tables), and a column at most 560 px wide that shrinks to a phone's width. The one exception is
+// Picture: a picture carried in the message itself (Message.Inline), which needs no fetch.
 type Letter struct {
 	Title    string   // the heading, e.g. "Reset your password"
 	Greeting string   // "Hello Ana," (optional)
 	Intro    []string // paragraphs before the figures and the button
-	Facts    []Fact   // the key figures, a two-column table
-	Tables   []Table  // one small table per item (the digest's campaigns), each with its link
-	Note     string   // a note from our team, set apart
+	// Picture is shown after the intro: an inline picture of the message (cid:), when it has one.
+	Picture *Picture
+	Facts   []Fact  // the key figures, a two-column table
+	Tables  []Table // one small table per item (the digest's campaigns), each with its link
+	Note    string  // a note from our team, set apart
 	// NoteTitle heads the note; empty is "A note from our team".
 	NoteTitle string
 	Button    *Link    // the one action
@@ -27,6 +30,31 @@ type Letter struct {
 	Footer    string   // why the reader gets this email (optional)
 	// FooterLink is a link after Footer, e.g. the setting that turns the email off.
 	FooterLink *Link
+}
+
+// Picture is an inline picture of the message (Message.Inline with this ContentID), shown at most
+// 512 px wide (the letter's column less its padding) and scaled down on a phone; Width and Height
+// are its pixels, so the reader keeps its place before it loads; Alt says what it shows, and
+// Caption is written under it.
+type Picture struct {
+	ContentID     string
+	Width, Height int
+	Alt, Caption  string
+}
+
+// CID is the picture's address in the HTML (RFC 2392). html/template refuses a cid: URL it does not
+// know as safe, so it is built here from a Content-ID that Validate allows ([A-Za-z0-9._-@]).
+func (p Picture) CID() template.URL { return template.URL("cid:" + p.ContentID) }
+
+// DisplayWidth is the width the picture is shown at, in CSS pixels: its own, at most 512.
+func (p Picture) DisplayWidth() int { return min(p.Width, 512) }
+
+// DisplayHeight keeps the picture's shape at DisplayWidth.
+func (p Picture) DisplayHeight() int {
+	if p.Width <= 0 {
+		return p.Height
+	}
+	return p.Height * p.DisplayWidth() / p.Width
 }
 
 // Fact is one row of a table of figures.
@@ -73,6 +101,12 @@ var letterHTML = template.Must(template.New("letter").Parse(`<!doctype html>
 {{- end}}
 {{- range .Intro}}
 <p style="margin:0 0 16px 0;">{{.}}</p>
+{{- end}}
+{{- with .Picture}}
+<img src="{{.CID}}" width="{{.DisplayWidth}}" height="{{.DisplayHeight}}" alt="{{.Alt}}" style="display:block;width:100%;max-width:{{.DisplayWidth}}px;height:auto;margin:0 0 8px 0;border:0;border-radius:8px;">
+{{- if .Caption}}
+<p style="margin:0 0 20px 0;font-size:13px;line-height:20px;color:#64748b;">{{.Caption}}</p>
+{{- end}}
 {{- end}}
 {{- if .Facts}}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px 0;border:1px solid #e2e8f0;border-radius:8px;border-collapse:separate;">

@@ -7,12 +7,15 @@ package mail
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"fmt"
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
+	"net/http"
 	"net/mail"
 	"net/textproto"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -29,6 +32,19 @@ type Message struct {
 	Text    string
 	HTML    string
 	ReplyTo string
+	// Inline are pictures the HTML part shows by Content-ID (<img src="cid:ID">): they travel
+	// with the HTML in a multipart/related part (RFC 2387), so a reader shows them without
+	// fetching anything; the text part is unchanged. At most MaxInline, MaxInlineBytes in all.
+	Inline []Inline
+}
+
+// Inline is a picture carried in the message: ContentID without its angle brackets
+// ("preview@marquee"), its type (image/png, image/jpeg or image/gif, checked against the bytes)
+// and its bytes.
+type Inline struct {
+	ContentID   string `json:"cid"`
+	ContentType string `json:"type"`
+	Data        []byte `json:"data"`
 }
 
 // Sender delivers one message now.
@@ -43,7 +59,17 @@ const (
 	MaxRecipients = 50
 	MaxSubjectLen = 400     // characters
 	MaxBodyLen    = 1 << 20 // bytes, Text and HTML each
+	// MaxInline and MaxInlineBytes bound a message's inline pictures: each is stored in the
+	// outbox row and sent base64 (a third larger) on every attempt, and readers such as Gmail
+	// clip a message past about 100 KB of HTML but not its images; 512 KB holds a 560 px
+	// preview PNG of a face several times over.
+	MaxInline      = 4
+	MaxInlineBytes = 512 << 10
 )
+
+// contentID is what Validate accepts as a Content-ID: an RFC 2392 msg-id of plain characters,
+// so it needs no quoting in the header nor escaping in the cid: URL.
+var contentID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]{1,64}$`)
 
 // Validate checks m and returns EINVALID with a message per bad field: to, reply_to, subject,
 // body. A CR or LF in a header value is refused, so no input can add a header.
@@ -79,10 +105,44 @@ func Validate(m Message) error {
 	case !utf8.ValidString(m.Text) || !utf8.ValidString(m.HTML):
 		fields["body"] = "The body must be UTF-8 text."
 	}
+	if msg := validateInline(m); msg != "" {
+		fields["inline"] = msg
+	}
 	if len(fields) > 0 {
 		return apperr.Invalid("Invalid e-mail message.", fields)
 	}
 	return nil
+}
+
+// validateInline checks the inline pictures; "" when they are fine.
+func validateInline(m Message) string {
+	if len(m.Inline) == 0 {
+		return ""
+	}
+	if m.HTML == "" {
+		return "Inline pictures need an HTML part."
+	}
+	if len(m.Inline) > MaxInline {
+		return fmt.Sprintf("At most %d inline pictures.", MaxInline)
+	}
+	total := 0
+	seen := map[string]bool{}
+	for _, in := range m.Inline {
+		total += len(in.Data)
+		switch {
+		case !contentID.MatchString(in.ContentID) || seen[in.ContentID]:
+			return fmt.Sprintf("Invalid or repeated Content-ID %q.", in.ContentID)
+		case in.ContentType != "image/png" && in.ContentType != "image/jpeg" && in.ContentType != "image/gif":
+			return fmt.Sprintf("Inline pictures are PNG, JPEG or GIF, not %q.", in.ContentType)
+		case len(in.Data) == 0 || http.DetectContentType(in.Data) != in.ContentType:
+			return fmt.Sprintf("The picture %q is not a %s.", in.ContentID, in.ContentType)
+		}
+		seen[in.ContentID] = true
+	}
+	if total > MaxInlineBytes {
+		return fmt.Sprintf("The inline pictures are larger than %d KB.", MaxInlineBytes>>10)
+	}
+	return ""
 }
 
 // parseAddress parses one RFC 5322 address, refusing line breaks that net/mail would accept as
@@ -133,26 +193,35 @@ func compose(from string, m Message, now time.Time) (raw []byte, envelopeFrom st
 	header("Message-ID", "<"+ids.New()+"@"+domainOf(fromAddr.Address)+">")
 	header("MIME-Version", "1.0")
 
+	// The HTML part: the HTML alone, or the HTML with its pictures (multipart/related).
+	htmlBody, htmlCTE := encodeBody("text/html", m.HTML)
+	htmlHeader := textproto.MIMEHeader{"Content-Type": {"text/html; charset=utf-8"}, "Content-Transfer-Encoding": {htmlCTE}}
+	if len(m.Inline) > 0 {
+		if htmlHeader, htmlBody, err = related(htmlHeader, htmlBody, m.Inline); err != nil {
+			return nil, "", nil, apperr.Internal(err)
+		}
+	}
+
 	switch {
 	case m.Text != "" && m.HTML != "":
 		mw := multipart.NewWriter(&b)
 		header("Content-Type", "multipart/alternative; boundary="+mw.Boundary())
 		b.WriteString("\r\n")
 		// Plain text first: a reader shows the last part it understands (RFC 2046 §5.1.4).
-		for _, p := range []struct{ mediaType, body string }{{"text/plain", m.Text}, {"text/html", m.HTML}} {
-			body, cte := encodeBody(p.mediaType, p.body)
-			pw, err := mw.CreatePart(textproto.MIMEHeader{
-				"Content-Type":              {p.mediaType + "; charset=utf-8"},
-				"Content-Transfer-Encoding": {cte},
-			})
-			if err != nil {
-				return nil, "", nil, apperr.Internal(err)
-			}
-			_, _ = pw.Write(body) // into a bytes.Buffer, which cannot fail
+		body, cte := encodeBody("text/plain", m.Text)
+		if err := writePart(mw, textproto.MIMEHeader{"Content-Type": {"text/plain; charset=utf-8"}, "Content-Transfer-Encoding": {cte}}, body); err != nil {
+			return nil, "", nil, apperr.Internal(err)
+		}
+		if err := writePart(mw, htmlHeader, htmlBody); err != nil {
+			return nil, "", nil, apperr.Internal(err)
 		}
 		if err := mw.Close(); err != nil {
 			return nil, "", nil, apperr.Internal(err)
 		}
+	case m.HTML != "" && len(m.Inline) > 0:
+		header("Content-Type", htmlHeader.Get("Content-Type"))
+		b.WriteString("\r\n")
+		b.Write(htmlBody)
 	default:
 		mediaType, text := "text/plain", m.Text
 		if m.Text == "" {
@@ -165,6 +234,52 @@ func compose(from string, m Message, now time.Time) (raw []byte, envelopeFrom st
 		b.Write(body)
 	}
 	return b.Bytes(), fromAddr.Address, rcpts, nil
+}
+
+// related is the multipart/related part (RFC 2387) of an HTML part and its pictures: the HTML
+// first (the root), then each picture with its Content-ID, base64.
+func related(htmlHeader textproto.MIMEHeader, htmlBody []byte, inline []Inline) (textproto.MIMEHeader, []byte, error) {
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	if err := writePart(w, htmlHeader, htmlBody); err != nil {
+		return nil, nil, err
+	}
+	for i, in := range inline {
+		if err := writePart(w, textproto.MIMEHeader{
+			"Content-Type":              {in.ContentType},
+			"Content-Transfer-Encoding": {"base64"},
+			"Content-ID":                {"<" + in.ContentID + ">"},
+			"Content-Disposition":       {fmt.Sprintf("inline; filename=\"picture-%d.%s\"", i+1, strings.TrimPrefix(in.ContentType, "image/"))},
+		}, base64Lines(in.Data)); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := w.Close(); err != nil {
+		return nil, nil, err
+	}
+	return textproto.MIMEHeader{"Content-Type": {`multipart/related; type="text/html"; boundary=` + w.Boundary()}}, b.Bytes(), nil
+}
+
+// writePart writes one part of w.
+func writePart(w *multipart.Writer, h textproto.MIMEHeader, body []byte) error {
+	pw, err := w.CreatePart(h)
+	if err != nil {
+		return err
+	}
+	_, err = pw.Write(body)
+	return err
+}
+
+// base64Lines is data in base64, in lines of 76 characters (RFC 2045 §6.8).
+func base64Lines(data []byte) []byte {
+	enc := base64.StdEncoding.EncodeToString(data)
+	var b bytes.Buffer
+	for len(enc) > 76 {
+		b.WriteString(enc[:76] + "\r\n")
+		enc = enc[76:]
+	}
+	b.WriteString(enc + "\r\n")
+	return b.Bytes()
 }
 
 // maxLine is the longest line SMTP carries, without its CRLF (RFC 5322 §2.1.1).

@@ -31,6 +31,7 @@ type outboxRow struct {
 	Text          string `gorm:"not null"`
 	HTML          string `gorm:"column:html;not null"`
 	ReplyTo       string `gorm:"not null"`
+	Inline        string `gorm:"not null"` // JSON array of Inline (pictures in base64), or ""
 	Status        string `gorm:"size:16;not null"`
 	Attempts      int    `gorm:"not null"`
 	NextAttemptAt time.Time
@@ -62,6 +63,13 @@ type mailOutbox0001 struct {
 
 func (mailOutbox0001) TableName() string { return "mail_outbox" }
 
+// mailOutbox0002 is the column migration mail-0002 added: the message's inline pictures.
+type mailOutbox0002 struct {
+	Inline string `gorm:"type:text;not null;default:''"`
+}
+
+func (mailOutbox0002) TableName() string { return "mail_outbox" }
+
 // Migrations create mail_outbox. The recipients column holds the message's To list; it is not
 // called "to", a reserved word in SQL that every hand-written query would have to quote.
 func Migrations() []*db.Migration {
@@ -69,6 +77,10 @@ func Migrations() []*db.Migration {
 		ID:       "mail-0001-outbox",
 		Migrate:  func(tx *gorm.DB) error { return tx.Migrator().CreateTable(&mailOutbox0001{}) },
 		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropTable("mail_outbox") },
+	}, {
+		ID:       "mail-0002-inline",
+		Migrate:  func(tx *gorm.DB) error { return tx.Migrator().AddColumn(&mailOutbox0002{}, "Inline") },
+		Rollback: func(tx *gorm.DB) error { return tx.Migrator().DropColumn(&mailOutbox0002{}, "Inline") },
 	}}
 }
 
@@ -106,9 +118,17 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 	if err != nil {
 		return apperr.Internal(err)
 	}
+	inline := ""
+	if len(m.Inline) > 0 {
+		b, err := json.Marshal(m.Inline) // Data in base64
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		inline = string(b)
+	}
 	now := o.clk.Now().UTC()
 	row := outboxRow{
-		ID: ids.New(), Recipients: string(to), Subject: m.Subject, Text: m.Text, HTML: m.HTML, ReplyTo: m.ReplyTo,
+		ID: ids.New(), Recipients: string(to), Subject: m.Subject, Text: m.Text, HTML: m.HTML, ReplyTo: m.ReplyTo, Inline: inline,
 		Status: StatusPending, NextAttemptAt: now, CreatedAt: now,
 	}
 	if err := db.Conn(ctx, o.gdb).Create(&row).Error; err != nil {
@@ -154,6 +174,11 @@ func (r outboxRow) message() (Message, error) {
 	m := Message{Subject: r.Subject, Text: r.Text, HTML: r.HTML, ReplyTo: r.ReplyTo}
 	if err := json.Unmarshal([]byte(r.Recipients), &m.To); err != nil {
 		return Message{}, apperr.Internal(fmt.Errorf("mail: message %s: recipients: %w", r.ID, err))
+	}
+	if r.Inline != "" {
+		if err := json.Unmarshal([]byte(r.Inline), &m.Inline); err != nil {
+			return Message{}, apperr.Internal(fmt.Errorf("mail: message %s: inline pictures: %w", r.ID, err))
+		}
 	}
 	return m, nil
 }
