@@ -112,6 +112,8 @@ type service struct {
 	store *store.Store
 	slots chan struct{}
 	limit ratelimit.Counter
+	// previewFaces is how many faces the PDF draws the ad on (maxPreviewFaces; a test lowers it).
+	previewFaces int
 }
 
 // New builds the module.
@@ -132,7 +134,7 @@ func New(d Deps) (*Module, error) {
 		d.Generators = 2
 	}
 	return &Module{deps: d, svc: &service{deps: d, store: store.New(d.DB), slots: make(chan struct{}, d.Generators),
-		limit: d.RateLimits("report-generations", GenerationsPerHour, time.Hour)}}, nil
+		limit: d.RateLimits("report-generations", GenerationsPerHour, time.Hour), previewFaces: maxPreviewFaces}}, nil
 }
 
 // Service returns the module's public API.

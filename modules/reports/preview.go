@@ -20,9 +20,11 @@ import (
 // chooses the faces and sizes the pictures for where they go.
 
 const (
-	// maxPreviewFaces bounds the faces the PDF shows on the face: 2 pictures each, so 12
-	// renders at most on a cold cache and about 1 MB of JPEG in the PDF.
-	maxPreviewFaces = 6
+	// maxPreviewFaces bounds the faces the PDF shows on the face: 2 pictures each, so 8 renders
+	// at most on a cold cache (two pages of the PDF). With 6 (12 renders) a campaign's first
+	// report took 2.4 to 3.0 s at load 6 on SQLite, against its 3 s target
+	// (BenchmarkReportGenerate, docs/performance.md).
+	maxPreviewFaces = 4
 	// previewPDFWidth is each picture's width in the PDF: a half-page box of about 90 mm at
 	// about 220 dpi. The preview is the face's photo size (960 px for a demo photo, up to 1600).
 	previewPDFWidth = 800
@@ -119,6 +121,15 @@ func (s *service) facePreviews(ctx context.Context, c *campaigns.Campaign, weeks
 			hasCorners[l.ID] = len(l.Geometry.Corners) == 4
 		}
 	}
+	// The faces first, then their pictures, one at a time: drawing two at once made a cold
+	// report no faster at load 5 on the 2-core machine and raised its peak heap from 51 to 76 MB
+	// (target < 64 MB; BenchmarkReportGenerate, docs/performance.md).
+	type job struct {
+		face       int
+		light      string
+		creativeID string
+	}
+	var todo []job
 	for _, f := range faces {
 		fp := facePreview{faceID: f.FaceID, location: f.LocationName, market: f.Market, face: f.Face}
 		creativeID := mostShown(shown[f.FaceID])
@@ -131,31 +142,44 @@ func (s *service) facePreviews(ctx context.Context, c *campaigns.Campaign, weeks
 			fp.note = previewNoCorners
 			set.missing = append(set.missing, fp)
 			continue
-		case len(set.shown) == maxPreviewFaces || creativeID == "":
+		case len(set.shown) == s.previewFaces || creativeID == "":
 			set.others++
 			continue
 		}
-		for _, light := range []string{creatives.LightDay, creatives.LightNight} {
-			b, err := s.deps.Previews.PreviewPNG(ctx, creatives.PreviewRequest{CompanyID: c.CompanyID, CreativeID: creativeID,
-				FaceID: f.FaceID, Light: light, View: creatives.ViewPhoto})
-			if err == nil && forEmail && set.email == nil && light == creatives.LightDay {
-				set.email = emailPreview(b, f.LocationName+" | "+f.Face)
-			}
-			if err == nil {
-				b, err = pdfPicture(b)
-			}
-			if err != nil {
-				s.deps.Log.WarnContext(ctx, "reports: preview", "campaign", c.ID, "face", f.FaceID, "light", light, "err", err)
-				fp.day, fp.night, fp.note = nil, nil, previewFailed
-				break
-			}
-			if light == creatives.LightDay {
-				fp.day = b
-			} else {
-				fp.night = b
-			}
-		}
 		set.shown = append(set.shown, fp)
+		for _, light := range []string{creatives.LightDay, creatives.LightNight} {
+			todo = append(todo, job{face: len(set.shown) - 1, light: light, creativeID: creativeID})
+		}
+	}
+	pictures := make([][]byte, len(todo))
+	failed := make([]error, len(todo))
+	var emailPNG []byte
+	for i, j := range todo {
+		b, err := s.deps.Previews.PreviewPNG(ctx, creatives.PreviewRequest{CompanyID: c.CompanyID, CreativeID: j.creativeID,
+			FaceID: set.shown[j.face].faceID, Light: j.light, View: creatives.ViewPhoto})
+		if err == nil && forEmail && i == 0 { // the first shown face's day picture
+			emailPNG = b
+		}
+		if err == nil {
+			b, err = pdfPicture(b)
+		}
+		pictures[i], failed[i] = b, err
+	}
+	for i, j := range todo {
+		fp := &set.shown[j.face]
+		switch {
+		case fp.note != "":
+		case failed[i] != nil:
+			s.deps.Log.WarnContext(ctx, "reports: preview", "campaign", c.ID, "face", fp.faceID, "light", j.light, "err", failed[i])
+			fp.day, fp.night, fp.note = nil, nil, previewFailed
+		case j.light == creatives.LightDay:
+			fp.day = pictures[i]
+		default:
+			fp.night = pictures[i]
+		}
+	}
+	if emailPNG != nil && set.shown[0].note == "" {
+		set.email = emailPreview(emailPNG, set.shown[0].location+" | "+set.shown[0].face)
 	}
 	return set
 }
@@ -182,7 +206,11 @@ func scaledTo(pngBytes []byte, width int) (image.Image, error) {
 		return img, nil
 	}
 	dst := image.NewRGBA(image.Rect(0, 0, width, max(1, b.Dy()*width/b.Dx())))
-	xdraw.CatmullRom.Scale(dst, dst.Bounds(), img, b, xdraw.Src, nil)
+	// ApproxBiLinear, not a kernel (CatmullRom, BiLinear): a kernel scaler allocates a float
+	// buffer of the destination's width by the source's height (15 MB for a 960 x 600 preview
+	// to 800 px), and a report scales up to 13 of them: BenchmarkReportGenerate's
+	// sqlite-previews run went from 80 to 35 MB of peak heap (target < 64 MB).
+	xdraw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, b, xdraw.Src, nil)
 	return dst, nil
 }
 

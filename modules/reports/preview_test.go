@@ -160,7 +160,7 @@ func TestReportShowsTheAdOnTheFaces(t *testing.T) {
 		want := map[key][]float64{}
 		for _, id := range faceIDs[:2] {
 			for _, light := range []string{creatives.LightDay, creatives.LightNight} {
-				b := f.adv.Get("/api/creatives/" + cr.ID + "/preview?face=" + id + "&light=" + light + "&view=photo").Expect(t, 200).Body
+				b := f.adv.Get("/api/creatives/"+cr.ID+"/preview?face="+id+"&light="+light+"&view=photo").Expect(t, 200).Body
 				img, err := png.Decode(bytes.NewReader(b))
 				if err != nil {
 					t.Fatal(err)
@@ -195,6 +195,16 @@ func TestReportShowsTheAdOnTheFaces(t *testing.T) {
 		}
 		if len(matched) != 4 {
 			t.Fatalf("previews in the PDF: %d, want 2 faces x day and night (%d images on %d pages)", len(matched), len(imgs), pages)
+		}
+
+		// Past the cap, a face with a photo is counted, not drawn.
+		f.m.svc.previewFaces = 1
+		r = f.generate(t, f.adv, ReportRequest{CampaignID: summer.ID, WeekIDs: f.weekIDs(t, f.adv, summer.ID)})
+		_, text = pdfText(t, f.adv.Get("/api/reports/"+r.ID+"/file").Expect(t, 200).Body)
+		for _, want := range []string{"Shown: 1 face of this report's 3 faces", "1 other face with a photo not shown here."} {
+			if !strings.Contains(text, want) {
+				t.Fatalf("the PDF lacks %q:\n%s", want, text)
+			}
 		}
 	})
 }
