@@ -89,20 +89,7 @@ func BenchmarkPreview(b *testing.B) {
 	if err != nil || len(faces) == 0 {
 		b.Fatal(err)
 	}
-	body, contentType := multipartBody(b, "creative.jpg", smoothJPEG(b, 1400, 400))
-	var up creatives.UploadedFile
-	if err := json.Unmarshal(postMultipart(b, s, user, "/upload_creative", body, contentType), &up); err != nil {
-		b.Fatal(err)
-	}
-	var cr creatives.Creative
-	user.Post("/api/creatives/", map[string]any{"creative": map[string]string{"url": up.Path}}).Expect(b, 201).JSON(b, &cr)
-	clearCache := func() {
-		var keys []string
-		_ = s.Kernel.Storage.List(b.Context(), "preview/", func(o storage.Object) error { keys = append(keys, o.Key); return nil })
-		for _, k := range keys {
-			_ = s.Kernel.Storage.Delete(b.Context(), k)
-		}
-	}
+	cr := uploadedCreative(b, s, user)
 	for _, v := range []struct{ light, view string }{{"day", "photo"}, {"night", "photo"}, {"day", "driveby"}} {
 		path := fmt.Sprintf("/api/creatives/%s/preview?face=%s&light=%s&view=%s", cr.ID, faces[0].ID, v.light, v.view)
 		for _, cached := range []bool{false, true} {
@@ -116,7 +103,7 @@ func BenchmarkPreview(b *testing.B) {
 				for range b.N {
 					if !cached {
 						b.StopTimer()
-						clearCache()
+						emptyPreviewCache(b, s)
 						b.StartTimer()
 					}
 					t0 := time.Now()
@@ -129,6 +116,33 @@ func BenchmarkPreview(b *testing.B) {
 					b.Logf("preview %s: p95 %.1f ms (goal < 300 ms: %s)", name, p95, metOrNot(p95 < 300))
 				}
 			})
+		}
+	}
+}
+
+// uploadedCreative uploads a smooth 1400 x 400 JPEG as c and saves it as a creative, over HTTP.
+func uploadedCreative(b *testing.B, s *testkit.Server, c *testkit.Client) creatives.Creative {
+	b.Helper()
+	body, contentType := multipartBody(b, "creative.jpg", smoothJPEG(b, 1400, 400))
+	var up creatives.UploadedFile
+	if err := json.Unmarshal(postMultipart(b, s, c, "/upload_creative", body, contentType), &up); err != nil {
+		b.Fatal(err)
+	}
+	var cr creatives.Creative
+	c.Post("/api/creatives/", map[string]any{"creative": map[string]string{"url": up.Path}}).Expect(b, 201).JSON(b, &cr)
+	return cr
+}
+
+// emptyPreviewCache deletes the creatives' stored previews (preview/...), so the next preview is drawn.
+func emptyPreviewCache(b *testing.B, s *testkit.Server) {
+	b.Helper()
+	var keys []string
+	if err := s.Kernel.Storage.List(b.Context(), "preview/", func(o storage.Object) error { keys = append(keys, o.Key); return nil }); err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range keys {
+		if err := s.Kernel.Storage.Delete(b.Context(), k); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"sync"
@@ -10,13 +9,11 @@ import (
 	"time"
 
 	"marquee/modules/campaigns"
-	"marquee/modules/creatives"
 	"marquee/modules/identity"
 	"marquee/modules/locations"
 	"marquee/modules/reports"
 	"marquee/platform/dates"
 	"marquee/platform/server"
-	"marquee/platform/storage"
 	"marquee/platform/testkit"
 )
 
@@ -63,14 +60,7 @@ func benchReportGenerate(b *testing.B, dialect string, previews bool) {
 	adv.SessionAs(s, u.ID)
 	creativeID := ""
 	if previews {
-		body, contentType := multipartBody(b, "creative.jpg", smoothJPEG(b, 1400, 400))
-		var up creatives.UploadedFile
-		if err := json.Unmarshal(postMultipart(b, s, adv, "/upload_creative", body, contentType), &up); err != nil {
-			b.Fatal(err)
-		}
-		var cr creatives.Creative
-		adv.Post("/api/creatives/", map[string]any{"creative": map[string]string{"url": up.Path}}).Expect(b, 201).JSON(b, &cr)
-		creativeID = cr.ID
+		creativeID = uploadedCreative(b, s, adv).ID
 	}
 	today := dates.Today(s.Clock)
 	gen, err := camp.GenerateCampaigns(ctx, campaigns.GenerateOptions{CompanyID: u.Company.ID, UserID: u.ID, Campaigns: 1, Weeks: 52, FacesPer: 100,
@@ -142,19 +132,6 @@ func benchReportGenerate(b *testing.B, dialect string, previews bool) {
 	lat.report(b)
 	b.ReportMetric(peak, "peak-heap-MB")
 	b.ReportMetric(float64(size)/1024, "pdf-KB")
-}
-
-// emptyPreviewCache deletes the creatives' stored previews (preview/...), so the next preview is drawn.
-func emptyPreviewCache(b *testing.B, s *testkit.Server) {
-	var keys []string
-	if err := s.Kernel.Storage.List(b.Context(), "preview/", func(o storage.Object) error { keys = append(keys, o.Key); return nil }); err != nil {
-		b.Fatal(err)
-	}
-	for _, k := range keys {
-		if err := s.Kernel.Storage.Delete(b.Context(), k); err != nil {
-			b.Fatal(err)
-		}
-	}
 }
 
 // BenchmarkReportList: the report lists over HTTP with 50,000 reports in the database, all of one
