@@ -65,6 +65,12 @@ type VerifyResult struct {
 	PublicKeyURL   string          `json:"public_key_url"`
 	// Device is the screen's signature of a device batch's record (null for other records).
 	Device *DeviceSignatureView `json:"device"`
+	// CheckedFrom is the checkpoint the chain was checked from: the records up to it were
+	// verified (every hash, link and signature) when CheckpointVerifiedAt says, and this check
+	// walked the links from it to the record. 0 (and "") when it walked from the first record
+	// (docs/delivery-assurance.md "Checkpoints").
+	CheckedFrom          int64  `json:"checked_from"`
+	CheckpointVerifiedAt string `json:"checkpoint_verified_at"`
 }
 
 // DeviceSignatureView is what a screen signed for a batch of plays, and whether its Ed25519
