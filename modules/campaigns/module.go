@@ -254,6 +254,12 @@ func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
 	return m.assure.RunMakeGoods(ctx)
 }
 
+// GenerateDeviceChain appends n screen batch records to a campaign's chain by bulk inserts
+// (benchmarks; proofchain_seed.go).
+func (m *Module) GenerateDeviceChain(ctx context.Context, campaignID string, n int) ([]string, error) {
+	return m.assure.GenerateDeviceChain(ctx, campaignID, n)
+}
+
 // RunProofCheckpoints runs the proof chain's checkpoint job once (proofcheckpoints.go).
 func (m *Module) RunProofCheckpoints(ctx context.Context) (CheckpointsResult, error) {
 	return m.assure.RunProofCheckpoints(ctx)
