@@ -122,9 +122,10 @@ func (a *assurance) GenerateProofChain(ctx context.Context, campaignID string, r
 	return codes, err
 }
 
-// GenerateDeviceChain appends n device_batch records to a campaign's chain as a paired screen
-// leaves them (benchmarks: a long chain fast): one record a batch, the campaign's weeks in turn,
-// each replacing its week's previous record, with a real screen signature over a batch message
+// GenerateDeviceChain appends n device_batch records to a campaign's chain as paired screens
+// leave them (benchmarks: a long chain fast): one record a batch, week after week (n spread
+// evenly over the campaign's weeks, the faces of a week in turn), each replacing its week's
+// previous record, with a real screen signature over a batch message
 // and Marquee's real signature, written by bulk inserts with the week heads and the pending
 // checkpoints the append writes. It answers the codes of the records appended, in seq order.
 func (a *assurance) GenerateDeviceChain(ctx context.Context, campaignID string, n int) ([]string, error) {
@@ -132,6 +133,20 @@ func (a *assurance) GenerateDeviceChain(ctx context.Context, campaignID string, 
 	if err != nil || len(weeks) == 0 {
 		return nil, fmt.Errorf("campaign %s has no weeks: %v", campaignID, err)
 	}
+	slices.SortFunc(weeks, func(x, y store.Week) int {
+		if c := strings.Compare(x.StartAt.String(), y.StartAt.String()); c != 0 {
+			return c
+		}
+		return strings.Compare(x.FaceID, y.FaceID)
+	})
+	var groups [][]store.Week // the faces of each calendar week
+	for i := range weeks {
+		if i == 0 || weeks[i].StartAt != weeks[i-1].StartAt {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], weeks[i])
+	}
+	perGroup := max((n+len(groups)-1)/len(groups), 1)
 	last, _, err := a.store.LastProofRecords(ctx, campaignID, "")
 	if err != nil {
 		return nil, err
@@ -173,7 +188,8 @@ func (a *assurance) GenerateDeviceChain(ctx context.Context, campaignID string, 
 	}
 	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
 		for i := 0; i < n; i++ {
-			w := weeks[(int(seq)+i)%len(weeks)]
+			g := groups[min(i/perGroup, len(groups)-1)]
+			w := g[i%len(g)]
 			s := seq + int64(i) + 1
 			code, err := proofchain.NewCode()
 			if err != nil {

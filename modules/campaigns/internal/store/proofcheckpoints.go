@@ -173,15 +173,21 @@ func (s *Store) ProofSegment(ctx context.Context, campaignID string, from, to in
 	return out, rows.Err()
 }
 
-// ProofRecordsByIDs returns the campaign's records with these ids (seq and canonical text).
+// ProofRecordsByIDs returns the campaign's records with these ids (seq and canonical text). It
+// reads them by primary key and drops another campaign's afterwards: with the campaign in the
+// WHERE, SQLite chose the (campaign, seq) index and read the campaign's whole chain.
 func (s *Store) ProofRecordsByIDs(ctx context.Context, campaignID string, ids []string) ([]ProofRecord, error) {
 	var out []ProofRecord
 	for start := 0; start < len(ids); start += 500 {
 		var rows []ProofRecord
-		if err := s.conn(ctx).Select("id, seq, canonical").Where("campaign_id = ? AND id IN ?", campaignID, ids[start:min(start+500, len(ids))]).Find(&rows).Error; err != nil {
+		if err := s.conn(ctx).Select("id, campaign_id, seq, canonical").Where("id IN ?", ids[start:min(start+500, len(ids))]).Find(&rows).Error; err != nil {
 			return nil, err
 		}
-		out = append(out, rows...)
+		for _, r := range rows {
+			if r.CampaignID == campaignID {
+				out = append(out, r)
+			}
+		}
 	}
 	return out, nil
 }
