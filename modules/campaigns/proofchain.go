@@ -442,28 +442,38 @@ func supersededRecords(rows []store.ProofRecord) map[string]bool {
 	return out
 }
 
-// ChainExport is a campaign's whole chain as GET /api/verify/{code}/chain answers it: every record,
-// superseded ones included, with its code, exact signed text, hash and signature, and where each
-// proof photo is served, so a verifier outside Marquee can rebuild and check it all
-// (docs/delivery-assurance.md).
-func (a *assurance) ChainExport(ctx context.Context, code string) (*ProofChainExport, error) {
+// ChainExport is a campaign's chain as GET /api/verify/{code}/chain answers it: the records after
+// seq after, at most ChainPageRecords, superseded ones included, with its code, exact signed text,
+// hash and signature, and where each proof photo is served, so a verifier outside Marquee can
+// rebuild and check it all (docs/delivery-assurance.md); Next names the following page.
+func (a *assurance) ChainExport(ctx context.Context, code string, after int64) (*ProofChainExport, error) {
 	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.store.ProofChain(ctx, r.CampaignID, 0)
+	rows, err := a.store.ProofChainPage(ctx, r.CampaignID, after, ChainPageRecords+1)
+	if err != nil {
+		return nil, err
+	}
+	next := ""
+	if len(rows) > ChainPageRecords {
+		rows = rows[:ChainPageRecords]
+		next = fmt.Sprintf("/api/verify/%s/chain?after=%d", r.Code, rows[len(rows)-1].Seq)
+	}
+	// A record is superseded when it is not its week's newest (the week heads), whichever page
+	// holds the record that replaces it.
+	heads, err := a.store.WeekHeadSeqs(ctx, r.CampaignID)
 	if err != nil {
 		return nil, err
 	}
 	pub := a.deps.Signer.PublicKey()
 	out := &ProofChainExport{KeyID: signing.KeyID(pub), PublicKey: base64.StdEncoding.EncodeToString(pub), PublicKeyURL: PublicKeyPath,
-		Records: make([]ProofChainRecord, 0, len(rows))}
-	superseded := supersededRecords(rows)
+		Records: make([]ProofChainRecord, 0, len(rows)), Next: next}
 	for i := range rows {
 		row := &rows[i]
 		f := proofchain.ParseFields(row.Canonical)
 		rec := ProofChainRecord{Seq: row.Seq, Code: proofchain.DisplayCode(row.Code), Canonical: row.Canonical, Hash: row.Hash, Signature: row.Signature,
-			Superseded: superseded[row.ID], Proofs: []ProofRecordProof{}}
+			Superseded: heads[row.WeekID] != row.Seq, Proofs: []ProofRecordProof{}}
 		for _, p := range f.Proofs {
 			base := "/api/verify/" + row.Code + "/proofs/" + p.ID
 			rec.Proofs = append(rec.Proofs, ProofRecordProof{ID: p.ID, SHA256: p.SHA256, URL: base, Thumb: base + "?thumb=1"})

@@ -146,3 +146,53 @@ func TestProofCheckpoints(t *testing.T) {
 		}
 	})
 }
+
+// The public chain export answers at most ChainPageRecords records a call: a longer chain comes
+// in pages that link up (each page's first record's prev is the last one's hash), next names the
+// following page and is empty on the last, and only each week's newest record is current,
+// whichever page holds the record that replaces it. A malformed after is refused.
+func TestProofChainExportPages(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		f := startManage(t, dialect)
+		campaign := f.ids["Holiday Coffee Push"]
+		weeks, err := f.m.svc.store.WeeksOf(t.Context(), campaign)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := ChainPageRecords + 37
+		codes, err := f.m.GenerateDeviceChain(t.Context(), campaign, n)
+		if err != nil || len(codes) != n {
+			t.Fatalf("chain: %d %v", len(codes), err)
+		}
+		anon := f.s.Client(t)
+		var pages []ProofChainExport
+		for url := "/api/verify/" + codes[0] + "/chain"; url != ""; {
+			var p ProofChainExport
+			anon.Get(url).Expect(t, 200).JSON(t, &p)
+			pages = append(pages, p)
+			url = p.Next
+		}
+		if len(pages) != 2 || len(pages[0].Records) != ChainPageRecords || len(pages[1].Records) != 37 {
+			t.Fatalf("pages: %d", len(pages))
+		}
+		prev, seq, current := proofchain.Genesis, int64(0), 0
+		for _, p := range pages {
+			for _, r := range p.Records {
+				seq++
+				if r.Seq != seq || proofchain.TextField(r.Canonical, "prev") != prev || proofchain.SHA256Hex([]byte(r.Canonical)) != r.Hash {
+					t.Fatalf("record %d (seq %d) does not link up", seq, r.Seq)
+				}
+				prev = r.Hash
+				if !r.Superseded {
+					current++
+				}
+			}
+		}
+		if current != len(weeks) {
+			t.Fatalf("%d current records, %d weeks", current, len(weeks))
+		}
+		for _, bad := range []string{"x", "-1", "99999999999999999999"} {
+			anon.Get("/api/verify/" + codes[0] + "/chain?after=" + bad).Expect(t, 400)
+		}
+	})
+}

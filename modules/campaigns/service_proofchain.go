@@ -120,11 +120,17 @@ type ProofChainRecord struct {
 	Proofs     []ProofRecordProof `json:"proofs"`
 }
 
-// ProofChainExport answers GET /api/verify/{code}/chain: the whole chain of the record's
-// campaign, first record first, and the key to check it with.
+// ProofChainExport answers GET /api/verify/{code}/chain: the chain of the record's campaign,
+// first record first, by pages of at most ChainPageRecords records, and the key to check it with.
 type ProofChainExport struct {
 	KeyID        string             `json:"key_id"`
 	PublicKey    string             `json:"public_key"` // raw 32 bytes, base64
 	PublicKeyURL string             `json:"public_key_url"`
 	Records      []ProofChainRecord `json:"records"`
+	// Next is the URL of the next page (the records after this page's last), "" on the last page.
+	Next string `json:"next"`
 }
+
+// ChainPageRecords is the most records one answer of GET /api/verify/{code}/chain holds: the
+// route is public, and a screen-fed chain has millions (docs/delivery-assurance.md).
+const ChainPageRecords = 5000

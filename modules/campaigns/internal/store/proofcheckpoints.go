@@ -173,6 +173,26 @@ func (s *Store) ProofSegment(ctx context.Context, campaignID string, from, to in
 	return out, rows.Err()
 }
 
+// WeekHeadSeqs returns the seq of each week's newest record of the campaign (week id -> seq).
+func (s *Store) WeekHeadSeqs(ctx context.Context, campaignID string) (map[string]int64, error) {
+	var rows []ProofWeekHead
+	if err := s.conn(ctx).Where("campaign_id = ?", campaignID).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[string]int64, len(rows))
+	for _, r := range rows {
+		out[r.WeekID] = r.Seq
+	}
+	return out, nil
+}
+
+// ProofChainPage returns up to limit of the campaign's records after seq after, in seq order.
+func (s *Store) ProofChainPage(ctx context.Context, campaignID string, after int64, limit int) ([]ProofRecord, error) {
+	var out []ProofRecord
+	err := s.conn(ctx).Where("campaign_id = ? AND seq > ?", campaignID, after).Order("seq").Limit(limit).Find(&out).Error
+	return out, err
+}
+
 // ProofRecordsByIDs returns the campaign's records with these ids (seq and canonical text). It
 // reads them by primary key and drops another campaign's afterwards: with the campaign in the
 // WHERE, SQLite chose the (campaign, seq) index and read the campaign's whole chain.

@@ -1315,15 +1315,24 @@ export interface ProofChainRecord {
   proofs: ProofRecordProof[];
 }
 /**
- * ProofChainExport answers GET /api/verify/{code}/chain: the whole chain of the record's
- * campaign, first record first, and the key to check it with.
+ * ProofChainExport answers GET /api/verify/{code}/chain: the chain of the record's campaign,
+ * first record first, by pages of at most ChainPageRecords records, and the key to check it with.
  */
 export interface ProofChainExport {
   key_id: string;
   public_key: string; // raw 32 bytes, base64
   public_key_url: string;
   records: ProofChainRecord[];
+  /**
+   * Next is the URL of the next page (the records after this page's last), "" on the last page.
+   */
+  next: string;
 }
+/**
+ * ChainPageRecords is the most records one answer of GET /api/verify/{code}/chain holds: the
+ * route is public, and a screen-fed chain has millions (docs/delivery-assurance.md).
+ */
+export const ChainPageRecords = 5000;
 
 //////////
 // source: service_screens.go
