@@ -192,7 +192,7 @@ func TestProofChainExportPages(t *testing.T) {
 			t.Fatalf("%d current records, %d weeks", current, len(weeks))
 		}
 		for _, bad := range []string{"x", "-1", "99999999999999999999"} {
-			anon.Get("/api/verify/" + codes[0] + "/chain?after=" + bad).Expect(t, 400)
+			anon.Get("/api/verify/"+codes[0]+"/chain?after="+bad).Expect(t, 400)
 		}
 	})
 }
