@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -80,7 +81,7 @@ func (m *Module) routes() server.RouteTable {
 		server.GET("/api/verify/:code", authz.Anonymous, m.verifyHandler).Doc("Verify a proof code", nil, VerifyResult{}),
 		server.GET("/api/verify/:code/proofs/:proof", authz.Anonymous, m.verifyProofHandler).Doc("A verified proof's image", nil, server.File{Types: []string{"image/jpeg", "image/png", "image/tiff", "image/webp"}}).Params(ThumbQuery{}, nil),
 		server.GET("/api/verify/:code/chain", authz.Anonymous, m.verifyChainHandler).
-			Doc("The whole proof-of-play chain of the code's campaign, superseded records included", nil, ProofChainExport{}),
+			Doc("The proof-of-play chain of the code's campaign, superseded records included, by pages (next)", nil, ProofChainExport{}).Params(ChainQuery{}, nil),
 		server.GET("/api/campaigns/:id/proof-codes", authz.Member, httpx.CallID(as.proofCodes)).Doc("A campaign's proof codes", nil, ProofCodes{}),
 	}
 }
@@ -251,7 +252,15 @@ func (m *Module) verifyHandler(c *gin.Context) error {
 }
 
 func (m *Module) verifyChainHandler(c *gin.Context) error {
-	out, err := m.assure.ChainExport(c, c.Param("code"))
+	var after int64
+	if v := c.Query("after"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return apperr.Field("after", "after must be a record's seq.")
+		}
+		after = n
+	}
+	out, err := m.assure.ChainExport(c, c.Param("code"), after)
 	if err != nil {
 		return err
 	}

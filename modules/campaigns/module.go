@@ -192,9 +192,10 @@ func (m *Module) Routes(r gin.IRouter) { m.routes().Register(r) }
 func (m *Module) Policy() []authz.Rule { return m.routes().Policy() }
 
 // Jobs are the creation side's (conflict drafts expire), the lifecycle's, the renewal reminder and
-// the make-goods of weeks that finish after their delivery was recorded.
+// the make-goods of weeks that finish after their delivery was recorded, and the proof chain's
+// checkpoints.
 func (m *Module) Jobs() []jobs.Job {
-	return []jobs.Job{m.svc.expireDraftsJob(), m.svc.lifecycleJob(), m.assure.renewalJob(), m.assure.makeGoodsJob()}
+	return []jobs.Job{m.svc.expireDraftsJob(), m.svc.lifecycleJob(), m.assure.renewalJob(), m.assure.makeGoodsJob(), m.assure.checkpointsJob()}
 }
 
 // NewFromKernel builds the module from the platform kernel and the services it uses.
@@ -251,6 +252,17 @@ func (m *Module) RunLifecycle(ctx context.Context) (LifecycleResult, error) {
 // RunMakeGoods runs the make-goods job once (makegoods.go).
 func (m *Module) RunMakeGoods(ctx context.Context) (MakeGoodsResult, error) {
 	return m.assure.RunMakeGoods(ctx)
+}
+
+// GenerateDeviceChain appends n screen batch records to a campaign's chain by bulk inserts
+// (benchmarks; proofchain_seed.go).
+func (m *Module) GenerateDeviceChain(ctx context.Context, campaignID string, n int) ([]string, error) {
+	return m.assure.GenerateDeviceChain(ctx, campaignID, n)
+}
+
+// RunProofCheckpoints runs the proof chain's checkpoint job once (proofcheckpoints.go).
+func (m *Module) RunProofCheckpoints(ctx context.Context) (CheckpointsResult, error) {
+	return m.assure.RunProofCheckpoints(ctx)
 }
 
 // CampaignOfCode is the campaign of a verification code (marquee verify).

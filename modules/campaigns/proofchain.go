@@ -1,6 +1,7 @@
 package campaigns
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/base64"
@@ -8,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/modules/campaigns/internal/store"
@@ -149,9 +151,22 @@ func (a *assurance) appendProofRecordWith(ctx context.Context, weekID, reason, c
 	if err != nil {
 		return err
 	}
-	return a.store.Create(ctx, &store.ProofRecord{ID: f.ID, CampaignID: f.Campaign, Seq: f.Seq, WeekID: f.WeekID, WeekRecord: weekRecord, Code: code,
-		CodeHash: proofchain.SHA256Hex([]byte(code)), Canonical: string(c), Hash: proofchain.SHA256Hex(c), Signature: base64.StdEncoding.EncodeToString(sig),
-		ProofKeys: string(kj)})
+	hash := proofchain.SHA256Hex(c)
+	if err := a.store.Create(ctx, &store.ProofRecord{ID: f.ID, CampaignID: f.Campaign, Seq: f.Seq, WeekID: f.WeekID, WeekRecord: weekRecord, Code: code,
+		CodeHash: proofchain.SHA256Hex([]byte(code)), Canonical: string(c), Hash: hash, Signature: base64.StdEncoding.EncodeToString(sig),
+		ProofKeys: string(kj)}); err != nil {
+		return err
+	}
+	// The week's head, so the proof codes read one row a week (docs/screens.md).
+	if err := a.store.SetWeekHead(ctx, store.ProofWeekHead{CampaignID: f.Campaign, WeekID: f.WeekID, Seq: f.Seq, Records: weekRecord}); err != nil {
+		return err
+	}
+	// Every CheckpointEvery-th record is a checkpoint, pending until the job verifies the records
+	// before it (docs/delivery-assurance.md "Checkpoints").
+	if f.Seq%store.CheckpointEvery == 0 {
+		return a.store.AddCheckpoint(ctx, f.Campaign, f.Seq, hash)
+	}
+	return nil
 }
 
 // ChainReport is a whole chain checked (marquee verify): every record, and the breaks.
@@ -187,6 +202,20 @@ func (a *assurance) VerifyCampaignChain(ctx context.Context, campaignID string, 
 		return nil, err
 	}
 	problems, _ := checkChain(rows, pub, true)
+	// The checkpoints /verify starts from must name the records as they are now.
+	cps, err := a.store.Checkpoints(ctx, campaignID)
+	if err != nil {
+		return nil, err
+	}
+	for _, cp := range cps {
+		i, found := slices.BinarySearchFunc(rows, cp.Seq, func(r store.ProofRecord, seq int64) int { return cmp.Compare(r.Seq, seq) })
+		switch {
+		case !found:
+			problems = append(problems, ChainProblem{Seq: cp.Seq, Reason: "it is a checkpoint, and it is missing"})
+		case rows[i].Hash != cp.Hash:
+			problems = append(problems, ChainProblem{Seq: cp.Seq, Reason: "its hash is not the one its checkpoint kept: it was changed after it was appended"})
+		}
+	}
 	out := &ChainReport{CampaignID: campaignID, Problems: problems}
 	superseded := supersededRecords(rows)
 	for i := range rows {
@@ -254,17 +283,56 @@ func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult,
 	if err != nil {
 		return nil, err
 	}
-	chain, err := a.store.ProofChainToCheck(ctx, r.CampaignID, r.Seq)
+	// The walk starts at the newest checkpoint the job verified at or before the record (every
+	// record of the chain up to it checked, every signature included), so a call costs at most
+	// CheckpointEvery records plus what the job has not reached yet, however long the chain.
+	cp, err := a.store.VerifiedCheckpointAtOrBefore(ctx, r.CampaignID, r.Seq)
 	if err != nil {
 		return nil, err
 	}
+	from := proofchain.Start{}
+	if cp != nil {
+		from = proofchain.Start{Seq: cp.Seq, Hash: cp.Hash}
+	}
+	chain, err := a.store.ProofSegment(ctx, r.CampaignID, max(from.Seq, 1), r.Seq, false)
+	if err != nil {
+		return nil, err
+	}
+	var problems []ChainProblem
+	if cp != nil {
+		// The checkpoint's record must still be the one the job verified: its stored text hashes
+		// to the hash the checkpoint kept.
+		if len(chain) == 0 || chain[0].Seq != cp.Seq || chain[0].Hash != cp.Hash || proofchain.SHA256Hex([]byte(chain[0].Canonical)) != cp.Hash {
+			problems = append(problems, ChainProblem{Seq: cp.Seq, Reason: "it no longer matches the record verified at this checkpoint: it was changed or removed after it was checked"})
+		}
+		if len(chain) > 0 && chain[0].Seq == cp.Seq {
+			chain = chain[1:]
+		}
+	}
 	last := len(chain) - 1
 	at := last >= 0 && chain[last].Seq == r.Seq && chain[last].Hash == r.Hash && chain[last].Canonical == r.Canonical
+	if cp != nil && cp.Seq == r.Seq { // the record is the checkpoint itself: compared above; its hash and signature here
+		at = true
+		chain = []store.ProofRecord{*r}
+		from = proofchain.Start{Seq: r.Seq - 1, Hash: proofchain.TextField(r.Canonical, "prev")}
+		last = 0
+	}
 	if at {
 		chain[last].Signature = r.Signature // the one signature this check needs (checkChain)
 	}
+	earlier := map[string]proofchain.Earlier{}
+	if ids := proofchain.ReplacesBefore(chain); len(ids) > 0 && from.Seq > 0 {
+		rows, err := a.store.ProofRecordsByIDs(ctx, r.CampaignID, ids)
+		if err != nil {
+			return nil, err
+		}
+		for i := range rows {
+			earlier[rows[i].ID] = proofchain.EarlierOf(rows[i].Seq, rows[i].Canonical)
+		}
+	}
 	pub := a.deps.Signer.PublicKey()
-	problems, sigOK := checkChain(chain, pub, false)
+	walked, sigOK := checkChainFrom(chain, from, earlier, pub, false)
+	problems = append(problems, walked...)
 	if !at {
 		// the record itself is out of its place (its seq changed under another)
 		problems = append(problems, ChainProblem{Seq: r.Seq, Reason: "it is not at its place in the chain"})
@@ -291,8 +359,11 @@ func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult,
 		base := "/api/verify/" + r.Code + "/proofs/" + p.ID
 		view.Proofs = append(view.Proofs, ProofRecordProof{ID: p.ID, SHA256: p.SHA256, URL: base, Thumb: base + "?thumb=1", Status: photos[p.ID]})
 	}
-	out := &VerifyResult{Record: view, SignatureValid: sigOK, Problems: problems, ChainLength: int64(len(chain)),
+	out := &VerifyResult{Record: view, SignatureValid: sigOK, Problems: problems, ChainLength: r.Seq,
 		PublicKey: base64.StdEncoding.EncodeToString(pub), PublicKeyURL: PublicKeyPath}
+	if cp != nil {
+		out.CheckedFrom, out.CheckpointVerifiedAt = cp.Seq, cp.VerifiedAt.UTC().Format(time.RFC3339)
+	}
 	// The chain is intact when nothing but this record's own signature is in question.
 	out.ChainValid = true
 	for _, p := range problems {
@@ -371,28 +442,38 @@ func supersededRecords(rows []store.ProofRecord) map[string]bool {
 	return out
 }
 
-// ChainExport is a campaign's whole chain as GET /api/verify/{code}/chain answers it: every record,
-// superseded ones included, with its code, exact signed text, hash and signature, and where each
-// proof photo is served, so a verifier outside Marquee can rebuild and check it all
-// (docs/delivery-assurance.md).
-func (a *assurance) ChainExport(ctx context.Context, code string) (*ProofChainExport, error) {
+// ChainExport is a campaign's chain as GET /api/verify/{code}/chain answers it: the records after
+// seq after, at most ChainPageRecords, superseded ones included, with its code, exact signed text,
+// hash and signature, and where each proof photo is served, so a verifier outside Marquee can
+// rebuild and check it all (docs/delivery-assurance.md); Next names the following page.
+func (a *assurance) ChainExport(ctx context.Context, code string, after int64) (*ProofChainExport, error) {
 	r, err := a.findByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.store.ProofChain(ctx, r.CampaignID, 0)
+	rows, err := a.store.ProofChainPage(ctx, r.CampaignID, after, ChainPageRecords+1)
+	if err != nil {
+		return nil, err
+	}
+	next := ""
+	if len(rows) > ChainPageRecords {
+		rows = rows[:ChainPageRecords]
+		next = fmt.Sprintf("/api/verify/%s/chain?after=%d", r.Code, rows[len(rows)-1].Seq)
+	}
+	// A record is superseded when it is not its week's newest (the week heads), whichever page
+	// holds the record that replaces it.
+	heads, err := a.store.WeekHeadSeqs(ctx, r.CampaignID)
 	if err != nil {
 		return nil, err
 	}
 	pub := a.deps.Signer.PublicKey()
 	out := &ProofChainExport{KeyID: signing.KeyID(pub), PublicKey: base64.StdEncoding.EncodeToString(pub), PublicKeyURL: PublicKeyPath,
-		Records: make([]ProofChainRecord, 0, len(rows))}
-	superseded := supersededRecords(rows)
+		Records: make([]ProofChainRecord, 0, len(rows)), Next: next}
 	for i := range rows {
 		row := &rows[i]
 		f := proofchain.ParseFields(row.Canonical)
 		rec := ProofChainRecord{Seq: row.Seq, Code: proofchain.DisplayCode(row.Code), Canonical: row.Canonical, Hash: row.Hash, Signature: row.Signature,
-			Superseded: superseded[row.ID], Proofs: []ProofRecordProof{}}
+			Superseded: heads[row.WeekID] != row.Seq, Proofs: []ProofRecordProof{}}
 		for _, p := range f.Proofs {
 			base := "/api/verify/" + row.Code + "/proofs/" + p.ID
 			rec.Proofs = append(rec.Proofs, ProofRecordProof{ID: p.ID, SHA256: p.SHA256, URL: base, Thumb: base + "?thumb=1"})
@@ -461,7 +542,12 @@ func (a *assurance) proofCodes(ctx context.Context, p *auth.Principal, id string
 
 // checkChain is proofchain.Check with its problems as the API shows them.
 func checkChain(records []store.ProofRecord, pub []byte, allSigs bool) ([]ChainProblem, bool) {
-	ps, lastSigOK := proofchain.Check(records, pub, allSigs)
+	return checkChainFrom(records, proofchain.Start{}, nil, pub, allSigs)
+}
+
+// checkChainFrom is proofchain.CheckFrom with its problems as the API shows them.
+func checkChainFrom(records []store.ProofRecord, from proofchain.Start, earlier map[string]proofchain.Earlier, pub []byte, allSigs bool) ([]ChainProblem, bool) {
+	ps, lastSigOK := proofchain.CheckFrom(records, from, earlier, pub, allSigs)
 	out := make([]ChainProblem, len(ps))
 	for i, p := range ps {
 		out[i] = ChainProblem(p)

@@ -2,6 +2,9 @@ package campaigns
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +12,8 @@ import (
 	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/db"
+	"marquee/platform/ids"
+	"marquee/platform/signing"
 )
 
 // DemoProofCode is the verification code of a demo record (marquee seed --demo): it validates at
@@ -113,6 +118,132 @@ func (a *assurance) GenerateProofChain(ctx context.Context, campaignID string, r
 			}
 		}
 		return a.store.RefreshActImp(ctx, campaignID, now)
+	})
+	return codes, err
+}
+
+// GenerateDeviceChain appends n device_batch records to a campaign's chain as paired screens
+// leave them (benchmarks: a long chain fast): one record a batch, week after week (n spread
+// evenly over the campaign's weeks, the faces of a week in turn), each replacing its week's
+// previous record, with a real screen signature over a batch message
+// and Marquee's real signature, written by bulk inserts with the week heads and the pending
+// checkpoints the append writes. It answers the codes of the records appended, in seq order.
+func (a *assurance) GenerateDeviceChain(ctx context.Context, campaignID string, n int) ([]string, error) {
+	weeks, err := a.store.WeeksOf(ctx, campaignID)
+	if err != nil || len(weeks) == 0 {
+		return nil, fmt.Errorf("campaign %s has no weeks: %v", campaignID, err)
+	}
+	slices.SortFunc(weeks, func(x, y store.Week) int {
+		if c := strings.Compare(x.StartAt.String(), y.StartAt.String()); c != 0 {
+			return c
+		}
+		return strings.Compare(x.FaceID, y.FaceID)
+	})
+	var groups [][]store.Week // the faces of each calendar week
+	for i := range weeks {
+		if i == 0 || weeks[i].StartAt != weeks[i-1].StartAt {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], weeks[i])
+	}
+	perGroup := max((n+len(groups)-1)/len(groups), 1)
+	last, _, err := a.store.LastProofRecords(ctx, campaignID, "")
+	if err != nil {
+		return nil, err
+	}
+	seq, prev := int64(0), proofchain.Genesis
+	if last != nil {
+		seq, prev = last.Seq, last.Hash
+	}
+	heads, err := a.store.WeekHeads(ctx, campaignID)
+	if err != nil {
+		return nil, err
+	}
+	type head struct {
+		id      string
+		records int64
+	}
+	headOf := map[string]head{}
+	for _, h := range heads {
+		headOf[h.WeekID] = head{h.ID, h.WeekRecord}
+	}
+	devPub, devPriv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	pubB64 := base64.StdEncoding.EncodeToString(devPub)
+	keyID := signing.KeyID(a.deps.Signer.PublicKey())
+	at := a.deps.Clock.Now().UTC()
+	codes := make([]string, 0, n)
+	rows := make([]store.ProofRecord, 0, 500)
+	var cps []store.ProofCheckpoint
+	flush := func(ctx context.Context) error {
+		if len(rows) > 0 {
+			if err := a.store.Create(ctx, &rows); err != nil {
+				return err
+			}
+			rows = rows[:0]
+		}
+		return nil
+	}
+	err = db.Transact(ctx, a.deps.DB, func(ctx context.Context) error {
+		for i := 0; i < n; i++ {
+			g := groups[min(i/perGroup, len(groups)-1)]
+			w := g[i%len(g)]
+			s := seq + int64(i) + 1
+			code, err := proofchain.NewCode()
+			if err != nil {
+				return err
+			}
+			batch := proofchain.SHA256Hex([]byte(fmt.Sprintf("batch %s %d", campaignID, s)))
+			msg := "POST\n/api/device/plays\n" + fmt.Sprint(at.Unix()) + "\n" + batch
+			dev := &proofchain.Device{BatchHash: batch, Message: msg, Plays: 7, PublicKey: pubB64, ScreenID: "bench-screen-" + w.FaceID,
+				Signature: base64.StdEncoding.EncodeToString(ed25519.Sign(devPriv, []byte(msg)))}
+			imp := int64(i)
+			h := headOf[w.ID]
+			f := &proofchain.Fields{Campaign: campaignID, Code: code, Device: dev, Face: w.FaceID, ID: ids.New(), Impressions: &imp, KeyID: keyID,
+				Prev: prev, Proofs: []proofchain.Proof{}, Reason: ProofReasonDeviceBatch, RecordedAt: at.Format(proofchain.RecordedAtLayout),
+				Replaces: h.id, Seq: s, V: proofchain.DeviceVersion, Week: w.StartAt.String(), WeekID: w.ID}
+			c := proofchain.Canonical(f)
+			sig, err := a.deps.Signer.Sign(c)
+			if err != nil {
+				return err
+			}
+			hash := proofchain.SHA256Hex(c)
+			rows = append(rows, store.ProofRecord{ID: f.ID, CampaignID: campaignID, Seq: s, WeekID: w.ID, WeekRecord: h.records + 1, Code: code,
+				CodeHash: proofchain.SHA256Hex([]byte(code)), Canonical: string(c), Hash: hash, Signature: base64.StdEncoding.EncodeToString(sig), ProofKeys: "{}"})
+			headOf[w.ID] = head{f.ID, h.records + 1}
+			if s%store.CheckpointEvery == 0 {
+				cps = append(cps, store.ProofCheckpoint{CampaignID: campaignID, Seq: s, Hash: hash})
+			}
+			prev = hash
+			codes = append(codes, code)
+			if len(rows) == cap(rows) {
+				if err := flush(ctx); err != nil {
+					return err
+				}
+			}
+		}
+		if err := flush(ctx); err != nil {
+			return err
+		}
+		for _, cp := range cps {
+			if err := a.store.AddCheckpoint(ctx, cp.CampaignID, cp.Seq, cp.Hash); err != nil {
+				return err
+			}
+		}
+		for _, w := range weeks {
+			if h, ok := headOf[w.ID]; ok {
+				r, err := a.store.ProofRecordsByIDs(ctx, campaignID, []string{h.id})
+				if err != nil || len(r) != 1 {
+					return fmt.Errorf("the head of week %s: %v", w.ID, err)
+				}
+				if err := a.store.SetWeekHead(ctx, store.ProofWeekHead{CampaignID: campaignID, WeekID: w.ID, Seq: r[0].Seq, Records: h.records}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
 	})
 	return codes, err
 }

@@ -22,6 +22,11 @@ type DeleteQuery struct {
 }
 
 // ThumbQuery asks for a thumbnail.
+// ChainQuery pages GET /api/verify/{code}/chain.
+type ChainQuery struct {
+	After string `query:"after" validate:"omitempty,numeric,max=18" doc:"The records after this seq (a page's last); 0 or none: from the first."`
+}
+
 type ThumbQuery struct {
 	Thumb string `query:"thumb" validate:"oneof=0 1" doc:"1: the thumbnail."`
 }

@@ -29,7 +29,7 @@ func (a publicAPI) FaceBookings(ctx context.Context, faceIDs []string, from, to 
 func (a publicAPI) RecordScreenDelivery(ctx context.Context, req ScreenDelivery) error {
 	return a.plays.RecordScreenDelivery(ctx, req)
 }
-func (a publicAPI) ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error) {
+func (a publicAPI) ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]ScreenWeekToClose, error) {
 	return a.plays.ScreenWeeksToClose(ctx, endedBefore)
 }
 func (a publicAPI) CloseScreenWeek(ctx context.Context, weekID string) error {
@@ -126,10 +126,19 @@ func (s *playDelivery) RecordScreenDelivery(ctx context.Context, req ScreenDeliv
 	return s.assure.appendProofRecordWith(ctx, w.ID, reason, "", dev)
 }
 
-// ScreenWeeksToClose returns the ids of the weeks whose figure comes from a screen or an import,
-// not yet closed, that ended before the given day.
-func (s *playDelivery) ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error) {
-	return s.store.OpenScreenWeeks(ctx, endedBefore, []string{DeliverySourceScreen, DeliverySourceImport})
+// ScreenWeeksToClose returns the weeks whose figure comes from a screen or an import, not yet
+// closed, whose Sunday is before the given day, with their faces (the caller closes each on its
+// face's clock).
+func (s *playDelivery) ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]ScreenWeekToClose, error) {
+	rows, err := s.store.OpenScreenWeeks(ctx, endedBefore, []string{DeliverySourceScreen, DeliverySourceImport})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ScreenWeekToClose, len(rows))
+	for i, w := range rows {
+		out[i] = ScreenWeekToClose{WeekID: w.ID, FaceID: w.FaceID, Week: w.StartAt}
+	}
+	return out, nil
 }
 
 // CloseScreenWeek closes a week whose figure comes from plays: its figure is final, and the

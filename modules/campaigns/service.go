@@ -427,9 +427,9 @@ type Service interface {
 	// RecordScreenDelivery sets a face-week's figure from plays and appends the device's batch to
 	// the proof chain, in the caller's transaction. ENOTFOUND for no such week.
 	RecordScreenDelivery(ctx context.Context, req ScreenDelivery) error
-	// ScreenWeeksToClose returns the weeks with a figure from plays, not closed, that ended
-	// before the day.
-	ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error)
+	// ScreenWeeksToClose returns the weeks with a figure from plays, not closed, whose Sunday is
+	// before the day, with their faces (the caller judges each on its face's clock).
+	ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]ScreenWeekToClose, error)
 	// CloseScreenWeek makes a week's figure from plays final and runs the make-good rule on it.
 	CloseScreenWeek(ctx context.Context, weekID string) error
 }

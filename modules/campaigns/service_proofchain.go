@@ -65,6 +65,12 @@ type VerifyResult struct {
 	PublicKeyURL   string          `json:"public_key_url"`
 	// Device is the screen's signature of a device batch's record (null for other records).
 	Device *DeviceSignatureView `json:"device"`
+	// CheckedFrom is the checkpoint the chain was checked from: the records up to it were
+	// verified (every hash, link and signature) when CheckpointVerifiedAt says, and this check
+	// walked the links from it to the record. 0 (and "") when it walked from the first record
+	// (docs/delivery-assurance.md "Checkpoints").
+	CheckedFrom          int64  `json:"checked_from"`
+	CheckpointVerifiedAt string `json:"checkpoint_verified_at"`
 }
 
 // DeviceSignatureView is what a screen signed for a batch of plays, and whether its Ed25519
@@ -114,11 +120,17 @@ type ProofChainRecord struct {
 	Proofs     []ProofRecordProof `json:"proofs"`
 }
 
-// ProofChainExport answers GET /api/verify/{code}/chain: the whole chain of the record's
-// campaign, first record first, and the key to check it with.
+// ProofChainExport answers GET /api/verify/{code}/chain: the chain of the record's campaign,
+// first record first, by pages of at most ChainPageRecords records, and the key to check it with.
 type ProofChainExport struct {
 	KeyID        string             `json:"key_id"`
 	PublicKey    string             `json:"public_key"` // raw 32 bytes, base64
 	PublicKeyURL string             `json:"public_key_url"`
 	Records      []ProofChainRecord `json:"records"`
+	// Next is the URL of the next page (the records after this page's last), "" on the last page.
+	Next string `json:"next"`
 }
+
+// ChainPageRecords is the most records one answer of GET /api/verify/{code}/chain holds: the
+// route is public, and a screen-fed chain has millions (docs/delivery-assurance.md).
+const ChainPageRecords = 5000

@@ -47,6 +47,14 @@ type DeviceBatchProof struct {
 	Plays     int64  // this campaign-week's counted plays in the batch
 }
 
+// ScreenWeekToClose is an open week whose figure comes from plays: the caller decides when it
+// ends, on its face's own clock (docs/screens.md "Closing a week").
+type ScreenWeekToClose struct {
+	WeekID string
+	FaceID string
+	Week   dates.Date // its Monday
+}
+
 // ScreenDelivery sets a campaign week's delivered impressions from plays and appends the batch
 // to the campaign's proof chain.
 type ScreenDelivery struct {

@@ -91,14 +91,45 @@ func (s *service) checkHealth(ctx context.Context) (int, error) {
 	return sent, nil
 }
 
-// closeWeeks closes the weeks with figures from plays that ended more than WeekGrace ago: their
-// figure is final and the make-good rule runs (campaigns.CloseScreenWeek).
+// closeWeeks closes the weeks with figures from plays that ended more than WeekGrace ago on
+// their face's own clock: their figure is final and the make-good rule runs
+// (campaigns.CloseScreenWeek). A face's week runs Monday to Sunday in its zone, as its plays are
+// counted ("Hours and time zone"), so a Los Angeles week ends three hours after New York's.
 func (s *service) closeWeeks(ctx context.Context) (int, error) {
-	cut := dates.In(s.deps.Clock.Now().Add(-s.deps.WeekGrace), clock.Location(s.deps.Clock))
-	// A week ends on its Sunday: it is past the grace when that day is before the cut's day.
-	weeks, err := s.deps.Bookings.ScreenWeeksToClose(ctx, cut)
+	cut := s.deps.Clock.Now().Add(-s.deps.WeekGrace)
+	// A week ends on its Sunday: it is past the grace when that day is before the cut's day in
+	// the face's zone. No zone's day is more than one day after UTC's (UTC+14), so the weeks
+	// ended before UTC's day after the cut's hold every candidate; each is then judged on its
+	// face's clock.
+	candidates, err := s.deps.Bookings.ScreenWeeksToClose(ctx, dates.In(cut, time.UTC).AddDays(1))
+	if err != nil || len(candidates) == 0 {
+		return 0, err
+	}
+	faceIDs := make([]string, 0, len(candidates))
+	seen := map[string]bool{}
+	for _, c := range candidates {
+		if !seen[c.FaceID] {
+			seen[c.FaceID] = true
+			faceIDs = append(faceIDs, c.FaceID)
+		}
+	}
+	faces, err := s.deps.Faces.FindFacesByIDs(ctx, faceIDs)
 	if err != nil {
 		return 0, err
+	}
+	zoneOf := make(map[string]*time.Location, len(faces))
+	for i := range faces {
+		zoneOf[faces[i].ID] = s.hoursOf(&faces[i]).loc
+	}
+	var weeks []string
+	for _, c := range candidates {
+		loc, ok := zoneOf[c.FaceID]
+		if !ok {
+			loc = s.hoursOf(nil).loc // the face is gone: the business zone
+		}
+		if c.Week.AddDays(6).Before(dates.In(cut, loc)) {
+			weeks = append(weeks, c.WeekID)
+		}
 	}
 	n := 0
 	for _, id := range weeks {

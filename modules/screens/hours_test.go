@@ -280,3 +280,74 @@ func TestDemoFaceRunsAllDay(t *testing.T) {
 		}
 	})
 }
+
+// A face's week closes when it has ended on the face's own clock and the grace has passed: with a
+// grace of one hour, a Los Angeles week is still open at 01:30 on Monday in New York (22:30 on
+// Sunday in Los Angeles, where the week still runs and its plays still arrive), and closes, with
+// its make-good, at 01:30 on Monday in Los Angeles. (The business zone's rule closed it three
+// hours before its last play.)
+func TestWeekClosesOnTheFacesClock(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, dialect string) {
+		w := start(t, dialect, testkit.WithEnv("SCREENS_WEEK_GRACE", "1h"))
+		face, campaign := w.laFace(t)
+		w.setHours(t, face.ID, locations.FaceHoursUpdate{Timezone: "America/Los_Angeles", Open: "00:00", Close: "24:00"})
+		la, _ := time.LoadLocation("America/Los_Angeles")
+		ny, _ := time.LoadLocation("America/New_York")
+		at := func(d dates.Date, hour, minute int, loc *time.Location) time.Time {
+			y, m, dd := d.Time().Date()
+			return time.Date(y, m, dd, hour, minute, 0, 0, loc)
+		}
+		sunday, nextMonday := w.weekStart.AddDays(6), w.weekStart.AddDays(7)
+		p := newPlayer(t, w)
+		p.pair(t, w.code(t, face.ID)).Expect(t, 201)
+		w.s.Clock.Set(at(sunday, 20, 0, la)) // the week's last evening in Los Angeles
+		var out screens.PlaysResult
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
+			{Seq: 1, CampaignID: campaign, CreativeID: w.creative, StartedAt: w.s.Clock.Now().UTC().Add(-time.Minute), DurationMs: 8000}}), nil), &out)
+		if out.Accepted != 1 {
+			t.Fatalf("plays = %+v", out)
+		}
+		if wk := w.weekOfCampaign(t, campaign, face.ID, w.weekStart); wk.DeliverySource != campaigns.DeliverySourceScreen {
+			t.Fatalf("week = %+v", wk)
+		}
+		closeWeeks := func() int {
+			n, err := w.m.CloseWeeks(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		// Monday 01:30 in New York: the business zone's week ended 90 minutes ago, the face's has not.
+		w.s.Clock.Set(at(nextMonday, 1, 30, ny))
+		if n := closeWeeks(); n != 0 {
+			t.Fatalf("closed %d weeks while the face's week still ran (%s there)", n, w.s.Clock.Now().In(la).Format("Mon 15:04"))
+		}
+		// A play of Sunday 23:00 in Los Angeles still counts in the week.
+		before := *w.weekOfCampaign(t, campaign, face.ID, w.weekStart).ActImp
+		w.s.Clock.Set(at(sunday, 23, 30, la))
+		decode(t, p.signed(t, w.s, "POST", "/api/device/plays", playsBody(t, []screens.PlayIn{
+			{Seq: 2, CampaignID: campaign, CreativeID: w.creative, StartedAt: at(sunday, 23, 0, la), DurationMs: 8000}}), nil), &out)
+		if after := *w.weekOfCampaign(t, campaign, face.ID, w.weekStart).ActImp; out.Accepted != 1 || after <= before {
+			t.Fatalf("the last evening's play: %+v, %d then %d", out, before, after)
+		}
+		// Monday 00:59 in Los Angeles: the week has ended but the hour of grace has not passed.
+		w.s.Clock.Set(at(nextMonday, 0, 59, la))
+		if n := closeWeeks(); n != 0 {
+			t.Fatalf("closed %d weeks within the grace", n)
+		}
+		if w.weekOfCampaign(t, campaign, face.ID, w.weekStart).MakeGood != nil {
+			t.Fatal("a make-good before the week was closed")
+		}
+		// Monday 01:30 in Los Angeles: ended and past the grace on the face's clock.
+		w.s.Clock.Set(at(nextMonday, 1, 30, la))
+		if n := closeWeeks(); n != 1 {
+			t.Fatalf("closed %d weeks after the face's grace", n)
+		}
+		if w.weekOfCampaign(t, campaign, face.ID, w.weekStart).MakeGood == nil {
+			t.Fatal("the closed, under-delivered week has no make-good")
+		}
+		if n := closeWeeks(); n != 0 {
+			t.Fatalf("closed %d again", n)
+		}
+	})
+}

@@ -38,7 +38,7 @@ import (
 type Bookings interface {
 	FaceBookings(ctx context.Context, faceIDs []string, from, to dates.Date) ([]campaigns.FaceBooking, error)
 	RecordScreenDelivery(ctx context.Context, req campaigns.ScreenDelivery) error
-	ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]string, error)
+	ScreenWeeksToClose(ctx context.Context, endedBefore dates.Date) ([]campaigns.ScreenWeekToClose, error)
 	CloseScreenWeek(ctx context.Context, weekID string) error
 	// The demo seed pairs a face of the demo advertiser's running campaign.
 	FindCompanyCampaigns(ctx context.Context, companyID string) ([]*campaigns.Campaign, error)

@@ -44,9 +44,9 @@ type world struct {
 	campaignsMod *campaigns.Module
 }
 
-func start(t *testing.T, dialect string) *world {
+func start(t *testing.T, dialect string, opts ...testkit.Option) *world {
 	t.Helper()
-	s := testkit.Start(t, dialect, server.Compose(screens.Component))
+	s := testkit.Start(t, dialect, server.Compose(screens.Component), opts...)
 	w := &world{s: s, m: testkit.ModuleOf[*screens.Module](t, s), campaignsMod: testkit.ModuleOf[*campaigns.Module](t, s)}
 	ids := testkit.ModuleOf[*identity.Module](t, s).Service()
 	user := func(email, company, role string) (*testkit.Client, server.DemoAccount) {

@@ -255,10 +255,58 @@ func DisplayCode(code string) string {
 // its prev, which covers the record before, and so on to the first, so an intact chain under one
 // valid signature is as good as every signature checked.
 func Check(records []store.ProofRecord, pub []byte, allSigs bool) (problems []Problem, lastSigOK bool) {
+	return CheckFrom(records, Start{}, nil, pub, allSigs)
+}
+
+// Start is where a check of part of a chain begins: after the record Seq, whose hash is Hash (a
+// verified checkpoint). The zero Start is the chain's beginning.
+type Start struct {
+	Seq  int64
+	Hash string
+}
+
+// Earlier is what a check needs of a record before the part it checks: its place and the week its
+// signed text names (to check a replaces that points back past the part's start).
+type Earlier struct {
+	Seq    int64
+	WeekID string
+}
+
+// EarlierOf reads an earlier record's Earlier from its canonical text.
+func EarlierOf(seq int64, canonical string) Earlier {
+	return Earlier{Seq: seq, WeekID: TextField(canonical, "week_id")}
+}
+
+// ReplacesBefore returns the ids that records replace and that are not among the records
+// themselves: the earlier records a check from a checkpoint must look up (CheckFrom's earlier).
+func ReplacesBefore(records []store.ProofRecord) []string {
+	seen := make(map[string]bool, len(records))
+	var out []string
+	for i := range records {
+		c := records[i].Canonical
+		if rep := TextField(c, "replaces"); rep != "" && !seen[rep] {
+			out = append(out, rep)
+			seen[rep] = true
+		}
+		seen[TextField(c, "id")] = true
+	}
+	return out
+}
+
+// CheckFrom is Check of the records that follow from (in seq order, the first being from.Seq+1):
+// the first's prev must be from.Hash. A replaces that names a record before them is checked
+// against earlier (record id -> its place and week; ReplacesBefore lists the ids). The device
+// signature of a screen's batch is checked on every record when allSigs, else on the last one
+// only: Marquee's signature of the last record covers the text, device part included, of every
+// record before it.
+func CheckFrom(records []store.ProofRecord, from Start, earlier map[string]Earlier, pub []byte, allSigs bool) (problems []Problem, lastSigOK bool) {
 	problems = []Problem{}
 	keyID := signing.KeyID(pub)
 	prevHash := Genesis
-	var expect int64 = 1
+	if from.Seq > 0 {
+		prevHash = from.Hash
+	}
+	expect := from.Seq + 1
 	weekOf := make(map[string]string, len(records)) // record id -> week id, of the records seen
 	for i := range records {
 		r := &records[i]
@@ -280,25 +328,34 @@ func Check(records []store.ProofRecord, pub []byte, allSigs bool) (problems []Pr
 			add("it was signed as record %d: records were moved", signed)
 		}
 		if prev := TextField(c, "prev"); prev != prevHash {
-			if i == 0 {
-				add("it is the first record but does not start the chain")
-			} else {
+			switch {
+			case i > 0:
 				add("its link to the previous record (%d) does not match that record's hash", records[i-1].Seq)
+			case from.Seq > 0:
+				add("its link to the previous record (%d) does not match that record's hash when it was checked", from.Seq)
+			default:
+				add("it is the first record but does not start the chain")
 			}
 		}
 		week := TextField(c, "week_id")
 		if replaces := TextField(c, "replaces"); replaces != "" {
-			if wk, ok := weekOf[replaces]; !ok || wk != week {
+			wk, ok := weekOf[replaces]
+			if !ok {
+				e, found := earlier[replaces]
+				ok, wk = found && e.Seq < r.Seq, e.WeekID
+			}
+			if !ok || wk != week {
 				add("it replaces a record that is not an earlier record of the same week")
 			}
 		}
 		weekOf[TextField(c, "id")] = week
-		if strings.Contains(c, `,"device":{`) {
+		last := i == len(records)-1
+		if (allSigs || last) && strings.Contains(c, `,"device":{`) {
 			if why := CheckDevice(c); why != "" {
 				add("%s", why)
 			}
 		}
-		if allSigs || i == len(records)-1 {
+		if allSigs || last {
 			kid := TextField(c, "key_id")
 			ok := kid == keyID && VerifySignature(pub, []byte(c), r.Signature)
 			switch {
@@ -307,7 +364,7 @@ func Check(records []store.ProofRecord, pub []byte, allSigs bool) (problems []Pr
 			case !ok:
 				add("its signature does not match its content")
 			}
-			if i == len(records)-1 {
+			if last {
 				lastSigOK = ok
 			}
 		}

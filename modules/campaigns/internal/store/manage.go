@@ -410,11 +410,11 @@ func (s *Store) WeekOfFace(ctx context.Context, campaignID, faceID string, week 
 	return &w, nil
 }
 
-// OpenScreenWeeks returns the ids of the weeks with a figure from these sources, not closed, that
-// ended before the day.
-func (s *Store) OpenScreenWeeks(ctx context.Context, endedBefore dates.Date, sources []string) ([]string, error) {
-	var ids []string
-	err := s.conn(ctx).Model(&Week{}).Where("delivery_source IN ? AND delivery_closed_at IS NULL AND end_at < ?", sources, endedBefore).
-		Order("end_at, id").Limit(5000).Pluck("id", &ids).Error
-	return ids, err
+// OpenScreenWeeks returns the weeks (id, face, start) with a figure from these sources, not
+// closed, that ended before the day.
+func (s *Store) OpenScreenWeeks(ctx context.Context, endedBefore dates.Date, sources []string) ([]Week, error) {
+	var rows []Week
+	err := s.conn(ctx).Select("id, face_id, start_at").Where("delivery_source IN ? AND delivery_closed_at IS NULL AND end_at < ?", sources, endedBefore).
+		Order("end_at, id").Limit(5000).Find(&rows).Error
+	return rows, err
 }

@@ -141,7 +141,8 @@ func Migrations() []*db.Migration {
 		Rollback: func(tx *gorm.DB) error {
 			return tx.Migrator().DropTable("campaigns_charges", "campaigns_week_creatives", "campaigns_weeks", "campaigns_campaigns")
 		},
-	}, manageIndexes, renewalMails, MakeGoodsMigration, proofChainMigration, deliverySourceMigration, proofWeekHeadsMigration}
+	}, manageIndexes, renewalMails, MakeGoodsMigration, proofChainMigration, deliverySourceMigration, proofWeekHeadsMigration,
+		proofCheckpointsMigration, proofWeekHeadRowsMigration}
 }
 
 // The rows as campaigns-0001 created them.

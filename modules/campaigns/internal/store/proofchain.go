@@ -1,8 +1,9 @@
 package store
 
 import (
+	"cmp"
 	"context"
-	"strings"
+	"slices"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -144,27 +145,26 @@ func (s *Store) LastProofRecords(ctx context.Context, campaignID, weekID string)
 }
 
 // WeekHeads returns the newest record of each week in the campaign's chain, in seq order. It reads
-// one row a week however long the chain: a recursive query steps from week to week along the
-// (campaign, week, seq) index (a loose index scan), takes each week's highest seq from it, and
-// fetches those records by (campaign, seq). The seqs are chosen before the records are read: joined
-// to the weeks directly, SQLite scanned the whole chain (6.7 s for 184,000 records, 15 ms so).
+// the campaign's week heads (one row a week, by primary key, kept by the append) and then those
+// records by (campaign, seq): two index reads a week, whatever the chain's length. (campaigns-0007
+// found them with a loose index scan of the chain, whose median doubled on PostgreSQL with a year
+// of batch records: docs/screens.md "Pages with a year of plays".)
 func (s *Store) WeekHeads(ctx context.Context, campaignID string) ([]ProofRecord, error) {
-	var out []ProofRecord
-	err := s.conn(ctx).Raw(weekHeadsQuery, campaignID, campaignID, campaignID, campaignID).Scan(&out).Error
-	return out, err
+	var seqs []int64
+	if err := s.conn(ctx).Model(&ProofWeekHead{}).Where("campaign_id = ?", campaignID).Pluck("seq", &seqs).Error; err != nil {
+		return nil, err
+	}
+	out := make([]ProofRecord, 0, len(seqs))
+	for start := 0; start < len(seqs); start += 500 {
+		var rows []ProofRecord
+		if err := s.conn(ctx).Where("campaign_id = ? AND seq IN ?", campaignID, seqs[start:min(start+500, len(seqs))]).Find(&rows).Error; err != nil {
+			return nil, err
+		}
+		out = append(out, rows...)
+	}
+	slices.SortFunc(out, func(x, y ProofRecord) int { return cmp.Compare(x.Seq, y.Seq) })
+	return out, nil
 }
-
-// weekHeadsQuery is WeekHeads' query, its four parameters the campaign's id
-// (bench/screens_year_bench_test.go shows its PostgreSQL plan from a copy).
-const weekHeadsQuery = `WITH RECURSIVE weeks(week_id) AS (
-  SELECT MIN(week_id) FROM campaigns_proof_records WHERE campaign_id = ?
-  UNION ALL
-  SELECT (SELECT MIN(p.week_id) FROM campaigns_proof_records p WHERE p.campaign_id = ? AND p.week_id > weeks.week_id)
-  FROM weeks WHERE weeks.week_id IS NOT NULL),
-heads(seq) AS (
-  SELECT (SELECT MAX(p.seq) FROM campaigns_proof_records p WHERE p.campaign_id = ? AND p.week_id = weeks.week_id)
-  FROM weeks WHERE weeks.week_id IS NOT NULL)
-SELECT r.* FROM campaigns_proof_records r WHERE r.campaign_id = ? AND r.seq IN (SELECT seq FROM heads) ORDER BY r.seq`
 
 // ProofRecordByCodeHash returns the record whose code hashes to h.
 func (s *Store) ProofRecordByCodeHash(ctx context.Context, h string) (*ProofRecord, error) {
@@ -184,33 +184,6 @@ func (s *Store) ProofChain(ctx context.Context, campaignID string, upTo int64) (
 	}
 	err := q.Order("seq").Find(&out).Error
 	return out, err
-}
-
-// ProofChainToCheck returns what checking a chain reads of the campaign's records up to upTo, in
-// seq order: seq, canonical text and hash, scanned without reflection (/verify reads a whole chain
-// on every call; docs/performance.md).
-func (s *Store) ProofChainToCheck(ctx context.Context, campaignID string, upTo int64) ([]ProofRecord, error) {
-	// hash and canonical come as one column: the SQLite driver's cost is per column and per row.
-	rows, err := s.conn(ctx).Raw(`SELECT seq, hash || canonical FROM campaigns_proof_records WHERE campaign_id = ? AND seq <= ? ORDER BY seq`, campaignID, upTo).Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := make([]ProofRecord, 0, max(upTo, 0))
-	for rows.Next() {
-		var r ProofRecord
-		var both string
-		if err := rows.Scan(&r.Seq, &both); err != nil {
-			return nil, err
-		}
-		if n := strings.IndexByte(both, '{'); n >= 0 { // a hash is hex; the canonical text starts with {
-			r.Hash, r.Canonical = both[:n], both[n:]
-		} else {
-			r.Hash = both
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // NextProofRecordOfWeek returns the week's first record after seq (the one that replaces it), nil

@@ -9,5 +9,5 @@ import (
 // An empty database migrated by the module's migrations has the tables of the current rows.
 func TestMigrationsMakeTheRowsSchema(t *testing.T) {
 	testkit.CheckMigrations(t, "campaigns", Migrations(),
-		&Campaign{}, &Week{}, &WeekCreative{}, &Charge{}, &RenewalMail{}, &MakeGood{}, &MakeGoodMove{}, &ProofRecord{}, &ProofFile{})
+		&Campaign{}, &Week{}, &WeekCreative{}, &Charge{}, &RenewalMail{}, &MakeGood{}, &MakeGoodMove{}, &ProofRecord{}, &ProofFile{}, &ProofCheckpoint{}, &ProofWeekHead{})
 }

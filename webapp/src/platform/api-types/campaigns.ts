@@ -1252,6 +1252,14 @@ export interface VerifyResult {
    * Device is the screen's signature of a device batch's record (null for other records).
    */
   device?: DeviceSignatureView;
+  /**
+   * CheckedFrom is the checkpoint the chain was checked from: the records up to it were
+   * verified (every hash, link and signature) when CheckpointVerifiedAt says, and this check
+   * walked the links from it to the record. 0 (and "") when it walked from the first record
+   * (docs/delivery-assurance.md "Checkpoints").
+   */
+  checked_from: number /* int64 */;
+  checkpoint_verified_at: string;
 }
 /**
  * DeviceSignatureView is what a screen signed for a batch of plays, and whether its Ed25519
@@ -1307,15 +1315,24 @@ export interface ProofChainRecord {
   proofs: ProofRecordProof[];
 }
 /**
- * ProofChainExport answers GET /api/verify/{code}/chain: the whole chain of the record's
- * campaign, first record first, and the key to check it with.
+ * ProofChainExport answers GET /api/verify/{code}/chain: the chain of the record's campaign,
+ * first record first, by pages of at most ChainPageRecords records, and the key to check it with.
  */
 export interface ProofChainExport {
   key_id: string;
   public_key: string; // raw 32 bytes, base64
   public_key_url: string;
   records: ProofChainRecord[];
+  /**
+   * Next is the URL of the next page (the records after this page's last), "" on the last page.
+   */
+  next: string;
 }
+/**
+ * ChainPageRecords is the most records one answer of GET /api/verify/{code}/chain holds: the
+ * route is public, and a screen-fed chain has millions (docs/delivery-assurance.md).
+ */
+export const ChainPageRecords = 5000;
 
 //////////
 // source: service_screens.go
@@ -1374,6 +1391,15 @@ export interface DeviceBatchProof {
   Signature: string; // base64
   BatchHash: string; // hex SHA-256 of the body
   Plays: number /* int64 */; // this campaign-week's counted plays in the batch
+}
+/**
+ * ScreenWeekToClose is an open week whose figure comes from plays: the caller decides when it
+ * ends, on its face's own clock (docs/screens.md "Closing a week").
+ */
+export interface ScreenWeekToClose {
+  WeekID: string;
+  FaceID: string;
+  Week: string /* YYYY-MM-DD */; // its Monday
 }
 /**
  * ScreenDelivery sets a campaign week's delivered impressions from plays and appends the batch
