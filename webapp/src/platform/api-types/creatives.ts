@@ -529,6 +529,17 @@ export const PreviewLimit = 4; // previews rendered at once; more wait
  */
 export const PreviewRendersPerMinute = 60;
 /**
+ * PreviewRequest asks for the preview of a company's creative on a face (Service.PreviewPNG):
+ * Light is LightDay or LightNight, View ViewPhoto or ViewDriveBy.
+ */
+export interface PreviewRequest {
+  CompanyID: string;
+  CreativeID: string;
+  FaceID: string;
+  Light: string;
+  View: string;
+}
+/**
  * DesignElement is one element of a builder design, in drawing order (later on top). Kind is text,
  * shape or image; Fill the text colour or shape fill (#rrggbb); FontSize in design pixels.
  */
