@@ -5,7 +5,7 @@ import Logo from '../../platform/Logo'
 import { formatCount } from '../../platform/money'
 import Spinner from '../../platform/Spinner'
 import { useVerifyRecordQuery } from './api'
-import { displayCode, photoStatusLabel, reasonLabel, verdict } from './verifyRules'
+import { chainScope, displayCode, photoStatusLabel, reasonLabel, verdict } from './verifyRules'
 
 /**
  * /verify/{code}: anyone holding a verification code (from the report PDF or the
@@ -74,7 +74,7 @@ function Record({ result }: { result: VerifyResult }) {
         <ul className="mt-3 space-y-1 text-sm text-slate-800">
           <li>Signature: {result.signature_valid ? 'valid' : 'not valid'}</li>
           <li>
-            Chain: {result.chain_valid ? 'intact' : 'broken'} ({result.chain_length} {result.chain_length === 1 ? 'record' : 'records'} checked from the campaign's first)
+            Chain: {result.chain_valid ? 'intact' : 'broken'} ({chainScope(result)})
           </li>
           {r.proofs.length > 0 && <li>Proof photos: {result.photos_valid ? 'each is the photo signed' : 'not the photos signed'}</li>}
         </ul>

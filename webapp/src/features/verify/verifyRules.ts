@@ -1,4 +1,5 @@
 import type { VerifyResult } from '../../platform/api-types/campaigns'
+import { formatDisplayDate } from '../../platform/dates'
 
 /** The verdict's headline: valid, or why not, in the words a person checking a proof reads. */
 export function verdict(result: Pick<VerifyResult, 'valid' | 'signature_valid' | 'chain_valid' | 'photos_valid'>): {
@@ -62,4 +63,17 @@ export function photoStatusLabel(status: string | undefined): { tone: 'valid' | 
     default:
       return { tone: 'broken', text: 'Not checked' }
   }
+}
+
+/**
+ * What this check of the chain covered: from the campaign's first record, or from a checkpoint
+ * whose earlier records were all checked when it was verified (docs/delivery-assurance.md
+ * "Checkpoints").
+ */
+export function chainScope(result: Pick<VerifyResult, 'chain_length' | 'checked_from' | 'checkpoint_verified_at'>): string {
+  const n = result.chain_length
+  if (!result.checked_from) return `${n} ${n === 1 ? 'record' : 'records'} checked from the campaign's first`
+  const at = result.checkpoint_verified_at
+  const when = at ? `${formatDisplayDate(at.slice(0, 10))}, ${at.slice(11, 16)} UTC` : 'earlier'
+  return `records ${result.checked_from} to ${n} checked now; records 1 to ${result.checked_from} were checked on ${when}`
 }
