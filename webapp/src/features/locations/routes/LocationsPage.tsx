@@ -70,7 +70,11 @@ export default function LocationsPage() {
   // The prerendered page was rendered on another day: the week (today's) is filled in once the
   // page has hydrated, so the server's HTML and the first render agree.
   const hydrated = useHydrated()
-  const markets = useMarketsQuery()
+  // The markets (the filter's options) are asked for once the page has been idle: the hydration's
+  // effects start every query of the page in one task, and this one is not needed for the first
+  // view (issue 30, Total Blocking Time). The map's settings and the faces are asked for at once.
+  const idle = useIdle()
+  const markets = useMarketsQuery(undefined, { skip: !idle })
   const tiles = useMapTiles()
   useEffect(() => {
     void loadMap()
@@ -324,6 +328,20 @@ export default function LocationsPage() {
       </section>
     </div>
   )
+}
+
+/** False until the browser has had an idle moment after the page mounted (a task later where it has no idle callbacks). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false)
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 1000 })
+      return () => cancelIdleCallback(handle)
+    }
+    const timer = window.setTimeout(() => setIdle(true), 0)
+    return () => window.clearTimeout(timer)
+  }, [])
+  return idle
 }
 
 /** Where the map will be, while its settings or its code load. */
