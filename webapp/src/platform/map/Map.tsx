@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css'
 import './map.css'
-import { latLngBounds, type LeafletEventHandlerFnMap, type Map as LeafletMap } from 'leaflet'
+import { latLngBounds, point, type LeafletEventHandlerFnMap, type Map as LeafletMap, type Point } from 'leaflet'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
@@ -88,8 +88,9 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
   const tileEvents = useMemo<LeafletEventHandlerFnMap>(() => ({ tileerror: () => setTilesFailed(true) }), [])
   const offline = tilesFailed || !tileUrl
   const stage = useMountStage(MOUNT_STAGES)
+  const { regionRef, sizeRef } = useRegionSize()
   return (
-    <div role="region" aria-label={label} className={`map-root relative rounded-xl bg-slate-100 ${className ?? 'h-96'}`} data-tiles={offline ? 'offline' : 'online'}>
+    <div ref={regionRef} role="region" aria-label={label} className={`map-root relative rounded-xl bg-slate-100 ${className ?? 'h-96'}`} data-tiles={offline ? 'offline' : 'online'}>
       {offline && (
         <p role="status" className="pointer-events-none absolute top-2 right-2 z-[500] max-w-[calc(100%-4rem)] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
           The map tiles can’t be reached: showing the built-in map.
@@ -97,13 +98,12 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
       )}
       {stage >= STAGE_MAP && (
         <MapContainer
-          center={[initial.center.lat, initial.center.lng]}
-          zoom={initial.zoom}
           minZoom={MIN_ZOOM}
           maxZoom={MAX_ZOOM}
           worldCopyJump
           className="h-full w-full rounded-xl"
         >
+          <FirstView center={initial.center} zoom={initial.zoom} sizeRef={sizeRef} />
           {/* detectRetina: a phone's screen (device pixel ratio above 1) gets tiles of the next zoom at half
               size, so the map is as sharp as the page instead of upscaled (Lighthouse: image-size-responsive);
               the layer's maxZoom is one above the map's, as Leaflet takes one off for the next zoom's tiles. */}
@@ -161,6 +161,56 @@ function useMountStage(last: number): number {
     }
   }, [stage, last])
   return stage
+}
+
+interface Size {
+  width: number
+  height: number
+}
+
+/**
+ * The map region's size as the browser last laid it out, from a ResizeObserver: read after a
+ * layout, it costs none. Null until then, or where there is no ResizeObserver (jsdom).
+ */
+function useRegionSize() {
+  const regionRef = useRef<HTMLDivElement>(null)
+  const sizeRef = useRef<Size | null>(null)
+  useEffect(() => {
+    const region = regionRef.current
+    if (!region || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[0]?.contentRect
+      if (box) sizeRef.current = { width: Math.round(box.width), height: Math.round(box.height) }
+    })
+    observer.observe(region)
+    return () => observer.disconnect()
+  }, [])
+  return { regionRef, sizeRef }
+}
+
+/**
+ * The map's first view. Leaflet's first setView measures its container (clientWidth and
+ * clientHeight), which forces a layout of every change the page has not laid out yet: 15 to 45 ms
+ * of the task that creates the map, 60 to 180 ms at a phone's speed (issue 30, Total Blocking
+ * Time). The container fills the region (its content box), whose size the ResizeObserver read
+ * after the browser's own layout, so Leaflet is given that size instead of measuring. It measures
+ * again after the initialisation delay (ViewController's invalidateSize) and on every resize.
+ */
+function FirstView({ center, zoom, sizeRef }: { center: LatLng; zoom: number; sizeRef: { current: Size | null } }) {
+  const map = useMap()
+  useLayoutEffect(() => {
+    const size = sizeRef.current
+    if (size && size.width > 0 && size.height > 0) {
+      // Leaflet 1.9's cache of getSize(), refreshed while _sizeChanged is set (its constructor sets it).
+      const cache = map as unknown as { _size?: Point; _sizeChanged: boolean }
+      cache._size = point(size.width, size.height)
+      cache._sizeChanged = false
+    }
+    map.setView([center.lat, center.lng], zoom)
+    // Once, when the map is created: later views are ViewController's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map])
+  return null
 }
 
 function applyView(map: LeafletMap, view: MapView) {
