@@ -75,10 +75,14 @@ export default function LocationsPage() {
   // view (issue 30, Total Blocking Time). The map's settings and the faces are asked for at once.
   const idle = useIdle()
   const markets = useMarketsQuery(undefined, { skip: !idle })
-  const tiles = useMapTiles()
+  // The faces are asked for in the hydration's effects, the map's settings a task later and the
+  // map's code a task after that: each start (the store's update, its fetch) is a few milliseconds,
+  // a long task together on a phone (issue 30).
+  const afterFaces = useTasksAfterMount(2)
+  const tiles = useMapTiles({ skip: afterFaces < 1 })
   useEffect(() => {
-    void loadMap()
-  }, [])
+    if (afterFaces === 2) void loadMap()
+  }, [afterFaces])
   const [loadPlace, placeDetails] = useLazyPlaceDetailsQuery()
 
   const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : { market: findBy === 'market' ? market : '' }
@@ -328,6 +332,17 @@ export default function LocationsPage() {
       </section>
     </div>
   )
+}
+
+/** 0 on the first render, then one more each task after a commit, up to `last`. */
+function useTasksAfterMount(last: number): number {
+  const [count, setCount] = useState(0)
+  useEffect(() => {
+    if (count >= last) return
+    const timer = window.setTimeout(() => setCount(count + 1), 0)
+    return () => window.clearTimeout(timer)
+  }, [count, last])
+  return count
 }
 
 /** False until the browser has had an idle moment after the page mounted (a task later where it has no idle callbacks). */
