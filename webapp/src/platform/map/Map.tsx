@@ -196,16 +196,18 @@ function useRegionSize() {
  * after the browser's own layout, so Leaflet is given that size instead of measuring. It measures
  * again after the initialisation delay (ViewController's invalidateSize) and on every resize.
  */
+/** Leaflet 1.9's cache of getSize(), which it refreshes while _sizeChanged is set (its constructor sets it). */
+function giveSize(map: LeafletMap, size: Size) {
+  const cache = map as unknown as { _size?: Point; _sizeChanged: boolean }
+  cache._size = point(size.width, size.height)
+  cache._sizeChanged = false
+}
+
 function FirstView({ center, zoom, sizeRef }: { center: LatLng; zoom: number; sizeRef: { current: Size | null } }) {
   const map = useMap()
   useLayoutEffect(() => {
     const size = sizeRef.current
-    if (size && size.width > 0 && size.height > 0) {
-      // Leaflet 1.9's cache of getSize(), refreshed while _sizeChanged is set (its constructor sets it).
-      const cache = map as unknown as { _size?: Point; _sizeChanged: boolean }
-      cache._size = point(size.width, size.height)
-      cache._sizeChanged = false
-    }
+    if (size && size.width > 0 && size.height > 0) giveSize(map, size)
     map.setView([center.lat, center.lng], zoom)
     // Once, when the map is created: later views are ViewController's.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -345,7 +345,10 @@ function useTasksAfterMount(last: number): number {
   return count
 }
 
-/** False until the browser has had an idle moment after the page mounted (a task later where it has no idle callbacks). */
+/**
+ * False until the browser has had an idle moment after the page mounted (at most a second); where
+ * it has no idle callbacks, a tenth of a second on, after the page's first tasks.
+ */
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false)
   useEffect(() => {
@@ -353,7 +356,7 @@ function useIdle(): boolean {
       const handle = requestIdleCallback(() => setIdle(true), { timeout: 1000 })
       return () => cancelIdleCallback(handle)
     }
-    const timer = window.setTimeout(() => setIdle(true), 0)
+    const timer = window.setTimeout(() => setIdle(true), 100)
     return () => window.clearTimeout(timer)
   }, [])
   return idle
