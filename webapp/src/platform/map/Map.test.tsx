@@ -67,7 +67,10 @@ describe('FaceMap', () => {
     vi.stubGlobal(
       'ResizeObserver',
       class {
-        constructor(private readonly callback: ResizeObserverCallback) {}
+        callback: ResizeObserverCallback
+        constructor(callback: ResizeObserverCallback) {
+          this.callback = callback
+        }
         observe(element: Element) {
           observed.push(element)
           this.callback([{ target: element, contentRect: { width: 400, height: 300 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
