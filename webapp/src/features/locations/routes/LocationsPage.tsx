@@ -75,13 +75,14 @@ export default function LocationsPage() {
   // view (issue 30, Total Blocking Time). The map's settings and the faces are asked for at once.
   const idle = useIdle()
   const markets = useMarketsQuery(undefined, { skip: !idle })
-  // The faces are asked for in the hydration's effects, the map's settings a task later and the
-  // map's code a task after that: each start (the store's update, its fetch) is a few milliseconds,
-  // a long task together on a phone (issue 30).
+  // The faces are asked for in the hydration's effects, the map's code a task later and its
+  // settings a task after that: each start (the store's update, its fetch) is a few milliseconds,
+  // a long task together on a phone (issue 30). The code (46 kB) first, as the map waits for it
+  // longest: the 10,000-face first draw.
   const afterFaces = useTasksAfterMount(2)
-  const tiles = useMapTiles({ skip: afterFaces < 1 })
+  const tiles = useMapTiles({ skip: afterFaces < 2 })
   useEffect(() => {
-    if (afterFaces === 2) void loadMap()
+    if (afterFaces === 1) void loadMap()
   }, [afterFaces])
   const [loadPlace, placeDetails] = useLazyPlaceDetailsQuery()
 
