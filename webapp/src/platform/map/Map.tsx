@@ -126,13 +126,12 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
 }
 
 // The map mounts in stages, one task each (issue 30, Total Blocking Time): its empty region, then
-// Leaflet creating the map (with its forced layout), then its base layer (the tiles' images or the
-// built-in basemap's paths), then the faces' layer. In one commit they were one task of 40 ms on a
-// fast machine, 160 ms on Lighthouse's phone; between the stages the page answers input and paints.
-// Leaflet is created only after the browser has laid out and painted the empty region (a frame,
-// then a task): its first setView measures the container, which forced a layout of the whole page
-// while the region was new (68 ms of getSize at 4x); the region's layout is contained (map.css),
-// so afterwards that measure lays out the region alone.
+// Leaflet creating the map, then its base layer (the tiles' images or the built-in basemap's paths),
+// then the faces' layer. In one commit they were one task of 40 ms on a fast machine, 160 ms on
+// Lighthouse's phone; between the stages the page answers input and paints. Leaflet is created only
+// after the browser has laid out and painted the empty region (a frame, then a task), so that the
+// region's size is known without a forced layout (useRegionSize, FirstView: measuring the new
+// container was 68 ms of getSize at 4x); the region's layout is contained (map.css).
 const STAGE_MAP = 1
 const STAGE_BASE = 2
 const STAGE_FACES = 3
