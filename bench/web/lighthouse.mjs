@@ -9,13 +9,12 @@
 // Each page is measured --runs times in a fresh browser; the run with the median performance score
 // is printed, as a table for docs/performance.md. Targets: performance >= 95 (LCP <= 1.8 s),
 // accessibility and best practices 100 for / and /login; performance >= 90 for /locations.
-import { createServer } from 'node:http'
-import { deflateSync } from 'node:zlib'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startMarquee } from './marquee-server.mjs'
+import { startTileServer } from './tile-server.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const modules = join(root, 'webapp', 'node_modules')
@@ -32,46 +31,9 @@ const PAGES = (args.pages ?? '/,/login,/locations').split(',')
 const SAVE = args.save
 let saved = 0
 
-// ---- the map tiles: this machine has no internet, so the tile host is a local stand-in ----
-// In production the map's tiles come from TILE_URL (OpenStreetMap by default). Offline each tile
-// request fails, which Chromium reports in the console (and Lighthouse as a best-practices error)
-// before the map falls back to its embedded basemap; a real deployment does not see that. The
-// stand-in answers every tile with a plain 256x256 PNG (about 1 KiB; a real tile is 5 to 30 KiB,
-// third-party bytes that do not block the first paint).
-function pngTile() {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (buf) => {
-    let c = 0xffffffff
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type, body) => {
-    const head = Buffer.alloc(8)
-    head.writeUInt32BE(body.length, 0)
-    head.write(type, 4, 'ascii')
-    const tail = Buffer.alloc(4)
-    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), body])), 0)
-    return Buffer.concat([head, body, tail])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(256, 0)
-  ihdr.writeUInt32BE(256, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(256 * 3, 0xe5)]) // light grey land
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: 256 }, () => row)))
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
-}
-const tile = pngTile()
-const tiles = createServer((req, res) => {
-  res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'max-age=86400', 'Access-Control-Allow-Origin': '*' })
-  res.end(tile)
-})
-await new Promise((resolve) => tiles.listen(0, '127.0.0.1', resolve))
-const TILE_URL = `http://127.0.0.1:${tiles.address().port}/{z}/{x}/{y}.png`
+// ---- the map tiles: this machine has no internet, so the tile host is a local stand-in (tile-server.mjs) ----
+const tiles = await startTileServer()
+const TILE_URL = tiles.url
 
 // ---- the server: the real binary on a fresh SQLite database with the demo data ----
 // --offline puts the tiles on a host that never resolves (the map then draws its built-in basemap).

@@ -1,5 +1,5 @@
 import { render, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clusterIcon } from './icons'
 import FaceMap, { type MapFace } from './Map'
 
@@ -18,6 +18,10 @@ function renderMap(props: Partial<Parameters<typeof FaceMap<MapFace>>[0]> = {}) 
 }
 
 describe('FaceMap', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
   it.each([
     ['browse', '3'],
     ['detail', '3'],
@@ -54,6 +58,37 @@ describe('FaceMap', () => {
     const { getByRole, queryByRole } = renderMap()
     expect(getByRole('region', { name: 'Test map' }).dataset.tiles).toBe('online')
     expect(queryByRole('status')).toBeNull()
+  })
+
+  it('gives Leaflet the size the region was laid out at, instead of measuring its new container (issue 30)', async () => {
+    // jsdom lays nothing out: every element measures 0 × 0, so a map that measured its container
+    // would see no faces in its bounds. A ResizeObserver reports the region at 400 × 300.
+    const observed: Element[] = []
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        callback: ResizeObserverCallback
+        constructor(callback: ResizeObserverCallback) {
+          this.callback = callback
+        }
+        observe(element: Element) {
+          observed.push(element)
+          this.callback([{ target: element, contentRect: { width: 400, height: 300 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
+        }
+        disconnect() {}
+      },
+    )
+    const { container, getByRole } = renderMap()
+    expect(observed).toEqual([getByRole('region', { name: 'Test map' })])
+    await waitFor(() => expect(container().dataset.faces).toBe('3'))
+    expect(Number(container().dataset.markers)).toBeGreaterThan(0)
+  })
+
+  it('without a ResizeObserver, Leaflet measures the container (0 × 0 in jsdom: nothing in view)', async () => {
+    vi.stubGlobal('ResizeObserver', undefined)
+    const { container } = renderMap()
+    await waitFor(() => expect(container().dataset.zoom).toBe('3'))
+    expect(container().dataset.markers).toBe('0')
   })
 
   it('shares a cluster icon per count, so a render does not replace the markers', () => {

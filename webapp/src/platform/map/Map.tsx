@@ -1,7 +1,8 @@
 import 'leaflet/dist/leaflet.css'
 import './map.css'
-import { latLngBounds, type LeafletEventHandlerFnMap, type Map as LeafletMap } from 'leaflet'
+import { latLngBounds, point, type LeafletEventHandlerFnMap, type Map as LeafletMap, type Point } from 'leaflet'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import { buildIndex, queryIndex, type ClusterItem, type ClusterReply, type ClusterRequest, type SignPoints } from './clusterIndex'
 import { clusterIcon, faceIcon, type FaceMarkerState, type FaceMarkerTone } from './icons'
@@ -87,58 +88,130 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
   const tileEvents = useMemo<LeafletEventHandlerFnMap>(() => ({ tileerror: () => setTilesFailed(true) }), [])
   const offline = tilesFailed || !tileUrl
   const stage = useMountStage(MOUNT_STAGES)
+  const { regionRef, sizeRef } = useRegionSize()
   return (
-    <div role="region" aria-label={label} className={`map-root relative ${className ?? 'h-96'}`} data-tiles={offline ? 'offline' : 'online'}>
+    <div ref={regionRef} role="region" aria-label={label} className={`map-root relative rounded-xl bg-slate-100 ${className ?? 'h-96'}`} data-tiles={offline ? 'offline' : 'online'}>
       {offline && (
         <p role="status" className="pointer-events-none absolute top-2 right-2 z-[500] max-w-[calc(100%-4rem)] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
           The map tiles can’t be reached: showing the built-in map.
         </p>
       )}
-      <MapContainer
-        center={[initial.center.lat, initial.center.lng]}
-        zoom={initial.zoom}
-        minZoom={MIN_ZOOM}
-        maxZoom={MAX_ZOOM}
-        worldCopyJump
-        className="h-full w-full rounded-xl"
-      >
-        {/* detectRetina: a phone's screen (device pixel ratio above 1) gets tiles of the next zoom at half
-            size, so the map is as sharp as the page instead of upscaled (Lighthouse: image-size-responsive);
-            the layer's maxZoom is one above the map's, as Leaflet takes one off for the next zoom's tiles. */}
-        {stage >= STAGE_BASE && !offline && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
-        {stage >= STAGE_BASE && offline && <OfflineBasemap />}
-        <ViewController view={view ?? null} />
-        {circle && (
-          <Circle
-            center={[circle.center.lat, circle.center.lng]}
-            radius={circleRadiusMetres(circle.miles)}
-            pathOptions={{ color: '#4338ca', weight: 2, fillColor: '#6366f1', fillOpacity: 0.08 }}
-            interactive={false}
-          />
-        )}
-        {stage >= STAGE_FACES && <FaceLayer {...props} />}
-      </MapContainer>
+      {stage >= STAGE_MAP && (
+        <MapContainer
+          minZoom={MIN_ZOOM}
+          maxZoom={MAX_ZOOM}
+          worldCopyJump
+          className="h-full w-full rounded-xl"
+        >
+          <FirstView center={initial.center} zoom={initial.zoom} sizeRef={sizeRef} />
+          {/* detectRetina: a phone's screen (device pixel ratio above 1) gets tiles of the next zoom at half
+              size, so the map is as sharp as the page instead of upscaled (Lighthouse: image-size-responsive);
+              the layer's maxZoom is one above the map's, as Leaflet takes one off for the next zoom's tiles. */}
+          {stage >= STAGE_BASE && !offline && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
+          {stage >= STAGE_BASE && offline && <OfflineBasemap />}
+          <ViewController view={view ?? null} />
+          {circle && (
+            <Circle
+              center={[circle.center.lat, circle.center.lng]}
+              radius={circleRadiusMetres(circle.miles)}
+              pathOptions={{ color: '#4338ca', weight: 2, fillColor: '#6366f1', fillOpacity: 0.08 }}
+              interactive={false}
+            />
+          )}
+          {stage >= STAGE_FACES && <FaceLayer {...props} />}
+        </MapContainer>
+      )}
     </div>
   )
 }
 
-// The map mounts in stages, one task each (issue 30, Total Blocking Time): Leaflet creating the map
-// (with its forced layout), then its base layer (the tiles' images or the built-in basemap's paths),
+// The map mounts in stages, one task each (issue 30, Total Blocking Time): its empty region, then
+// Leaflet creating the map, then its base layer (the tiles' images or the built-in basemap's paths),
 // then the faces' layer. In one commit they were one task of 40 ms on a fast machine, 160 ms on
-// Lighthouse's phone; between the stages the page answers input and paints.
-const STAGE_BASE = 1
-const STAGE_FACES = 2
+// Lighthouse's phone; between the stages the page answers input and paints. Leaflet is created only
+// after the browser has laid out and painted the empty region (a frame, then a task), so that the
+// region's size is known without a forced layout (useRegionSize, FirstView: measuring the new
+// container was 68 ms of getSize at 4x); the region's layout is contained (map.css).
+const STAGE_MAP = 1
+const STAGE_BASE = 2
+const STAGE_FACES = 3
 const MOUNT_STAGES = STAGE_FACES
 
-/** 0 on the first render, then one more each task after a commit, up to `last`. */
+/** 0 on the first render, then one more each task after a commit (the first after a paint), up to `last`. */
 function useMountStage(last: number): number {
   const [stage, setStage] = useState(0)
   useEffect(() => {
     if (stage >= last) return
-    const timer = window.setTimeout(() => setStage(stage + 1), 0)
-    return () => window.clearTimeout(timer)
+    // Rendered and committed in this task, alone: left to React's scheduler, a stage was rendered
+    // in a later task together with whatever else was pending (the faces' list), one long task again.
+    const next = () => flushSync(() => setStage(stage + 1))
+    if (stage > 0 || typeof requestAnimationFrame === 'undefined') {
+      const timer = window.setTimeout(next, 0)
+      return () => window.clearTimeout(timer)
+    }
+    // A task after the next frame: the frame lays out and paints the new region.
+    let timer = 0
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(next, 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      window.clearTimeout(timer)
+    }
   }, [stage, last])
   return stage
+}
+
+interface Size {
+  width: number
+  height: number
+}
+
+/**
+ * The map region's size as the browser last laid it out, from a ResizeObserver: read after a
+ * layout, it costs none. Null until then, or where there is no ResizeObserver (jsdom).
+ */
+function useRegionSize() {
+  const regionRef = useRef<HTMLDivElement>(null)
+  const sizeRef = useRef<Size | null>(null)
+  useEffect(() => {
+    const region = regionRef.current
+    if (!region || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[0]?.contentRect
+      if (box) sizeRef.current = { width: Math.round(box.width), height: Math.round(box.height) }
+    })
+    observer.observe(region)
+    return () => observer.disconnect()
+  }, [])
+  return { regionRef, sizeRef }
+}
+
+/**
+ * The map's first view. Leaflet's first setView measures its container (clientWidth and
+ * clientHeight), which forces a layout of every change the page has not laid out yet: 15 to 45 ms
+ * of the task that creates the map, 60 to 180 ms at a phone's speed (issue 30, Total Blocking
+ * Time). The container fills the region (its content box), whose size the ResizeObserver read
+ * after the browser's own layout, so Leaflet is given that size instead of measuring. It measures
+ * again after the initialisation delay (ViewController's invalidateSize) and on every resize.
+ */
+/** Leaflet 1.9's cache of getSize(), which it refreshes while _sizeChanged is set (its constructor sets it). */
+function giveSize(map: LeafletMap, size: Size) {
+  const cache = map as unknown as { _size?: Point; _sizeChanged: boolean }
+  cache._size = point(size.width, size.height)
+  cache._sizeChanged = false
+}
+
+function FirstView({ center, zoom, sizeRef }: { center: LatLng; zoom: number; sizeRef: { current: Size | null } }) {
+  const map = useMap()
+  useLayoutEffect(() => {
+    const size = sizeRef.current
+    if (size && size.width > 0 && size.height > 0) giveSize(map, size)
+    map.setView([center.lat, center.lng], zoom)
+    // Once, when the map is created: later views are ViewController's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map])
+  return null
 }
 
 function applyView(map: LeafletMap, view: MapView) {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { AvailableSpot, Location } from '../../../platform/api-types/locations'
 import { formatCount, formatDollars } from '../../../platform/money'
 import { faceDescription } from '../../../platform/map/viewRules'
@@ -19,8 +19,14 @@ export interface FaceListProps {
 /** The summary and list beside the map: how many faces, their weekly price range, and each face. */
 export default function FaceList({ faces, spots, selectedId, onShow, emptyText }: FaceListProps) {
   const [shown, setShown] = useState(LIST_PAGE)
-  const prices = faces.map((face) => weeklyTerms(face, spots.get(face.id)).price)
-  const available = spots.size > 0 ? faces.filter((face) => spots.get(face.id)?.available).length : null
+  // Over every face (3,250 on /locations), so once per faces and spots, not on each of the page's renders.
+  const { range, available } = useMemo(
+    () => ({
+      range: priceRange(faces.map((face) => weeklyTerms(face, spots.get(face.id)).price)),
+      available: spots.size > 0 ? faces.filter((face) => spots.get(face.id)?.available).length : null,
+    }),
+    [faces, spots],
+  )
 
   if (faces.length === 0) {
     return (
@@ -35,7 +41,7 @@ export default function FaceList({ faces, spots, selectedId, onShow, emptyText }
         <p className="text-lg font-semibold text-slate-900" data-testid="face-count">
           {formatCount(faces.length)} {faces.length === 1 ? 'face' : 'faces'}
         </p>
-        <p className="text-sm text-slate-600">Weekly price {priceRange(prices)}</p>
+        <p className="text-sm text-slate-600">Weekly price {range}</p>
         {available !== null && (
           <p className="text-sm text-slate-600">
             {formatCount(available)} available for the chosen week

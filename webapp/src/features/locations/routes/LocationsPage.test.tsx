@@ -80,6 +80,16 @@ describe('/locations (A §2)', () => {
     expect(asked.markets).toEqual(['Chicago', 'SF Bay Area'])
   })
 
+  it('asks for the faces first, the map\'s settings and the markets in later tasks (issue 30)', async () => {
+    const api = server()
+    renderPage()
+    expect(await screen.findByTestId('face-count', {}, { timeout: 5000 })).toHaveTextContent('3 faces')
+    await waitFor(() => expect(api.called('GET', '/api/markets/')).toHaveLength(1))
+    const order = api.calls.map((c) => c.path).filter((path) => ['/api/od/locations/', '/api/map/config', '/api/markets/'].includes(path))
+    expect(order[0]).toBe('/api/od/locations/')
+    expect([...order].sort()).toEqual(['/api/map/config', '/api/markets/', '/api/od/locations/'])
+  })
+
   it('matches the week\'s spots to faces sent without their ids, by their keys, and never asks for the ids', async () => {
     // Two ids that share their first bytes up to the key's length would be refused by the server (the
     // key length is the fewest bytes no two faces share); these differ in their first 4.
@@ -106,6 +116,8 @@ describe('/locations (A §2)', () => {
     const user = userEvent.setup()
     renderPage()
     await screen.findByTestId('face-count')
+    // The markets are asked for once the page is idle: the filter waits for them.
+    await waitFor(() => expect(screen.getByLabelText('Market')).toBeEnabled())
     await user.selectOptions(screen.getByLabelText('Market'), 'SF Bay Area')
     await waitFor(() => expect(screen.getByTestId('face-count')).toHaveTextContent('2 faces'))
     expect(api.called('GET', '/api/od/locations/').at(-1)!.query.get('market')).toBe('SF Bay Area')

@@ -70,11 +70,20 @@ export default function LocationsPage() {
   // The prerendered page was rendered on another day: the week (today's) is filled in once the
   // page has hydrated, so the server's HTML and the first render agree.
   const hydrated = useHydrated()
-  const markets = useMarketsQuery()
-  const tiles = useMapTiles()
+  // The markets (the filter's options) are asked for once the page has been idle: the hydration's
+  // effects start every query of the page in one task, and this one is not needed for the first
+  // view (issue 30, Total Blocking Time). The map's settings and the faces are asked for at once.
+  const idle = useIdle()
+  const markets = useMarketsQuery(undefined, { skip: !idle })
+  // The faces are asked for in the hydration's effects, the map's code a task later and its
+  // settings a task after that: each start (the store's update, its fetch) is a few milliseconds,
+  // a long task together on a phone (issue 30). The code (46 kB) first, as the map waits for it
+  // longest: the 10,000-face first draw.
+  const afterFaces = useTasksAfterMount(2)
+  const tiles = useMapTiles({ skip: afterFaces < 2 })
   useEffect(() => {
-    void loadMap()
-  }, [])
+    if (afterFaces === 1) void loadMap()
+  }, [afterFaces])
   const [loadPlace, placeDetails] = useLazyPlaceDetailsQuery()
 
   const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : { market: findBy === 'market' ? market : '' }
@@ -324,6 +333,34 @@ export default function LocationsPage() {
       </section>
     </div>
   )
+}
+
+/** 0 on the first render, then one more each task after a commit, up to `last`. */
+function useTasksAfterMount(last: number): number {
+  const [count, setCount] = useState(0)
+  useEffect(() => {
+    if (count >= last) return
+    const timer = window.setTimeout(() => setCount(count + 1), 0)
+    return () => window.clearTimeout(timer)
+  }, [count, last])
+  return count
+}
+
+/**
+ * False until the browser has had an idle moment after the page mounted (at most a second); where
+ * it has no idle callbacks, a tenth of a second on, after the page's first tasks.
+ */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false)
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 1000 })
+      return () => cancelIdleCallback(handle)
+    }
+    const timer = window.setTimeout(() => setIdle(true), 100)
+    return () => window.clearTimeout(timer)
+  }, [])
+  return idle
 }
 
 /** Where the map will be, while its settings or its code load. */

@@ -110,10 +110,10 @@ const FALLBACK_TILES: MapConfig = {
 /**
  * The map's tile settings: the server's, the default once they cannot be read, null while asked.
  * When the tiles cannot be reached (the server could not reach them, or the browser is offline),
- * tile_url is empty: the map draws its offline basemap and asks for no tile.
+ * tile_url is empty: the map draws its offline basemap and asks for no tile. `skip` waits to ask.
  */
-export function useMapTiles(): MapConfig | null {
-  const config = useMapConfigQuery()
+export function useMapTiles(options: { skip?: boolean } = {}): MapConfig | null {
+  const config = useMapConfigQuery(undefined, options)
   const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
   if (tiles && (tiles.offline || (typeof navigator !== 'undefined' && navigator.onLine === false))) return { ...tiles, tile_url: '' }
   return tiles
