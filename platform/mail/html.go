@@ -44,7 +44,12 @@ type Picture struct {
 
 // CID is the picture's address in the HTML (RFC 2392). html/template refuses a cid: URL it does not
 // know as safe, so it is built here from a Content-ID that Validate allows ([A-Za-z0-9._-@]).
-func (p Picture) CID() template.URL { return template.URL("cid:" + p.ContentID) }
+func (p Picture) CID() template.URL {
+	if !contentID.MatchString(p.ContentID) {
+		return "" // a picture Validate would refuse: no address rather than an unchecked one
+	}
+	return template.URL("cid:" + p.ContentID) // #nosec G203 -- checked just above: letters, digits and ._-@ only, nothing that can leave the attribute or change the scheme
+}
 
 // DisplayWidth is the width the picture is shown at, in CSS pixels: its own, at most 512.
 func (p Picture) DisplayWidth() int { return min(p.Width, 512) }

@@ -174,3 +174,17 @@ func TestInlinePicturesAreChecked(t *testing.T) {
 		t.Errorf("a good picture: %v", err)
 	}
 }
+
+// A picture whose Content-ID Validate would refuse gets no address in the HTML: the cid: URL is
+// marked safe for html/template, so it is built only from a checked Content-ID.
+func TestPictureCIDOnlyFromACheckedContentID(t *testing.T) {
+	t.Parallel()
+	if got := (mail.Picture{ContentID: "preview@marquee"}).CID(); got != "cid:preview@marquee" {
+		t.Fatalf("CID = %q", got)
+	}
+	for _, bad := range []string{"", `x"onerror=alert(1)@a`, "javascript:alert(1)", "a b@c", "no-at-sign"} {
+		if got := (mail.Picture{ContentID: bad}).CID(); got != "" {
+			t.Errorf("CID of %q = %q, want none", bad, got)
+		}
+	}
+}
