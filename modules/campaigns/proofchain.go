@@ -298,7 +298,7 @@ func (a *assurance) verifyCode(ctx context.Context, code string) (*VerifyResult,
 	if err != nil {
 		return nil, err
 	}
-	var problems []ChainProblem
+	problems := []ChainProblem{} // [] not null: the /verify page reads its length
 	if cp != nil {
 		// The checkpoint's record must still be the one the job verified: its stored text hashes
 		// to the hash the checkpoint kept.

@@ -56,7 +56,11 @@ func codesOf(t *testing.T, f *manageFixture, name string) map[string]WeekProofCo
 func verify(t *testing.T, c *testkit.Client, code string) VerifyResult {
 	t.Helper()
 	var v VerifyResult
-	c.Get("/api/verify/"+code).Expect(t, 200).JSON(t, &v)
+	res := c.Get("/api/verify/"+code).Expect(t, 200)
+	if strings.Contains(string(res.Body), `"problems":null`) {
+		t.Fatalf("/api/verify/%s answers problems as null, not a list (the /verify page reads its length): %s", code, res.Body)
+	}
+	res.JSON(t, &v)
 	return v
 }
 
