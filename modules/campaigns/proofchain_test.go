@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"gorm.io/gorm"
+
 	"marquee/modules/campaigns/internal/proofchain"
 	"marquee/modules/campaigns/internal/store"
 	"marquee/platform/db"
@@ -222,19 +224,8 @@ func TestProofChainTamper(t *testing.T) {
 			t.Fatalf("untouched chain: %+v", v)
 		}
 		gdb := f.m.deps.DB
-		rec := func(seq int64) store.ProofRecord {
-			var r store.ProofRecord
-			if err := gdb.Where("campaign_id = ? AND seq = ?", f.ids[name], seq).Take(&r).Error; err != nil {
-				t.Fatal(err)
-			}
-			return r
-		}
-		exec := func(sql string, args ...any) {
-			t.Helper()
-			if err := gdb.Exec(sql, args...).Error; err != nil {
-				t.Fatal(err)
-			}
-		}
+		rec := func(seq int64) store.ProofRecord { return proofRecordAt(t, gdb, f.ids[name], seq) }
+		exec := func(sql string, args ...any) { mustExec(t, gdb, sql, args...) }
 		expectBreak := func(what string, seq int64, reason string) {
 			t.Helper()
 			v := verify(t, anon, lastCode)
@@ -484,4 +475,22 @@ func TestProofChainExportRebuildsOutside(t *testing.T) {
 			t.Fatalf("%d superseded records, want 2", superseded)
 		}
 	})
+}
+
+// proofRecordAt reads a campaign's chain record by its place, for the tamper tests.
+func proofRecordAt(t *testing.T, gdb *gorm.DB, campaignID string, seq int64) store.ProofRecord {
+	t.Helper()
+	var r store.ProofRecord
+	if err := gdb.Where("campaign_id = ? AND seq = ?", campaignID, seq).Take(&r).Error; err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// mustExec runs a statement of a tamper test (the database written behind the service's back).
+func mustExec(t *testing.T, gdb *gorm.DB, sql string, args ...any) {
+	t.Helper()
+	if err := gdb.Exec(sql, args...).Error; err != nil {
+		t.Fatal(err)
+	}
 }

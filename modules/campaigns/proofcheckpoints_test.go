@@ -29,20 +29,8 @@ func TestProofCheckpoints(t *testing.T) {
 		}
 		total := int64(rounds * len(weeks))
 		gdb := f.m.deps.DB
-		rec := func(seq int64) store.ProofRecord {
-			t.Helper()
-			var r store.ProofRecord
-			if err := gdb.Where("campaign_id = ? AND seq = ?", campaign, seq).Take(&r).Error; err != nil {
-				t.Fatal(err)
-			}
-			return r
-		}
-		exec := func(sql string, args ...any) {
-			t.Helper()
-			if err := gdb.Exec(sql, args...).Error; err != nil {
-				t.Fatal(err)
-			}
-		}
+		rec := func(seq int64) store.ProofRecord { return proofRecordAt(t, gdb, campaign, seq) }
+		exec := func(sql string, args ...any) { mustExec(t, gdb, sql, args...) }
 		change := func(r store.ProofRecord, rehash bool) {
 			t.Helper()
 			c := strings.Replace(r.Canonical, `"impressions":`, `"impressions":9`, 1)
