@@ -68,11 +68,15 @@ test('the prerendered /locations hydrates: the week is filled in, the map and th
   const errors: string[] = []
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text())) // no failed tile either
   page.on('pageerror', (e) => errors.push(e.message))
+  const facesAsked: string[] = []
+  page.on('request', (r) => r.url().includes('/api/od/locations/') && facesAsked.push(r.url()))
   const response = await page.goto('/locations')
   // The server's HTML already has the page (the map and the week wait for the JavaScript).
   expect(await response?.text()).toContain('Every billboard face, on one map')
   await expect(page.getByRole('textbox', { name: 'Week starting' })).toHaveValue(/^\d\d\/\d\d\/\d{4}$/)
   await expect(page.locator('.map-cluster').first()).toBeVisible()
   await expect(page.getByTestId('face-count')).toContainText('faces')
+  // Asked for once, before the hydration (main.tsx: the route's prefetch), and taken by the page.
+  expect(facesAsked).toEqual([expect.stringMatching(/\/api\/od\/locations\/\?format=columns$/)])
   expect(errors).toEqual([])
 })

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes } from 'react-router'
 import App from './app/App'
-import { createRoutes } from './app/router/routes'
+import { createRoutes, type RouteHandle } from './app/router/routes'
 import { makeStore } from './app/store'
 import { initialSessionState } from './platform/session'
 import { rememberTypedInputs } from './platform/inputs/typedBeforeHydration'
@@ -25,6 +25,10 @@ if (root.firstElementChild) {
     }),
   )
   const store = makeStore({ session: { ...initialSessionState, status: 'anonymous' } })
+  // The screen's first requests go now, not from the hydration's effects (/locations: its faces).
+  // Only here, where the visitor is known to be anonymous: with a session the app may leave a
+  // public page before it renders.
+  for (const { route } of matches) (route.handle as RouteHandle | undefined)?.prefetch?.()
   rememberTypedInputs(root)
   // In a transition, React hydrates in slices and the page answers input between them, instead of
   // in one long task (/locations' Total Blocking Time); the HTML is already on screen.

@@ -1,8 +1,36 @@
 import { describe, expect, it } from 'vitest'
 import { mockFetch } from '../test/fetch'
-import { buildUrl, errorMessage, MSG_UNEXPECTED, send } from './http'
+import { buildUrl, errorMessage, MSG_UNEXPECTED, send, sendEarly } from './http'
 
 describe('send', () => {
+  it('never stores an answer in the browser cache, unless asked to revalidate a tagged one', async () => {
+    const server = mockFetch({ 'GET /a': { body: 1 }, 'GET /b': { body: 2 } })
+    await send({ url: '/a' })
+    await send({ url: '/b', revalidate: true })
+    expect(server.fetchMock.mock.calls.map(([, init]) => init?.cache)).toEqual(['no-store', 'no-cache'])
+  })
+
+  it('gives the answer of a GET sent early to the next send of its URL, once (issue 30)', async () => {
+    const server = mockFetch({ 'GET /api/od/locations/': { body: { format: 2 } }, 'GET /api/other': { body: 'other' } })
+    sendEarly({ url: '/api/od/locations/', params: { market: undefined, format: 'columns' } })
+    sendEarly({ url: '/api/od/locations/', params: { format: 'columns' } }) // already on its way
+    expect(server.calls).toHaveLength(1)
+    expect(await send({ url: '/api/other' })).toEqual({ data: 'other' })
+    expect(await send({ url: '/api/od/locations/', params: { format: 'columns' } })).toEqual({ data: { format: 2 } })
+    expect(server.calls).toHaveLength(2)
+    // Taken: the next send asks the server again.
+    await send({ url: '/api/od/locations/', params: { format: 'columns' } })
+    expect(server.calls).toHaveLength(3)
+  })
+
+  it('does not give an early answer to a write of the same URL', async () => {
+    const server = mockFetch({ 'GET /x': { body: 'read' }, 'POST /x': { body: 'written' } })
+    sendEarly({ url: '/x' })
+    expect(await send({ url: '/x', method: 'POST', body: {} })).toEqual({ data: 'written' })
+    expect(await send({ url: '/x' })).toEqual({ data: 'read' })
+    expect(server.calls).toHaveLength(2)
+  })
+
   it('sends relative URLs with the CSRF and no-cache headers and the cookie', async () => {
     const server = mockFetch({ 'POST /signin': { body: { success: true } } })
     await send({ url: '/signin', method: 'POST', body: { email: 'a@b.co', password: 'x' } })

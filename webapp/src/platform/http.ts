@@ -29,6 +29,11 @@ export interface RequestArgs {
   /** A plain value is sent as JSON; FormData is sent as multipart. */
   body?: unknown
   params?: Record<string, string | number | boolean | null | undefined>
+  /**
+   * Keep the answer in the browser's cache and ask the server whether it changed (If-None-Match),
+   * for a large public answer tagged with an ETag (the faces). Every other call is never stored.
+   */
+  revalidate?: boolean
 }
 
 export type RequestResult<T> = { data: T; error?: undefined } | { error: ApiError; data?: undefined }
@@ -96,8 +101,38 @@ async function readBody(response: Response): Promise<unknown> {
   return text
 }
 
+// GETs started before the page could ask for them (sendEarly), by URL, until send() takes them.
+const early = new Map<string, Promise<RequestResult<unknown>>>()
+// An early answer not taken by then is dropped: the page went elsewhere, and a later ask must not get old data.
+const EARLY_KEPT_MS = 30_000
+
+/**
+ * Starts a GET now; the next send() of the same URL takes its answer instead of asking again. For a
+ * prerendered page's first data, asked for before the page hydrates (issue 30, /locations' faces):
+ * kept out of the store until the page's own query asks, so that no store update lands in the
+ * middle of the hydration.
+ */
+export function sendEarly(args: Omit<RequestArgs, 'method' | 'body'>): void {
+  const url = buildUrl(args.url, args.params)
+  if (early.has(url)) return
+  early.set(url, request(args))
+  window.setTimeout(() => early.delete(url), EARLY_KEPT_MS)
+}
+
 /** Sends one call. Never throws: a failure comes back as `{error}`. */
 export async function send<T>(args: RequestArgs): Promise<RequestResult<T>> {
+  if ((args.method ?? 'GET') === 'GET' && args.body === undefined) {
+    const url = buildUrl(args.url, args.params)
+    const started = early.get(url)
+    if (started) {
+      early.delete(url)
+      return started as Promise<RequestResult<T>>
+    }
+  }
+  return request<T>(args)
+}
+
+async function request<T>(args: RequestArgs): Promise<RequestResult<T>> {
   const headers = new Headers({
     'X-Requested-With': 'XMLHttpRequest',
     'Cache-Control': 'no-cache',
@@ -117,7 +152,7 @@ export async function send<T>(args: RequestArgs): Promise<RequestResult<T>> {
       headers,
       body,
       credentials: 'same-origin',
-      cache: 'no-store',
+      cache: args.revalidate ? 'no-cache' : 'no-store',
     })
   } catch {
     return { error: { status: 0, message: MSG_UNEXPECTED, errors: {} } }

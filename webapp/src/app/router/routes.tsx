@@ -12,6 +12,11 @@ import { NotSuperAdmin, PublicOnly, RequireAdmin, RequireAuth, RequireCompanyTyp
 
 type Screens = Record<string, ComponentType>
 
+/** A route's handle: what its screen asks for before it renders (main.tsx calls it when the page is prerendered). */
+export interface RouteHandle {
+  prefetch?: () => void
+}
+
 /** Shown while the first screen's bundle loads. */
 function Loading() {
   return (
@@ -42,7 +47,14 @@ const publicRoutes: RouteObject[] = [
   { path: 'tos', lazy: publicScreen('Tos') },
   { path: 'cost', lazy: publicScreen('Cost') },
   // The map page is its own bundle, so the rest of the public section never downloads leaflet.
-  { path: 'locations', lazy: async () => ({ Component: (await import('../../features/locations/routes/LocationsPage')).default }) },
+  // Its handle's prefetch starts the page's first requests before the prerendered page hydrates (main.tsx).
+  {
+    path: 'locations',
+    lazy: async () => {
+      const page = await import('../../features/locations/routes/LocationsPage')
+      return { Component: page.default, handle: { prefetch: page.prefetch } satisfies RouteHandle }
+    },
+  },
   { path: 'media-owners', lazy: publicScreen('MediaOwners') },
   { path: 'how-it-works', lazy: publicScreen('HowItWorks') },
   { path: 'register', lazy: publicScreen('Register') },

@@ -78,8 +78,13 @@ const NO_CHECKS: ReadonlySet<FaceId> = new Set()
  * checked / show-only-checked / disabled states the campaign screens need.
  */
 export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
-  const { mode, label, tileUrl, attribution, view, circle, className } = props
+  const { faces, checked = NO_CHECKS, showOnlyChecked = false, mode, label, tileUrl, attribution, view, circle, className } = props
   const initial = view?.kind === 'centre' ? view : defaultView(mode)
+  const shown = useMemo(() => visibleFaces(faces, checked, showOnlyChecked), [faces, checked, showOnlyChecked])
+  const signs = useMemo(() => signsOf(shown), [shown])
+  // The signs' index is built from the map's first render on, while Leaflet creates the map in its
+  // stages, not once the faces' layer mounts after them (issue 30, the 10,000-face first draw).
+  const index = useSignIndex(signs)
   // DESIGN §1.8: the tiles come from the internet. When they cannot be reached (no tileUrl: the
   // server could not reach them, or the browser is offline) or the first one fails, the embedded
   // basemap is drawn instead and the map says so once; the tile layer is removed, so no further
@@ -118,7 +123,7 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
               interactive={false}
             />
           )}
-          {stage >= STAGE_FACES && <FaceLayer {...props} />}
+          {stage >= STAGE_FACES && <FaceLayer {...props} signs={signs} index={index} />}
         </MapContainer>
       )}
     </div>
@@ -249,16 +254,19 @@ function readFrame(map: LeafletMap): Frame {
   return { zoom: Math.round(map.getZoom()), bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] }
 }
 
-function FaceLayer<F extends MapFace>({ faces, selectedId, onSelect, renderInfo, checked = NO_CHECKS, showOnlyChecked = false, isDisabled, toneOf, describe }: MapProps<F>) {
+interface FaceLayerProps<F extends MapFace> extends MapProps<F> {
+  signs: Sign<F>[]
+  index: SignIndex<F>
+}
+
+function FaceLayer<F extends MapFace>({ signs, index, selectedId, onSelect, renderInfo, checked = NO_CHECKS, isDisabled, toneOf, describe }: FaceLayerProps<F>) {
   const map = useMap()
   const [frame, setFrame] = useState<Frame>(() => readFrame(map))
   // Recluster when a pan or zoom has ended: nothing is recomputed while the map moves.
   const events = useMemo<LeafletEventHandlerFnMap>(() => ({ moveend: () => setFrame(readFrame(map)) }), [map])
   useMapEvents(events)
 
-  const shown = useMemo(() => visibleFaces(faces, checked, showOnlyChecked), [faces, checked, showOnlyChecked])
-  const signs = useMemo(() => groupSigns(shown), [shown])
-  const drawn = useClusters(signs, frame)
+  const drawn = useClusters(signs, index, frame)
   const items = drawn?.items
 
   // For the render measurement (bench/web) and the journeys: how much is drawn, and when (once the
@@ -352,29 +360,49 @@ function startClusterWorker(): Worker {
 
 // A worker started when this module is evaluated (as the page asks for the map's chunk), so that
 // its script is fetched and compiled while Leaflet creates the map, not after the faces have
-// arrived: the first map to cluster takes it (issue 30, the first draw). Its load error is kept
-// until then, as no handler of the map is attached yet.
-// Started a task later, as creating a Worker costs a few milliseconds of the main thread too.
-let spareWorker: { worker: Worker; failed: boolean } | null = null
+// arrived: the first map to cluster takes it (issue 30, the first draw), with the signs a page may
+// already have loaded into it (prepareFaces). Started a task later, as creating a Worker costs a
+// few milliseconds of the main thread too.
+let spareIndex: WorkerIndex<MapFace> | null = null
 let spareWanted = workersAvailable
 if (workersAvailable) {
   setTimeout(() => {
-    if (!spareWanted) return // a map has already started its own
-    const spare = { worker: startClusterWorker(), failed: false }
-    spare.worker.onerror = (event) => {
-      event.preventDefault()
-      spare.failed = true
-    }
-    spareWorker = spare
+    if (spareWanted) spareIndex ??= new WorkerIndex(startClusterWorker())
   }, 0)
 }
 
-/** The spare worker once, then a new one each time; `failed` when its script could not run. */
-function takeClusterWorker(): { worker: Worker; failed: boolean } {
-  const taken = spareWorker ?? { worker: startClusterWorker(), failed: false }
-  spareWorker = null
+/** The spare worker's index once, then a new one each time. */
+function takeWorkerIndex<F extends MapFace>(): WorkerIndex<F> {
+  const taken = (spareIndex as WorkerIndex<F> | null) ?? new WorkerIndex<F>(startClusterWorker())
+  spareIndex = null
   spareWanted = false
   return taken
+}
+
+// The signs of each list of faces, grouped once: a page that warmed the index with its faces
+// (prepareFaces) and the map it renders next find the same signs, so the worker loads them once.
+const signsCache = new WeakMap<readonly MapFace[], Sign<MapFace>[]>()
+
+function signsOf<F extends MapFace>(faces: readonly F[]): Sign<F>[] {
+  let signs = signsCache.get(faces) as Sign<F>[] | undefined
+  if (!signs) {
+    signs = groupSigns(faces)
+    signsCache.set(faces, signs)
+  }
+  return signs
+}
+
+/**
+ * Starts clustering these faces before the map that draws them has mounted: a page calls it as the
+ * faces arrive (/locations), and the map, rendered later with the same list and nothing checked,
+ * finds its index built or being built (issue 30: the 10,000-face first draw waited for the
+ * index's 80 ms of a worker's CPU after Leaflet's stages). Does nothing once a map has taken the
+ * worker, or where there is none.
+ */
+export function prepareFaces(faces: readonly MapFace[]): void {
+  if (!spareWanted) return
+  spareIndex ??= new WorkerIndex(startClusterWorker())
+  spareIndex.load(signsOf(faces))
 }
 
 function signPoints(signs: readonly Sign<MapFace>[]): SignPoints {
@@ -388,67 +416,117 @@ function signPoints(signs: readonly Sign<MapFace>[]): SignPoints {
 }
 
 /**
- * The markers of the frame: the signs clustered by a Web Worker (clusterWorker.ts), so that
- * building the index of thousands of signs is no long task of the page (issue 30); null until the
- * worker has answered for the first signs. Where there is no Worker (tests in jsdom), on the main
- * thread as the map did before. The worker is asked in layout effects, in the commit of the faces'
- * render, not after the next paint: the markers are drawn one worker's answer later, not a frame more.
+ * The signs' supercluster index in a Web Worker (clusterWorker.ts), so that building it for
+ * thousands of signs is no long task of the page (issue 30). The map loads each new set of signs
+ * into it as soon as it renders them, and its face layer asks for the markers of each view: a load
+ * always goes before the query that needs it, whichever component's effect runs first.
  */
-function useClusters<F extends MapFace>(signs: Sign<F>[], frame: Frame): Drawn<F> | null {
-  const workerRef = useRef<Worker | null>(null)
-  // The signs the worker has, and the last query asked: an answer to an older one is dropped.
-  const loaded = useRef<{ generation: number; signs: Sign<F>[] }>({ generation: 0, signs: [] })
-  const lastSeq = useRef(0)
-  const [answer, setAnswer] = useState<Drawn<F> | null>(null)
-  // The worker's script could not be loaded or run: the map clusters on the main thread instead.
+class WorkerIndex<F extends MapFace> {
+  private generation = 0
+  private seq = 0
+  private signs: Sign<F>[] | null = null
+  private listener: ((drawn: Drawn<F>) => void) | null = null
+  private failureListener: (() => void) | null = null
+  private readonly worker: Worker
+  /** Its script could not be loaded or run. */
+  failed = false
+
+  constructor(worker: Worker) {
+    this.worker = worker
+    worker.onerror = (event) => {
+      event.preventDefault()
+      this.failed = true
+      this.failureListener?.()
+    }
+    worker.onmessage = (event: MessageEvent<ClusterReply>) => {
+      const { generation, seq, items, zoom } = event.data
+      // An answer to an older query, or for signs replaced since, is dropped.
+      if (seq !== this.seq || generation !== this.generation || !this.signs) return
+      this.listener?.({ signs: this.signs, items, zoom })
+    }
+  }
+
+  /** Who hears of a failure (the map, which then clusters on the main thread). */
+  onFailure(listener: () => void) {
+    this.failureListener = listener
+  }
+
+  load(signs: Sign<F>[]) {
+    if (signs === this.signs) return
+    this.signs = signs
+    this.generation += 1
+    const points = signPoints(signs)
+    const load: ClusterRequest = { kind: 'load', generation: this.generation, points }
+    this.worker.postMessage(load, [points.lng.buffer, points.lat.buffer, points.count.buffer])
+  }
+
+  query(signs: Sign<F>[], frame: Frame, listener: (drawn: Drawn<F>) => void) {
+    this.load(signs)
+    this.listener = listener
+    this.seq += 1
+    const query: ClusterRequest = { kind: 'query', generation: this.generation, seq: this.seq, bbox: frame.bbox, zoom: frame.zoom }
+    this.worker.postMessage(query)
+  }
+
+  terminate() {
+    this.listener = null
+    this.worker.terminate()
+  }
+}
+
+/** The map's clustering: a worker's index, or (`offThread` false) none, and the layer clusters on the main thread. */
+interface SignIndex<F extends MapFace> {
+  offThread: boolean
+  worker: { current: WorkerIndex<F> | null }
+}
+
+/**
+ * Takes the cluster worker and loads the signs into it in the commit that renders them. Where
+ * there is no Worker (tests in jsdom), or its script could not be loaded or run, `offThread` is
+ * false and the face layer builds the index while rendering, as the map did before.
+ */
+function useSignIndex<F extends MapFace>(signs: Sign<F>[]): SignIndex<F> {
+  const worker = useRef<WorkerIndex<F> | null>(null)
   const [workerFailed, setWorkerFailed] = useState(false)
   const offThread = workersAvailable && !workerFailed
 
   useLayoutEffect(() => {
     if (!offThread) return
-    const { worker, failed } = takeClusterWorker()
-    if (failed) {
+    const index = takeWorkerIndex<F>()
+    if (index.failed) {
       // Its error came before this map was there to hear it: cluster here instead, one task on.
-      worker.terminate()
+      index.terminate()
       const timer = window.setTimeout(() => setWorkerFailed(true), 0)
       return () => window.clearTimeout(timer)
     }
-    worker.onerror = (event) => {
-      event.preventDefault()
-      setWorkerFailed(true)
-    }
-    worker.onmessage = (event: MessageEvent<ClusterReply>) => {
-      const { generation, seq, items, zoom } = event.data
-      if (seq !== lastSeq.current || generation !== loaded.current.generation) return
-      setAnswer({ signs: loaded.current.signs, items, zoom })
-    }
-    workerRef.current = worker
+    index.onFailure(() => setWorkerFailed(true))
+    worker.current = index
     return () => {
-      worker.terminate()
-      workerRef.current = null
+      index.terminate()
+      worker.current = null
     }
   }, [offThread])
 
   useLayoutEffect(() => {
-    const worker = workerRef.current
-    if (!worker) return
-    const points = signPoints(signs)
-    const generation = loaded.current.generation + 1
-    loaded.current = { generation, signs }
-    const load: ClusterRequest = { kind: 'load', generation, points }
-    worker.postMessage(load, [points.lng.buffer, points.lat.buffer, points.count.buffer])
-  }, [signs])
+    worker.current?.load(signs)
+  }, [signs, offThread])
+
+  return useMemo(() => ({ offThread, worker }), [offThread])
+}
+
+/**
+ * The markers of the frame, null until the worker has answered for the first signs. The worker is
+ * asked in a layout effect, in the commit of the faces' render, not after the next paint: the
+ * markers are drawn one worker's answer later, not a frame more.
+ */
+function useClusters<F extends MapFace>(signs: Sign<F>[], { offThread, worker }: SignIndex<F>, frame: Frame): Drawn<F> | null {
+  const [answer, setAnswer] = useState<Drawn<F> | null>(null)
 
   useLayoutEffect(() => {
-    const worker = workerRef.current
-    if (!worker) return
-    const seq = lastSeq.current + 1
-    lastSeq.current = seq
-    const query: ClusterRequest = { kind: 'query', generation: loaded.current.generation, seq, bbox: frame.bbox, zoom: frame.zoom }
-    worker.postMessage(query)
-  }, [signs, frame])
+    worker.current?.query(signs, frame, setAnswer)
+  }, [worker, offThread, signs, frame])
 
-  // Without a Worker (or when it failed): the index is built while rendering, as before.
+  // Without the worker: the index is built while rendering.
   const index = useMemo(() => (offThread ? null : buildIndex(signPoints(signs))), [offThread, signs])
   const drawnHere = useMemo(() => (index ? { signs, items: queryIndex(index, frame.bbox, frame.zoom), zoom: frame.zoom } : null), [index, signs, frame])
   return drawnHere ?? answer

@@ -6,6 +6,7 @@ import { mockFetch, type FakeRoute } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { anonymousSession } from '../../../test/users'
 import { BAY_AREA, CHICAGO, makeFace, makeSpot } from '../../../test/faces'
+import { prefetch } from './LocationsPage'
 
 const mission = makeFace({ location_name: 'Mission St', city: 'San Francisco', value: 500, ooh: 75659 })
 const broadway = makeFace({ location_name: 'Broadway', city: 'Oakland', value: 1250, ooh: 198899, face: 'West Face' })
@@ -88,6 +89,18 @@ describe('/locations (A §2)', () => {
     const order = api.calls.map((c) => c.path).filter((path) => ['/api/od/locations/', '/api/map/config', '/api/markets/'].includes(path))
     expect(order[0]).toBe('/api/od/locations/')
     expect([...order].sort()).toEqual(['/api/map/config', '/api/markets/', '/api/od/locations/'])
+  })
+
+  it('takes the faces and the map\'s settings asked for before it hydrated, without asking again (issue 30)', async () => {
+    const api = server()
+    prefetch()
+    await waitFor(() => expect(api.called('GET', '/api/map/config')).toHaveLength(1))
+    expect(api.called('GET', '/api/od/locations/')).toHaveLength(1)
+    renderPage()
+    expect(await screen.findByTestId('face-count', {}, { timeout: 5000 })).toHaveTextContent('3 faces')
+    await waitFor(() => expect(api.called('GET', '/api/markets/')).toHaveLength(1))
+    expect(api.called('GET', '/api/od/locations/')).toHaveLength(1)
+    expect(api.called('GET', '/api/map/config')).toHaveLength(1)
   })
 
   it('matches the week\'s spots to faces sent without their ids, by their keys, and never asks for the ids', async () => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
 import type { AvailableSpot, Location, PlacePrediction } from '../../../platform/api-types/locations'
 import { defaultStartDate, formatInputDate, inputToApiDate } from '../../../platform/dates'
-import { errorMessage, isApiError } from '../../../platform/http'
+import { errorMessage, isApiError, sendEarly } from '../../../platform/http'
 import DateInput from '../../../platform/inputs/DateInput'
 import { validateDate } from '../../../platform/inputs/dateRules'
 import type FaceMapComponent from '../../../platform/map/Map'
@@ -19,7 +19,16 @@ import {
   type MapView,
 } from '../../../platform/map/viewRules'
 import Spinner from '../../../platform/Spinner'
-import { useAvailableSpotsQuery, useLazyPlaceDetailsQuery, useMapFacesQuery, useMapTiles, useMarketsQuery, type FacesQuery } from '../shared/api'
+import {
+  MAP_CONFIG_URL,
+  mapFacesRequest,
+  useAvailableSpotsQuery,
+  useLazyPlaceDetailsQuery,
+  useMapFacesQuery,
+  useMapTiles,
+  useMarketsQuery,
+  type FacesQuery,
+} from '../shared/api'
 import { faceKey } from '../shared/faceColumns'
 import FaceInfo from '../components/FaceInfo'
 import FaceList from '../components/FaceList'
@@ -30,6 +39,26 @@ import { useHydrated } from '../../../platform/useHydrated'
 // prerendered without it (scripts/prerender.mjs; Leaflet needs a browser) and paints before it.
 const loadMap = () => import('../../../platform/map/Map')
 const FaceMap = lazy(loadMap) as unknown as typeof FaceMapComponent
+
+// The page's first faces: every market's (its filter starts at "All markets").
+const FIRST_FACES: FacesQuery = { market: '' }
+
+/**
+ * What the page asks for first, asked for before the prerendered page hydrates (main.tsx, through
+ * the route's handle): the faces, then the map's code, then its settings, each in a task of its own
+ * (each start is a few milliseconds, a long task together on a phone). Hydrating the page took 200
+ * to 300 ms on a quiet machine before its effects asked for them (issue 30, the first draw). The
+ * answers wait outside the store (sendEarly) until the page's own queries take them, after the
+ * hydration: a store update in the middle of it made React hydrate again, three times as long.
+ */
+export function prefetch() {
+  const steps = [() => sendEarly(mapFacesRequest(FIRST_FACES)), () => void loadMap(), () => sendEarly({ url: MAP_CONFIG_URL })]
+  const next = () => {
+    steps.shift()?.()
+    if (steps.length) window.setTimeout(next, 0)
+  }
+  window.setTimeout(next, 0)
+}
 
 // A §5: weeks start on a Monday; every other weekday is disabled in the week picker.
 const NOT_MONDAY = [0, 2, 3, 4, 5, 6] as const
@@ -86,13 +115,23 @@ export default function LocationsPage() {
   }, [afterFaces])
   const [loadPlace, placeDetails] = useLazyPlaceDetailsQuery()
 
-  const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : { market: findBy === 'market' ? market : '' }
+  const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : findBy === 'market' && market ? { market } : FIRST_FACES
   // The faces without their ids: this page never sends a face id, and each face's id here is its
   // key (docs/map.md "The faces: columns, keys and ids"), which the week's spots are matched by.
   const faces = useMapFacesQuery(query)
   // The thousands of faces render at transition priority: React draws them in slices,
   // between which the page answers input, instead of in one long task as they arrive.
   const facesData = useDeferredValue(faces.data)
+  // The map's clustering starts on the faces as they arrive, in a task of its own, while the page's
+  // deferred render (the list, then the map) is still to come: the map mounted with the same list
+  // finds its index built or being built (issue 30, the 10,000-face first draw).
+  const arrived = faces.data?.faces
+  const mapListsArrived = findBy === 'market' && cities.length === 0
+  useEffect(() => {
+    if (!arrived || !mapListsArrived) return
+    const timer = window.setTimeout(() => void loadMap().then((map) => map.prepareFaces(arrived)), 0)
+    return () => window.clearTimeout(timer)
+  }, [arrived, mapListsArrived])
   const facesError = faces.isError ? faces.error : undefined
   useEffect(() => {
     // B §8: a location load failure is logged only.

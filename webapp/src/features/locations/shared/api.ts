@@ -1,4 +1,5 @@
 import { api } from '../../../platform/api'
+import type { RequestArgs } from '../../../platform/http'
 import { FacesOrderChanged, readFaces, type DecodedFaces } from './faceColumns'
 import type {
   AvailableSpot,
@@ -24,6 +25,11 @@ export type FacesQuery = { market: string } | { place: string; radius: number }
 
 const facesParams = (q: FacesQuery) => ('place' in q ? { place: q.place, radius: q.radius } : { market: q.market || undefined })
 
+/** The request of the map's faces (mapFaces), which LocationsPage's prefetch also sends early. */
+export const mapFacesRequest = (q: FacesQuery): RequestArgs => ({ url: '/api/od/locations/', params: { ...facesParams(q), format: 'columns' }, revalidate: true })
+
+export const MAP_CONFIG_URL = '/api/map/config'
+
 // The locations calls of docs/api.md ("Locations"). All are public reads.
 export const locationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -38,7 +44,7 @@ export const locationsApi = api.injectEndpoints({
     // /locations needs no more: about half the bytes of the faces with their ids.
     mapFaces: build.query<DecodedFaces, FacesQuery>({
       // The server tags the answer (ETag): the browser asks again but downloads it only when it changed.
-      query: (q) => ({ url: '/api/od/locations/', params: { ...facesParams(q), format: 'columns' } }),
+      query: mapFacesRequest,
       transformResponse: async (body: LocationColumns | Location[]) => {
         const decoded = readFaces(body)
         // The store's update (and the page's render it starts) in a task of its own, after the
@@ -57,8 +63,8 @@ export const locationsApi = api.injectEndpoints({
         // A face added or removed between the two requests: the answers differ in order; ask again once.
         for (let attempt = 0; ; attempt++) {
           const [columns, ids] = await Promise.all([
-            baseQuery({ url: '/api/od/locations/', params: { ...params, format: 'columns' } }),
-            baseQuery({ url: '/api/od/locations/', params: { ...params, format: 'ids' } }),
+            baseQuery({ url: '/api/od/locations/', params: { ...params, format: 'columns' }, revalidate: true }),
+            baseQuery({ url: '/api/od/locations/', params: { ...params, format: 'ids' }, revalidate: true }),
           ])
           if (columns.error) return { error: columns.error }
           if (ids.error) return { error: ids.error }
@@ -84,7 +90,7 @@ export const locationsApi = api.injectEndpoints({
       query: (id) => ({ url: '/api/places/details', params: { id } }),
     }),
     mapConfig: build.query<MapConfig, void>({
-      query: () => '/api/map/config',
+      query: () => MAP_CONFIG_URL,
       keepUnusedDataFor: 3600,
     }),
   }),
