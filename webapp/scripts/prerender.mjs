@@ -83,10 +83,12 @@ const out = join(dist, 'prerendered')
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 const name = (path) => (path === '/' ? 'index' : path.slice(1)) + '.html'
-// Every page of the whole app prerendered here is a public one, under the public section's layout
-// (app/router/routes.tsx): its bundle is preloaded too. Unlisted, it was found only when the app's
-// router ran, and the preload helper appended its two dozen module-preload elements in the task
-// that evaluates the app (issue 30, /locations' Total Blocking Time), and fetched them late.
+// Every page of the whole app prerendered here is a public one, in the public frame (PublicLayout,
+// app/router/routes.tsx): its bundle is preloaded, and the page's own (the public section's, or the
+// page's bundle of APP_PAGE_SOURCES). Unlisted, they were found only when the app's router ran, and
+// the preload helper appended their module-preload elements in the task that evaluates the app
+// (issue 30, /locations' Total Blocking Time), and fetched them late.
+const PUBLIC_LAYOUT = 'src/app/layouts/PublicLayout.tsx'
 const PUBLIC_SECTION = 'src/app/router/sections/public.ts'
 // What a page imports as soon as it runs, preloaded after the page's scripts. None: preloading
 // /locations' map (Leaflet, 46 kB) put its bytes before the largest paint in Lighthouse's
@@ -96,7 +98,7 @@ for (const [path, source] of Object.entries(STATIC_PATHS)) {
   writeFileSync(join(out, name(path)), page(entryFiles('public', 'src/public-main.tsx', [source]), await renderStatic(path)))
 }
 for (const path of APP_PATHS) {
-  const files = entryFiles('app', 'index.html', [PUBLIC_SECTION, ...(APP_PAGE_SOURCES[path] ? [APP_PAGE_SOURCES[path]] : [])], LATER[path] ?? [])
+  const files = entryFiles('app', 'index.html', [PUBLIC_LAYOUT, APP_PAGE_SOURCES[path] ?? PUBLIC_SECTION], LATER[path] ?? [])
   writeFileSync(join(out, name(path)), page(files, await renderApp(path)))
 }
 rmSync(ssr, { recursive: true, force: true })

@@ -101,8 +101,9 @@ async function readBody(response: Response): Promise<unknown> {
   return text
 }
 
-// GETs started before the page could ask for them (sendEarly), by URL, until send() takes them.
-const early = new Map<string, Promise<RequestResult<unknown>>>()
+// GETs started before the page could ask for them (sendEarly), by URL, until send() takes them: the
+// response only, its body read and parsed when taken (not in whatever task it arrived in).
+const early = new Map<string, Promise<Response | null>>()
 // An early answer not taken by then is dropped: the page went elsewhere, and a later ask must not get old data.
 const EARLY_KEPT_MS = 30_000
 
@@ -115,7 +116,7 @@ const EARLY_KEPT_MS = 30_000
 export function sendEarly(args: Omit<RequestArgs, 'method' | 'body'>): void {
   const url = buildUrl(args.url, args.params)
   if (early.has(url)) return
-  early.set(url, request(args))
+  early.set(url, startFetch(args))
   window.setTimeout(() => early.delete(url), EARLY_KEPT_MS)
 }
 
@@ -126,13 +127,14 @@ export async function send<T>(args: RequestArgs): Promise<RequestResult<T>> {
     const started = early.get(url)
     if (started) {
       early.delete(url)
-      return started as Promise<RequestResult<T>>
+      return readResult<T>(await started)
     }
   }
-  return request<T>(args)
+  return readResult<T>(await startFetch(args))
 }
 
-async function request<T>(args: RequestArgs): Promise<RequestResult<T>> {
+/** The call's response, or null when there was none (the network failed). */
+function startFetch(args: RequestArgs): Promise<Response | null> {
   const headers = new Headers({
     'X-Requested-With': 'XMLHttpRequest',
     'Cache-Control': 'no-cache',
@@ -145,18 +147,17 @@ async function request<T>(args: RequestArgs): Promise<RequestResult<T>> {
     headers.set('Content-Type', 'application/json')
     body = JSON.stringify(args.body)
   }
-  let response: Response
-  try {
-    response = await fetch(buildUrl(args.url, args.params), {
-      method: args.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'same-origin',
-      cache: args.revalidate ? 'no-cache' : 'no-store',
-    })
-  } catch {
-    return { error: { status: 0, message: MSG_UNEXPECTED, errors: {} } }
-  }
+  return fetch(buildUrl(args.url, args.params), {
+    method: args.method ?? 'GET',
+    headers,
+    body,
+    credentials: 'same-origin',
+    cache: args.revalidate ? 'no-cache' : 'no-store',
+  }).catch(() => null)
+}
+
+async function readResult<T>(response: Response | null): Promise<RequestResult<T>> {
+  if (!response) return { error: { status: 0, message: MSG_UNEXPECTED, errors: {} } }
   let parsed: unknown
   try {
     parsed = await readBody(response)

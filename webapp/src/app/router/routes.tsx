@@ -160,7 +160,9 @@ export function createRoutes(): RouteObject[] {
       children: [
         {
           Component: PublicOnly,
-          children: [{ lazy: publicScreen('PublicLayout'), children: publicRoutes }],
+          // The public frame is its own bundle: /locations (a bundle of its own) loads it without the
+          // other public screens (issue 30, the module evaluation of its first task).
+          children: [{ lazy: async () => ({ Component: (await import('../layouts/PublicLayout')).default }), children: publicRoutes }],
         },
         {
           Component: RequireAuth,

@@ -1,4 +1,5 @@
-// The public section's lazy bundle (DESIGN §6): every screen a visitor sees before signing in.
+// The public section's lazy bundle (DESIGN §6): every screen a visitor sees before signing in,
+// but the map's (its own bundle); their frame, PublicLayout, is a bundle of its own.
 import Access from '../../../features/identity/routes/Access'
 import ForgotPassword from '../../../features/identity/routes/ForgotPassword'
 import Login from '../../../features/identity/routes/Login'
@@ -9,6 +10,5 @@ import HowItWorks from '../../../features/public/pages/HowItWorks'
 import Landing from '../../../features/public/pages/Landing'
 import MediaOwners from '../../../features/public/pages/MediaOwners'
 import Tos from '../../../features/public/pages/Tos'
-import PublicLayout from '../../layouts/PublicLayout'
 
-export const screens = { PublicLayout, Landing, Tos, Cost, MediaOwners, HowItWorks, Register, Login, ForgotPassword, ResetPassword, Access }
+export const screens = { Landing, Tos, Cost, MediaOwners, HowItWorks, Register, Login, ForgotPassword, ResetPassword, Access }
