@@ -116,8 +116,11 @@ const EARLY_KEPT_MS = 30_000
 export function sendEarly(args: Omit<RequestArgs, 'method' | 'body'>): void {
   const url = buildUrl(args.url, args.params)
   if (early.has(url)) return
-  early.set(url, startFetch(args))
-  window.setTimeout(() => early.delete(url), EARLY_KEPT_MS)
+  const started = startFetch(args)
+  early.set(url, started)
+  window.setTimeout(() => {
+    if (early.get(url) === started) early.delete(url)
+  }, EARLY_KEPT_MS)
 }
 
 /** Sends one call. Never throws: a failure comes back as `{error}`. */
