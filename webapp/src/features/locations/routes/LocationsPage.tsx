@@ -124,14 +124,15 @@ export default function LocationsPage() {
   const facesData = useDeferredValue(faces.data)
   // The map's clustering starts on the faces as they arrive, in a task of its own, while the page's
   // deferred render (the list, then the map) is still to come: the map mounted with the same list
-  // finds its index built or being built (issue 30, the 10,000-face first draw).
+  // finds its index built or being built (issue 30, the 10,000-face first draw). Only the first map
+  // takes the warmed worker; a list the map does not draw as it is (a city filter, a radius's order)
+  // costs the worker one index it then replaces.
   const arrived = faces.data?.faces
-  const mapListsArrived = findBy === 'market' && cities.length === 0
   useEffect(() => {
-    if (!arrived || !mapListsArrived) return
+    if (!arrived) return
     const timer = window.setTimeout(() => void loadMap().then((map) => map.prepareFaces(arrived)), 0)
     return () => window.clearTimeout(timer)
-  }, [arrived, mapListsArrived])
+  }, [arrived])
   const facesError = faces.isError ? faces.error : undefined
   useEffect(() => {
     // B §8: a location load failure is logged only.
