@@ -47,7 +47,6 @@ $(WEB_DEPS): $(WEB)/package.json $(WEB)/package-lock.json
 
 build-web: $(WEB_DEPS)
 	cd $(WEB) && npm run build
-	@touch $(WEB)/dist/.keep
 
 build-go:
 	go build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/marquee ./cmd/marquee

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import {
   bookByApi,
@@ -13,7 +12,7 @@ import {
   otherCompany,
   spots,
 } from './campaignSupport'
-import { lastScreen, unique, XHR } from './support'
+import { axeScan, lastScreen, unique, XHR } from './support'
 
 // /campaigns/new against the real server (market and radius flows, a conflict
 // resolved both ways, the validation messages), each with a screenshot of its last screen.
@@ -21,7 +20,7 @@ import { lastScreen, unique, XHR } from './support'
 test.describe.configure({ timeout: 120_000 })
 
 async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const results = await axeScan(page)
   expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 

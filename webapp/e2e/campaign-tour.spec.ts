@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { newAdvertiser } from './campaignSupport'
-import { lastScreen } from './support'
+import { axeScan, lastScreen } from './support'
 
 // The guided tours (A §2, §4; B §2, §4): the dashboard tour started for a new user, its end
 // continuing on /campaigns/new?tour=true, the 16-step tour there, the tour-cancel modal, and the
@@ -38,7 +37,7 @@ test('a new user takes the dashboard tour, which continues into the 16-step new-
   await page.keyboard.press('Escape')
   const ask = page.getByRole('dialog', { name: 'End the tour?' })
   await expect(ask).toBeVisible()
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const axe = await axeScan(page)
   expect(axe.violations.map((v) => v.id)).toEqual([])
   await ask.getByRole('button', { name: 'Continue the tour' }).click()
   await expect(popover(page)).toContainText('Step 10 of 16')

@@ -30,3 +30,8 @@ for (const path of files(dist)) {
   br += brotli.length
 }
 console.log(`compressed ${(raw / 1024).toFixed(0)} KiB of text to ${(br / 1024).toFixed(0)} KiB (brotli)`)
+
+// The build's last step puts back dist/.keep, which Vite's emptyOutDir removed: git keeps it so
+// that webapp/embed.go compiles on a clean clone before any build, and an `npm run build` outside
+// make once lost it from a commit (go vet then failed in CI).
+writeFileSync(join(dist, '.keep'), '')
