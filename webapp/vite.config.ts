@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type ProxyOptions } from 'vite'
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite'
 
 // Paths the Go server answers; everything else is the single-page app. Patterns starting with
 // '^' are regular expressions, so /creative/image is proxied but the /creatives screens are not.
@@ -25,20 +25,55 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   serverPaths.map((path) => [path, { target, changeOrigin: false }]),
 )
 
+/**
+ * index.html preloads the chunks that src/main.tsx imports as it runs (the app's parts, one a
+ * task: issue 30), as Vite preloads a static import's, so that they are fetched with the entry and
+ * not one after another behind it. scripts/prerender.mjs does the same for the prerendered pages.
+ */
+function preloadStartChunks(): Plugin {
+  return {
+    name: 'marquee:preload-start-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { chunk, bundle }) {
+        if (!chunk || !bundle) return
+        const files = new Set<string>()
+        const visit = (file: string) => {
+          const out = bundle[file]
+          if (out?.type !== 'chunk' || files.has(file)) return
+          files.add(file)
+          out.imports.forEach(visit)
+        }
+        chunk.dynamicImports.forEach(visit)
+        // The entry's static imports are preloaded by Vite already.
+        for (const file of chunk.imports) files.delete(file)
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }))
+      },
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadStartChunks()],
   server: { proxy },
   preview: { proxy },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    // scripts/prerender.mjs reads the manifests to give each prerendered page its entry's files.
-    manifest: mode === 'public' ? '.vite/public-manifest.json' : true,
     // The static public pages' small app (src/public-main.tsx) is a build of its own, into
     // the same dist/ after the whole app's: sharing chunks with the whole app would give the
     // landing page the data router too.
-    ...(mode === 'public' ? { emptyOutDir: false, rollupOptions: { input: 'src/public-main.tsx' } } : {}),
+    emptyOutDir: mode !== 'public',
+    sourcemap: false,
+    // scripts/prerender.mjs reads the manifests to give each prerendered page its entry's files.
+    manifest: mode === 'public' ? '.vite/public-manifest.json' : true,
+    rolldownOptions:
+      mode === 'public'
+        ? { input: 'src/public-main.tsx' }
+        : // Vite's helper for dynamic imports, in a chunk of its own: the entry (main.tsx) uses it,
+          // and in the entry's chunk every other chunk would import the entry, and with it the
+          // stylesheet that the prerendered pages inline (the helper fetched it again before each import).
+          { output: { codeSplitting: { groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }] } } },
   },
   test: {
     environment: 'jsdom',

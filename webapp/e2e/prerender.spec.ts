@@ -70,13 +70,35 @@ test('the prerendered /locations hydrates: the week is filled in, the map and th
   page.on('pageerror', (e) => errors.push(e.message))
   const facesAsked: string[] = []
   page.on('request', (r) => r.url().includes('/api/od/locations/') && facesAsked.push(r.url()))
+  // The scripts and the faces, in the order the page asks for them.
+  const asked: string[] = []
+  page.on('request', (r) => (r.resourceType() === 'script' || r.url().includes('/api/od/locations/')) && asked.push(new URL(r.url()).pathname))
   const response = await page.goto('/locations')
+  const html = (await response?.text()) ?? ''
   // The server's HTML already has the page (the map and the week wait for the JavaScript).
-  expect(await response?.text()).toContain('Every billboard face, on one map')
+  expect(html).toContain('Every billboard face, on one map')
   await expect(page.getByRole('textbox', { name: 'Week starting' })).toHaveValue(/^\d\d\/\d\d\/\d{4}$/)
   await expect(page.locator('.map-cluster').first()).toBeVisible()
   await expect(page.getByTestId('face-count')).toContainText('faces')
-  // Asked for once, before the hydration (main.tsx: the route's prefetch), and taken by the page.
+  // Asked for once, by the page's HTML before any script (scripts/prerender.mjs: the route's first
+  // requests), and taken by the page.
   expect(facesAsked).toEqual([expect.stringMatching(/\/api\/od\/locations\/\?format=columns$/)])
+  expect(asked[0]).toBe('/api/od/locations/')
+  // The entry imports the app's parts one a task as it runs (main.tsx): each is in the page's own
+  // list of scripts to fetch (scripts/prerender.mjs), so none waits for the one before it. The
+  // map's code is asked for once they have run (the route's prefetch).
+  const listed = new Set(html.match(/assets\/[\w-]+\.js/g)?.map((file) => `/${file}`))
+  const beforeMap = asked.slice(1, asked.findIndex((path) => /^\/assets\/Map-/.test(path)))
+  expect(beforeMap).toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/))
+  expect(beforeMap.filter((path) => !listed.has(path))).toEqual([])
   expect(errors).toEqual([])
+})
+
+test('the whole app’s page preloads what its entry imports as it runs', async ({ request }) => {
+  // A page not prerendered (here, for a visitor without a session) is the whole app's index.html.
+  // Its entry imports React DOM, the router, the store, the routes and the app one a task
+  // (main.tsx); index.html lists their chunks to fetch with the entry (vite.config.ts).
+  const html = await (await request.get('/dashboard')).text()
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+?)-[\w-]{8}\.js"/g)].map((m) => m[1])
+  for (const chunk of ['client', 'browserRouter', 'store', 'routes', 'App']) expect(preloaded).toContain(chunk)
 })

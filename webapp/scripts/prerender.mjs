@@ -38,6 +38,12 @@ function entryFiles(build, key, pageKeys = [], later = []) {
     }
   }
   visit(key)
+  // What the entry imports as it runs: the whole app's main.tsx imports its parts one a task
+  // (issue 30), and each import must find its chunk fetched already.
+  for (const dynamicKey of entry.dynamicImports ?? []) {
+    preload.add(manifest[dynamicKey].file)
+    visit(dynamicKey)
+  }
   for (const pageKey of pageKeys) {
     if (!manifest[pageKey]) throw new Error(`no ${pageKey} in the ${build} build manifest`)
     preload.add(manifest[pageKey].file)
@@ -54,7 +60,7 @@ function entryFiles(build, key, pageKeys = [], later = []) {
 
 const fonts = readdirSync(join(dist, 'assets')).filter((f) => /^kanit-latin-400-normal-.*\.woff2$/.test(f))
 
-function page(files, body) {
+function page(files, body, firstFetches = []) {
   const css = files.css.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
   // The scripts are asked for once the page has painted: the HTML is the whole first paint, so the
   // page's JavaScript never competes with it for the network or the main thread.
@@ -64,10 +70,17 @@ function page(files, body) {
     `<style>${css}</style>`,
     // One element a task: appended all at once, the two dozen requests they start were one long
     // task of the page on a phone (issue 30, /locations' Total Blocking Time).
-    `<script>requestAnimationFrame(() => ${JSON.stringify(load)}.forEach(([kind, f]) => setTimeout(() => {` +
+    // The page's first GETs (its route's handle: /locations' faces and map settings) start as it
+    // paints, before its scripts: the app takes their answers when it asks (platform/http.ts). In
+    // the head they would compete with the stylesheet's font for the network before the first paint.
+    `<script>requestAnimationFrame(() => {` +
+      (firstFetches.length > 0
+        ? `window.__marqueeEarly = Object.fromEntries(${JSON.stringify(firstFetches)}.map(([u, o]) => [u, fetch(u, o).catch(() => null)]));`
+        : '') +
+      `${JSON.stringify(load)}.forEach(([kind, f]) => setTimeout(() => {` +
       `const e = document.createElement(kind === 'script' ? 'script' : 'link');` +
       `if (kind === 'script') { e.type = 'module'; e.src = '/' + f } else { e.rel = kind; e.href = '/' + f }` +
-      `e.crossOrigin = ''; document.head.append(e) })))</script>`,
+      `e.crossOrigin = ''; document.head.append(e) }))})</script>`,
   ].join('\n    ')
   // The template's own scripts and stylesheet are the whole app's; the page's replace them.
   let html = template
@@ -99,7 +112,8 @@ for (const [path, source] of Object.entries(STATIC_PATHS)) {
 }
 for (const path of APP_PATHS) {
   const files = entryFiles('app', 'index.html', [PUBLIC_LAYOUT, APP_PAGE_SOURCES[path] ?? PUBLIC_SECTION], LATER[path] ?? [])
-  writeFileSync(join(out, name(path)), page(files, await renderApp(path)))
+  const { html, firstFetches } = await renderApp(path)
+  writeFileSync(join(out, name(path)), page(files, html, firstFetches))
 }
 rmSync(ssr, { recursive: true, force: true })
 console.log(`prerendered ${Object.keys(STATIC_PATHS).length + APP_PATHS.length} pages into dist/prerendered/`)

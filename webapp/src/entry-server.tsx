@@ -7,8 +7,9 @@ import { renderToString } from 'react-dom/server'
 import { Provider } from 'react-redux'
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
 import StaticApp, { STATIC_PAGES } from './app/public/StaticApp'
-import { createRoutes } from './app/router/routes'
+import { createRoutes, type RouteHandle } from './app/router/routes'
 import { makeStore } from './app/store'
+import { earlyFetches } from './platform/http'
 import { initialSessionState } from './platform/session'
 
 /** The static pages by path, with the module the prerender step preloads for each. */
@@ -22,12 +23,20 @@ export const APP_PAGE_SOURCES: Partial<Record<(typeof APP_PATHS)[number], string
   '/locations': 'src/features/locations/routes/LocationsPage.tsx',
 }
 
-async function render(routes: RouteObject[], path: string, wrap: (node: ReactNode) => ReactNode): Promise<string> {
+/** A page of the whole app as HTML, and the GETs its HTML starts (its routes' first requests). */
+export interface RenderedAppPage {
+  html: string
+  firstFetches: [string, RequestInit][]
+}
+
+async function render(routes: RouteObject[], path: string, wrap: (node: ReactNode) => ReactNode): Promise<RenderedAppPage> {
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request('http://marquee.local' + path))
   if (context instanceof Response) throw new Error(`${path}: the router answered ${context.status}`)
   const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StrictMode>{wrap(<StaticRouterProvider router={router} context={context} hydrate />)}</StrictMode>)
+  const html = renderToString(<StrictMode>{wrap(<StaticRouterProvider router={router} context={context} hydrate />)}</StrictMode>)
+  const firstRequests = context.matches.flatMap(({ route }) => (route.handle as RouteHandle | undefined)?.firstRequests ?? [])
+  return { html, firstFetches: earlyFetches(firstRequests) }
 }
 
 /** A static public page, for src/public-main.tsx to hydrate. */
@@ -45,7 +54,7 @@ export async function renderStatic(path: string): Promise<string> {
 }
 
 /** A page of the whole app as an anonymous visitor sees it, for src/main.tsx to hydrate. */
-export function renderApp(path: string): Promise<string> {
+export function renderApp(path: string): Promise<RenderedAppPage> {
   const store = makeStore({ session: { ...initialSessionState, status: 'anonymous' } })
   return render(createRoutes(), path, (node) => <Provider store={store}>{node}</Provider>)
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { mockFetch } from '../test/fetch'
-import { buildUrl, errorMessage, MSG_UNEXPECTED, send, sendEarly } from './http'
+import { buildUrl, earlyFetches, errorMessage, MSG_UNEXPECTED, send, sendEarly } from './http'
 
 describe('send', () => {
   it('never stores an answer in the browser cache, unless asked to revalidate a tagged one', async () => {
@@ -21,6 +21,25 @@ describe('send', () => {
     // Taken: the next send asks the server again.
     await send({ url: '/api/od/locations/', params: { format: 'columns' } })
     expect(server.calls).toHaveLength(3)
+  })
+
+  it('takes the answers of the GETs the prerendered page started, made exactly as send would ask (issue 30)', async () => {
+    const server = mockFetch({ 'GET /api/od/locations/': { body: { format: 2 } }, 'GET /api/map/config': { body: { tile_url: '' } } })
+    // What scripts/prerender.mjs writes into the page, run as the page runs it.
+    const fetches = earlyFetches([{ url: '/api/od/locations/', params: { format: 'columns' }, revalidate: true }, { url: '/api/map/config' }])
+    window.__marqueeEarly = Object.fromEntries(fetches.map(([url, options]) => [url, fetch(url, options).catch(() => null)]))
+    expect(server.calls).toHaveLength(2)
+    // The app's code runs (http.ts is evaluated) after the page's HTML started them.
+    vi.resetModules()
+    const fresh = await import('./http')
+    expect(window.__marqueeEarly).toBeUndefined()
+    fresh.sendEarly({ url: '/api/map/config' }) // started already: not asked again
+    expect(await fresh.send({ url: '/api/od/locations/', params: { format: 'columns' }, revalidate: true })).toEqual({ data: { format: 2 } })
+    expect(await fresh.send({ url: '/api/map/config' })).toEqual({ data: { tile_url: '' } })
+    expect(server.calls).toHaveLength(2)
+    // The same call from send itself: the same URL and options.
+    await fresh.send({ url: '/api/od/locations/', params: { format: 'columns' }, revalidate: true })
+    expect(server.fetchMock.mock.calls[2]).toEqual([fetches[0]![0], fetches[0]![1]])
   })
 
   it('does not give an early answer to a write of the same URL', async () => {

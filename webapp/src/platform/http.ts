@@ -101,26 +101,53 @@ async function readBody(response: Response): Promise<unknown> {
   return text
 }
 
-// GETs started before the page could ask for them (sendEarly), by URL, until send() takes them: the
-// response only, its body read and parsed when taken (not in whatever task it arrived in).
+/** A GET the page can start before its code runs: what send() would ask, as plain data. */
+export type EarlyRequest = Omit<RequestArgs, 'method' | 'body'>
+
+// GETs started before the page could ask for them, by URL, until send() takes them: the response
+// only, its body read and parsed when taken (not in whatever task it arrived in). Started by the
+// prerendered page's own HTML (earlyFetches; scripts/prerender.mjs), before any of the app's code
+// has run, or by sendEarly.
 const early = new Map<string, Promise<Response | null>>()
 // An early answer not taken by then is dropped: the page went elsewhere, and a later ask must not get old data.
 const EARLY_KEPT_MS = 30_000
+
+declare global {
+  interface Window {
+    /** The GETs the prerendered page's HTML started, by URL (scripts/prerender.mjs). */
+    __marqueeEarly?: Record<string, Promise<Response | null>>
+  }
+}
+
+function keepEarly(url: string, started: Promise<Response | null>): void {
+  early.set(url, started)
+  window.setTimeout(() => {
+    if (early.get(url) === started) early.delete(url)
+  }, EARLY_KEPT_MS)
+}
+
+if (typeof window !== 'undefined' && window.__marqueeEarly) {
+  for (const [url, started] of Object.entries(window.__marqueeEarly)) keepEarly(url, started)
+  delete window.__marqueeEarly
+}
 
 /**
  * Starts a GET now; the next send() of the same URL takes its answer instead of asking again. For a
  * prerendered page's first data, asked for before the page hydrates (issue 30, /locations' faces):
  * kept out of the store until the page's own query asks, so that no store update lands in the
- * middle of the hydration.
+ * middle of the hydration. Nothing when the page's HTML has started it already.
  */
-export function sendEarly(args: Omit<RequestArgs, 'method' | 'body'>): void {
+export function sendEarly(args: EarlyRequest): void {
   const url = buildUrl(args.url, args.params)
-  if (early.has(url)) return
-  const started = startFetch(args)
-  early.set(url, started)
-  window.setTimeout(() => {
-    if (early.get(url) === started) early.delete(url)
-  }, EARLY_KEPT_MS)
+  if (!early.has(url)) keepEarly(url, startFetch(args))
+}
+
+/**
+ * The URL and fetch options of each request, exactly as send() would ask for it, for the
+ * prerendered page's HTML to start them (scripts/prerender.mjs): send() then takes the answers.
+ */
+export function earlyFetches(requests: readonly EarlyRequest[]): [string, RequestInit][] {
+  return requests.map((args) => [buildUrl(args.url, args.params), fetchOptions(args)])
 }
 
 /** Sends one call. Never throws: a failure comes back as `{error}`. */
@@ -138,25 +165,30 @@ export async function send<T>(args: RequestArgs): Promise<RequestResult<T>> {
 
 /** The call's response, or null when there was none (the network failed). */
 function startFetch(args: RequestArgs): Promise<Response | null> {
-  const headers = new Headers({
+  return fetch(buildUrl(args.url, args.params), fetchOptions(args)).catch(() => null)
+}
+
+/** The fetch options of a call: plain data (headers as a record), so a page's HTML can hold them. */
+function fetchOptions(args: RequestArgs): RequestInit {
+  const headers: Record<string, string> = {
     'X-Requested-With': 'XMLHttpRequest',
     'Cache-Control': 'no-cache',
     Accept: 'application/json',
-  })
+  }
   let body: BodyInit | undefined
   if (args.body instanceof FormData) {
     body = args.body
   } else if (args.body !== undefined) {
-    headers.set('Content-Type', 'application/json')
+    headers['Content-Type'] = 'application/json'
     body = JSON.stringify(args.body)
   }
-  return fetch(buildUrl(args.url, args.params), {
+  return {
     method: args.method ?? 'GET',
     headers,
-    body,
+    ...(body === undefined ? {} : { body }),
     credentials: 'same-origin',
     cache: args.revalidate ? 'no-cache' : 'no-store',
-  }).catch(() => null)
+  }
 }
 
 async function readResult<T>(response: Response | null): Promise<RequestResult<T>> {

@@ -4,6 +4,7 @@ import Root from '../Root'
 import RouteError from '../RouteError'
 import Spinner from '../../platform/Spinner'
 import { CompanyAmbassador, CompanyCertified } from '../../platform/api-types/identity'
+import type { EarlyRequest } from '../../platform/http'
 import { NotSuperAdmin, PublicOnly, RequireAdmin, RequireAuth, RequireCompanyType, RequireSuperAdmin } from './guards'
 
 // Every route of A §2 and B §2 with its guard (A §6, B §6). Screens load lazily, one bundle per
@@ -12,8 +13,14 @@ import { NotSuperAdmin, PublicOnly, RequireAdmin, RequireAuth, RequireCompanyTyp
 
 type Screens = Record<string, ComponentType>
 
-/** A route's handle: what its screen asks for before it renders (main.tsx calls it when the page is prerendered). */
+/** A route's handle: what its screen asks for before it renders, when the page is prerendered. */
 export interface RouteHandle {
+  /**
+   * The screen's first GETs: the prerendered page's HTML starts them before any of the app's code
+   * has run (scripts/prerender.mjs), and the screen's queries take their answers (platform/http.ts).
+   */
+  firstRequests?: readonly EarlyRequest[]
+  /** Anything else the screen needs first (its code), started before the page hydrates (main.tsx). */
   prefetch?: () => void
 }
 
@@ -47,12 +54,13 @@ const publicRoutes: RouteObject[] = [
   { path: 'tos', lazy: publicScreen('Tos') },
   { path: 'cost', lazy: publicScreen('Cost') },
   // The map page is its own bundle, so the rest of the public section never downloads leaflet.
-  // Its handle's prefetch starts the page's first requests before the prerendered page hydrates (main.tsx).
+  // Its handle names the page's first requests, which its prerendered HTML starts, and its prefetch
+  // the map's code (main.tsx).
   {
     path: 'locations',
     lazy: async () => {
       const page = await import('../../features/locations/routes/LocationsPage')
-      return { Component: page.default, handle: { prefetch: page.prefetch } satisfies RouteHandle }
+      return { Component: page.default, handle: { firstRequests: page.FIRST_REQUESTS, prefetch: page.prefetch } satisfies RouteHandle }
     },
   },
   { path: 'media-owners', lazy: publicScreen('MediaOwners') },

@@ -6,7 +6,8 @@ import { mockFetch, type FakeRoute } from '../../../test/fetch'
 import { renderApp } from '../../../test/renderApp'
 import { anonymousSession } from '../../../test/users'
 import { BAY_AREA, CHICAGO, makeFace, makeSpot } from '../../../test/faces'
-import { prefetch } from './LocationsPage'
+import { sendEarly } from '../../../platform/http'
+import { FIRST_REQUESTS } from './LocationsPage'
 
 const mission = makeFace({ location_name: 'Mission St', city: 'San Francisco', value: 500, ooh: 75659 })
 const broadway = makeFace({ location_name: 'Broadway', city: 'Oakland', value: 1250, ooh: 198899, face: 'West Face' })
@@ -93,7 +94,7 @@ describe('/locations (A §2)', () => {
 
   it('takes the faces and the map\'s settings asked for before it hydrated, without asking again (issue 30)', async () => {
     const api = server()
-    prefetch()
+    FIRST_REQUESTS.forEach(sendEarly) // as main.tsx does when the page's HTML has not started them
     await waitFor(() => expect(api.called('GET', '/api/map/config')).toHaveLength(1))
     expect(api.called('GET', '/api/od/locations/')).toHaveLength(1)
     renderPage()

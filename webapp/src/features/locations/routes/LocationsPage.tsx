@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
 import type { AvailableSpot, Location, PlacePrediction } from '../../../platform/api-types/locations'
 import { defaultStartDate, formatInputDate, inputToApiDate } from '../../../platform/dates'
-import { errorMessage, isApiError, sendEarly } from '../../../platform/http'
+import { errorMessage, isApiError, type EarlyRequest } from '../../../platform/http'
 import DateInput from '../../../platform/inputs/DateInput'
 import { validateDate } from '../../../platform/inputs/dateRules'
 import type FaceMapComponent from '../../../platform/map/Map'
@@ -44,20 +44,21 @@ const FaceMap = lazy(loadMap) as unknown as typeof FaceMapComponent
 const FIRST_FACES: FacesQuery = { market: '' }
 
 /**
- * What the page asks for first, asked for before the prerendered page hydrates (main.tsx, through
- * the route's handle): the faces, then the map's code, then its settings, each in a task of its own
- * (each start is a few milliseconds, a long task together on a phone). Hydrating the page took 200
- * to 300 ms on a quiet machine before its effects asked for them (issue 30, the first draw). The
- * answers wait outside the store (sendEarly) until the page's own queries take them, after the
- * hydration: a store update in the middle of it made React hydrate again, three times as long.
+ * The page's first data, the faces and the map's settings: the prerendered page's HTML asks for
+ * them as it paints, before any of the app's code has run (the route's handle; scripts/prerender.mjs).
+ * They were asked for from the hydration's effects (200 to 300 ms after it on a quiet machine),
+ * then from before the hydration (after the app's code had run): issue 30, the first draw. The
+ * answers wait outside the store (platform/http.ts) until the page's own queries take them, after
+ * the hydration: a store update in the middle of it made React hydrate again, three times as long.
+ */
+export const FIRST_REQUESTS: readonly EarlyRequest[] = [mapFacesRequest(FIRST_FACES), { url: MAP_CONFIG_URL }]
+
+/**
+ * What else the prerendered page needs first, before it hydrates (main.tsx, through the route's
+ * handle): the map's code, in a task of its own.
  */
 export function prefetch() {
-  const steps = [() => sendEarly(mapFacesRequest(FIRST_FACES)), () => void loadMap(), () => sendEarly({ url: MAP_CONFIG_URL })]
-  const next = () => {
-    steps.shift()?.()
-    if (steps.length) window.setTimeout(next, 0)
-  }
-  window.setTimeout(next, 0)
+  window.setTimeout(() => void loadMap(), 0)
 }
 
 // A §5: weeks start on a Monday; every other weekday is disabled in the week picker.
