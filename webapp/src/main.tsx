@@ -2,12 +2,12 @@ import './styles'
 import type { RouteHandle } from './app/router/routes'
 
 // The entry imports the app's parts itself instead of statically: a static import graph is
-// evaluated in one task before the first line here runs, about 80 ms on a fast desktop for React,
-// the router, Redux Toolkit and the app, and the longest task of /locations on a phone (issue 30,
-// Total Blocking Time). Imported one at a time with a yield between them, each part is evaluated
+// evaluated in one task before the first line here runs, for React, the router, Redux Toolkit and
+// the app 220 to 330 ms in a trace at a phone's speed (4x CPU), the longest task of /locations
+// (issue 30, Total Blocking Time). Imported one at a time with a yield between them, each part is evaluated
 // in a task of its own, and the page answers input between them. Their chunks are fetched
 // together beforehand: the prerendered pages preload them (scripts/prerender.mjs), and index.html
-// too (the start-chunks plugin of vite.config.ts), so the imports one after the other wait for no
+// too (preloadStartChunks in vite.config.ts), so the imports one after the other wait for no
 // network. The entry holds none of the code the rest imports (no JSX here: React's JSX runtime;
 // the preload helper in a chunk of its own, vite.config.ts), or every chunk would import the entry
 // and the stylesheet it owns, which the prerendered pages inline, would be fetched again.
