@@ -38,9 +38,10 @@ function entryFiles(build, key, pageKeys = [], later = []) {
     }
   }
   visit(key)
-  // What the entry imports as it runs: the whole app's main.tsx imports its parts one a task
-  // (issue 30), and each import must find its chunk fetched already.
-  for (const dynamicKey of entry.dynamicImports ?? []) {
+  // What the whole app's entry imports as it runs: main.tsx imports its parts one a task (issue
+  // 30), and each import must find its chunk fetched already. (The static pages' entry imports
+  // only its pages dynamically, each when it is visited: the landing page's budget.)
+  for (const dynamicKey of build === 'app' ? (entry.dynamicImports ?? []) : []) {
     preload.add(manifest[dynamicKey].file)
     visit(dynamicKey)
   }
