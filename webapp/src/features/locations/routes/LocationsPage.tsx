@@ -108,7 +108,8 @@ export default function LocationsPage() {
   // The faces are asked for in the hydration's effects, the map's code a task later and its
   // settings a task after that: each start (the store's update, its fetch) is a few milliseconds,
   // a long task together on a phone (issue 30). The code (46 kB) first, as the map waits for it
-  // longest: the 10,000-face first draw.
+  // longest: the 10,000-face first draw. On the prerendered page the faces and the settings take
+  // the answers its HTML asked for (FIRST_REQUESTS), and the code is on its way (prefetch).
   const afterFaces = useTasksAfterMount(2)
   const tiles = useMapTiles({ skip: afterFaces < 2 })
   useEffect(() => {
