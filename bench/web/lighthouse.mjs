@@ -2,8 +2,12 @@
 // /locations of the real binary (bin/marquee, `make build`) with demo data, in Debian's Chromium,
 // with Lighthouse's default mobile settings (a mid-range phone: 4x CPU slowdown, simulated slow 4G).
 //
-//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations] [--save DIR] [--bin PATH] [--offline 1]
+//   node bench/web/lighthouse.mjs [--runs 3] [--port 18290] [--pages /,/login,/locations] [--save DIR] [--bin PATH] [--offline 1] [--cpu calibrated|N]
 //
+// --cpu calibrated slows the CPU by the multiplier that makes this host Lighthouse's mid-tier phone
+// (host-speed.mjs: 4 only on a host of benchmark index 1,533; 10.8 on one of 3,118), so that the
+// figures of fast and slow hosts can be compared; --cpu N sets the multiplier. Without it, Lighthouse's
+// default (4).
 // --bin measures another build of the binary (a before/after pair at the same load). --save writes each run's whole report (Lighthouse JSON) to DIR, to see what an audit found.
 //
 // Each page is measured --runs times in a fresh browser; the run with the median performance score
@@ -15,6 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startMarquee } from './marquee-server.mjs'
 import { startTileServer } from './tile-server.mjs'
+import { benchmarkIndex, mobileMultiplier } from './host-speed.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const modules = join(root, 'webapp', 'node_modules')
@@ -30,6 +35,17 @@ const BASE = `http://127.0.0.1:${PORT}`
 const PAGES = (args.pages ?? '/,/login,/locations').split(',')
 const SAVE = args.save
 let saved = 0
+
+// ---- the CPU slowdown: Lighthouse's default, or calibrated to this host ----
+let CPU_MULTIPLIER = args.cpu && args.cpu !== 'calibrated' ? Number(args.cpu) : undefined
+let hostIndex
+if (args.cpu === 'calibrated') {
+  const { chromium } = await import(join(modules, 'playwright-core', 'index.mjs'))
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  hostIndex = await benchmarkIndex(browser, 5)
+  await browser.close()
+  CPU_MULTIPLIER = Math.round(mobileMultiplier(hostIndex) * 10) / 10
+}
 
 // ---- the map tiles: this machine has no internet, so the tile host is a local stand-in (tile-server.mjs) ----
 const tiles = await startTileServer()
@@ -51,7 +67,10 @@ async function measure(path) {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   })
   try {
-    const result = await lighthouse(BASE + path, { port: chrome.port, output: 'json', logLevel: 'error' })
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error' }
+    // Lighthouse merges a flag's settings into its defaults: only the multiplier changes.
+    if (CPU_MULTIPLIER) flags.throttling = { cpuSlowdownMultiplier: CPU_MULTIPLIER }
+    const result = await lighthouse(BASE + path, flags)
     const { categories, audits } = result.lhr
     if (SAVE) {
       mkdirSync(SAVE, { recursive: true })
@@ -105,7 +124,7 @@ try {
 }
 
 const kib = (b) => `${(b / 1024).toFixed(0)} KiB`
-console.log(`Lighthouse ${OFFLINE ? '(map tiles offline) ' : ''}${(await import(join(modules, 'lighthouse', 'package.json'), { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS}; ${cpus().length} CPUs (${cpus()[0].model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; Lighthouse's benchmark index of this host, median ${rows.map((r) => r.benchmarkIndex.toFixed(0)).join(', ')} (its 4x slowdown is calibrated for 1500 to 2000)`)
+console.log(`Lighthouse ${OFFLINE ? '(map tiles offline) ' : ''}${(await import(join(modules, 'lighthouse', 'package.json'), { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS}; ${cpus().length} CPUs (${cpus()[0].model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; Lighthouse's benchmark index of this host, median ${rows.map((r) => r.benchmarkIndex.toFixed(0)).join(', ')} (its 4x slowdown is calibrated for 1,533); CPU slowed ${CPU_MULTIPLIER ? `${CPU_MULTIPLIER}x${hostIndex ? ` (calibrated to the host's index ${hostIndex} before the runs)` : ''}` : '4x (the default)'}`)
 // The TBT column is the median of the runs; the other columns are the median-performance run's.
 console.log('| page | performance (runs) | accessibility | best practices | FCP | LCP | TBT (median) | CLS | transferred | of it JavaScript |')
 console.log('|---|---|---|---|---|---|---|---|---|---|')

@@ -3,7 +3,7 @@
 // it, in Chromium at Lighthouse's phone settings (412x823 at 1.75 device pixels, CPU slowed 4x by
 // DevTools' throttling), traced from navigation until the map has drawn and the page is quiet.
 //
-//   node bench/web/main-thread-trace.mjs [--page /locations] [--runs 3] [--cpu 4] [--wait 10000] [--bin PATH] [--port 18291] [--save DIR]
+//   node bench/web/main-thread-trace.mjs [--page /locations] [--runs 3] [--cpu 4] [--wait 10000] [--bin PATH] [--port 18291] [--save DIR] [--as 4|calibrated]
 //
 // Why not only Lighthouse: its Total Blocking Time is simulated from the tasks of one run at the
 // host's speed times four, so on this shared machine it swings by three times with the load. A
@@ -13,12 +13,15 @@
 // Each run prints its long tasks; the summary gives each run's blocking sum and the median. With
 // --cpu 1 it also estimates Lighthouse's figure from each task's CPU time times four, which a busy
 // machine inflates far less than the wall-clock time (the tasks wait for a core, not compute longer).
+// --as sets that multiplier: 4, Lighthouse's default, or `calibrated`, the multiplier that makes
+// this host Lighthouse's mid-tier phone (host-speed.mjs), for figures that do not depend on the host.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startMarquee } from './marquee-server.mjs'
 import { startTileServer } from './tile-server.mjs'
+import { benchmarkIndex, mobileMultiplier } from './host-speed.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const { chromium } = await import(join(root, 'webapp', 'node_modules', 'playwright-core', 'index.mjs'))
@@ -37,6 +40,8 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
 const tiles = await startTileServer()
 const { base, stop: stopServer } = await startMarquee({ root, port: PORT, bin: args.bin, tileUrl: tiles.url })
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+const hostIndex = args.as === 'calibrated' ? await benchmarkIndex(browser, 5) : undefined
+const AS = hostIndex ? Math.round(mobileMultiplier(hostIndex) * 10) / 10 : Number(args.as ?? 4)
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -83,17 +88,18 @@ function analyse(events) {
   const long = tasks.filter((t) => ms(t.dur) > LONG_MS)
   const blocking = long.filter((t) => t.ts >= fcp.ts).reduce((sum, t) => sum + ms(t.dur) - LONG_MS, 0)
   // Each task's CPU time (tdur: the thread's own time, not the waits for a core another process
-  // holds) times four, over 50 ms: what Lighthouse's simulation makes of a task at a phone's speed
-  // (it multiplies the tasks of a run at the host's speed by four). Meant with --cpu 1.
-  const estimate = tasks.filter((t) => t.ts >= fcp.ts && t.tdur).reduce((sum, t) => sum + Math.max(0, (ms(t.tdur) * 4) / CPU - LONG_MS), 0)
-  const heavy = tasks.filter((t) => t.ts >= fcp.ts && t.tdur && (ms(t.tdur) * 4) / CPU > LONG_MS)
+  // holds) times AS, over 50 ms: what Lighthouse's simulation makes of a task at a phone's speed
+  // (it multiplies the tasks of a run at the host's speed by its slowdown). Meant with --cpu 1.
+  const atPhone = (t) => (ms(t.tdur) * AS) / CPU
+  const estimate = tasks.filter((t) => t.ts >= fcp.ts && t.tdur).reduce((sum, t) => sum + Math.max(0, atPhone(t) - LONG_MS), 0)
+  const heavy = tasks.filter((t) => t.ts >= fcp.ts && t.tdur && atPhone(t) > LONG_MS)
   const drawn = events.find((e) => e.pid === pid && e.name === 'map:rendered')
   return {
     fcp: ms(fcp.ts - navigation),
     drawn: drawn ? ms(drawn.ts - navigation) : null,
     blocking,
     estimate,
-    heavy: heavy.map((t) => ({ at: ms(t.ts - navigation), cpu4: (ms(t.tdur) * 4) / CPU, what: childrenOf(main, t), functions: topFunctions(samples, t.ts, t.ts + t.dur) })),
+    heavy: heavy.map((t) => ({ at: ms(t.ts - navigation), atPhone: atPhone(t), what: childrenOf(main, t), functions: topFunctions(samples, t.ts, t.ts + t.dur) })),
     tasks: long.map((t) => ({
       at: ms(t.ts - navigation),
       dur: ms(t.dur),
@@ -168,15 +174,15 @@ function topFunctions({ nodes, samples }, from, to) {
 
 const results = []
 try {
-  console.log(`${PAGE}, CPU ${CPU}x, ${cpus().length} CPUs (${cpus()[0].model}); load before ${load()}`)
+  console.log(`${PAGE}, CPU ${CPU}x, ${cpus().length} CPUs (${cpus()[0].model}); CPU time estimated at ${AS}x${hostIndex ? ` (calibrated: host index ${hostIndex})` : ''}; load before ${load()}`)
   for (let run = 1; run <= RUNS; run++) {
     const r = await traceOnce(run)
     results.push(r)
-    console.log(`\nrun ${run}: FCP ${r.fcp.toFixed(0)} ms, map drawn ${r.drawn?.toFixed(0) ?? '-'} ms, blocking after FCP ${r.blocking.toFixed(0)} ms, by CPU time x4 ${r.estimate.toFixed(0)} ms (load ${load()})`)
+    console.log(`\nrun ${run}: FCP ${r.fcp.toFixed(0)} ms, map drawn ${r.drawn?.toFixed(0) ?? '-'} ms, blocking after FCP ${r.blocking.toFixed(0)} ms, by CPU time x${AS} ${r.estimate.toFixed(0)} ms (load ${load()})`)
     if (CPU !== 4) {
-      // At another rate the wall-clock tasks are not the phone's: list the tasks by their CPU time x4.
+      // At another rate the wall-clock tasks are not the phone's: list the tasks by their CPU time xAS.
       for (const t of r.heavy) {
-        console.log(`  ${t.cpu4.toFixed(0).padStart(4)} ms (CPU x4) at ${t.at.toFixed(0).padStart(5)}  ${t.what.join(', ')}`)
+        console.log(`  ${t.atPhone.toFixed(0).padStart(4)} ms (CPU x${AS}) at ${t.at.toFixed(0).padStart(5)}  ${t.what.join(', ')}`)
         if (t.functions.length) console.log(`           self: ${t.functions.join(', ')}`)
       }
       continue
@@ -193,4 +199,4 @@ try {
 }
 const median = (key) => [...results].sort((a, b) => a[key] - b[key])[Math.floor(results.length / 2)][key]
 const runs = (key) => results.map((r) => r[key].toFixed(0)).join(', ')
-console.log(`\n${PAGE} at ${CPU}x: blocking after FCP, median ${median('blocking').toFixed(0)} ms (runs ${runs('blocking')}); by CPU time x4, median ${median('estimate').toFixed(0)} ms (runs ${runs('estimate')}); long tasks (runs) ${results.map((r) => r.tasks.filter((t) => t.counted).length).join(', ')}; load after ${load()}`)
+console.log(`\n${PAGE} at ${CPU}x: blocking after FCP, median ${median('blocking').toFixed(0)} ms (runs ${runs('blocking')}); by CPU time x${AS}, median ${median('estimate').toFixed(0)} ms (runs ${runs('estimate')}); long tasks (runs) ${results.map((r) => r.tasks.filter((t) => t.counted).length).join(', ')}; load after ${load()}`)

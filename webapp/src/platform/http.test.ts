@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { mockFetch } from '../test/fetch'
-import { buildUrl, earlyFetches, errorMessage, MSG_UNEXPECTED, send, sendEarly } from './http'
+import { buildUrl, earlyFetches, errorMessage, MSG_UNEXPECTED, readEarly, send, sendEarly } from './http'
 
 describe('send', () => {
   it('never stores an answer in the browser cache, unless asked to revalidate a tagged one', async () => {
@@ -40,6 +40,24 @@ describe('send', () => {
     // The same call from send itself: the same URL and options.
     await fresh.send({ url: '/api/od/locations/', params: { format: 'columns' }, revalidate: true })
     expect(server.fetchMock.mock.calls[2]).toEqual([fetches[0]![0], fetches[0]![1]])
+  })
+
+  it('reads an early answer ahead for the page, and send answers the same parsed body, once (issue 30)', async () => {
+    const server = mockFetch({ 'GET /api/od/locations/': { body: { format: 2, names: ['A'] } } })
+    expect(readEarly({ url: '/api/od/locations/', params: { format: 'columns' } })).toBeUndefined()
+    sendEarly({ url: '/api/od/locations/', params: { format: 'columns' } })
+    const ahead = await readEarly<{ format: number }>({ url: '/api/od/locations/', params: { format: 'columns' } })
+    expect(ahead).toEqual({ data: { format: 2, names: ['A'] } })
+    expect(await readEarly({ url: '/api/od/locations/', params: { format: 'columns' } })).toBe(ahead)
+    const taken = await send({ url: '/api/od/locations/', params: { format: 'columns' } })
+    // The very object read ahead: what the page computed from it is the store's data.
+    expect(taken).toBe(ahead)
+    expect(taken.data).toBe(ahead!.data)
+    expect(server.calls).toHaveLength(1)
+    // Taken: nothing more to read ahead, and the next send asks again.
+    expect(readEarly({ url: '/api/od/locations/', params: { format: 'columns' } })).toBeUndefined()
+    await send({ url: '/api/od/locations/', params: { format: 'columns' } })
+    expect(server.calls).toHaveLength(2)
   })
 
   it('does not give an early answer to a write of the same URL', async () => {

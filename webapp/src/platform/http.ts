@@ -105,10 +105,15 @@ async function readBody(response: Response): Promise<unknown> {
 export type EarlyRequest = Omit<RequestArgs, 'method' | 'body'>
 
 // GETs started before the page could ask for them, by URL, until send() takes them: the response
-// only, its body read and parsed when taken (not in whatever task it arrived in). Started by the
-// prerendered page's own HTML (earlyFetches; scripts/prerender.mjs), before any of the app's code
-// has run, or by sendEarly.
-const early = new Map<string, Promise<Response | null>>()
+// only, its body read and parsed when taken (not in whatever task it arrived in), or earlier when
+// the page reads it ahead (readEarly). Started by the prerendered page's own HTML (earlyFetches;
+// scripts/prerender.mjs), before any of the app's code has run, or by sendEarly.
+interface EarlyAnswer {
+  response: Promise<Response | null>
+  /** The body read, once: what send() then answers, the same object. */
+  result?: Promise<RequestResult<unknown>>
+}
+const early = new Map<string, EarlyAnswer>()
 // An early answer not taken by then is dropped: the page went elsewhere, and a later ask must not get old data.
 const EARLY_KEPT_MS = 30_000
 
@@ -119,10 +124,11 @@ declare global {
   }
 }
 
-function keepEarly(url: string, started: Promise<Response | null>): void {
-  early.set(url, started)
+function keepEarly(url: string, response: Promise<Response | null>): void {
+  const answer: EarlyAnswer = { response }
+  early.set(url, answer)
   window.setTimeout(() => {
-    if (early.get(url) === started) early.delete(url)
+    if (early.get(url) === answer) early.delete(url)
   }, EARLY_KEPT_MS)
 }
 
@@ -143,6 +149,18 @@ export function sendEarly(args: EarlyRequest): void {
 }
 
 /**
+ * The answer of a GET started early, read now and left for send(), which answers the same result
+ * (the same parsed body); undefined when none was started. For work on the data that need not
+ * wait for the store: /locations clusters its first faces while the page hydrates.
+ */
+export function readEarly<T>(args: EarlyRequest): Promise<RequestResult<T>> | undefined {
+  const answer = early.get(buildUrl(args.url, args.params))
+  if (!answer) return undefined
+  answer.result ??= answer.response.then((response) => readResult<unknown>(response))
+  return answer.result as Promise<RequestResult<T>>
+}
+
+/**
  * The URL and fetch options of each request, exactly as send() would ask for it, for the
  * prerendered page's HTML to start them (scripts/prerender.mjs): send() then takes the answers.
  */
@@ -154,10 +172,10 @@ export function earlyFetches(requests: readonly EarlyRequest[]): [string, Reques
 export async function send<T>(args: RequestArgs): Promise<RequestResult<T>> {
   if ((args.method ?? 'GET') === 'GET' && args.body === undefined) {
     const url = buildUrl(args.url, args.params)
-    const started = early.get(url)
-    if (started) {
+    const answer = early.get(url)
+    if (answer) {
       early.delete(url)
-      return readResult<T>(await started)
+      return (answer.result as Promise<RequestResult<T>> | undefined) ?? readResult<T>(await answer.response)
     }
   }
   return readResult<T>(await startFetch(args))

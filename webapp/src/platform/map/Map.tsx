@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode }
 import { flushSync } from 'react-dom'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import { buildIndex, queryIndex, type ClusterItem, type ClusterReply, type ClusterRequest, type SignPoints } from './clusterIndex'
+import { takeClusterWorker, workersAvailable, type StartedWorker } from './clusterWorkerStart'
 import { clusterIcon, faceIcon, type FaceMarkerState, type FaceMarkerTone } from './icons'
 import OfflineBasemap from './OfflineBasemap'
 import {
@@ -352,28 +353,23 @@ interface Drawn<F extends MapFace> {
   zoom: number
 }
 
-const workersAvailable = typeof Worker !== 'undefined'
-
-function startClusterWorker(): Worker {
-  return new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' })
-}
-
-// A worker started when this module is evaluated (as the page asks for the map's chunk), so that
-// its script is fetched and compiled while Leaflet creates the map, not after the faces have
-// arrived: the first map to cluster takes it (issue 30, the first draw), with the signs a page may
-// already have loaded into it (prepareFaces). Started a task later, as creating a Worker costs a
-// few milliseconds of the main thread too.
+// A worker started when this module is evaluated (as the page asks for the map's chunk), unless a
+// page started one ahead (clusterWorkerStart.ts), so that its script is fetched and compiled while
+// Leaflet creates the map, not after the faces have arrived: the first map to cluster takes it
+// (issue 30, the first draw), with the signs a page may already have loaded into it
+// (prepareFaces). Started a task later, as creating a Worker costs a few milliseconds of the main
+// thread too.
 let spareIndex: WorkerIndex<MapFace> | null = null
 let spareWanted = workersAvailable
 if (workersAvailable) {
   setTimeout(() => {
-    if (spareWanted) spareIndex ??= new WorkerIndex(startClusterWorker())
+    if (spareWanted) spareIndex ??= new WorkerIndex(takeClusterWorker())
   }, 0)
 }
 
 /** The spare worker's index once, then a new one each time. */
 function takeWorkerIndex<F extends MapFace>(): WorkerIndex<F> {
-  const taken = (spareIndex as WorkerIndex<F> | null) ?? new WorkerIndex<F>(startClusterWorker())
+  const taken = (spareIndex as WorkerIndex<F> | null) ?? new WorkerIndex<F>(takeClusterWorker())
   spareIndex = null
   spareWanted = false
   return taken
@@ -401,7 +397,7 @@ function signsOf<F extends MapFace>(faces: readonly F[]): Sign<F>[] {
  */
 export function prepareFaces(faces: readonly MapFace[]): void {
   if (!spareWanted) return
-  spareIndex ??= new WorkerIndex(startClusterWorker())
+  spareIndex ??= new WorkerIndex(takeClusterWorker())
   spareIndex.load(signsOf(faces))
 }
 
@@ -431,8 +427,10 @@ class WorkerIndex<F extends MapFace> {
   /** Its script could not be loaded or run. */
   failed = false
 
-  constructor(worker: Worker) {
+  constructor({ worker, failed }: StartedWorker) {
     this.worker = worker
+    // It may have failed before this index was made for it (started ahead).
+    this.failed = failed
     worker.onerror = (event) => {
       event.preventDefault()
       this.failed = true

@@ -7,7 +7,7 @@ import { renderApp } from '../../../test/renderApp'
 import { anonymousSession } from '../../../test/users'
 import { BAY_AREA, CHICAGO, makeFace, makeSpot } from '../../../test/faces'
 import { sendEarly } from '../../../platform/http'
-import { FIRST_REQUESTS } from './LocationsPage'
+import { FIRST_REQUESTS, prefetch } from './LocationsPage'
 
 const mission = makeFace({ location_name: 'Mission St', city: 'San Francisco', value: 500, ooh: 75659 })
 const broadway = makeFace({ location_name: 'Broadway', city: 'Oakland', value: 1250, ooh: 198899, face: 'West Face' })
@@ -102,6 +102,20 @@ describe('/locations (A §2)', () => {
     await waitFor(() => expect(api.called('GET', '/api/markets/')).toHaveLength(1))
     expect(api.called('GET', '/api/od/locations/')).toHaveLength(1)
     expect(api.called('GET', '/api/map/config')).toHaveLength(1)
+  })
+
+  it('decodes the faces its HTML asked for once, before it hydrates, and its query takes that very list (issue 30)', async () => {
+    const withIds = [mission, broadway, loop].map((f, i) => ({ ...f, id: `${i + 1}0000000-0000-4000-8000-000000000000` }))
+    server({ 'GET /api/od/locations/': { body: inColumns(withIds) } })
+    const measure = vi.spyOn(performance, 'measure')
+    const decodes = () => measure.mock.calls.filter(([name]) => name === 'map:faces-decoded').length
+    FIRST_REQUESTS.forEach(sendEarly) // as the page's HTML does
+    prefetch() // as main.tsx does before the hydration
+    await waitFor(() => expect(decodes()).toBe(1))
+    renderPage()
+    expect(await screen.findByTestId('face-count', {}, { timeout: 5000 })).toHaveTextContent('3 faces')
+    expect(decodes()).toBe(1)
+    measure.mockRestore()
   })
 
   it('matches the week\'s spots to faces sent without their ids, by their keys, and never asks for the ids', async () => {

@@ -30,6 +30,22 @@ export const mapFacesRequest = (q: FacesQuery): RequestArgs => ({ url: '/api/od/
 
 export const MAP_CONFIG_URL = '/api/map/config'
 
+// Each answer's map faces, decoded once: /locations decodes and clusters its first faces from the
+// answer read ahead (readEarly) while the page hydrates, and the store's data is then the very
+// same list, which the map finds clustered (issue 30, the 10,000-face first draw).
+const decodedAnswers = new WeakMap<object, DecodedFaces>()
+
+/** The map's faces of a faces answer (mapFaces' data), decoded and frozen once per answer. */
+export function mapFacesOf(body: LocationColumns | Location[]): DecodedFaces {
+  let decoded = decodedAnswers.get(body)
+  if (!decoded) {
+    const read = readFaces(body)
+    decoded = { faces: frozen(read.faces), keyBytes: read.keyBytes }
+    decodedAnswers.set(body, decoded)
+  }
+  return decoded
+}
+
 // The locations calls of docs/api.md ("Locations"). All are public reads.
 export const locationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -46,11 +62,11 @@ export const locationsApi = api.injectEndpoints({
       // The server tags the answer (ETag): the browser asks again but downloads it only when it changed.
       query: mapFacesRequest,
       transformResponse: async (body: LocationColumns | Location[]) => {
-        const decoded = readFaces(body)
+        const decoded = mapFacesOf(body)
         // The store's update (and the page's render it starts) in a task of its own, after the
         // decoding's: together they were one long task of /locations (issue 30, Total Blocking Time).
         await new Promise((resolve) => setTimeout(resolve, 0))
-        return { faces: frozen(decoded.faces), keyBytes: decoded.keyBytes }
+        return decoded
       },
       // B §8: a location load failure is logged only (the page logs it), never flashed.
       extraOptions: { silent: true },
