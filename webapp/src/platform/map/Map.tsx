@@ -4,14 +4,13 @@ import { latLngBounds, point, type LeafletEventHandlerFnMap, type Map as Leaflet
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
-import { buildIndex, queryIndex, type ClusterItem, type ClusterReply, type ClusterRequest, type SignPoints } from './clusterIndex'
-import { takeClusterWorker, workersAvailable, type StartedWorker } from './clusterWorkerStart'
+import { buildIndex, queryIndex } from './clusterIndex'
 import { clusterIcon, faceIcon, type FaceMarkerState, type FaceMarkerTone } from './icons'
 import OfflineBasemap from './OfflineBasemap'
+import { signPoints, signsOf, takeWorkerIndex, workersAvailable, type Drawn, type Frame, type WorkerIndex } from './signIndex'
 import {
   circleRadiusMetres,
   defaultView,
-  groupSigns,
   MAP_INIT_DELAY_MS,
   markerPosition,
   MAX_ZOOM,
@@ -46,7 +45,9 @@ export interface MapProps<F extends MapFace> {
   mode: MapMode
   /** The accessible name of the map region. */
   label: string
-  tileUrl: string
+  /** The tiles' URL template; '' when they cannot be reached (the built-in basemap), undefined while
+   *  the page does not know yet: the map mounts, and its base layer waits for it. */
+  tileUrl: string | undefined
   attribution: string
   /** Where to look; the map moves each time a new view object is passed. */
   view?: MapView | null
@@ -86,17 +87,19 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
   // The signs' index is built from the map's first render on, while Leaflet creates the map in its
   // stages, not once the faces' layer mounts after them (issue 30, the 10,000-face first draw).
   const index = useSignIndex(signs)
-  // DESIGN §1.8: the tiles come from the internet. When they cannot be reached (no tileUrl: the
-  // server could not reach them, or the browser is offline) or the first one fails, the embedded
+  // DESIGN §1.8: the tiles come from the internet. When they cannot be reached (an empty tileUrl:
+  // the server could not reach them, or the browser is offline) or the first one fails, the embedded
   // basemap is drawn instead and the map says so once; the tile layer is removed, so no further
-  // tile is asked for (offline, one failed request and console error per tile).
+  // tile is asked for (offline, one failed request and console error per tile). Until the page knows
+  // (tileUrl undefined), there is no base layer yet.
   const [tilesFailed, setTilesFailed] = useState(false)
   const tileEvents = useMemo<LeafletEventHandlerFnMap>(() => ({ tileerror: () => setTilesFailed(true) }), [])
-  const offline = tilesFailed || !tileUrl
+  const tilesKnown = tileUrl !== undefined
+  const offline = tilesFailed || tileUrl === ''
   const stage = useMountStage(MOUNT_STAGES)
   const { regionRef, sizeRef } = useRegionSize()
   return (
-    <div ref={regionRef} role="region" aria-label={label} className={`map-root relative rounded-xl bg-slate-100 ${className ?? 'h-96'}`} data-tiles={offline ? 'offline' : 'online'}>
+    <div ref={regionRef} role="region" aria-label={label} className={`map-root relative rounded-xl bg-slate-100 ${className ?? 'h-96'}`} data-tiles={offline ? 'offline' : tilesKnown ? 'online' : 'pending'}>
       {offline && (
         <p role="status" className="pointer-events-none absolute top-2 right-2 z-[500] max-w-[calc(100%-4rem)] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
           The map tiles can’t be reached: showing the built-in map.
@@ -113,7 +116,7 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
           {/* detectRetina: a phone's screen (device pixel ratio above 1) gets tiles of the next zoom at half
               size, so the map is as sharp as the page instead of upscaled (Lighthouse: image-size-responsive);
               the layer's maxZoom is one above the map's, as Leaflet takes one off for the next zoom's tiles. */}
-          {stage >= STAGE_BASE && !offline && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
+          {stage >= STAGE_BASE && tilesKnown && !offline && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
           {stage >= STAGE_BASE && offline && <OfflineBasemap />}
           <ViewController view={view ?? null} />
           {circle && (
@@ -244,11 +247,6 @@ function ViewController({ view }: { view: MapView | null }) {
   return null
 }
 
-interface Frame {
-  zoom: number
-  bbox: [number, number, number, number]
-}
-
 function readFrame(map: LeafletMap): Frame {
   // A margin around the screen, so a short pan shows markers that are already there.
   const bounds = map.getBounds().pad(0.25)
@@ -344,132 +342,6 @@ function FaceLayer<F extends MapFace>({ signs, index, selectedId, onSelect, rend
       )}
     </>
   )
-}
-
-/** The markers of a view, with the signs and the zoom they were found for. */
-interface Drawn<F extends MapFace> {
-  signs: Sign<F>[]
-  items: ClusterItem[]
-  zoom: number
-}
-
-// A worker started when this module is evaluated (as the page asks for the map's chunk), unless a
-// page started one ahead (clusterWorkerStart.ts), so that its script is fetched and compiled while
-// Leaflet creates the map, not after the faces have arrived: the first map to cluster takes it
-// (issue 30, the first draw), with the signs a page may already have loaded into it
-// (prepareFaces). Started a task later, as creating a Worker costs a few milliseconds of the main
-// thread too.
-let spareIndex: WorkerIndex<MapFace> | null = null
-let spareWanted = workersAvailable
-if (workersAvailable) {
-  setTimeout(() => {
-    if (spareWanted) spareIndex ??= new WorkerIndex(takeClusterWorker())
-  }, 0)
-}
-
-/** The spare worker's index once, then a new one each time. */
-function takeWorkerIndex<F extends MapFace>(): WorkerIndex<F> {
-  const taken = (spareIndex as WorkerIndex<F> | null) ?? new WorkerIndex<F>(takeClusterWorker())
-  spareIndex = null
-  spareWanted = false
-  return taken
-}
-
-// The signs of each list of faces, grouped once: a page that warmed the index with its faces
-// (prepareFaces) and the map it renders next find the same signs, so the worker loads them once.
-const signsCache = new WeakMap<readonly MapFace[], Sign<MapFace>[]>()
-
-function signsOf<F extends MapFace>(faces: readonly F[]): Sign<F>[] {
-  let signs = signsCache.get(faces) as Sign<F>[] | undefined
-  if (!signs) {
-    signs = groupSigns(faces)
-    signsCache.set(faces, signs)
-  }
-  return signs
-}
-
-/**
- * Starts clustering these faces before the map that draws them has mounted: a page calls it as the
- * faces arrive (/locations), and the map, rendered later with the same list and nothing checked,
- * finds its index built or being built (issue 30: the 10,000-face first draw waited for the
- * index's 80 ms of a worker's CPU after Leaflet's stages). Does nothing once a map has taken the
- * worker, or where there is none.
- */
-export function prepareFaces(faces: readonly MapFace[]): void {
-  if (!spareWanted) return
-  spareIndex ??= new WorkerIndex(takeClusterWorker())
-  spareIndex.load(signsOf(faces))
-}
-
-function signPoints(signs: readonly Sign<MapFace>[]): SignPoints {
-  const points: SignPoints = { lng: new Float64Array(signs.length), lat: new Float64Array(signs.length), count: new Uint32Array(signs.length) }
-  signs.forEach((sign, i) => {
-    points.lng[i] = sign.lng
-    points.lat[i] = sign.lat
-    points.count[i] = sign.faces.length
-  })
-  return points
-}
-
-/**
- * The signs' supercluster index in a Web Worker (clusterWorker.ts), so that building it for
- * thousands of signs is no long task of the page (issue 30). The map loads each new set of signs
- * into it as soon as it renders them, and its face layer asks for the markers of each view: a load
- * always goes before the query that needs it, whichever component's effect runs first.
- */
-class WorkerIndex<F extends MapFace> {
-  private generation = 0
-  private seq = 0
-  private signs: Sign<F>[] | null = null
-  private listener: ((drawn: Drawn<F>) => void) | null = null
-  private failureListener: (() => void) | null = null
-  private readonly worker: Worker
-  /** Its script could not be loaded or run. */
-  failed = false
-
-  constructor({ worker, failed }: StartedWorker) {
-    this.worker = worker
-    // It may have failed before this index was made for it (started ahead).
-    this.failed = failed
-    worker.onerror = (event) => {
-      event.preventDefault()
-      this.failed = true
-      this.failureListener?.()
-    }
-    worker.onmessage = (event: MessageEvent<ClusterReply>) => {
-      const { generation, seq, items, zoom } = event.data
-      // An answer to an older query, or for signs replaced since, is dropped.
-      if (seq !== this.seq || generation !== this.generation || !this.signs) return
-      this.listener?.({ signs: this.signs, items, zoom })
-    }
-  }
-
-  /** Who hears of a failure (the map, which then clusters on the main thread). */
-  onFailure(listener: () => void) {
-    this.failureListener = listener
-  }
-
-  load(signs: Sign<F>[]) {
-    if (signs === this.signs) return
-    this.signs = signs
-    this.generation += 1
-    const points = signPoints(signs)
-    const load: ClusterRequest = { kind: 'load', generation: this.generation, points }
-    this.worker.postMessage(load, [points.lng.buffer, points.lat.buffer, points.count.buffer])
-  }
-
-  query(signs: Sign<F>[], frame: Frame, listener: (drawn: Drawn<F>) => void) {
-    this.load(signs)
-    this.listener = listener
-    this.seq += 1
-    const query: ClusterRequest = { kind: 'query', generation: this.generation, seq: this.seq, bbox: frame.bbox, zoom: frame.zoom }
-    this.worker.postMessage(query)
-  }
-
-  terminate() {
-    this.listener = null
-    this.worker.terminate()
-  }
 }
 
 /** The map's clustering: a worker's index, or (`offThread` false) none, and the layer clusters on the main thread. */

@@ -6,8 +6,8 @@ import { defaultStartDate, formatInputDate, inputToApiDate } from '../../../plat
 import { errorMessage, isApiError, readEarly, type EarlyRequest } from '../../../platform/http'
 import DateInput from '../../../platform/inputs/DateInput'
 import { validateDate } from '../../../platform/inputs/dateRules'
-import { startClusterWorkerAhead } from '../../../platform/map/clusterWorkerStart'
 import type FaceMapComponent from '../../../platform/map/Map'
+import { prepareFaces } from '../../../platform/map/signIndex'
 import type { FaceId } from '../../../platform/map/Map'
 import {
   DEFAULT_RADIUS_MILES,
@@ -59,7 +59,7 @@ const nextTask = () => new Promise((resolve) => window.setTimeout(resolve, 0))
 
 /**
  * What else the prerendered page needs first, before it hydrates (main.tsx, through the route's
- * handle): the map's code and its cluster worker, in a task of its own; then, with the faces its HTML asked for, their
+ * handle): the map's code, in a task of its own; then, with the faces its HTML asked for, their
  * decoding and their clustering in the map's worker, each in a task of its own. The worker builds
  * the index on the other core while the page hydrates, and the store's faces are the same list
  * (mapFacesOf), so the map finds them clustered: it waited for the index after the hydration, a
@@ -67,18 +67,14 @@ const nextTask = () => new Promise((resolve) => window.setTimeout(resolve, 0))
  */
 export function prefetch() {
   const firstFaces = readEarly<LocationColumns | Location[]>(mapFacesRequest(FIRST_FACES))
-  window.setTimeout(() => {
-    startClusterWorkerAhead()
-    const map = loadMap()
-    if (!firstFaces) return
-    void Promise.all([firstFaces, map]).then(async ([answer, { prepareFaces }]) => {
-      if (!answer.data) return
-      await nextTask()
-      const { faces } = mapFacesOf(answer.data)
-      await nextTask()
-      prepareFaces(faces)
-    })
-  }, 0)
+  window.setTimeout(() => void loadMap(), 0)
+  void firstFaces?.then(async (answer) => {
+    if (!answer.data) return
+    await nextTask()
+    const { faces } = mapFacesOf(answer.data)
+    await nextTask()
+    prepareFaces(faces)
+  })
 }
 
 // A §5: weeks start on a Monday; every other weekday is disabled in the week picker.
@@ -152,7 +148,7 @@ export default function LocationsPage() {
   const arrived = faces.data?.faces
   useEffect(() => {
     if (!arrived) return
-    const timer = window.setTimeout(() => void loadMap().then((map) => map.prepareFaces(arrived)), 0)
+    const timer = window.setTimeout(() => prepareFaces(arrived), 0)
     return () => window.clearTimeout(timer)
   }, [arrived])
   const facesError = faces.isError ? faces.error : undefined
@@ -162,13 +158,12 @@ export default function LocationsPage() {
   }, [facesError])
 
   const chosenMarket = markets.data?.find((m) => m.market === market)
-  const shownFaces = useMemo(() => {
-    const all = facesData?.faces ?? []
-    if (findBy === 'place') return [...all].sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))
-    if (cities.length === 0) return all
-    const wanted = new Set(cities)
-    return all.filter((face) => wanted.has(face.city))
-  }, [facesData, findBy, cities])
+  const shownFaces = useMemo(() => facesShown(facesData?.faces, findBy, cities), [facesData, findBy, cities])
+  // The map takes the faces as they arrive, not deferred with the list: its render is light (it
+  // finds the same list grouped and clustered already, prefetch), and behind the list's deferred
+  // render its first markers waited for it (issue 30, the 10,000-face first draw).
+  // (A place's faces in the answer's order: the map has no use for the list's nearest-first.)
+  const mapFaces = useMemo(() => facesShown(faces.data?.faces, findBy === 'place' ? 'market' : findBy, findBy === 'place' ? [] : cities), [faces.data, findBy, cities])
 
   // Availability and the week's price for every face shown (POST /api/available-spots/).
   const week = hydrated && validateDate(weekText, { today: new Date(), disabledWeekdays: NOT_MONDAY }) === null ? inputToApiDate(weekText) : null
@@ -320,14 +315,17 @@ export default function LocationsPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="relative">
-          {tiles ? (
+          {/* The map mounts as soon as the page has hydrated, and its base layer once its settings
+              have come: waiting for them, Leaflet's stages started a quarter of a second later
+              (issue 30, the 10,000-face first draw). */}
+          {hydrated ? (
             <Suspense fallback={<MapPlaceholder />}>
               <FaceMap<Location>
-                faces={shownFaces}
+                faces={mapFaces}
                 mode="browse"
                 label="Map of billboard faces"
-                tileUrl={tiles.tile_url}
-                attribution={tiles.attribution}
+                tileUrl={tiles?.tile_url}
+                attribution={tiles?.attribution ?? ''}
                 view={view}
                 circle={findBy === 'place' && place ? { center: place.center, miles: radius } : null}
                 selectedId={selectedId}
@@ -426,6 +424,14 @@ function useIdle(): boolean {
 }
 
 /** Where the map will be, while its settings or its code load. */
+/** The faces the list and the map show: a market's (in some of its cities), or a place's nearest first. */
+function facesShown(all: readonly Location[] = [], findBy: FindBy, cities: readonly string[]): readonly Location[] {
+  if (findBy === 'place') return [...all].sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))
+  if (cities.length === 0) return all
+  const wanted = new Set(cities)
+  return all.filter((face) => wanted.has(face.city))
+}
+
 function MapPlaceholder() {
   return (
     <div className="flex h-[22rem] items-center justify-center rounded-xl bg-slate-100 sm:h-[30rem] lg:h-[40rem]">
