@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import type { AvailableSpot, Location } from '../../../platform/api-types/locations'
 import { formatCount, formatDollars } from '../../../platform/money'
 import { faceDescription } from '../../../platform/map/viewRules'
@@ -16,8 +16,11 @@ export interface FaceListProps {
   emptyText: string
 }
 
-/** The summary and list beside the map: how many faces, their weekly price range, and each face. */
-export default function FaceList({ faces, spots, selectedId, onShow, emptyText }: FaceListProps) {
+/** The summary and list beside the map: how many faces, their weekly price range, and each face.
+ *  Rendered again only when its props change, not on each of the page's renders (issue 30). */
+export default memo(FaceList)
+
+function FaceList({ faces, spots, selectedId, onShow, emptyText }: FaceListProps) {
   const [shown, setShown] = useState(LIST_PAGE)
   // Over every face (3,250 on /locations), so once per faces and spots, not on each of the page's renders.
   const { range, available } = useMemo(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import Alert from '../../../platform/Alert'
 import type { AvailableSpot, Location, LocationColumns, PlacePrediction } from '../../../platform/api-types/locations'
@@ -95,6 +95,53 @@ const FACE_TYPES = [
   ['West Face', 'Faces west, read by eastbound traffic.'],
   ['Double Faced', 'Two screens back to back; the map shows an arrow for each side, North and West on the left. Each side has its own price.'],
 ] as const
+
+// The page's words around the map and the list: the same elements on every render, which React
+// then skips; the page renders a dozen times as it starts (its data arriving, the map's stages),
+// each a task on a phone (issue 30, Total Blocking Time).
+const PAGE_HEADER = (
+  <header className="max-w-3xl">
+    <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Locations</p>
+    <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Every billboard face, on one map</h1>
+    <p className="mt-3 text-lg leading-relaxed text-slate-600">
+      Browse digital billboard faces from independent media owners across the United States. Filter by market and
+      city, or search a place and see the faces within a radius. Open a face to see its weekly price, audience and
+      availability.
+    </p>
+  </header>
+)
+
+const FACE_TYPES_SECTION = (
+  <section aria-labelledby="face-types-title" className="mt-12">
+    <h2 id="face-types-title" className="text-2xl font-bold tracking-tight text-slate-900">
+      Face types and how your ad plays
+    </h2>
+    <p className="mt-3 max-w-3xl leading-relaxed text-slate-600">
+      A face is one screen on one billboard structure; its direction tells you which traffic sees it. Digital faces
+      rotate a short loop of ads: for each face you book, your ad shows Monday through Sunday, for the spot duration
+      in seconds at the rotation frequency listed for that face. Every booked week starts on a Monday.
+    </p>
+    <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      {FACE_TYPES.map(([name, text]) => (
+        <div key={name} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <dt className="font-semibold text-slate-900">{name}</dt>
+          <dd className="mt-1 text-sm leading-relaxed text-slate-600">{text}</dd>
+        </div>
+      ))}
+    </dl>
+    <p className="mt-6 text-slate-600">
+      Faces that are sold out for your week cannot be booked. See{' '}
+      <Link to="/cost" className="link">
+        how pricing works
+      </Link>{' '}
+      or{' '}
+      <Link to="/register" className="link">
+        create an account
+      </Link>{' '}
+      to plan a campaign.
+    </p>
+  </section>
+)
 
 /**
  * The public map of every billboard face (A §2 /locations): by market and city, or within a
@@ -213,12 +260,16 @@ export default function LocationsPage() {
     if (place) setView(radiusView(place.center, miles))
   }
 
-  const showFace = (id: string) => {
-    const face = shownFaces.find((f) => f.id === id)
-    if (!face) return
-    setSelectedId(id)
-    setView(facesView([face]))
-  }
+  // The same function while the list is the same: the list (memo) renders only when it changes.
+  const showFace = useCallback(
+    (id: string) => {
+      const face = shownFaces.find((f) => f.id === id)
+      if (!face) return
+      setSelectedId(id)
+      setView(facesView([face]))
+    },
+    [shownFaces],
+  )
 
   const fieldErrors = facesError && isApiError(facesError) && facesError.status < 500 ? facesError.errors : {}
   const loading = (faces.isFetching || facesData !== faces.data) && !facesData
@@ -227,15 +278,7 @@ export default function LocationsPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Locations</p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Every billboard face, on one map</h1>
-        <p className="mt-3 text-lg leading-relaxed text-slate-600">
-          Browse digital billboard faces from independent media owners across the United States. Filter by market and
-          city, or search a place and see the faces within a radius. Open a face to see its weekly price, audience and
-          availability.
-        </p>
-      </header>
+      {PAGE_HEADER}
 
       <form role="search" aria-label="Find faces" className="mt-6 space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
@@ -362,35 +405,7 @@ export default function LocationsPage() {
         </section>
       </div>
 
-      <section aria-labelledby="face-types-title" className="mt-12">
-        <h2 id="face-types-title" className="text-2xl font-bold tracking-tight text-slate-900">
-          Face types and how your ad plays
-        </h2>
-        <p className="mt-3 max-w-3xl leading-relaxed text-slate-600">
-          A face is one screen on one billboard structure; its direction tells you which traffic sees it. Digital faces
-          rotate a short loop of ads: for each face you book, your ad shows Monday through Sunday, for the spot duration
-          in seconds at the rotation frequency listed for that face. Every booked week starts on a Monday.
-        </p>
-        <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {FACE_TYPES.map(([name, text]) => (
-            <div key={name} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-              <dt className="font-semibold text-slate-900">{name}</dt>
-              <dd className="mt-1 text-sm leading-relaxed text-slate-600">{text}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-6 text-slate-600">
-          Faces that are sold out for your week cannot be booked. See{' '}
-          <Link to="/cost" className="link">
-            how pricing works
-          </Link>{' '}
-          or{' '}
-          <Link to="/register" className="link">
-            create an account
-          </Link>{' '}
-          to plan a campaign.
-        </p>
-      </section>
+      {FACE_TYPES_SECTION}
     </div>
   )
 }
