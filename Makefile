@@ -149,6 +149,9 @@ bench: tools build
 	node bench/web/map-render.mjs --faces 10000 --runs 5
 	node bench/web/lighthouse.mjs
 	node bench/web/lighthouse.mjs --pages /locations --runs 1 --offline 1
+	@# The same goals at a speed that does not depend on this host (bench/web/host-speed.mjs).
+	node bench/web/map-render.mjs --faces 10000 --runs 5 --cpu reference
+	node bench/web/lighthouse.mjs --pages /locations --runs 5 --cpu calibrated
 	node bench/web/campaign-inp.mjs --runs 3
 	@uptime
 
