@@ -54,6 +54,21 @@ describe('FaceMap', () => {
     expect(container().querySelectorAll('.leaflet-tile-pane img, .leaflet-tile-container')).toHaveLength(0)
   })
 
+  it('mounts and draws its faces before the page knows its tiles, and adds the base layer once it does (issue 30)', async () => {
+    const { container, getByRole, queryByRole, rerender } = renderMap({ tileUrl: undefined })
+    const region = getByRole('region', { name: 'Test map' })
+    expect(region.dataset.tiles).toBe('pending')
+    // Not offline: no message, no built-in basemap, no tile asked for.
+    expect(queryByRole('status')).toBeNull()
+    await waitFor(() => expect(container().dataset.faces).toBe('3'))
+    expect(container().dataset.basemap).toBeUndefined()
+    expect(container().querySelectorAll('.leaflet-tile-container')).toHaveLength(0)
+    rerender(<FaceMap faces={faces} mode="browse" label="Test map" tileUrl="http://tiles.invalid/{z}/{x}/{y}.png" attribution="Test" />)
+    expect(region.dataset.tiles).toBe('online')
+    await waitFor(() => expect(container().querySelectorAll('.leaflet-tile-container').length).toBeGreaterThan(0))
+    expect(queryByRole('status')).toBeNull()
+  })
+
   it('says nothing while the tiles can be reached', () => {
     const { getByRole, queryByRole } = renderMap()
     expect(getByRole('region', { name: 'Test map' }).dataset.tiles).toBe('online')

@@ -184,14 +184,14 @@ export default function LocationsPage() {
   // The faces without their ids: this page never sends a face id, and each face's id here is its
   // key (docs/map.md "The faces: columns, keys and ids"), which the week's spots are matched by.
   const faces = useMapFacesQuery(query)
-  // The thousands of faces render at transition priority: React draws them in slices,
+  // The list of the thousands of faces renders at transition priority: React draws it in slices,
   // between which the page answers input, instead of in one long task as they arrive.
   const facesData = useDeferredValue(faces.data)
-  // The map's clustering starts on the faces as they arrive, in a task of its own, while the page's
-  // deferred render (the list, then the map) is still to come: the map mounted with the same list
-  // finds its index built or being built (issue 30, the 10,000-face first draw). Only the first map
-  // takes the warmed worker; a list the map does not draw as it is (a city filter, a radius's order)
-  // costs the worker one index it then replaces.
+  // The map's clustering starts on the faces as they arrive, in a task of its own, before the map
+  // renders them: the map finds its index built or being built (issue 30, the 10,000-face first
+  // draw). On the prerendered page prefetch has done it for the first faces, and this loads nothing
+  // again. Only the first map takes the warmed worker; a list the map does not draw as it is (a
+  // city filter) costs the worker one index it then replaces.
   const arrived = faces.data?.faces
   useEffect(() => {
     if (!arrived) return
