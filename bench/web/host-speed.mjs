@@ -1,5 +1,5 @@
 // How fast this host is, in Lighthouse's own unit, and the CPU slowdown that makes it a given
-// device (docs/performance.md "Figures that do not depend on the host").
+// device (docs/performance.md, "Seventh pass": figures that do not depend on the host).
 //
 // Lighthouse's default mobile run slows the CPU 4 times, which stands for a mid-tier phone only on
 // a host whose benchmark index is about 1,533. The hosts these benchmarks run on range from about

@@ -8,6 +8,7 @@ import DateInput from '../../../platform/inputs/DateInput'
 import { validateDate } from '../../../platform/inputs/dateRules'
 import type FaceMapComponent from '../../../platform/map/Map'
 import { prepareFaces } from '../../../platform/map/signIndex'
+import { nextTask } from '../../../platform/nextTask'
 import type { FaceId } from '../../../platform/map/Map'
 import {
   DEFAULT_RADIUS_MILES,
@@ -54,8 +55,6 @@ const FIRST_FACES: FacesQuery = { market: '' }
  * the hydration: a store update in the middle of it made React hydrate again, three times as long.
  */
 export const FIRST_REQUESTS: readonly EarlyRequest[] = [mapFacesRequest(FIRST_FACES), { url: MAP_CONFIG_URL }]
-
-const nextTask = () => new Promise((resolve) => window.setTimeout(resolve, 0))
 
 /**
  * What else the prerendered page needs first, before it hydrates (main.tsx, through the route's

@@ -1,5 +1,6 @@
 import { api } from '../../../platform/api'
 import type { RequestArgs } from '../../../platform/http'
+import { nextTask } from '../../../platform/nextTask'
 import { FacesOrderChanged, readFaces, type DecodedFaces } from './faceColumns'
 import type {
   AvailableSpot,
@@ -65,7 +66,7 @@ export const locationsApi = api.injectEndpoints({
         const decoded = mapFacesOf(body)
         // The store's update (and the page's render it starts) in a task of its own, after the
         // decoding's: together they were one long task of /locations (issue 30, Total Blocking Time).
-        await new Promise((resolve) => setTimeout(resolve, 0))
+        await nextTask()
         return decoded
       },
       // B §8: a location load failure is logged only (the page logs it), never flashed.
