@@ -77,6 +77,9 @@ test('the prerendered /locations hydrates: the week is filled in, the map and th
   const html = (await response?.text()) ?? ''
   // The server's HTML already has the page (the map and the week wait for the JavaScript).
   expect(html).toContain('Every billboard face, on one map')
+  // The faces are loading, not missing: their query reads as fetching before it starts (quietStart).
+  expect(html).toContain('Loading faces')
+  expect(html).not.toContain('No faces to show')
   await expect(page.getByRole('textbox', { name: 'Week starting' })).toHaveValue(/^\d\d\/\d\d\/\d{4}$/)
   await expect(page.locator('.map-cluster').first()).toBeVisible()
   await expect(page.getByTestId('face-count')).toContainText('faces')

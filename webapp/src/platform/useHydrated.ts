@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 
 const never = () => () => {}
 
@@ -14,4 +14,18 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   )
+}
+
+/**
+ * False on a page's first render (a prerendered page's hydration), then true, set in a
+ * transition once it has committed. A page uses it for what its prerendered HTML leaves out: the
+ * re-render that adds it is then time-sliced, in tasks of its own. useHydrated's is not: a
+ * useSyncExternalStore update renders synchronously, in the hydration's effects, the longest task
+ * of /locations together with them (issue 30, Total Blocking Time). A page React renders itself
+ * gets one render more, at once after its first.
+ */
+export function useMountedInTransition(): boolean {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => startTransition(() => setMounted(true)), [])
+  return mounted
 }

@@ -7,6 +7,9 @@ import { priceRange, weeklyTerms } from '../format'
 // A long inventory is listed a page at a time; the map shows all of it.
 export const LIST_PAGE = 50
 
+// A row out of the list's view is not laid out until it comes into it (below); its height until then.
+const ROW = '[content-visibility:auto] [contain-intrinsic-size:auto_4.25rem]'
+
 export interface FaceListProps {
   faces: readonly Location[]
   spots: ReadonlyMap<string, AvailableSpot>
@@ -51,12 +54,16 @@ function FaceList({ faces, spots, selectedId, onShow, emptyText }: FaceListProps
           </p>
         )}
       </div>
+      {/* The faces scrolled out of the list's view are not laid out or painted until they come
+          into it (content-visibility), only the few in view: laying out all fifty was the
+          longest layout of /locations as its faces arrived (issue 30, Total Blocking Time). They
+          stay in the page for find-in-page, the keyboard and screen readers. */}
       <ul aria-label="Faces" className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 max-h-[26rem] overflow-y-auto lg:max-h-[34rem]">
         {faces.slice(0, shown).map((face) => {
           const spot = spots.get(face.id)
           const { price } = weeklyTerms(face, spot)
           return (
-            <li key={face.id} className={face.id === selectedId ? 'bg-brand-50' : undefined}>
+            <li key={face.id} className={face.id === selectedId ? `${ROW} bg-brand-50` : ROW}>
               <button
                 type="button"
                 className="flex w-full items-start justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50"

@@ -25,6 +25,7 @@ import {
   MAP_CONFIG_URL,
   mapFacesOf,
   mapFacesRequest,
+  quietStart,
   useAvailableSpotsQuery,
   useLazyPlaceDetailsQuery,
   useMapFacesQuery,
@@ -36,7 +37,7 @@ import { faceKey } from '../shared/faceColumns'
 import FaceInfo from '../components/FaceInfo'
 import FaceList from '../components/FaceList'
 import PlaceSearch from '../shared/PlaceSearch'
-import { useHydrated } from '../../../platform/useHydrated'
+import { useMountedInTransition } from '../../../platform/useHydrated'
 
 // The map (Leaflet) is its own chunk, asked for once the page has mounted: the page is
 // prerendered without it (scripts/prerender.mjs; Leaflet needs a browser) and paints before it.
@@ -160,13 +161,14 @@ export default function LocationsPage() {
   const [fitPending, setFitPending] = useState(false)
 
   // The prerendered page was rendered on another day: the week (today's) is filled in once the
-  // page has hydrated, so the server's HTML and the first render agree.
-  const hydrated = useHydrated()
+  // page has hydrated, so the server's HTML and the first render agree; the map mounts then too.
+  const hydrated = useMountedInTransition()
   // The markets (the filter's options) are asked for once the page has been idle: the hydration's
   // effects start every query of the page in one task, and this one is not needed for the first
   // view (issue 30, Total Blocking Time). The map's settings and the faces are asked for at once.
   const idle = useIdle()
-  const markets = useMarketsQuery(undefined, { skip: !idle })
+  // Read through quietStart, as the faces: a query's start renders nothing (shared/api.ts).
+  const markets = useMarketsQuery(undefined, { skip: !idle, selectFromResult: quietStart })
   // The faces are asked for in the hydration's effects, the map's code a task later and its
   // settings a task after that: each start (the store's update, its fetch) is a few milliseconds,
   // a long task together on a phone (issue 30). The code (46 kB) first, as the map waits for it
@@ -182,7 +184,8 @@ export default function LocationsPage() {
   const query: FacesQuery = findBy === 'place' && place ? { place: place.id, radius } : findBy === 'market' && market ? { market } : FIRST_FACES
   // The faces without their ids: this page never sends a face id, and each face's id here is its
   // key (docs/map.md "The faces: columns, keys and ids"), which the week's spots are matched by.
-  const faces = useMapFacesQuery(query)
+  // Its start, in the hydration's effects, renders nothing (quietStart).
+  const faces = useMapFacesQuery(query, { selectFromResult: quietStart })
   // The list of the thousands of faces renders at transition priority: React draws it in slices,
   // between which the page answers input, instead of in one long task as they arrive.
   const facesData = useDeferredValue(faces.data)

@@ -1,5 +1,6 @@
 import { api } from '../../../platform/api'
-import type { RequestArgs } from '../../../platform/http'
+import type { SerializedError } from '@reduxjs/toolkit'
+import type { ApiError, RequestArgs } from '../../../platform/http'
 import { nextTask } from '../../../platform/nextTask'
 import { FacesOrderChanged, readFaces, type DecodedFaces } from './faceColumns'
 import type {
@@ -135,8 +136,22 @@ const FALLBACK_TILES: MapConfig = {
  * When the tiles cannot be reached (the server could not reach them, or the browser is offline),
  * tile_url is empty: the map draws its offline basemap and asks for no tile. `skip` waits to ask.
  */
+/**
+ * A query's result as a page reads it, in which the query's start changes nothing: before it starts
+ * (skipped, or the first render, which a prerendered page hydrates) it reads as fetching, as RTK
+ * Query's useQuery shows a query that has not started, and once started it is fetching. With the
+ * whole result (the request's id and start time) its start rendered the page again, synchronously,
+ * in the effects of the render that started it: the longest task of /locations (issue 30, Total
+ * Blocking Time). For a selectFromResult; a selectFromResult replaces useQuery's own "not started
+ * reads as fetching", so this keeps it.
+ */
+export function quietStart<T>(result: { data?: T; error?: ApiError | SerializedError; isError: boolean; isFetching: boolean; isSuccess: boolean; isUninitialized: boolean }) {
+  const { data, error, isError, isFetching, isSuccess, isUninitialized } = result
+  return { data, error, isError, isFetching: isFetching || isUninitialized, isSuccess }
+}
+
 export function useMapTiles(options: { skip?: boolean } = {}): MapConfig | null {
-  const config = useMapConfigQuery(undefined, options)
+  const config = useMapConfigQuery(undefined, { ...options, selectFromResult: quietStart })
   const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
   if (tiles && (tiles.offline || (typeof navigator !== 'undefined' && navigator.onLine === false))) return { ...tiles, tile_url: '' }
   return tiles
