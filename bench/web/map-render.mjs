@@ -1,22 +1,26 @@
 // Map render measurement (docs/performance.md "Web: the map"): the real /locations page of the
 // production build (webapp/dist) in Chromium, with an inventory of 10,000 generated faces.
 //
-//   node bench/web/map-render.mjs [--faces 10000] [--runs 5] [--dist DIR] [--whole-app] [--cpu N|reference]
+//   node bench/web/map-render.mjs [--faces 10000] [--runs 5] [--dist DIR] [--whole-app] [--cpu N|reference] [--trace DIR]
 //
 // /locations is sent as the Go server sends it to a browser without a session cookie
 // (platform/server/spa.go): the prerendered page (dist/prerendered/locations.html), which hydrates.
 // --whole-app sends index.html instead, as the server does when the browser has a cookie (an
 // expired session): the app starts empty, asks for the session, then renders the page.
 //
-// The build is served by a small static server; the page's API calls are answered at the network
-// boundary (Playwright routes) with the generated inventory, so the figures measure the browser's
+// The build is served by a small static server, which answers the page's API calls too, with the
+// generated inventory (as the Go server would, compressed), so the figures measure the browser's
 // work only: parsing 10,000 faces, clustering them and drawing the markers, then a pan by mouse.
 // Nothing leaves the machine: map tiles are refused, as in the journeys.
+//
+// --trace DIR writes a Chrome trace of each run's first draw (navigation until every face is on the
+// map) to DIR, to see what the first draw waited for (chrome://tracing or DevTools' Performance panel).
 //
 // --cpu slows the page's CPU (DevTools' throttling): `reference` by this host's benchmark index over
 // 1,533, the host Lighthouse's default is calibrated for (host-speed.mjs), so that a fast host does
 // not meet the 1 s goal by its speed alone; a number sets the slowdown.
 import { createServer } from 'node:http'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -36,6 +40,9 @@ const FACES = Number(args.faces ?? 10000)
 const dist = args.dist ?? dist0
 const RUNS = Number(args.runs ?? 5)
 const WHOLE_APP = process.argv.includes('--whole-app')
+const TRACE = args.trace
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler']
+let traced = 0
 
 // ---- the inventory: deterministic, spread over US metros, a fifth of the signs double-faced ----
 function prng(seed) {
@@ -117,58 +124,71 @@ function columns(faces) {
   return { ...c, names: names.values, markets: markets.values, cities: cities.values, faces: kinds.values, snapshots: snapshots.values }
 }
 
-// ---- a static server for the production build, with the single-page fallback ----
+// ---- the server: the production build with the single-page fallback, and the API's answers ----
+// One Node server answers the build's files and the page's API calls, as the Go server does. The
+// API was answered by Playwright's routes before (docs/performance.md, eighth pass): each of the
+// page's requests then paused for a round trip through this process, which was busy handing the
+// 0.65 MB faces answer over DevTools' protocol; on a 2-core host the scripts came 250 ms late and the
+// faces 570 ms after they were asked for, the harness's time in the figure, not the page's.
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff', '.png': 'image/png', '.ico': 'image/x-icon' }
-async function serveDist() {
+async function serve(faces, facesJson, markets) {
   const index = await readFile(join(dist, 'index.html')).catch(() => null)
   if (!index) throw new Error(`${dist}/index.html is missing: build the web app first (make build-web)`)
   const prerendered = WHOLE_APP ? null : await readFile(join(dist, 'prerendered', 'locations.html')).catch(() => null)
   if (!WHOLE_APP && !prerendered) throw new Error(`${dist}/prerendered/locations.html is missing: build the web app first (make build-web), or pass --whole-app`)
+  // The whole inventory's answers gzip'd once, as the Go server sends them compressed.
+  const zipped = new Map()
+  const gzipOnce = (key, text) => zipped.get(key) ?? zipped.set(key, gzipSync(text)).get(key)
+  let origin = ''
+  const api = (path, query, method) => {
+    if (path === '/users/loggedin') return { loggedin: false }
+    if (path === '/api/markets/') return markets
+    if (path === '/api/map/config') return { tile_url: `${origin}/tiles/{z}/{x}/{y}.png`, attribution: 'bench' }
+    if (path === '/api/available-spots/' && method === 'POST') return []
+    if (path !== '/api/od/locations/') return undefined
+    const market = query.get('market')
+    const chosen = market ? faces.filter((f) => f.market === market) : faces
+    if (query.get('format') === 'columns') return market ? JSON.stringify(columns(chosen)) : { whole: 'columns', text: facesColumns }
+    if (query.get('format') === 'ids') return JSON.stringify({ format: 2, order: 'bench', uuids: Buffer.from(chosen.map((f) => f.id.replaceAll('-', '')).join(''), 'hex').toString('base64') })
+    return market ? chosen : { whole: 'json', text: facesJson }
+  }
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
+    const url = new URL(req.url, 'http://x')
+    const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '')
+    if (path.startsWith('/api/') || path === '/users/loggedin') {
+      for await (const _ of req); // the request's body, unread
+      if (path === '/api/analytics/pageviews') return res.writeHead(204).end()
+      const answer = api(path, url.searchParams, req.method)
+      if (answer === undefined) return res.writeHead(404).end()
+      const text = typeof answer === 'string' ? answer : answer.whole ? answer.text : JSON.stringify(answer)
+      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+      res.writeHead(200, { 'Content-Type': 'application/json', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) })
+      return res.end(gzip ? (answer.whole ? gzipOnce(answer.whole, text) : gzipSync(text)) : text)
+    }
+    if (path.startsWith('/tiles/')) return res.writeHead(404).end() // nothing leaves the machine: the tiles are refused
     const body = path.startsWith('/assets/') ? await readFile(join(dist, path)).catch(() => null) : null
-    res.writeHead(body ? 200 : 200, { 'Content-Type': body ? (TYPES[extname(path)] ?? 'application/octet-stream') : 'text/html' })
+    res.writeHead(200, { 'Content-Type': body ? (TYPES[extname(path)] ?? 'application/octet-stream') : 'text/html' })
     res.end(body ?? (path === '/locations' && prerendered ? prerendered : index))
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { server, url: `http://127.0.0.1:${server.address().port}` }
+  origin = `http://127.0.0.1:${server.address().port}`
+  return { server, url: origin }
 }
 
 // ---- one run: open /locations, wait for every face on the map, then pan by mouse ----
-async function measure(browser, url, faces, facesJson, markets) {
+async function measure(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   if (CPU > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU })
-  // Only the API, the tiles and other origins are routed: the build's own files come straight from
-  // the static server, as from the Go server. Routed, each of the page's 30 scripts was a round
-  // trip through this process, one at a time, about 700 ms in all before the page could start.
-  const routed = (u) => u.origin !== url || !u.pathname.startsWith('/assets/')
-  await page.route(routed, async (route) => {
-    const request = route.request()
-    const { pathname, origin } = new URL(request.url())
-    if (origin !== url) return route.abort()
-    const json = (body, status = 200) => route.fulfill({ status, contentType: 'application/json', body: typeof body === 'string' ? body : JSON.stringify(body) })
-    if (pathname === '/users/loggedin') return json({ loggedin: false })
-    if (pathname === '/api/markets/') return json(markets)
-    if (pathname === '/api/map/config') return json({ tile_url: `${url}/tiles/{z}/{x}/{y}.png`, attribution: 'bench' })
-    if (pathname === '/api/od/locations/') {
-      const query = new URL(request.url()).searchParams
-      const market = query.get('market')
-      const chosen = market ? faces.filter((f) => f.market === market) : faces
-      if (query.get('format') === 'columns') return json(market ? JSON.stringify(columns(chosen)) : facesColumns)
-      if (query.get('format') === 'ids') return json(JSON.stringify({ format: 2, order: 'bench', uuids: Buffer.from(chosen.map((f) => f.id.replaceAll('-', '')).join(''), 'hex').toString('base64') }))
-      return json(market ? chosen : facesJson)
-    }
-    if (pathname === '/api/available-spots/') return json([])
-    if (pathname === '/api/analytics/pageviews') return route.fulfill({ status: 204 })
-    if (pathname.startsWith('/tiles/')) return route.fulfill({ status: 404 })
-    return route.continue()
-  })
-
+  if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
   await page.goto(`${url}/locations`)
   const map = page.locator('.leaflet-container')
   await map.waitFor()
   await page.waitForFunction((n) => document.querySelector('.leaflet-container')?.getAttribute('data-faces') === String(n), FACES, { timeout: 60000 })
+  if (TRACE) {
+    mkdirSync(TRACE, { recursive: true })
+    writeFileSync(join(TRACE, `first-draw-${++traced}.json`), await browser.stopTracing())
+  }
   const first = await page.evaluate(() => {
     const faces = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/od/locations/'))
     const rendered = performance.getEntriesByName('map:rendered').find((m) => m.detail?.faces > 0)
@@ -245,17 +265,19 @@ const facesJson = JSON.stringify(faces)
 const facesColumns = JSON.stringify(columns(faces))
 const markets = METROS.map(([market, lat, lng]) => ({ id: market, market, cities: [market], center: { lat, lng }, zoom: 10, fixed: market === 'SF Bay Area' }))
   .sort((a, b) => a.market.localeCompare(b.market))
-const { server, url } = await serveDist()
+const { server, url } = await serve(faces, facesJson, markets)
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  // Every host but this one is unknown to the browser: nothing leaves the machine, and no request
+  // waits for a Playwright route (each one a round trip through this process).
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
 })
 const hostIndex = await benchmarkIndex(browser, 5)
 const CPU = args.cpu === 'reference' ? Math.round(referenceHostMultiplier(hostIndex) * 100) / 100 : Number(args.cpu ?? 1)
 try {
-  await measure(browser, url, faces, facesJson, markets) // warm-up: caches, JIT
+  await measure(browser, url) // warm-up: caches, JIT
   const runs = []
-  for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, url, faces, facesJson, markets))
+  for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, url))
   const gz = (text) => gzipSync(text, { level: 9 }).length
   const met = (ok) => (ok ? 'met' : 'NOT met')
   console.log(`Map render, ${FACES} faces (${(facesJson.length / 1e6).toFixed(1)} MB of JSON, ${(gz(facesJson) / 1e3).toFixed(0)} kB gzip'd; as columns ${(facesColumns.length / 1e6).toFixed(2)} MB, ${(gz(facesColumns) / 1e3).toFixed(0)} kB gzip'd), Chromium ${browser.version()}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; Lighthouse's benchmark index of this host ${hostIndex}, CPU slowed ${CPU}x${args.cpu === 'reference' ? ' (to the host of index 1,533 Lighthouse is calibrated for)' : ''}; median of ${RUNS} runs; /locations sent as ${WHOLE_APP ? 'the whole app (index.html, --whole-app)' : 'the prerendered page'}`)
