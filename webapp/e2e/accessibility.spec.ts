@@ -28,7 +28,10 @@ test('the locations map meets WCAG 2.1 AA with its markers, predictions and info
   await page.getByRole('option', { name: 'San Francisco, CA' }).waitFor()
   await expectAccessibleHere(page, '/locations with place predictions')
   await page.getByRole('option', { name: 'San Francisco, CA' }).click()
-  await page.getByRole('list', { name: 'Faces' }).getByRole('button').first().click()
+  // The place's faces, not the list before them (it stays while they load): they have distances.
+  const firstFace = page.getByRole('list', { name: 'Faces' }).getByRole('button').first()
+  await expect(firstFace).toContainText(' mi')
+  await firstFace.click()
   await expect(page.locator('.leaflet-popup')).toBeVisible()
   await expectAccessibleHere(page, '/locations with an info window')
   await lastScreen(page, 'accessibility-locations')

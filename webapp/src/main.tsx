@@ -62,8 +62,8 @@ async function hydratePrerendered() {
     handle?.firstRequests?.forEach(sendEarly)
     handle?.prefetch?.()
   }
-  // The router in a task of its own: it ranks every route of the app (10 to 15 ms of a fast
-  // machine's main thread), a long task together with the store on a phone (issue 30).
+  // The router in a task of its own: it ranks every route of the app (about 10 ms of CPU on
+  // this project's 2-core hosts), a long task together with the store on a phone (issue 30).
   await nextTask()
   const router = createBrowserRouter(routes)
   await nextTask()

@@ -132,11 +132,6 @@ const FALLBACK_TILES: MapConfig = {
 }
 
 /**
- * The map's tile settings: the server's, the default once they cannot be read, null while asked.
- * When the tiles cannot be reached (the server could not reach them, or the browser is offline),
- * tile_url is empty: the map draws its offline basemap and asks for no tile. `skip` waits to ask.
- */
-/**
  * A query's result as a page reads it, in which the query's start changes nothing: before it starts
  * (skipped, or the first render, which a prerendered page hydrates) it reads as fetching, as RTK
  * Query's useQuery shows a query that has not started, and once started it is fetching. With the
@@ -150,6 +145,11 @@ export function quietStart<T>(result: { data?: T; error?: ApiError | SerializedE
   return { data, error, isError, isFetching: isFetching || isUninitialized, isSuccess }
 }
 
+/**
+ * The map's tile settings: the server's, the default once they cannot be read, null while asked.
+ * When the tiles cannot be reached (the server could not reach them, or the browser is offline),
+ * tile_url is empty: the map draws its offline basemap and asks for no tile. `skip` waits to ask.
+ */
 export function useMapTiles(options: { skip?: boolean } = {}): MapConfig | null {
   const config = useMapConfigQuery(undefined, { ...options, selectFromResult: quietStart })
   const tiles = config.data ?? (config.isError ? FALLBACK_TILES : null)
