@@ -227,7 +227,10 @@ export default function AdminFaces() {
   const [faceId, setFaceId] = useState<string | null>(null)
   const chosenMarket = market || markets.data?.[0]?.market || ''
   const faces = useFacesWithGeometryQuery([chosenMarket], { skip: !chosenMarket })
-  const face = faces.data?.find((f) => f.id === faceId) ?? null
+  // The chosen market's faces only (currentData): the list of the market before is not shown while
+  // the new one loads, or a click on one of its faces opened no editor once the new list came.
+  const list = faces.currentData
+  const face = list?.find((f) => f.id === faceId) ?? null
 
   return (
     <div className="space-y-5">
@@ -258,15 +261,15 @@ export default function AdminFaces() {
               ))}
             </select>
           </Field>
-          {markets.isLoading || faces.isLoading ? (
+          {markets.isLoading || (faces.isFetching && !list) ? (
             <Spinner label="Loading the faces" />
           ) : faces.isError ? (
             <Alert>{errorMessage(faces.error)}</Alert>
-          ) : !faces.data?.length ? (
+          ) : !list?.length ? (
             <p className="text-sm text-slate-600">No faces in this market.</p>
           ) : (
             <ul className="max-h-[28rem] space-y-1 overflow-y-auto" aria-label="Faces">
-              {faces.data.map((f) => (
+              {list.map((f) => (
                 <li key={f.id}>
                   <button
                     type="button"

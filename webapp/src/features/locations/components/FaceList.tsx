@@ -17,13 +17,16 @@ export interface FaceListProps {
   onShow: (id: string) => void
   /** What to say when there are no faces. */
   emptyText: string
+  /** The faces are those of the filter before, while the new filter's load: dimmed, and no face
+   *  can be opened (it is not on the map). */
+  stale?: boolean
 }
 
 /** The summary and list beside the map: how many faces, their weekly price range, and each face.
  *  Rendered again only when its props change, not on each of the page's renders (issue 30). */
 export default memo(FaceList)
 
-function FaceList({ faces, spots, selectedId, onShow, emptyText }: FaceListProps) {
+function FaceList({ faces, spots, selectedId, onShow, emptyText, stale = false }: FaceListProps) {
   const [shown, setShown] = useState(LIST_PAGE)
   // Over every face (3,250 on /locations), so once per faces and spots, not on each of the page's renders.
   const { range, available } = useMemo(
@@ -42,7 +45,7 @@ function FaceList({ faces, spots, selectedId, onShow, emptyText }: FaceListProps
     )
   }
   return (
-    <div className="space-y-3">
+    <div className={stale ? 'space-y-3 opacity-60 transition-opacity' : 'space-y-3 transition-opacity'} aria-busy={stale || undefined}>
       <div role="status" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <p className="text-lg font-semibold text-slate-900" data-testid="face-count">
           {formatCount(faces.length)} {faces.length === 1 ? 'face' : 'faces'}
@@ -66,8 +69,9 @@ function FaceList({ faces, spots, selectedId, onShow, emptyText }: FaceListProps
             <li key={face.id} className={face.id === selectedId ? `${ROW} bg-brand-50` : ROW}>
               <button
                 type="button"
-                className="flex w-full items-start justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50"
+                className="flex w-full items-start justify-between gap-3 px-4 py-3 text-left enabled:hover:bg-slate-50 focus-visible:bg-slate-50 disabled:cursor-progress"
                 aria-current={face.id === selectedId ? 'true' : undefined}
+                disabled={stale}
                 onClick={() => onShow(face.id)}
               >
                 <span title={faceDescription(face)}>
@@ -87,7 +91,7 @@ function FaceList({ faces, spots, selectedId, onShow, emptyText }: FaceListProps
         })}
       </ul>
       {faces.length > shown && (
-        <button type="button" className="btn-secondary w-full" onClick={() => setShown((n) => n + LIST_PAGE)}>
+        <button type="button" className="btn-secondary w-full" disabled={stale} onClick={() => setShown((n) => n + LIST_PAGE)}>
           Show {Math.min(LIST_PAGE, faces.length - shown)} more ({formatCount(faces.length - shown)} not listed yet)
         </button>
       )}

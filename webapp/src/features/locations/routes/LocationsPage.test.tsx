@@ -156,6 +156,32 @@ describe('/locations (A §2)', () => {
     await waitFor(() => expect((api.called('POST', '/api/available-spots/').at(-1)!.body as { cities?: string }).cities).toBe('Oakland'))
   })
 
+  it('dims the list of the market before while a new market\'s faces load, and none of its faces can be opened', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    server({
+      'GET /api/od/locations/': async ({ query }) => {
+        if (query.get('market') === 'Chicago') await held
+        return { body: [mission, broadway, loop].filter((f) => !query.get('market') || f.market === query.get('market')) }
+      },
+    })
+    const user = userEvent.setup()
+    renderPage()
+    await screen.findByTestId('face-count')
+    await waitFor(() => expect(screen.getByLabelText('Market')).toBeEnabled())
+    expect(screen.getByRole('button', { name: /Mission St/ })).toBeEnabled()
+
+    await user.selectOptions(screen.getByLabelText('Market'), 'Chicago')
+    // The faces listed are not the map's until Chicago's come: before, a click on one opened nothing.
+    await waitFor(() => expect(screen.getByRole('button', { name: /Mission St/ })).toBeDisabled())
+    expect(screen.getByTestId('face-count').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true')
+
+    release()
+    await waitFor(() => expect(screen.getByTestId('face-count')).toHaveTextContent('1 face'))
+    expect(screen.getByRole('button', { name: /The Loop/ })).toBeEnabled()
+    expect(screen.getByTestId('face-count').closest('[aria-busy]')).toBeNull()
+  })
+
   it('searches a place, lists the faces within the radius and asks again for a new radius', async () => {
     const near = makeFace({ location_name: 'Near', distance: 1.2 })
     const nearer = makeFace({ location_name: 'Nearer', distance: 0.4 })

@@ -275,6 +275,10 @@ export default function LocationsPage() {
 
   const fieldErrors = facesError && isApiError(facesError) && facesError.status < 500 ? facesError.errors : {}
   const loading = (faces.isFetching || facesData !== faces.data) && !facesData
+  // The list of the filter before stays until the new filter's faces are listed, dimmed and not to
+  // be clicked: its faces are not the map's, so a click on one opened nothing. (After a failed load
+  // it stays as it was: B §8 logs a location load failure only.)
+  const listStale = !faces.isError && facesData !== undefined && facesData !== faces.currentData
   const emptyText =
     findBy === 'place' && place ? 'No faces in this area — try a larger radius' : cities.length > 0 ? 'No faces in these cities — choose other cities' : 'No faces to show'
 
@@ -402,7 +406,7 @@ export default function LocationsPage() {
           ) : facesError && !faces.data ? (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">The faces could not be loaded. Please try again later.</p>
           ) : (
-            <FaceList key={JSON.stringify(query) + cities.join()} faces={shownFaces} spots={spots} selectedId={selectedId} onShow={showFace} emptyText={emptyText} />
+            <FaceList key={JSON.stringify(query) + cities.join()} faces={shownFaces} spots={spots} selectedId={selectedId} onShow={showFace} emptyText={emptyText} stale={listStale} />
           )}
         </section>
       </div>

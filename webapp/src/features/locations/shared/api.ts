@@ -138,11 +138,21 @@ const FALLBACK_TILES: MapConfig = {
  * whole result (the request's id and start time) its start rendered the page again, synchronously,
  * in the effects of the render that started it: the longest task of /locations (issue 30, Total
  * Blocking Time). For a selectFromResult; a selectFromResult replaces useQuery's own "not started
- * reads as fetching", so this keeps it.
+ * reads as fetching", so this keeps it. `currentData` is the answer to the current argument only
+ * (`data` stays the last answer while a new argument's loads): it changes with `data` or with
+ * `isFetching`, so it costs no render of its own.
  */
-export function quietStart<T>(result: { data?: T; error?: ApiError | SerializedError; isError: boolean; isFetching: boolean; isSuccess: boolean; isUninitialized: boolean }) {
-  const { data, error, isError, isFetching, isSuccess, isUninitialized } = result
-  return { data, error, isError, isFetching: isFetching || isUninitialized, isSuccess }
+export function quietStart<T>(result: {
+  data?: T
+  currentData?: T
+  error?: ApiError | SerializedError
+  isError: boolean
+  isFetching: boolean
+  isSuccess: boolean
+  isUninitialized: boolean
+}) {
+  const { data, currentData, error, isError, isFetching, isSuccess, isUninitialized } = result
+  return { data, currentData, error, isError, isFetching: isFetching || isUninitialized, isSuccess }
 }
 
 /**
