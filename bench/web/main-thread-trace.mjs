@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url'
 import { startMarquee } from './marquee-server.mjs'
 import { startTileServer } from './tile-server.mjs'
 import { benchmarkIndex, mobileMultiplier } from './host-speed.mjs'
+import { childrenOf, outerTasks, profileSamples, rendererMain, topFunctions } from './trace-events.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const { chromium } = await import(join(root, 'webapp', 'node_modules', 'playwright-core', 'index.mjs'))
@@ -73,17 +74,10 @@ async function traceOnce(run) {
 
 /** The renderer's main thread, its tasks over 50 ms after the first contentful paint, and what ran in them. */
 function analyse(events) {
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint')
+  const { pid, tid: mainTid, main, navigation, fcp } = rendererMain(events)
   if (!fcp) throw new Error('no first contentful paint in the trace')
-  const pid = fcp.pid
-  const mainTid = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid && e.args?.name === 'CrRendererMain')?.tid
-  const main = events.filter((e) => e.pid === pid && e.tid === mainTid)
-  const navigation = main.find((e) => e.name === 'navigationStart')?.ts ?? fcp.ts
   const ms = (us) => us / 1000
-  // The outermost tasks only (a task may run a nested one, as a synchronous XHR does).
-  const all = main.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.dur).sort((a, b) => a.ts - b.ts)
-  const tasks = []
-  for (const t of all) if (!tasks.length || t.ts >= tasks.at(-1).ts + tasks.at(-1).dur) tasks.push(t)
+  const tasks = outerTasks(main)
   const samples = profileSamples(events, pid, mainTid)
   const long = tasks.filter((t) => ms(t.dur) > LONG_MS)
   const blocking = long.filter((t) => t.ts >= fcp.ts).reduce((sum, t) => sum + ms(t.dur) - LONG_MS, 0)
@@ -108,68 +102,6 @@ function analyse(events) {
       functions: topFunctions(samples, t.ts, t.ts + t.dur),
     })),
   }
-}
-
-const NAMED = new Set(['FunctionCall', 'EvaluateScript', 'v8.compileModule', 'v8.evaluateModule', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'Paint', 'RunMicrotasks', 'XHRReadyStateChange', 'FireIdleCallback', 'v8.compile', 'ParseAuthorStyleSheet', 'PrePaint', 'Commit', 'HitTest', 'RunMicrotasks'])
-
-/** The events of note inside a task over 2 ms, by kind (and script or timer), summed. */
-function childrenOf(main, task) {
-  const end = task.ts + task.dur
-  const inside = main.filter((e) => e.ph === 'X' && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && NAMED.has(e.name) && e.dur > 2000)
-  const sums = new Map()
-  for (const e of inside) {
-    const d = e.args?.data ?? {}
-    const where = d.url ? d.url.replace(/^.*\//, '') : d.type ?? d.functionName ?? ''
-    const key = `${e.name}${where ? ` ${where}` : ''}`
-    sums.set(key, (sums.get(key) ?? 0) + e.dur / 1000)
-  }
-  return [...sums].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(0)}`)
-}
-
-/** The CPU profile's samples of the main thread: [time, node] with each node's function and script. */
-function profileSamples(events, pid, tid) {
-  const profiles = new Map()
-  for (const e of events) {
-    if (e.pid !== pid || (e.name !== 'Profile' && e.name !== 'ProfileChunk')) continue
-    const p = profiles.get(e.id) ?? { time: 0, nodes: new Map(), samples: [], tid: e.tid }
-    profiles.set(e.id, p)
-    if (e.name === 'Profile') p.tid = e.tid
-    const data = e.args?.data ?? {}
-    if (e.name === 'Profile') p.time = data.startTime
-    for (const node of data.cpuProfile?.nodes ?? []) p.nodes.set(node.id, node)
-    const ids = data.cpuProfile?.samples ?? []
-    const deltas = data.timeDeltas ?? []
-    ids.forEach((id, i) => {
-      p.time += deltas[i] ?? 0
-      p.samples.push([p.time, id])
-    })
-  }
-  // The main thread's profile (workers have their own).
-  return [...profiles.values()].find((p) => p.tid === tid) ?? { nodes: new Map(), samples: [] }
-}
-
-function topFunctions({ nodes, samples }, from, to) {
-  const self = new Map()
-  let last = null
-  for (const [time, id] of samples) {
-    if (time < from) {
-      last = time
-      continue
-    }
-    if (time > to) break
-    const node = nodes.get(id)
-    const frame = node?.callFrame ?? {}
-    const name = frame.functionName || (frame.url ? '(anonymous)' : '(program)')
-    if (name === '(idle)' || name === '(program)' || name === '(garbage collector)') {
-      if (name === '(garbage collector)') self.set('(gc)', (self.get('(gc)') ?? 0) + (time - (last ?? time)) / 1000)
-      last = time
-      continue
-    }
-    const key = `${name}@${(frame.url ?? '').replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')}`
-    self.set(key, (self.get(key) ?? 0) + (time - (last ?? time)) / 1000)
-    last = time
-  }
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(0)}`)
 }
 
 const results = []
