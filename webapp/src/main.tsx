@@ -35,7 +35,7 @@ async function hydratePrerendered() {
   const { hydrateRoot } = await step(() => import('react-dom/client'))
   const { createBrowserRouter, matchRoutes } = await step(() => import('./app/router/browserRouter'))
   const { makeStore } = await step(() => import('./app/store'))
-  const { createRoutes } = await step(() => import('./app/router/routes'))
+  const { createRoutes, patchSignedInRoutes } = await step(() => import('./app/router/routes'))
   const { default: App } = await step(() => import('./app/App'))
   const [{ initialSessionState }, { rememberTypedInputs }, { createElement, startTransition, StrictMode }, { sendEarly }] = await Promise.all([
     import('./platform/session'),
@@ -43,7 +43,8 @@ async function hydratePrerendered() {
     import('react'),
     import('./platform/http'),
   ])
-  const routes = createRoutes()
+  // The public routes only: the signed-in screens' are added on the first navigation to one.
+  const routes = createRoutes({ publicOnly: true })
   const matches = matchRoutes(routes, window.location) ?? []
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -62,10 +63,11 @@ async function hydratePrerendered() {
     handle?.firstRequests?.forEach(sendEarly)
     handle?.prefetch?.()
   }
-  // The router in a task of its own: it ranks every route of the app (about 10 ms of CPU on
-  // this project's 2-core hosts), a long task together with the store on a phone (issue 30).
+  // The router in a task of its own: it ranks every route of its tree (with the whole table about
+  // 10 ms of CPU on this project's 2-core hosts), a long task together with the store on a phone
+  // (issue 30).
   await nextTask()
-  const router = createBrowserRouter(routes)
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchSignedInRoutes() })
   await nextTask()
   rememberTypedInputs(root)
   // In a transition, React hydrates in slices and the page answers input between them, instead of

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { Navigate, type RouteObject } from 'react-router'
+import { Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router'
 import Root from '../Root'
 import RouteError from '../RouteError'
 import Spinner from '../../platform/Spinner'
@@ -158,9 +158,35 @@ const adminRoutes: RouteObject[] = [
   },
 ]
 
-export function createRoutes(): RouteObject[] {
+/** The root route's id: the signed-in screens' routes are patched in under it (patchSignedInRoutes). */
+export const ROOT_ROUTE_ID = 'root'
+
+/** The signed-in screens: login required, in the logged-in frame. */
+function signedInRoutes(): RouteObject {
+  return {
+    Component: RequireAuth,
+    children: [
+      {
+        // The logged-in frame is its own bundle: admins load it without the advertiser screens.
+        lazy: async () => ({ Component: (await import('../layouts/AppLayout')).default }),
+        children: [...advertiserRoutes, ...partnerRoutes, ...adminRoutes],
+      },
+    ],
+  }
+}
+
+/**
+ * Every route of the app; with `publicOnly`, all but the signed-in screens', which
+ * patchSignedInRoutes adds on the first navigation that needs them. A prerendered public page
+ * hydrates with the public routes only (main.tsx): React Router goes through every route of its
+ * tree as it is made and as it matches a path, three times before /locations hydrates, and four
+ * routes in five are the signed-in screens' (issue 30, Total Blocking Time). The signed-in branch is
+ * the root's last child, so the routes before it have the same ids in both trees.
+ */
+export function createRoutes({ publicOnly = false }: { publicOnly?: boolean } = {}): RouteObject[] {
   return [
     {
+      id: ROOT_ROUTE_ID,
       path: '/',
       Component: Root,
       ErrorBoundary: RouteError,
@@ -172,22 +198,27 @@ export function createRoutes(): RouteObject[] {
           // other public screens (issue 30, the module evaluation of its first task).
           children: [{ lazy: async () => ({ Component: (await import('../layouts/PublicLayout')).default }), children: publicRoutes }],
         },
-        {
-          Component: RequireAuth,
-          children: [
-            {
-              // The logged-in frame is its own bundle: admins load it without the advertiser screens.
-              lazy: async () => ({ Component: (await import('../layouts/AppLayout')).default }),
-              children: [...advertiserRoutes, ...partnerRoutes, ...adminRoutes],
-            },
-          ],
-        },
         // A proof-of-play record, for anyone holding its code, signed in or not.
         { path: 'verify/:code', lazy: async () => ({ Component: (await import('../../features/verify/VerifyPage')).default }) },
         { path: 'developers', lazy: async () => ({ Component: (await import('../../features/developers/routes/Developers')).default }) },
         // A §2: any unknown path goes to /dashboard.
         { path: '*', element: <Navigate to="/dashboard" replace /> },
+        ...(publicOnly ? [] : [signedInRoutes()]),
       ],
     },
   ]
+}
+
+/**
+ * React Router's patchRoutesOnNavigation for a router of createRoutes({ publicOnly: true }): the
+ * signed-in screens' routes, added once. React Router calls it on a navigation to a path that only
+ * the catch-all (or a route with a parameter) matches, such as /dashboard, before it matches again.
+ */
+export function patchSignedInRoutes(): PatchRoutesOnNavigationFunction {
+  let patched = false
+  return ({ patch }) => {
+    if (patched) return
+    patched = true
+    patch(ROOT_ROUTE_ID, [signedInRoutes()])
+  }
 }
