@@ -159,7 +159,7 @@ const adminRoutes: RouteObject[] = [
 ]
 
 /** The root route's id: the signed-in screens' routes are patched in under it (patchSignedInRoutes). */
-export const ROOT_ROUTE_ID = 'root'
+const ROOT_ROUTE_ID = 'root'
 
 /** The signed-in screens: login required, in the logged-in frame. */
 function signedInRoutes(): RouteObject {

@@ -17,7 +17,7 @@ export interface FaceListProps {
   onShow: (id: string) => void
   /** What to say when there are no faces. */
   emptyText: string
-  /** The faces are those of the filter before, while the new filter's load: dimmed, and no face
+  /** The faces are those of the filter before, while the new filter's faces load: dimmed, and no face
    *  can be opened (it is not on the map). */
   stale?: boolean
 }
