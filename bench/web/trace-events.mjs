@@ -2,7 +2,7 @@
 // map-render.mjs --trace write): the renderer's main thread, its tasks, what ran in them, and the
 // CPU profile's samples. Used by main-thread-trace.mjs and trace-report.mjs.
 
-const NAMED = new Set(['FunctionCall', 'EvaluateScript', 'v8.compileModule', 'v8.evaluateModule', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'Paint', 'RunMicrotasks', 'XHRReadyStateChange', 'FireIdleCallback', 'v8.compile', 'ParseAuthorStyleSheet', 'PrePaint', 'Commit', 'HitTest', 'RunMicrotasks'])
+const NAMED = new Set(['FunctionCall', 'EvaluateScript', 'v8.compileModule', 'v8.evaluateModule', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'Paint', 'RunMicrotasks', 'XHRReadyStateChange', 'FireIdleCallback', 'v8.compile', 'ParseAuthorStyleSheet', 'PrePaint', 'Commit', 'HitTest'])
 
 /** The events of note inside a task over 2 ms, by kind (and script or timer), summed. */
 export function childrenOf(main, task) {

@@ -67,7 +67,7 @@ async function hydratePrerendered() {
   // 10 ms of CPU on this project's 2-core hosts), a long task together with the store on a phone
   // (issue 30).
   await nextTask()
-  const router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchSignedInRoutes() })
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchSignedInRoutes })
   await nextTask()
   rememberTypedInputs(root)
   // In a transition, React hydrates in slices and the page answers input between them, instead of

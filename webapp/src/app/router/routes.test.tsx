@@ -24,12 +24,14 @@ describe('the public routes, and the signed-in ones patched in (issue 30)', () =
   })
 
   it('adds the signed-in screens on the first navigation to one, and once', async () => {
-    const router = createMemoryRouter(createRoutes({ publicOnly: true }), { initialEntries: ['/tos'], patchRoutesOnNavigation: patchSignedInRoutes() })
+    const router = createMemoryRouter(createRoutes({ publicOnly: true }), { initialEntries: ['/tos'], patchRoutesOnNavigation: patchSignedInRoutes })
     await router.navigate('/campaigns/new')
     expect(router.state.location.pathname).toBe('/campaigns/new')
     expect(lastPath(router)).toBe('campaigns/new')
     await router.navigate('/admin/faces')
     expect(lastPath(router)).toBe('admin/faces')
+    // A path only the catch-all matches: React Router asks for the routes again, and adds none twice.
+    await router.navigate('/no-such-page')
     const signedIn = router.routes[0]!.children!.filter((r) => r.children?.some((c) => c.children?.some((s) => s.path === 'profile')))
     expect(signedIn).toHaveLength(1)
   })

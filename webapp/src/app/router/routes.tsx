@@ -211,14 +211,8 @@ export function createRoutes({ publicOnly = false }: { publicOnly?: boolean } = 
 
 /**
  * React Router's patchRoutesOnNavigation for a router of createRoutes({ publicOnly: true }): the
- * signed-in screens' routes, added once. React Router calls it on a navigation to a path that only
- * the catch-all (or a route with a parameter) matches, such as /dashboard, before it matches again.
+ * signed-in screens' routes. React Router calls it on a navigation to a path that only the
+ * catch-all (or a route with a parameter) matches, such as /dashboard, before it matches again; it
+ * calls it again for each new such path, and leaves out the routes it already has.
  */
-export function patchSignedInRoutes(): PatchRoutesOnNavigationFunction {
-  let patched = false
-  return ({ patch }) => {
-    if (patched) return
-    patched = true
-    patch(ROOT_ROUTE_ID, [signedInRoutes()])
-  }
-}
+export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = ({ patch }) => patch(ROOT_ROUTE_ID, [signedInRoutes()])
