@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite'
 
 // Paths the Go server answers; everything else is the single-page app. Patterns starting with
@@ -54,8 +55,19 @@ function preloadStartChunks(): Plugin {
   }
 }
 
-export default defineConfig(({ mode }) => ({
+/**
+ * React Router's production build, for a build. Its package's exports name only its development
+ * build (remix-run/react-router#12532, #14753), which runs the development checks in production:
+ * ENABLE_DEV_WARNINGS is true there, and the route hooks that every link calls (useHref,
+ * useRoutes) warn-check on each render. The production build is the same code with it false.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+]
+
+export default defineConfig(({ mode, command }) => ({
   plugins: [react(), tailwindcss(), preloadStartChunks()],
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   server: { proxy },
   preview: { proxy },
   build: {

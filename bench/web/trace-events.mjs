@@ -18,6 +18,11 @@ export function childrenOf(main, task) {
   return [...sums].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(0)}`)
 }
 
+/** A function as `name@script`, the script's file without its hash. */
+export function scriptFunction(frame, name) {
+  return `${name}@${(frame.url ?? '').replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')}`
+}
+
 /** The CPU profile's samples of the main thread: [time, node] with each node's function and script. */
 export function profileSamples(events, pid, tid) {
   const profiles = new Map()
@@ -40,7 +45,9 @@ export function profileSamples(events, pid, tid) {
   return [...profiles.values()].find((p) => p.tid === tid) ?? { nodes: new Map(), samples: [] }
 }
 
-export function topFunctions({ nodes, samples }, from, to) {
+/** The functions with the most self time between two times; `nameOf(callFrame)` names a function
+ *  (by default its name and its script's, without the script's hash). */
+export function topFunctions({ nodes, samples }, from, to, nameOf = scriptFunction) {
   const self = new Map()
   let last = null
   for (const [time, id] of samples) {
@@ -57,7 +64,7 @@ export function topFunctions({ nodes, samples }, from, to) {
       last = time
       continue
     }
-    const key = `${name}@${(frame.url ?? '').replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')}`
+    const key = nameOf(frame, name)
     self.set(key, (self.get(key) ?? 0) + (time - (last ?? time)) / 1000)
     last = time
   }

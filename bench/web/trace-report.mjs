@@ -4,16 +4,23 @@
 // the CPU each thread of the browser used. For finding what a figure of docs/performance.md waited
 // for (a task's wall time over its CPU time is time spent waiting for a core).
 //
-//   node bench/web/trace-report.mjs TRACE.json [--from MS] [--to MS] [--min MS] [--network] [--threads]
+//   node bench/web/trace-report.mjs TRACE.json [--from MS] [--to MS] [--min MS] [--network] [--threads] [--sources DIR]
 //
 // Times are in ms from the navigation's start. --min lists only the tasks of at least that wall time
 // (default 5), and every task with one of the page's marks (map:rendered, map:faces-decoded).
-import { readFileSync } from 'node:fs'
-import { childrenOf, outerTasks, profileSamples, rendererMain, topFunctions } from './trace-events.mjs'
+// --sources names the functions by their place in the sources (file:line) instead of their minified
+// names: DIR is the same build with source maps beside it, which leave the chunks as they are, so
+// the traced page's files are found there by name:
+//   cd webapp && npx vite build --sourcemap hidden --outDir /tmp/sourcemapped
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { childrenOf, outerTasks, profileSamples, rendererMain, scriptFunction, topFunctions } from './trace-events.mjs'
 
 const file = process.argv[2]
 if (!file || file.startsWith('--')) {
-  console.error('usage: node bench/web/trace-report.mjs TRACE.json [--from MS] [--to MS] [--min MS] [--network] [--threads]')
+  console.error('usage: node bench/web/trace-report.mjs TRACE.json [--from MS] [--to MS] [--min MS] [--network] [--threads] [--sources DIR]')
   process.exit(2)
 }
 const args = Object.fromEntries(
@@ -28,6 +35,27 @@ const to = args.to ? navigation + Number(args.to) * 1000 : Infinity
 const MIN = Number(args.min ?? 5)
 const within = (e) => e.ts >= from && e.ts < to
 const ms = (v) => v.toFixed(1).padStart(6)
+const nameOf = args.sources ? sourceNames(args.sources) : scriptFunction
+
+/** Names a profile's function by the source file and line its minified code came from (a chunk of
+ *  DIR/assets with its .map), or as `name@script` where there is no map. */
+function sourceNames(dir) {
+  const require = createRequire(join(fileURLToPath(new URL('../..', import.meta.url)), 'webapp', 'package.json'))
+  const { TraceMap, originalPositionFor } = require('@jridgewell/trace-mapping')
+  const maps = new Map()
+  const mapOf = (url) => {
+    const file = join(dir, 'assets', url.replace(/^.*\//, '').replace(/[?#].*$/, '') + '.map')
+    if (!maps.has(file)) maps.set(file, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null)
+    return maps.get(file)
+  }
+  return (frame, name) => {
+    const map = frame.url ? mapOf(frame.url) : null
+    // The profile's lines and columns count from 0, the map's lines from 1.
+    const at = map && originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber })
+    if (!at?.source) return scriptFunction(frame, name)
+    return `${at.name ?? name}@${at.source.replace(/^(\.\.\/)+/, '').replace(/^src\//, '').replace(/^node_modules\//, '')}:${at.line}`
+  }
+}
 
 // ---- the main thread's tasks ----
 const marks = events.filter((e) => e.pid === pid && (e.cat ?? '').includes('blink.user_timing') && e.name.startsWith('map:'))
@@ -42,7 +70,7 @@ for (const task of outerTasks(main).filter(within)) {
   const named = marks.filter((m) => m.ts >= task.ts && m.ts < task.ts + task.dur).map((m) => m.name)
   if (task.dur / 1000 < MIN && !named.length) continue
   const what = childrenOf(main, task).join(', ')
-  const functions = topFunctions(samples, task.ts, task.ts + task.dur).join(', ')
+  const functions = topFunctions(samples, task.ts, task.ts + task.dur, nameOf).join(', ')
   console.log(`${at(task.ts).toFixed(0).padStart(6)} ${ms(task.dur / 1000)} ${ms((task.tdur ?? 0) / 1000)}  ${what}${functions ? ` | ${functions}` : ''}${named.length ? ` [${[...new Set(named)].join(', ')}]` : ''}`)
 }
 console.log(`main thread: ${wall.toFixed(0)} ms of tasks, ${cpu.toFixed(0)} ms of CPU`)

@@ -100,6 +100,29 @@ test('the prerendered /locations hydrates: the week is filled in, the map and th
   expect(errors).toEqual([])
 })
 
+test('a wait under 600 ms shows no spinner: the faces’ indicator fades in and turns after it', async ({ page }) => {
+  await offline(page)
+  // The faces never come, so the page stays at "Loading faces".
+  await page.route('**/api/od/locations/**', () => {})
+  await page.goto('/locations')
+  const indicator = page.getByRole('status').filter({ hasText: 'Loading faces' }).locator('svg')
+  await expect(indicator).toBeAttached()
+  // Each of its animations set to a time since it appeared (the animations' own clock, not the
+  // test's: a slow machine cannot make this pass or fail).
+  const at = (ms: number) =>
+    indicator.evaluate((svg, time) => {
+      const animations = svg.getAnimations()
+      for (const animation of animations) {
+        animation.pause()
+        animation.currentTime = time
+      }
+      const style = svg.ownerDocument.defaultView!.getComputedStyle(svg)
+      return { animations: animations.length, opacity: Number(style.opacity), turned: style.transform !== 'none' && style.transform !== 'matrix(1, 0, 0, 1, 0, 0)' }
+    }, ms)
+  expect(await at(300)).toEqual({ animations: 2, opacity: 0, turned: false })
+  expect(await at(1000)).toEqual({ animations: 2, opacity: 1, turned: true })
+})
+
 test('the whole app’s page preloads what its entry imports as it runs', async ({ request }) => {
   // A page not prerendered (here, for a visitor without a session) is the whole app's index.html.
   // Its entry imports React DOM, the router, the store, the routes and the app one a task
