@@ -53,7 +53,7 @@ function sourceNames(dir) {
     // The profile's lines and columns count from 0, the map's lines from 1.
     const at = map && originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber })
     if (!at?.source) return scriptFunction(frame, name)
-    return `${at.name ?? name}@${at.source.replace(/^(\.\.\/)+/, '').replace(/^src\//, '').replace(/^node_modules\//, '')}:${at.line}`
+    return `${at.name ?? name}@${at.source.replace(/^.*?webapp\//, '').replace(/^(\.\.\/)+/, '').replace(/^(src|node_modules)\//, '')}:${at.line}`
   }
 }
 
