@@ -57,9 +57,9 @@ function preloadStartChunks(): Plugin {
 
 /**
  * React Router's production build, for a build. Its package's exports name only its development
- * build (remix-run/react-router#12532, #14753), which runs the development checks in production:
- * ENABLE_DEV_WARNINGS is true there, and the route hooks that every link calls (useHref,
- * useRoutes) warn-check on each render. The production build is the same code with it false.
+ * build (remix-run/react-router#12532, #14753), which runs its development checks in production:
+ * ENABLE_DEV_WARNINGS is true there, so useRoutes checks its matches on each render and every
+ * route is checked as the router is made. The production build is the same code with it false.
  */
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
