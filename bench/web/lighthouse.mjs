@@ -8,7 +8,8 @@
 // (host-speed.mjs: 4 only on a host of benchmark index 1,533; 10.8 on one of 3,118), so that the
 // figures of fast and slow hosts can be compared; --cpu N sets the multiplier. Without it, Lighthouse's
 // default (4).
-// --bin measures another build of the binary (a before/after pair at the same load). --save writes each run's whole report (Lighthouse JSON) to DIR, to see what an audit found.
+// --bin measures another build of the binary (a before/after pair at the same load). --save writes each run's whole report (Lighthouse JSON) to DIR, to see what an audit found, and the
+// trace it was simulated from (NAME-trace.json, for trace-report.mjs).
 //
 // Each page is measured --runs times in a fresh browser; the run with the median performance score
 // is printed, as a table for docs/performance.md. Targets: performance >= 95 (LCP <= 1.8 s),
@@ -74,7 +75,10 @@ async function measure(path) {
     const { categories, audits } = result.lhr
     if (SAVE) {
       mkdirSync(SAVE, { recursive: true })
-      writeFileSync(join(SAVE, `${path.replace(/\W+/g, '_') || 'root'}-${++saved}.json`), JSON.stringify(result.lhr))
+      const name = `${path.replace(/\W+/g, '_') || 'root'}-${++saved}`
+      writeFileSync(join(SAVE, `${name}.json`), JSON.stringify(result.lhr))
+      // The trace the simulation was made from, for trace-report.mjs: its tasks at the host's speed.
+      writeFileSync(join(SAVE, `${name}-trace.json`), JSON.stringify(result.artifacts.Trace))
     }
     const scripts = (audits['network-requests'].details?.items ?? []).filter((r) => r.resourceType === 'Script')
     return {
