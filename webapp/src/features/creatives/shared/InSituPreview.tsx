@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { apparentShare, matrix3d, scaleCorners, type Corners } from './perspective'
+import { BusyMark } from '../../../platform/Spinner'
 
 export type Light = 'day' | 'night'
 export type View = 'photo' | 'driveby'
@@ -20,10 +21,7 @@ export interface PreviewFace {
 function Busy({ label }: { label: string }) {
   return (
     <span className="inline-flex items-center gap-2 rounded bg-white/90 px-2 py-1 text-xs text-slate-700">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin text-brand-600" fill="none">
-        <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.2" strokeWidth="4" />
-        <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
-      </svg>
+      <BusyMark />
       {label}
     </span>
   )

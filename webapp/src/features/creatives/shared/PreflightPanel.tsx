@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import { CHECK_NAMES, type PreflightCheck, type PreflightLevel, type PreflightReport } from './preflight'
+import { BusyMark } from '../../../platform/Spinner'
 
 // Colour is never the only signal (WCAG 1.4.1): each level has a word and a symbol too. The
 // colours meet 4.5:1 on their light backgrounds.
@@ -79,10 +80,7 @@ export default function PreflightPanel({ title = 'Pre-flight', report, loading, 
         {loading ? (
           // Not a role=status: the panel sits in forms whose own status messages are the ones to announce.
           <p className="flex items-center gap-2 text-sm text-slate-600">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin text-brand-600" fill="none">
-              <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.2" strokeWidth="4" />
-              <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
-            </svg>
+            <BusyMark />
             Checking the creative…
           </p>
         ) : error ? (
