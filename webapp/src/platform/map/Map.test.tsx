@@ -69,6 +69,17 @@ describe('FaceMap', () => {
     expect(queryByRole('status')).toBeNull()
   })
 
+  it('draws the built-in map and says so once, when a tile fails', async () => {
+    const { container, getByRole } = renderMap()
+    const region = getByRole('region', { name: 'Test map' })
+    await waitFor(() => expect(container().querySelector('img.leaflet-tile')).not.toBeNull())
+    container().querySelector('img.leaflet-tile')!.dispatchEvent(new Event('error'))
+    await waitFor(() => expect(region.dataset.tiles).toBe('offline'))
+    expect(getByRole('status')).toHaveTextContent('The map tiles can’t be reached: showing the built-in map.')
+    await waitFor(() => expect(container().dataset.basemap).toBeDefined())
+    expect(container().querySelectorAll('.leaflet-tile-pane img')).toHaveLength(0)
+  })
+
   it('says nothing while the tiles can be reached', () => {
     const { getByRole, queryByRole } = renderMap()
     expect(getByRole('region', { name: 'Test map' }).dataset.tiles).toBe('online')

@@ -1,13 +1,14 @@
 import 'leaflet/dist/leaflet.css'
 import './map.css'
 import { latLngBounds, point, type LeafletEventHandlerFnMap, type Map as LeafletMap, type Point } from 'leaflet'
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
-import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
+import { Circle, MapContainer, Marker, Popup, useMap, useMapEvents } from 'react-leaflet'
 import { buildIndex, queryIndex } from './clusterIndex'
 import { clusterIcon, faceIcon, type FaceMarkerState, type FaceMarkerTone } from './icons'
 import OfflineBasemap from './OfflineBasemap'
 import { signPoints, signsOf, takeWorkerIndex, workersAvailable, type Drawn, type Frame, type WorkerIndex } from './signIndex'
+import { TileLayerInParts } from './tilesInParts'
 import {
   circleRadiusMetres,
   defaultView,
@@ -72,6 +73,7 @@ export interface MapProps<F extends MapFace> {
 }
 
 const NO_CHECKS: ReadonlySet<FaceId> = new Set()
+const MAP_CONTAINER_STYLE = { position: 'relative' } as const
 
 /**
  * The reusable map (DESIGN §6): faces clustered with supercluster (only what is on screen is a
@@ -93,7 +95,7 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
   // tile is asked for (offline, one failed request and console error per tile). Until the page knows
   // (tileUrl undefined), there is no base layer yet.
   const [tilesFailed, setTilesFailed] = useState(false)
-  const tileEvents = useMemo<LeafletEventHandlerFnMap>(() => ({ tileerror: () => setTilesFailed(true) }), [])
+  const onTileError = useCallback(() => setTilesFailed(true), [])
   const tilesKnown = tileUrl !== undefined
   const offline = tilesFailed || tileUrl === ''
   const stage = useMountStage(MOUNT_STAGES)
@@ -111,12 +113,13 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
           maxZoom={MAX_ZOOM}
           worldCopyJump
           className="h-full w-full rounded-xl"
+          // Leaflet makes its container positioned, and asks the computed style first unless the
+          // element says so itself: a style recalculation of the page in the task that creates the
+          // map (5 ms of its 13 at 1x, issue 30), which the next frame does anyway.
+          style={MAP_CONTAINER_STYLE}
         >
           <FirstView center={initial.center} zoom={initial.zoom} sizeRef={sizeRef} />
-          {/* detectRetina: a phone's screen (device pixel ratio above 1) gets tiles of the next zoom at half
-              size, so the map is as sharp as the page instead of upscaled (Lighthouse: image-size-responsive);
-              the layer's maxZoom is one above the map's, as Leaflet takes one off for the next zoom's tiles. */}
-          {stage >= STAGE_BASE && tilesKnown && !offline && <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} detectRetina maxZoom={MAX_ZOOM + 1} />}
+          {stage >= STAGE_BASE && tilesKnown && !offline && <Tiles url={tileUrl} attribution={attribution} onError={onTileError} />}
           {stage >= STAGE_BASE && offline && <OfflineBasemap />}
           <ViewController view={view ?? null} />
           {circle && (
@@ -132,6 +135,25 @@ export default function FaceMap<F extends MapFace>(props: MapProps<F>) {
       )}
     </div>
   )
+}
+
+/**
+ * The map's tiles, a few at a time (TileLayerInParts). detectRetina: a phone's screen (device pixel
+ * ratio above 1) gets tiles of the next zoom at half size, so the map is as sharp as the page instead
+ * of upscaled (Lighthouse: image-size-responsive); the layer's maxZoom is one above the map's, as
+ * Leaflet takes one off for the next zoom's tiles.
+ */
+function Tiles({ url, attribution, onError }: { url: string; attribution: string; onError: () => void }) {
+  const map = useMap()
+  useEffect(() => {
+    const layer = new TileLayerInParts(url, { attribution, detectRetina: true, maxZoom: MAX_ZOOM + 1 })
+    layer.on('tileerror', onError)
+    layer.addTo(map)
+    return () => {
+      layer.remove()
+    }
+  }, [map, url, attribution, onError])
+  return null
 }
 
 // The map mounts in stages, one task each (issue 30, Total Blocking Time): its empty region, then
