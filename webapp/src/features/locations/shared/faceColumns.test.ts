@@ -61,6 +61,19 @@ describe('decodeFaceColumns', () => {
     expect(ids.map((id) => faceKey(id, decoded.keyBytes))).toEqual(keys)
   })
 
+  it('gives each face its own timing, whatever the numbers (faces of the same pair share one)', () => {
+    // 1 × 65536 + 70000 = 2 × 65536 + 4464: a key of the pair made of the two numbers alone would mix them up.
+    const decoded = decodeFaceColumns({ ...columns, frequency: [1, 2, 1], duration: [70000, 4464, 70000] })
+    expect(decoded.faces.map((f) => f.location)).toEqual([
+      { ad_rotation_frequency: 1, ad_spot_duration: 70000 },
+      { ad_rotation_frequency: 2, ad_spot_duration: 4464 },
+      { ad_rotation_frequency: 1, ad_spot_duration: 70000 },
+    ])
+    const same = decodeFaceColumns({ ...columns, frequency: [9, 9, 6], duration: [8, 8, 15] }).faces
+    expect(same[0]!.location).toBe(same[1]!.location)
+    expect(Object.isFrozen(same[0]!.location)).toBe(true)
+  })
+
   it('gives the full ids with the ids answer of the same order', () => {
     const decoded = decodeFaceColumns(columns, idsAnswer)
     expect(decoded.faces).toEqual<Location[]>(facesWith(ids))

@@ -35,6 +35,14 @@ function decodeKeys(columns: LocationColumns, n: number): string[] {
   const bytes = atob(columns.keys)
   if (bytes.length !== size * n) throw new Error(`faces: ${bytes.length} bytes of keys for ${n} faces`)
   const keys = new Array<string>(n)
+  if (size === 4) {
+    // The usual size (the fewest bytes allowed): one expression makes one string, where the loop
+    // below makes a string for each byte added (issue 30, decoding 10,000 faces in < 20 ms).
+    for (let i = 0, o = 0; i < n; i++, o += 4) {
+      keys[i] = HEX[bytes.charCodeAt(o)]! + HEX[bytes.charCodeAt(o + 1)]! + HEX[bytes.charCodeAt(o + 2)]! + HEX[bytes.charCodeAt(o + 3)]!
+    }
+    return keys
+  }
   for (let i = 0, o = 0; i < n; i++) {
     let s = ''
     for (let k = 0; k < size; k++, o++) s += HEX[bytes.charCodeAt(o)]
@@ -75,33 +83,52 @@ export function decodeFaceColumns(columns: LocationColumns, ids?: LocationIDs): 
   const n = columns.name.length
   const keys = ids ? decodeIds(ids, n) : decodeKeys(columns, n)
   const { names, markets, cities, faces, snapshots, flags, distance } = columns
+  // The columns in locals: the loop runs once, mostly before V8 has optimised it, where every
+  // property read is a lookup.
+  const nameStep = columns.name
+  const latStep = columns.lat
+  const lngStep = columns.lng
+  const { market, city, face: faceOf, snapshot, frequency, duration, value, ooh } = columns
   const out = new Array<Location>(n)
   // The first face of each name, and the faces after it, to set double_faced and other_face.
   const firstOfName = new Int32Array(names.length).fill(-1)
+  // Each face's timing (its loop frequency and spot duration) is one of a few pairs: the faces of a
+  // pair share one frozen object instead of one each, 10,000 fewer objects for 10,000 faces.
+  const timings = new Map<number, Location['location']>()
   let name = 0
   let lat = 0
   let lng = 0
   for (let i = 0; i < n; i++) {
-    name += columns.name[i]!
-    lat += columns.lat[i]!
-    lng += columns.lng[i]!
+    name += nameStep[i]!
+    lat += latStep[i]!
+    lng += lngStep[i]!
+    const perLoop = frequency[i]!
+    const seconds = duration[i]!
+    // A pair of small whole numbers (all of them, in practice) is named by one number.
+    const timingKey = seconds >>> 16 === 0 && perLoop >>> 15 === 0 ? perLoop * 65536 + seconds : -1
+    let timing = timings.get(timingKey)
+    if (timing === undefined) {
+      timing = Object.freeze({ ad_rotation_frequency: perLoop, ad_spot_duration: seconds })
+      if (timingKey >= 0) timings.set(timingKey, timing)
+    }
+    const flag = flags[i]!
     const face: Location = {
       id: keys[i]!,
       location_name: names[name]!,
-      market: markets[columns.market[i]!]!,
-      city: cities[columns.city[i]!]!,
+      market: markets[market[i]!]!,
+      city: cities[city[i]!]!,
       lat: lat / 1e5,
       lng: lng / 1e5,
-      face: faces[columns.face[i]!]!,
+      face: faces[faceOf[i]!]!,
       double_faced: false,
       other_face: '',
-      likely: (flags[i]! & FLAG_LIKELY) !== 0,
-      location: { ad_rotation_frequency: columns.frequency[i]!, ad_spot_duration: columns.duration[i]! },
-      new_location_snapshot: snapshots[columns.snapshot[i]!]!,
+      likely: (flag & FLAG_LIKELY) !== 0,
+      location: timing,
+      new_location_snapshot: snapshots[snapshot[i]!]!,
       location_snapshot: '',
-      exclude_maximize_budget: (flags[i]! & FLAG_EXCLUDE_MAXIMIZE_BUDGET) !== 0,
-      value: columns.value[i]! / 100,
-      ooh: columns.ooh[i]!,
+      exclude_maximize_budget: (flag & FLAG_EXCLUDE_MAXIMIZE_BUDGET) !== 0,
+      value: value[i]! / 100,
+      ooh: ooh[i]!,
     }
     if (distance) face.distance = distance[i]! / 100
     const first = firstOfName[name]!
