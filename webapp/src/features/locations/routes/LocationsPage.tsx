@@ -7,6 +7,7 @@ import { errorMessage, isApiError, readEarly, type EarlyRequest } from '../../..
 import DateInput from '../../../platform/inputs/DateInput'
 import { validateDate } from '../../../platform/inputs/dateRules'
 import type FaceMapComponent from '../../../platform/map/Map'
+import type { MapFace, MapProps } from '../../../platform/map/Map'
 import { prepareFaces } from '../../../platform/map/signIndex'
 import { nextTask } from '../../../platform/nextTask'
 import type { FaceId } from '../../../platform/map/Map'
@@ -41,8 +42,26 @@ import { useMountedInTransition } from '../../../platform/useHydrated'
 
 // The map (Leaflet) is its own chunk, asked for once the page has mounted: the page is
 // prerendered without it (scripts/prerender.mjs; Leaflet needs a browser) and paints before it.
-const loadMap = () => import('../../../platform/map/Map')
-const FaceMap = lazy(loadMap) as unknown as typeof FaceMapComponent
+type MapModule = typeof import('../../../platform/map/Map')
+let mapModule: MapModule | undefined
+const loadMap = () =>
+  import('../../../platform/map/Map').then((loaded) => {
+    mapModule = loaded
+    return loaded
+  })
+const LazyFaceMap = lazy(loadMap) as unknown as typeof FaceMapComponent
+
+/**
+ * The map, from its chunk as soon as that has been evaluated (prefetch asks for it before the page
+ * hydrates): the lazy component's first render makes a promise of it even then, and the map
+ * suspended, committed its placeholder and rendered again a task later (issue 30, the 10,000-face
+ * first draw). Which of the two is chosen once, on mounting: a component of another type in its
+ * place would be a new map.
+ */
+function FaceMap<F extends MapFace>(props: MapProps<F>) {
+  const [Chosen] = useState<typeof FaceMapComponent>(() => mapModule?.default ?? LazyFaceMap)
+  return <Chosen<F> {...props} />
+}
 
 // The page's first faces: every market's (its filter starts at "All markets").
 const FIRST_FACES: FacesQuery = { market: '' }
