@@ -157,16 +157,18 @@ function Tiles({ url, attribution, onError }: { url: string; attribution: string
 }
 
 // The map mounts in stages, one task each (issue 30, Total Blocking Time): its empty region, then
-// Leaflet creating the map, then its base layer (the tiles' images or the built-in basemap's paths),
-// then the faces' layer. In one commit they were one task of 40 ms on a fast machine, 160 ms on
+// Leaflet creating the map, then the faces' layer, then its base layer (the tiles' images or the
+// built-in basemap's paths). In one commit they were one task of 40 ms on a fast machine, 160 ms on
 // Lighthouse's phone; between the stages the page answers input and paints. Leaflet is created only
 // after the browser has laid out and painted the empty region (a frame, then a task), so that the
 // region's size is known without a forced layout (useRegionSize, FirstView: measuring the new
-// container was 68 ms of getSize at 4x); the region's layout is contained (map.css).
+// container was 68 ms of getSize at 4x); the region's layout is contained (map.css). The faces come
+// before the base layer: their layer asks the cluster worker for the view's markers, and the base
+// layer is added while the worker answers, instead of before the question (the first draw).
 const STAGE_MAP = 1
-const STAGE_BASE = 2
-const STAGE_FACES = 3
-const MOUNT_STAGES = STAGE_FACES
+const STAGE_FACES = 2
+const STAGE_BASE = 3
+const MOUNT_STAGES = STAGE_BASE
 
 /** 0 on the first render, then one more each task after a commit (the first after a paint), up to `last`. */
 function useMountStage(last: number): number {
