@@ -43,6 +43,7 @@ describe('TileLayerInParts (issue 30)', () => {
     expect(parts).toEqual(all.slice(0, 2 * TILES_PER_TASK))
     await vi.runAllTimersAsync()
     expect(parts).toEqual(all)
+    // Both maps' tiles: every one of the view, once.
     expect(document.querySelectorAll('img.leaflet-tile')).toHaveLength(2 * all.length)
   })
 

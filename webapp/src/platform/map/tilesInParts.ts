@@ -1,4 +1,4 @@
-import { TileLayer, type Coords, type LatLng, type Map as LeafletMap, type TileLayerOptions } from 'leaflet'
+import { TileLayer, type Coords, type LatLng, type Map as LeafletMap } from 'leaflet'
 
 /** How many new tiles the layer adds in one task; the rest follow in the tasks after. */
 export const TILES_PER_TASK = 4
@@ -19,8 +19,8 @@ const grid = TileLayer.prototype as unknown as GridLayerInternals
  * Blocking Time of /locations). Leaflet's GridLayer creates, places and requests every missing tile
  * in one call of its _update: on a phone, whose screen has more than one device pixel a CSS pixel,
  * the map asks for tiles of the next zoom at half their size (detectRetina, for sharp tiles), 16 to
- * 20 of them, one task of 15 ms of CPU at the project's hosts' speed, 30 ms and more of wall time in
- * Lighthouse's trace: the longest task of the page. This layer keeps Leaflet's order (the tiles
+ * 20 of them, one task of about 15 ms of CPU at the project's hosts' speed, and of 62 to 89 ms of wall
+ * time in Lighthouse's own trace: the longest task of the page. This layer keeps Leaflet's order (the tiles
  * nearest the view's centre first) and adds at most TILES_PER_TASK of them in each call; the rest
  * come from the same update, called again from a timer, until none is missing.
  */
@@ -30,10 +30,6 @@ export class TileLayerInParts extends TileLayer {
   /** The centre of the last update that was asked for, which the next part goes on with. */
   private partCenter: LatLng | undefined
   private nextPart = 0
-
-  constructor(url: string, options?: TileLayerOptions) {
-    super(url, options)
-  }
 
   _update(center?: LatLng): void {
     this.partCenter = center
