@@ -5,12 +5,9 @@ export const TILES_PER_TASK = 4
 
 /** The parts of Leaflet's GridLayer this layer builds on (Leaflet 1.9; not in its type declarations). */
 interface GridLayerInternals {
-  _map: LeafletMap | null
   _update(center?: LatLng): void
   _addTile(coords: Coords, container: DocumentFragment | HTMLElement): void
 }
-
-type Internals = TileLayer & GridLayerInternals
 
 const grid = TileLayer.prototype as unknown as GridLayerInternals
 
@@ -61,7 +58,8 @@ export class TileLayerInParts extends TileLayer {
     if (this.nextPart) return
     this.nextPart = window.setTimeout(() => {
       this.nextPart = 0
-      if ((this as unknown as Internals)._map) this._update(this.partCenter)
+      // Off the map, the timer was cleared (onRemove), and Leaflet's _update checks its map itself.
+      this._update(this.partCenter)
     }, 0)
   }
 }

@@ -6,11 +6,9 @@ import { defaultStartDate, formatInputDate, inputToApiDate } from '../../../plat
 import { errorMessage, isApiError, readEarly, type EarlyRequest } from '../../../platform/http'
 import DateInput from '../../../platform/inputs/DateInput'
 import { validateDate } from '../../../platform/inputs/dateRules'
-import type FaceMapComponent from '../../../platform/map/Map'
-import type { MapFace, MapProps } from '../../../platform/map/Map'
+import type { default as FaceMapComponent, FaceId, MapFace, MapProps } from '../../../platform/map/Map'
 import { prepareFaces } from '../../../platform/map/signIndex'
 import { nextTask } from '../../../platform/nextTask'
-import type { FaceId } from '../../../platform/map/Map'
 import {
   DEFAULT_RADIUS_MILES,
   defaultView,
