@@ -4,6 +4,7 @@
 package httpx
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -69,9 +70,21 @@ func H(fn HandlerFunc) gin.HandlerFunc {
 	}
 }
 
+// StatusClientClosedRequest is the status a request is logged and counted with when its client
+// went away before the answer (nginx's 499): nobody reads that answer, and it is no fault of the
+// server, so it is no internal error in the log and no 5xx for the error-rate alert
+// (docs/operations.md, "Alerts worth setting"). A page left while its calls were running (a preview being drawn,
+// the faces of a map) ended as logged 500s before.
+const StatusClientClosedRequest = 499
+
 // WriteError writes err as the error envelope and aborts. Internal errors are logged with the
 // request id and shown only as "Internal error.".
 func WriteError(c *gin.Context, err error) {
+	if errors.Is(err, context.Canceled) && errors.Is(c.Request.Context().Err(), context.Canceled) {
+		Logger(c).Info("request canceled by its client", "err", err.Error())
+		c.AbortWithStatus(StatusClientClosedRequest)
+		return
+	}
 	e := apperr.As(err)
 	if e.Code == apperr.EINTERNAL {
 		// An outage or a full disk under the request is no bug: 503 or 507 with a message the

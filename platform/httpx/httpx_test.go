@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -301,4 +302,83 @@ func TestBindRefusesMultilineText(t *testing.T) {
 			t.Errorf("%s: %v, want the fields %v", raw, got, want)
 		}
 	}
+}
+
+// A client that goes away while its request runs (a page left during a preview, say) is no
+// internal error: the answer nobody reads is logged at info as 499 and no "internal error" line is
+// written, so the 5xx error-rate alert does not count it. The same error while the client is still
+// there stays an internal error.
+func TestClientThatWentAwayIsNoInternalError(t *testing.T) {
+	var out syncBuilder
+	log := slog.New(slog.NewJSONHandler(&out, nil))
+	gin.SetMode(gin.TestMode)
+	r := gin.New()
+	statuses := make(chan int, 2)
+	r.Use(func(c *gin.Context) { c.Next(); statuses <- c.Writer.Status() }, RequestLog(log), Recovery())
+	started := make(chan struct{})
+	r.GET("/slow", H(func(c *gin.Context) error {
+		close(started)
+		<-c.Request.Context().Done()
+		return apperr.Internal(fmt.Errorf("reading the faces: %w", c.Request.Context().Err()))
+	}))
+	r.GET("/canceled-inside", H(func(*gin.Context) error {
+		return apperr.Internal(fmt.Errorf("a job's own context: %w", context.Canceled))
+	}))
+	srv := httptest.NewServer(r)
+	defer srv.Close()
+
+	ctx, cancel := context.WithCancel(t.Context())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/slow", nil)
+	go func() { <-started; cancel() }()
+	if res, err := http.DefaultClient.Do(req); err == nil {
+		res.Body.Close()
+		t.Fatal("the canceled request was answered")
+	}
+	if got := <-statuses; got != StatusClientClosedRequest {
+		t.Errorf("a request whose client went away ended with %d, want %d", got, StatusClientClosedRequest)
+	}
+	logged := out.String()
+	if strings.Contains(logged, "internal error") || strings.Contains(logged, `"level":"ERROR"`) {
+		t.Errorf("a client that went away was logged as an error:\n%s", logged)
+	}
+	if !strings.Contains(logged, `"msg":"request canceled by its client"`) || !strings.Contains(logged, `"status":499`) {
+		t.Errorf("the canceled request's lines are missing:\n%s", logged)
+	}
+
+	out.Reset()
+	res, err := http.Get(srv.URL + "/canceled-inside")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusInternalServerError || <-statuses != http.StatusInternalServerError {
+		t.Errorf("context.Canceled with the client still there answered %d, want 500", res.StatusCode)
+	}
+	if !strings.Contains(out.String(), "internal error") {
+		t.Errorf("context.Canceled with the client still there was not logged as an internal error:\n%s", out.String())
+	}
+}
+
+// syncBuilder is a strings.Builder that the server's goroutines and the test can share.
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuilder) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func (s *syncBuilder) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.Reset()
 }
