@@ -73,8 +73,8 @@ func H(fn HandlerFunc) gin.HandlerFunc {
 // StatusClientClosedRequest is the status a request is logged and counted with when its client
 // went away before the answer (nginx's 499): nobody reads that answer, and it is no fault of the
 // server, so it is no internal error in the log and no 5xx for the error-rate alert
-// (docs/operations.md, "Alerts worth setting"). A page left while its calls were running (a preview being drawn,
-// the faces of a map) ended as logged 500s before.
+// (docs/operations.md, "Alerts worth setting"). A page left while its calls were running (a
+// preview being drawn, the faces of a map) ended as logged 500s before.
 const StatusClientClosedRequest = 499
 
 // WriteError writes err as the error envelope and aborts. Internal errors are logged with the
