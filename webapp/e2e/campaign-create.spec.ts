@@ -17,8 +17,6 @@ import { axeScan, lastScreen, unique, XHR } from './support'
 // /campaigns/new against the real server (market and radius flows, a conflict
 // resolved both ways, the validation messages), each with a screenshot of its last screen.
 
-test.describe.configure({ timeout: 120_000 })
-
 async function expectAccessible(page: Page, what: string) {
   const results = await axeScan(page)
   expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])

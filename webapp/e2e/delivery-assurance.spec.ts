@@ -44,10 +44,6 @@ const wholeDollars = (cents: number) => `$${new Intl.NumberFormat('en-US', { max
 const makeGoodCents = (priceCents: number, plan: number, delivered: number) => Math.floor((2 * priceCents * (plan - delivered) + plan) / (2 * plan))
 
 test('an admin records a short week; the advertiser sees the make-good on the campaign and the credit in settings', async ({ page, browser }) => {
-  // Two accessibility scans of pages full of data, two users and an email: 11 to 15 s alone on two
-  // Xeon cores, 44 to 49 s with the pages' CPU slowed 6 times; it failed once in CI on two slower
-  // cores shared by both shards' servers and browsers.
-  test.setTimeout(120_000)
   // A certified campaign's week that finished more than a day ago, without a make-good yet (the
   // campaigns' weeks asked for together).
   const advertiser = await browser.newContext()

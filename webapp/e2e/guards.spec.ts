@@ -77,7 +77,6 @@ for (const size of [
       ['an admin', DEMO.admin, /\/admin\/users$/],
     ] as const) {
       test(`${who} typing a partner address is sent home, with no refused call`, async ({ page }) => {
-        test.setTimeout(120_000)
         await signIn(page, email)
         const refused: string[] = []
         page.on('response', (r) => {

@@ -103,7 +103,6 @@ async function noSidewaysScroll(page: Page) {
 }
 
 test('an admin pairs a screen for a face, sees it online on the map and in the table, and revokes it; the advertiser sees where the figure comes from', async ({ page, browser, request }) => {
-  test.setTimeout(120_000)
   const lookup = await browser.newContext({ baseURL: BASE_URL })
   const { campaign, week } = await runningFace(lookup.request)
   await lookup.close()
