@@ -91,7 +91,7 @@ export default defineConfig(({ mode, command }) => ({
     restoreMocks: true,
     // Two environments: a DOM (jsdom) for the components and the few .ts tests that need one
     // (named *.dom.test.ts), and plain Node for the rest of the .ts tests, the logic ones. A jsdom
-    // environment costs each file about 2 s of a 2-core CI machine to set up (docs/performance.md,
+    // environment costs each file 1 to 2 s of a 2-core CI machine to set up (docs/performance.md,
     // the CI runs); the logic files run in 15 s without it.
     projects: [
       {
